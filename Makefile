@@ -1,0 +1,71 @@
+# Samrap — the two everyday commands are `make run` and `make test` (see README.md).
+SHELL := /bin/bash
+PORT ?= 8080
+STAGE ?= dev
+GO_PKGS := ./pkg/... ./functions/... ./events/...
+FUNCTIONS := $(shell sed -n 's/.*"name": *"\([^"]*\)".*/\1/p' functions/catalog.json)
+
+.PHONY: run test test-go test-web test-e2e test-infra vet build web deps bench synth deploy localstack-deploy clean sqlc
+
+## run: the whole product on http://localhost:$(PORT) (PostgreSQL is the only service needed)
+run: web
+	go run ./functions/local
+
+## test: everything — go vet, Go tests (PostgreSQL, moto_server), web unit, browser and CDK tests
+test: vet test-go test-web test-infra test-e2e
+
+vet:
+	@unformatted=$$(gofmt -l pkg functions events scripts); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
+	go vet $(GO_PKGS) ./scripts/...
+
+test-go:
+	go test -count=1 -p 2 $(GO_PKGS)
+	@go test -count=1 -run TestCatalogMatchesTheHandlers -v ./functions/local | grep 'spec calls served'
+
+deps:
+	bash scripts/ensure-deps.sh
+
+test-web: deps
+	npm run test --workspace web
+
+test-e2e: deps web
+	npm run e2e --workspace web
+
+test-infra: deps
+	npm run test --workspace infra
+
+## web: builds web/dist when it is missing or older than its sources
+web: deps
+	bash scripts/build-web.sh
+
+## build: one linux/arm64 bootstrap per catalogue entry, in build/functions/<name>/
+build:
+	@for f in $(FUNCTIONS); do \
+	  echo "build $$f"; \
+	  CGO_ENABLED=0 GOOS=linux GOARCH=arm64 go build -tags lambda.norpc -trimpath -ldflags='-s -w' \
+	    -o build/functions/$$f/bootstrap ./functions/$$f || exit 1; \
+	done
+
+## sqlc: regenerates pkg/db/dbsqlc from its .sql files and the migrated schema (the generated Go is committed)
+SQLC_VERSION := v1.31.1
+SQLC = $(shell go env GOPATH)/bin/sqlc
+sqlc:
+	@test -x $(SQLC) || go install github.com/sqlc-dev/sqlc/cmd/sqlc@$(SQLC_VERSION)
+	go run ./scripts/dbschema pkg/db/dbsqlc/schema/schema.sql
+	cd pkg/db/dbsqlc && $(SQLC) generate
+
+## bench: the budgets of ARCHITECTURE.md §10, each beside a baseline from the same run
+bench: build
+	bash scripts/bench.sh
+
+synth: deps
+	npm run synth --workspace infra
+
+deploy: deps build
+	npm run deploy --workspace infra -- -c stage=$(STAGE)
+
+localstack-deploy: deps build
+	npm run localstack-deploy --workspace infra
+
+clean:
+	rm -rf build web/dist infra/cdk.out

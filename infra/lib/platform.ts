@@ -1,0 +1,122 @@
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as sns from 'aws-cdk-lib/aws-sns';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { queueUrlVariable, type CatalogEntry } from './catalog';
+import type { FunctionNetwork, GoFunction, GoFunctionProps } from './constructs/go-function';
+import type { DatabaseAccess } from './stacks/data-stack';
+import { mailAddress, type Stage, type StageProfile } from './settings';
+
+/** Gives the code of a catalogue function: `build/functions/<name>/` in the app, a stand-in in tests. */
+export type FunctionCodeFactory = (name: string) => lambda.Code;
+
+/** What every Samrap function is built from: the data stack's resources and the stage's choices. */
+export interface FunctionPlatform {
+  readonly stage: Stage;
+  readonly profile: StageProfile;
+  readonly code: FunctionCodeFactory;
+  readonly network?: FunctionNetwork;
+  readonly database: DatabaseAccess;
+  readonly jwtSecret: secretsmanager.ISecret;
+  readonly uploadsBucket: s3.IBucket;
+  readonly filesBucket: s3.IBucket;
+  readonly mailFrom: string;
+  readonly publicUrl?: string;
+  readonly alarmTopic: sns.ITopic;
+  /** The AWS Parameters and Secrets Lambda Extension, through which functions read secrets. */
+  readonly secretsExtension: boolean;
+  readonly logRetention: logs.RetentionDays;
+  readonly removalPolicy: RemovalPolicy;
+}
+
+/** The key prefix under which the `uploads` use may read and write. */
+export const UPLOADS_PREFIX = 'uploads/';
+
+/** GoFunction props for a catalogue entry: code, network, logs, alarms and the common environment. */
+export function functionProps(
+  entry: CatalogEntry,
+  platform: FunctionPlatform,
+  sizing: { readonly memorySize?: number; readonly timeout?: Duration } = {},
+): GoFunctionProps {
+  return {
+    catalogName: entry.name,
+    code: platform.code(entry.name),
+    network: platform.network,
+    memorySize: sizing.memorySize,
+    timeout: sizing.timeout,
+    logRetention: platform.logRetention,
+    logRemovalPolicy: platform.removalPolicy,
+    alarmTopic: platform.alarmTopic,
+    secretsExtension: platform.secretsExtension,
+    // Names and addresses, never secrets; every function knows them all (the Go config is
+    // one struct), and may use only what grantUses allows.
+    environment: {
+      STAGE: platform.stage,
+      LOG_LEVEL: platform.profile.logLevel,
+      DATABASE_SECRET_ARN: platform.database.secret.secretArn,
+      DATABASE_HOST: platform.database.host,
+      DATABASE_NAME: platform.database.name,
+      JWT_SECRET_ARN: platform.jwtSecret.secretArn,
+      UPLOADS_BUCKET: platform.uploadsBucket.bucketName,
+      FILES_BUCKET: platform.filesBucket.bucketName,
+      MAIL_FROM: platform.mailFrom,
+      ...(platform.publicUrl ? { PUBLIC_URL: platform.publicUrl } : {}),
+    },
+  };
+}
+
+/**
+ * Least privilege from the catalogue's vocabulary. Every function reads the database secret
+ * and may connect through RDS Proxy; everything else is granted only when `uses` says so.
+ * A queue's URL (`QUEUE_URL_<NAME>`) is given only to the functions that may send to it.
+ */
+export function grantUses(
+  go: GoFunction,
+  entry: CatalogEntry,
+  platform: FunctionPlatform,
+  queues: ReadonlyMap<string, sqs.IQueue>,
+): void {
+  const fn = go.function;
+  platform.database.secret.grantRead(fn);
+  platform.database.proxy?.grantConnect(fn, platform.database.user);
+
+  for (const use of entry.uses) {
+    switch (use.kind) {
+      case 'jwt':
+        platform.jwtSecret.grantRead(fn);
+        break;
+      case 'mail':
+        fn.addToRolePolicy(sesSendStatement(Stack.of(fn), mailAddress(platform.mailFrom)));
+        break;
+      case 'uploads':
+        platform.uploadsBucket.grantReadWrite(fn, `${UPLOADS_PREFIX}*`);
+        break;
+      case 'files':
+        platform.filesBucket.grantReadWrite(fn);
+        break;
+      case 'queue': {
+        const queue = queues.get(use.queue);
+        if (!queue) throw new Error(`function "${entry.name}" uses queue "${use.queue}", which does not exist`);
+        queue.grantSendMessages(fn);
+        fn.addEnvironment(queueUrlVariable(use.queue), queue.queueUrl);
+        break;
+      }
+    }
+  }
+}
+
+/** SES send, only from the configured address, through its own or its domain's identity. */
+export function sesSendStatement(stack: Stack, address: string): iam.PolicyStatement {
+  const domain = address.slice(address.lastIndexOf('@') + 1);
+  return new iam.PolicyStatement({
+    actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+    resources: [address, domain].map((identity) =>
+      stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
+    ),
+    conditions: { StringEquals: { 'ses:FromAddress': address } },
+  });
+}

@@ -1,0 +1,223 @@
+// Package apitest runs areas' routes over a fresh migrated database with the demo data, a
+// clock the test controls and real tokens, so that API tests go through the same router,
+// middleware and SQL as production.
+package apitest
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"samrap/pkg/auth"
+	"samrap/pkg/dbtest"
+	"samrap/pkg/demo"
+	"samrap/pkg/httpx"
+	"samrap/pkg/mail"
+	"samrap/pkg/platform"
+	"samrap/pkg/session"
+)
+
+// Clock is a settable clock.
+type Clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+// Now answers the clock's time.
+func (c *Clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+
+// Advance moves the clock forward by d.
+func (c *Clock) Advance(d time.Duration) { c.mu.Lock(); defer c.mu.Unlock(); c.t = c.t.Add(d) }
+
+// Server is an API under test.
+type Server struct {
+	t      testing.TB
+	Env    *platform.Env
+	Router *httpx.Router
+	Clock  *Clock
+}
+
+// Secret is the JWT secret of test servers.
+var Secret = []byte("apitest-secret-apitest-secret-apitest-secret")
+
+// New mounts the auth area and mounts on a fresh database loaded with the demo data.
+func New(t testing.TB, mounts ...platform.Mount) *Server {
+	t.Helper()
+	pool := dbtest.New(t)
+	if err := demo.Load(context.Background(), pool); err != nil {
+		t.Fatalf("apitest: demo data: %v", err)
+	}
+	clock := &Clock{t: time.Now().Truncate(time.Second)}
+	keys, err := session.NewKeys(session.StaticSecret(Secret), 15*time.Minute, clock.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	if testing.Verbose() {
+		log = slog.New(slog.NewTextHandler(testWriter{t}, nil))
+	}
+	adapters, err := platform.LocalAdapters(t.TempDir(), Secret, "http://samrap.test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := &platform.Env{DB: pool, Keys: keys, Now: clock.Now, Log: log, Adapters: adapters}
+	env.Config.PublicURL = "http://samrap.test"
+	rt := env.Router()
+	auth.Mount(env, rt)
+	for _, m := range mounts {
+		m(env, rt)
+	}
+	return &Server{t: t, Env: env, Router: rt, Clock: clock}
+}
+
+type testWriter struct{ t testing.TB }
+
+func (w testWriter) Write(p []byte) (int, error) {
+	w.t.Log(strings.TrimSpace(string(p)))
+	return len(p), nil
+}
+
+// Response is an answer with its envelope decoded.
+type Response struct {
+	Status int
+	Header http.Header
+	Body   []byte
+	Code   string
+	Msg    string
+	Data   json.RawMessage
+}
+
+// Fields answers data.fields of a 422.
+func (r Response) Fields() map[string]string {
+	var d struct {
+		Fields map[string]string `json:"fields"`
+	}
+	_ = json.Unmarshal(r.Data, &d)
+	return d.Fields
+}
+
+// Into decodes data into v.
+func (r Response) Into(t testing.TB, v any) {
+	t.Helper()
+	if err := json.Unmarshal(r.Data, v); err != nil {
+		t.Fatalf("decode data %s: %v", r.Data, err)
+	}
+}
+
+// Request is one call.
+type Request struct {
+	Method string
+	Path   string // with query
+	Token  string
+	Lang   string
+	JSON   any        // encoded as the body when set
+	Form   url.Values // encoded as a form body when set
+	Body   io.Reader  // raw body otherwise
+	Header map[string]string
+}
+
+// Do sends req through the router.
+func (s *Server) Do(req Request) Response {
+	s.t.Helper()
+	body := req.Body
+	ct := ""
+	switch {
+	case req.JSON != nil:
+		b, err := json.Marshal(req.JSON)
+		if err != nil {
+			s.t.Fatal(err)
+		}
+		body, ct = strings.NewReader(string(b)), "application/json"
+	case req.Form != nil:
+		body, ct = strings.NewReader(req.Form.Encode()), "application/x-www-form-urlencoded"
+	}
+	r := httptest.NewRequest(req.Method, req.Path, body)
+	r.RemoteAddr = "192.0.2.10:40000"
+	if ct != "" {
+		r.Header.Set("Content-Type", ct)
+	}
+	if req.Token != "" {
+		r.Header.Set("Authorization", "Bearer "+req.Token)
+	}
+	if req.Lang != "" {
+		r.Header.Set("Accept-Language", req.Lang)
+	}
+	for k, v := range req.Header {
+		r.Header.Set(k, v)
+	}
+	w := httptest.NewRecorder()
+	s.Router.ServeHTTP(w, r)
+	res := Response{Status: w.Code, Header: w.Header(), Body: w.Body.Bytes()}
+	var env struct {
+		Code string          `json:"code"`
+		Msg  string          `json:"msg"`
+		Data json.RawMessage `json:"data"`
+	}
+	if json.Unmarshal(res.Body, &env) == nil {
+		res.Code, res.Msg, res.Data = env.Code, env.Msg, env.Data
+	}
+	return res
+}
+
+// Tokens is a sign-in answer.
+type Tokens struct {
+	Access  string `json:"access_token"`
+	Refresh string `json:"refresh_token"`
+	Expires int    `json:"expires_in"`
+}
+
+// SignIn signs in a demo account with the demo password.
+func (s *Server) SignIn(email string) Tokens {
+	s.t.Helper()
+	res := s.Do(Request{Method: "POST", Path: "/api/auth/accessToken",
+		Form: url.Values{"username": {email}, "password": {demo.Password}}})
+	if res.Status != http.StatusOK {
+		s.t.Fatalf("sign in %s: %d %s", email, res.Status, res.Body)
+	}
+	var t Tokens
+	res.Into(s.t, &t)
+	return t
+}
+
+// TokenAs signs in and chooses the pair, answering the access token.
+func (s *Server) TokenAs(email, branch, role string) string {
+	s.t.Helper()
+	t := s.SignIn(email)
+	res := s.Do(Request{Method: "POST", Path: "/api/auth/selectRole", Token: t.Access,
+		JSON: map[string]string{"branchCode": branch, "roleCode": role}})
+	if res.Status != http.StatusOK {
+		s.t.Fatalf("select %s/%s for %s: %d %s", branch, role, email, res.Status, res.Body)
+	}
+	var next Tokens
+	res.Into(s.t, &next)
+	return next.Access
+}
+
+// Mail answers the messages sent to address, newest first.
+func (s *Server) Mail(address string) []mail.Sent {
+	var out []mail.Sent
+	for _, m := range s.Env.Outbox.List() {
+		if strings.EqualFold(m.To, address) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// Count answers a count(*) query, for asserting what was (not) written.
+func (s *Server) Count(query string, args ...any) int {
+	s.t.Helper()
+	var n int
+	if err := s.Env.DB.QueryRow(context.Background(), query, args...).Scan(&n); err != nil {
+		s.t.Fatalf("count %q: %v", query, err)
+	}
+	return n
+}

@@ -1,0 +1,302 @@
+package auth
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"math/big"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/pquerna/otp"
+	"github.com/pquerna/otp/totp"
+
+	"samrap/pkg/audit"
+	"samrap/pkg/db"
+	"samrap/pkg/errs"
+)
+
+// Second-factor rules.
+const (
+	challengeTTL     = 10 * time.Minute // from the password (or link) to the code
+	emailCodeTTL     = 5 * time.Minute
+	emailResendAfter = time.Minute
+	maxEmailSends    = 5
+	maxCodeAttempts  = 5
+	totpIssuer       = "Samrap"
+	totpPeriod       = 30
+	totpSkew         = 1 // one step either side for clock drift
+)
+
+// Methods of the second factor.
+const (
+	MethodEmail = "EMAIL"
+	MethodTOTP  = "TOTP"
+)
+
+const (
+	purposeSignIn   = "signin"
+	purposeRegister = "register"
+	purposeAccount  = "account"
+)
+
+// Failures of the second factor.
+var (
+	ErrChallengeInvalid  = errs.WithCode(errs.Unauthenticated, "MFA_EXPIRED", "mfa.challengeInvalid")
+	ErrCodeInvalid       = errs.WithCode(errs.Invalid, "CODE_INVALID", "mfa.codeInvalid")
+	ErrMethodUnavailable = errs.New(errs.Invalid, "mfa.methodUnavailable")
+	ErrResendTooSoon     = errs.New(errs.TooMany, "mfa.resendTooSoon")
+	ErrMailFailed        = errs.WithCode(errs.Unavailable, "MAIL_FAILED", "mail.failed")
+)
+
+// MFAChallenge is the answer of a password step that needs a code.
+type MFAChallenge struct {
+	MFARequired bool     `json:"mfaRequired"`
+	Challenge   string   `json:"challenge"`
+	Methods     []string `json:"methods"`
+	Email       string   `json:"email"` // masked: s***e@samrap.local
+	ExpiresIn   int      `json:"expiresIn"`
+}
+
+func methodsOf(u user) []string {
+	if u.TOTPSecret != "" {
+		return []string{MethodTOTP, MethodEmail}
+	}
+	return []string{MethodEmail}
+}
+
+// maskEmail shows enough of an address to recognise it, not to read it.
+func maskEmail(e string) string {
+	local, domain, ok := strings.Cut(e, "@")
+	if !ok || local == "" {
+		return "***"
+	}
+	r := []rune(local)
+	if len(r) <= 2 {
+		return string(r[0]) + "***@" + domain
+	}
+	return string(r[0]) + "***" + string(r[len(r)-1]) + "@" + domain
+}
+
+func (s *Service) newChallenge(ctx context.Context, q db.DBTX, u user, purpose string, c Client) (MFAChallenge, error) {
+	raw, err := randomToken("ch_")
+	if err != nil {
+		return MFAChallenge{}, err
+	}
+	now := s.now()
+	err = insertChallenge(ctx, q, newChallengeRow{Hash: hashToken(raw), UserID: u.ID, Purpose: purpose, CreatedAt: now,
+		ExpiresAt: now.Add(challengeTTL), Address: c.Address, UserAgent: c.UserAgent})
+	if err != nil {
+		return MFAChallenge{}, err
+	}
+	return MFAChallenge{MFARequired: true, Challenge: raw, Methods: methodsOf(u), Email: maskEmail(u.Email),
+		ExpiresIn: int(challengeTTL.Seconds())}, nil
+}
+
+// lockChallenge reads an open challenge of purpose for update; a missing, expired, used or
+// exhausted one is ErrChallengeInvalid.
+func (s *Service) lockChallenge(ctx context.Context, tx pgx.Tx, raw, purpose string) (challengeRow, user, error) {
+	ch, err := lockChallengeRow(ctx, tx, hashToken(raw), purpose, s.now(), maxCodeAttempts)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return ch, user{}, ErrChallengeInvalid
+	}
+	if err != nil {
+		return ch, user{}, fmt.Errorf("lock challenge: %w", err)
+	}
+	u, err := userByID(ctx, tx, ch.UserID)
+	if errors.Is(err, errNoUser) {
+		return ch, user{}, ErrChallengeInvalid
+	}
+	return ch, u, err
+}
+
+// CheckMFA answers the methods a sign-in challenge offers (GET /auth/checkMFA). Without a
+// valid challenge nothing is said about any account.
+func (s *Service) CheckMFA(ctx context.Context, raw string) (MFAChallenge, error) {
+	var out MFAChallenge
+	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+		ch, u, err := s.lockChallenge(ctx, tx, raw, purposeSignIn)
+		if err != nil {
+			return err
+		}
+		out = MFAChallenge{MFARequired: true, Challenge: raw, Methods: methodsOf(u), Email: maskEmail(u.Email),
+			ExpiresIn: int(ch.ExpiresAt.Sub(s.now()).Seconds())}
+		return nil
+	})
+	if err != nil {
+		return MFAChallenge{}, fmt.Errorf("auth.checkMFA: %w", err)
+	}
+	return out, nil
+}
+
+// SendMailOTP e-mails a fresh 6-digit code for the challenge. Sends are spaced and counted.
+func (s *Service) SendMailOTP(ctx context.Context, raw, purpose string) error {
+	now := s.now()
+	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+		ch, u, err := s.lockChallenge(ctx, tx, raw, purpose)
+		if err != nil {
+			return err
+		}
+		if ch.EmailSends >= maxEmailSends {
+			return errs.Retry(int(challengeTTL.Seconds()))
+		}
+		if ch.EmailSentAt != nil && now.Sub(*ch.EmailSentAt) < emailResendAfter {
+			wait := emailResendAfter - now.Sub(*ch.EmailSentAt)
+			return errs.Retry(int(wait.Seconds()) + 1)
+		}
+		code, err := sixDigits()
+		if err != nil {
+			return err
+		}
+		if err := storeEmailCode(ctx, tx, hashToken(raw), codeHash(raw, code), now.Add(emailCodeTTL), now); err != nil {
+			return err
+		}
+		return s.send(ctx, u, "otp", code, int(emailCodeTTL.Minutes()))
+	})
+	if err != nil {
+		return fmt.Errorf("auth.sendMailOTP: %w", err)
+	}
+	return nil
+}
+
+// VerifyOTP completes a sign-in challenge with an e-mailed code or an authenticator code
+// and opens the session.
+func (s *Service) VerifyOTP(ctx context.Context, raw, method, code string, c Client) (Tokens, error) {
+	var u user
+	err := s.verifyChallenge(ctx, raw, purposeSignIn, method, code, func(tx pgx.Tx, cu user) error {
+		u = cu
+		return nil
+	})
+	if err != nil {
+		return Tokens{}, fmt.Errorf("auth.verifyOTP: %w", err)
+	}
+	if u.Status != "ACTIVE" || len(u.Pairs) == 0 {
+		return Tokens{}, fmt.Errorf("auth.verifyOTP: %w", ErrInactiveAccount)
+	}
+	t, err := s.openSession(ctx, u, c)
+	if err != nil {
+		return Tokens{}, fmt.Errorf("auth.verifyOTP: %w", err)
+	}
+	return t, nil
+}
+
+// verifyChallenge checks code against the challenge with method, counting the attempt
+// whatever the outcome; on success it consumes the challenge and runs then in the same
+// transaction.
+func (s *Service) verifyChallenge(ctx context.Context, raw, purpose, method, code string, then func(pgx.Tx, user) error) error {
+	var verdict error
+	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+		ch, u, err := s.lockChallenge(ctx, tx, raw, purpose)
+		if err != nil {
+			return err
+		}
+		if err := countChallengeAttempt(ctx, tx, hashToken(raw)); err != nil {
+			return err
+		}
+		switch method {
+		case MethodEmail:
+			if ch.EmailCodeHash == nil || ch.EmailExpiresAt == nil || !s.now().Before(*ch.EmailExpiresAt) ||
+				subtle.ConstantTimeCompare(ch.EmailCodeHash, codeHash(raw, code)) != 1 {
+				verdict = ErrCodeInvalid
+				return nil
+			}
+		case MethodTOTP:
+			secret := u.TOTPSecret
+			if purpose == purposeRegister || (purpose == purposeAccount && secret == "") {
+				secret = u.TOTPPending
+			}
+			if secret == "" {
+				verdict = ErrMethodUnavailable
+				return nil
+			}
+			step, ok := s.matchTOTP(secret, code, u.TOTPLastStep)
+			if !ok {
+				verdict = ErrCodeInvalid
+				return nil
+			}
+			if err := recordTOTPStep(ctx, tx, u.ID, step); err != nil {
+				return err
+			}
+		default:
+			verdict = errs.Fields(map[string]string{"method": "field.invalid"})
+			return nil
+		}
+		if err := consumeChallenge(ctx, tx, hashToken(raw), s.now()); err != nil {
+			return err
+		}
+		return then(tx, u)
+	})
+	if err != nil {
+		return err
+	}
+	if verdict != nil {
+		_ = audit.WriteActivity(ctx, s.db, audit.Activity{Action: "auth.codeRefused", Detail: map[string]any{"purpose": purpose, "method": method}})
+	}
+	return verdict
+}
+
+// matchTOTP answers the time step code belongs to, within the allowed skew, and refuses a
+// step at or before last (no code is accepted twice).
+func (s *Service) matchTOTP(secret, code string, last int64) (int64, bool) {
+	if len(code) != 6 {
+		return 0, false
+	}
+	now := s.now().Unix() / totpPeriod
+	for d := int64(-totpSkew); d <= totpSkew; d++ {
+		step := now + d
+		want, err := totp.GenerateCodeCustom(secret, time.Unix(step*totpPeriod, 0),
+			totp.ValidateOpts{Period: totpPeriod, Digits: otp.DigitsSix, Algorithm: otp.AlgorithmSHA1})
+		if err != nil {
+			return 0, false
+		}
+		if subtle.ConstantTimeCompare([]byte(want), []byte(code)) == 1 {
+			return step, step > last
+		}
+	}
+	return 0, false
+}
+
+// TOTPSetup is what an authenticator app needs: the otpauth URI (shown as a QR code) and
+// the secret (for typing in).
+type TOTPSetup struct {
+	Secret     string `json:"secret"`
+	OTPAuthURI string `json:"otpauthUri"`
+}
+
+func newTOTP(email string) (TOTPSetup, error) {
+	key, err := totp.Generate(totp.GenerateOpts{Issuer: totpIssuer, AccountName: email, Period: totpPeriod,
+		Digits: otp.DigitsSix, Algorithm: otp.AlgorithmSHA1})
+	if err != nil {
+		return TOTPSetup{}, fmt.Errorf("totp: %w", err)
+	}
+	return TOTPSetup{Secret: key.Secret(), OTPAuthURI: key.URL()}, nil
+}
+
+func sixDigits() (string, error) {
+	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
+	if err != nil {
+		return "", fmt.Errorf("code: %w", err)
+	}
+	return fmt.Sprintf("%06d", n.Int64()), nil
+}
+
+// codeHash binds an e-mailed code to its challenge.
+func codeHash(challenge, code string) []byte {
+	m := hmac.New(sha256.New, []byte(challenge))
+	m.Write([]byte(code))
+	return m.Sum(nil)
+}
+
+func randomToken(prefix string) (string, error) {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return "", fmt.Errorf("token: %w", err)
+	}
+	return prefix + base64.RawURLEncoding.EncodeToString(b), nil
+}

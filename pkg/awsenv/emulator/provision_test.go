@@ -1,0 +1,88 @@
+package emulator_test
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/aws/aws-sdk-go-v2/service/sesv2"
+	"github.com/aws/aws-sdk-go-v2/service/sqs"
+	sqstypes "github.com/aws/aws-sdk-go-v2/service/sqs/types"
+
+	"samrap/pkg/awsenv/emulator"
+	"samrap/pkg/awstest"
+	"samrap/pkg/blob/s3blob"
+)
+
+var moto awstest.Shared
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	moto.Close()
+	os.Exit(code)
+}
+
+func TestProvision(t *testing.T) {
+	endpoint := moto.Endpoint(t)
+	cfg := awstest.Config(t, endpoint)
+	e := emulator.Resources{
+		Buckets: []string{"samrap-local-uploads", "samrap-local-files"},
+		Queues:  []string{"samrap-local-import", "samrap-local-patient-sync"},
+		Notify:  []emulator.Notification{{Bucket: "samrap-local-uploads", Prefix: "uploads/", Queue: "samrap-local-import"}},
+		Senders: []string{"Samrap <noreply@samrap.local>"},
+	}
+
+	first, err := emulator.Provision(t.Context(), cfg, e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.MaxReceives = 5 // a restart with another setting updates the queue
+	again, err := emulator.Provision(t.Context(), cfg, e)
+	if err != nil {
+		t.Fatalf("second run: %v", err)
+	}
+	for _, q := range e.Queues {
+		if first[q] == "" || first[q] != again[q] || !strings.HasSuffix(first[q], "/"+q) {
+			t.Fatalf("queue %s: urls %q then %q", q, first[q], again[q])
+		}
+	}
+
+	ctx := t.Context()
+	s3c := s3blob.NewClient(cfg, true)
+	for _, b := range e.Buckets {
+		if _, err := s3c.HeadBucket(ctx, &s3.HeadBucketInput{Bucket: aws.String(b)}); err != nil {
+			t.Fatalf("bucket %s: %v", b, err)
+		}
+	}
+	n, err := s3c.GetBucketNotificationConfiguration(ctx, &s3.GetBucketNotificationConfigurationInput{Bucket: aws.String("samrap-local-uploads")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(n.QueueConfigurations) != 1 || !strings.HasSuffix(aws.ToString(n.QueueConfigurations[0].QueueArn), ":samrap-local-import") {
+		t.Fatalf("notification %+v", n.QueueConfigurations)
+	}
+
+	sqsc := sqs.NewFromConfig(cfg)
+	attrs, err := sqsc.GetQueueAttributes(ctx, &sqs.GetQueueAttributesInput{
+		QueueUrl:       aws.String(again["samrap-local-import"]),
+		AttributeNames: []sqstypes.QueueAttributeName{sqstypes.QueueAttributeNameRedrivePolicy},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := attrs.Attributes["RedrivePolicy"]; !strings.Contains(p, "samrap-local-import-dlq") || !strings.Contains(p, "5") {
+		t.Fatalf("redrive policy %q, want the dlq after 5 receives", p)
+	}
+
+	ses := sesv2.NewFromConfig(cfg)
+	if _, err := ses.GetEmailIdentity(ctx, &sesv2.GetEmailIdentityInput{EmailIdentity: aws.String("noreply@samrap.local")}); err != nil {
+		t.Fatalf("sender: %v", err)
+	}
+
+	_, err = emulator.Provision(ctx, cfg, emulator.Resources{Notify: []emulator.Notification{{Bucket: "b", Prefix: "p/", Queue: "unknown"}}})
+	if err == nil {
+		t.Fatal("notification to an unlisted queue accepted")
+	}
+}

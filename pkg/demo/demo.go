@@ -1,0 +1,125 @@
+// Package demo loads the demo data of a local run: two branches and one account per role
+// (README.md lists them). It is idempotent and never runs in the cloud (config refuses
+// DEMO_DATA outside the local stage).
+package demo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"samrap/pkg/auth"
+	"samrap/pkg/platform"
+	"samrap/pkg/session"
+)
+
+// Password is every demo account's development password.
+const Password = "Samrap#2026"
+
+// Branch codes of the demo group.
+const (
+	Bangkok   = "SRP01"
+	ChiangMai = "SRP02"
+)
+
+type account struct {
+	email, code, firstTh, lastTh, firstEn, lastEn string
+	pairs                                         []session.Pair
+}
+
+func accounts() []account {
+	one := func(role string) []session.Pair { return []session.Pair{{BranchCode: Bangkok, RoleCode: role}} }
+	return []account{
+		{"controller@samrap.local", "D0001", "สมชาย", "ควบคุมดี", "Somchai", "Khuapkhumdee", one(session.Controller)},
+		{"ordertaker@samrap.local", "D0002", "สมหญิง", "รับคำสั่ง", "Somying", "Rapkhamsang", one(session.OrderTaker)},
+		{"serve@samrap.local", "D0003", "สมศักดิ์", "เสิร์ฟไว", "Somsak", "Serfwai", one(session.Serve)},
+		{"nutritionist@samrap.local", "D0004", "สุดา", "โภชนา", "Suda", "Phochana", one(session.Nutritionist)},
+		{"superadmin@samrap.local", "D0005", "ประเสริฐ", "ดูแลระบบ", "Prasert", "Dulaerabop", one(session.SuperAdmin)},
+		{"branchadmin@samrap.local", "D0006", "วิไล", "ดูแลสาขา", "Wilai", "Dulaesakha", one(session.BranchAdmin)},
+		{"multi@samrap.local", "D0007", "มานะ", "หลายบทบาท", "Mana", "Laibotbat", []session.Pair{
+			{BranchCode: Bangkok, RoleCode: session.Controller},
+			{BranchCode: Bangkok, RoleCode: session.OrderTaker},
+			{BranchCode: ChiangMai, RoleCode: session.Nutritionist},
+			{BranchCode: ChiangMai, RoleCode: session.BranchAdmin},
+		}},
+	}
+}
+
+// Invited is the demo account that has been invited but has not registered yet.
+const Invited = "invited@samrap.local"
+
+// InvitePending (re)sends the registration link of the demo invited account while it has
+// not registered, so that a fresh local run always has its link in the outbox (/dev/mail).
+func InvitePending(ctx context.Context, env *platform.Env) error {
+	var id int64
+	err := env.DB.QueryRow(ctx, `SELECT id FROM app_user WHERE lower(email) = $1 AND status IN ('NOT_INVITED', 'INVITED')
+		AND deleted_at IS NULL`, Invited).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("demo: invited account: %w", err)
+	}
+	return auth.NewService(env).Invite(ctx, id, "demo")
+}
+
+// Load inserts what is missing of the demo data.
+func Load(ctx context.Context, pool *pgxpool.Pool) error {
+	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `INSERT INTO branch (code, name_th, name_en, updated_by) VALUES
+			($1, 'โรงพยาบาลสำรับ กรุงเทพ', 'Samrap Hospital Bangkok', 'demo'),
+			($2, 'โรงพยาบาลสำรับ เชียงใหม่', 'Samrap Hospital Chiang Mai', 'demo')
+			ON CONFLICT (code) DO NOTHING`, Bangkok, ChiangMai)
+		if err != nil {
+			return fmt.Errorf("demo: branches: %w", err)
+		}
+		var invitedExists bool
+		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM app_user WHERE lower(email) = $1)`, Invited).Scan(&invitedExists); err != nil {
+			return fmt.Errorf("demo: %w", err)
+		}
+		if !invitedExists {
+			var id int64
+			err := tx.QueryRow(ctx, `INSERT INTO app_user (email, employee_code, first_name_th, last_name_th, first_name_en,
+					last_name_en, status, created_by, updated_by)
+				VALUES ($1, 'D0008', 'นภา', 'รอลงทะเบียน', 'Napha', 'Rolongthabian', 'NOT_INVITED', 'demo', 'demo') RETURNING id`, Invited).Scan(&id)
+			if err != nil {
+				return fmt.Errorf("demo: invited account: %w", err)
+			}
+			if _, err := tx.Exec(ctx, `INSERT INTO user_permission (user_id, branch_code, role_code, created_by)
+				VALUES ($1, $2, 'BOD', 'demo')`, id, Bangkok); err != nil {
+				return fmt.Errorf("demo: invited account pair: %w", err)
+			}
+		}
+		for _, a := range accounts() {
+			var exists bool
+			if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM app_user WHERE lower(email) = $1)`, a.email).Scan(&exists); err != nil {
+				return fmt.Errorf("demo: %s: %w", a.email, err)
+			}
+			if exists {
+				continue
+			}
+			hash, err := auth.HashPassword(Password)
+			if err != nil {
+				return err
+			}
+			var id int64
+			err = tx.QueryRow(ctx, `INSERT INTO app_user (email, employee_code, first_name_th, last_name_th,
+					first_name_en, last_name_en, password_hash, status, password_changed_at, created_by, updated_by)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, 'ACTIVE', now(), 'demo', 'demo') RETURNING id`,
+				a.email, a.code, a.firstTh, a.lastTh, a.firstEn, a.lastEn, hash).Scan(&id)
+			if err != nil {
+				return fmt.Errorf("demo: %s: %w", a.email, err)
+			}
+			for _, p := range a.pairs {
+				if _, err := tx.Exec(ctx, `INSERT INTO user_permission (user_id, branch_code, role_code, created_by)
+					VALUES ($1, $2, $3, 'demo')`, id, p.BranchCode, p.RoleCode); err != nil {
+					return fmt.Errorf("demo: %s pair: %w", a.email, err)
+				}
+			}
+		}
+		return loadMasterData(ctx, tx)
+	})
+}

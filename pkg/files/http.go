@@ -1,0 +1,251 @@
+// Package files is the files area: uploads for import (/upload/*) and downloads
+// (/download/*). An upload is stored in the uploads bucket under a key naming its job; the
+// bucket's notification starts import-worker, and the client follows the job.
+package files
+
+import (
+	"errors"
+	"fmt"
+	"mime/multipart"
+	"net/http"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"samrap/pkg/blob"
+	"samrap/pkg/errs"
+	"samrap/pkg/httpx"
+	"samrap/pkg/i18n"
+	"samrap/pkg/imports"
+	"samrap/pkg/params"
+	"samrap/pkg/platform"
+	"samrap/pkg/session"
+	"samrap/pkg/users"
+)
+
+// uploadLimit bounds an upload request: the file (imports.MaxFileSize) and the form around it.
+const uploadLimit = imports.MaxFileSize + 64<<10
+
+// LinkTTL is the life of a signed link to a failed-rows workbook.
+const LinkTTL = 5 * time.Minute
+
+var (
+	errFileRequired = errs.Fields(map[string]string{"file": "files.fileRequired"})
+	errOneFile      = errs.Fields(map[string]string{"file": "files.oneFile"})
+	errFormat       = errs.Fields(map[string]string{"file": "files.unsupportedFormat"})
+	errFormatXLS    = errs.Fields(map[string]string{"file": "users.unsupportedFormat"})
+	errEmpty        = errs.Fields(map[string]string{"file": "files.emptyFile"})
+	errTooLarge     = &errs.Error{Kind: errs.TooLarge, Key: "files.tooLarge", Fields: map[string]string{"file": "files.tooLarge"}}
+	errType         = errs.Fields(map[string]string{"type": "files.typeUnknown"})
+)
+
+// Mount adds the area's routes (functions/catalog.json, function "files").
+func Mount(env *platform.Env, rt *httpx.Router) {
+	h := handlers{env: env, params: params.NewService(env.DB, env.Log)}
+	nutritionist := httpx.Roles(session.Nutritionist)
+	rt.Handle("POST /api/upload/masterData", nutritionist.Limit(uploadLimit), h.uploadMasterData)
+	rt.Handle("POST /api/upload/user", httpx.Roles(session.SuperAdmin).Limit(uploadLimit), h.uploadUser)
+	rt.Handle("GET /api/upload/jobs/{id}", httpx.Roles(session.Nutritionist, session.SuperAdmin), h.job)
+	rt.Handle("GET /api/download/masterDataType", nutritionist, h.masterDataType)
+}
+
+type handlers struct {
+	env    *platform.Env
+	params *params.Service
+}
+
+func (h handlers) uploadMasterData(w http.ResponseWriter, r *http.Request) error {
+	if err := r.ParseMultipartForm(1 << 20); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return errTooLarge
+		}
+		return fmt.Errorf("files.upload: %v: %w", err, errs.ErrMalformed)
+	}
+	defer r.MultipartForm.RemoveAll()
+	branch := r.FormValue("branchCode")
+	bad := map[string]string{}
+	if branch == "" {
+		bad["branchCode"] = "field.required"
+	}
+	kind, ok := params.KindOf(r.FormValue("type"))
+	if r.FormValue("type") == "" {
+		bad["type"] = "field.required"
+	} else if !ok {
+		return errType
+	}
+	if len(bad) > 0 {
+		return errs.Fields(bad)
+	}
+	if err := httpx.RequireBranch(r, branch); err != nil {
+		return err
+	}
+	fh, err := oneFile(r.MultipartForm, ".xlsx")
+	if err != nil {
+		return err
+	}
+	return h.store(w, r, imports.Job{BranchCode: branch, Type: kind.Name}, fh)
+}
+
+// uploadUser takes a workbook of accounts to add (Super Admin; SPEC.md §5: .xlsx or .xls).
+// Accounts are group-wide; the job belongs to the caller's current branch.
+func (h handlers) uploadUser(w http.ResponseWriter, r *http.Request) error {
+	if err := r.ParseMultipartForm(1 << 20); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return errTooLarge
+		}
+		return fmt.Errorf("files.uploadUser: %v: %w", err, errs.ErrMalformed)
+	}
+	defer r.MultipartForm.RemoveAll()
+	send := false
+	if v := r.FormValue("sendEmail"); v != "" {
+		var err error
+		if send, err = strconv.ParseBool(v); err != nil {
+			return errs.Fields(map[string]string{"sendEmail": "field.invalid"})
+		}
+	}
+	fh, err := oneFile(r.MultipartForm, ".xlsx", ".xls")
+	if err != nil {
+		return err
+	}
+	job := imports.Job{BranchCode: httpx.Claims(r).Current.BranchCode, Type: users.ImportType, SendEmail: send}
+	return h.store(w, r, job, fh)
+}
+
+// store creates the job, then stores the file under the job's key: the bucket's
+// notification of it starts import-worker.
+func (h handlers) store(w http.ResponseWriter, r *http.Request, job imports.Job, fh *multipart.FileHeader) error {
+	file, err := fh.Open()
+	if err != nil {
+		return fmt.Errorf("files.upload: open part: %w", err)
+	}
+	defer file.Close()
+
+	name := cleanName(fh.Filename)
+	job.ID, job.FileName, job.Lang, job.CreatedBy = imports.NewJobID(), name, string(httpx.Lang(r)), httpx.Claims(r).EmployeeCode
+	job.Key = imports.UploadKey(job.BranchCode, job.Type, job.ID, name)
+	// The job exists before the file does: the notification of the upload may reach
+	// import-worker before this request ends.
+	if job, err = imports.CreateJob(r.Context(), h.env.DB, job); err != nil {
+		return err
+	}
+	contentType := imports.XLSX
+	if strings.EqualFold(path.Ext(name), ".xls") {
+		contentType = "application/vnd.ms-excel"
+	}
+	if err := h.env.Uploads.Put(r.Context(), job.Key, file, contentType); err != nil {
+		_ = imports.FailJob(r.Context(), h.env.DB, job.ID, "imports.failed")
+		return fmt.Errorf("files.upload: store %s: %w", job.Key, err)
+	}
+	return httpx.OKMsg(w, r, "files.queued", h.view(r, job))
+}
+
+// oneFile answers the form's one file: one of exts, of 1 byte to imports.MaxFileSize.
+func oneFile(f *multipart.Form, exts ...string) (*multipart.FileHeader, error) {
+	var all []*multipart.FileHeader
+	for _, fhs := range f.File {
+		all = append(all, fhs...)
+	}
+	switch {
+	case len(f.File["file"]) == 0:
+		return nil, errFileRequired
+	case len(all) > 1:
+		return nil, errOneFile
+	}
+	fh := all[0]
+	switch {
+	case !slices.ContainsFunc(exts, func(e string) bool { return strings.EqualFold(path.Ext(fh.Filename), e) }):
+		if len(exts) > 1 {
+			return nil, errFormatXLS
+		}
+		return nil, errFormat
+	case fh.Size == 0:
+		return nil, errEmpty
+	case fh.Size > imports.MaxFileSize:
+		return nil, errTooLarge
+	}
+	return fh, nil
+}
+
+// cleanName keeps the last element of a file name, without characters a key refuses.
+func cleanName(name string) string {
+	name = path.Base(strings.ReplaceAll(name, `\`, "/"))
+	name = strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f {
+			return -1
+		}
+		return r
+	}, name)
+	if name == "" || name == "." || name == ".." || name == "/" {
+		name = "upload.xlsx"
+	}
+	return name
+}
+
+// jobView is a job as the client follows it.
+type jobView struct {
+	imports.Job
+	Error     string `json:"error,omitempty"`     // why a failed job failed, in the caller's language
+	FailedURL string `json:"failedUrl,omitempty"` // signed link to the failed-rows workbook
+}
+
+func (h handlers) view(r *http.Request, j imports.Job) jobView {
+	v := jobView{Job: j}
+	if j.ErrorKey != "" {
+		v.Error = i18n.T(httpx.Lang(r), j.ErrorKey)
+	}
+	return v
+}
+
+func (h handlers) job(w http.ResponseWriter, r *http.Request) error {
+	c := httpx.Claims(r)
+	j, err := imports.GetJob(r.Context(), h.env.DB, c.Current.BranchCode, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	// A user import (accounts, e-mails) is a Super Admin's; master data a Nutritionist's.
+	if (j.Type == users.ImportType) != (c.Current.RoleCode == session.SuperAdmin) {
+		return imports.ErrJobNotFound
+	}
+	v := h.view(r, j)
+	if j.FailedKey != "" {
+		name := strings.TrimSuffix(j.FileName, path.Ext(j.FileName)) + "_failed.xlsx"
+		if v.FailedURL, err = h.env.Files.SignedURL(r.Context(), j.FailedKey, name, LinkTTL); err != nil {
+			return fmt.Errorf("files.job: %w", err)
+		}
+	}
+	return httpx.OK(w, r, v)
+}
+
+// masterDataType answers the kind's rows of the branch as a workbook that imports back
+// unchanged; 204 when the branch has none.
+func (h handlers) masterDataType(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	branch := q.Get("branchCode")
+	if branch == "" {
+		return errs.Fields(map[string]string{"branchCode": "field.required"})
+	}
+	k, ok := params.KindOf(q.Get("type"))
+	if !ok {
+		return errType
+	}
+	recs, err := h.params.All(r.Context(), k, branch)
+	if err != nil {
+		return err
+	}
+	if len(recs) == 0 {
+		w.WriteHeader(http.StatusNoContent)
+		return nil
+	}
+	name := fmt.Sprintf("%s_%s.xlsx", k.Name, branch)
+	w.Header().Set("Content-Type", imports.XLSX)
+	w.Header().Set("Content-Disposition", blob.ContentDisposition(name))
+	w.Header().Set("Cache-Control", "no-store")
+	if err := imports.Export(w, k, recs); err != nil {
+		h.env.Log.ErrorContext(r.Context(), "export failed after the answer started", "err", err)
+	}
+	return nil
+}

@@ -1,0 +1,151 @@
+package files_test
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"samrap/pkg/apitest"
+	"samrap/pkg/files"
+	"samrap/pkg/imports"
+	"samrap/pkg/params"
+)
+
+type part struct {
+	field, name string
+	body        []byte
+}
+
+func upload(t *testing.T, s *apitest.Server, token, lang string, form map[string]string, parts ...part) apitest.Response {
+	t.Helper()
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	for k, v := range form {
+		_ = mw.WriteField(k, v)
+	}
+	for _, p := range parts {
+		w, err := mw.CreateFormFile(p.field, p.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = w.Write(p.body)
+	}
+	_ = mw.Close()
+	return s.Do(apitest.Request{Method: "POST", Path: "/api/upload/masterData", Token: token, Lang: lang, Body: &buf,
+		Header: map[string]string{"Content-Type": mw.FormDataContentType()}})
+}
+
+// Without a worker behind the uploads store: what the upload API itself does.
+func TestUpload(t *testing.T) {
+	t.Parallel()
+	s := apitest.New(t, params.Mount, files.Mount)
+	nutri := s.SignIn("nutritionist@samrap.local").Access
+	taker := s.SignIn("ordertaker@samrap.local").Access
+	x, err := os.ReadFile(filepath.Join("..", "imports", "testdata", "diet_types.xlsx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	form := map[string]string{"branchCode": "SRP01", "createBy": "D0004", "type": "DietType"}
+
+	// 200: the file is stored under its job's key, the job is queued.
+	res := upload(t, s, nutri, "th", form, part{"file", `C:\เอกสาร\ประเภท อาหาร.xlsx`, x})
+	if res.Status != http.StatusOK || res.Msg != "ได้รับไฟล์แล้ว กำลังนำเข้าข้อมูล" {
+		t.Fatalf("upload: %d %s", res.Status, res.Body)
+	}
+	var job imports.Job
+	res.Into(t, &job)
+	if job.Status != imports.Queued || job.FileName != "ประเภท อาหาร.xlsx" || job.Type != "DietType" || job.CreatedBy != "D0004" {
+		t.Fatalf("job %+v", job)
+	}
+	obj, err := s.Env.Uploads.Get(context.Background(), imports.UploadKey("SRP01", "DietType", job.ID, "ประเภท อาหาร.xlsx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored, _ := io.ReadAll(obj)
+	_ = obj.Close()
+	if !bytes.Equal(stored, x) {
+		t.Fatal("the stored upload differs from the file sent")
+	}
+	res = s.Do(apitest.Request{Method: "GET", Path: "/api/upload/jobs/" + job.ID, Token: nutri})
+	if res.Status != 200 || !strings.Contains(string(res.Body), `"status":"QUEUED"`) || strings.Contains(string(res.Body), "failedUrl") {
+		t.Fatalf("job status: %d %s", res.Status, res.Body)
+	}
+	other := s.TokenAs("multi@samrap.local", "SRP02", "BNT")
+	for _, id := range []string{job.ID, "not-a-uuid", "00000000-0000-4000-8000-000000000000"} {
+		if res := s.Do(apitest.Request{Method: "GET", Path: "/api/upload/jobs/" + id, Token: other}); res.Status != 404 {
+			t.Fatalf("job %s from SRP02: %d", id, res.Status)
+		}
+	}
+
+	// Refused at the door, with their messages; no job, nothing stored.
+	cases := []struct {
+		name   string
+		token  string
+		lang   string
+		form   map[string]string
+		parts  []part
+		status int
+		msg    string
+	}{
+		{"csv", nutri, "en", form, []part{{"file", "diet.csv", x}}, 422, "not supported"},
+		{"xls in Thai", nutri, "th", form, []part{{"file", "diet.xls", x}}, 422, "ไม่รองรับรูปแบบไฟล์นี้"},
+		{"no extension", nutri, "en", form, []part{{"file", "diet", x}}, 422, "not supported"},
+		{"empty", nutri, "en", form, []part{{"file", "diet.xlsx", nil}}, 422, "empty"},
+		{"two files", nutri, "en", form, []part{{"file", "a.xlsx", x}, {"file", "b.xlsx", x}}, 422, "one file"},
+		{"two fields", nutri, "en", form, []part{{"file", "a.xlsx", x}, {"other", "b.xlsx", x}}, 422, "one file"},
+		{"no file", nutri, "en", form, nil, 422, "choose a file"},
+		{"oversize", nutri, "en", form, []part{{"file", "big.xlsx", bytes.Repeat([]byte("x"), imports.MaxFileSize+1)}}, 413, "too large"},
+		{"unknown type", nutri, "en", map[string]string{"branchCode": "SRP01", "type": "Nope"}, []part{{"file", "a.xlsx", x}}, 422, "Unknown master data type"},
+		{"no branch", nutri, "en", map[string]string{"type": "DietType"}, []part{{"file", "a.xlsx", x}}, 422, "branchCode"},
+		{"order taker", taker, "en", form, []part{{"file", "a.xlsx", x}}, 403, ""},
+		{"other branch", nutri, "en", map[string]string{"branchCode": "SRP02", "type": "DietType"}, []part{{"file", "a.xlsx", x}}, 403, ""},
+	}
+	for _, c := range cases {
+		res := upload(t, s, c.token, c.lang, c.form, c.parts...)
+		if res.Status != c.status || !strings.Contains(string(res.Body), c.msg) {
+			t.Errorf("%s: %d %s", c.name, res.Status, res.Body)
+		}
+	}
+	if n := s.Count(`SELECT count(*) FROM import_job`); n != 1 {
+		t.Fatalf("refused uploads created %d jobs", n-1)
+	}
+	// Not a multipart form at all: malformed.
+	if res := s.Do(apitest.Request{Method: "POST", Path: "/api/upload/masterData", Token: nutri, JSON: form}); res.Status != 400 {
+		t.Fatalf("json body: %d", res.Status)
+	}
+}
+
+func TestDownloadMasterData(t *testing.T) {
+	t.Parallel()
+	s := apitest.New(t, params.Mount, files.Mount)
+	nutri := s.SignIn("nutritionist@samrap.local").Access
+	get := func(token, query string) apitest.Response {
+		return s.Do(apitest.Request{Method: "GET", Path: "/api/download/masterDataType?" + query, Token: token, Lang: "en"})
+	}
+	res := get(nutri, "branchCode=SRP01&type=Therapetic")
+	if res.Status != 200 || res.Header.Get("Content-Type") != imports.XLSX ||
+		!strings.Contains(res.Header.Get("Content-Disposition"), "Therapeutic_SRP01.xlsx") || !bytes.HasPrefix(res.Body, []byte("PK")) {
+		t.Fatalf("export: %d %v", res.Status, res.Header)
+	}
+	if _, err := s.Env.DB.Exec(context.Background(), `DELETE FROM remark WHERE branch_code = 'SRP01'`); err != nil {
+		t.Fatal(err)
+	}
+	if res := get(nutri, "branchCode=SRP01&type=Remark"); res.Status != http.StatusNoContent || len(res.Body) != 0 {
+		t.Fatalf("nothing to export: %d", res.Status)
+	}
+	if res := get(nutri, "branchCode=SRP01&type=Nope"); res.Status != 422 {
+		t.Fatalf("unknown type: %d", res.Status)
+	}
+	if res := get(nutri, "branchCode=SRP02&type=DietType"); res.Status != 403 {
+		t.Fatalf("another branch: %d", res.Status)
+	}
+	if res := get(s.SignIn("controller@samrap.local").Access, "branchCode=SRP01&type=DietType"); res.Status != 403 {
+		t.Fatalf("controller: %d", res.Status)
+	}
+}

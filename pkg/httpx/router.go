@@ -1,0 +1,185 @@
+package httpx
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"slices"
+	"strings"
+
+	"samrap/pkg/errs"
+	"samrap/pkg/i18n"
+	"samrap/pkg/session"
+)
+
+// HandlerFunc is an area's handler: it answers with OK (or writes a file) and returns an
+// error for the router to answer with Fail.
+type HandlerFunc func(w http.ResponseWriter, r *http.Request) error
+
+// Authenticator turns a bearer token into claims (session.Authenticator in production).
+type Authenticator interface {
+	Authenticate(ctx context.Context, raw string) (*session.Claims, error)
+}
+
+// Router is a net/http ServeMux whose routes declare who may call them. It remembers its
+// patterns so tests can compare them with functions/catalog.json.
+type Router struct {
+	mux      *http.ServeMux
+	auth     Authenticator
+	log      *slog.Logger
+	patterns []string
+}
+
+// NewRouter builds an empty router.
+func NewRouter(auth Authenticator, log *slog.Logger) *Router {
+	return &Router{mux: http.NewServeMux(), auth: auth, log: log}
+}
+
+// Access says who may call a route.
+type Access struct {
+	public bool
+	roles  []string // empty: any signed-in user
+	limit  int64    // body limit in bytes; 0 means DefaultBodyLimit
+}
+
+// DefaultBodyLimit bounds every request body unless a route sets its own.
+const DefaultBodyLimit = 1 << 20
+
+// Public routes need no token (sign-in, refresh, password reset).
+func Public() Access { return Access{public: true} }
+
+// SignedIn routes need a valid token and nothing more (user info, choosing a pair).
+func SignedIn() Access { return Access{} }
+
+// Roles routes need a current pair whose role is one of roles; a request naming a branch
+// must name the current branch.
+func Roles(roles ...string) Access { return Access{roles: roles} }
+
+// Limit sets the route's body limit.
+func (a Access) Limit(n int64) Access { a.limit = n; return a }
+
+// Handle registers pattern ("METHOD /path") with its access rule.
+func (rt *Router) Handle(pattern string, a Access, h HandlerFunc) {
+	rt.patterns = append(rt.patterns, pattern)
+	rt.mux.Handle(pattern, rt.wrap(a, h))
+}
+
+// Patterns lists the registered patterns in registration order.
+func (rt *Router) Patterns() []string { return slices.Clone(rt.patterns) }
+
+// Match answers the pattern that would serve r, or "" when none does.
+func (rt *Router) Match(r *http.Request) string {
+	_, p := rt.mux.Handler(r)
+	return p
+}
+
+// ServeHTTP answers unknown routes with the envelope instead of plain text.
+func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	r = withLang(r)
+	if _, p := rt.mux.Handler(r); p == "" {
+		Fail(w, r, rt.log, errs.ErrNotFound)
+		return
+	}
+	rt.mux.ServeHTTP(w, r)
+}
+
+func (rt *Router) wrap(a Access, h HandlerFunc) http.Handler {
+	limit := a.limit
+	if limit == 0 {
+		limit = DefaultBodyLimit
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if p := recover(); p != nil {
+				Fail(w, r, rt.log, fmt.Errorf("panic: %v", p))
+			}
+		}()
+		if r.ContentLength > limit {
+			Fail(w, r, rt.log, errs.ErrTooLarge)
+			return
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, limit)
+		if !a.public {
+			c, err := rt.authenticate(r)
+			if err != nil {
+				Fail(w, r, rt.log, err)
+				return
+			}
+			if err := allow(a, c, r); err != nil {
+				Fail(w, r, rt.log, err)
+				return
+			}
+			r = r.WithContext(context.WithValue(r.Context(), claimsKey{}, c))
+		}
+		if err := h(w, r); err != nil {
+			Fail(w, r, rt.log, err)
+		}
+	})
+}
+
+func (rt *Router) authenticate(r *http.Request) (*session.Claims, error) {
+	raw, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	if !ok || raw == "" {
+		return nil, errs.ErrNoSession
+	}
+	return rt.auth.Authenticate(r.Context(), strings.TrimSpace(raw))
+}
+
+var (
+	errNoPair      = errs.New(errs.Forbidden, "auth.noPair")
+	errWrongBranch = errs.New(errs.Forbidden, "auth.wrongBranch")
+)
+
+// allow applies the route's role list and the branch named in the query.
+func allow(a Access, c *session.Claims, r *http.Request) error {
+	if len(a.roles) == 0 {
+		return nil
+	}
+	if c.Current == nil {
+		return errNoPair
+	}
+	if !slices.Contains(a.roles, c.Current.RoleCode) {
+		return errs.ErrForbidden
+	}
+	q := r.URL.Query()
+	for _, name := range []string{"branchCode", "branch"} {
+		if b := q.Get(name); b != "" && b != c.Current.BranchCode {
+			return errWrongBranch
+		}
+	}
+	return nil
+}
+
+// RequireBranch checks a branch named in a request body against the current pair.
+func RequireBranch(r *http.Request, branch string) error {
+	c := Claims(r)
+	if c == nil || c.Current == nil {
+		return errNoPair
+	}
+	if branch != c.Current.BranchCode {
+		return errWrongBranch
+	}
+	return nil
+}
+
+type claimsKey struct{}
+type langKey struct{}
+
+// Claims answers the caller's claims, nil on a public route.
+func Claims(r *http.Request) *session.Claims {
+	c, _ := r.Context().Value(claimsKey{}).(*session.Claims)
+	return c
+}
+
+// Lang answers the caller's language from Accept-Language.
+func Lang(r *http.Request) i18n.Lang {
+	if l, ok := r.Context().Value(langKey{}).(i18n.Lang); ok {
+		return l
+	}
+	return i18n.FromHeader(r.Header.Get("Accept-Language"))
+}
+
+func withLang(r *http.Request) *http.Request {
+	return r.WithContext(context.WithValue(r.Context(), langKey{}, i18n.FromHeader(r.Header.Get("Accept-Language"))))
+}

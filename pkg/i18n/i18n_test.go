@@ -1,0 +1,47 @@
+package i18n
+
+import "testing"
+
+func TestFromHeader(t *testing.T) {
+	t.Parallel()
+	cases := map[string]Lang{
+		"":                        EN,
+		"th":                      TH,
+		"TH":                      TH,
+		"th-TH,th;q=0.9,en;q=0.8": TH,
+		"en-US,en;q=0.9":          EN,
+		"fr-FR, th;q=0.5":         TH,
+		"de":                      EN,
+		" en ; q=1":               EN,
+	}
+	for in, want := range cases {
+		if got := FromHeader(in); got != want {
+			t.Errorf("FromHeader(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestEveryMessageHasBothLanguages(t *testing.T) {
+	t.Parallel()
+	for key, m := range messages {
+		if m.th == "" || m.en == "" {
+			t.Errorf("message %q lacks a language: th=%q en=%q", key, m.th, m.en)
+		}
+		if m.th == m.en {
+			t.Errorf("message %q has the same text in Thai and English: %q", key, m.th)
+		}
+	}
+}
+
+func TestT(t *testing.T) {
+	t.Parallel()
+	if got := T(TH, "auth.badCredentials"); got != "อีเมลหรือรหัสผ่านไม่ถูกต้อง" {
+		t.Errorf("thai: %q", got)
+	}
+	if got := T(EN, "TOO_MANY_REQUESTS", 30); got != "Too many attempts, please try again in 30 seconds" {
+		t.Errorf("english with args: %q", got)
+	}
+	if got := T(EN, "no.such.key"); got != "no.such.key" {
+		t.Errorf("unknown key: %q", got)
+	}
+}

@@ -1,0 +1,185 @@
+// Package imports loads master-data workbooks: the import jobs the upload API creates and
+// the client follows, the workbook format (read, export, failed rows), and import-worker,
+// which an S3 notification of each upload reaches through SQS.
+package imports
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"path"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"samrap/pkg/db"
+	"samrap/pkg/errs"
+)
+
+// Job statuses.
+const (
+	Queued  = "QUEUED"
+	Running = "RUNNING"
+	Done    = "DONE"
+	Failed  = "FAILED"
+)
+
+// ErrJobNotFound answers a job id the caller's branch does not have.
+var ErrJobNotFound = errs.New(errs.NotFound, "NOT_FOUND")
+
+// Job is one uploaded file and what its import did.
+type Job struct {
+	ID         string `json:"jobId"`
+	BranchCode string `json:"branchCode"`
+	Type       string `json:"type"`
+	FileName   string `json:"fileName"`
+	Key        string `json:"-"`
+	Lang       string `json:"-"`
+	Status     string `json:"status"`
+	TotalRows  int    `json:"totalRows"`
+	Added      int    `json:"added"`
+	Updated    int    `json:"updated"`
+	Deleted    int    `json:"deleted"`
+	Unchanged  int    `json:"unchanged"`
+	Skipped    int    `json:"skipped"`
+	ErrorKey   string `json:"-"`
+	FailedKey  string `json:"-"`
+	CreatedBy  string `json:"createdBy"`
+	SendEmail  bool   `json:"sendEmail"` // user imports: invite the accounts added
+	// Invited and InviteFailed count the invitations of a user import, sent after the job
+	// is done (a failed one can be sent again with "invite all not invited").
+	Invited      int        `json:"invited"`
+	InviteFailed int        `json:"inviteFailed"`
+	CreatedAt    time.Time  `json:"createdAt"`
+	StartedAt    *time.Time `json:"startedAt"`
+	FinishedAt   *time.Time `json:"finishedAt"`
+}
+
+const jobColumns = `id::text, branch_code, kind, file_name, object_key, lang, status, total_rows, added, updated,
+	deleted, unchanged, skipped, error_key, failed_key, created_by, created_at, started_at, finished_at, send_email, invited, invite_failed`
+
+func scanJob(row pgx.Row) (Job, error) {
+	var j Job
+	err := row.Scan(&j.ID, &j.BranchCode, &j.Type, &j.FileName, &j.Key, &j.Lang, &j.Status, &j.TotalRows,
+		&j.Added, &j.Updated, &j.Deleted, &j.Unchanged, &j.Skipped, &j.ErrorKey, &j.FailedKey, &j.CreatedBy,
+		&j.CreatedAt, &j.StartedAt, &j.FinishedAt, &j.SendEmail, &j.Invited, &j.InviteFailed)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Job{}, ErrJobNotFound
+	}
+	return j, err
+}
+
+// NewJobID answers a random UUID (the job's id and part of its upload key).
+func NewJobID() string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:])
+}
+
+// UploadKey is where an upload is stored: uploads/<branch>/<type>/<jobId>/<file name>.
+func UploadKey(branch, kind, jobID, fileName string) string {
+	return path.Join("uploads", branch, kind, jobID, fileName)
+}
+
+// FailedKey is where the failed rows of a job are written (in the files bucket).
+func FailedKey(branch, jobID string) string {
+	return path.Join("failed", branch, jobID+".xlsx")
+}
+
+// JobIDOfKey reads the job id from an upload key.
+func JobIDOfKey(key string) (string, bool) {
+	parts := strings.Split(key, "/")
+	if len(parts) < 5 || parts[0] != "uploads" {
+		return "", false
+	}
+	return parts[3], true
+}
+
+// CreateJob stores a queued job.
+func CreateJob(ctx context.Context, q db.DBTX, j Job) (Job, error) {
+	row := q.QueryRow(ctx, `INSERT INTO import_job (id, branch_code, kind, file_name, object_key, lang, created_by, send_email)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING `+jobColumns, j.ID, j.BranchCode, j.Type, j.FileName, j.Key, j.Lang, j.CreatedBy, j.SendEmail)
+	out, err := scanJob(row)
+	if err != nil {
+		return Job{}, fmt.Errorf("imports.createJob: %w", err)
+	}
+	return out, nil
+}
+
+// GetJob answers a job of branch.
+func GetJob(ctx context.Context, q db.DBTX, branch, id string) (Job, error) {
+	if !validUUID(id) {
+		return Job{}, ErrJobNotFound
+	}
+	j, err := scanJob(q.QueryRow(ctx, `SELECT `+jobColumns+` FROM import_job WHERE id = $1::uuid AND branch_code = $2`, id, branch))
+	if err != nil {
+		return Job{}, fmt.Errorf("imports.getJob: %w", err)
+	}
+	return j, nil
+}
+
+// FailJob ends a job that could not run, with the reason's message key.
+func FailJob(ctx context.Context, q db.DBTX, id, reason string) error {
+	_, err := q.Exec(ctx, `UPDATE import_job SET status = 'FAILED', error_key = $2, finished_at = now(),
+		started_at = coalesce(started_at, now()) WHERE id = $1::uuid AND status IN ('QUEUED', 'RUNNING')`, id, reason)
+	if err != nil {
+		return fmt.Errorf("imports.failJob: %w", err)
+	}
+	return nil
+}
+
+// start marks a job running unless it has ended, and answers it; ok is false for a job
+// that has ended (a second delivery of its notification).
+func start(ctx context.Context, q db.DBTX, id string) (Job, bool, error) {
+	j, err := scanJob(q.QueryRow(ctx, `UPDATE import_job SET status = 'RUNNING', started_at = coalesce(started_at, now())
+		WHERE id = $1::uuid AND status IN ('QUEUED', 'RUNNING') RETURNING `+jobColumns, id))
+	if errors.Is(err, ErrJobNotFound) {
+		return Job{}, false, nil
+	}
+	if err != nil {
+		return Job{}, false, fmt.Errorf("imports.start: %w", err)
+	}
+	return j, true, nil
+}
+
+// lockRunning locks the job inside the import's transaction and reports whether it is
+// still to be done (another delivery may have finished it meanwhile).
+func lockRunning(ctx context.Context, tx pgx.Tx, id string) (bool, error) {
+	var status string
+	if err := tx.QueryRow(ctx, `SELECT status FROM import_job WHERE id = $1::uuid FOR UPDATE`, id).Scan(&status); err != nil {
+		return false, fmt.Errorf("imports.lock: %w", err)
+	}
+	return status == Running || status == Queued, nil
+}
+
+// finish records a job's counts, in the import's transaction.
+func finish(ctx context.Context, tx pgx.Tx, j Job) error {
+	_, err := tx.Exec(ctx, `UPDATE import_job SET status = 'DONE', total_rows = $2, added = $3, updated = $4,
+		deleted = $5, unchanged = $6, skipped = $7, failed_key = $8, finished_at = now() WHERE id = $1::uuid`,
+		j.ID, j.TotalRows, j.Added, j.Updated, j.Deleted, j.Unchanged, j.Skipped, j.FailedKey)
+	if err != nil {
+		return fmt.Errorf("imports.finish: %w", err)
+	}
+	return nil
+}
+
+func validUUID(s string) bool {
+	if len(s) != 36 {
+		return false
+	}
+	for i, r := range s {
+		switch {
+		case i == 8 || i == 13 || i == 18 || i == 23:
+			if r != '-' {
+				return false
+			}
+		case !strings.ContainsRune("0123456789abcdefABCDEF", r):
+			return false
+		}
+	}
+	return true
+}

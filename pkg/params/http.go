@@ -1,0 +1,338 @@
+// Package params is the parameter area: branches, roles, master data of SPEC.md §3, wards
+// and rooms — the /parameter/* calls of SPEC.md §7. One generic engine (store.go,
+// service.go, bulk.go) serves every kind described in kinds.go.
+package params
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"samrap/pkg/errs"
+	"samrap/pkg/httpx"
+	"samrap/pkg/i18n"
+	"samrap/pkg/platform"
+	"samrap/pkg/session"
+)
+
+// Who may call what (docs/api.md, "Master data"): the Nutritionist keeps master data; the
+// roles whose screens offer its choices read it.
+var (
+	writers = httpx.Roles(session.Nutritionist)
+	readers = httpx.Roles(session.Nutritionist, session.Controller, session.OrderTaker, session.Serve, session.BranchAdmin)
+)
+
+// Mount adds the area's routes (functions/catalog.json, function "params").
+func Mount(env *platform.Env, rt *httpx.Router) {
+	h := handlers{db: env.DB, s: NewService(env.DB, env.Log)}
+	rt.Handle("GET /api/parameter/branches", httpx.SignedIn(), h.branches)
+	rt.Handle("GET /api/parameter/roles", httpx.SignedIn(), h.roles)
+	for _, k := range kinds {
+		for _, name := range append([]string{k.Name}, k.Aliases...) {
+			rt.Handle("GET /api/parameter/search"+name, readers, h.search(k))
+			rt.Handle("POST /api/parameter/update"+name, writers.Limit(64<<10), h.update(k))
+			rt.Handle("DELETE /api/parameter/delete"+name, writers, h.delete(k))
+		}
+	}
+	rt.Handle("GET /api/parameter/wardType", readers, h.active(kindByName("WardType")))
+	rt.Handle("GET /api/parameter/getMealClass", readers, h.active(kindByName("MealClass")))
+	rt.Handle("GET /api/parameter/getRoomType", readers, h.active(kindByName("RoomType")))
+	rt.Handle("GET /api/parameter/getTherapeutic", readers, h.active(kindByName("Therapeutic")))
+	rt.Handle("POST /api/parameter/ward", readers.Limit(64<<10), h.wards)
+	rt.Handle("POST /api/parameter/room", readers.Limit(64<<10), h.rooms)
+	rt.Handle("POST /api/parameter/newRoom", readers.Limit(64<<10), h.newRoom)
+	rt.Handle("GET /api/parameter/byKeys/{keys}", httpx.SignedIn(), h.byKeys)
+	rt.Handle("GET /api/parameter/getLanguageOptions", httpx.SignedIn(), h.languageOptions)
+	rt.Handle("POST /api/parameter/copyBranch", httpx.Roles(session.SuperAdmin).Limit(8<<10), h.copyBranch)
+}
+
+type handlers struct {
+	db *pgxpool.Pool
+	s  *Service
+}
+
+func (h handlers) branches(w http.ResponseWriter, r *http.Request) error {
+	list, err := activeBranches(r.Context(), h.db)
+	if err != nil {
+		return fmt.Errorf("params.branches: %w", err)
+	}
+	return httpx.OK(w, r, list)
+}
+
+func (h handlers) roles(w http.ResponseWriter, r *http.Request) error {
+	branch := r.URL.Query().Get("branchCode")
+	if branch == "" {
+		return errs.Fields(map[string]string{"branchCode": "field.required"})
+	}
+	list, err := rolesOfBranch(r.Context(), h.db, branch)
+	if err != nil {
+		return fmt.Errorf("params.roles: %w", err)
+	}
+	if len(list) == 0 {
+		return ErrBranchNotFound
+	}
+	return httpx.OK(w, r, list)
+}
+
+// branchOf answers the branch a read names (branchCode or branch; the router has checked it
+// is the current one), or the current branch when it names none.
+func branchOf(r *http.Request) string {
+	q := r.URL.Query()
+	for _, name := range []string{"branchCode", "branch"} {
+		if b := q.Get(name); b != "" {
+			return b
+		}
+	}
+	return httpx.Claims(r).Current.BranchCode
+}
+
+func actor(r *http.Request) string {
+	c := httpx.Claims(r)
+	if c.EmployeeCode != "" {
+		return c.EmployeeCode
+	}
+	return strconv.FormatInt(c.UserID, 10)
+}
+
+func (h handlers) search(k *Kind) httpx.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		p, err := httpx.ParsePage(r)
+		if err != nil {
+			return err
+		}
+		q := r.URL.Query()
+		f := Filter{Criteria: strings.TrimSpace(q.Get("criteria")), Status: strings.ToUpper(q.Get("status")),
+			SortBy: p.SortBy, SortDesc: p.SortDesc, Limit: p.Size, Offset: p.Offset()}
+		if f.Status != "" && f.Status != StatusActive && f.Status != StatusInactive && f.Status != "ALL" {
+			return errs.Fields(map[string]string{"status": "field.invalid"})
+		}
+		recs, total, err := h.s.Search(r.Context(), k, branchOf(r), f)
+		if err != nil {
+			return err
+		}
+		if recs == nil {
+			recs = []Record{}
+		}
+		return httpx.OK(w, r, httpx.Page[Record]{Items: recs, Total: total, Page: p.Page, Size: p.Size})
+	}
+}
+
+func (h handlers) update(k *Kind) httpx.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		var raw map[string]json.RawMessage
+		if err := httpx.DecodeJSON(r, &raw); err != nil {
+			return err
+		}
+		in, branch, bad, err := DecodeInput(k, raw)
+		if err != nil {
+			return err
+		}
+		if branch == "" {
+			bad["branchCode"] = "field.required"
+		}
+		if len(bad) > 0 {
+			return errs.Fields(bad)
+		}
+		if err := httpx.RequireBranch(r, branch); err != nil {
+			return err
+		}
+		rec, err := h.s.Save(r.Context(), k, branch, actor(r), in)
+		if err != nil {
+			return err
+		}
+		return httpx.OKMsg(w, r, "params.saved", rec)
+	}
+}
+
+func (h handlers) delete(k *Kind) httpx.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		q := r.URL.Query()
+		bad := map[string]string{}
+		if q.Get("branchCode") == "" {
+			bad["branchCode"] = "field.required"
+		}
+		id, err := strconv.ParseInt(q.Get("id"), 10, 64)
+		if q.Get("id") == "" {
+			bad["id"] = "field.required"
+		} else if err != nil {
+			return fmt.Errorf("id %q: %w", q.Get("id"), errs.ErrMalformed)
+		}
+		if len(bad) > 0 {
+			return errs.Fields(bad)
+		}
+		if err := h.s.Delete(r.Context(), k, q.Get("branchCode"), actor(r), id); err != nil {
+			return err
+		}
+		return httpx.OKMsg(w, r, "params.deleted", nil)
+	}
+}
+
+// option is a record offered as a choice: the record with value (its id) and text (its
+// name in the caller's language).
+func options(r *http.Request, recs []Record) []Record {
+	lang := httpx.Lang(r)
+	for _, rec := range recs {
+		rec["value"] = rec["id"]
+		text, _ := rec["nameTh"].(string)
+		if en, _ := rec["nameEn"].(string); lang == i18n.EN && en != "" {
+			text = en
+		}
+		rec["text"] = text
+	}
+	return recs
+}
+
+func (h handlers) active(k *Kind) httpx.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		recs, err := h.s.Active(r.Context(), k, branchOf(r))
+		if err != nil {
+			return err
+		}
+		return httpx.OK(w, r, options(r, recs))
+	}
+}
+
+// idList reads a JSON array of ids, or one id, or null.
+type idList []int64
+
+func (l *idList) UnmarshalJSON(b []byte) error {
+	var one int64
+	if json.Unmarshal(b, &one) == nil {
+		*l = idList{one}
+		return nil
+	}
+	var many []int64
+	if err := json.Unmarshal(b, &many); err != nil {
+		return err
+	}
+	*l = many
+	return nil
+}
+
+type wardsRequest struct {
+	BranchCode string `json:"branchCode"`
+	WardType   idList `json:"wardType"`
+}
+
+// wards answers the active wards of the ward types asked (every ward when none is asked).
+func (h handlers) wards(w http.ResponseWriter, r *http.Request) error {
+	var req wardsRequest
+	if err := httpx.DecodeJSON(r, &req); err != nil {
+		return err
+	}
+	recs, err := h.activeOf(r, req.BranchCode, kindByName("Ward"), "wardTypeId", req.WardType)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, r, recs)
+}
+
+type roomsRequest struct {
+	BranchCode string `json:"branchCode"`
+	Ward       idList `json:"ward"`
+}
+
+// rooms answers the active rooms of the wards asked (every room when none is asked).
+func (h handlers) rooms(w http.ResponseWriter, r *http.Request) error {
+	var req roomsRequest
+	if err := httpx.DecodeJSON(r, &req); err != nil {
+		return err
+	}
+	recs, err := h.activeOf(r, req.BranchCode, kindByName("Room"), "wardId", req.Ward)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, r, recs)
+}
+
+// newRoom answers the rooms of a ward a patient may move to: its active rooms (occupied
+// rooms are left out once patients are stored, with the patients issue).
+func (h handlers) newRoom(w http.ResponseWriter, r *http.Request) error {
+	var req roomsRequest
+	if err := httpx.DecodeJSON(r, &req); err != nil {
+		return err
+	}
+	if len(req.Ward) != 1 {
+		return errs.Fields(map[string]string{"ward": "field.required"})
+	}
+	recs, err := h.activeOf(r, req.BranchCode, kindByName("Room"), "wardId", req.Ward)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, r, recs)
+}
+
+func (h handlers) activeOf(r *http.Request, branch string, k *Kind, field string, ids []int64) ([]Record, error) {
+	if branch == "" {
+		return nil, errs.Fields(map[string]string{"branchCode": "field.required"})
+	}
+	if err := httpx.RequireBranch(r, branch); err != nil {
+		return nil, err
+	}
+	recs, err := h.s.Active(r.Context(), k, branch)
+	if err != nil {
+		return nil, err
+	}
+	if len(ids) > 0 {
+		recs = slices.DeleteFunc(recs, func(rec Record) bool {
+			id, _ := rec[field].(int64)
+			return !slices.Contains(ids, id)
+		})
+	}
+	return options(r, recs), nil
+}
+
+func (h handlers) byKeys(w http.ResponseWriter, r *http.Request) error {
+	lang := httpx.Lang(r)
+	out := map[string][]Option{}
+	for _, key := range strings.Split(r.PathValue("keys"), ",") {
+		key = strings.TrimSpace(key)
+		list, ok := optionLists[key]
+		if !ok {
+			return errs.Fields(map[string]string{"keys": "params.unknownKey"})
+		}
+		out[key] = localize(list, lang)
+	}
+	return httpx.OK(w, r, out)
+}
+
+func (h handlers) languageOptions(w http.ResponseWriter, r *http.Request) error {
+	t := r.URL.Query().Get("type")
+	list, ok := languageOptions[t]
+	if !ok {
+		return errs.Fields(map[string]string{"type": "field.invalid"})
+	}
+	return httpx.OK(w, r, localize(list, httpx.Lang(r)))
+}
+
+type copyRequest struct {
+	FromBranchCode string `json:"fromBranchCode"`
+	ToBranchCode   string `json:"toBranchCode"`
+}
+
+func (h handlers) copyBranch(w http.ResponseWriter, r *http.Request) error {
+	var req copyRequest
+	if err := httpx.DecodeJSON(r, &req); err != nil {
+		return err
+	}
+	bad := map[string]string{}
+	if req.FromBranchCode == "" {
+		bad["fromBranchCode"] = "field.required"
+	}
+	if req.ToBranchCode == "" {
+		bad["toBranchCode"] = "field.required"
+	}
+	if len(bad) > 0 {
+		return errs.Fields(bad)
+	}
+	counts, err := h.s.CopyBranch(r.Context(), req.FromBranchCode, req.ToBranchCode, actor(r))
+	if err != nil {
+		return err
+	}
+	return httpx.OKMsg(w, r, "params.copied", counts)
+}

@@ -1,0 +1,452 @@
+package params_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"samrap/pkg/apitest"
+	"samrap/pkg/demo"
+	"samrap/pkg/params"
+	"samrap/pkg/session"
+)
+
+type page struct {
+	Items []params.Record `json:"items"`
+	Total int             `json:"total"`
+	Page  int             `json:"page"`
+	Size  int             `json:"size"`
+}
+
+type fixture struct {
+	s         *apitest.Server
+	nutri     string // Nutritionist of SRP01
+	taker     string // Order Taker of SRP01
+	nutri2    string // Nutritionist of SRP02
+	superUser string
+}
+
+func newFixture(t *testing.T) fixture {
+	t.Helper()
+	s := apitest.New(t, params.Mount)
+	return fixture{
+		s:         s,
+		nutri:     s.SignIn("nutritionist@samrap.local").Access,
+		taker:     s.SignIn("ordertaker@samrap.local").Access,
+		nutri2:    s.TokenAs("multi@samrap.local", demo.ChiangMai, session.Nutritionist),
+		superUser: s.SignIn("superadmin@samrap.local").Access,
+	}
+}
+
+func (f fixture) search(t *testing.T, token, kind, query string) page {
+	t.Helper()
+	res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/parameter/search" + kind + "?" + query, Token: token})
+	if res.Status != http.StatusOK {
+		t.Fatalf("search%s?%s: %d %s", kind, query, res.Status, res.Body)
+	}
+	var p page
+	res.Into(t, &p)
+	return p
+}
+
+// idOf answers the id of a demo row of kind by code.
+func (f fixture) idOf(t *testing.T, kind, code string) int64 {
+	t.Helper()
+	p := f.search(t, f.nutri, kind, "branch=SRP01&size=1000&criteria="+url.QueryEscape(code))
+	for _, it := range p.Items {
+		if it["code"] == code {
+			return int64(it["id"].(float64))
+		}
+	}
+	t.Fatalf("no %s %s in the demo data", kind, code)
+	return 0
+}
+
+// sample answers a valid body of kind with code, its references pointing at demo rows.
+func (f fixture) sample(t *testing.T, kind, code string) map[string]any {
+	body := map[string]any{"branchCode": "SRP01", "code": code, "nameTh": "ทดสอบ " + code, "nameEn": "Test " + code}
+	switch kind {
+	case "DietType", "Allergies", "Restricted", "CuisineType", "RoomType":
+		body["remark"] = "หมายเหตุ"
+	case "Therapeutic", "Therapetic":
+		body["type"], body["mealPlan"] = "โรคไต", true
+	case "MealTime":
+		body["startTime"], body["endTime"], body["abbreviation"] = "20:00", "21:00", "NS"
+		body["textColor"], body["mealColor"] = "#000000", "#ffcc00"
+	case "MealClass":
+		body["aLaCarte"] = true
+	case "NutrientUnit":
+		body["unit"] = "µg"
+	case "Religion", "Vegetarian":
+		body["restrictedIds"] = []int64{f.idOf(t, "Restricted", "RI01")}
+	case "WardType":
+		body["startAge"], body["endAge"] = 151, 151 // refused below; tests set their own
+	case "Ward":
+		body["wardTypeId"], body["description"] = f.idOf(t, "WardType", "WT02"), "ชั้น 9"
+	case "Room":
+		body["wardId"], body["roomTypeId"] = f.idOf(t, "Ward", "W02"), f.idOf(t, "RoomType", "RT02")
+	case "RoomMealClass":
+		body["roomTypeId"], body["mealClassId"] = f.idOf(t, "RoomType", "RT02"), nil
+		delete(body, "nameTh")
+	}
+	return body
+}
+
+// inUse names, per kind, a demo row that something uses and the usedIn answered.
+var inUse = map[string][2]string{
+	"Restricted": {"RI01", "religion"},
+	"MealClass":  {"MC01", "room_meal_class"},
+	"WardType":   {"WT01", "ward"},
+	"Ward":       {"W01", "room"},
+	"RoomType":   {"RT01", "room"},
+}
+
+func TestEveryKind(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	names := []string{"Therapetic"}
+	for _, k := range params.Kinds() {
+		names = append(names, k.Name)
+	}
+	for _, kind := range names {
+		t.Run(kind, func(t *testing.T) {
+			t.Parallel()
+			code := strings.ToUpper("T-" + kind)
+			body := f.sample(t, kind, code)
+			if kind == "WardType" {
+				body["startAge"], body["endAge"] = 151, 151
+				res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/parameter/update" + kind, Token: f.nutri, JSON: body})
+				if res.Status != http.StatusUnprocessableEntity || res.Fields()["startAge"] == "" {
+					t.Fatalf("age 151: %d %s", res.Status, res.Body)
+				}
+				// Demo ward types cover 0–150: free a range by narrowing the elderly one.
+				wt := f.search(t, f.nutri, "WardType", "criteria=WT03").Items[0]
+				wt["branchCode"], wt["startAge"], wt["endAge"] = "SRP01", 60, 120
+				if res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/parameter/updateWardType", Token: f.nutri, JSON: wt}); res.Status != http.StatusOK {
+					t.Fatalf("narrow WT03: %d %s", res.Status, res.Body)
+				}
+				body["startAge"], body["endAge"] = 121, 150
+			}
+
+			// create200
+			res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/parameter/update" + kind, Token: f.nutri, JSON: body, Lang: "th"})
+			if res.Status != http.StatusOK {
+				t.Fatalf("create: %d %s", res.Status, res.Body)
+			}
+			var rec params.Record
+			res.Into(t, &rec)
+			id := int64(rec["id"].(float64))
+			if rec["code"] != code || rec["status"] != "ACTIVE" || rec["updatedBy"] != "D0004" || rec["updatedAt"] == nil {
+				t.Fatalf("created record %v", rec)
+			}
+			if kind != "RoomMealClass" && rec["nameTh"] != body["nameTh"] {
+				t.Fatalf("nameTh %v", rec["nameTh"])
+			}
+			if res.Msg != "บันทึกข้อมูลสำเร็จ" {
+				t.Errorf("msg %q", res.Msg)
+			}
+
+			// create409: the same code again
+			dup := f.sample(t, kind, code)
+			if kind == "WardType" {
+				dup["startAge"], dup["endAge"] = 121, 150
+			}
+			res = f.s.Do(apitest.Request{Method: "POST", Path: "/api/parameter/update" + kind, Token: f.nutri, JSON: dup})
+			if res.Status != http.StatusConflict || res.Fields()["code"] == "" {
+				t.Fatalf("duplicate code: %d %s", res.Status, res.Body)
+			}
+
+			// create422: no Thai name (a mapping has none) and no code
+			bad := f.sample(t, kind, "")
+			bad["nameTh"] = " "
+			res = f.s.Do(apitest.Request{Method: "POST", Path: "/api/parameter/update" + kind, Token: f.nutri, JSON: bad})
+			if res.Status != http.StatusUnprocessableEntity || res.Fields()["code"] == "" ||
+				(kind != "RoomMealClass" && res.Fields()["nameTh"] == "") {
+				t.Fatalf("no code, no name: %d %s", res.Status, res.Body)
+			}
+
+			// update200: new English name, inactive
+			body["id"], body["nameEn"], body["status"] = id, "Changed", "INACTIVE"
+			res = f.s.Do(apitest.Request{Method: "POST", Path: "/api/parameter/update" + kind, Token: f.nutri, JSON: body})
+			if res.Status != http.StatusOK {
+				t.Fatalf("update: %d %s", res.Status, res.Body)
+			}
+			res.Into(t, &rec)
+			if rec["nameEn"] != "Changed" || rec["status"] != "INACTIVE" || int64(rec["id"].(float64)) != id {
+				t.Fatalf("updated record %v", rec)
+			}
+
+			// search200: by criteria, sorted, paged; inactive rows listed with their status
+			p := f.search(t, f.nutri, kind, "branch=SRP01&criteria="+url.QueryEscape(strings.ToLower(code)))
+			if p.Total != 1 || len(p.Items) != 1 || p.Items[0]["nameEn"] != "Changed" || p.Page != 1 {
+				t.Fatalf("search by criteria: %+v", p)
+			}
+			all := f.search(t, f.taker, kind, "branch=SRP01&size=1000&sortBy=code&sortDesc=true")
+			for i := 1; i < len(all.Items); i++ {
+				if all.Items[i-1]["code"].(string) < all.Items[i]["code"].(string) {
+					t.Fatalf("not sorted by code desc: %v then %v", all.Items[i-1]["code"], all.Items[i]["code"])
+				}
+			}
+			if all.Total >= 2 {
+				p2 := f.search(t, f.nutri, kind, "branch=SRP01&size=1&page=2&sortBy=code&sortDesc=true")
+				if len(p2.Items) != 1 || p2.Items[0]["code"] != all.Items[1]["code"] || p2.Total != all.Total || p2.Page != 2 {
+					t.Fatalf("page 2 of size 1: %+v (all %d)", p2, all.Total)
+				}
+			}
+			past := f.search(t, f.nutri, kind, "branch=SRP01&size=1000&page=9")
+			if len(past.Items) != 0 || past.Total != all.Total {
+				t.Fatalf("past the last page: %+v", past)
+			}
+			if res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/parameter/search" + kind + "?sortBy=nope", Token: f.nutri}); res.Status != http.StatusUnprocessableEntity {
+				t.Fatalf("unknown sortBy: %d", res.Status)
+			}
+
+			// 403: wrong role writes; the other branch's rows are out of reach
+			res = f.s.Do(apitest.Request{Method: "POST", Path: "/api/parameter/update" + kind, Token: f.taker, JSON: body})
+			if res.Status != http.StatusForbidden {
+				t.Fatalf("order taker update: %d", res.Status)
+			}
+			other := f.sample(t, kind, code+"X")
+			other["branchCode"] = "SRP02"
+			if res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/parameter/update" + kind, Token: f.nutri, JSON: other}); res.Status != http.StatusForbidden {
+				t.Fatalf("update naming SRP02: %d", res.Status)
+			}
+			if res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/parameter/search" + kind + "?branch=SRP01", Token: f.nutri2}); res.Status != http.StatusForbidden {
+				t.Fatalf("SRP02 nutritionist searching SRP01: %d", res.Status)
+			}
+			if res := f.s.Do(apitest.Request{Method: "DELETE", Path: fmt.Sprintf("/api/parameter/delete%s?branchCode=SRP02&id=%d", kind, id), Token: f.nutri}); res.Status != http.StatusForbidden {
+				t.Fatalf("delete naming SRP02: %d", res.Status)
+			}
+			// The SRP02 nutritionist cannot reach the SRP01 row by its id either.
+			if res := f.s.Do(apitest.Request{Method: "DELETE", Path: fmt.Sprintf("/api/parameter/delete%s?branchCode=SRP02&id=%d", kind, id), Token: f.nutri2}); res.Status != http.StatusNotFound {
+				t.Fatalf("SRP02 deleting an SRP01 id: %d %s", res.Status, res.Body)
+			}
+			if p := f.search(t, f.nutri2, kind, "branch=SRP02&criteria="+code); p.Total != 0 {
+				t.Fatalf("SRP02 sees SRP01's row: %+v", p)
+			}
+			if res := f.s.Do(apitest.Request{Method: "DELETE", Path: fmt.Sprintf("/api/parameter/delete%s?branchCode=SRP01&id=%d", kind, id), Token: f.taker}); res.Status != http.StatusForbidden {
+				t.Fatalf("order taker delete: %d", res.Status)
+			}
+
+			// delete200, then 404
+			res = f.s.Do(apitest.Request{Method: "DELETE", Path: fmt.Sprintf("/api/parameter/delete%s?branchCode=SRP01&id=%d", kind, id), Token: f.nutri})
+			if res.Status != http.StatusOK {
+				t.Fatalf("delete: %d %s", res.Status, res.Body)
+			}
+			res = f.s.Do(apitest.Request{Method: "DELETE", Path: fmt.Sprintf("/api/parameter/delete%s?branchCode=SRP01&id=%d", kind, id), Token: f.nutri})
+			if res.Status != http.StatusNotFound {
+				t.Fatalf("delete again: %d", res.Status)
+			}
+			k, _ := params.KindOf(kind)
+			if n := f.s.Count(`SELECT count(*) FROM change_log WHERE entity = $1 AND entity_id = $2 AND changed_by = 'D0004'`, k.Table, fmt.Sprint(id)); n != 3 {
+				t.Fatalf("change log rows %d, want create, update, delete", n)
+			}
+
+			// delete409: an item in use says where
+			if use, ok := inUse[kind]; ok {
+				used := f.idOf(t, kind, use[0])
+				res := f.s.Do(apitest.Request{Method: "DELETE", Path: fmt.Sprintf("/api/parameter/delete%s?branchCode=SRP01&id=%d", kind, used), Token: f.nutri, Lang: "en"})
+				var d struct {
+					UsedIn string `json:"usedIn"`
+				}
+				res.Into(t, &d)
+				if res.Status != http.StatusConflict || d.UsedIn != use[1] || !strings.Contains(res.Msg, "cannot be deleted") {
+					t.Fatalf("delete in use: %d %s", res.Status, res.Body)
+				}
+			}
+		})
+	}
+}
+
+func TestRules(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	post := func(kind string, body map[string]any) apitest.Response {
+		return f.s.Do(apitest.Request{Method: "POST", Path: "/api/parameter/update" + kind, Token: f.nutri, JSON: body, Lang: "en"})
+	}
+	meal := func(start, end, abbr, text, color string) map[string]any {
+		return map[string]any{"branchCode": "SRP01", "code": "MTX", "nameTh": "มื้อดึก", "startTime": start, "endTime": end,
+			"abbreviation": abbr, "textColor": text, "mealColor": color}
+	}
+	cases := []struct {
+		name   string
+		kind   string
+		body   map[string]any
+		status int
+		field  string
+	}{
+		{"time 24:00", "MealTime", meal("22:00", "24:00", "NS", "#000000", "#FFFFFF"), 422, "endTime"},
+		{"start after end", "MealTime", meal("22:00", "21:00", "NS", "#000000", "#FFFFFF"), 422, "endTime"},
+		{"start equals end", "MealTime", meal("22:00", "22:00", "NS", "#000000", "#FFFFFF"), 422, "endTime"},
+		{"abbreviation of three", "MealTime", meal("22:00", "23:00", "NSX", "#000000", "#FFFFFF"), 422, "abbreviation"},
+		{"colour not hex", "MealTime", meal("22:00", "23:00", "NS", "black", "#FFFFFF"), 422, "textColor"},
+		{"colour short", "MealTime", meal("22:00", "23:00", "NS", "#000000", "#FFF"), 422, "mealColor"},
+		{"status unknown", "DietType", map[string]any{"branchCode": "SRP01", "code": "X1", "nameTh": "ก", "status": "MAYBE"}, 422, "status"},
+		{"code with a space", "DietType", map[string]any{"branchCode": "SRP01", "code": "X 1", "nameTh": "ก"}, 422, "code"},
+		{"ward type of no ward", "Ward", map[string]any{"branchCode": "SRP01", "code": "WX", "nameTh": "ก", "wardTypeId": 999999}, 422, "wardTypeId"},
+		{"ward type missing", "Ward", map[string]any{"branchCode": "SRP01", "code": "WX", "nameTh": "ก"}, 422, "wardTypeId"},
+		{"ages overlap", "WardType", map[string]any{"branchCode": "SRP01", "code": "WTX", "nameTh": "ก", "startAge": 10, "endAge": 20}, 409, "startAge"},
+		{"ages reversed", "WardType", map[string]any{"branchCode": "SRP01", "code": "WTX", "nameTh": "ก", "startAge": 20, "endAge": 10}, 422, "endAge"},
+		{"another branch's ward type", "Ward", map[string]any{"branchCode": "SRP01", "code": "WX", "nameTh": "ก", "wardTypeId": -1}, 422, "wardTypeId"},
+	}
+	for _, c := range cases {
+		res := post(c.kind, c.body)
+		if res.Status != c.status || res.Fields()[c.field] == "" {
+			t.Errorf("%s: %d %s, want %d on %s", c.name, res.Status, res.Body, c.status, c.field)
+		}
+	}
+	if n := f.s.Count(`SELECT count(*) FROM meal_time WHERE code = 'MTX'`); n != 0 {
+		t.Fatalf("a refused meal time was stored")
+	}
+	// A field the kind does not have is a malformed request; unparsable JSON too.
+	if res := post("DietType", map[string]any{"branchCode": "SRP01", "code": "X", "nameTh": "ก", "colour": "x"}); res.Status != http.StatusBadRequest {
+		t.Errorf("unknown field: %d", res.Status)
+	}
+	// The SRP02 ward type cannot be referenced from SRP01 (composite foreign key).
+	var srp02 int64
+	if err := f.s.Env.DB.QueryRow(t.Context(), `SELECT id FROM ward_type WHERE branch_code = 'SRP02' AND code = 'WT02'`).Scan(&srp02); err != nil {
+		t.Fatal(err)
+	}
+	if res := post("Ward", map[string]any{"branchCode": "SRP01", "code": "WX", "nameTh": "ก", "wardTypeId": srp02}); res.Status != 422 {
+		t.Errorf("SRP02's ward type from SRP01: %d %s", res.Status, res.Body)
+	}
+
+	// A status change takes effect at once: inactive rows leave the choices, stay listed.
+	mc := f.search(t, f.nutri, "MealClass", "criteria=MC03").Items[0]
+	mc["branchCode"], mc["status"] = "SRP01", "INACTIVE"
+	if res := post("MealClass", mc); res.Status != 200 {
+		t.Fatalf("deactivate: %d %s", res.Status, res.Body)
+	}
+	res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/parameter/getMealClass?branchCode=SRP01", Token: f.taker, Lang: "en"})
+	var choices []map[string]any
+	res.Into(t, &choices)
+	if res.Status != 200 || len(choices) != 2 || choices[0]["text"] != "Standard" {
+		t.Fatalf("getMealClass after deactivating MC03: %d %s", res.Status, res.Body)
+	}
+	if p := f.search(t, f.nutri, "MealClass", "status=INACTIVE"); p.Total != 1 {
+		t.Fatalf("inactive search: %+v", p)
+	}
+	// Keeping the stored status when the body omits it.
+	delete(mc, "status")
+	mc["nameEn"] = "VIP class"
+	post("MealClass", mc)
+	if p := f.search(t, f.nutri, "MealClass", "criteria=MC03"); p.Items[0]["status"] != "INACTIVE" {
+		t.Fatalf("status changed by an update without status: %v", p.Items[0])
+	}
+
+	// Religion lists: replaced by the update, answered with the items.
+	re := f.search(t, f.nutri, "Religion", "criteria=RE02").Items[0]
+	if got := re["restricted"].([]any); len(got) != 2 {
+		t.Fatalf("RE02 restricted %v", got)
+	}
+	re["branchCode"], re["restrictedIds"] = "SRP01", []int64{f.idOf(t, "Restricted", "RI03")}
+	if res := post("Religion", re); res.Status != 200 {
+		t.Fatalf("religion list: %d %s", res.Status, res.Body)
+	}
+	re = f.search(t, f.nutri, "Religion", "criteria=RE02").Items[0]
+	if got := re["restricted"].([]any); len(got) != 1 || got[0].(map[string]any)["code"] != "RI03" {
+		t.Fatalf("RE02 restricted after update %v", got)
+	}
+}
+
+func TestChoicesAndWards(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	get := func(token, path string, v any) int {
+		res := f.s.Do(apitest.Request{Method: "GET", Path: path, Token: token, Lang: "th"})
+		if res.Status == 200 {
+			res.Into(t, v)
+		}
+		return res.Status
+	}
+	var wardTypes []map[string]any
+	if st := get(f.taker, "/api/parameter/wardType?branchCode=SRP01", &wardTypes); st != 200 || len(wardTypes) != 3 || wardTypes[0]["text"] != "หอผู้ป่วยเด็ก" {
+		t.Fatalf("wardType: %d %v", st, wardTypes)
+	}
+	var list []map[string]any
+	for _, path := range []string{"/api/parameter/getRoomType?branchCode=SRP01", "/api/parameter/getTherapeutic?branchCode=SRP01"} {
+		if st := get(f.taker, path, &list); st != 200 || len(list) < 3 {
+			t.Fatalf("%s: %d %v", path, st, list)
+		}
+	}
+	if st := get(f.taker, "/api/parameter/getRoomType?branchCode=SRP02", &list); st != 403 {
+		t.Fatalf("another branch's room types: %d", st)
+	}
+	if st := get(f.superUser, "/api/parameter/getRoomType?branchCode=SRP01", &list); st != 403 {
+		t.Fatalf("super admin reading room types: %d", st)
+	}
+
+	post := func(path string, body any) ([]map[string]any, int) {
+		res := f.s.Do(apitest.Request{Method: "POST", Path: path, Token: f.taker, JSON: body})
+		var out []map[string]any
+		if res.Status == 200 {
+			res.Into(t, &out)
+		}
+		return out, res.Status
+	}
+	wt02 := f.idOf(t, "WardType", "WT02")
+	wards, st := post("/api/parameter/ward", map[string]any{"branchCode": "SRP01", "wardType": []int64{wt02}})
+	if st != 200 || len(wards) != 2 || wards[0]["wardTypeCode"] != "WT02" {
+		t.Fatalf("wards of WT02: %d %v", st, wards)
+	}
+	if _, st := post("/api/parameter/ward", map[string]any{"branchCode": "SRP02", "wardType": []int64{wt02}}); st != 403 {
+		t.Fatalf("wards of another branch: %d", st)
+	}
+	w02 := f.idOf(t, "Ward", "W02")
+	rooms, st := post("/api/parameter/room", map[string]any{"branchCode": "SRP01", "ward": []int64{w02}})
+	if st != 200 || len(rooms) != 3 || rooms[0]["roomTypeCode"] != "RT01" {
+		t.Fatalf("rooms of W02: %d %v", st, rooms)
+	}
+	if rooms, st := post("/api/parameter/newRoom", map[string]any{"branchCode": "SRP01", "ward": w02}); st != 200 || len(rooms) != 3 {
+		t.Fatalf("newRoom in W02: %d %v", st, rooms)
+	}
+
+	var keys map[string][]map[string]any
+	if st := get(f.taker, "/api/parameter/byKeys/STATUS_PATIENT,LANG_PREF_TYPE,VISIT_STATUS", &keys); st != 200 ||
+		len(keys["VISIT_STATUS"]) != 3 || len(keys["STATUS_PATIENT"]) != 2 || keys["LANG_PREF_TYPE"][1]["value"] != "LPT02" {
+		t.Fatalf("byKeys: %d %v", st, keys)
+	}
+	if st := get(f.taker, "/api/parameter/byKeys/NOPE", &keys); st != 422 {
+		t.Fatalf("unknown key: %d", st)
+	}
+	var langs []map[string]any
+	if st := get(f.taker, "/api/parameter/getLanguageOptions?type=LPT02", &langs); st != 200 || langs[0]["value"] != "TH" || langs[0]["text"] != "ไทย" {
+		t.Fatalf("languages: %d %v", st, langs)
+	}
+}
+
+func TestCopyBranch(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	if _, err := f.s.Env.DB.Exec(t.Context(), `INSERT INTO branch (code, name_th, name_en) VALUES ('SRP03', 'สำรับ ภูเก็ต', 'Samrap Phuket')`); err != nil {
+		t.Fatal(err)
+	}
+	body := map[string]string{"fromBranchCode": "SRP01", "toBranchCode": "SRP03"}
+	if res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/parameter/copyBranch", Token: f.nutri, JSON: body}); res.Status != 403 {
+		t.Fatalf("nutritionist copying: %d", res.Status)
+	}
+	res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/parameter/copyBranch", Token: f.superUser, JSON: body})
+	if res.Status != 200 {
+		t.Fatalf("copy: %d %s", res.Status, res.Body)
+	}
+	for _, table := range []string{"diet_type", "meal_time", "ward", "room", "room_meal_class", "religion_restricted", "vegetarian_restricted"} {
+		a := f.s.Count(`SELECT count(*) FROM ` + table + ` WHERE branch_code = 'SRP01'`)
+		b := f.s.Count(`SELECT count(*) FROM ` + table + ` WHERE branch_code = 'SRP03'`)
+		if a == 0 || a != b {
+			t.Errorf("%s: SRP01 %d rows, SRP03 %d", table, a, b)
+		}
+	}
+	// References point inside the new branch.
+	if n := f.s.Count(`SELECT count(*) FROM room r JOIN ward w ON w.branch_code = r.branch_code AND w.id = r.ward_id
+		JOIN ward_type wt ON wt.branch_code = w.branch_code AND wt.id = w.ward_type_id WHERE r.branch_code = 'SRP03'`); n != 8 {
+		t.Errorf("rooms of SRP03 reaching their ward type: %d", n)
+	}
+	if n := f.s.Count(`SELECT count(*) FROM change_log WHERE branch_code = 'SRP03' AND action = 'create'`); n == 0 {
+		t.Error("copy wrote no change log")
+	}
+	if res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/parameter/copyBranch", Token: f.superUser, JSON: body}); res.Status != 409 {
+		t.Fatalf("copy again: %d", res.Status)
+	}
+}

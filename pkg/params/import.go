@@ -1,0 +1,331 @@
+package params
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"samrap/pkg/audit"
+	"samrap/pkg/errs"
+)
+
+// Row is one data row of an import: its line in the workbook and its cells by column name
+// (code, nameTh, nameEn, the kind's JSON field names, the list's JSON name, status, action).
+type Row struct {
+	Line  int
+	Cells map[string]string
+}
+
+// RowError says why a row was skipped: the column (may be empty) and a message key.
+type RowError struct {
+	Line  int
+	Field string
+	Key   string
+}
+
+// ImportResult counts what an import did.
+type ImportResult struct {
+	Added, Updated, Deleted, Unchanged int
+	Failed                             []RowError
+}
+
+// Import actions: an empty action adds or updates.
+var deleteActions = map[string]bool{"DELETE": true, "D": true, "ลบ": true}
+
+// Status words accepted in a workbook.
+var statusWords = map[string]bool{StatusActive: true, "ใช้งาน": true, "Y": true,
+	StatusInactive: false, "ไม่ใช้งาน": false, "N": false}
+
+// ImportRows loads rows of kind into branch inside tx: invalid rows are reported and
+// skipped, valid rows are upserted by one set-based statement (with their change-log rows),
+// and rows asking to delete remove their item unless it is used.
+func (s *Service) ImportRows(ctx context.Context, tx pgx.Tx, k *Kind, branch, by string, rows []Row) (ImportResult, error) {
+	var res ImportResult
+	refs := map[string]map[string]int64{} // kind name → code → id
+	load := func(name string) error {
+		if _, ok := refs[name]; ok {
+			return nil
+		}
+		m, err := codeIDs(ctx, tx, kindByName(name), branch)
+		refs[name] = m
+		return err
+	}
+	for _, f := range k.Fields {
+		if f.Type == Ref {
+			if err := load(f.Ref); err != nil {
+				return res, fmt.Errorf("params.import%s: %w", k.Name, err)
+			}
+		}
+	}
+	if k.List != nil {
+		if err := load(k.List.ItemKind); err != nil {
+			return res, fmt.Errorf("params.import%s: %w", k.Name, err)
+		}
+	}
+
+	// Columns no row has keep their stored values (a workbook without the remark column
+	// does not wipe remarks).
+	present := map[string]bool{}
+	for _, row := range rows {
+		for key := range row.Cells {
+			present[key] = true
+		}
+	}
+	var keep []string
+	if !present["nameEn"] {
+		keep = append(keep, "name_en")
+	}
+	if !present["status"] {
+		keep = append(keep, "active")
+	}
+	for _, f := range k.Fields {
+		if !present[f.JSON] {
+			keep = append(keep, f.Column)
+		}
+	}
+
+	var upserts []Input
+	var upsertLines []int
+	type del struct {
+		line int
+		code string
+	}
+	var deletes []del
+	seen := map[string]bool{}
+	for _, row := range rows {
+		in, bad := parseRow(k, row, refs)
+		action := strings.ToUpper(strings.TrimSpace(row.Cells["action"]))
+		isDelete := deleteActions[action]
+		if !isDelete && action != "" {
+			bad = map[string]string{"action": "params.actionInvalid"}
+		}
+		if isDelete {
+			bad = nil
+			if in.Code == "" {
+				bad = map[string]string{"code": "field.required"}
+			}
+		}
+		if len(bad) == 0 && seen[in.Code] {
+			bad = map[string]string{"code": "params.duplicateInFile"}
+		}
+		if len(bad) > 0 {
+			res.Failed = append(res.Failed, rowErrors(row.Line, bad)...)
+			continue
+		}
+		seen[in.Code] = true
+		if isDelete {
+			deletes = append(deletes, del{row.Line, in.Code})
+		} else {
+			upserts = append(upserts, in)
+			upsertLines = append(upsertLines, row.Line)
+		}
+	}
+
+	if len(upserts) > 0 {
+		added, changed, failed, err := s.upsert(ctx, tx, k, branch, by, upserts, upsertLines, keep)
+		if err != nil {
+			return res, fmt.Errorf("params.import%s: %w", k.Name, err)
+		}
+		res.Failed = append(res.Failed, failed...)
+		if k.List != nil {
+			var ok []Input
+			failedLine := map[int]bool{}
+			for _, f := range failed {
+				failedLine[f.Line] = true
+			}
+			for i, in := range upserts {
+				if !failedLine[upsertLines[i]] {
+					ok = append(ok, in)
+				}
+			}
+			lists, err := bulkLists(ctx, tx, k, branch, ok)
+			if err != nil {
+				return res, fmt.Errorf("params.import%s: %w", k.Name, err)
+			}
+			for _, c := range lists {
+				if added[c.Code] {
+					continue
+				}
+				// A row whose only change is its list: logged here (the statement logged the others).
+				if !changed[c.Code] {
+					changed[c.Code] = true
+					if err := audit.WriteChange(ctx, tx, audit.Change{BranchCode: branch, Entity: k.Table,
+						EntityID: strconv.FormatInt(c.ID, 10), Action: "update",
+						After: map[string]any{"code": c.Code, k.List.JSON: c.IDs}, By: by}); err != nil {
+						return res, err
+					}
+				}
+			}
+		}
+		res.Added, res.Updated = len(added), len(changed)
+		res.Unchanged = len(upserts) - len(failed) - res.Added - res.Updated
+	}
+
+	for _, d := range deletes {
+		sp, err := tx.Begin(ctx)
+		if err != nil {
+			return res, err
+		}
+		found, err := deleteByCode(ctx, sp, k, branch, by, d.code)
+		if err != nil {
+			_ = sp.Rollback(ctx)
+			if _, table, ok := fkViolation(err); ok {
+				res.Failed = append(res.Failed, RowError{Line: d.line, Field: "action", Key: InUse(table).Key})
+				continue
+			}
+			return res, fmt.Errorf("params.import%s: %w", k.Name, err)
+		}
+		if err := sp.Commit(ctx); err != nil {
+			return res, err
+		}
+		if found {
+			res.Deleted++
+		} else {
+			res.Unchanged++ // already gone: importing the file again changes nothing
+		}
+	}
+	sort.SliceStable(res.Failed, func(i, j int) bool { return res.Failed[i].Line < res.Failed[j].Line })
+	return res, nil
+}
+
+// upsert runs the set-based statement; when a constraint refuses the set (a ward type's
+// ages overlapping another's, say), it runs the rows one by one to find and skip the rows at
+// fault.
+func (s *Service) upsert(ctx context.Context, tx pgx.Tx, k *Kind, branch, by string, rows []Input, lines []int, keep []string) (added, changed map[string]bool, failed []RowError, err error) {
+	sp, err := tx.Begin(ctx)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	added, changed, err = bulkUpsert(ctx, sp, k, branch, by, rows, keep)
+	if err == nil {
+		return added, changed, nil, sp.Commit(ctx)
+	}
+	_ = sp.Rollback(ctx)
+	if !isConstraint(err) {
+		return nil, nil, nil, err
+	}
+	added, changed = map[string]bool{}, map[string]bool{}
+	for i, in := range rows {
+		sp, err := tx.Begin(ctx)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		a, c, err := bulkUpsert(ctx, sp, k, branch, by, []Input{in}, keep)
+		if err != nil {
+			_ = sp.Rollback(ctx)
+			if !isConstraint(err) {
+				return nil, nil, nil, err
+			}
+			failed = append(failed, rowErrorOf(k, lines[i], err))
+			continue
+		}
+		if err := sp.Commit(ctx); err != nil {
+			return nil, nil, nil, err
+		}
+		for code := range a {
+			added[code] = true
+		}
+		for code := range c {
+			changed[code] = true
+		}
+	}
+	return added, changed, failed, nil
+}
+
+func isConstraint(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && strings.HasPrefix(pgErr.Code, "23")
+}
+
+func fkViolation(err error) (string, string, bool) {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "23503" {
+		return pgErr.ConstraintName, pgErr.TableName, true
+	}
+	return "", "", false
+}
+
+func rowErrorOf(k *Kind, line int, err error) RowError {
+	if e, ok := errs.As(writeErr(k, err)); ok {
+		for f, key := range e.Fields {
+			return RowError{Line: line, Field: f, Key: key}
+		}
+		return RowError{Line: line, Key: e.Key}
+	}
+	return RowError{Line: line, Key: "params.rowRefused"}
+}
+
+func rowErrors(line int, bad map[string]string) []RowError {
+	out := make([]RowError, 0, len(bad))
+	for f, key := range bad {
+		out = append(out, RowError{Line: line, Field: f, Key: key})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Field < out[j].Field })
+	return out
+}
+
+// parseRow reads a row's cells into an Input, references resolved by code.
+func parseRow(k *Kind, row Row, refs map[string]map[string]int64) (Input, map[string]string) {
+	c := row.Cells
+	in := Input{Code: strings.TrimSpace(c["code"]), NameTh: strings.TrimSpace(c["nameTh"]),
+		NameEn: strings.TrimSpace(c["nameEn"]), Active: true, StatusSet: true, Values: map[string]any{}}
+	bad := map[string]string{}
+	if s := strings.TrimSpace(c["status"]); s != "" {
+		a, ok := statusWords[strings.ToUpper(s)]
+		if !ok {
+			bad["status"] = "field.invalid"
+		}
+		in.Active = a
+	}
+	for _, f := range k.Fields {
+		cell := strings.TrimSpace(c[f.JSON])
+		if f.Type == Ref {
+			if cell == "" {
+				in.Values[f.JSON] = int64(0)
+				continue
+			}
+			id, ok := refs[f.Ref][cell]
+			if !ok {
+				bad[f.JSON] = "params.refNotFound"
+				continue
+			}
+			in.Values[f.JSON] = id
+			continue
+		}
+		v, key := ParseCell(f, cell)
+		if key != "" {
+			bad[f.JSON] = key
+			continue
+		}
+		if v != nil {
+			in.Values[f.JSON] = v
+		}
+	}
+	if l := k.List; l != nil {
+		_, in.ListSet = c[l.JSON]
+		for _, code := range strings.FieldsFunc(c[l.JSON], func(r rune) bool { return r == ',' || r == ';' || r == '\n' }) {
+			code = strings.TrimSpace(code)
+			if code == "" {
+				continue
+			}
+			id, ok := refs[l.ItemKind][code]
+			if !ok {
+				bad[l.JSON] = "params.refNotFound"
+				break
+			}
+			in.List = append(in.List, id)
+		}
+	}
+	for f, key := range Validate(k, in) {
+		if _, ok := bad[f]; !ok {
+			bad[f] = key
+		}
+	}
+	return in, bad
+}

@@ -1,0 +1,203 @@
+package queue
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"maps"
+	"slices"
+	"strconv"
+	"sync"
+	"time"
+
+	lambdaevents "github.com/aws/aws-lambda-go/events"
+)
+
+// MemoryConfig tunes a Memory queue. Zero values take the defaults.
+type MemoryConfig struct {
+	Name        string        // in the event source ARN; default "local"
+	MaxReceives int           // deliveries before the dead-letter list (SQS maxReceiveCount); default 3
+	Backoff     time.Duration // wait before redelivery n is n×Backoff; default 200ms
+	Concurrency int           // handlers running at once; default 1
+	Log         *slog.Logger  // failures are logged here; default: discarded
+}
+
+// DeadLetter is a message that failed MaxReceives times.
+type DeadLetter struct {
+	Message lambdaevents.SQSMessage
+	Err     string // the last failure
+	Time    time.Time
+}
+
+// Memory is an in-process queue: each message sent is delivered, in its own goroutine, to
+// the handler as a one-record SQS event shaped as Lambda shapes it. A message the handler
+// fails (an error, a panic, or its id in BatchItemFailures) is delivered again after a
+// backoff, up to MaxReceives times, then kept in the dead-letter list.
+type Memory struct {
+	handler Handler
+	cfg     MemoryConfig
+	arn     string
+	sem     chan struct{}
+
+	// ctx is given to the handler; Shutdown cancels it when its own context ends.
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+
+	mu     sync.Mutex
+	closed bool
+	dead   []DeadLetter
+}
+
+// NewMemory returns a queue delivering to h.
+func NewMemory(h Handler, cfg MemoryConfig) *Memory {
+	if cfg.Name == "" {
+		cfg.Name = "local"
+	}
+	if cfg.MaxReceives <= 0 {
+		cfg.MaxReceives = 3
+	}
+	if cfg.Backoff <= 0 {
+		cfg.Backoff = 200 * time.Millisecond
+	}
+	if cfg.Concurrency <= 0 {
+		cfg.Concurrency = 1
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	return &Memory{
+		handler: h,
+		cfg:     cfg,
+		arn:     "arn:aws:sqs:local:000000000000:" + cfg.Name,
+		sem:     make(chan struct{}, cfg.Concurrency),
+		ctx:     ctx,
+		cancel:  cancel,
+	}
+}
+
+// Send queues body for delivery. ctx is not the delivery's: the message outlives the
+// request that sent it, as it does on SQS.
+func (m *Memory) Send(ctx context.Context, body []byte) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed {
+		return fmt.Errorf("queue.send: %s: %w", m.cfg.Name, ErrClosed)
+	}
+
+	now := strconv.FormatInt(time.Now().UnixMilli(), 10)
+	msg := lambdaevents.SQSMessage{
+		MessageId:     newID(),
+		ReceiptHandle: newID(),
+		Body:          string(body),
+		Md5OfBody:     md5Hex(body),
+		Attributes: map[string]string{
+			"ApproximateReceiveCount":          "0",
+			"SentTimestamp":                    now,
+			"SenderId":                         "local",
+			"ApproximateFirstReceiveTimestamp": now,
+		},
+		MessageAttributes: map[string]lambdaevents.SQSMessageAttribute{},
+		EventSource:       "aws:sqs",
+		EventSourceARN:    m.arn,
+		AWSRegion:         "local",
+	}
+	m.wg.Add(1)
+	go m.deliver(msg)
+	return nil
+}
+
+func (m *Memory) deliver(msg lambdaevents.SQSMessage) {
+	defer m.wg.Done()
+	for receive := 1; ; receive++ {
+		select {
+		case m.sem <- struct{}{}:
+		case <-m.ctx.Done():
+			m.bury(msg, "shut down before delivery")
+			return
+		}
+		msg.Attributes = maps.Clone(msg.Attributes) // the handler may keep the last one
+		msg.Attributes["ApproximateReceiveCount"] = strconv.Itoa(receive)
+		err := m.handle(msg)
+		<-m.sem
+		if err == nil {
+			return
+		}
+
+		m.cfg.Log.Warn("queue: message failed", "queue", m.cfg.Name, "messageId", msg.MessageId, "receive", receive, "err", err)
+		if receive >= m.cfg.MaxReceives {
+			m.bury(msg, err.Error())
+			return
+		}
+		t := time.NewTimer(time.Duration(receive) * m.cfg.Backoff)
+		select {
+		case <-t.C:
+		case <-m.ctx.Done():
+			t.Stop()
+			m.bury(msg, "shut down before redelivery: "+err.Error())
+			return
+		}
+	}
+}
+
+// handle delivers msg once and says whether it failed.
+func (m *Memory) handle(msg lambdaevents.SQSMessage) error {
+	batch := []lambdaevents.SQSMessage{msg}
+	resp, err := Call(m.ctx, m.handler, lambdaevents.SQSEvent{Records: batch})
+	if err != nil {
+		return err
+	}
+	failed, ok := FailedIDs(resp, batch)
+	if !ok {
+		return fmt.Errorf("batchItemFailures names a message not in the batch: %v", resp.BatchItemFailures)
+	}
+	if failed[msg.MessageId] {
+		return fmt.Errorf("reported in batchItemFailures")
+	}
+	return nil
+}
+
+func (m *Memory) bury(msg lambdaevents.SQSMessage, reason string) {
+	m.cfg.Log.Error("queue: message dead-lettered", "queue", m.cfg.Name, "messageId", msg.MessageId, "err", reason)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.dead = append(m.dead, DeadLetter{Message: msg, Err: reason, Time: time.Now()})
+}
+
+// DeadLetters returns the messages that failed every delivery, oldest first.
+func (m *Memory) DeadLetters() []DeadLetter {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return slices.Clone(m.dead)
+}
+
+// Shutdown refuses new messages and waits until every message sent is handled or
+// dead-lettered, redeliveries included. When ctx ends first, it cancels the handlers'
+// context, dead-letters what is still waiting, waits for the handlers to return and
+// returns ctx's error.
+func (m *Memory) Shutdown(ctx context.Context) error {
+	m.mu.Lock()
+	m.closed = true
+	m.mu.Unlock()
+
+	done := make(chan struct{})
+	go func() {
+		m.wg.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		m.cancel()
+		return nil
+	case <-ctx.Done():
+		m.cancel()
+		<-done
+		return fmt.Errorf("queue.shutdown: %s: %w", m.cfg.Name, ctx.Err())
+	}
+}
+
+// Close is Shutdown without a deadline.
+func (m *Memory) Close() error {
+	return m.Shutdown(context.Background())
+}

@@ -1,0 +1,173 @@
+package sqsqueue_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	lambdaevents "github.com/aws/aws-lambda-go/events"
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/sqs"
+	"github.com/aws/aws-sdk-go-v2/service/sqs/types"
+
+	"samrap/pkg/awstest"
+	"samrap/pkg/queue/sqsqueue"
+)
+
+var moto awstest.Shared
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	moto.Close()
+	os.Exit(code)
+}
+
+// newSQS returns a client and a fresh queue whose failed messages come back after 1s.
+func newSQS(t *testing.T) (*sqs.Client, string) {
+	t.Helper()
+	client := sqs.NewFromConfig(awstest.Config(t, moto.Endpoint(t)))
+	url, _ := awstest.NewQueue(t, client, map[string]string{"VisibilityTimeout": "1"})
+	return client, url
+}
+
+// runPoller runs p until the test ends and checks that it stops cleanly.
+func runPoller(t *testing.T, p *sqsqueue.Poller) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- p.Run(ctx) }()
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("poller: %v", err)
+			}
+		case <-time.After(5 * time.Second):
+			t.Error("poller did not stop within 5s of its context ending")
+		}
+	})
+}
+
+// waitFor polls cond until it holds or 10s pass.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if cond() {
+			return
+		}
+	}
+	t.Fatalf("timed out waiting for %s", what)
+}
+
+// inQueue counts the messages still in the queue, visible or in flight.
+func inQueue(t *testing.T, client *sqs.Client, url string) int {
+	t.Helper()
+	out, err := client.GetQueueAttributes(t.Context(), &sqs.GetQueueAttributesInput{
+		QueueUrl: aws.String(url),
+		AttributeNames: []types.QueueAttributeName{
+			types.QueueAttributeNameApproximateNumberOfMessages,
+			types.QueueAttributeNameApproximateNumberOfMessagesNotVisible,
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, v := range out.Attributes {
+		i, _ := strconv.Atoi(v)
+		n += i
+	}
+	return n
+}
+
+func bodies(msgs []lambdaevents.SQSMessage) []string {
+	var b []string
+	for _, m := range msgs {
+		b = append(b, m.Body)
+	}
+	slices.Sort(b)
+	return b
+}
+
+func TestSQSSendAndPoll(t *testing.T) {
+	t.Parallel()
+	client, url := newSQS(t)
+	sender := sqsqueue.New(client, url)
+	for _, b := range []string{"a", "flaky", "c"} {
+		if err := sender.Send(t.Context(), []byte(b)); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	rec := newRecorder()
+	rec.fail = func(receive int, m lambdaevents.SQSMessage) (bool, error) {
+		return m.Body == "flaky" && receive == 1, nil
+	}
+	runPoller(t, sqsqueue.NewPoller(client, url, rec.handle, sqsqueue.PollerConfig{WaitTime: time.Second}))
+
+	waitFor(t, "the flaky message to come back", func() bool { return len(rec.received()) >= 4 })
+	waitFor(t, "the queue to empty", func() bool { return inQueue(t, client, url) == 0 })
+	time.Sleep(1500 * time.Millisecond) // longer than the visibility timeout: nothing else comes back
+
+	got := rec.received()
+	if b := bodies(got); !slices.Equal(b, []string{"a", "c", "flaky", "flaky"}) {
+		t.Fatalf("delivered %v, want a, c once and flaky twice", b)
+	}
+	for _, m := range got {
+		if m.EventSource != "aws:sqs" || m.MessageId == "" || m.ReceiptHandle == "" || m.Md5OfBody == "" || m.EventSourceARN == "" || m.AWSRegion == "" {
+			t.Fatalf("record not shaped as Lambda shapes it: %+v", m)
+		}
+		if m.Body != "flaky" && m.Attributes["ApproximateReceiveCount"] != "1" {
+			t.Fatalf("%s: ApproximateReceiveCount %q, want 1", m.Body, m.Attributes["ApproximateReceiveCount"])
+		}
+	}
+	var counts []string
+	for _, m := range got {
+		if m.Body == "flaky" {
+			counts = append(counts, m.Attributes["ApproximateReceiveCount"])
+		}
+	}
+	if !slices.Equal(counts, []string{"1", "2"}) {
+		t.Fatalf("flaky receive counts %v, want [1 2]", counts)
+	}
+}
+
+func TestSQSPollerBatchError(t *testing.T) {
+	t.Parallel()
+	client, url := newSQS(t)
+	if err := sqsqueue.New(client, url).Send(t.Context(), []byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	rec := newRecorder()
+	rec.fail = func(receive int, m lambdaevents.SQSMessage) (bool, error) {
+		if receive == 1 {
+			return false, errors.New("database down")
+		}
+		return false, nil
+	}
+	runPoller(t, sqsqueue.NewPoller(client, url, rec.handle, sqsqueue.PollerConfig{WaitTime: time.Second}))
+
+	waitFor(t, "the failed batch to come back", func() bool { return len(rec.received()) >= 2 })
+	waitFor(t, "the queue to empty", func() bool { return inQueue(t, client, url) == 0 })
+	if got := rec.received(); len(got) != 2 || got[1].Attributes["ApproximateReceiveCount"] != "2" {
+		t.Fatalf("delivered %+v, want x twice", got)
+	}
+}
+
+func TestSQSPollerMissingQueue(t *testing.T) {
+	t.Parallel()
+	client := sqs.NewFromConfig(awstest.Config(t, moto.Endpoint(t)))
+	url := moto.Endpoint(t) + "/123456789012/" + awstest.Name("missing")
+	p := sqsqueue.NewPoller(client, url, newRecorder().handle, sqsqueue.PollerConfig{WaitTime: time.Second})
+	if err := p.Run(t.Context()); err == nil {
+		t.Fatal("Run on a missing queue returned nil")
+	}
+	if err := sqsqueue.New(client, url).Send(t.Context(), []byte("x")); err == nil {
+		t.Fatal("send to a missing queue succeeded")
+	}
+}

@@ -1,0 +1,359 @@
+package users_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+
+	"samrap/pkg/apitest"
+	"samrap/pkg/demo"
+	"samrap/pkg/users"
+	"samrap/pkg/xlsx"
+)
+
+type page struct {
+	Items []users.Account
+	Total int
+	Page  int
+	Size  int
+}
+
+func newAccount(code, email string) map[string]any {
+	return map[string]any{"employeeCode": code, "firstNameTh": "ทดสอบ", "lastNameTh": "ระบบ", "firstNameEn": "Test",
+		"lastNameEn": "User", "email": email, "note": "admin only",
+		"permissions": []map[string]string{{"branchCode": demo.Bangkok, "roleCode": "BOD"}}}
+}
+
+func TestAccounts(t *testing.T) {
+	t.Parallel()
+	s := apitest.New(t, users.Mount)
+	sam := s.SignIn("superadmin@samrap.local").Access
+	post := func(path string, body any) apitest.Response {
+		return s.Do(apitest.Request{Method: "POST", Path: path, Token: sam, JSON: body, Lang: "en"})
+	}
+	get := func(path string) apitest.Response {
+		return s.Do(apitest.Request{Method: "GET", Path: path, Token: sam, Lang: "en"})
+	}
+
+	var created users.Account
+	t.Run("create200", func(t *testing.T) {
+		res := post("/api/auth/createUser", newAccount("E1001", "New.Cook@Samrap.local"))
+		res.Into(t, &created)
+		if res.Status != 200 || created.Status != "NOT_INVITED" || created.Email != "new.cook@samrap.local" ||
+			len(created.Permissions) != 1 || created.CreatedBy != "D0005" || res.Msg != "Saved" {
+			t.Fatalf("%d %s", res.Status, res.Body)
+		}
+		if n := s.Count(`SELECT count(*) FROM change_log WHERE entity = 'app_user' AND action = 'create'`); n != 1 {
+			t.Fatalf("change log rows: %d", n)
+		}
+	})
+
+	t.Run("create422RequiredFields", func(t *testing.T) {
+		res := post("/api/auth/createUser", map[string]any{"email": "bad"})
+		f := res.Fields()
+		if res.Status != 422 || f["employeeCode"] != "Please enter the employee code" || f["firstNameTh"] == "" ||
+			f["lastNameTh"] == "" || f["email"] != "The e-mail format is invalid" {
+			t.Fatalf("%d %s", res.Status, res.Body)
+		}
+	})
+
+	t.Run("create409Duplicates", func(t *testing.T) {
+		before := s.Count(`SELECT count(*) FROM app_user`)
+		res := post("/api/auth/createUser", newAccount("E1002", "controller@samrap.local"))
+		if res.Status != 409 || res.Code != "DUPLICATE_EMAIL" || res.Msg != "This e-mail is already used" {
+			t.Fatalf("duplicate e-mail: %d %s", res.Status, res.Body)
+		}
+		res = post("/api/auth/createUser", newAccount("D0001", "another@samrap.local"))
+		if res.Status != 409 || res.Code != "DUPLICATE_EMPLOYEE_CODE" {
+			t.Fatalf("duplicate employee code: %d %s", res.Status, res.Body)
+		}
+		if after := s.Count(`SELECT count(*) FROM app_user`); after != before {
+			t.Fatalf("a refused create wrote an account: %d -> %d", before, after)
+		}
+	})
+
+	t.Run("create422UnknownPair", func(t *testing.T) {
+		a := newAccount("E1003", "e1003@samrap.local")
+		a["permissions"] = []map[string]string{{"branchCode": "NOPE", "roleCode": "BOD"}}
+		if res := post("/api/auth/createUser", a); res.Status != 422 {
+			t.Fatalf("%d %s", res.Status, res.Body)
+		}
+		if s.Count(`SELECT count(*) FROM app_user WHERE employee_code = 'E1003'`) != 0 {
+			t.Fatal("account kept although its pair was refused")
+		}
+	})
+
+	t.Run("searchFiltersSortsAndPages", func(t *testing.T) {
+		var p page
+		get("/api/auth/searchUsers?status=NOT_INVITED").Into(t, &p)
+		if p.Total != 2 { // the demo invited account and the new one
+			t.Fatalf("not invited: %+v", p)
+		}
+		get("/api/auth/searchUsers?"+url.Values{"criteria": {"สมชาย"}}.Encode()).Into(t, &p)
+		if p.Total != 1 || p.Items[0].Email != "controller@samrap.local" {
+			t.Fatalf("thai criteria: %+v", p)
+		}
+		get("/api/auth/searchUsers?page=2&size=3&sortBy=employeeCode&sortDesc=true").Into(t, &p)
+		if p.Total != 9 || len(p.Items) != 3 || p.Page != 2 || p.Items[0].EmployeeCode != "D0006" {
+			t.Fatalf("page 2 by employee code desc: total %d, first %s", p.Total, p.Items[0].EmployeeCode)
+		}
+		if res := get("/api/auth/searchUsers?status=WHATEVER"); res.Status != 422 {
+			t.Fatalf("unknown status: %d", res.Status)
+		}
+		if res := get("/api/auth/searchUsers?page=zero"); res.Status != 400 {
+			t.Fatalf("malformed page: %d", res.Status)
+		}
+	})
+
+	t.Run("update200AndStatusRules", func(t *testing.T) {
+		in := newAccount("E1001", "new.cook@samrap.local")
+		in["id"] = created.ID
+		in["firstNameEn"] = "Changed"
+		in["status"] = "ACTIVE"
+		if res := post("/api/auth/updateUser", in); res.Status != 409 {
+			t.Fatalf("activating an account that never registered: %d %s", res.Status, res.Body)
+		}
+		delete(in, "status")
+		res := post("/api/auth/updateUser", in)
+		var a users.Account
+		res.Into(t, &a)
+		if res.Status != 200 || a.FirstNameEn != "Changed" || a.Status != "NOT_INVITED" {
+			t.Fatalf("%d %s", res.Status, res.Body)
+		}
+		var id int64
+		s.Env.DB.QueryRow(context.Background(), `SELECT id FROM app_user WHERE email = 'serve@samrap.local'`).Scan(&id)
+		var serve users.Account
+		get(fmt.Sprintf("/api/auth/getUserById/%d", id)).Into(t, &serve)
+		upd := map[string]any{"id": serve.ID, "employeeCode": serve.EmployeeCode, "firstNameTh": serve.FirstNameTh,
+			"lastNameTh": serve.LastNameTh, "email": serve.Email, "status": "INACTIVE", "permissions": serve.Permissions}
+		if res := post("/api/auth/updateUser", upd); res.Status != 200 || !strings.Contains(string(res.Data), `"status":"INACTIVE"`) {
+			t.Fatalf("deactivate: %d %s", res.Status, res.Body)
+		}
+		if res := get("/api/auth/getUserById/999999"); res.Status != 404 {
+			t.Fatalf("missing: %d", res.Status)
+		}
+	})
+
+	t.Run("update409LastSuperAdminAndOwnPair", func(t *testing.T) {
+		var me users.Account
+		var id int64
+		s.Env.DB.QueryRow(context.Background(), `SELECT id FROM app_user WHERE email = 'superadmin@samrap.local'`).Scan(&id)
+		get(fmt.Sprintf("/api/auth/getUserById/%d", id)).Into(t, &me)
+		upd := map[string]any{"id": me.ID, "employeeCode": me.EmployeeCode, "firstNameTh": me.FirstNameTh,
+			"lastNameTh": me.LastNameTh, "email": me.Email, "permissions": []map[string]string{}}
+		if res := post("/api/auth/updateUser", upd); res.Status != 409 || res.Code != "OWN_ADMIN_PAIR" {
+			t.Fatalf("removing own super admin pair: %d %s", res.Status, res.Body)
+		}
+		if res := post("/api/auth/deleteUsers", map[string]any{"userIds": []int64{me.ID}, "updateBy": "D0005"}); res.Status != 409 {
+			t.Fatalf("deleting oneself: %d %s", res.Status, res.Body)
+		}
+	})
+
+	t.Run("delete200EndsRefresh", func(t *testing.T) {
+		tok := s.SignIn("ordertaker@samrap.local")
+		var id int64
+		s.Env.DB.QueryRow(context.Background(), `SELECT id FROM app_user WHERE email = 'ordertaker@samrap.local'`).Scan(&id)
+		if res := post("/api/auth/deleteUsers", map[string]any{"userIds": []int64{id}, "updateBy": "D0005"}); res.Status != 200 {
+			t.Fatalf("%d %s", res.Status, res.Body)
+		}
+		if res := s.Do(apitest.Request{Method: "GET", Path: "/api/auth/refresh-token?refreshToken=" + url.QueryEscape(tok.Refresh)}); res.Status != 401 {
+			t.Fatalf("a deleted account refreshed: %d", res.Status)
+		}
+		// The e-mail and employee code are free again.
+		if res := post("/api/auth/createUser", newAccount("D0002", "ordertaker@samrap.local")); res.Status != 200 {
+			t.Fatalf("re-create after delete: %d %s", res.Status, res.Body)
+		}
+	})
+
+	t.Run("invite200AndStatuses", func(t *testing.T) {
+		res := s.Do(apitest.Request{Method: "POST", Path: fmt.Sprintf("/api/auth/inviteToUser?userId=%d&inviteBy=D0005", created.ID), Token: sam})
+		if res.Status != 200 || len(s.Mail("new.cook@samrap.local")) != 1 {
+			t.Fatalf("%d %s", res.Status, res.Body)
+		}
+		res = get("/api/auth/inviteUsersByStatus?status=NOT_INVITED&inviteBy=D0005")
+		var r users.InviteResult
+		res.Into(t, &r)
+		if res.Status != 200 || r.Invited != 2 { // the demo invited account and the re-created order taker
+			t.Fatalf("not invited only: %d %s", res.Status, res.Body)
+		}
+		res = get("/api/auth/inviteUsersByStatus?status=NOT_INVITED,INVITED&inviteBy=D0005")
+		res.Into(t, &r)
+		if r.Invited != 3 || len(s.Mail("new.cook@samrap.local")) != 2 {
+			t.Fatalf("not invited and waiting: %s", res.Body)
+		}
+	})
+
+	t.Run("403ForOtherRoles", func(t *testing.T) {
+		controller := s.SignIn("controller@samrap.local").Access
+		for _, path := range []string{"/api/auth/searchUsers", "/api/auth/searchUserAccess?branchCode=SRP01&roleCode=BOD"} {
+			if res := s.Do(apitest.Request{Method: "GET", Path: path, Token: controller}); res.Status != 403 {
+				t.Errorf("%s as controller: %d", path, res.Status)
+			}
+		}
+	})
+}
+
+func TestBranchAccess(t *testing.T) {
+	t.Parallel()
+	s := apitest.New(t, users.Mount)
+	bam := s.SignIn("branchadmin@samrap.local").Access
+	call := func(method, path string, body any) apitest.Response {
+		return s.Do(apitest.Request{Method: method, Path: path, Token: bam, JSON: body, Lang: "th"})
+	}
+	idOf := func(email string) int64 {
+		var id int64
+		if err := s.Env.DB.QueryRow(context.Background(), `SELECT id FROM app_user WHERE email = $1`, email).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+
+	var p page
+	call("GET", "/api/auth/searchUserAccess?branchCode=SRP01&roleCode=BOD&sort=employeeCode,desc", nil).Into(t, &p)
+	if p.Total != 3 || p.Items[0].EmployeeCode != "D0008" { // order taker, multi, invited
+		t.Fatalf("order takers of SRP01: %+v", p)
+	}
+	var un []users.Account
+	call("GET", "/api/auth/unAssignedUsers?branchCode=SRP01&roleCode=BOD", nil).Into(t, &un)
+	for _, a := range un {
+		if a.Email == "ordertaker@samrap.local" {
+			t.Fatal("an order taker is listed as unassigned")
+		}
+	}
+
+	serve := idOf("serve@samrap.local")
+	if res := call("POST", "/api/auth/assign", map[string]any{"branchCode": "SRP01", "roleCode": "BOD", "userIds": []int64{serve}}); res.Status != 200 {
+		t.Fatalf("assign: %d %s", res.Status, res.Body)
+	}
+	call("GET", "/api/auth/searchUserAccess?branchCode=SRP01&roleCode=BOD", nil).Into(t, &p)
+	if p.Total != 4 {
+		t.Fatalf("after assign: %d", p.Total)
+	}
+	if res := call("POST", "/api/auth/unassign", map[string]any{"branchCode": "SRP01", "roleCode": "BOD", "userIds": []int64{serve}}); res.Status != 200 {
+		t.Fatalf("unassign: %d %s", res.Status, res.Body)
+	}
+
+	t.Run("403OtherBranch", func(t *testing.T) {
+		if res := call("GET", "/api/auth/searchUserAccess?branchCode=SRP02", nil); res.Status != 403 {
+			t.Fatalf("search another branch: %d", res.Status)
+		}
+		if res := call("POST", "/api/auth/assign", map[string]any{"branchCode": "SRP02", "roleCode": "BOD", "userIds": []int64{serve}}); res.Status != 403 {
+			t.Fatalf("assign in another branch: %d %s", res.Status, res.Body)
+		}
+	})
+	t.Run("403SuperAdminRole", func(t *testing.T) {
+		if res := call("POST", "/api/auth/assign", map[string]any{"branchCode": "SRP01", "roleCode": "SAM", "userIds": []int64{serve}}); res.Status != 403 {
+			t.Fatalf("branch admin giving super admin: %d %s", res.Status, res.Body)
+		}
+	})
+	t.Run("409OwnAdminPair", func(t *testing.T) {
+		res := call("POST", "/api/auth/unassign", map[string]any{"branchCode": "SRP01", "roleCode": "BAM", "userIds": []int64{idOf("branchadmin@samrap.local")}})
+		if res.Status != 409 || res.Msg != "ไม่สามารถลบสิทธิ์ผู้ดูแลหรือบัญชีของตนเองได้" {
+			t.Fatalf("%d %s", res.Status, res.Body)
+		}
+	})
+	t.Run("404UnknownUser", func(t *testing.T) {
+		if res := call("POST", "/api/auth/assign", map[string]any{"branchCode": "SRP01", "roleCode": "BOD", "userIds": []int64{999999}}); res.Status != 404 {
+			t.Fatalf("%d %s", res.Status, res.Body)
+		}
+	})
+}
+
+func TestLastSuperAdminStays(t *testing.T) {
+	t.Parallel()
+	s := apitest.New(t, users.Mount)
+	ctx := context.Background()
+	sam := s.SignIn("superadmin@samrap.local").Access
+	var me users.Account
+	var id int64
+	s.Env.DB.QueryRow(ctx, `SELECT id FROM app_user WHERE email = 'superadmin@samrap.local'`).Scan(&id)
+	s.Do(apitest.Request{Method: "GET", Path: fmt.Sprintf("/api/auth/getUserById/%d", id), Token: sam}).Into(t, &me)
+	deactivateMe := map[string]any{"id": me.ID, "employeeCode": me.EmployeeCode, "firstNameTh": me.FirstNameTh,
+		"lastNameTh": me.LastNameTh, "email": me.Email, "status": "INACTIVE", "permissions": me.Permissions}
+
+	res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/updateUser", Token: sam, JSON: deactivateMe})
+	if res.Status != 409 || res.Code != "LAST_SUPER_ADMIN" {
+		t.Fatalf("the only super admin deactivating itself: %d %s", res.Status, res.Body)
+	}
+	var status string
+	s.Env.DB.QueryRow(ctx, `SELECT status FROM app_user WHERE id = $1`, id).Scan(&status)
+	if status != "ACTIVE" {
+		t.Fatalf("the refused change was kept: %s", status)
+	}
+
+	// With a second super admin it is allowed.
+	if _, err := s.Env.DB.Exec(ctx, `INSERT INTO user_permission (user_id, branch_code, role_code)
+		SELECT id, 'SRP02', 'SAM' FROM app_user WHERE email = 'multi@samrap.local'`); err != nil {
+		t.Fatal(err)
+	}
+	if res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/updateUser", Token: sam, JSON: deactivateMe}); res.Status != 200 {
+		t.Fatalf("deactivating one of two super admins: %d %s", res.Status, res.Body)
+	}
+}
+
+func TestExports(t *testing.T) {
+	t.Parallel()
+	s := apitest.New(t, users.Mount)
+	bam := s.SignIn("branchadmin@samrap.local").Access
+	sam := s.SignIn("superadmin@samrap.local").Access
+	read := func(res apitest.Response) [][]string {
+		t.Helper()
+		if res.Status != 200 || res.Header.Get("Content-Type") != xlsx.ContentType {
+			t.Fatalf("%d %s %s", res.Status, res.Header.Get("Content-Type"), res.Body)
+		}
+		f, err := excelize.OpenReader(bytes.NewReader(res.Body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, err := f.GetRows(f.GetSheetName(0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rows
+	}
+
+	res := s.Do(apitest.Request{Method: "GET", Path: "/api/download/userPermissionReport?branchCode=SRP01", Token: bam})
+	if !strings.Contains(res.Header.Get("Content-Disposition"), "user_permission_report.xlsx") {
+		t.Fatalf("file name: %s", res.Header.Get("Content-Disposition"))
+	}
+	rows := read(res)
+	if len(rows) != 9 || rows[0][0] != "รหัสพนักงาน / Employee code" { // header + 8 accounts in SRP01
+		t.Fatalf("permission report rows: %d %q", len(rows), rows)
+	}
+	var multi []string
+	for _, r := range rows {
+		if r[0] == "D0007" {
+			multi = r
+		}
+	}
+	if multi == nil || multi[5] != "ผู้ควบคุม / Controller, ผู้รับคำสั่งอาหาร / Order Taker" {
+		t.Fatalf("multi's roles in SRP01 only: %q", multi)
+	}
+
+	rows = read(s.Do(apitest.Request{Method: "GET", Path: "/api/download/assigned-users-excel?branchCode=SRP01&roleCode=BOD", Token: bam}))
+	if len(rows) != 4 { // header + order taker, multi, invited
+		t.Fatalf("order takers: %q", rows)
+	}
+	if res := s.Do(apitest.Request{Method: "GET", Path: "/api/download/assigned-users-excel?branchCode=SRP02&roleCode=BOD", Token: bam}); res.Status != 403 {
+		t.Fatalf("another branch: %d", res.Status)
+	}
+	var id int64
+	s.Env.DB.QueryRow(context.Background(), `SELECT id FROM app_user WHERE email = 'serve@samrap.local'`).Scan(&id)
+	s.Do(apitest.Request{Method: "POST", Path: "/api/auth/unassign", Token: bam, JSON: map[string]any{"branchCode": "SRP01", "roleCode": "BSV", "userIds": []int64{id}}})
+	if res := s.Do(apitest.Request{Method: "GET", Path: "/api/download/assigned-users-excel?branchCode=SRP01&roleCode=BSV", Token: bam}); res.Status != 204 || len(res.Body) != 0 {
+		t.Fatalf("nobody holds the role: %d %s", res.Status, res.Body)
+	}
+
+	rows = read(s.Do(apitest.Request{Method: "GET", Path: "/api/download/templateUser", Token: sam}))
+	if len(rows) != 2 || len(rows[0]) != 8 || rows[0][5] != "อีเมล / E-mail" {
+		t.Fatalf("template: %q", rows)
+	}
+	if res := s.Do(apitest.Request{Method: "GET", Path: "/api/download/templateUser", Token: bam}); res.Status != 403 {
+		t.Fatalf("template for a branch admin: %d", res.Status)
+	}
+}

@@ -1,0 +1,209 @@
+#!/usr/bin/env bash
+# make bench: the budgets of ARCHITECTURE.md §10, each figure printed beside a baseline
+# measured in the same run (machines are noisy; compare the ratio, not the raw figure).
+# `make bench` runs `make build` first (linux/arm64 bootstraps in build/functions/<name>/).
+# Every budget line ends with OK or OVER; a budget never fails the run. The script exits
+# non-zero only when a section could not measure at all. What each figure means:
+# docs/benchmarks.md.
+#
+# Knobs (environment): BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/
+# samrap_bench?sslmode=disable; a database whose name starts with samrap_bench is dropped
+# and created afresh), BENCH_QUICK=1 (fewer runs, for trying the script out).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+ROOT=$PWD
+TMP=$(mktemp -d /tmp/samrap-bench.XXXXXX)
+trap 'rm -rf "$TMP"' EXIT
+OUT=$TMP/output.txt
+: >"$OUT"
+BROKEN=()
+GOFLAGS_LAMBDA=(-tags lambda.norpc -trimpath "-ldflags=-s -w")
+FUNCTIONS=$(sed -n 's/.*"name": *"\([^"]*\)".*/\1/p' functions/catalog.json)
+DB_URL=${BENCH_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/samrap_bench?sslmode=disable}
+
+if [ "${BENCH_QUICK:-}" = 1 ]; then
+  START_RUNS=5 INIT_RUNS=7 BENCH_COUNT=2 LOAD_N=500 LOAD_DURATION=1s
+else
+  START_RUNS=15 INIT_RUNS=31 BENCH_COUNT=5 LOAD_N=3000 LOAD_DURATION=3s
+fi
+
+say() { printf '%s\n' "$*" | tee -a "$OUT"; }
+heading() { say ""; say "== $* =="; }
+# run NAME CMD...: runs a section's command, its output into the report; a failure marks the
+# section broken and the run goes on.
+run() {
+  local name=$1; shift
+  "$@" 2>&1 | tee -a "$OUT"
+  local rc=${PIPESTATUS[0]}
+  if [ "$rc" != 0 ]; then
+    say "  !! $name could not measure (exit $rc)"
+    BROKEN+=("$name")
+  fi
+  return 0
+}
+mib() { awk -v b="$1" 'BEGIN { printf "%.2f MiB", b / 1048576 }'; }
+
+say "Samrap benchmarks — $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet HEAD -- 2>/dev/null || echo ' (with uncommitted changes)')"
+say "$(go version), $(nproc) cores ($(sed -n 's/^model name[^:]*: *//p' /proc/cpuinfo | head -1)), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+
+# ---- tools, built once so that no compile time falls into a measurement ----
+mkdir -p "$TMP/bin" "$TMP/arm64" "$TMP/amd64"
+build_tools() {
+  go build -o "$TMP/bin/coldstart" ./scripts/bench/coldstart || return 1
+  go build -o "$TMP/bin/load" ./scripts/bench/load || return 1
+  CGO_ENABLED=0 GOOS=linux GOARCH=arm64 go build "${GOFLAGS_LAMBDA[@]}" -o "$TMP/arm64/hello-lambda" ./scripts/bench/hellolambda || return 1
+  CGO_ENABLED=0 GOOS=linux GOARCH=amd64 go build "${GOFLAGS_LAMBDA[@]}" -o "$TMP/amd64/hello-lambda" ./scripts/bench/hellolambda || return 1
+  for f in $FUNCTIONS; do
+    # The bootstraps as `make build` builds them (make bench has just done so: then this is a
+    # cache hit; a bare `bash scripts/bench.sh` gets them up to date too).
+    CGO_ENABLED=0 GOOS=linux GOARCH=arm64 go build "${GOFLAGS_LAMBDA[@]}" -o "build/functions/$f/bootstrap" "./functions/$f" || return 1
+    CGO_ENABLED=0 GOOS=linux GOARCH=amd64 go build "${GOFLAGS_LAMBDA[@]}" -o "$TMP/amd64/$f" "./functions/$f" || return 1
+  done
+}
+if ! build_tools 2>&1 | tee -a "$OUT"; then
+  say "!! the benchmark programs or the functions do not build"
+  exit 1
+fi
+
+# ---- function package ----
+heading "Function package (ARCHITECTURE.md §10; baseline: hello-world aws-lambda-go built the same way)"
+sizes() {
+  local hb hg
+  hb=$(stat -c %s "$TMP/arm64/hello-lambda")
+  hg=$(gzip -6 -c "$TMP/arm64/hello-lambda" | wc -c)
+  echo "Bootstrap size (linux/arm64, -tags lambda.norpc -trimpath -ldflags='-s -w', CGO_ENABLED=0; gzip -6)"
+  printf '  %-14s %9s gzipped  (%s raw)   (baseline)\n' hello-lambda "$(mib "$hg")" "$(mib "$hb")"
+  for f in $FUNCTIONS; do
+    local b g v
+    b=$(stat -c %s "build/functions/$f/bootstrap")
+    g=$(gzip -6 -c "build/functions/$f/bootstrap" | wc -c)
+    v=OK; [ "$g" -le $((3 * 1048576)) ] || v=OVER
+    printf '  %-14s %9s gzipped  (%s raw)   %sx hello-lambda   budget <= 3 MiB  %s\n' "$f" "$(mib "$g")" "$(mib "$b")" \
+      "$(awk -v a="$g" -v b="$hg" 'BEGIN { printf "%.2f", a / b }')" "$v"
+  done
+}
+run "bootstrap size" sizes
+run "init and start" "$TMP/bin/coldstart" -runs "$START_RUNS" -init-runs "$INIT_RUNS" \
+  -baseline "hello-lambda=$TMP/amd64/hello-lambda" -dir "$TMP/amd64"
+
+# ---- edge ----
+heading "Edge: API Gateway v2 adapter + routing per request (go test -bench ./pkg/platform, median of $BENCH_COUNT, min beside it)"
+adapter() {
+  go test -run '^$' -bench '^BenchmarkProxy' -benchmem -benchtime 1s -count "$BENCH_COUNT" ./pkg/platform >"$TMP/adapter.txt" 2>&1 \
+    || { cat "$TMP/adapter.txt"; return 1; }
+  awk '
+    /^BenchmarkProxy/ {
+      name = $1; sub(/-[0-9]+$/, "", name)
+      for (i = 2; i <= NF; i++) { if ($(i+1) == "ns/op") ns[name] = ns[name] " " $i; if ($(i+1) == "B/op") by[name] = $i; if ($(i+1) == "allocs/op") al[name] = $i }
+      if (!(name in seen)) { seen[name] = 1; order[++n] = name }
+    }
+    function median(list,   a, k, i, j, t) {
+      k = split(list, a, " ")
+      for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
+      return a[int((k + 1) / 2)]
+    }
+    function least(list,   a, k, i, m) {
+      k = split(list, a, " "); m = a[1]
+      for (i = 2; i <= k; i++) if (a[i] + 0 < m + 0) m = a[i]
+      return m
+    }
+    END {
+      base = "BenchmarkProxyBareHandler"
+      label["BenchmarkProxyBareHandler"] = "bare http.HandlerFunc"
+      label["BenchmarkProxyRouter/bogus-token"] = "router, bogus token"
+      label["BenchmarkProxyRouter/forged-token"] = "router, forged JWT"
+      bns = median(ns[base])
+      printf "  %-22s %8.1f µs (min %5.1f)  %6d B  %4d allocs   (baseline)\n", label[base], bns / 1000, least(ns[base]) / 1000, by[base], al[base]
+      for (i = 1; i <= n; i++) {
+        name = order[i]; if (name == base) continue
+        m = median(ns[name]); l = (name in label) ? label[name] : name
+        v = (m < 20000) ? ((al[name] + 0 < 60) ? "OK" : "OVER (allocs)") : ((al[name] + 0 < 60) ? "OVER (time)" : "OVER (time, allocs)")
+        printf "  %-22s %8.1f µs (min %5.1f)  %6d B  %4d allocs   %.2fx baseline, +%d allocs   budget < 20 µs and < 60 allocs  %s\n", \
+          l, m / 1000, least(ns[name]) / 1000, by[name], al[name], m / bns, al[name] - al[base], v
+      }
+    }' "$TMP/adapter.txt"
+}
+run "adapter" adapter
+say "  (401 answers: the token check runs, the database is never reached; a forged JWT is well formed but signed with another key)"
+
+# ---- API ----
+heading "API: token-checked read over loopback (scripts/bench/load; baseline: net/http hello-world in the same process)"
+run "load" timeout 240 "$TMP/bin/load" -db "$DB_URL" -n "$LOAD_N" -duration "$LOAD_DURATION"
+inprocess() {
+  go test -run '^$' -bench '^BenchmarkServerBranches' -benchmem -benchtime 1s -count "$BENCH_COUNT" ./functions/local >"$TMP/server.txt" 2>&1 \
+    || { cat "$TMP/server.txt"; return 1; }
+  awk '
+    /^BenchmarkServerBranches\/serial/   { s = s " " $3; for (i = 4; i <= NF; i++) { if ($(i+1) == "roundtrips/op") rt = $i; if ($(i+1) == "B/op") by = $i; if ($(i+1) == "allocs/op") al = $i } }
+    /^BenchmarkServerBranches\/parallel/ { p = p " " $3 }
+    function median(list,   a, k, i, j, t) {
+      k = split(list, a, " ")
+      for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
+      return a[int((k + 1) / 2)]
+    }
+    END {
+      printf "  in process, no TCP          %.3f ms per read with 1 goroutine, %.0f reads/s with 16; %.1f kB, %d allocs, %.2f round trips per read\n", \
+        median(s) / 1e6, 1e9 / median(p), by / 1024, al, rt
+      printf "  (go test -bench BenchmarkServerBranches ./functions/local: the same handler and data, median of %d; no budget, it shows the server'"'"'s own share)\n", split(s, x, " ")
+    }' "$TMP/server.txt"
+}
+run "in-process read" inprocess
+
+# ---- web (from the web engineers: web/package.json "bench") ----
+heading "Web (npm run bench --workspace web)"
+web_bench() {
+  if ! node -e 'process.exit(require("./web/package.json").scripts?.bench ? 0 : 1)' 2>/dev/null; then
+    echo "  skipped: web/package.json has no \"bench\" script yet"
+  elif [ ! -d node_modules ] && [ ! -d web/node_modules ]; then
+    echo "  skipped: Node packages are not installed (run: make deps)"
+  else
+    # The web figures are of the built app: build web/dist when it is missing or stale, as
+    # `make web` does.
+    bash scripts/build-web.sh >"$TMP/web-build.txt" 2>&1 || { cat "$TMP/web-build.txt"; return 1; }
+    timeout 180 npm run --silent bench --workspace web
+  fi
+}
+run "web" web_bench
+
+# ---- import: 1,000 rows parsed, validated and upserted (pkg/imports benchmarks) ----
+heading "Import: 1,000 master-data rows in import-worker (baseline: the same rows upserted row by row)"
+import_bench() {
+  go test -run '^$' -bench 'Import1000|UploadToDone' -benchtime "${BENCH_COUNT}x" ./pkg/imports >"$TMP/import.txt" 2>&1 || { cat "$TMP/import.txt"; return 1; }
+  awk '
+    function metric(name,   i) { for (i = 3; i <= NF; i++) if ($(i+1) == name) return $i; return "" }
+    /^BenchmarkImport1000SetBased/ { set = metric("ms/op"); heap = metric("peak-heap-MB"); parse = metric("parse-ms/op"); up = metric("upsert-ms/op") }
+    /^BenchmarkImport1000RowByRow/ { row = metric("ms/op") }
+    /^BenchmarkUploadToDone1000/   { done = metric("ms/op") }
+    END {
+      printf "  row by row            %7.1f ms   (baseline)\n", row
+      printf "  set-based             %7.1f ms   parse %.1f ms, upsert %.1f ms   %.1fx faster   budget < 100 ms  %s\n", set, parse, up, row / set, (set < 100 ? "OK" : "OVER")
+      printf "  peak heap             %7.1f MB   budget < 64 MB  %s\n", heap, (heap < 64 ? "OK" : "OVER")
+      printf "  upload to job done    %7.1f ms   (local: disk + in-process queue)   budget < 2000 ms  %s\n", done, (done < 2000 ? "OK" : "OVER")
+    }' "$TMP/import.txt"
+}
+run "import" import_bench
+
+# ==== MORE SECTIONS HERE ====================================================================
+# Import (1,000 rows < 100 ms, heap < 64 MB), reports (10,000 × 20 spreadsheet < 200 ms,
+# 1,000 meal cards < 350 ms and < 1.5 kB per card), database query mode, ...: add a section
+# like the ones above —
+#   heading "Import: ..."
+#   run "import" go test -run '^$' -bench '^BenchmarkImport' -benchmem ./pkg/...
+# Print each figure beside a baseline measured in this run, and end each budget line with OK
+# or OVER (the summary below counts them). Never exit non-zero on a budget. Keep the whole
+# `make bench` under about 5 minutes.
+# =============================================================================================
+
+heading "Summary"
+say "  load average now $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores (other work on the machine widens p99 and moves every figure; compare with the baselines)"
+ok=$(grep -cE 'budget.* OK( |$)' "$OUT" || true)
+over=$(grep -E 'budget.* OVER( |$)' "$OUT" || true)
+say "  budgets OK: $ok, OVER: $(printf '%s' "$over" | grep -c . || true)"
+if [ -n "$over" ]; then
+  printf '%s\n' "$over" | sed -E 's/^ +/  OVER: /; s/ {2,}/  /g' | tee -a "$OUT"
+fi
+if [ ${#BROKEN[@]} -gt 0 ]; then
+  say "  sections that could not measure: ${BROKEN[*]}"
+  exit 1
+fi
+exit 0

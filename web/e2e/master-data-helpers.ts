@@ -1,0 +1,91 @@
+// Shared steps of the master-data browser tests (master-data-*.spec.ts).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { signIn, text } from './helpers';
+
+export const NUTRITIONIST = 'nutritionist@samrap.local';
+
+/** A text of locales/<lang>/master-data.json. */
+export function md(lang: 'th' | 'en', key: string): string {
+  return text(lang, 'master-data', key);
+}
+
+/** Signs the Nutritionist in, in the language asked (kept on the device). */
+export async function signInNutritionist(page: Page, lang: 'th' | 'en' = 'th'): Promise<void> {
+  await page.goto('/login');
+  await page.evaluate((l) => localStorage.setItem('language', l), lang);
+  await signIn(page, NUTRITIONIST);
+  await expect(page).toHaveURL(/\/auth\//);
+}
+
+/**
+ * Signs in multi@ as the Nutritionist of SRP02: a branch of its own, so a test there does not
+ * meet the rows other tests change at SRP01.
+ */
+export async function signInNutritionistSRP02(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('language', 'th'));
+  await signIn(page, 'multi@samrap.local');
+  await expect(page).toHaveURL(/\/select-role$/);
+  await page.locator('.ant-select', { has: page.getByLabel(text('th', 'auth', 'selectRole.branch')) }).click();
+  await page.locator('.ant-select-item-option', { hasText: 'SRP02' }).click();
+  await page.locator('label', { hasText: 'นักโภชนาการ' }).click();
+  await page.getByRole('button', { name: text('th', 'auth', 'selectRole.submit') }).click();
+  await expect(page).toHaveURL(/\/auth\//);
+}
+
+/** The list of one kind on the open screen. */
+export function list(page: Page, type: string): Locator {
+  return page.getByTestId(`list-${type}`);
+}
+
+export function row(page: Page, type: string, code: string): Locator {
+  return list(page, type).locator('tbody tr.ant-table-row', { has: page.locator('td', { hasText: new RegExp(`^${code}$`) }) });
+}
+
+/** The add/edit drawer. */
+export function drawer(page: Page): Locator {
+  return page.locator('.ant-drawer-content');
+}
+
+export async function save(page: Page): Promise<void> {
+  await page.getByTestId('form-save').click();
+}
+
+/**
+ * The newest toast (Ant Design notification) with this text. Toasts stay 3 s, so a quick test
+ * can show two with the same text at once (a ward then a bed "created"): take the last, not
+ * a strict-mode match of both.
+ */
+export function toast(page: Page, msg: string): Locator {
+  return page.locator('.ant-notification-notice', { hasText: msg }).last();
+}
+
+/** Chooses an option of an Ant Design select (by its visible label). */
+export async function choose(page: Page, select: Locator, option: string | RegExp): Promise<void> {
+  await select.click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
+/** Takes a screenshot when SAMRAP_SHOTS names a folder (to look at the screens). */
+export async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.SAMRAP_SHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.waitForTimeout(600); // let Ant Design's transitions end
+  await page.screenshot({ path: join(dir, `${name}.png`) });
+}
+
+/** Confirms a deletion by typing the Thai word ลบ. */
+export async function deleteRow(page: Page, type: string, code: string, shotName?: string): Promise<void> {
+  await row(page, type, code).getByTestId('row-delete').click();
+  const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('delete-word') });
+  await expect(dialog.getByTestId('delete-ok')).toBeDisabled();
+  await dialog.getByTestId('delete-word').fill('del');
+  await expect(dialog.getByTestId('delete-ok')).toBeDisabled();
+  await dialog.getByTestId('delete-word').fill('ลบ');
+  await expect(dialog.getByTestId('delete-ok')).toBeEnabled();
+  if (shotName) await shot(page, shotName);
+  await dialog.getByTestId('delete-ok').click();
+}

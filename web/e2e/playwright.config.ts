@@ -1,0 +1,41 @@
+import { defineConfig } from '@playwright/test';
+
+// Started by e2e/run.mjs, which serves the built app with functions/local and passes its URL.
+const baseURL = process.env.SAMRAP_E2E_BASE_URL ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: '../test-results',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  // generous: CI machines have 2 cores shared with the Go tests
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    locale: 'th-TH',
+    timezoneId: 'Asia/Bangkok',
+    viewport: { width: 1280, height: 800 },
+    // The app turns Ant Design's animations off for reduced motion: a click never lands on a
+    // dialog button that is still zooming in (a flake seen under load).
+    reducedMotion: 'reduce',
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    launchOptions: {
+      // Debian's chromium; Playwright never downloads a browser here.
+      executablePath: process.env.SAMRAP_CHROMIUM ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-sync',
+      ],
+    },
+  },
+});

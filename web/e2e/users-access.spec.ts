@@ -1,0 +1,114 @@
+import { expect, test } from '@playwright/test';
+import { signIn, text } from './helpers';
+import { choose, createAccount, shot, stamp, u } from './users-helpers';
+
+// Issue 7, Branch Admin: who works in the branch as what; exports; refusals.
+
+test('a Branch Admin filters by role, sorts, and cannot remove their own admin role', async ({ page }) => {
+  await signIn(page, 'branchadmin@samrap.local');
+  await expect(page).toHaveURL(/\/auth\/user-permission-branch$/);
+  const table = page.getByTestId('access-table');
+  await expect(table.locator('tbody tr.ant-table-row', { hasText: 'controller@samrap.local' })).toBeVisible();
+  // accounts of other branches only are not listed; multi@ holds roles in SRP01 too
+  await expect(table.locator('tbody tr.ant-table-row', { hasText: 'multi@samrap.local' }).getByTestId('row-roles')).toHaveText(
+    text('th', 'common', 'roles.BCT') + text('th', 'common', 'roles.BOD'),
+  );
+  await shot(page, 'access-th');
+
+  const filtered = page.waitForRequest((r) => r.url().includes('/api/auth/searchUserAccess') && r.url().includes('roleCode=BAM'));
+  await choose(page, page.getByTestId('role-filter'), text('th', 'common', 'roles.BAM'));
+  const req = await filtered;
+  expect(new URL(req.url()).searchParams.get('branchCode')).toBe('SRP01');
+  await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(1);
+
+  const sorted = page.waitForRequest((r) => r.url().includes('/api/auth/searchUserAccess') && r.url().includes('sort=employeeCode%2Cdesc'));
+  const codeHeader = table.locator('th.ant-table-column-has-sorters', { hasText: u('columns.employeeCode') });
+  await codeHeader.click();
+  await codeHeader.click();
+  await sorted;
+
+  const row = table.locator('tbody tr.ant-table-row', { hasText: 'branchadmin@samrap.local' });
+  await row.getByTestId('row-remove-role').click();
+  await page.getByRole('menuitem', { name: text('th', 'common', 'roles.BAM') }).click();
+  await expect(page.getByRole('dialog')).toContainText(u('access.removeDescription'));
+  const refused = page.waitForResponse((r) => r.url().includes('/api/auth/unassign'));
+  await page.getByTestId('remove-ok').click();
+  const res = await refused;
+  expect(res.status()).toBe(409);
+  expect((await res.json()).code).toBe('OWN_ADMIN_PAIR');
+  await expect(page.locator('.ant-notification')).toContainText('ไม่สามารถลบสิทธิ์ผู้ดูแลหรือบัญชีของตนเองได้');
+  await expect(row.getByTestId('row-roles')).toHaveText(text('th', 'common', 'roles.BAM'));
+});
+
+test('a Branch Admin removes a role from several users at once and gives it back', async ({ page }) => {
+  const id = stamp();
+  const emails = [`w7a-${id.toLowerCase()}@samrap.local`, `w7b-${id.toLowerCase()}@samrap.local`];
+  for (const [i, email] of emails.entries()) {
+    await createAccount(page.request, { email, employeeCode: `W7${'AB'[i]}${id}`, permissions: [{ branchCode: 'SRP01', roleCode: 'BSV' }] });
+  }
+  await signIn(page, 'branchadmin@samrap.local');
+  await expect(page).toHaveURL(/\/auth\/user-permission-branch$/);
+  await choose(page, page.getByTestId('role-filter'), text('th', 'common', 'roles.BSV'));
+  await page.getByTestId('access-search').fill(id.toLowerCase());
+  await page.getByTestId('access-search').press('Enter');
+  const table = page.getByTestId('access-table');
+  await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(2);
+  for (const email of emails) await table.locator('tbody tr.ant-table-row', { hasText: email }).locator('.ant-checkbox-input').check();
+  await page.getByTestId('remove-selected').click();
+  const un = page.waitForRequest((r) => r.url().includes('/api/auth/unassign'));
+  await page.getByTestId('remove-ok').click();
+  const body = (await un).postDataJSON() as { branchCode: string; roleCode: string; userIds: number[] };
+  expect(body).toMatchObject({ branchCode: 'SRP01', roleCode: 'BSV' });
+  expect(body.userIds).toHaveLength(2);
+  await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(0);
+
+  await page.getByTestId('assign-open').click();
+  const assign = page.getByTestId('assign-users');
+  // the role in the filter is proposed; the two accounts are among those without it
+  await expect(assign.locator('.ant-select').first()).toContainText(text('th', 'common', 'roles.BSV'));
+  for (const email of emails) {
+    await assign.locator('.ant-select').nth(1).click();
+    await page.keyboard.type(email);
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: email }).click();
+  }
+  await page.keyboard.press('Escape');
+  await shot(page, 'assign-th');
+  await page.getByTestId('assign-ok').click();
+  await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(2);
+});
+
+test('exports: everyone in the branch, and by role with nobody in it (DATA_NOT_FOUND) — in English', async ({ page }) => {
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('language', 'en'));
+  // multi@ is Branch Admin of SRP02, where nobody is a Controller
+  await signIn(page, 'multi@samrap.local');
+  await expect(page).toHaveURL(/\/select-role$/);
+  await page.locator('.ant-select', { has: page.getByLabel(text('en', 'auth', 'selectRole.branch')) }).click();
+  await page.locator('.ant-select-item-option', { hasText: 'SRP02' }).click();
+  await page.locator('label', { hasText: 'Branch Admin' }).click();
+  await page.getByRole('button', { name: text('en', 'auth', 'selectRole.submit') }).click();
+  await expect(page).toHaveURL(/\/auth\/user-permission-branch$/);
+  await expect(page.getByRole('heading', { name: u('access.title', 'en') })).toBeVisible();
+  await expect(page.getByTestId('access-table').locator('tbody tr.ant-table-row', { hasText: 'multi@samrap.local' })).toBeVisible();
+  await shot(page, 'access-en');
+
+  await page.getByTestId('export-menu').click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: u('access.exportAll', 'en') }).click();
+  expect((await download).suggestedFilename()).toBe('user_permission_report.xlsx');
+
+  await page.getByTestId('export-menu').click();
+  await page.getByRole('menuitem', { name: u('access.exportByRole', 'en') }).hover();
+  const none = page.waitForResponse((r) => r.url().includes('/api/download/assigned-users-excel'));
+  await page.getByRole('menuitem', { name: 'Controller' }).click();
+  const res = await none;
+  expect(res.status()).toBe(204);
+  expect(new URL(res.url()).searchParams.get('branchCode')).toBe('SRP02');
+  await expect(page.locator('.ant-notification')).toContainText(u('common.dataNotFound', 'en'));
+
+  await page.getByTestId('export-menu').click();
+  await page.getByRole('menuitem', { name: u('access.exportByRole', 'en') }).hover();
+  const byRole = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Nutritionist' }).click();
+  expect((await byRole).suggestedFilename()).toBe('user_permission_report_by_role.xlsx');
+});

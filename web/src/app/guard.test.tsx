@@ -1,0 +1,93 @@
+import { render, screen } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { canOpen, guardRedirect } from '@/app/guard';
+import { RequireRole, buildRoutes } from '@/app/router';
+import { session, storeSession, user } from '@/testing/fixtures';
+
+describe('route guard', () => {
+  it('lets a signed-in user whose current role is listed open the route', () => {
+    expect(canOpen(session(), ['BCT', 'BOD'])).toBe(true);
+    expect(guardRedirect(session(), ['BCT'])).toBeNull();
+  });
+
+  it('sends a user whose current role is not listed to Login', () => {
+    expect(guardRedirect(session(), ['SAM'])).toBe('/login');
+  });
+
+  it('sends a user without a stored token to Login, whatever userInfo says', () => {
+    expect(guardRedirect(session({ token: null }), ['BCT'])).toBe('/login');
+  });
+
+  it('sends a user who has not chosen a pair yet to Login', () => {
+    expect(guardRedirect(session({ userInfo: user({ current: null }) }), ['BCT'])).toBe('/login');
+  });
+
+  it('sends a user without userInfo to Login', () => {
+    expect(guardRedirect(session({ userInfo: null }), ['BCT'])).toBe('/login');
+  });
+});
+
+function renderGuarded(roles: string[], at = '/guarded') {
+  const router = createMemoryRouter(
+    [
+      { path: '/login', element: <p>login screen</p> },
+      { element: <RequireRole roles={roles} />, children: [{ path: '/guarded', element: <p>guarded screen</p> }] },
+    ],
+    { initialEntries: [at] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('RequireRole', () => {
+  it('renders the screen for an allowed role', () => {
+    storeSession(session());
+    renderGuarded(['BCT']);
+    expect(screen.getByText('guarded screen')).toBeTruthy();
+  });
+
+  it('redirects a Controller away from a Super Admin screen to Login', () => {
+    storeSession(session());
+    const router = renderGuarded(['SAM']);
+    expect(screen.getByText('login screen')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('redirects when nothing is stored', () => {
+    const router = renderGuarded(['BCT']);
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});
+
+describe('router', () => {
+  const paths = (routes: ReturnType<typeof buildRoutes>): string[] =>
+    routes.flatMap((r) => [...(r.path ? [r.path] : []), ...paths((r.children ?? []) as ReturnType<typeof buildRoutes>)]);
+
+  it('registers only the screens that are built; the others fall to Login', () => {
+    const registered = paths(buildRoutes());
+    expect(registered).toEqual(expect.arrayContaining(['/', '/login', '/select-role', '/inactive-account', '/resetPassword', '/auth', 'account', '*']));
+    expect(registered).toEqual(expect.arrayContaining(['users', 'user-permission-branch']));
+    expect(registered).not.toContain('patient');
+    expect(registered).toEqual(expect.arrayContaining(['/register', '/redirect', '/forgot-password', '/reset-password', 'account/password']));
+  });
+
+  it('sends an unknown path and / to Login', async () => {
+    for (const at of ['/', '/no-such-page', '/auth/patient']) {
+      const router = createMemoryRouter(buildRoutes(), { initialEntries: [at] });
+      const { unmount } = render(<RouterProvider router={router} />);
+      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      unmount();
+    }
+  });
+
+  it('redirects the legacy /resetPassword to /reset-password keeping the query', async () => {
+    const routes = buildRoutes();
+    // Add the target so the redirect can be observed before /reset-password exists.
+    routes[0].children!.unshift({ path: '/reset-password', element: <p>reset</p> });
+    const router = createMemoryRouter(routes, { initialEntries: ['/resetPassword?token=abc&email=a%40b.c'] });
+    render(<RouterProvider router={router} />);
+    await screen.findByText('reset');
+    expect(router.state.location.pathname).toBe('/reset-password');
+    expect(router.state.location.search).toBe('?token=abc&email=a%40b.c');
+  });
+});

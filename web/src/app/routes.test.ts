@@ -1,0 +1,67 @@
+import { AUTH_ROUTES, PUBLIC_ROUTES, SIDEBAR, landingPath, sidebarPaths } from '@/app/routes';
+
+describe('route and sidebar tables', () => {
+  const all = { includeNotReady: true };
+
+  it('gives each role the sidebar of SPEC.md §2 and §6 once every screen is built', () => {
+    expect(sidebarPaths('BCT', all)).toEqual([
+      'patient', 'order', 'report/meal-card', 'report/kitchen', 'report/identification', 'report/patient',
+      'report/kitchen-orders', 'report/finance', 'account',
+    ]);
+    expect(sidebarPaths('BOD', all)).toEqual(['order', 'account']);
+    expect(sidebarPaths('BSV', all)).toEqual(['serve', 'account']);
+    expect(sidebarPaths('BNT', all)).toEqual([
+      'room-and-ward', 'food-type', 'disease-food', 'allergen-restricted', 'cuisine-type', 'meal-type',
+      'food-groups', 'religion-vegetarian', 'nutrients', 'remark-other', 'portions', 'tray-category', 'menu', 'menu-set',
+      'cycle-menu', 'account',
+    ]);
+    expect(sidebarPaths('SAM', all)).toEqual(expect.arrayContaining(['users', 'account']));
+    expect(sidebarPaths('SAM', all)).not.toContain('user-permission-branch');
+    expect(sidebarPaths('BAM', all)).toEqual(expect.arrayContaining(['user-permission-branch', 'account']));
+    expect(sidebarPaths('BAM', all)).not.toContain('users');
+  });
+
+  it('shows no menu item for a screen that is not built yet', () => {
+    for (const role of ['BCT', 'BOD', 'BSV', 'BNT', 'SAM', 'BAM']) {
+      for (const path of sidebarPaths(role)) {
+        const route = AUTH_ROUTES.find((r) => r.path === path);
+        expect(route?.ready && route.load, `${role} → ${path}`).toBeTruthy();
+      }
+    }
+  });
+
+  it('shows nothing for an unknown role or no role', () => {
+    expect(sidebarPaths('XYZ')).toEqual([]);
+    expect(sidebarPaths(null)).toEqual([]);
+  });
+
+  it('lands each role on its first sidebar screen', () => {
+    expect(landingPath('BCT')).toBe(`/auth/${sidebarPaths('BCT')[0]}`);
+    expect(landingPath(null)).toBe('/auth/account');
+  });
+
+  it('lists every route of SPEC.md §2 with its roles, each sidebar leaf naming a listed route', () => {
+    const spec: Record<string, string[]> = {
+      account: ['BCT', 'BOD', 'BSV', 'BNT', 'SAM', 'BAM'],
+      'account/password': ['BCT', 'BOD', 'BSV', 'BNT', 'SAM', 'BAM'],
+      patient: ['BCT'],
+      'report/meal-card': ['BCT'],
+      order: ['BCT', 'BOD'],
+      'order/care-giver/form': ['BCT', 'BOD'],
+      serve: ['BSV'],
+      'serve/confirm': ['BSV'],
+      'cycle-menu': ['BNT'],
+      'room-and-ward': ['BNT'],
+      users: ['SAM'],
+      'user-permission-branch': ['BAM'],
+    };
+    for (const [path, roles] of Object.entries(spec)) {
+      expect([...AUTH_ROUTES.find((r) => r.path === path)!.roles].sort(), path).toEqual([...roles].sort());
+    }
+    const leaves = SIDEBAR.flatMap((n) => ('children' in n ? n.children.map((c) => c.path) : [n.path]));
+    for (const leaf of leaves) expect(AUTH_ROUTES.some((r) => r.path === leaf), leaf).toBe(true);
+    expect(PUBLIC_ROUTES.map((r) => r.path)).toEqual(
+      expect.arrayContaining(['/login', '/register', '/redirect', '/select-role', '/forgot-password', '/reset-password', '/inactive-account']),
+    );
+  });
+});

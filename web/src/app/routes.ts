@@ -1,0 +1,196 @@
+// THE route table and THE sidebar table. A screen that a later issue builds is listed here
+// with `ready: false`, which keeps it out of the router (its path falls to "unknown → Login")
+// and out of the sidebar; building it means adding `load` and flipping `ready`.
+import type { ComponentType } from 'react';
+import { ANY_ROLE, ROLE, type RoleCode } from '@/config/roles';
+
+type Loader = () => Promise<{ default: ComponentType }>;
+
+/** `plain`: built without Ant Design (Login, the route every user loads cold). */
+export type PublicRoute = { path: string; ready: boolean; load?: Loader; plain?: boolean };
+
+/** Public screens of SPEC.md §2 ('/' and unknown paths go to Login; see router.tsx). */
+export const PUBLIC_ROUTES: PublicRoute[] = [
+  { path: '/login', ready: true, plain: true, load: () => import('@/features/auth/components/login-page') },
+  { path: '/select-role', ready: true, load: () => import('@/features/auth/components/select-role-page') },
+  { path: '/inactive-account', ready: true, load: () => import('@/features/auth/components/inactive-account-page') },
+  { path: '/register', ready: true, load: () => import('@/features/auth/components/register-page') },
+  // Choose verification method: the second step of a sign-in with two factors.
+  { path: '/redirect', ready: true, load: () => import('@/features/auth/components/verify-method-page') },
+  { path: '/forgot-password', ready: true, load: () => import('@/features/auth/components/forgot-password-page') },
+  { path: '/reset-password', ready: true, load: () => import('@/features/auth/components/reset-password-page') },
+];
+
+export type AuthRoute = {
+  /** Under /auth. */
+  path: string;
+  roles: readonly RoleCode[];
+  ready: boolean;
+  load?: Loader;
+};
+
+const { controller, orderTaker, serve, nutritionist, superAdmin, branchAdmin } = ROLE;
+
+/** A master-data screen: every one lives in one lazy chunk of features/master-data. */
+function masterData(name: keyof typeof import('@/features/master-data/components/screens')): Loader {
+  return () => import('@/features/master-data/components/screens').then((m) => ({ default: m[name] }));
+}
+
+/** Authenticated screens of SPEC.md §2, with the roles allowed to open each. */
+export const AUTH_ROUTES: AuthRoute[] = [
+  { path: 'account', roles: ANY_ROLE, ready: true, load: () => import('@/features/account/components/account-page') },
+  { path: 'account/password', roles: ANY_ROLE, ready: true, load: () => import('@/features/account/components/change-password-page') },
+  { path: 'patient', roles: [controller], ready: false },
+  { path: 'report/meal-card', roles: [controller], ready: false },
+  { path: 'report/kitchen', roles: [controller], ready: false },
+  { path: 'report/identification', roles: [controller], ready: false },
+  { path: 'report/patient', roles: [controller], ready: false },
+  { path: 'order', roles: [controller, orderTaker], ready: false },
+  { path: 'order/form', roles: [controller, orderTaker], ready: false },
+  { path: 'order/care-giver/form', roles: [controller, orderTaker], ready: false },
+  { path: 'serve', roles: [serve], ready: false },
+  { path: 'serve/confirm', roles: [serve], ready: false },
+  { path: 'food-type', roles: [nutritionist], ready: true, load: masterData('FoodTypeScreen') },
+  { path: 'disease-food', roles: [nutritionist], ready: true, load: masterData('DiseaseFoodScreen') },
+  { path: 'cuisine-type', roles: [nutritionist], ready: true, load: masterData('CuisineTypeScreen') },
+  { path: 'food-groups', roles: [nutritionist], ready: true, load: masterData('FoodGroupsScreen') },
+  { path: 'portions', roles: [nutritionist], ready: true, load: masterData('PortionsScreen') },
+  { path: 'nutrients', roles: [nutritionist], ready: true, load: masterData('NutrientsScreen') },
+  { path: 'meal-type', roles: [nutritionist], ready: true, load: masterData('MealTypeScreen') },
+  { path: 'allergen-restricted', roles: [nutritionist], ready: true, load: masterData('AllergenRestrictedScreen') },
+  { path: 'religion-vegetarian', roles: [nutritionist], ready: true, load: masterData('ReligionVegetarianScreen') },
+  { path: 'remark-other', roles: [nutritionist], ready: true, load: masterData('RemarkOtherScreen') },
+  // Tray food category is in the sidebar of SPEC.md §2 but has no route there: ours.
+  { path: 'tray-category', roles: [nutritionist], ready: true, load: masterData('TrayCategoryScreen') },
+  { path: 'cycle-menu', roles: [nutritionist], ready: false },
+  { path: 'room-and-ward', roles: [nutritionist], ready: true, load: masterData('RoomAndWardScreen') },
+  { path: 'users', roles: [superAdmin], ready: true, load: () => import('@/features/users/components/users-page') },
+  {
+    path: 'user-permission-branch',
+    roles: [branchAdmin],
+    ready: true,
+    load: () => import('@/features/users/components/user-access-page'),
+  },
+  // In the sidebar of SPEC.md §2 but not in its route table: path and roles are this
+  // shell's proposal, to be settled by the issue that builds each screen.
+  { path: 'menu', roles: [nutritionist], ready: false },
+  { path: 'menu-set', roles: [nutritionist], ready: false },
+  { path: 'report/kitchen-orders', roles: [controller], ready: false },
+  { path: 'report/finance', roles: [controller], ready: false },
+  { path: 'survey/patient-satisfaction', roles: [superAdmin, branchAdmin], ready: false },
+  { path: 'survey/work-performance', roles: [superAdmin, branchAdmin], ready: false },
+  { path: 'activity-log', roles: [superAdmin, branchAdmin], ready: false },
+  { path: 'change-log', roles: [superAdmin, branchAdmin], ready: false },
+];
+
+/** A sidebar entry: a leaf names a route path, a group holds leaves. `label` is in layout.json. */
+export type MenuNode =
+  | { label: string; path: string; icon?: MenuIcon }
+  | { label: string; icon?: MenuIcon; children: { label: string; path: string }[] };
+
+export type MenuIcon =
+  | 'team' | 'home' | 'form' | 'history' | 'user' | 'shopping' | 'file' | 'coffee' | 'database' | 'book' | 'safety';
+
+/** The sidebar of SPEC.md §2, in its order, plus the account page every role reaches. */
+export const SIDEBAR: MenuNode[] = [
+  {
+    label: 'menu.userManagement', icon: 'team',
+    children: [
+      { label: 'menu.userAccounts', path: 'users' },
+      { label: 'menu.accessRights', path: 'user-permission-branch' },
+    ],
+  },
+  { label: 'menu.wardsAndBeds', path: 'room-and-ward', icon: 'home' },
+  {
+    label: 'menu.survey', icon: 'form',
+    children: [
+      { label: 'menu.patientSatisfaction', path: 'survey/patient-satisfaction' },
+      { label: 'menu.workPerformance', path: 'survey/work-performance' },
+    ],
+  },
+  {
+    label: 'menu.activityLog', icon: 'history',
+    children: [
+      { label: 'menu.activityRecord', path: 'activity-log' },
+      { label: 'menu.changeLog', path: 'change-log' },
+    ],
+  },
+  { label: 'menu.patientManagement', path: 'patient', icon: 'user' },
+  { label: 'menu.orderMeals', path: 'order', icon: 'shopping' },
+  {
+    label: 'menu.reports', icon: 'file',
+    children: [
+      { label: 'menu.mealCard', path: 'report/meal-card' },
+      { label: 'menu.kitchenOrder', path: 'report/kitchen' },
+      { label: 'menu.identification', path: 'report/identification' },
+      { label: 'menu.patientChange', path: 'report/patient' },
+      { label: 'menu.kitchenOrders', path: 'report/kitchen-orders' },
+      { label: 'menu.finance', path: 'report/finance' },
+    ],
+  },
+  { label: 'menu.serve', path: 'serve', icon: 'coffee' },
+  {
+    label: 'menu.masterData', icon: 'database',
+    children: [
+      { label: 'menu.foodType', path: 'food-type' },
+      { label: 'menu.diseaseFood', path: 'disease-food' },
+      { label: 'menu.allergen', path: 'allergen-restricted' },
+      { label: 'menu.cuisineType', path: 'cuisine-type' },
+      { label: 'menu.mealType', path: 'meal-type' },
+      { label: 'menu.foodGroup', path: 'food-groups' },
+      { label: 'menu.religionVegetarian', path: 'religion-vegetarian' },
+      { label: 'menu.nutrientUnit', path: 'nutrients' },
+      { label: 'menu.remarkOther', path: 'remark-other' },
+      { label: 'menu.portion', path: 'portions' },
+      { label: 'menu.trayCategory', path: 'tray-category' },
+    ],
+  },
+  {
+    label: 'menu.menuManagement', icon: 'book',
+    children: [
+      { label: 'menu.menu', path: 'menu' },
+      { label: 'menu.menuSet', path: 'menu-set' },
+      { label: 'menu.cycleMenu', path: 'cycle-menu' },
+    ],
+  },
+  { label: 'account', path: 'account', icon: 'safety' },
+];
+
+const byPath = new Map(AUTH_ROUTES.map((r) => [r.path, r]));
+
+export function findAuthRoute(path: string): AuthRoute | undefined {
+  return byPath.get(path);
+}
+
+type Options = { includeNotReady?: boolean };
+
+function leafVisible(path: string, role: string | null, opts: Options): boolean {
+  const r = byPath.get(path);
+  if (!r || !role) return false;
+  return (r.ready || opts.includeNotReady === true) && (r.roles as readonly string[]).includes(role);
+}
+
+/** The sidebar the role sees: leaves it may open (and that exist), groups with any left. */
+export function sidebarFor(role: string | null, opts: Options = {}): MenuNode[] {
+  const out: MenuNode[] = [];
+  for (const node of SIDEBAR) {
+    if ('children' in node) {
+      const children = node.children.filter((c) => leafVisible(c.path, role, opts));
+      if (children.length > 0) out.push({ ...node, children });
+    } else if (leafVisible(node.path, role, opts)) {
+      out.push(node);
+    }
+  }
+  return out;
+}
+
+/** The sidebar's paths for the role, in order (for tests and for the landing screen). */
+export function sidebarPaths(role: string | null, opts: Options = {}): string[] {
+  return sidebarFor(role, opts).flatMap((n) => ('children' in n ? n.children.map((c) => c.path) : [n.path]));
+}
+
+/** Where a role lands after sign-in or a pair switch: its first sidebar screen. */
+export function landingPath(role: string | null): string {
+  const first = sidebarPaths(role)[0];
+  return `/auth/${first ?? 'account'}`;
+}

@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiPost } from '@/lib/api-client';
+
+export type EnableMfaInput = { challenge: string; code: string };
+
+/** POST /auth/enableMFA {challenge, code} — confirms the authenticator, turns two factors on. */
+export function enableMfa(input: EnableMfaInput): Promise<null> {
+  return apiPost<null>('/auth/enableMFA', input);
+}
+
+export function useEnableMfa() {
+  return useMutation({ mutationFn: enableMfa, meta: { silentError: true } });
+}

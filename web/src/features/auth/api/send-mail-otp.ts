@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiGet } from '@/lib/api-client';
+
+/**
+ * GET /auth/sendMail-otp?challenge= — e-mails a 6-digit code valid 5 minutes; at most one a
+ * minute and five per challenge (429 with data.retryAfter).
+ */
+export function sendMailOtp(challenge: string): Promise<null> {
+  return apiGet<null>('/auth/sendMail-otp', { query: { challenge }, public: true });
+}
+
+export function useSendMailOtp() {
+  // The screen shows the wait, the retry prompt and the dead challenge itself.
+  return useMutation({ mutationFn: sendMailOtp, meta: { silentError: true } });
+}

@@ -1,0 +1,329 @@
+import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { App, Button, Input, Select, Space, Switch, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import type { ColumnType, SortOrder } from 'antd/es/table/interface';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/lib/api-client';
+import { DEFAULT_TIME_ZONE, formatDateTime } from '@/lib/dates';
+import { saveFile } from '@/lib/save-file';
+import { oneOfParam, pageParam, sizeParam, sortParam, textParam, useListState } from '@/lib/use-list-state';
+import { useSession } from '@/lib/use-session';
+import { useBranches } from '@/features/parameter/api/get-branches';
+import { useDeleteMasterData } from '@/features/master-data/api/delete-master-data';
+import { useDownloadMasterData } from '@/features/master-data/api/download-master-data';
+import { useSearchMasterData, type SearchParams } from '@/features/master-data/api/search-master-data';
+import { useUpdateMasterData } from '@/features/master-data/api/update-master-data';
+import { ColorChip } from '@/features/master-data/components/color-chip';
+import { DeleteConfirmModal } from '@/features/master-data/components/delete-confirm-modal';
+import { ImportModal } from '@/features/master-data/components/import-modal';
+import { MasterDataForm } from '@/features/master-data/components/master-data-form';
+import { NS } from '@/features/master-data/i18n';
+import { KINDS, localName, type FieldSpec, type KindType, type ListItem, type MasterRecord } from '@/features/master-data/kinds';
+
+const PAGE_SIZES = [10, 20, 50, 100];
+
+/** The columns of a kind the server sorts by: every one but lists (the time span by its start). */
+function sortColumns(type: KindType): string[] {
+  const kind = KINDS[type];
+  return [
+    'code',
+    ...(kind.noName ? [] : ['nameTh', 'nameEn']),
+    ...kind.fields.filter((f) => f.type !== 'list' && f.name !== 'endTime').map((f) => f.name),
+    'status',
+    'updatedAt',
+  ];
+}
+
+/** The list's state in the address (`?q=&status=&page=&size=&sort=`), next to the screen's `tab`. */
+function listSpec(type: KindType) {
+  return {
+    q: textParam(),
+    status: oneOfParam(['ALL', 'ACTIVE', 'INACTIVE'] as const, 'ALL'),
+    page: pageParam(),
+    size: sizeParam(PAGE_SIZES, 20),
+    sort: sortParam(sortColumns(type)),
+  };
+}
+
+/** The searchable, sortable, paged list of one kind, with its form, import and export. */
+export function MasterDataList({ type }: { type: KindType }) {
+  const kind = KINDS[type];
+  const { t, i18n } = useTranslation(NS);
+  const lang = i18n.language;
+  const { notification, modal } = App.useApp();
+  const { userInfo } = useSession();
+  const branchCode = userInfo?.current?.branchCode ?? '';
+  const branches = useBranches();
+  const timeZone = branches.data?.find((b) => b.code === branchCode)?.timeZone ?? DEFAULT_TIME_ZONE;
+
+  const spec = useMemo(() => listSpec(type), [type]);
+  const [state, setState] = useListState(spec);
+  const { q: criteria, page, size, sort } = state;
+  const status = state.status === 'ALL' ? undefined : state.status;
+  // the search box's text, applied on Enter; follows the address (reload, Back)
+  const [typed, setTyped] = useState(criteria);
+  useEffect(() => setTyped(criteria), [criteria]);
+  const [editing, setEditing] = useState<MasterRecord | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<MasterRecord | null>(null);
+  const [importing, setImporting] = useState(false);
+
+  const params: SearchParams = { type, branch: branchCode, criteria, page, size, status, sortBy: sort.field, sortDesc: sort.desc };
+  const list = useSearchMasterData(params);
+  const update = useUpdateMasterData();
+  const del = useDeleteMasterData();
+  const download = useDownloadMasterData();
+
+  // the last row of a later page deleted (here or elsewhere): step back to a page with rows
+  const emptyPage = list.data !== undefined && list.data.items.length === 0 && page > 1 && !list.isFetching;
+  useEffect(() => {
+    if (emptyPage) setState({ page: Math.max(1, Math.min(page - 1, Math.ceil((list.data?.total ?? 0) / size))) });
+  }, [emptyPage, list.data?.total, size, page, setState]);
+
+  const name = (r: MasterRecord) => (kind.noName ? r.code : localName(r, lang) || r.code);
+
+  function confirmStatus(r: MasterRecord, active: boolean) {
+    modal.confirm({
+      title: t(active ? 'statusConfirm.activateTitle' : 'statusConfirm.deactivateTitle'),
+      content: t(active ? 'statusConfirm.activate' : 'statusConfirm.deactivate', { name: name(r) }),
+      okText: t('action.save'),
+      cancelText: t('action.cancel'),
+      onOk: async () => {
+        try {
+          await update.mutateAsync({ type, branchCode, record: { ...r, status: active ? 'ACTIVE' : 'INACTIVE' } });
+          notification.success({ message: t('toast.statusChanged') });
+        } catch (e) {
+          if (isApiError(e) && !e.handled) notification.error({ message: t('toast.saveFailed'), description: e.message });
+        }
+      },
+    });
+  }
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    try {
+      await del.mutateAsync({ type, branchCode, id: deleting.id });
+      notification.success({ message: t('toast.deleted') });
+      setDeleting(null);
+    } catch (e) {
+      setDeleting(null);
+      if (!isApiError(e) || e.handled) return;
+      if (e.status === 409) modal.error({ title: t('deleteConfirm.inUseTitle'), content: e.message });
+      else notification.error({ message: t('toast.deleteFailed'), description: e.message });
+    }
+  }
+
+  async function exportExcel() {
+    try {
+      const file = await download.mutateAsync({ type, branchCode });
+      if (!file) {
+        notification.warning({ message: t('toast.dataNotFound') });
+        return;
+      }
+      saveFile(file.blob, file.fileName);
+      notification.success({ message: t('toast.exported') });
+    } catch {
+      /* the client and the query cache have told the user */
+    }
+  }
+
+  const sortOrder = (key: string): SortOrder => (sort.field === key ? (sort.desc ? 'descend' : 'ascend') : null);
+  const col = (key: string, extra: Partial<ColumnType<MasterRecord>> = {}): ColumnType<MasterRecord> => ({
+    key,
+    dataIndex: key,
+    title: t(`fields.${key}`),
+    sorter: true,
+    sortOrder: sortOrder(key),
+    ...extra,
+  });
+
+  const fieldColumn = (f: FieldSpec): ColumnType<MasterRecord> => {
+    switch (f.type) {
+      case 'bool':
+        return col(f.name, {
+          width: 120,
+          render: (v: unknown) => (v === true ? <Tag color="green">{t('yes')}</Tag> : <Tag>{t('no')}</Tag>),
+        });
+      case 'color':
+        return col(f.name, { width: 110, render: (v: unknown) => (typeof v === 'string' ? <ColorChip color={v} /> : null) });
+      case 'abbreviation':
+        return col(f.name, {
+          width: 110,
+          render: (v: unknown, r: MasterRecord) => (
+            <ColorChip color={String(r.mealColor ?? '#FFFFFF')} label={String(v ?? '')} />
+          ),
+        });
+      case 'ref':
+        return col(f.name, {
+          render: (_: unknown, r: MasterRecord) => {
+            const code = r[`${f.base}Code`];
+            if (!code) return <Typography.Text type="secondary">{t('notSet')}</Typography.Text>;
+            return `${String(code)} · ${localName({ nameTh: r[`${f.base}NameTh`], nameEn: r[`${f.base}NameEn`] }, lang)}`;
+          },
+        });
+      case 'list':
+        return {
+          key: f.name,
+          title: t(`fields.${f.name}`),
+          render: (_: unknown, r: MasterRecord) => {
+            const items = (r[f.display] as ListItem[] | undefined) ?? [];
+            return (
+              <Space size={[4, 4]} wrap data-testid="ingredient-tags">
+                {items.slice(0, 4).map((i) => (
+                  <Tag key={i.id} color="volcano">
+                    {localName(i, lang)}
+                  </Tag>
+                ))}
+                {items.length > 4 && <Tag>+{items.length - 4}</Tag>}
+              </Space>
+            );
+          },
+        };
+      case 'time':
+        // one column for the span (sorted by its start), so a meal type's chips stay in view
+        return col(f.name, {
+          title: t('fields.time'),
+          width: 120,
+          render: (_: unknown, r: MasterRecord) => `${String(r.startTime ?? '')}–${String(r.endTime ?? '')}`,
+        });
+      case 'text':
+        // long texts are cut to keep "last updated" and the actions in view; the full text is
+        // in the form and on hover
+        return col(f.name, { ellipsis: { showTitle: true }, width: f.multiline ? 200 : 160 });
+      default:
+        return col(f.name, { width: 120 });
+    }
+  };
+
+  const columns: TableProps<MasterRecord>['columns'] = [
+    col('code', { width: 110, fixed: 'left' }),
+    ...(kind.noName ? [] : [col('nameTh', { ellipsis: true }), col('nameEn', { ellipsis: true })]),
+    ...kind.fields.filter((f) => f.name !== 'endTime').map(fieldColumn),
+    col('status', {
+      width: 120,
+      render: (v: unknown, r: MasterRecord) => (
+        <Switch
+          checked={v === 'ACTIVE'}
+          checkedChildren={t('status.ACTIVE')}
+          unCheckedChildren={t('status.INACTIVE')}
+          onChange={(on) => confirmStatus(r, on)}
+          data-testid="status-switch"
+        />
+      ),
+    }),
+    // last updated: when (Thai dates in Buddhist era, the branch's time zone) and by whom
+    col('updatedAt', {
+      width: 170,
+      render: (v: unknown, r: MasterRecord) => (
+        <div style={{ lineHeight: 1.3, whiteSpace: 'nowrap' }}>
+          <div>{typeof v === 'string' && v ? formatDateTime(v, lang, timeZone) : ''}</div>
+          {r.updatedBy && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('updatedBy', { who: r.updatedBy })}
+            </Typography.Text>
+          )}
+        </div>
+      ),
+    }),
+    {
+      key: 'actions',
+      title: t('fields.actions'),
+      width: 100,
+      fixed: 'right',
+      render: (_: unknown, r: MasterRecord) => (
+        <Space size={0}>
+          <Tooltip title={t('action.edit')}>
+            <Button type="text" icon={<EditOutlined />} aria-label={t('action.edit')} onClick={() => setEditing(r)} data-testid="row-edit" />
+          </Tooltip>
+          <Tooltip title={t('action.delete')}>
+            <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('action.delete')} onClick={() => setDeleting(r)} data-testid="row-delete" />
+          </Tooltip>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div data-testid={`list-${type}`}>
+      <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
+        <Space wrap>
+          <Input.Search
+            allowClear
+            value={typed}
+            onChange={(e) => {
+              setTyped(e.target.value);
+              if (e.target.value === '') setState({ q: '' });
+            }}
+            onSearch={(v) => setState({ q: v.trim() })}
+            placeholder={t('action.search')}
+            style={{ width: 260 }}
+            data-testid="list-search"
+          />
+          <Select
+            value={state.status}
+            onChange={(v) => setState({ status: v })}
+            style={{ width: 150 }}
+            options={[
+              { value: 'ALL', label: t('status.all') },
+              { value: 'ACTIVE', label: t('status.ACTIVE') },
+              { value: 'INACTIVE', label: t('status.INACTIVE') },
+            ]}
+            aria-label={t('fields.status')}
+            data-testid="list-status"
+          />
+        </Space>
+        <Space wrap>
+          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="list-import">
+            {t('action.import')}
+          </Button>
+          <Button icon={<DownloadOutlined />} loading={download.isPending} onClick={() => void exportExcel()} data-testid="list-export">
+            {t('action.export')}
+          </Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="list-add">
+            {t('action.add')}
+          </Button>
+        </Space>
+      </Space>
+      <Table<MasterRecord>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.data?.items ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 'max-content' }}
+        onRow={(r) => (r.status === 'ACTIVE' ? {} : { style: { color: '#8c8c8c' } })}
+        pagination={{
+          current: page,
+          pageSize: size,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES,
+          showTotal: (total, [from, to]) => `${from}–${to} / ${total}`,
+        }}
+        onChange={(p, _filters, sorter) => {
+          const s = Array.isArray(sorter) ? sorter[0] : sorter;
+          const next = s?.order ? { field: String(s.columnKey), desc: s.order === 'descend' } : {};
+          // one change per action: a new sort or page size starts again at page 1
+          if (next.field !== sort.field || (next.field && next.desc !== sort.desc)) setState({ sort: next });
+          else if (p.pageSize && p.pageSize !== size) setState({ size: p.pageSize });
+          else setState({ page: p.current ?? 1 });
+        }}
+      />
+      <MasterDataForm kind={kind} branchCode={branchCode} editing={editing} onClose={() => setEditing(null)} />
+      <DeleteConfirmModal
+        name={deleting ? name(deleting) : null}
+        pending={del.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+      <ImportModal
+        type={type}
+        branchCode={branchCode}
+        createBy={userInfo?.employeeCode ?? ''}
+        open={importing}
+        onClose={() => setImporting(false)}
+        onTemplate={() => void exportExcel()}
+        templatePending={download.isPending}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '@/lib/api-client';
+import { usersKey } from '@/features/users/api/keys';
+
+export type InviteUserParams = { userId: number; inviteBy: string };
+
+/** POST /auth/inviteToUser?userId&inviteBy — e-mails one account its registration link. */
+export function inviteUser(p: InviteUserParams): Promise<null> {
+  return apiPost<null>('/auth/inviteToUser', undefined, { query: { userId: p.userId, inviteBy: p.inviteBy } });
+}
+
+export function useInviteUser() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: inviteUser,
+    // 503 MAIL_FAILED is answered by the screen with a retry.
+    meta: { silentError: true },
+    onSettled: () => qc.invalidateQueries({ queryKey: usersKey }),
+  });
+}

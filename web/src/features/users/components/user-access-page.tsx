@@ -1,0 +1,240 @@
+import { DownOutlined, ExportOutlined, MinusCircleOutlined, UserAddOutlined } from '@ant-design/icons';
+import { App, Button, Card, Dropdown, Modal, Select, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import '@/features/users/i18n';
+import { useDownloadAssignedUsers } from '@/features/users/api/download-assigned-users';
+import { useDownloadUserPermissionReport } from '@/features/users/api/download-user-permission-report';
+import { useSearchUserAccess } from '@/features/users/api/search-user-access';
+import { useUnassignUsers } from '@/features/users/api/unassign-users';
+import { AssignUsersModal } from '@/features/users/components/assign-users-modal';
+import { PAGE_SIZES, SelectableUserTable, SelectionBar, UserSearch } from '@/features/users/components/selectable-user-table';
+import { StatusTag } from '@/features/users/components/status-tag';
+import { accessSortParam, orderOf } from '@/features/users/table-sort';
+import { USER_STATUSES, type Access } from '@/features/users/types';
+import { useLabels } from '@/features/users/use-labels';
+import type { DownloadedFile } from '@/lib/api-client';
+import { ROLE_CODES } from '@/config/roles';
+import { saveFile } from '@/lib/save-file';
+import { oneOfParam, pageParam, sizeParam, sortParam, textParam, useListState } from '@/lib/use-list-state';
+
+type Removal = { users: Access[]; roleCode: string };
+
+/** The list's state in the address: `?q=&role=&status=&page=&size=&sort=`. */
+const LIST = {
+  q: textParam(),
+  role: oneOfParam(['ALL', ...ROLE_CODES] as const, 'ALL'),
+  status: oneOfParam(['ALL', ...USER_STATUSES] as const, 'ALL'),
+  page: pageParam(),
+  size: sizeParam(PAGE_SIZES, 20),
+  sort: sortParam(['employeeCode', 'name', 'status', 'passwordChangedAt']),
+};
+
+/** Access rights (Branch Admin, /auth/user-permission-branch): who works in the branch as what. */
+export default function UserAccessPage() {
+  const { t } = useTranslation(['users', 'common']);
+  const { notification } = App.useApp();
+  const labels = useLabels();
+  const branchCode = labels.currentBranch;
+  const [state, setState] = useListState(LIST);
+  const { q: criteria, role: roleCode, status, page, size, sort } = state;
+  const [selected, setSelected] = useState<Access[]>([]);
+  const [assigning, setAssigning] = useState(false);
+  const [removal, setRemoval] = useState<Removal | null>(null);
+  const unassign = useUnassignUsers();
+  const reportAll = useDownloadUserPermissionReport();
+  const reportRole = useDownloadAssignedUsers();
+
+  const sortField = sort.field === 'name' ? (labels.lang === 'en' ? 'firstNameEn' : 'firstNameTh') : sort.field;
+  const list = useSearchUserAccess({
+    branchCode, criteria, page, size, roleCode, status, sort: accessSortParam({ field: sortField, desc: sort.desc }),
+  });
+  const rows = list.data?.items ?? [];
+
+  const saved = (f: DownloadedFile | null) => {
+    if (!f) notification.warning({ message: t('users:common.dataNotFound') });
+    else saveFile(f.blob, f.fileName);
+  };
+
+  const confirmRemoval = () => {
+    if (!removal) return;
+    unassign.mutate(
+      { branchCode, roleCode: removal.roleCode, userIds: removal.users.map((u) => u.id) },
+      {
+        onSuccess: () => {
+          notification.success({ message: t('users:access.removed') });
+          setSelected([]);
+          setRemoval(null);
+        },
+        onError: () => setRemoval(null),
+      },
+    );
+  };
+
+  const columns: TableColumnsType<Access> = [
+    { key: 'employeeCode', dataIndex: 'employeeCode', title: t('users:columns.employeeCode'), width: 130, sorter: true, sortOrder: orderOf(sort, 'employeeCode') },
+    {
+      key: 'name', title: t('users:columns.name'), width: 220, sorter: true, sortOrder: orderOf(sort, 'name'),
+      render: (_, a) => (
+        <Space direction="vertical" size={0} style={{ maxWidth: 205 }}>
+          <Typography.Text>{labels.name(a)}</Typography.Text>
+          <Typography.Text type="secondary" ellipsis={{ tooltip: a.email }} style={{ fontSize: 13, maxWidth: 205 }}>
+            {a.email}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      key: 'roles', title: t('users:columns.rolesInBranch'),
+      render: (_, a) => (
+        <Space size={[4, 4]} wrap data-testid="row-roles">
+          {a.roles.map((r) => (
+            <Tag key={r} color={r === roleCode ? 'cyan' : undefined} style={{ marginInlineEnd: 0 }}>
+              {labels.roleName(r)}
+            </Tag>
+          ))}
+        </Space>
+      ),
+    },
+    { key: 'status', dataIndex: 'status', title: t('users:columns.status'), width: 130, sorter: true, sortOrder: orderOf(sort, 'status'), render: (s: string) => <StatusTag status={s} /> },
+    {
+      key: 'passwordChangedAt', dataIndex: 'passwordChangedAt', title: t('users:columns.passwordChangedAt'), width: 150,
+      sorter: true, sortOrder: orderOf(sort, 'passwordChangedAt'), render: (v: string | null) => labels.date(v) || '–',
+    },
+    {
+      key: 'actions', title: t('users:common.actions'), width: 80, fixed: 'right', align: 'center',
+      render: (_, a) => (
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: a.roles.map((r) => ({ key: r, label: labels.roleName(r), danger: true })),
+            onClick: ({ key }) => setRemoval({ users: [a], roleCode: key }),
+          }}
+        >
+          <Tooltip title={t('users:access.removeRole')}>
+            <Button type="text" danger icon={<MinusCircleOutlined />} aria-label={t('users:access.removeRole')} data-testid="row-remove-role" />
+          </Tooltip>
+        </Dropdown>
+      ),
+    },
+  ];
+
+  const roleFilterOptions = [
+    { value: 'ALL', label: t('users:access.allRoles') },
+    ...labels.roles.map((r) => ({ value: r.code, label: labels.roleName(r.code) })),
+  ];
+
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }} data-testid="access-page">
+      <div>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t('users:access.title')}
+        </Typography.Title>
+        <Typography.Text type="secondary">
+          {t('users:access.subtitle', { branch: `${labels.branchName(branchCode)} (${branchCode})` })}
+        </Typography.Text>
+      </div>
+      <Card styles={{ body: { paddingBottom: 8 } }}>
+        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, justifyContent: 'space-between' }}>
+            <Space wrap>
+              <UserSearch
+                width={300}
+                value={criteria}
+                onSearch={(v) => setState({ q: v })}
+                testId="access-search"
+              />
+              <Select
+                aria-label={t('users:access.roleFilter')}
+                value={roleCode}
+                style={{ width: 200 }}
+                options={roleFilterOptions}
+                onChange={(v) => {
+                  setState({ role: v });
+                  setSelected([]);
+                }}
+                data-testid="role-filter"
+              />
+              <Select
+                aria-label={t('users:accounts.statusFilter')}
+                value={status}
+                style={{ width: 190 }}
+                options={['ALL', ...USER_STATUSES].map((s) => ({ value: s, label: t(`users:status.${s}`) }))}
+                onChange={(v) => setState({ status: v })}
+                data-testid="access-status-filter"
+              />
+            </Space>
+            <Space wrap>
+              <Dropdown
+                trigger={['click']}
+                menu={{
+                  items: [
+                    { key: 'all', label: t('users:access.exportAll') },
+                    {
+                      key: 'byRole',
+                      label: t('users:access.exportByRole'),
+                      children: labels.roles.map((r) => ({ key: `role:${r.code}`, label: labels.roleName(r.code) })),
+                    },
+                  ],
+                  onClick: ({ key }) => {
+                    if (key === 'all') reportAll.mutate(branchCode, { onSuccess: saved });
+                    else reportRole.mutate({ branchCode, roleCode: key.slice(5) }, { onSuccess: saved });
+                  },
+                }}
+              >
+                <Button icon={<ExportOutlined />} loading={reportAll.isPending || reportRole.isPending} data-testid="export-menu">
+                  {t('users:access.export')} <DownOutlined />
+                </Button>
+              </Dropdown>
+              <Button type="primary" icon={<UserAddOutlined />} onClick={() => setAssigning(true)} data-testid="assign-open">
+                {t('users:access.assign')}
+              </Button>
+            </Space>
+          </div>
+          <SelectionBar count={selected.length} onClear={() => setSelected([])}>
+            <Tooltip title={roleCode === 'ALL' ? t('users:access.selectRoleToBulk') : undefined}>
+              <Button
+                danger
+                icon={<MinusCircleOutlined />}
+                disabled={roleCode === 'ALL'}
+                onClick={() => setRemoval({ users: selected, roleCode })}
+                data-testid="remove-selected"
+              >
+                {t('users:access.removeSelected', { role: roleCode === 'ALL' ? '' : labels.roleName(roleCode) })}
+              </Button>
+            </Tooltip>
+          </SelectionBar>
+          <SelectableUserTable<Access>
+            columns={columns}
+            rows={rows}
+            total={list.data?.total ?? 0}
+            loading={list.isFetching}
+            selected={selected}
+            onSelect={setSelected}
+            paging={{ page, size, sort, onChange: setState }}
+            testId="access-table"
+          />
+        </Space>
+      </Card>
+
+      <AssignUsersModal open={assigning} branchCode={branchCode} defaultRole={roleCode === 'ALL' ? undefined : roleCode} onClose={() => setAssigning(false)} />
+      <Modal
+        open={removal !== null}
+        title={
+          removal && removal.users.length === 1
+            ? t('users:access.removeTitle', { role: labels.roleName(removal.roleCode), name: labels.name(removal.users[0]) })
+            : t('users:access.removeManyTitle', { role: labels.roleName(removal?.roleCode ?? ''), count: removal?.users.length ?? 0 })
+        }
+        onCancel={() => setRemoval(null)}
+        onOk={confirmRemoval}
+        okText={t('users:access.removeOk')}
+        cancelText={t('common:cancel')}
+        okButtonProps={{ danger: true, loading: unassign.isPending, 'data-testid': 'remove-ok' } as never}
+        centered
+        destroyOnHidden
+      >
+        <Typography.Paragraph>{t('users:access.removeDescription')}</Typography.Paragraph>
+      </Modal>
+    </Space>
+  );
+}

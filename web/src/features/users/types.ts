@@ -1,0 +1,67 @@
+// The shapes of pkg/users (Account, Input, Access, InviteResult) and of a list answer.
+
+export const USER_STATUSES = ['NOT_INVITED', 'INVITED', 'ACTIVE', 'INACTIVE'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export type Pair = { branchCode: string; roleCode: string };
+
+export type Account = {
+  id: number;
+  employeeCode: string;
+  firstNameTh: string;
+  lastNameTh: string;
+  firstNameEn: string;
+  lastNameEn: string;
+  email: string;
+  status: UserStatus;
+  note: string;
+  permissions: Pair[];
+  createdAt: string;
+  createdBy: string;
+  updatedAt: string;
+  updatedBy: string;
+  passwordChangedAt: string | null;
+  /** The account has set its password (registered): only then may status change. */
+  registered: boolean;
+};
+
+/** The body of createUser and updateUser (id 0 on create). */
+export type AccountInput = {
+  id?: number;
+  employeeCode: string;
+  firstNameTh: string;
+  lastNameTh: string;
+  firstNameEn: string;
+  lastNameEn: string;
+  email: string;
+  status?: UserStatus;
+  note: string;
+  permissions: Pair[];
+  updateBy?: string;
+};
+
+/** An account with the roles it holds in one branch (searchUserAccess). */
+export type Access = Account & { roles: string[] };
+
+export type InviteResult = { invited: number; failed: number[] };
+
+export type Page<T> = { items: T[]; total: number; page: number; size: number };
+
+/** An import job (POST /upload/user, GET /upload/jobs/{id}). */
+export type UploadJob = {
+  jobId?: string;
+  id?: string;
+  status: 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED';
+  fileName?: string;
+  totalRows: number;
+  added: number;
+  updated?: number;
+  skipped: number;
+  invited?: number;
+  error?: string;
+  failedUrl?: string;
+};
+
+export function jobIdOf(job: UploadJob): string {
+  return job.jobId ?? job.id ?? '';
+}

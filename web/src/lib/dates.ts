@@ -1,0 +1,38 @@
+// Dates as Thai staff read them: Buddhist-era years in Thai (2569 for 2026), Gregorian in
+// English; times in the branch's time zone (Asia/Bangkok unless the branch says otherwise).
+import dayjs from 'dayjs';
+import buddhistEra from 'dayjs/plugin/buddhistEra';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+import 'dayjs/locale/th';
+import 'dayjs/locale/en';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+dayjs.extend(buddhistEra);
+
+export const DEFAULT_TIME_ZONE = 'Asia/Bangkok';
+
+type DateInput = string | number | Date | dayjs.Dayjs;
+
+function at(value: DateInput, timeZone: string): dayjs.Dayjs {
+  const d = typeof value === 'number' && value < 1e11 ? dayjs.unix(value) : dayjs(value);
+  return d.tz(timeZone || DEFAULT_TIME_ZONE);
+}
+
+/** '22 พ.ย. 2569' in Thai, '22 Nov 2026' in English. Numbers below 1e11 are epoch seconds. */
+export function formatDate(value: DateInput, lang: string, timeZone = DEFAULT_TIME_ZONE): string {
+  const d = at(value, timeZone).locale(lang === 'th' ? 'th' : 'en');
+  return lang === 'th' ? d.format('D MMM BBBB') : d.format('D MMM YYYY');
+}
+
+/** '22 พ.ย. 2569 09:05' in Thai, '22 Nov 2026 09:05' in English (24-hour clock). */
+export function formatDateTime(value: DateInput, lang: string, timeZone = DEFAULT_TIME_ZONE): string {
+  const d = at(value, timeZone).locale(lang === 'th' ? 'th' : 'en');
+  return lang === 'th' ? d.format('D MMM BBBB HH:mm') : d.format('D MMM YYYY HH:mm');
+}
+
+/** Keeps dayjs (and so Ant Design's pickers) in the interface language. */
+export function setDateLocale(lang: string): void {
+  dayjs.locale(lang === 'th' ? 'th' : 'en');
+}

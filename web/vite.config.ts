@@ -1,0 +1,32 @@
+import { fileURLToPath, URL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+import pkg from './package.json' with { type: 'json' };
+
+// The API is always on the same origin (`/api`): functions/local serves both locally and
+// CloudFront routes `/api/*` to API Gateway in the cloud, so no request is cross-origin.
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(pkg.version) },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: process.env.SAMRAP_API ?? 'http://localhost:8080' } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    manifest: true,
+    chunkSizeWarningLimit: 600,
+  },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/testing/setup.ts'],
+    css: false,
+    // Ant Design renders slowly in jsdom on a busy 2-core machine
+    testTimeout: 20_000,
+  },
+});
