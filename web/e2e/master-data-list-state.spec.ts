@@ -28,8 +28,11 @@ test('nutrient units: search, sort and page survive a reload and Back', async ({
   // ten a page, sorted by code descending, second page
   await cu.locator('.ant-pagination-options .ant-select').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '10' }).first().click();
+  await expect(page).toHaveURL(/size=10/);
   const code = cu.getByRole('columnheader', { name: md('th', 'fields.code'), exact: true });
+  // one click at a time: a second click before the first sort is applied would sort ascending again
   await code.click();
+  await expect(code).toHaveAttribute('aria-sort', 'ascending');
   await code.click();
   await expect(code).toHaveAttribute('aria-sort', 'descending');
   await cu.locator('.ant-pagination-item-2').click();

@@ -8,7 +8,9 @@ export default defineConfig({
   testMatch: '*.spec.ts',
   outputDir: '../test-results',
   fullyParallel: false,
-  workers: 2,
+  // one browser at a time: the tests share one server and database on a 2-core machine, and a
+  // second browser doubled the wait of every screen under load (two flakes in CI)
+  workers: 1,
   retries: 0,
   // generous: CI machines have 2 cores shared with the Go tests
   timeout: 60_000,

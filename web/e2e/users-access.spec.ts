@@ -24,6 +24,7 @@ test('a Branch Admin filters by role, sorts, and cannot remove their own admin r
   const sorted = page.waitForRequest((r) => r.url().includes('/api/auth/searchUserAccess') && r.url().includes('sort=employeeCode%2Cdesc'));
   const codeHeader = table.locator('th.ant-table-column-has-sorters', { hasText: u('columns.employeeCode') });
   await codeHeader.click();
+  await expect(codeHeader).toHaveAttribute('aria-sort', 'ascending');
   await codeHeader.click();
   await sorted;
 
@@ -49,11 +50,23 @@ test('a Branch Admin removes a role from several users at once and gives it back
   await signIn(page, 'branchadmin@samrap.local');
   await expect(page).toHaveURL(/\/auth\/user-permission-branch$/);
   await choose(page, page.getByTestId('role-filter'), text('th', 'common', 'roles.BSV'));
+  await expect(page).toHaveURL(/role=BSV/);
+  // tick rows only once the searched list is in: a late answer re-renders the table under the click
+  const searched = page.waitForResponse(
+    (r) => r.url().includes('/api/auth/searchUserAccess') && r.url().includes(`criteria=${id.toLowerCase()}`) && r.url().includes('roleCode=BSV'),
+  );
   await page.getByTestId('access-search').fill(id.toLowerCase());
   await page.getByTestId('access-search').press('Enter');
+  await searched;
   const table = page.getByTestId('access-table');
   await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(2);
-  for (const email of emails) await table.locator('tbody tr.ant-table-row', { hasText: email }).locator('.ant-checkbox-input').check();
+  await expect(table.locator('.ant-spin-spinning')).toHaveCount(0);
+  for (const email of emails) {
+    const box = table.locator('tbody tr.ant-table-row', { hasText: email }).locator('.ant-checkbox-input');
+    await box.check();
+    await expect(box).toBeChecked();
+  }
+  await expect(page.getByTestId('selection-bar')).toBeVisible();
   await page.getByTestId('remove-selected').click();
   const un = page.waitForRequest((r) => r.url().includes('/api/auth/unassign'));
   await page.getByTestId('remove-ok').click();

@@ -192,6 +192,7 @@ test('status filter, sorting, and an invitation whose e-mail fails offers a retr
   const sorted = page.waitForRequest((r) => r.url().includes('sortBy=employeeCode') && r.url().includes('sortDesc=true'));
   const codeHeader = table.locator('th.ant-table-column-has-sorters', { hasText: u('columns.employeeCode') });
   await codeHeader.click();
+  await expect(codeHeader).toHaveAttribute('aria-sort', 'ascending');
   await codeHeader.click();
   await sorted;
 

@@ -23,6 +23,7 @@ test('accounts: status filter, search and sort survive a reload', async ({ page,
   await expect(rows).toHaveCount(2);
   const code = table.getByRole('columnheader', { name: u('columns.employeeCode'), exact: true });
   await code.click();
+  await expect(code).toHaveAttribute('aria-sort', 'ascending');
   await code.click();
   await expect(code).toHaveAttribute('aria-sort', 'descending');
   await expect(page).toHaveURL(new RegExp(`/auth/users\\?q=LS${id}&status=NOT_INVITED&sort=-employeeCode$`));
