@@ -203,6 +203,14 @@ func TestRefreshToken(t *testing.T) {
 		}
 	})
 
+	t.Run("refresh400MalformedQuery", func(t *testing.T) {
+		// url.Query() would drop the pair and answer "field required"
+		res := s.Do(apitest.Request{Method: "GET", Path: "/api/auth/refresh-token?refreshToken=%zz"})
+		if res.Status != 400 || res.Code != "BAD_REQUEST" {
+			t.Fatalf("%d %s", res.Status, res.Body)
+		}
+	})
+
 	t.Run("refresh401DeactivatedAccount", func(t *testing.T) {
 		tok := s.SignIn("superadmin@samrap.local")
 		if _, err := s.Env.DB.Exec(context.Background(), `UPDATE app_user SET status = 'INACTIVE' WHERE email = 'superadmin@samrap.local'`); err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 
@@ -100,6 +101,12 @@ func (rt *Router) wrap(a Access, h HandlerFunc) http.Handler {
 			return
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, limit)
+		// r.URL.Query() drops pairs it cannot decode, which would turn "?refreshToken=%zz"
+		// into "field required": a query that does not parse is a malformed request.
+		if _, err := url.ParseQuery(r.URL.RawQuery); err != nil {
+			Fail(w, r, rt.log, fmt.Errorf("query: %v: %w", err, errs.ErrMalformed))
+			return
+		}
 		if !a.public {
 			c, err := rt.authenticate(r)
 			if err != nil {

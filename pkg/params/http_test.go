@@ -450,3 +450,52 @@ func TestCopyBranch(t *testing.T) {
 		t.Fatalf("copy again: %d", res.Status)
 	}
 }
+
+// The two /parameter calls of the sign-in core (SPEC.md §7): the branches, and the roles
+// that can be held in one.
+func TestBranchesAndRoles(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	var branches []params.Branch
+	res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/parameter/branches", Token: f.taker})
+	if res.Status != 200 {
+		t.Fatalf("branches: %d %s", res.Status, res.Body)
+	}
+	res.Into(t, &branches)
+	if len(branches) != 2 || branches[0].Code != demo.Bangkok || branches[1].Code != demo.ChiangMai ||
+		branches[0].NameTh != "โรงพยาบาลสำรับ กรุงเทพ" || branches[0].TimeZone != "Asia/Bangkok" {
+		t.Fatalf("branches: %+v", branches)
+	}
+
+	var roles []params.Role
+	res = f.s.Do(apitest.Request{Method: "GET", Path: "/api/parameter/roles?branchCode=SRP01", Token: f.taker})
+	if res.Status != 200 {
+		t.Fatalf("roles: %d %s", res.Status, res.Body)
+	}
+	res.Into(t, &roles)
+	var codes []string
+	for _, r := range roles {
+		codes = append(codes, r.Code)
+	}
+	if strings.Join(codes, ",") != "BCT,BOD,BSV,BNT,SAM,BAM" || roles[0].NameEn != "Controller" {
+		t.Fatalf("roles: %+v", roles)
+	}
+
+	for _, c := range []struct {
+		name, path, token string
+		status           int
+	}{
+		{"roles422NoBranch", "/api/parameter/roles", f.taker, 422},
+		// the roles are the same list in every branch; any signed-in user may read them
+		{"roles200AnotherBranch", "/api/parameter/roles?branchCode=SRP02", f.taker, 200},
+		{"roles404UnknownBranch", "/api/parameter/roles?branchCode=NOPE", f.taker, 404},
+		{"roles401NoToken", "/api/parameter/roles?branchCode=SRP01", "", 401},
+		{"branches401NoToken", "/api/parameter/branches", "", 401},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if res := f.s.Do(apitest.Request{Method: "GET", Path: c.path, Token: c.token}); res.Status != c.status {
+				t.Fatalf("%d %s", res.Status, res.Body)
+			}
+		})
+	}
+}
