@@ -483,7 +483,7 @@ func TestBranchesAndRoles(t *testing.T) {
 
 	for _, c := range []struct {
 		name, path, token string
-		status           int
+		status            int
 	}{
 		{"roles422NoBranch", "/api/parameter/roles", f.taker, 422},
 		// the roles are the same list in every branch; any signed-in user may read them
