@@ -49,6 +49,7 @@ func Mount(env *platform.Env, rt *httpx.Router) {
 	rt.Handle("GET /api/parameter/byKeys/{keys}", httpx.SignedIn(), h.byKeys)
 	rt.Handle("GET /api/parameter/getLanguageOptions", httpx.SignedIn(), h.languageOptions)
 	rt.Handle("POST /api/parameter/copyBranch", httpx.Roles(session.SuperAdmin).Limit(8<<10), h.copyBranch)
+	rt.Handle("POST /api/parameter/createBranch", httpx.Roles(session.SuperAdmin).Limit(8<<10), h.createBranch)
 }
 
 type handlers struct {
@@ -335,4 +336,31 @@ func (h handlers) copyBranch(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return httpx.OKMsg(w, r, "params.copied", counts)
+}
+
+type createBranchRequest struct {
+	Code     string `json:"code"`
+	NameTh   string `json:"nameTh"`
+	NameEn   string `json:"nameEn"`
+	TimeZone string `json:"timeZone"`
+	CopyFrom string `json:"copyFrom"`
+}
+
+// createBranch adds a branch of the group (Super Admin), optionally starting from another
+// branch's master data. Branches are group-wide: the body names no current branch.
+func (h handlers) createBranch(w http.ResponseWriter, r *http.Request) error {
+	var req createBranchRequest
+	if err := httpx.DecodeJSON(r, &req); err != nil {
+		return err
+	}
+	b, err := h.s.CreateBranch(r.Context(), NewBranch{Code: req.Code, NameTh: req.NameTh, NameEn: req.NameEn,
+		TimeZone: req.TimeZone, CopyFrom: req.CopyFrom}, actor(r))
+	if err != nil {
+		return err
+	}
+	key := "params.branchCreated"
+	if b.CopiedFrom != "" {
+		key = "params.branchCreatedCopied"
+	}
+	return httpx.OKMsg(w, r, key, b)
 }

@@ -451,6 +451,151 @@ func TestCopyBranch(t *testing.T) {
 	}
 }
 
+// A Super Admin adds a branch, empty or starting from another branch's master data, in one
+// transaction: a refused request writes nothing.
+func TestCreateBranch(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	create := func(token string, body map[string]any) apitest.Response {
+		t.Helper()
+		return f.s.Do(apitest.Request{Method: "POST", Path: "/api/parameter/createBranch", Token: token, JSON: body, Lang: "en"})
+	}
+	type created struct {
+		params.Branch
+		CopiedFrom string           `json:"copiedFrom"`
+		Copied     map[string]int64 `json:"copied"`
+	}
+	masterRows := func(branch string) int {
+		n := 0
+		for _, k := range params.Kinds() {
+			n += f.s.Count(`SELECT count(*) FROM `+k.Table+` WHERE branch_code = $1`, branch)
+		}
+		return n
+	}
+	snapshot := func() [3]int {
+		return [3]int{f.s.Count(`SELECT count(*) FROM branch`), f.s.Count(`SELECT count(*) FROM change_log`), masterRows("SRP01")}
+	}
+
+	t.Run("create200Empty", func(t *testing.T) {
+		res := create(f.superUser, map[string]any{"code": "SRP10", "nameTh": " สำรับ ขอนแก่น ", "nameEn": "Samrap Khon Kaen"})
+		if res.Status != 200 || res.Msg != "Branch added" {
+			t.Fatalf("%d %s", res.Status, res.Body)
+		}
+		var b created
+		res.Into(t, &b)
+		if b.Code != "SRP10" || b.NameTh != "สำรับ ขอนแก่น" || b.NameEn != "Samrap Khon Kaen" || b.TimeZone != "Asia/Bangkok" ||
+			b.CopiedFrom != "" || b.Copied != nil {
+			t.Fatalf("created %+v", b)
+		}
+		if n := masterRows("SRP10"); n != 0 {
+			t.Fatalf("an empty branch has %d master rows", n)
+		}
+		if n := f.s.Count(`SELECT count(*) FROM change_log WHERE entity = 'branch' AND entity_id = 'SRP10' AND action = 'create' AND changed_by = 'D0005'`); n != 1 {
+			t.Fatalf("change log rows of the branch: %d", n)
+		}
+		var branches []params.Branch
+		f.s.Do(apitest.Request{Method: "GET", Path: "/api/parameter/branches", Token: f.taker}).Into(t, &branches)
+		if len(branches) != 3 || branches[2].Code != "SRP10" {
+			t.Fatalf("branches after adding: %+v", branches)
+		}
+	})
+
+	t.Run("create200Copy", func(t *testing.T) {
+		res := create(f.superUser, map[string]any{"code": "SRP11", "nameTh": "สำรับ ภูเก็ต", "timeZone": "Asia/Bangkok", "copyFrom": "SRP01"})
+		if res.Status != 200 || res.Msg != "Branch added, with the master data copied" {
+			t.Fatalf("%d %s", res.Status, res.Body)
+		}
+		var b created
+		res.Into(t, &b)
+		if b.Code != "SRP11" || b.NameEn != "" || b.CopiedFrom != "SRP01" || b.Copied["DietType"] == 0 || b.Copied["Room"] != 8 {
+			t.Fatalf("created %+v", b)
+		}
+		if a, c := masterRows("SRP01"), masterRows("SRP11"); a == 0 || a != c {
+			t.Fatalf("SRP01 %d master rows, SRP11 %d", a, c)
+		}
+		for _, table := range []string{"religion_restricted", "vegetarian_restricted"} {
+			if a, c := f.s.Count(`SELECT count(*) FROM `+table+` WHERE branch_code = 'SRP01'`), f.s.Count(`SELECT count(*) FROM `+table+` WHERE branch_code = 'SRP11'`); a == 0 || a != c {
+				t.Errorf("%s: SRP01 %d, SRP11 %d", table, a, c)
+			}
+		}
+		if n := f.s.Count(`SELECT count(*) FROM change_log WHERE branch_code = 'SRP11' AND entity <> 'branch' AND action = 'create'`); n != masterRows("SRP11") {
+			t.Errorf("change log of the copy: %d rows", n)
+		}
+		// A Nutritionist assigned there finds the lists.
+		if _, err := f.s.Env.DB.Exec(t.Context(), `INSERT INTO user_permission (user_id, branch_code, role_code)
+			SELECT id, 'SRP11', 'BNT' FROM app_user WHERE email = 'multi@samrap.local'`); err != nil {
+			t.Fatal(err)
+		}
+		p := f.search(t, f.s.TokenAs("multi@samrap.local", "SRP11", session.Nutritionist), "MealTime", "branch=SRP11")
+		if p.Total == 0 {
+			t.Fatalf("no meal times in SRP11: %+v", p)
+		}
+	})
+
+	t.Run("create409Duplicate", func(t *testing.T) {
+		before := snapshot()
+		res := create(f.superUser, map[string]any{"code": "SRP01", "nameTh": "ซ้ำ", "copyFrom": "SRP02"})
+		if res.Status != 409 || res.Fields()["code"] != "This branch code already exists" {
+			t.Fatalf("%d %s", res.Status, res.Body)
+		}
+		if after := snapshot(); after != before {
+			t.Fatalf("a refused branch wrote: %v → %v", before, after)
+		}
+	})
+
+	for _, c := range []struct {
+		name  string
+		body  map[string]any
+		field string
+	}{
+		{"create422NoCode", map[string]any{"nameTh": "ก"}, "code"},
+		{"create422LowerCaseCode", map[string]any{"code": "srp20", "nameTh": "ก"}, "code"},
+		{"create422CodeWithSpace", map[string]any{"code": "SRP 20", "nameTh": "ก"}, "code"},
+		{"create422CodeTooLong", map[string]any{"code": strings.Repeat("A", 21), "nameTh": "ก"}, "code"},
+		{"create422NoThaiName", map[string]any{"code": "SRP20", "nameTh": "  ", "nameEn": "Only English"}, "nameTh"},
+		{"create422NameTooLong", map[string]any{"code": "SRP20", "nameTh": strings.Repeat("ก", 201)}, "nameTh"},
+		{"create422UnknownTimeZone", map[string]any{"code": "SRP20", "nameTh": "ก", "timeZone": "Asia/Atlantis"}, "timeZone"},
+		{"create422UnknownSource", map[string]any{"code": "SRP20", "nameTh": "ก", "copyFrom": "SRP99"}, "copyFrom"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			before := snapshot()
+			res := create(f.superUser, c.body)
+			if res.Status != 422 || res.Fields()[c.field] == "" {
+				t.Fatalf("%d %s, want 422 on %s", res.Status, res.Body, c.field)
+			}
+			if after := snapshot(); after != before {
+				t.Fatalf("a refused branch wrote: %v → %v", before, after)
+			}
+			if n := f.s.Count(`SELECT count(*) FROM branch WHERE code = 'SRP20'`); n != 0 {
+				t.Fatal("SRP20 was stored")
+			}
+		})
+	}
+
+	t.Run("create403NotSuperAdmin", func(t *testing.T) {
+		for _, token := range []string{f.nutri, f.taker, f.s.SignIn("branchadmin@samrap.local").Access} {
+			if res := create(token, map[string]any{"code": "SRP21", "nameTh": "ก"}); res.Status != 403 {
+				t.Fatalf("%d %s", res.Status, res.Body)
+			}
+		}
+		if res := create("", map[string]any{"code": "SRP21", "nameTh": "ก"}); res.Status != 401 {
+			t.Fatalf("no token: %d", res.Status)
+		}
+		if n := f.s.Count(`SELECT count(*) FROM branch WHERE code = 'SRP21'`); n != 0 {
+			t.Fatal("SRP21 was stored")
+		}
+	})
+
+	t.Run("create400Malformed", func(t *testing.T) {
+		if res := create(f.superUser, map[string]any{"code": 12, "nameTh": "ก"}); res.Status != 400 {
+			t.Fatalf("numeric code: %d", res.Status)
+		}
+		if res := create(f.superUser, map[string]any{"code": "SRP22", "nameTh": "ก", "active": false}); res.Status != 400 {
+			t.Fatalf("unknown field: %d", res.Status)
+		}
+	})
+}
+
 // The two /parameter calls of the sign-in core (SPEC.md §7): the branches, and the roles
 // that can be held in one.
 func TestBranchesAndRoles(t *testing.T) {

@@ -140,6 +140,20 @@ func isCode(s string) bool {
 	return n >= 1 && n <= 30
 }
 
+// isBranchCode: ^[A-Z0-9_-]{2,20}$ (the branch table's check).
+func isBranchCode(s string) bool {
+	if len(s) < 2 || len(s) > 20 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
 func remark() Field {
 	return Field{JSON: "remark", Column: "remark", Type: Text, Th: "หมายเหตุ", En: "Remark"}
 }

@@ -23,12 +23,16 @@ import (
 
 // The area's failures.
 var (
-	ErrBranchNotFound = errs.New(errs.NotFound, "params.branchNotFound")
-	ErrNotFound       = errs.New(errs.NotFound, "NOT_FOUND")
-	ErrDuplicateCode  = &errs.Error{Kind: errs.Conflict, Key: "params.duplicateCode", Fields: map[string]string{"code": "params.duplicateCode"}}
-	ErrAgeOverlap     = &errs.Error{Kind: errs.Conflict, Key: "params.ageOverlap", Fields: map[string]string{"startAge": "params.ageOverlap"}}
-	ErrInUse          = errs.New(errs.Conflict, "params.inUse")
-	ErrTargetHasData  = errs.New(errs.Conflict, "params.targetHasData")
+	ErrBranchNotFound  = errs.New(errs.NotFound, "params.branchNotFound")
+	ErrNotFound        = errs.New(errs.NotFound, "NOT_FOUND")
+	ErrDuplicateCode   = &errs.Error{Kind: errs.Conflict, Key: "params.duplicateCode", Fields: map[string]string{"code": "params.duplicateCode"}}
+	ErrAgeOverlap      = &errs.Error{Kind: errs.Conflict, Key: "params.ageOverlap", Fields: map[string]string{"startAge": "params.ageOverlap"}}
+	ErrInUse           = errs.New(errs.Conflict, "params.inUse")
+	ErrTargetHasData   = errs.New(errs.Conflict, "params.targetHasData")
+	ErrDuplicateBranch = &errs.Error{Kind: errs.Conflict, Key: "params.duplicateBranch", Fields: map[string]string{"code": "params.duplicateBranch"}}
+
+	errCopyFromNotFound = errs.Fields(map[string]string{"copyFrom": "params.branchNotFound"})
+	errTimeZone         = errs.Fields(map[string]string{"timeZone": "params.timeZoneInvalid"})
 )
 
 // Service holds the rules of master data.
@@ -389,38 +393,131 @@ func fkField(k *Kind, constraint string) string {
 // CopyBranch copies every master-data row of from into to, which must have none, in one
 // transaction: one INSERT … SELECT per kind (references and lists mapped by code).
 func (s *Service) CopyBranch(ctx context.Context, from, to, by string) (map[string]int64, error) {
-	counts := map[string]int64{}
+	var counts map[string]int64
 	err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
-		var n int
-		if err := tx.QueryRow(ctx, `SELECT count(*) FROM branch WHERE code IN ($1, $2)`, from, to).Scan(&n); err != nil {
-			return err
-		}
-		if n != 2 || from == to {
-			return ErrBranchNotFound
-		}
-		has, err := hasMasterData(ctx, tx, to)
-		if err != nil {
-			return err
-		}
-		if has {
-			return ErrTargetHasData
-		}
-		for _, k := range kinds {
-			c, err := copyKind(ctx, tx, k, from, to, by)
-			if err != nil {
-				return err
-			}
-			if err := copyLog(ctx, tx, k, to, by); err != nil {
-				return err
-			}
-			counts[k.Name] = c
-		}
-		return nil
+		var err error
+		counts, err = copyMasterData(ctx, tx, from, to, by)
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("params.copyBranch: %w", err)
 	}
 	return counts, nil
+}
+
+// copyMasterData copies inside tx every master-data row of from into to, which must have
+// none, with the change log; ErrBranchNotFound when either branch does not exist.
+func copyMasterData(ctx context.Context, tx pgx.Tx, from, to, by string) (map[string]int64, error) {
+	var n int
+	if err := tx.QueryRow(ctx, `SELECT count(*) FROM branch WHERE code IN ($1, $2)`, from, to).Scan(&n); err != nil {
+		return nil, err
+	}
+	if n != 2 || from == to {
+		return nil, ErrBranchNotFound
+	}
+	has, err := hasMasterData(ctx, tx, to)
+	if err != nil {
+		return nil, err
+	}
+	if has {
+		return nil, ErrTargetHasData
+	}
+	counts := map[string]int64{}
+	for _, k := range kinds {
+		c, err := copyKind(ctx, tx, k, from, to, by)
+		if err != nil {
+			return nil, err
+		}
+		if err := copyLog(ctx, tx, k, to, by); err != nil {
+			return nil, err
+		}
+		counts[k.Name] = c
+	}
+	return counts, nil
+}
+
+// DefaultTimeZone is a new branch's time zone when none is given (ARCHITECTURE.md §5).
+const DefaultTimeZone = "Asia/Bangkok"
+
+// NewBranch is a branch to add: its code, names and time zone, and optionally the branch
+// whose master data it starts from.
+type NewBranch struct {
+	Code     string
+	NameTh   string
+	NameEn   string
+	TimeZone string // "": DefaultTimeZone
+	CopyFrom string // "": start empty
+}
+
+// CreatedBranch is a branch just added and, when it copied another branch's master data,
+// the rows copied per kind.
+type CreatedBranch struct {
+	Branch
+	CopiedFrom string           `json:"copiedFrom,omitempty"`
+	Copied     map[string]int64 `json:"copied,omitempty"`
+}
+
+// ValidateBranch checks a branch to add and answers field → message key. The code follows
+// the branch table's rule: 2 to 20 capital letters, digits, "-" or "_".
+func ValidateBranch(b NewBranch) map[string]string {
+	bad := map[string]string{}
+	switch {
+	case b.Code == "":
+		bad["code"] = "field.required"
+	case !isBranchCode(b.Code):
+		bad["code"] = "params.branchCodeInvalid"
+	}
+	switch {
+	case b.NameTh == "":
+		bad["nameTh"] = "params.nameThRequired"
+	case utf8.RuneCountInString(b.NameTh) > 200:
+		bad["nameTh"] = "params.tooLong"
+	}
+	if utf8.RuneCountInString(b.NameEn) > 200 {
+		bad["nameEn"] = "params.tooLong"
+	}
+	if len(b.TimeZone) > 64 {
+		bad["timeZone"] = "params.timeZoneInvalid"
+	}
+	if b.CopyFrom != "" && !isBranchCode(b.CopyFrom) {
+		bad["copyFrom"] = "params.branchNotFound"
+	}
+	return bad
+}
+
+// CreateBranch adds a branch (with its change-log row) and, when in.CopyFrom names one,
+// copies that branch's master data into it, in one transaction: a failure writes nothing.
+// The time zone must be one PostgreSQL knows by its IANA name.
+func (s *Service) CreateBranch(ctx context.Context, in NewBranch, by string) (CreatedBranch, error) {
+	in.Code, in.NameTh, in.NameEn = strings.TrimSpace(in.Code), strings.TrimSpace(in.NameTh), strings.TrimSpace(in.NameEn)
+	in.TimeZone, in.CopyFrom = strings.TrimSpace(in.TimeZone), strings.TrimSpace(in.CopyFrom)
+	if in.TimeZone == "" {
+		in.TimeZone = DefaultTimeZone
+	}
+	if bad := ValidateBranch(in); len(bad) > 0 {
+		return CreatedBranch{}, errs.Fields(bad)
+	}
+	var out CreatedBranch
+	err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		b, err := insertBranch(ctx, tx, in, by)
+		if err != nil {
+			return err
+		}
+		out.Branch = b
+		if in.CopyFrom == "" {
+			return nil
+		}
+		counts, err := copyMasterData(ctx, tx, in.CopyFrom, b.Code, by)
+		if errors.Is(err, ErrBranchNotFound) {
+			return errCopyFromNotFound
+		}
+		out.CopiedFrom, out.Copied = in.CopyFrom, counts
+		return err
+	})
+	if err != nil {
+		return CreatedBranch{}, fmt.Errorf("params.createBranch: %w", err)
+	}
+	return out, nil
 }
 
 // patterns are the kinds' field patterns, compiled on first use rather than at package

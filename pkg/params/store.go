@@ -34,6 +34,35 @@ func activeBranches(ctx context.Context, q db.DBTX) ([]Branch, error) {
 	return pgx.CollectRows(rows, pgx.RowToStructByPos[Branch])
 }
 
+// insertBranch adds a branch and its change-log row in one statement, and answers it as
+// stored. The time zone must be a name of pg_timezone_names (IANA); otherwise nothing is
+// written and the answer is errTimeZone. A taken code is ErrDuplicateBranch.
+func insertBranch(ctx context.Context, q db.DBTX, b NewBranch, by string) (Branch, error) {
+	rows, err := q.Query(ctx, `WITH b AS (
+			INSERT INTO branch (code, name_th, name_en, time_zone, updated_by)
+			SELECT $1, $2, $3, $4, $5 WHERE EXISTS (SELECT 1 FROM pg_timezone_names WHERE name = $4)
+			RETURNING *
+		), log AS (
+			INSERT INTO change_log (branch_code, entity, entity_id, action, before, after, changed_by)
+			SELECT b.code, 'branch', b.code, 'create', NULL, to_jsonb(b), $5 FROM b
+		)
+		SELECT code, name_th, name_en, time_zone FROM b`, b.Code, b.NameTh, b.NameEn, b.TimeZone, by)
+	if err != nil {
+		return Branch{}, fmt.Errorf("insert branch: %w", err)
+	}
+	list, err := pgx.CollectRows(rows, pgx.RowToStructByPos[Branch])
+	if c, ok := db.IsUniqueViolation(err); ok && c == "branch_pkey" {
+		return Branch{}, fmt.Errorf("insert branch: %w: %w", ErrDuplicateBranch, err)
+	}
+	if err != nil {
+		return Branch{}, fmt.Errorf("insert branch: %w", err)
+	}
+	if len(list) == 0 {
+		return Branch{}, errTimeZone
+	}
+	return list[0], nil
+}
+
 // rolesOfBranch answers every role when the branch exists and is active, and no rows
 // otherwise, in one round trip.
 func rolesOfBranch(ctx context.Context, q db.DBTX, branch string) ([]Role, error) {
