@@ -222,6 +222,10 @@ func TestImportLimits(t *testing.T) {
 	if n := s.Count(`SELECT count(*) FROM change_log WHERE entity = 'diet_type' AND action = 'create' AND changed_by = 'D0004'`); n != 1000 {
 		t.Fatalf("%d change-log rows for 1,000 added", n)
 	}
+	if n := s.Count(`SELECT count(*) FROM activity_log WHERE action = 'imports.done' AND actor = 'D0004'
+		AND branch_code = 'SRP01' AND detail->>'type' = 'DietType' AND (detail->>'added')::int = 1000`); n != 1 {
+		t.Fatalf("%d activity rows for the import", n)
+	}
 	for _, c := range []struct{ file, msg string }{
 		{"rows_1001.xlsx", "more than 1,000 rows"},
 		{"not_excel.xlsx", "not a valid Excel"},

@@ -14,6 +14,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"samrap/pkg/audit"
 	"samrap/pkg/db"
 	"samrap/pkg/errs"
 )
@@ -161,6 +162,13 @@ func finish(ctx context.Context, tx pgx.Tx, j Job) error {
 	_, err := tx.Exec(ctx, `UPDATE import_job SET status = 'DONE', total_rows = $2, added = $3, updated = $4,
 		deleted = $5, unchanged = $6, skipped = $7, failed_key = $8, finished_at = now() WHERE id = $1::uuid`,
 		j.ID, j.TotalRows, j.Added, j.Updated, j.Deleted, j.Unchanged, j.Skipped, j.FailedKey)
+	if err != nil {
+		return fmt.Errorf("imports.finish: %w", err)
+	}
+	// every finished import is in the activity log, with what it did
+	err = audit.WriteActivity(ctx, tx, audit.Activity{BranchCode: j.BranchCode, Actor: j.CreatedBy, Action: "imports.done",
+		Detail: map[string]any{"jobId": j.ID, "type": j.Type, "fileName": j.FileName, "totalRows": j.TotalRows,
+			"added": j.Added, "updated": j.Updated, "deleted": j.Deleted, "skipped": j.Skipped}})
 	if err != nil {
 		return fmt.Errorf("imports.finish: %w", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"samrap/pkg/session"
 	"samrap/pkg/xlsx"
 )
 
@@ -40,7 +41,7 @@ var reportColumns = []xlsx.Column{
 
 // Report writes the accounts holding a role in branch (role "" for any) to w, answering
 // false when there are none (the caller answers 204).
-func (s *Service) Report(ctx context.Context, w io.Writer, branch, role string) (bool, error) {
+func (s *Service) Report(ctx context.Context, w io.Writer, by *session.Claims, branch, role string) (bool, error) {
 	rows, err := permissionRows(ctx, s.db, branch, role)
 	if err != nil {
 		return false, fmt.Errorf("users.report: %w", err)
@@ -52,6 +53,11 @@ func (s *Service) Report(ctx context.Context, w io.Writer, branch, role string) 
 			when = r.PasswordChangedAt.Format("2006-01-02")
 		}
 		out = append(out, []any{r.EmployeeCode, strings.TrimSpace(r.NameTh), r.NameEn, r.Email, r.Status, r.Roles, when})
+	}
+	// an export of who works where is an activity (SPEC.md: activity log), even an empty one
+	if err := activity(ctx, s.db, by, "users.export", map[string]any{"branchCode": branch, "roleCode": role,
+		"rows": len(out)}); err != nil {
+		return false, fmt.Errorf("users.report: %w", err)
 	}
 	if len(out) == 0 {
 		return false, nil

@@ -63,7 +63,7 @@ func (h handlers) roleReport(w http.ResponseWriter, r *http.Request) error {
 // report answers the branch's permission workbook, or 204 when nobody is in it.
 func (h handlers) report(w http.ResponseWriter, r *http.Request, role, name string) error {
 	var buf bytes.Buffer
-	found, err := h.s.Report(r.Context(), &buf, branchOf(r), role)
+	found, err := h.s.Report(r.Context(), &buf, httpx.Claims(r), branchOf(r), role)
 	if err != nil {
 		return err
 	}
@@ -202,6 +202,9 @@ func (h handlers) searchAccess(w http.ResponseWriter, r *http.Request) error {
 	if sort := q.Get("sort"); sort != "" {
 		field, dir, _ := strings.Cut(sort, ",")
 		p.SortBy, p.SortDesc = field, strings.EqualFold(dir, "desc")
+	}
+	if status := q.Get("status"); status != "" && !validStatus(status) {
+		return errs.Fields(map[string]string{"status": "field.invalid"})
 	}
 	page, err := h.s.SearchAccess(r.Context(), branchOf(r), q.Get("roleCode"), q.Get("criteria"), q.Get("status"), p)
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 
 	"samrap/pkg/apitest"
 	"samrap/pkg/demo"
+	"samrap/pkg/session"
 	"samrap/pkg/users"
 	"samrap/pkg/xlsx"
 )
@@ -355,5 +356,135 @@ func TestExports(t *testing.T) {
 	}
 	if res := s.Do(apitest.Request{Method: "GET", Path: "/api/download/templateUser", Token: bam}); res.Status != 403 {
 		t.Fatalf("template for a branch admin: %d", res.Status)
+	}
+}
+
+// Every change leaves its change-log rows (only for the accounts that changed) and one
+// activity row naming who did it.
+func TestAuditTrail(t *testing.T) {
+	t.Parallel()
+	s := apitest.New(t, users.Mount)
+	ctx := context.Background()
+	bam := s.SignIn("branchadmin@samrap.local").Access
+	sam := s.SignIn("superadmin@samrap.local").Access
+	idOf := func(email string) int64 {
+		var id int64
+		if err := s.Env.DB.QueryRow(ctx, `SELECT id FROM app_user WHERE email = $1`, email).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	changes := func(entity, action string) int {
+		return s.Count(fmt.Sprintf(`SELECT count(*) FROM change_log WHERE entity = '%s' AND action = '%s'`, entity, action))
+	}
+	activity := func(action, actor string) int {
+		return s.Count(fmt.Sprintf(`SELECT count(*) FROM activity_log WHERE action = '%s' AND actor = '%s'`, action, actor))
+	}
+	serve, taker := idOf("serve@samrap.local"), idOf("ordertaker@samrap.local")
+
+	// the order taker holds BOD already: only serve's pair is new
+	res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/assign", Token: bam,
+		JSON: map[string]any{"branchCode": "SRP01", "roleCode": "BOD", "userIds": []int64{serve, taker}}})
+	if res.Status != 200 {
+		t.Fatalf("assign: %d %s", res.Status, res.Body)
+	}
+	if n := changes("user_permission", "create"); n != 1 {
+		t.Fatalf("assign change rows: %d, want 1 (the order taker held the pair)", n)
+	}
+	var detail string
+	s.Env.DB.QueryRow(ctx, `SELECT detail::text FROM activity_log WHERE action = 'users.assign' AND actor = 'D0006'
+		AND branch_code = 'SRP01'`).Scan(&detail)
+	if !strings.Contains(detail, fmt.Sprintf(`"userIds": [%d]`, serve)) {
+		t.Fatalf("assign activity: %q", detail)
+	}
+
+	// serve has BSV, the controller does not: one pair goes
+	res = s.Do(apitest.Request{Method: "POST", Path: "/api/auth/unassign", Token: bam,
+		JSON: map[string]any{"branchCode": "SRP01", "roleCode": "BSV", "userIds": []int64{serve, idOf("controller@samrap.local")}}})
+	if res.Status != 200 {
+		t.Fatalf("unassign: %d %s", res.Status, res.Body)
+	}
+	if n := changes("user_permission", "delete"); n != 1 {
+		t.Fatalf("unassign change rows: %d, want 1", n)
+	}
+	if n := activity("users.unassign", "D0006"); n != 1 {
+		t.Fatalf("unassign activity rows: %d", n)
+	}
+
+	// an account changed and deleted by the Super Admin
+	var a users.Account
+	s.Do(apitest.Request{Method: "POST", Path: "/api/auth/createUser", Token: sam, JSON: newAccount("E7001", "audit@samrap.local")}).Into(t, &a)
+	upd := newAccount("E7001", "audit@samrap.local")
+	upd["id"], upd["firstNameEn"] = a.ID, "Changed"
+	if res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/updateUser", Token: sam, JSON: upd}); res.Status != 200 {
+		t.Fatalf("update: %d %s", res.Status, res.Body)
+	}
+	var before, after string
+	s.Env.DB.QueryRow(ctx, `SELECT before::text, after::text FROM change_log WHERE entity = 'app_user' AND action = 'update'
+		AND entity_id = $1`, fmt.Sprint(a.ID)).Scan(&before, &after)
+	if !strings.Contains(before, `"firstNameEn": "Test"`) || !strings.Contains(after, `"firstNameEn": "Changed"`) {
+		t.Fatalf("update change row: before %s after %s", before, after)
+	}
+	if res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/deleteUsers", Token: sam,
+		JSON: map[string]any{"userIds": []int64{a.ID}, "updateBy": "D0005"}}); res.Status != 200 {
+		t.Fatalf("delete: %d %s", res.Status, res.Body)
+	}
+	if changes("app_user", "delete") != 1 {
+		t.Fatal("no change row for the deletion")
+	}
+	for _, act := range []string{"users.create", "users.update", "users.delete"} {
+		if n := activity(act, "D0005"); n != 1 {
+			t.Fatalf("%s activity rows: %d", act, n)
+		}
+	}
+	// an export is an activity too
+	if res := s.Do(apitest.Request{Method: "GET", Path: "/api/download/userPermissionReport?branchCode=SRP01", Token: bam}); res.Status != 200 {
+		t.Fatalf("export: %d", res.Status)
+	}
+	if n := activity("users.export", "D0006"); n != 1 {
+		t.Fatalf("export activity rows: %d", n)
+	}
+}
+
+// A Super Admin who is also Branch Admin of a branch cannot take that pair from themself in
+// the account form, and filters the access list only by the statuses of SPEC.md §9.
+func TestOwnBranchAdminPairAndStatusFilters(t *testing.T) {
+	t.Parallel()
+	s := apitest.New(t, users.Mount)
+	ctx := context.Background()
+	if _, err := s.Env.DB.Exec(ctx, `INSERT INTO user_permission (user_id, branch_code, role_code)
+		SELECT id, 'SRP02', 'BAM' FROM app_user WHERE email = 'superadmin@samrap.local'`); err != nil {
+		t.Fatal(err)
+	}
+	sam := s.TokenAs("superadmin@samrap.local", demo.Bangkok, session.SuperAdmin)
+	var id int64
+	s.Env.DB.QueryRow(ctx, `SELECT id FROM app_user WHERE email = 'superadmin@samrap.local'`).Scan(&id)
+	var me users.Account
+	s.Do(apitest.Request{Method: "GET", Path: fmt.Sprintf("/api/auth/getUserById/%d", id), Token: sam}).Into(t, &me)
+	withoutBAM := map[string]any{"id": me.ID, "employeeCode": me.EmployeeCode, "firstNameTh": me.FirstNameTh,
+		"lastNameTh": me.LastNameTh, "email": me.Email, "permissions": []map[string]string{{"branchCode": "SRP01", "roleCode": "SAM"}}}
+	res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/updateUser", Token: sam, JSON: withoutBAM})
+	if res.Status != 409 || res.Code != "OWN_ADMIN_PAIR" {
+		t.Fatalf("dropping own branch admin pair: %d %s", res.Status, res.Body)
+	}
+	if n := s.Count(fmt.Sprintf(`SELECT count(*) FROM user_permission WHERE user_id = %d AND role_code = 'BAM'`, id)); n != 1 {
+		t.Fatalf("the refused change was kept: %d BAM pairs", n)
+	}
+
+	for status, want := range map[string]int{"ALL": 200, "NOT_INVITED": 200, "INVITED": 200, "ACTIVE": 200, "INACTIVE": 200, "PENDING": 422} {
+		if res := s.Do(apitest.Request{Method: "GET", Path: "/api/auth/searchUsers?status=" + status, Token: sam}); res.Status != want {
+			t.Fatalf("searchUsers status=%s: %d %s", status, res.Status, res.Body)
+		}
+	}
+	bam := s.SignIn("branchadmin@samrap.local").Access
+	if res := s.Do(apitest.Request{Method: "GET", Path: "/api/auth/searchUserAccess?branchCode=SRP01&status=PENDING", Token: bam}); res.Status != 422 {
+		t.Fatalf("searchUserAccess unknown status: %d %s", res.Status, res.Body)
+	}
+	var p page
+	s.Do(apitest.Request{Method: "GET", Path: "/api/auth/searchUsers?status=INVITED", Token: sam}).Into(t, &p)
+	for _, a := range p.Items {
+		if a.Status != "INVITED" {
+			t.Fatalf("status=INVITED listed %s (%s)", a.Email, a.Status)
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/mail"
+	"slices"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -141,8 +142,11 @@ func (s *Service) Create(ctx context.Context, by *session.Claims, in Input) (Acc
 		if out, err = accountByID(ctx, tx, id, false); err != nil {
 			return err
 		}
-		return audit.WriteChange(ctx, tx, audit.Change{Entity: "app_user", EntityID: fmt.Sprint(id), Action: "create",
-			After: out, By: by.EmployeeCode})
+		if err := audit.WriteChange(ctx, tx, audit.Change{Entity: "app_user", EntityID: fmt.Sprint(id), Action: "create",
+			After: out, By: by.EmployeeCode}); err != nil {
+			return err
+		}
+		return activity(ctx, tx, by, "users.create", map[string]any{"userId": id, "email": out.Email})
 	})
 	if err != nil {
 		return Account{}, fmt.Errorf("users.create: %w", err)
@@ -178,7 +182,7 @@ func (s *Service) Update(ctx context.Context, by *session.Claims, in Input) (Acc
 			}
 			status = in.Status
 		}
-		if before.ID == by.UserID && hadPair(before.Permissions, session.SuperAdmin) && !hadPair(in.Permissions, session.SuperAdmin) {
+		if before.ID == by.UserID && dropsAdminPair(before.Permissions, in.Permissions) {
 			return ErrOwnAdminPair
 		}
 		if err := updateAccount(ctx, tx, in, status, by.EmployeeCode); err != nil {
@@ -193,8 +197,11 @@ func (s *Service) Update(ctx context.Context, by *session.Claims, in Input) (Acc
 		if out, err = accountByID(ctx, tx, in.ID, false); err != nil {
 			return err
 		}
-		return audit.WriteChange(ctx, tx, audit.Change{Entity: "app_user", EntityID: fmt.Sprint(in.ID), Action: "update",
-			Before: before, After: out, By: by.EmployeeCode})
+		if err := audit.WriteChange(ctx, tx, audit.Change{Entity: "app_user", EntityID: fmt.Sprint(in.ID), Action: "update",
+			Before: before, After: out, By: by.EmployeeCode}); err != nil {
+			return err
+		}
+		return activity(ctx, tx, by, "users.update", map[string]any{"userId": in.ID, "email": out.Email})
 	})
 	if err != nil {
 		return Account{}, fmt.Errorf("users.update: %w", err)
@@ -229,7 +236,10 @@ func (s *Service) Delete(ctx context.Context, by *session.Claims, ids []int64) e
 				return err
 			}
 		}
-		return guard.check(ctx, tx)
+		if err := guard.check(ctx, tx); err != nil {
+			return err
+		}
+		return activity(ctx, tx, by, "users.delete", map[string]any{"userIds": ids})
 	})
 	if err != nil {
 		return fmt.Errorf("users.delete: %w", err)
@@ -239,7 +249,10 @@ func (s *Service) Delete(ctx context.Context, by *session.Claims, ids []int64) e
 
 // Invite sends the registration link to one account.
 func (s *Service) Invite(ctx context.Context, by *session.Claims, id int64) error {
-	return s.auth.Invite(ctx, id, by.EmployeeCode)
+	if err := s.auth.Invite(ctx, id, by.EmployeeCode); err != nil {
+		return err
+	}
+	return activity(ctx, s.db, by, "users.invite", map[string]any{"userId": id})
 }
 
 // InviteResult counts an invitation round.
@@ -265,6 +278,10 @@ func (s *Service) InviteByStatus(ctx context.Context, by *session.Claims, status
 			return res, fmt.Errorf("users.inviteByStatus: %w", err)
 		}
 		res.Invited++
+	}
+	if err := activity(ctx, s.db, by, "users.inviteByStatus", map[string]any{"statuses": statusList,
+		"invited": res.Invited, "failed": res.Failed}); err != nil {
+		return res, fmt.Errorf("users.inviteByStatus: %w", err)
 	}
 	return res, nil
 }
@@ -310,16 +327,18 @@ func (s *Service) Assign(ctx context.Context, by *session.Claims, branch, role s
 		if err := s.existing(ctx, tx, ids); err != nil {
 			return err
 		}
-		if err := addPermissions(ctx, tx, ids, []Pair{{BranchCode: branch, RoleCode: role}}, by.EmployeeCode); err != nil {
+		added, err := addPermissions(ctx, tx, ids, []Pair{{BranchCode: branch, RoleCode: role}}, by.EmployeeCode)
+		if err != nil {
 			return pairErr(err)
 		}
-		for _, id := range ids {
+		// only the accounts that did not hold the pair already changed
+		for _, id := range added {
 			if err := audit.WriteChange(ctx, tx, audit.Change{BranchCode: branch, Entity: "user_permission",
 				EntityID: fmt.Sprint(id), Action: "create", After: Pair{branch, role}, By: by.EmployeeCode}); err != nil {
 				return err
 			}
 		}
-		return nil
+		return activity(ctx, tx, by, "users.assign", map[string]any{"branchCode": branch, "roleCode": role, "userIds": added})
 	})
 	if err != nil {
 		return fmt.Errorf("users.assign: %w", err)
@@ -344,15 +363,17 @@ func (s *Service) Unassign(ctx context.Context, by *session.Claims, branch, role
 		if err != nil {
 			return err
 		}
-		if removed > 0 {
-			for _, id := range ids {
-				if err := audit.WriteChange(ctx, tx, audit.Change{BranchCode: branch, Entity: "user_permission",
-					EntityID: fmt.Sprint(id), Action: "delete", Before: Pair{branch, role}, By: by.EmployeeCode}); err != nil {
-					return err
-				}
+		// only the accounts that held the pair changed
+		for _, id := range removed {
+			if err := audit.WriteChange(ctx, tx, audit.Change{BranchCode: branch, Entity: "user_permission",
+				EntityID: fmt.Sprint(id), Action: "delete", Before: Pair{branch, role}, By: by.EmployeeCode}); err != nil {
+				return err
 			}
 		}
-		return guard.check(ctx, tx)
+		if err := guard.check(ctx, tx); err != nil {
+			return err
+		}
+		return activity(ctx, tx, by, "users.unassign", map[string]any{"branchCode": branch, "roleCode": role, "userIds": removed})
 	})
 	if err != nil {
 		return fmt.Errorf("users.unassign: %w", err)
@@ -389,6 +410,28 @@ func (g superAdminGuard) check(ctx context.Context, q db.DBTX) error {
 		return ErrLastSuperAdmin
 	}
 	return nil
+}
+
+// activity records in the activity log what the administrator did (in the change's
+// transaction when q is one).
+func activity(ctx context.Context, q db.DBTX, by *session.Claims, action string, detail map[string]any) error {
+	branch := ""
+	if by.Current != nil {
+		branch = by.Current.BranchCode
+	}
+	return audit.WriteActivity(ctx, q, audit.Activity{BranchCode: branch, UserID: by.UserID, Actor: by.EmployeeCode,
+		Action: action, Detail: detail})
+}
+
+// dropsAdminPair reports whether after lacks an admin pair (Super Admin anywhere, Branch
+// Admin of a branch) that before holds: nobody removes their own.
+func dropsAdminPair(before, after []Pair) bool {
+	for _, p := range before {
+		if (p.RoleCode == session.SuperAdmin || p.RoleCode == session.BranchAdmin) && !slices.Contains(after, p) {
+			return true
+		}
+	}
+	return false
 }
 
 func hadPair(pairs []Pair, role string) bool {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -191,34 +192,43 @@ func setPermissions(ctx context.Context, q db.DBTX, userID int64, pairs []Pair, 
 	if err := queries.UsersClearPermissions(ctx, q, userID); err != nil {
 		return fmt.Errorf("clear permissions: %w", err)
 	}
-	return addPermissions(ctx, q, []int64{userID}, pairs, by)
+	_, err := addPermissions(ctx, q, []int64{userID}, pairs, by)
+	return err
 }
 
-func addPermissions(ctx context.Context, q db.DBTX, userIDs []int64, pairs []Pair, by string) error {
+// addPermissions gives every pair to every account, answering the accounts that got a pair
+// they did not hold (each once).
+func addPermissions(ctx context.Context, q db.DBTX, userIDs []int64, pairs []Pair, by string) ([]int64, error) {
 	if len(userIDs) == 0 || len(pairs) == 0 {
-		return nil
+		return nil, nil
 	}
 	branches := make([]string, len(pairs))
 	roles := make([]string, len(pairs))
 	for i, p := range pairs {
 		branches[i], roles[i] = p.BranchCode, p.RoleCode
 	}
-	err := queries.UsersAddPermissions(ctx, q, dbsqlc.UsersAddPermissionsParams{UserIds: userIDs,
+	rows, err := queries.UsersAddPermissions(ctx, q, dbsqlc.UsersAddPermissionsParams{UserIds: userIDs,
 		BranchCodes: branches, RoleCodes: roles, By: by})
 	if err != nil {
-		return fmt.Errorf("add permissions: %w", err)
+		return nil, fmt.Errorf("add permissions: %w", err)
 	}
-	return nil
+	var added []int64
+	for _, r := range rows {
+		if !slices.Contains(added, r.UserID) {
+			added = append(added, r.UserID)
+		}
+	}
+	return added, nil
 }
 
-// removePermission takes role in branch from the accounts, answering how many pairs went.
-func removePermission(ctx context.Context, q db.DBTX, branch, role string, userIDs []int64) (int64, error) {
-	n, err := queries.UsersRemovePermission(ctx, q, dbsqlc.UsersRemovePermissionParams{Branch: branch, Role: role,
+// removePermission takes role in branch from the accounts, answering those that held it.
+func removePermission(ctx context.Context, q db.DBTX, branch, role string, userIDs []int64) ([]int64, error) {
+	ids, err := queries.UsersRemovePermission(ctx, q, dbsqlc.UsersRemovePermissionParams{Branch: branch, Role: role,
 		UserIds: userIDs})
 	if err != nil {
-		return 0, fmt.Errorf("unassign: %w", err)
+		return nil, fmt.Errorf("unassign: %w", err)
 	}
-	return n, nil
+	return ids, nil
 }
 
 // activeSuperAdmins counts the active accounts holding Super Admin.

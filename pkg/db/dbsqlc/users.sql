@@ -134,14 +134,18 @@ DELETE FROM user_permission WHERE user_id = @user_id;
 -- already are kept.
 -- (ROWS FROM of several unnests, here and below, is what unnest(a, b, ...) means; sqlc
 -- knows only the one-array unnest.)
--- name: UsersAddPermissions :exec
+-- The pairs added, which the change log records (not those already held).
+-- name: UsersAddPermissions :many
 INSERT INTO user_permission (user_id, branch_code, role_code, created_by)
 SELECT u, p.b, p.r, @by::text
 FROM unnest(@user_ids::bigint[]) AS u, ROWS FROM (unnest(@branch_codes::text[]), unnest(@role_codes::text[])) AS p(b, r)
-ON CONFLICT DO NOTHING;
+ON CONFLICT DO NOTHING
+RETURNING user_id, branch_code, role_code;
 
--- name: UsersRemovePermission :execrows
-DELETE FROM user_permission WHERE branch_code = @branch AND role_code = @role AND user_id = ANY(@user_ids::bigint[]);
+-- The accounts whose pair went, which the change log records (not those that did not hold it).
+-- name: UsersRemovePermission :many
+DELETE FROM user_permission WHERE branch_code = @branch AND role_code = @role AND user_id = ANY(@user_ids::bigint[])
+RETURNING user_id;
 
 -- The user import in one round trip: the branches and roles that exist (kind b and r) and
 -- which of the file's e-mails (e) and employee codes (c) are taken.

@@ -129,11 +129,12 @@ func (q *Queries) UsersAccountByIDForUpdate(ctx context.Context, db DBTX, id int
 	return i, err
 }
 
-const usersAddPermissions = `-- name: UsersAddPermissions :exec
+const usersAddPermissions = `-- name: UsersAddPermissions :many
 INSERT INTO user_permission (user_id, branch_code, role_code, created_by)
 SELECT u, p.b, p.r, $1::text
 FROM unnest($2::bigint[]) AS u, ROWS FROM (unnest($3::text[]), unnest($4::text[])) AS p(b, r)
 ON CONFLICT DO NOTHING
+RETURNING user_id, branch_code, role_code
 `
 
 type UsersAddPermissionsParams struct {
@@ -143,18 +144,40 @@ type UsersAddPermissionsParams struct {
 	RoleCodes   []string
 }
 
+type UsersAddPermissionsRow struct {
+	UserID     int64
+	BranchCode string
+	RoleCode   string
+}
+
 // Every pair (branch_codes[i], role_codes[i]) to every account of user_ids; pairs held
 // already are kept.
 // (ROWS FROM of several unnests, here and below, is what unnest(a, b, ...) means; sqlc
 // knows only the one-array unnest.)
-func (q *Queries) UsersAddPermissions(ctx context.Context, db DBTX, arg UsersAddPermissionsParams) error {
-	_, err := db.Exec(ctx, usersAddPermissions,
+// The pairs added, which the change log records (not those already held).
+func (q *Queries) UsersAddPermissions(ctx context.Context, db DBTX, arg UsersAddPermissionsParams) ([]UsersAddPermissionsRow, error) {
+	rows, err := db.Query(ctx, usersAddPermissions,
 		arg.By,
 		arg.UserIds,
 		arg.BranchCodes,
 		arg.RoleCodes,
 	)
-	return err
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []UsersAddPermissionsRow
+	for rows.Next() {
+		var i UsersAddPermissionsRow
+		if err := rows.Scan(&i.UserID, &i.BranchCode, &i.RoleCode); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const usersClearPermissions = `-- name: UsersClearPermissions :exec
@@ -445,8 +468,9 @@ func (q *Queries) UsersPermissionReport(ctx context.Context, db DBTX, arg UsersP
 	return items, nil
 }
 
-const usersRemovePermission = `-- name: UsersRemovePermission :execrows
+const usersRemovePermission = `-- name: UsersRemovePermission :many
 DELETE FROM user_permission WHERE branch_code = $1 AND role_code = $2 AND user_id = ANY($3::bigint[])
+RETURNING user_id
 `
 
 type UsersRemovePermissionParams struct {
@@ -455,12 +479,25 @@ type UsersRemovePermissionParams struct {
 	UserIds []int64
 }
 
-func (q *Queries) UsersRemovePermission(ctx context.Context, db DBTX, arg UsersRemovePermissionParams) (int64, error) {
-	result, err := db.Exec(ctx, usersRemovePermission, arg.Branch, arg.Role, arg.UserIds)
+// The accounts whose pair went, which the change log records (not those that did not hold it).
+func (q *Queries) UsersRemovePermission(ctx context.Context, db DBTX, arg UsersRemovePermissionParams) ([]int64, error) {
+	rows, err := db.Query(ctx, usersRemovePermission, arg.Branch, arg.Role, arg.UserIds)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	return result.RowsAffected(), nil
+	defer rows.Close()
+	var items []int64
+	for rows.Next() {
+		var user_id int64
+		if err := rows.Scan(&user_id); err != nil {
+			return nil, err
+		}
+		items = append(items, user_id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const usersSearch = `-- name: UsersSearch :many
