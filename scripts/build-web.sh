@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Builds web/dist when it is missing or older than any web source file.
+# Builds web/dist when it is missing or older than any web source file, its configuration
+# or the installed packages (package-lock.json).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -f web/package.json ] || exit 0
 stamp=web/dist/index.html
-if [ -f "$stamp" ] && [ -z "$(find web/src web/index.html web/package.json web/vite.config.ts web/public -newer "$stamp" 2>/dev/null | head -1)" ]; then
+if [ -f "$stamp" ] && [ -z "$(find web/src web/index.html web/package.json web/vite.config.ts web/tsconfig.json web/tsconfig.app.json web/tsconfig.node.json web/public package-lock.json -newer "$stamp" 2>/dev/null | head -1)" ]; then
   exit 0
 fi
 echo "building the web app"

@@ -89,7 +89,7 @@ export default function AppLayout() {
           </span>
           {t('common:appName')}
         </div>
-        <nav aria-label="sidebar" data-testid="sidebar">
+        <nav aria-label={t('layout:sidebarLabel')} data-testid="sidebar">
           <Menu
             mode="inline"
             theme="dark"

@@ -61,8 +61,16 @@ export async function establishSession(tokens: TokenResponse): Promise<Destinati
  */
 export async function choosePair(pair: Pair): Promise<UserInfo> {
   const tokens = await selectRole(pair);
+  // Choosing rotated the refresh token: the old tokens are spent, so the new ones are kept,
+  // and if the user cannot be read with them the session is cleared rather than left with
+  // tokens of one pair and the stored user of another.
   storeTokens(tokens);
-  return getUserInfo();
+  try {
+    return await getUserInfo();
+  } catch (e) {
+    clearSession();
+    throw e;
+  }
 }
 
 export { storeUserInfo };
