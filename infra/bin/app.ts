@@ -37,7 +37,12 @@ if (!isStage(stage)) fail(`stage must be one of ${STAGES.join(', ')}, not "${sta
 const forDeploy = setting('requireBuild', 'SAMRAP_REQUIRE_BUILD') === 'true';
 const localstack = setting('localstack', 'SAMRAP_LOCALSTACK') === 'true';
 
-const region = setting('region', 'SAMRAP_REGION') ?? process.env.CDK_DEFAULT_REGION ?? DEFAULT_REGION;
+// The region is Samrap's own setting, never the CLI's: the CDK CLI sets CDK_DEFAULT_REGION to
+// the credentials' region or, when none is configured, to us-east-1, which would silently
+// move a deployment out of the documented default.
+const region = setting('region', 'SAMRAP_REGION') ?? DEFAULT_REGION;
+// The account may come from the credentials (the CLI resolves it); without any it stays
+// unresolved, so an offline synth needs nothing.
 const account = setting('account', 'SAMRAP_ACCOUNT') ?? process.env.CDK_DEFAULT_ACCOUNT;
 const azs = (setting('availabilityZones', 'SAMRAP_AZS') ?? `${region}a,${region}b`)
   .split(',')
