@@ -113,5 +113,9 @@ if (!webAssetsPath) {
   console.warn('samrap: web/dist is missing; the web stack is synthesized without content');
 }
 
-buildSamrap(app, settings, { catalog, code, webAssetsPath });
+// A new value at every synthesis: the migration custom resource changes, so every deploy runs
+// the migrations (docs/deploy.md, "Deploying").
+const deployId = new Date().toISOString();
+
+buildSamrap(app, settings, { catalog, code, webAssetsPath, deployId });
 app.synth();

@@ -14,6 +14,12 @@ export interface SamrapSources {
   readonly code: FunctionCodeFactory;
   /** `web/dist`, when it exists; otherwise the web bucket is created empty. */
   readonly webAssetsPath?: string;
+  /**
+   * Different at every synthesis (bin/app.ts: the time of the synth): a property of the
+   * migration custom resource, so that every deploy runs the migrations. Passed in so that
+   * the stacks stay pure functions of their inputs.
+   */
+  readonly deployId: string;
 }
 
 export interface SamrapStacks {
@@ -71,6 +77,7 @@ export function buildSamrap(app: App, settings: SamrapSettings, sources: SamrapS
     description: `Samrap ${settings.stage}: queues, workers, schedules, database migrations`,
     catalog: sources.catalog,
     platform,
+    deployId: sources.deployId,
   });
 
   const api = new ApiStack(app, `${prefix}-Api`, {

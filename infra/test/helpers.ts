@@ -126,12 +126,15 @@ export function synthesize(opts: {
   webAssetsPath?: string;
   settings?: Partial<SamrapSettings>;
   outdir?: string;
+  /** bin/app.ts gives the time of the synth; tests a fixed value unless they vary it. */
+  deployId?: string;
 }): Synthesized {
   const app = new App({ context: cdkContext(), outdir: opts.outdir ?? tempDir('out') });
   const stacks = buildSamrap(app, settings(opts.stage ?? 'dev', opts.settings), {
     catalog: opts.catalog ?? realCatalog(),
     code: opts.code ?? fakeCode(),
     webAssetsPath: opts.webAssetsPath,
+    deployId: opts.deployId ?? 'test-deploy-1',
   });
   const template = (s: Stack) => Template.fromStack(s);
   const data = template(stacks.data);

@@ -1,9 +1,12 @@
 /** Queues, workers, notifications, schedules and the migration custom resource. */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { Match } from 'aws-cdk-lib/assertions';
 import { sqsEntries } from '../lib/catalog';
-import { FULL_CATALOG, fakeCode, functionNamed, goFunctions, refTarget, resources, synthesize, type Synthesized } from './helpers';
+import { FULL_CATALOG, REPO, fakeCode, functionNamed, goFunctions, refTarget, resources, synthesize, tempDir, type Synthesized } from './helpers';
 
 describe('workers stack', () => {
   let s: Synthesized;
@@ -114,7 +117,9 @@ describe('workers stack', () => {
   });
 
   describe('migrate', () => {
-    it('is the onEvent handler of a custom resource keyed on its code', () => {
+    const migration = (t = s.workers) => Object.values(resources(t, 'Custom::SamrapMigration'))[0].Properties;
+
+    it('is the onEvent handler of a custom resource naming its code and the deploy', () => {
       const migrateId = functionNamed(s.workers, 'migrate');
       const migrateKey = goFunctions(s.workers)[migrateId].Properties.Code.S3Key;
       const framework = Object.entries(resources(s.workers, 'AWS::Lambda::Function')).find(([, f]) =>
@@ -125,17 +130,41 @@ describe('workers stack', () => {
       s.workers.hasResourceProperties('Custom::SamrapMigration', {
         ServiceToken: { 'Fn::GetAtt': [framework[0], 'Arn'] },
         CodeFingerprint: migrateKey,
+        DeployId: 'test-deploy-1',
       });
       assert.match(migrateKey, /^[0-9a-f]{64}\.zip$/);
     });
 
-    it('changes its property, so it runs again, when the binary changes', () => {
-      const fingerprint = (salt: string) => {
-        const t = synthesize({ catalog: FULL_CATALOG, code: fakeCode(salt) }).workers;
-        return Object.values(resources(t, 'Custom::SamrapMigration'))[0].Properties.CodeFingerprint;
+    // A custom resource runs only when a property changes: the deploy id makes every deploy
+    // one, whether or not the binary changed.
+    it('changes its properties, so it runs again, at every deploy even with the same binary', () => {
+      const props = (deployId: string, salt = 'build-1') =>
+        migration(synthesize({ catalog: FULL_CATALOG, code: fakeCode(salt), deployId }).workers);
+      assert.deepEqual(props('deploy-1'), props('deploy-1'), 'a pure function of its inputs');
+      assert.notDeepEqual(props('deploy-1'), props('deploy-2'), 'a new deploy, the same binary');
+      assert.notEqual(props('deploy-1', 'build-1').CodeFingerprint, props('deploy-1', 'build-2').CodeFingerprint, 'a new binary');
+    });
+
+    it('gets a new deploy id from bin/app.ts at every synthesis', () => {
+      const deployIdOfARun = () => {
+        const outdir = tempDir('app');
+        const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO, 'infra', 'bin', 'app.ts')], {
+          cwd: path.join(REPO, 'infra'),
+          // Only the defaults: no SAMRAP_* setting of the developer's shell.
+          env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SAMRAP_'))), CDK_OUTDIR: outdir },
+          encoding: 'utf8',
+          timeout: 120_000,
+        });
+        assert.equal(run.status, 0, run.stderr);
+        const template = JSON.parse(fs.readFileSync(path.join(outdir, 'Samrap-dev-Workers.template.json'), 'utf8'));
+        const found = Object.values<any>(template.Resources).filter((r) => r.Type === 'Custom::SamrapMigration');
+        assert.equal(found.length, 1);
+        return found[0].Properties.DeployId as string;
       };
-      assert.equal(fingerprint('build-1'), fingerprint('build-1'));
-      assert.notEqual(fingerprint('build-1'), fingerprint('build-2'));
+      const first = deployIdOfARun();
+      const second = deployIdOfARun();
+      assert.ok(first && second);
+      assert.notEqual(first, second);
     });
   });
 });

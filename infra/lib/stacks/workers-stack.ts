@@ -15,13 +15,15 @@ import { functionProps, grantUses, type FunctionPlatform } from '../platform';
 export interface WorkersStackProps extends StackProps {
   readonly catalog: Catalog;
   readonly platform: FunctionPlatform;
+  /** Changes at every deploy (never derived here): the migrations run on every deploy. */
+  readonly deployId: string;
 }
 
 /**
  * Everything that runs without a browser waiting: queue workers (each queue with its DLQ), the
  * uploads bucket's notifications to their queues, scheduled jobs, and the `migrate` function,
- * run by a custom resource whenever its binary changes (so before the API of a new release
- * takes traffic: the API stack depends on this one).
+ * run by a custom resource on every deploy (so before the API of a release takes traffic: the
+ * API stack depends on this one).
  */
 export class WorkersStack extends Stack {
   public readonly queues: ReadonlyMap<string, sqs.IQueue>;
@@ -32,6 +34,7 @@ export class WorkersStack extends Stack {
   constructor(scope: Construct, id: string, props: WorkersStackProps) {
     super(scope, id, props);
     const { platform, catalog } = props;
+    if (props.deployId.trim() === '') throw new Error('WorkersStack: deployId must not be empty');
 
     const queues = new Map<string, sqs.IQueue>();
     const workers = new Map<string, QueueWorker>();
@@ -93,9 +96,10 @@ export class WorkersStack extends Stack {
       const resource = new CustomResource(this, 'Migration', {
         serviceToken: provider.serviceToken,
         resourceType: 'Custom::SamrapMigration',
-        // A new binary (which embeds the migrations) means a new key: the resource updates and
-        // the migrations run on that deploy.
-        properties: { CodeFingerprint: go.codeFingerprint, Stage: platform.stage },
+        // DeployId differs at every synthesis, so CloudFormation updates the resource and the
+        // migrations run on every deploy (goose applies only what is missing: idempotent).
+        // CodeFingerprint names the binary (which embeds the migrations) that ran them.
+        properties: { DeployId: props.deployId, CodeFingerprint: go.codeFingerprint, Stage: platform.stage },
       });
       this.migrate = { function: go, resource };
       new CfnOutput(this, 'MigrateFunctionName', {
