@@ -15,7 +15,8 @@ describe('route and sidebar tables', () => {
       'food-groups', 'religion-vegetarian', 'nutrients', 'remark-other', 'portions', 'tray-category', 'menu', 'menu-set',
       'cycle-menu', 'account',
     ]);
-    expect(sidebarPaths('SAM', all)).toEqual(expect.arrayContaining(['users', 'account']));
+    expect(sidebarPaths('SAM', all)).toEqual(expect.arrayContaining(['users', 'branches', 'account']));
+    expect(landingPath('SAM')).toBe('/auth/users');
     expect(sidebarPaths('SAM', all)).not.toContain('user-permission-branch');
     expect(sidebarPaths('BAM', all)).toEqual(expect.arrayContaining(['user-permission-branch', 'account']));
     expect(sidebarPaths('BAM', all)).not.toContain('users');

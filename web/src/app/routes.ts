@@ -71,6 +71,8 @@ export const AUTH_ROUTES: AuthRoute[] = [
     ready: true,
     load: () => import('@/features/users/components/user-access-page'),
   },
+  // Ours (SPEC.md §2 has no branch screen): a Super Admin adds the group's branches (issue 6).
+  { path: 'branches', roles: [superAdmin], ready: true, load: () => import('@/features/branches/components/branches-page') },
   // In the sidebar of SPEC.md §2 but not in its route table: path and roles are this
   // shell's proposal, to be settled by the issue that builds each screen.
   { path: 'menu', roles: [nutritionist], ready: false },
@@ -98,6 +100,7 @@ export const SIDEBAR: MenuNode[] = [
     children: [
       { label: 'menu.userAccounts', path: 'users' },
       { label: 'menu.accessRights', path: 'user-permission-branch' },
+      { label: 'menu.branches', path: 'branches' },
     ],
   },
   { label: 'menu.wardsAndBeds', path: 'room-and-ward', icon: 'home' },

@@ -1,0 +1,88 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { signIn, text } from './helpers';
+import { choose, createAccount, registerAccount, signOut, stamp, tokenOf } from './users-helpers';
+
+// Issue 6: a Super Admin adds a branch that starts from SRP01's master data, on the Branches
+// screen; someone given a role there signs in and finds SRP01's lists.
+
+const b = (key: string, lang: 'th' | 'en' = 'th'): string => text(lang, 'branches', key);
+
+type Page<T> = { items: T[]; total: number };
+
+async function dietTypes(request: APIRequestContext, token: string, branch: string): Promise<Page<{ code: string }>> {
+  const res = await request.get(`/api/parameter/searchDietType?branch=${branch}&size=1000`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { data: Page<{ code: string }> }).data;
+}
+
+test('a Super Admin adds a branch copying SRP01; a Nutritionist assigned there finds the lists', async ({ page }) => {
+  const id = stamp();
+  const code = `E2E${id}`.slice(0, 20);
+  const nameTh = `โรงพยาบาลสำรับ ทดสอบ ${id}`;
+
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('language', 'th'));
+  await signIn(page, 'superadmin@samrap.local');
+  await expect(page).toHaveURL(/\/auth\/users$/);
+
+  // reachable from the sidebar, under user management
+  const sidebar = page.getByTestId('sidebar');
+  const item = sidebar.getByRole('menuitem', { name: text('th', 'layout', 'menu.branches'), exact: true });
+  // the group of the open screen (user accounts) is open
+  await expect(sidebar.getByRole('menuitem', { name: text('th', 'layout', 'menu.userAccounts'), exact: true })).toBeVisible();
+  await item.click();
+  await expect(page).toHaveURL(/\/auth\/branches$/);
+  await expect(page.getByRole('heading', { name: b('title') })).toBeVisible();
+  const table = page.getByTestId('branches-table');
+  await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(2);
+  await expect(table.locator('tbody tr.ant-table-row', { hasText: 'SRP01' })).toContainText('Asia/Bangkok');
+
+  // the form: the client's checks, then the server's 409 beside the code
+  await page.getByTestId('branch-add').click();
+  const dialog = page.getByTestId('branch-form');
+  await expect(dialog.getByTestId('branch-timeZone')).toContainText('Asia/Bangkok');
+  await dialog.getByTestId('branch-form-save').click();
+  await expect(dialog.locator('.ant-form-item-explain-error', { hasText: b('form.required.code') })).toBeVisible();
+  await expect(dialog.locator('.ant-form-item-explain-error', { hasText: b('form.required.nameTh') })).toBeVisible();
+  await dialog.getByTestId('branch-code').fill('srp01'); // kept in capitals
+  await expect(dialog.getByTestId('branch-code')).toHaveValue('SRP01');
+  await dialog.getByTestId('branch-nameTh').fill(nameTh);
+  const refused = page.waitForResponse((r) => r.url().includes('/api/parameter/createBranch'));
+  await dialog.getByTestId('branch-form-save').click();
+  expect((await refused).status()).toBe(409);
+  await expect(dialog.locator('.ant-form-item-explain-error')).toHaveText('รหัสสาขานี้มีอยู่แล้ว');
+
+  // the real one, copying SRP01
+  await dialog.getByTestId('branch-code').fill(code);
+  await expect(dialog.locator('.ant-form-item-explain-error')).toHaveCount(0);
+  await dialog.getByTestId('branch-nameEn').fill(`Samrap Test ${id}`);
+  await choose(page, dialog.getByTestId('branch-copyFrom'), 'SRP01');
+  const created = page.waitForResponse((r) => r.url().includes('/api/parameter/createBranch'));
+  await dialog.getByTestId('branch-form-save').click();
+  expect((await created).status()).toBe(200);
+  await expect(dialog).toBeHidden();
+  await expect(
+    page.locator('.ant-notification-notice', { hasText: b('toast.createdCopied').replace('{{name}}', `${nameTh} (${code})`).replace('{{from}}', 'SRP01') }),
+  ).toBeVisible();
+  // the list (the one branch query every screen reads) shows it without a reload
+  const row = table.locator('tbody tr.ant-table-row', { hasText: code });
+  await expect(row).toContainText(nameTh);
+  await expect(row).toContainText(`Samrap Test ${id}`);
+  await expect(row).toContainText('Asia/Bangkok');
+  await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(3);
+
+  // a Nutritionist of the new branch: SRP01's diet types are there
+  const email = `w6-${id.toLowerCase()}@samrap.local`;
+  const account = await createAccount(page.request, { email, employeeCode: `W6${id}`, permissions: [{ branchCode: code, roleCode: 'BNT' }] });
+  const password = await registerAccount(page.request, account, email);
+  const srp01 = await dietTypes(page.request, await tokenOf(page.request, 'nutritionist@samrap.local'), 'SRP01');
+  expect(srp01.total).toBeGreaterThan(0);
+  await signOut(page);
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/auth\//);
+  await expect(page.getByTestId('current-pair')).toContainText(`${nameTh} (${code})`);
+  await page.goto('/auth/food-type');
+  const list = page.getByTestId('list-DietType');
+  await expect(list.locator('tbody tr.ant-table-row', { has: page.locator('td', { hasText: new RegExp(`^${srp01.items[0].code}$`) }) })).toBeVisible();
+  await expect(list.locator('.ant-pagination-total-text')).toHaveText(new RegExp(`/ ${srp01.total}$`));
+});

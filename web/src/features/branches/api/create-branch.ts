@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '@/lib/api-client';
+import { getBranchesQueryOptions, type Branch } from '@/features/parameter/api/get-branches';
+
+export type NewBranch = {
+  code: string;
+  nameTh: string;
+  nameEn: string;
+  timeZone: string;
+  /** The branch whose master data the new one starts from; empty: none. */
+  copyFrom?: string;
+};
+
+export type CreatedBranch = Branch & { copiedFrom?: string; copied?: Record<string, number> };
+
+/** POST /parameter/createBranch — adds a branch (Super Admin), optionally copying another's master data. */
+export function createBranch(input: NewBranch): Promise<CreatedBranch> {
+  return apiPost<CreatedBranch>('/parameter/createBranch', { ...input, copyFrom: input.copyFrom || undefined });
+}
+
+export function useCreateBranch() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: createBranch,
+    // the form shows 422 and 409 beside its fields
+    meta: { silentError: true },
+    // every screen that names branches (lists, selects, user pairs) reads this one query
+    onSuccess: () => qc.invalidateQueries({ queryKey: getBranchesQueryOptions().queryKey }),
+  });
+}

@@ -1,0 +1,147 @@
+import { Alert, App, Button, Form, Input, Modal, Select, Space } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/lib/api-client';
+import { DEFAULT_TIME_ZONE } from '@/lib/dates';
+import { clearErrors } from '@/lib/form-errors';
+import { useCreateBranch, type NewBranch } from '@/features/branches/api/create-branch';
+import { NS } from '@/features/branches/i18n';
+import type { Branch } from '@/features/parameter/api/get-branches';
+
+/** The branch table's rule for a code (docs/api.md, createBranch). */
+const BRANCH_CODE = /^[A-Z0-9_-]{2,20}$/;
+
+type FormValues = { code: string; nameTh: string; nameEn: string; timeZone: string; copyFrom?: string };
+
+const EMPTY: FormValues = { code: '', nameTh: '', nameEn: '', timeZone: DEFAULT_TIME_ZONE, copyFrom: undefined };
+const FIELDS: (keyof FormValues)[] = ['code', 'nameTh', 'nameEn', 'timeZone', 'copyFrom'];
+
+/** The IANA time zones the browser knows (the server checks the name again). */
+function timeZones(): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return known.includes(DEFAULT_TIME_ZONE) ? known : [DEFAULT_TIME_ZONE, ...known];
+}
+
+type Props = {
+  open: boolean;
+  branches: Branch[];
+  branchName: (b: Branch) => string;
+  onClose: () => void;
+};
+
+/** Add a branch (Super Admin): code, names, time zone, and the branch to copy master data from. */
+export function AddBranchModal({ open, branches, branchName, onClose }: Props) {
+  const { t } = useTranslation(NS);
+  const { notification } = App.useApp();
+  const [form] = Form.useForm<FormValues>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const create = useCreateBranch();
+  const zones = useMemo(() => timeZones().map((z) => ({ value: z, label: z })), []);
+
+  async function submit(v: FormValues) {
+    setFormError(null);
+    const input: NewBranch = {
+      code: v.code.trim(),
+      nameTh: v.nameTh.trim(),
+      nameEn: (v.nameEn ?? '').trim(),
+      timeZone: v.timeZone,
+      copyFrom: v.copyFrom ?? '',
+    };
+    try {
+      const b = await create.mutateAsync(input);
+      const name = `${branchName(b)} (${b.code})`;
+      notification.success({
+        message: b.copiedFrom ? t('toast.createdCopied', { name, from: b.copiedFrom }) : t('toast.created', { name }),
+      });
+      onClose();
+    } catch (e) {
+      if (!isApiError(e) || e.handled) return;
+      // 422 and 409 name their fields (data.fields): each message beside its field; what was
+      // typed stays.
+      const fields = e.fields ?? (e.data as { fields?: Record<string, string> } | null)?.fields ?? {};
+      const onForm = Object.entries(fields).filter(([k]) => (FIELDS as string[]).includes(k));
+      if (onForm.length > 0) form.setFields(onForm.map(([name, msg]) => ({ name: name as keyof FormValues, errors: [msg] })));
+      const others = Object.entries(fields).filter(([k]) => !(FIELDS as string[]).includes(k));
+      if (others.length > 0) setFormError(others.map(([, m]) => m).join(' '));
+      else if (onForm.length === 0) setFormError(e.message || t('toast.failed'));
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      title={t('form.title')}
+      onCancel={onClose}
+      footer={
+        <Space>
+          <Button onClick={onClose}>{t('form.cancel')}</Button>
+          <Button type="primary" loading={create.isPending} onClick={() => form.submit()} data-testid="branch-form-save">
+            {t('form.save')}
+          </Button>
+        </Space>
+      }
+      // a click beside the dialog must not throw away what was typed
+      maskClosable={false}
+      destroyOnHidden
+      afterClose={() => {
+        setFormError(null);
+        create.reset();
+      }}
+      width={560}
+      data-testid="branch-form"
+    >
+      {formError && <Alert type="error" showIcon message={formError} style={{ marginBottom: 16 }} data-testid="branch-form-error" />}
+      <Form<FormValues>
+        form={form}
+        layout="vertical"
+        name="branch"
+        initialValues={EMPTY}
+        onFinish={(v) => void submit(v)}
+        onValuesChange={(changed: Partial<FormValues>) => form.setFields(clearErrors(changed))}
+        requiredMark
+        scrollToFirstError
+      >
+        <Form.Item
+          name="code"
+          label={t('form.code')}
+          extra={t('form.codeHint')}
+          // typed in lower case, kept in capitals: the rule asks for capitals
+          normalize={(v: string) => (v ?? '').toUpperCase()}
+          rules={[
+            { required: true, whitespace: true, message: t('form.required.code') },
+            { pattern: BRANCH_CODE, message: t('form.codeInvalid') },
+          ]}
+        >
+          <Input maxLength={20} autoComplete="off" data-testid="branch-code" />
+        </Form.Item>
+        <Form.Item
+          name="nameTh"
+          label={t('form.nameTh')}
+          rules={[
+            { required: true, whitespace: true, message: t('form.required.nameTh') },
+            { max: 200, message: t('form.tooLong', { max: 200 }) },
+          ]}
+        >
+          <Input autoComplete="off" data-testid="branch-nameTh" />
+        </Form.Item>
+        <Form.Item name="nameEn" label={t('form.nameEn')} rules={[{ max: 200, message: t('form.tooLong', { max: 200 }) }]}>
+          <Input autoComplete="off" data-testid="branch-nameEn" />
+        </Form.Item>
+        <Form.Item name="timeZone" label={t('form.timeZone')} rules={[{ required: true, message: t('form.required.timeZone') }]}>
+          <Select showSearch options={zones} aria-label={t('form.timeZone')} data-testid="branch-timeZone" />
+        </Form.Item>
+        <Form.Item name="copyFrom" label={t('form.copyFrom')} extra={t('form.copyHint')}>
+          <Select
+            allowClear
+            placeholder={t('form.copyNone')}
+            aria-label={t('form.copyFrom')}
+            optionFilterProp="label"
+            showSearch
+            options={branches.map((b) => ({ value: b.code, label: `${branchName(b)} (${b.code})` }))}
+            data-testid="branch-copyFrom"
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
