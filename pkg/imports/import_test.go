@@ -325,6 +325,16 @@ func TestImportReferencesAndLists(t *testing.T) {
 func TestExportRoundTrip(t *testing.T) {
 	t.Parallel()
 	s := newServer(t)
+	// A colour sent in lower case through the API is stored as the import reads it (upper
+	// case), so its row comes back unchanged.
+	res := s.Do(apitest.Request{Method: "POST", Path: "/api/parameter/updateMealTime", Token: s.nutri, JSON: map[string]any{
+		"branchCode": "SRP01", "code": "MT-LC", "nameTh": "มื้อดึก", "startTime": "22:00", "endTime": "23:00",
+		"abbreviation": "LC", "textColor": "#ffffff", "mealColor": "#1a2b3c"}})
+	var mt params.Record
+	res.Into(t, &mt)
+	if res.Status != 200 || mt["textColor"] != "#FFFFFF" || mt["mealColor"] != "#1A2B3C" {
+		t.Fatalf("lower-case colours: %d %s", res.Status, res.Body)
+	}
 	for _, k := range params.Kinds() {
 		res := s.Do(apitest.Request{Method: "GET", Path: "/api/download/masterDataType?branchCode=SRP01&type=" + k.Name, Token: s.nutri})
 		if res.Status != 200 || res.Header.Get("Content-Type") != imports.XLSX {
@@ -342,7 +352,7 @@ func TestExportRoundTrip(t *testing.T) {
 	if _, err := s.Env.DB.Exec(context.Background(), `DELETE FROM other_item WHERE branch_code = 'SRP01'`); err != nil {
 		t.Fatal(err)
 	}
-	res := s.Do(apitest.Request{Method: "GET", Path: "/api/download/masterDataType?branchCode=SRP01&type=Other", Token: s.nutri})
+	res = s.Do(apitest.Request{Method: "GET", Path: "/api/download/masterDataType?branchCode=SRP01&type=Other", Token: s.nutri})
 	if res.Status != http.StatusNoContent || len(res.Body) != 0 {
 		t.Fatalf("empty export: %d", res.Status)
 	}

@@ -322,6 +322,7 @@ func parseRow(k *Kind, row Row, refs map[string]map[string]int64) (Input, map[st
 			in.List = append(in.List, id)
 		}
 	}
+	in = Normalize(k, in)
 	for f, key := range Validate(k, in) {
 		if _, ok := bad[f]; !ok {
 			bad[f] = key

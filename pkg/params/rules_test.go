@@ -21,7 +21,7 @@ func TestParseCell(t *testing.T) {
 		{Int, "15", int64(15), ""}, {Int, "15.0", int64(15), ""}, {Int, "15.5", nil, "params.intInvalid"},
 		{Int, "สิบ", nil, "params.intInvalid"}, {Int, "", nil, ""},
 		{Clock, "7:05", "07:05", ""}, {Clock, "07:05:00", "07:05", ""}, {Clock, " 23:59 ", "23:59", ""},
-		{Color, "ffcc00", "#FFCC00", ""}, {Color, "#abcdef", "#ABCDEF", ""},
+		{Color, "ffcc00", "#ffcc00", ""}, {Color, " #ABCDEF", "#ABCDEF", ""}, // the case: Normalize
 		{Text, "  ข้าวต้ม  ", "ข้าวต้ม", ""},
 	}
 	for _, c := range cases {
@@ -29,6 +29,19 @@ func TestParseCell(t *testing.T) {
 		if got != c.want || key != c.key {
 			t.Errorf("ParseCell(%d, %q) = %v, %q; want %v, %q", c.typ, c.in, got, key, c.want, c.key)
 		}
+	}
+}
+
+// Colours are stored in upper case whichever way they came (API or workbook): the one rule.
+func TestNormalize(t *testing.T) {
+	t.Parallel()
+	meal := kindByName("MealTime")
+	in := Normalize(meal, Input{Values: map[string]any{"textColor": "#ffcc0a", "mealColor": "#ABCDEF", "abbreviation": "bf"}})
+	if in.Values["textColor"] != "#FFCC0A" || in.Values["mealColor"] != "#ABCDEF" || in.Values["abbreviation"] != "bf" {
+		t.Fatalf("normalized %v", in.Values)
+	}
+	if got := Normalize(kindByName("DietType"), Input{Values: map[string]any{"remark": "#abc"}}); got.Values["remark"] != "#abc" {
+		t.Fatalf("a remark changed: %v", got.Values)
 	}
 }
 

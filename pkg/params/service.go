@@ -213,10 +213,22 @@ func ParseCell(f Field, s string) (any, string) {
 		if s != "" && s[0] != '#' {
 			s = "#" + s
 		}
-		return strings.ToUpper(s), ""
+		return s, ""
 	default:
 		return s, ""
 	}
+}
+
+// Normalize puts in's values in the form they are stored, whether they came from the API
+// or from a workbook: hex colours in upper case ("#ffcc00" → "#FFCC00"), so that a colour
+// is stored, exported and imported back as the same text. It rewrites in.Values.
+func Normalize(k *Kind, in Input) Input {
+	for _, f := range k.Fields {
+		if s, ok := in.Values[f.JSON].(string); ok && f.Type == Color {
+			in.Values[f.JSON] = strings.ToUpper(s)
+		}
+	}
+	return in
 }
 
 // Validate checks in against the kind's rules and answers field → message key.
@@ -325,6 +337,7 @@ func (s *Service) All(ctx context.Context, k *Kind, branch string) ([]Record, er
 // Save creates (in.ID == 0) or updates a row, with its change-log row, in one statement
 // (write.go). A status or list left out of an update keeps its stored value.
 func (s *Service) Save(ctx context.Context, k *Kind, branch, by string, in Input) (Record, error) {
+	in = Normalize(k, in)
 	if bad := Validate(k, in); len(bad) > 0 {
 		return nil, errs.Fields(bad)
 	}
