@@ -221,7 +221,8 @@ func (h handlers) job(w http.ResponseWriter, r *http.Request) error {
 }
 
 // masterDataType answers the kind's rows of the branch as a workbook that imports back
-// unchanged; 204 when the branch has none.
+// unchanged; 204 when the branch has none. With template=true it answers the kind's empty
+// workbook (the header row only), never 204: the import template of a list with no rows.
 func (h handlers) masterDataType(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
 	branch := q.Get("branchCode")
@@ -232,15 +233,26 @@ func (h handlers) masterDataType(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return errType
 	}
-	recs, err := h.params.All(r.Context(), k, branch)
-	if err != nil {
-		return err
+	template := false
+	if v := q.Get("template"); v != "" {
+		var err error
+		if template, err = strconv.ParseBool(v); err != nil {
+			return fmt.Errorf("template %q: %w", v, errs.ErrMalformed)
+		}
 	}
-	if len(recs) == 0 {
-		w.WriteHeader(http.StatusNoContent)
-		return nil
+	var recs []params.Record
+	name := fmt.Sprintf("%s_%s_template.xlsx", k.Name, branch)
+	if !template {
+		var err error
+		if recs, err = h.params.All(r.Context(), k, branch); err != nil {
+			return err
+		}
+		if len(recs) == 0 {
+			w.WriteHeader(http.StatusNoContent)
+			return nil
+		}
+		name = fmt.Sprintf("%s_%s.xlsx", k.Name, branch)
 	}
-	name := fmt.Sprintf("%s_%s.xlsx", k.Name, branch)
 	w.Header().Set("Content-Type", imports.XLSX)
 	w.Header().Set("Content-Disposition", blob.ContentDisposition(name))
 	w.Header().Set("Cache-Control", "no-store")

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/xuri/excelize/v2"
+
 	"samrap/pkg/apitest"
 	"samrap/pkg/files"
 	"samrap/pkg/imports"
@@ -39,6 +41,21 @@ func upload(t *testing.T, s *apitest.Server, token, lang string, form map[string
 	_ = mw.Close()
 	return s.Do(apitest.Request{Method: "POST", Path: "/api/upload/masterData", Token: token, Lang: lang, Body: &buf,
 		Header: map[string]string{"Content-Type": mw.FormDataContentType()}})
+}
+
+// sheetRows reads the first sheet of a workbook.
+func sheetRows(t *testing.T, b []byte) [][]string {
+	t.Helper()
+	f, err := excelize.OpenReader(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := f.GetRows(f.GetSheetList()[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
 }
 
 // Without a worker behind the uploads store: what the upload API itself does.
@@ -138,6 +155,35 @@ func TestDownloadMasterData(t *testing.T) {
 	}
 	if res := get(nutri, "branchCode=SRP01&type=Remark"); res.Status != http.StatusNoContent || len(res.Body) != 0 {
 		t.Fatalf("nothing to export: %d", res.Status)
+	}
+	// The template: the kind's header row only, for a list with rows or without, never 204.
+	for _, c := range []struct{ query, kind string }{
+		{"branchCode=SRP01&type=Remark&template=true", "Remark"},
+		{"branchCode=SRP01&type=MealTime&template=1", "MealTime"},
+	} {
+		res := get(nutri, c.query)
+		if res.Status != 200 || res.Header.Get("Content-Type") != imports.XLSX ||
+			!strings.Contains(res.Header.Get("Content-Disposition"), c.kind+"_SRP01_template.xlsx") {
+			t.Fatalf("template %s: %d %v", c.query, res.Status, res.Header)
+		}
+		k, _ := params.KindOf(c.kind)
+		var want []string
+		for _, col := range imports.Columns(k) {
+			want = append(want, col.Header())
+		}
+		rows := sheetRows(t, res.Body)
+		if len(rows) != 1 || strings.Join(rows[0], "|") != strings.Join(want, "|") {
+			t.Fatalf("template %s rows %q, want the headers %q", c.query, rows, want)
+		}
+	}
+	if res := get(nutri, "branchCode=SRP01&type=Remark&template=false"); res.Status != http.StatusNoContent {
+		t.Fatalf("template=false of an empty list: %d", res.Status)
+	}
+	if res := get(nutri, "branchCode=SRP01&type=Remark&template=maybe"); res.Status != http.StatusBadRequest {
+		t.Fatalf("template=maybe: %d", res.Status)
+	}
+	if res := get(nutri, "branchCode=SRP02&type=Remark&template=true"); res.Status != 403 {
+		t.Fatalf("another branch's template: %d", res.Status)
 	}
 	if res := get(nutri, "branchCode=SRP01&type=Nope"); res.Status != 422 {
 		t.Fatalf("unknown type: %d", res.Status)

@@ -113,10 +113,12 @@ test('food types: export, then import with progress, counts and the failed rows 
   page.on('request', (r) => r.url().includes('/upload/masterData') && uploads.push(r.url()));
   await dt.getByTestId('list-import').click();
   const modal = page.locator('.ant-modal', { hasText: md('th', 'import.drop') });
-  // the export is the template, offered in the dialog too
+  // the template (the kind's headers only, even for a list with no rows), offered in the dialog
   const template = page.waitForEvent('download');
+  const templateAsked = page.waitForRequest((r) => r.url().includes('/download/masterDataType'));
   await modal.getByTestId('import-template').click();
-  expect((await template).suggestedFilename()).toBe('DietType_SRP01.xlsx');
+  expect(new URL((await templateAsked).url()).searchParams.get('template')).toBe('true');
+  expect((await template).suggestedFilename()).toBe('DietType_SRP01_template.xlsx');
   await modal.getByTestId('import-start').click();
   await expect(modal.getByTestId('import-problem')).toHaveText(md('th', 'import.fileRequired'));
   await modal.locator('input[type=file]').setInputFiles({ name: 'diet.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b') });

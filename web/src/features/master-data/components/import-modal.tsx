@@ -1,8 +1,10 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import { Alert, Button, Descriptions, Modal, Progress, Space, Typography, Upload, type UploadFile } from 'antd';
+import { Alert, App, Button, Descriptions, Modal, Progress, Space, Typography, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
+import { saveFile } from '@/lib/save-file';
+import { useDownloadMasterData } from '@/features/master-data/api/download-master-data';
 import { useUploadJob } from '@/features/master-data/api/get-upload-job';
 import { useUploadMasterData } from '@/features/master-data/api/upload-master-data';
 import { NS } from '@/features/master-data/i18n';
@@ -15,16 +17,15 @@ type Props = {
   createBy: string;
   open: boolean;
   onClose: () => void;
-  /** Downloads the kind's export, which is also the import template. */
-  onTemplate: () => void;
-  templatePending: boolean;
 };
 
 const COUNTS = ['totalRows', 'added', 'updated', 'deleted', 'unchanged', 'skipped'] as const;
 
 /** Import from Excel: client checks, upload, the job's progress and counts, failed rows. */
-export function ImportModal({ type, branchCode, createBy, open, onClose, onTemplate, templatePending }: Props) {
+export function ImportModal({ type, branchCode, createBy, open, onClose }: Props) {
   const { t, i18n } = useTranslation(NS);
+  const { notification } = App.useApp();
+  const template = useDownloadMasterData();
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
@@ -54,6 +55,21 @@ export function ImportModal({ type, branchCode, createBy, open, onClose, onTempl
       // 422/413 name the file's problem in the caller's language.
       const fields = e.fields ?? (e.data as { fields?: Record<string, string> } | null)?.fields;
       setProblem(fields?.file ?? fields?.type ?? e.message);
+    }
+  }
+
+  /** The kind's empty workbook (headers only): offered even when the list has no rows. */
+  async function downloadTemplate() {
+    try {
+      const file = await template.mutateAsync({ type, branchCode, template: true });
+      if (!file) {
+        notification.warning({ message: t('toast.dataNotFound') });
+        return;
+      }
+      saveFile(file.blob, file.fileName);
+      notification.success({ message: t('toast.templateDownloaded') });
+    } catch {
+      /* the client and the query cache have told the user */
     }
   }
 
@@ -92,7 +108,7 @@ export function ImportModal({ type, branchCode, createBy, open, onClose, onTempl
           <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>
             {t('import.hint')}
           </Typography.Paragraph>
-          <Button type="link" icon={<DownloadOutlined />} loading={templatePending} onClick={onTemplate} style={{ paddingInline: 0 }} data-testid="import-template">
+          <Button type="link" icon={<DownloadOutlined />} loading={template.isPending} onClick={() => void downloadTemplate()} style={{ paddingInline: 0 }} data-testid="import-template">
             {t('import.template')}
           </Button>
           <Upload.Dragger

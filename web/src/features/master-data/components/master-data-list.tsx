@@ -321,8 +321,6 @@ export function MasterDataList({ type }: { type: KindType }) {
         createBy={userInfo?.employeeCode ?? ''}
         open={importing}
         onClose={() => setImporting(false)}
-        onTemplate={() => void exportExcel()}
-        templatePending={download.isPending}
       />
     </div>
   );
