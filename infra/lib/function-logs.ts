@@ -5,7 +5,7 @@ import { Construct, type IConstruct } from 'constructs';
 
 /**
  * Gives every Lambda of a stack a log group with the stage's retention, including the
- * handlers CDK adds itself (bucket auto-delete, bucket deployment, log retention, default
+ * handlers CDK adds itself (bucket auto-delete, bucket deployment, bucket notifications, default
  * security group), which would otherwise log to a group Lambda creates that never expires.
  * Our own functions (GoFunction) already have one and are left alone.
  */

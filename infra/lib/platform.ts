@@ -36,6 +36,15 @@ export interface FunctionPlatform {
 /** The key prefix under which the `uploads` use may read and write. */
 export const UPLOADS_PREFIX = 'uploads/';
 
+/**
+ * The key prefixes of the files bucket that the `files` use may read and write: the
+ * failed-rows workbooks of the imports (`failed/<branch>/<job>.xlsx`, pkg/imports FailedKey),
+ * written by import-worker and handed out by files as signed links. Go code that writes under
+ * a new prefix of the files bucket (reports, meal cards) needs its prefix here, or S3 refuses
+ * it in AWS (docs/deploy.md, "The catalogue").
+ */
+export const FILES_PREFIXES: readonly string[] = ['failed/'];
+
 /** GoFunction props for a catalogue entry: code, network, logs, alarms and the common environment. */
 export function functionProps(
   entry: CatalogEntry,
@@ -71,8 +80,9 @@ export function functionProps(
 
 /**
  * Least privilege from the catalogue's vocabulary. Every function reads the database secret
- * and may connect through RDS Proxy; everything else is granted only when `uses` says so.
- * A queue's URL (`QUEUE_URL_<NAME>`) is given only to the functions that may send to it.
+ * (RDS Proxy authenticates with that password: its IAM authentication is off, so no function
+ * gets `rds-db:connect`); everything else is granted only when `uses` says so. A queue's URL
+ * (`QUEUE_URL_<NAME>`) is given only to the functions that may send to it.
  */
 export function grantUses(
   go: GoFunction,
@@ -82,7 +92,6 @@ export function grantUses(
 ): void {
   const fn = go.function;
   platform.database.secret.grantRead(fn);
-  platform.database.proxy?.grantConnect(fn, platform.database.user);
 
   for (const use of entry.uses) {
     switch (use.kind) {
@@ -96,7 +105,7 @@ export function grantUses(
         platform.uploadsBucket.grantReadWrite(fn, `${UPLOADS_PREFIX}*`);
         break;
       case 'files':
-        platform.filesBucket.grantReadWrite(fn);
+        for (const prefix of FILES_PREFIXES) platform.filesBucket.grantReadWrite(fn, `${prefix}*`);
         break;
       case 'queue': {
         const queue = queues.get(use.queue);

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { Match } from 'aws-cdk-lib/assertions';
-import { FULL_CATALOG, fakeWebDist, refTarget, resources, synthesize, type Synthesized } from './helpers';
+import { asArray, FULL_CATALOG, fakeWebDist, refTarget, resources, synthesize, type Synthesized } from './helpers';
 
 describe('data stack', () => {
   let dev: Synthesized;
@@ -95,6 +95,24 @@ describe('data stack', () => {
     dev.data.hasResource('AWS::RDS::DBCluster', { DeletionPolicy: 'Snapshot' });
   });
 
+  // An explicit group instead of CDK's LogRetention helper (a Lambda allowed to change the
+  // retention of every log group of the account).
+  it('exports the PostgreSQL log to a log group of the stack with the stage retention, made before the instances', () => {
+    for (const [s, days] of [[dev, 14], [prod, 180]] as const) {
+      const cluster = Object.keys(resources(s.data, 'AWS::RDS::DBCluster'))[0];
+      s.data.hasResourceProperties('AWS::RDS::DBCluster', { EnableCloudwatchLogsExports: ['postgresql'] });
+      const groups = Object.entries(resources(s.data, 'AWS::Logs::LogGroup')).filter(
+        ([, g]) => JSON.stringify(g.Properties.LogGroupName) === JSON.stringify({ 'Fn::Join': ['', ['/aws/rds/cluster/', { Ref: cluster }, '/postgresql']] }),
+      );
+      assert.equal(groups.length, 1);
+      const [groupId, group] = groups[0];
+      assert.equal(group.Properties.RetentionInDays, days);
+      for (const [id, instance] of Object.entries(resources(s.data, 'AWS::RDS::DBInstance'))) {
+        assert.ok(asArray(instance.DependsOn).includes(groupId), `${id} waits for the log group`);
+      }
+    }
+  });
+
   it('alarms on database CPU and connections', () => {
     for (const metric of ['CPUUtilization', 'DatabaseConnections']) {
       dev.data.hasResourceProperties('AWS::CloudWatch::Alarm', {
@@ -149,6 +167,12 @@ describe('data stack', () => {
             assert.ok(g.Properties.RetentionInDays > 0, `${stack}/${id}`);
           }
         }
+      }
+    });
+
+    it('uses no LogRetention custom resource', () => {
+      for (const s of [dev, prod]) {
+        for (const [, t] of s.all) t.resourceCountIs('Custom::LogRetention', 0);
       }
     });
 

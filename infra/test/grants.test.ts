@@ -1,9 +1,141 @@
-/** Least privilege: each function gets exactly the grants its catalogue `uses` lists. */
+/**
+ * Least privilege: each function gets exactly the grants its catalogue `uses` lists, and no
+ * role of any stack (ours or one CDK adds) is allowed a wildcard it could do without.
+ */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { queueUrlVariable, type CatalogEntry } from '../lib/catalog';
-import { asArray, FULL_CATALOG, functionNamed, goFunctions, refTarget, statementsOfFunction, synthesize, type Synthesized } from './helpers';
+import { FILES_PREFIXES, UPLOADS_PREFIX } from '../lib/platform';
+import {
+  asArray,
+  FULL_CATALOG,
+  fakeWebDist,
+  functionNamed,
+  goFunctions,
+  realCatalog,
+  refTarget,
+  resources,
+  statementsOfFunction,
+  synthesize,
+  type Synthesized,
+} from './helpers';
 import type { Template } from 'aws-cdk-lib/assertions';
+
+/**
+ * AWS managed policies a role may carry, each with what it allows on `Resource: "*"` and why
+ * that cannot be narrowed. Anything else attached to a role fails the test below.
+ */
+const MANAGED_POLICIES_ALLOWED: Record<string, string> = {
+  // logs:CreateLogGroup, logs:CreateLogStream, logs:PutLogEvents on "*". CDK attaches it to
+  // every Lambda role it creates (ours and those of its own handlers: bucket deployment,
+  // auto-delete, notifications, the custom-resource provider); every function logs to a
+  // group of its stack with a retention (data.test.ts), so the CreateLogGroup is unused.
+  'service-role/AWSLambdaBasicExecutionRole': 'Lambda logging',
+  // ec2:CreateNetworkInterface, ec2:DescribeNetworkInterfaces, ec2:DescribeSubnets,
+  // ec2:DeleteNetworkInterface, ec2:AssignPrivateIpAddresses, ec2:UnassignPrivateIpAddresses
+  // on "*": Lambda creates a VPC function's network interfaces with its role, and the
+  // Describe* actions support no resource-level permission.
+  'service-role/AWSLambdaVPCAccessExecutionRole': 'Lambda in a VPC',
+};
+
+/**
+ * Actions our inline policies may allow on `Resource: "*"` because AWS offers no resource for
+ * them (such as xray:PutTraceSegments, if tracing is ever turned on), each with its reason.
+ * None today: the LogRetention helpers are gone and the CloudFront invalidation is scoped to
+ * the distribution.
+ */
+const STAR_RESOURCE_ACTIONS_ALLOWED: Record<string, string> = {};
+
+interface RoleGrants {
+  readonly where: string;
+  readonly managedPolicies: string[];
+  readonly statements: any[];
+}
+
+/** Every role of a template with its managed policies and every statement attached to it. */
+function roleGrants(stack: string, t: Template): RoleGrants[] {
+  const policies = [
+    ...Object.values(resources(t, 'AWS::IAM::Policy')),
+    ...Object.values(resources(t, 'AWS::IAM::ManagedPolicy')),
+  ];
+  return Object.entries(resources(t, 'AWS::IAM::Role')).map(([id, role]) => ({
+    where: `${stack}/${id}`,
+    managedPolicies: asArray<any>(role.Properties.ManagedPolicyArns).map((arn) => {
+      const name = /:iam::aws:policy\/([^"]+)"/.exec(JSON.stringify(arn))?.[1];
+      return name ?? `not AWS managed: ${JSON.stringify(arn)}`;
+    }),
+    statements: [
+      ...asArray<any>(role.Properties.Policies).flatMap((p) => p.PolicyDocument.Statement),
+      ...policies
+        .filter((p) => asArray<any>(p.Properties.Roles).some((r) => refTarget(r) === id))
+        .flatMap((p) => p.Properties.PolicyDocument.Statement),
+    ],
+  }));
+}
+
+describe('every role of every stack', () => {
+  const apps: Array<[string, () => Synthesized]> = [
+    ['dev, the real catalogue', () => synthesize({ stage: 'dev', catalog: realCatalog(), webAssetsPath: fakeWebDist() })],
+    [
+      'prod, every kind of function, NAT',
+      () => synthesize({ stage: 'prod', catalog: FULL_CATALOG, webAssetsPath: fakeWebDist(), settings: { natGateways: 2 } }),
+    ],
+    [
+      'LocalStack',
+      () =>
+        synthesize({
+          stage: 'dev',
+          catalog: FULL_CATALOG,
+          webAssetsPath: fakeWebDist(),
+          settings: { localstack: { host: 'postgres', port: 5432, name: 'samrap', username: 'samrap', password: 'samrap' } },
+        }),
+    ],
+  ];
+  const roles: RoleGrants[] = [];
+  before(() => {
+    for (const [name, synth] of apps) {
+      for (const [stack, t] of synth().all) roles.push(...roleGrants(`${name}: ${stack}`, t));
+    }
+  });
+
+  it('allows no action of a whole service, no NotAction or NotResource, and nothing on "*" outside the allow-list', () => {
+    assert.ok(roles.length > 10, `found ${roles.length} roles`);
+    for (const role of roles) {
+      for (const st of role.statements) {
+        assert.equal(st.Effect, 'Allow', role.where);
+        assert.equal(st.NotAction, undefined, `${role.where}: NotAction`);
+        assert.equal(st.NotResource, undefined, `${role.where}: NotResource`);
+        const actions = asArray<string>(st.Action);
+        assert.ok(actions.length > 0, role.where);
+        for (const action of actions) {
+          assert.ok(action !== '*' && !action.endsWith(':*'), `${role.where}: action ${action}`);
+        }
+        if (asArray<unknown>(st.Resource).includes('*')) {
+          for (const action of actions) {
+            assert.ok(action in STAR_RESOURCE_ACTIONS_ALLOWED, `${role.where}: ${action} on Resource "*"`);
+          }
+        }
+      }
+    }
+  });
+
+  it('attaches only the AWS managed policies of the allow-list, and each of them somewhere', () => {
+    const used = new Set<string>();
+    for (const role of roles) {
+      for (const name of role.managedPolicies) {
+        assert.ok(name in MANAGED_POLICIES_ALLOWED, `${role.where}: managed policy ${name}`);
+        used.add(name);
+      }
+    }
+    assert.deepEqual([...used].sort(), Object.keys(MANAGED_POLICIES_ALLOWED).sort(), 'no stale entry in the allow-list');
+  });
+
+  it('gives the VPC access policy only to functions in the VPC', () => {
+    const vpcRoles = roles.filter((r) => r.managedPolicies.includes('service-role/AWSLambdaVPCAccessExecutionRole'));
+    assert.ok(vpcRoles.length > 0);
+    assert.ok(vpcRoles.every((r) => !r.where.startsWith('LocalStack')), 'LocalStack has no VPC');
+  });
+});
 
 describe('function grants', () => {
   let s: Synthesized;
@@ -19,6 +151,7 @@ describe('function grants', () => {
   const mentions = (value: unknown, text: string) => JSON.stringify(value).includes(text);
 
   it('never grants a wildcard action or resource to a Go function', () => {
+    // (The managed policies of the Lambda service are allowed by "every role of every stack".)
     for (const entry of FULL_CATALOG.functions) {
       const sts = statements(entry);
       assert.ok(sts.length > 0, entry.name);
@@ -34,11 +167,18 @@ describe('function grants', () => {
     }
   });
 
-  it('lets every function read the database secret and connect through the proxy', () => {
+  // The proxy checks the secret's password, not IAM: rds-db:connect would be a grant nobody uses.
+  it('lets every function read the database secret, and none rds-db:connect (IAM auth is off)', () => {
+    const proxy = Object.values(s.data.findResources('AWS::RDS::DBProxy')) as any[];
+    assert.equal(proxy.length, 1);
+    assert.deepEqual(
+      proxy[0].Properties.Auth.map((a: any) => [a.AuthScheme, a.IAMAuth]),
+      [['SECRETS', 'DISABLED']],
+    );
     for (const entry of FULL_CATALOG.functions) {
       const sts = statements(entry);
       assert.ok(sts.some((st) => mentions(st.Action, 'secretsmanager:GetSecretValue') && mentions(st.Resource, 'DatabaseAdminSecret')), entry.name);
-      assert.ok(sts.some((st) => st.Action === 'rds-db:connect' && mentions(st.Resource, 'Proxy')), entry.name);
+      assert.ok(!sts.some((st) => mentions(st.Action, 'rds-db:')), `${entry.name}: rds-db:connect`);
       const env = envOf(entry);
       for (const name of [
         'STAGE',
@@ -84,19 +224,26 @@ describe('function grants', () => {
     }
   });
 
-  it('limits the uploads bucket to uploads/ and the files bucket to its users', () => {
+  it('limits the uploads bucket to uploads/ and the files bucket to its prefixes, for their users only', () => {
     for (const entry of FULL_CATALOG.functions) {
       const sts = statements(entry);
       const uploads = sts.filter((st) => mentions(st.Resource, 'Uploads'));
       const files = sts.filter((st) => mentions(st.Resource, 'Files'));
       assert.equal(uploads.length > 0, uses(entry, 'uploads'), `${entry.name} uploads`);
       assert.equal(files.length > 0, uses(entry, 'files'), `${entry.name} files`);
-      for (const st of uploads) {
-        for (const r of asArray<any>(st.Resource)) {
-          const text = JSON.stringify(r);
-          // Object ARNs are confined to the prefix; the bucket ARN itself only for listing.
-          if (text.includes('Uploads') && text.includes('/')) assert.ok(text.includes('/uploads/*'), `${entry.name}: ${text}`);
-        }
+      // Object ARNs are confined to the prefixes; the bucket ARN itself only for listing
+      // (without s3:ListBucket a missing key answers 403, not the 404 the Go code expects).
+      const objectArns = (bucket: string) =>
+        sts
+          .flatMap((st) => asArray<any>(st.Resource))
+          .map((r) => JSON.stringify(r))
+          .filter((text) => text.includes(bucket) && text.includes('/'));
+      for (const text of objectArns('Uploads')) assert.ok(text.includes(`"/${UPLOADS_PREFIX}*"`), `${entry.name}: ${text}`);
+      for (const text of objectArns('Files')) {
+        assert.ok(FILES_PREFIXES.some((prefix) => text.includes(`"/${prefix}*"`)), `${entry.name}: ${text}`);
+      }
+      if (uses(entry, 'files')) {
+        assert.deepEqual(objectArns('Files').length, FILES_PREFIXES.length, `${entry.name}: one object ARN per prefix`);
       }
       if (uses(entry, 'uploads')) {
         assert.ok(uploads.some((st) => mentions(st.Action, 's3:PutObject')), `${entry.name} writes uploads`);

@@ -122,6 +122,25 @@ describe('web stack', () => {
     assert.ok(asArray(index.DependsOn).some((d) => String(d).startsWith('SiteDeployAssets')), 'index after assets');
   });
 
+  // BucketDeployment grants the invalidation on "*"; both actions accept the distribution ARN.
+  it('lets the deployment handler invalidate only this distribution', () => {
+    const handlers = Object.values(resources(s.web, 'AWS::Lambda::Function')).filter((f) =>
+      JSON.stringify(f.Properties.Layers ?? []).includes('AwsCliLayer'),
+    );
+    assert.equal(handlers.length, 1, 'one handler for both deployments');
+    const role = refTarget(handlers[0].Properties.Role);
+    const statements = Object.values(resources(s.web, 'AWS::IAM::Policy'))
+      .filter((p) => p.Properties.Roles.some((r: any) => refTarget(r) === role))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement);
+    const invalidation = statements.filter((st: any) => JSON.stringify(st.Action).includes('cloudfront:'));
+    assert.equal(invalidation.length, 1);
+    assert.deepEqual(invalidation[0].Action, ['cloudfront:CreateInvalidation', 'cloudfront:GetInvalidation']);
+    const distributionId = Object.keys(resources(s.web, 'AWS::CloudFront::Distribution'))[0];
+    assert.deepEqual(invalidation[0].Resource, {
+      'Fn::Join': ['', ['arn:aws:cloudfront::', { Ref: 'AWS::AccountId' }, ':distribution/', { Ref: distributionId }]],
+    });
+  });
+
   it('skips the content, with a warning, when web/dist is missing', () => {
     bare.web.resourceCountIs('Custom::CDKBucketDeployment', 0);
     bare.web.resourceCountIs('AWS::CloudFront::Distribution', 1);

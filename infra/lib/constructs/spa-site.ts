@@ -2,6 +2,7 @@ import { Annotations, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
@@ -43,6 +44,40 @@ const SPA_FALLBACK = `function handler(event) {
   }
   return request;
 }`;
+
+/** The CloudFront actions BucketDeployment grants on "*" when it invalidates a distribution. */
+const INVALIDATION_ACTIONS = ['cloudfront:CreateInvalidation', 'cloudfront:GetInvalidation'];
+
+/**
+ * The role of CDK's bucket-deployment handler. BucketDeployment grants the invalidation
+ * actions on `Resource: "*"`; both accept a distribution ARN, so this role narrows exactly
+ * that statement to our distribution and takes every other grant as it comes.
+ */
+class DeploymentHandlerRole extends iam.Role {
+  private readonly distributionArn: string;
+
+  constructor(scope: Construct, id: string, distribution: cloudfront.IDistribution) {
+    super(scope, id, {
+      description: 'Samrap web: copies web/dist to the site bucket and invalidates the distribution',
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
+    });
+    this.distributionArn = distribution.distributionArn;
+  }
+
+  public override addToPrincipalPolicy(statement: iam.PolicyStatement): iam.AddToPrincipalPolicyResult {
+    const invalidation =
+      statement.actions.length > 0 &&
+      statement.actions.every((a) => INVALIDATION_ACTIONS.includes(a)) &&
+      statement.resources.length === 1 &&
+      statement.resources[0] === '*';
+    return super.addToPrincipalPolicy(
+      invalidation
+        ? new iam.PolicyStatement({ effect: statement.effect, actions: statement.actions, resources: [this.distributionArn] })
+        : statement,
+    );
+  }
+}
 
 export interface SpaSiteProps {
   /** The built app (`web/dist`); none = no content deployed (synth without a web build). */
@@ -155,8 +190,11 @@ export class SpaSite extends Construct {
       return;
     }
     // Hashed assets first, cached for a year; then index.html, never cached, so a browser
-    // never loads an index that names assets not yet uploaded.
+    // never loads an index that names assets not yet uploaded. Both share one handler (same
+    // memory), and so one role.
+    const role = new DeploymentHandlerRole(this, 'DeployRole', this.distribution);
     const assets = new s3deploy.BucketDeployment(this, 'DeployAssets', {
+      role,
       sources: [s3deploy.Source.asset(props.assetsPath, { exclude: ['index.html'] })],
       destinationBucket: this.bucket,
       exclude: ['index.html'],
@@ -164,6 +202,7 @@ export class SpaSite extends Construct {
       memoryLimit: 512,
     });
     const index = new s3deploy.BucketDeployment(this, 'DeployIndex', {
+      role,
       sources: [s3deploy.Source.asset(props.assetsPath, { exclude: ['*', '!index.html'] })],
       destinationBucket: this.bucket,
       prune: false,

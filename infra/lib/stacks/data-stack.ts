@@ -2,6 +2,7 @@ import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, Validations, ty
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as cwActions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as rds from 'aws-cdk-lib/aws-rds';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
@@ -34,7 +35,6 @@ export interface DatabaseAccess {
   readonly name: string;
   /** Absent for LocalStack. */
   readonly proxy?: rds.IDatabaseProxy;
-  readonly user: string;
 }
 
 /**
@@ -115,7 +115,7 @@ export class DataStack extends Stack {
         },
         removalPolicy: RemovalPolicy.DESTROY,
       });
-      this.database = { secret, host: local.host, name: local.name, user: local.username };
+      this.database = { secret, host: local.host, name: local.name };
       return;
     }
 
@@ -201,9 +201,20 @@ export class DataStack extends Stack {
       deletionProtection: props.profile.retainData,
       removalPolicy: props.profile.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.SNAPSHOT,
       cloudwatchLogsExports: ['postgresql'],
-      cloudwatchLogsRetention: props.profile.logRetention,
       copyTagsToSnapshot: true,
     });
+    // The PostgreSQL log's group, made here with the stage's retention instead of CDK's
+    // LogRetention custom resource (a Lambda allowed logs:PutRetentionPolicy on "*"). Aurora
+    // creates the group when an instance first exports its log unless it exists, so the
+    // instances wait for it.
+    const postgresLog = new logs.LogGroup(this, 'DatabasePostgresLogs', {
+      logGroupName: `/aws/rds/cluster/${this.cluster.clusterIdentifier}/postgresql`,
+      retention: props.profile.logRetention,
+      removalPolicy,
+    });
+    for (const child of this.cluster.node.findAll()) {
+      if (child instanceof rds.CfnDBInstance) child.addDependency(postgresLog.node.defaultChild as logs.CfnLogGroup);
+    }
 
     const proxy = new rds.DatabaseProxy(this, 'Proxy', {
       proxyTarget: rds.ProxyTarget.fromCluster(this.cluster),
@@ -212,6 +223,9 @@ export class DataStack extends Stack {
       vpcSubnets: dataSubnets,
       securityGroups: [proxySg],
       requireTLS: true,
+      // The functions sign in to the proxy with the secret's password, as the proxy does to
+      // Aurora: IAM authentication is off, so no function needs rds-db:connect. One database
+      // user for every function is a known limit (docs/deploy.md).
       iamAuth: false,
       idleClientTimeout: Duration.minutes(30),
       maxConnectionsPercent: 90,
@@ -226,7 +240,6 @@ export class DataStack extends Stack {
       host: proxy.endpoint,
       name: DATABASE_NAME,
       proxy,
-      user: DATABASE_ADMIN,
     };
 
     // Alarms: CPU above 80 % for 15 minutes; connections above 80 % of what the largest
