@@ -5,7 +5,7 @@ STAGE ?= dev
 GO_PKGS := ./pkg/... ./functions/... ./events/...
 FUNCTIONS := $(shell sed -n 's/.*"name": *"\([^"]*\)".*/\1/p' functions/catalog.json)
 
-.PHONY: run test test-go test-web test-e2e test-infra vet build web deps bench synth deploy localstack-deploy clean sqlc
+.PHONY: run test test-go test-web test-e2e test-infra vet build web deps deps-node bench synth deploy localstack-deploy clean sqlc
 
 ## run: the whole product on http://localhost:$(PORT) (PostgreSQL is the only service needed)
 run: web
@@ -22,8 +22,13 @@ test-go:
 	go test -count=1 -p 2 $(GO_PKGS)
 	@go test -count=1 -run TestCatalogMatchesTheHandlers -v ./functions/local | grep 'spec calls served'
 
+## deps: everything the tests need (Node packages, Debian chromium, cfn-lint)
 deps:
 	bash scripts/ensure-deps.sh
+
+## deps-node: the Node packages only, enough to synthesize and deploy (no sudo, no chromium)
+deps-node:
+	bash scripts/ensure-deps.sh node
 
 test-web: deps
 	npm run test --workspace web
@@ -58,13 +63,15 @@ sqlc:
 bench: build
 	bash scripts/bench.sh
 
-synth: deps
+## synth: the CDK templates into infra/cdk.out, offline (no AWS credentials, no lookups)
+synth: deps-node
 	npm run synth --workspace infra
 
-deploy: deps build
+## deploy: make deploy STAGE=dev|uat|prod (docs/deploy.md)
+deploy: deps-node build
 	npm run deploy --workspace infra -- -c stage=$(STAGE)
 
-localstack-deploy: deps build
+localstack-deploy: deps-node build
 	npm run localstack-deploy --workspace infra
 
 clean:

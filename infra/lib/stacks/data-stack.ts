@@ -213,7 +213,7 @@ export class DataStack extends Stack {
       removalPolicy,
     });
     for (const child of this.cluster.node.findAll()) {
-      if (child instanceof rds.CfnDBInstance) child.addDependency(postgresLog.node.defaultChild as logs.CfnLogGroup);
+      if (child instanceof rds.CfnDBInstance) child.addResourceDependency(postgresLog.node.defaultChild as logs.CfnLogGroup);
     }
 
     const proxy = new rds.DatabaseProxy(this, 'Proxy', {
