@@ -40,7 +40,7 @@ test-infra: deps
 	npm run test --workspace infra
 
 ## web: builds web/dist when it is missing or older than its sources
-web: deps
+web: deps-node
 	bash scripts/build-web.sh
 
 ## build: one linux/arm64 bootstrap per catalogue entry, in build/functions/<name>/
