@@ -22,6 +22,8 @@ export interface FunctionPlatform {
   readonly network?: FunctionNetwork;
   readonly database: DatabaseAccess;
   readonly jwtSecret: secretsmanager.ISecret;
+  /** The X-Origin-Verify secret of CloudFront; unset where no CloudFront stands in front (LocalStack). */
+  readonly originSecret?: secretsmanager.ISecret;
   readonly uploadsBucket: s3.IBucket;
   readonly filesBucket: s3.IBucket;
   readonly mailFrom: string;
@@ -70,6 +72,7 @@ export function functionProps(
       DATABASE_HOST: platform.database.host,
       DATABASE_NAME: platform.database.name,
       JWT_SECRET_ARN: platform.jwtSecret.secretArn,
+      ...(platform.originSecret ? { ORIGIN_SECRET_ARN: platform.originSecret.secretArn } : {}),
       UPLOADS_BUCKET: platform.uploadsBucket.bucketName,
       FILES_BUCKET: platform.filesBucket.bucketName,
       MAIL_FROM: platform.mailFrom,
@@ -92,6 +95,8 @@ export function grantUses(
 ): void {
   const fn = go.function;
   platform.database.secret.grantRead(fn);
+  // an http function checks that each request came through CloudFront
+  if (entry.kind === 'http' && platform.originSecret) platform.originSecret.grantRead(fn);
 
   for (const use of entry.uses) {
     switch (use.kind) {

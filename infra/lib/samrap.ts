@@ -62,6 +62,7 @@ export function buildSamrap(app: App, settings: SamrapSettings, sources: SamrapS
     network: data.network,
     database: data.database,
     jwtSecret: data.jwtSecret,
+    originSecret: settings.localstack === undefined ? data.originSecret : undefined,
     uploadsBucket: data.uploadsBucket,
     filesBucket: data.filesBucket,
     mailFrom: settings.mailFrom,
@@ -93,6 +94,7 @@ export function buildSamrap(app: App, settings: SamrapSettings, sources: SamrapS
     ...common,
     description: `Samrap ${settings.stage}: web app on CloudFront, API under /api/*`,
     apiDomainName: api.apiDomainName,
+    apiOriginSecret: platform.originSecret,
     assetsPath: sources.webAssetsPath,
     domain: settings.domain,
   });

@@ -205,6 +205,15 @@ describe('function grants', () => {
     }
   });
 
+  it('lets every http function, and only those, read the origin secret it checks requests against', () => {
+    for (const entry of FULL_CATALOG.functions) {
+      const fn = goFunctions(templateOf(entry))[functionNamed(templateOf(entry), entry.name)].Properties;
+      const reads = statements(entry).some((st) => mentions(st.Resource, 'OriginVerify'));
+      assert.equal(reads, entry.kind === 'http', entry.name);
+      assert.ok(mentions(fn.Environment.Variables.ORIGIN_SECRET_ARN, 'OriginVerify'), `${entry.name}: ORIGIN_SECRET_ARN`);
+    }
+  });
+
   it('grants the JWT key only to functions that use jwt', () => {
     for (const entry of FULL_CATALOG.functions) {
       const has = statements(entry).some((st) => mentions(st.Resource, 'JwtKey'));

@@ -65,6 +65,17 @@ describe('web stack', () => {
     assert.match(JSON.stringify(origin.DomainName), /Samrap-prod-Api/, 'the API stack\'s HTTP API');
   });
 
+  it('adds the origin secret to every API request, as a deploy-time reference, never its value', () => {
+    const config = distribution();
+    const api = config.CacheBehaviors[0];
+    const origin = config.Origins.find((o: any) => o.Id === api.TargetOriginId);
+    const header = origin.OriginCustomHeaders.find((h: any) => h.HeaderName === 'X-Origin-Verify');
+    assert.ok(header, JSON.stringify(origin.OriginCustomHeaders));
+    const value = JSON.stringify(header.HeaderValue);
+    assert.match(value, /\{\{resolve:secretsmanager:/, 'a dynamic reference');
+    assert.match(value, /OriginVerify/, 'to the Data stack\'s origin secret');
+  });
+
   it('answers every other path with the SPA, cached, through the fallback function', () => {
     const config = distribution();
     const def = config.DefaultCacheBehavior;

@@ -30,9 +30,13 @@ type Config struct {
 	AWSSecretAccessKey  string
 	AWSSessionToken     string
 
-	JWTSecret      string // local; in the cloud JWTSecretARN
-	JWTSecretARN   string
-	AccessTokenTTL time.Duration
+	JWTSecret    string // local; in the cloud JWTSecretARN
+	JWTSecretARN string
+	// OriginSecretARN names the secret CloudFront sends in X-Origin-Verify with every /api
+	// request; when set, a request without it (one that reached API Gateway's own endpoint
+	// directly) is refused, and only then is CloudFront's viewer address believed.
+	OriginSecretARN string
+	AccessTokenTTL  time.Duration
 
 	PublicURL string // where people open Samrap, for links in e-mails
 	WebDir    string // built web app served by functions/local
@@ -112,6 +116,7 @@ func Load(getenv func(string) string) (Config, error) {
 		DatabaseName:       str("DATABASE_NAME", "samrap"),
 		DBQueryMode:        str("DB_QUERY_MODE", "exec"),
 		JWTSecretARN:       getenv("JWT_SECRET_ARN"),
+		OriginSecretARN:    getenv("ORIGIN_SECRET_ARN"),
 		AWSEndpointURL:     getenv("AWS_ENDPOINT_URL"),
 		AWSAccessKeyID:     getenv("AWS_ACCESS_KEY_ID"),
 		AWSSecretAccessKey: getenv("AWS_SECRET_ACCESS_KEY"),

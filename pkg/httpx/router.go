@@ -2,6 +2,7 @@ package httpx
 
 import (
 	"context"
+	"crypto/subtle"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -30,7 +31,17 @@ type Router struct {
 	auth     Authenticator
 	log      *slog.Logger
 	patterns []string
+	origin   func(context.Context) (string, error)
 }
+
+// OriginHeader carries the secret that CloudFront adds to every request it forwards.
+const OriginHeader = "X-Origin-Verify"
+
+// RequireOrigin makes the router refuse (403) every request whose OriginHeader is not the
+// secret that secret answers: in the cloud only CloudFront knows it, so a request sent to
+// API Gateway's own endpoint cannot pose as another viewer (CloudFront-Viewer-Address,
+// which the per-address sign-in limits believe).
+func (rt *Router) RequireOrigin(secret func(context.Context) (string, error)) { rt.origin = secret }
 
 // NewRouter builds an empty router.
 func NewRouter(auth Authenticator, log *slog.Logger) *Router {
@@ -78,6 +89,18 @@ func (rt *Router) Match(r *http.Request) string {
 // ServeHTTP answers unknown routes with the envelope instead of plain text.
 func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	r = withLang(r)
+	if rt.origin != nil {
+		want, err := rt.origin(r.Context())
+		if err != nil {
+			Fail(w, r, rt.log, fmt.Errorf("httpx.origin: %w", err))
+			return
+		}
+		got := r.Header.Get(OriginHeader)
+		if want == "" || subtle.ConstantTimeCompare([]byte(got), []byte(want)) != 1 {
+			Fail(w, r, rt.log, errs.ErrForbidden)
+			return
+		}
+	}
 	if _, p := rt.mux.Handler(r); p == "" {
 		Fail(w, r, rt.log, errs.ErrNotFound)
 		return

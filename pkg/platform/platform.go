@@ -29,6 +29,9 @@ type Env struct {
 	DB     *pgxpool.Pool
 	Keys   *session.Keys
 	Now    func() time.Time
+	// Origin answers the secret every request must carry in X-Origin-Verify (nil: none is
+	// asked, locally and where no CloudFront stands in front).
+	Origin func(context.Context) (string, error)
 	*Adapters
 }
 
@@ -89,12 +92,20 @@ func New(ctx context.Context, cfg config.Config) (*Env, error) {
 		pool.Close()
 		return nil, err
 	}
-	return &Env{Config: cfg, Log: log, DB: pool, Keys: keys, Now: now, Adapters: adapters}, nil
+	env := &Env{Config: cfg, Log: log, DB: pool, Keys: keys, Now: now, Adapters: adapters}
+	if arn := cfg.OriginSecretARN; arn != "" {
+		env.Origin = func(ctx context.Context) (string, error) { return secrets.get(ctx, arn) }
+	}
+	return env, nil
 }
 
 // Router answers a router whose signed-in routes check tokens against this Env.
 func (e *Env) Router() *httpx.Router {
-	return httpx.NewRouter(&session.Authenticator{Keys: e.Keys, DB: e.DB}, e.Log)
+	rt := httpx.NewRouter(&session.Authenticator{Keys: e.Keys, DB: e.DB}, e.Log)
+	if e.Origin != nil {
+		rt.RequireOrigin(e.Origin)
+	}
+	return rt
 }
 
 // Close releases the pool.

@@ -84,6 +84,8 @@ export interface SpaSiteProps {
   readonly assetsPath?: string;
   /** Domain of the HTTP API (`<id>.execute-api.<region>.amazonaws.com`), served at `/api/*`. */
   readonly apiDomainName: string;
+  /** Headers CloudFront adds to every request it forwards to the API. */
+  readonly apiOriginHeaders?: Record<string, string>;
   readonly contentSecurityPolicy?: string;
   readonly domain?: { readonly name: string; readonly certificate: acm.ICertificate };
 }
@@ -169,6 +171,7 @@ export class SpaSite extends Construct {
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
             readTimeout: Duration.seconds(30),
+            customHeaders: props.apiOriginHeaders,
           }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,

@@ -48,6 +48,8 @@ export class DataStack extends Stack {
   public readonly cluster?: rds.DatabaseCluster;
   public readonly database: DatabaseAccess;
   public readonly jwtSecret: secretsmanager.Secret;
+  /** What CloudFront sends in X-Origin-Verify; the API refuses requests without it. */
+  public readonly originSecret: secretsmanager.Secret;
   public readonly uploadsBucket: s3.Bucket;
   public readonly filesBucket: s3.Bucket;
   public readonly alarmTopic: sns.Topic;
@@ -97,6 +99,13 @@ export class DataStack extends Stack {
       removalPolicy,
     });
     new CfnOutput(this, 'JwtSecretArn', { description: 'Secret: the access-token signing key', value: this.jwtSecret.secretArn });
+    // CloudFront adds it to every /api request; the functions refuse any request without it,
+    // so nobody calls API Gateway's own endpoint posing as another viewer address.
+    this.originSecret = new secretsmanager.Secret(this, 'OriginVerify', {
+      description: `Samrap ${props.stage}: the header CloudFront adds to every API request (X-Origin-Verify)`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy,
+    });
     new CfnOutput(this, 'AlarmTopicArn', { description: 'SNS topic of every alarm', value: this.alarmTopic.topicArn });
     new CfnOutput(this, 'UploadsBucketName', { value: this.uploadsBucket.bucketName });
     new CfnOutput(this, 'FilesBucketName', { value: this.filesBucket.bucketName });

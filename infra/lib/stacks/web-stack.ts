@@ -1,10 +1,13 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { SpaSite } from '../constructs/spa-site';
 
 export interface WebStackProps extends StackProps {
   readonly apiDomainName: string;
+  /** Sent to the API in X-Origin-Verify (the functions refuse requests without it). */
+  readonly apiOriginSecret?: secretsmanager.ISecret;
   /** `web/dist`, when it exists. */
   readonly assetsPath?: string;
   readonly domain?: { readonly name: string; readonly certificateArn: string };
@@ -19,6 +22,8 @@ export class WebStack extends Stack {
     super(scope, id, props);
     this.site = new SpaSite(this, 'Site', {
       apiDomainName: props.apiDomainName,
+      // a CloudFormation dynamic reference, resolved at deploy: the value is never in the template
+      apiOriginHeaders: props.apiOriginSecret ? { 'X-Origin-Verify': props.apiOriginSecret.secretValue.unsafeUnwrap() } : undefined,
       assetsPath: props.assetsPath,
       contentSecurityPolicy: props.contentSecurityPolicy,
       domain: props.domain
