@@ -35,34 +35,32 @@ func (s *Service) caller(ctx context.Context, c *session.Claims) (user, error) {
 }
 
 // ChangePassword checks the current password and sets a new one that follows every rule;
-// the caller's other sessions end.
+// the caller's other sessions end. Wrong current passwords are limited (ChangeLimit), the
+// attempt counted before the check.
 func (s *Service) ChangePassword(ctx context.Context, c *session.Claims, current, next, confirm string) error {
 	now := s.now()
 	key := fmt.Sprintf("change:%d", c.UserID)
-	if err := checkLocked(ctx, s.db, now, key); err != nil {
+	if current == "" {
+		return fmt.Errorf("auth.changePassword: %w", errs.Fields(map[string]string{"currentPassword": "password.currentRequired"}))
+	}
+	if err := count(ctx, s.db, now, hit{key, ChangeLimit}); err != nil {
 		return fmt.Errorf("auth.changePassword: %w", err)
 	}
 	u, err := s.caller(ctx, c)
 	if err != nil {
 		return fmt.Errorf("auth.changePassword: %w", err)
 	}
-	if current == "" {
-		return errs.Fields(map[string]string{"currentPassword": "password.currentRequired"})
-	}
 	if !CheckPassword(u.PasswordHash, current) {
-		if err := recordFailure(ctx, s.db, now, key, ChangeLimit); err != nil {
-			return fmt.Errorf("auth.changePassword: %w", err)
-		}
 		return fmt.Errorf("auth.changePassword: %w", errs.Fields(map[string]string{"currentPassword": "password.wrongCurrent"}))
+	}
+	if err := clearFailures(ctx, s.db, key); err != nil {
+		return fmt.Errorf("auth.changePassword: %w", err)
 	}
 	if f := CheckNewPassword(PasswordCheck{Password: next, Confirm: confirm, Names: u.names(), OldHash: u.PasswordHash,
 		PasswordField: "newPassword", ConfirmField: "confirmPassword"}); f != nil {
 		return fmt.Errorf("auth.changePassword: %w", errs.Fields(f))
 	}
 	err = pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
-		if err := clearFailures(ctx, tx, key); err != nil {
-			return err
-		}
 		return s.setPassword(ctx, tx, u, next, c.SessionID)
 	})
 	if err != nil {
@@ -113,8 +111,8 @@ func (s *Service) SetupMFA(ctx context.Context, c *session.Claims, cl Client) (T
 }
 
 // EnableMFA confirms the pending authenticator with a code and turns two factors on.
-func (s *Service) EnableMFA(ctx context.Context, c *session.Claims, challenge, code string) error {
-	err := s.verifyChallenge(ctx, challenge, purposeAccount, MethodTOTP, code, func(tx pgx.Tx, u user) error {
+func (s *Service) EnableMFA(ctx context.Context, c *session.Claims, challenge, code string, cl Client) error {
+	err := s.verifyChallenge(ctx, challenge, purposeAccount, MethodTOTP, code, cl, func(tx pgx.Tx, u user) error {
 		if u.ID != c.UserID {
 			return ErrChallengeInvalid
 		}
@@ -137,10 +135,7 @@ func (s *Service) EnableMFA(ctx context.Context, c *session.Claims, challenge, c
 func (s *Service) StartAccountCode(ctx context.Context, c *session.Claims, method string, cl Client) (string, error) {
 	now := s.now()
 	key := fmt.Sprintf("account-code:%d", c.UserID)
-	if err := checkLocked(ctx, s.db, now, key); err != nil {
-		return "", fmt.Errorf("auth.startAccountCode: %w", err)
-	}
-	if err := recordFailure(ctx, s.db, now, key, AccountCodeLimit); err != nil {
+	if err := count(ctx, s.db, now, hit{key, AccountCodeLimit}); err != nil {
 		return "", fmt.Errorf("auth.startAccountCode: %w", err)
 	}
 	u, err := s.caller(ctx, c)
@@ -162,9 +157,10 @@ func (s *Service) StartAccountCode(ctx context.Context, c *session.Claims, metho
 	return ch.Challenge, nil
 }
 
-// DisableMFA turns two factors off after a fresh code (authenticator or e-mail).
-func (s *Service) DisableMFA(ctx context.Context, c *session.Claims, challenge, method, code string) error {
-	err := s.verifyChallenge(ctx, challenge, purposeAccount, strings.ToUpper(method), code, func(tx pgx.Tx, u user) error {
+// DisableMFA turns two factors off after a fresh code (authenticator or e-mail). Its code
+// checks count against the account's and the address's code limits, as sign-in's do.
+func (s *Service) DisableMFA(ctx context.Context, c *session.Claims, challenge, method, code string, cl Client) error {
+	err := s.verifyChallenge(ctx, challenge, purposeAccount, strings.ToUpper(method), code, cl, func(tx pgx.Tx, u user) error {
 		if u.ID != c.UserID {
 			return ErrChallengeInvalid
 		}

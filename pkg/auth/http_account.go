@@ -115,7 +115,7 @@ func (h handlers) verifyRegisterOTP(w http.ResponseWriter, r *http.Request) erro
 	if err := required(map[string]string{"challenge": ch, "code": code}); err != nil {
 		return err
 	}
-	if err := h.s.VerifyRegisterOTP(r.Context(), ch, code); err != nil {
+	if err := h.s.VerifyRegisterOTP(r.Context(), ch, code, clientOf(r)); err != nil {
 		return err
 	}
 	return httpx.OKMsg(w, r, "mfa.enabled", nil)
@@ -126,7 +126,7 @@ func (h handlers) resendRegistration(w http.ResponseWriter, r *http.Request) err
 	if err := required(map[string]string{"token": token}); err != nil {
 		return err
 	}
-	if err := h.s.ResendRegistration(r.Context(), token); err != nil {
+	if err := h.s.ResendRegistration(r.Context(), token, clientOf(r)); err != nil {
 		return err
 	}
 	return httpx.OKMsg(w, r, "link.resent", nil)
@@ -224,7 +224,7 @@ func (h handlers) enableMFA(w http.ResponseWriter, r *http.Request) error {
 	if err := required(map[string]string{"challenge": req.Challenge, "code": req.Code}); err != nil {
 		return err
 	}
-	if err := h.s.EnableMFA(r.Context(), httpx.Claims(r), req.Challenge, strings.TrimSpace(req.Code)); err != nil {
+	if err := h.s.EnableMFA(r.Context(), httpx.Claims(r), req.Challenge, strings.TrimSpace(req.Code), clientOf(r)); err != nil {
 		return err
 	}
 	return httpx.OKMsg(w, r, "mfa.enabled", nil)
@@ -254,7 +254,7 @@ func (h handlers) disableMFA(w http.ResponseWriter, r *http.Request) error {
 	if err := required(map[string]string{"challenge": req.Challenge, "method": req.Method, "code": req.Code}); err != nil {
 		return err
 	}
-	if err := h.s.DisableMFA(r.Context(), httpx.Claims(r), req.Challenge, req.Method, strings.TrimSpace(req.Code)); err != nil {
+	if err := h.s.DisableMFA(r.Context(), httpx.Claims(r), req.Challenge, req.Method, strings.TrimSpace(req.Code), clientOf(r)); err != nil {
 		return err
 	}
 	return httpx.OKMsg(w, r, "mfa.disabled", nil)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/url"
 	"strings"
 	"time"
@@ -31,12 +32,24 @@ const (
 var (
 	// ErrLinkExpired answers a link that is unknown, expired, superseded or already used:
 	// SPEC.md §8 has one message for all of them, with a way to ask for a new link.
-	ErrLinkExpired    = errs.WithCode(errs.Gone, "LINK_EXPIRED", "link.expired")
-	ErrNotInvitable   = errs.New(errs.Conflict, "invite.notInvitable")
-	ErrUserNotFound   = errs.New(errs.NotFound, "user.notFound")
-	ResetLimit        = Limit{Failures: 3, Window: 15 * time.Minute, Lock: 15 * time.Minute}
-	ResetAddressLimit = Limit{Failures: 20, Window: 15 * time.Minute, Lock: 15 * time.Minute}
+	ErrLinkExpired  = errs.WithCode(errs.Gone, "LINK_EXPIRED", "link.expired")
+	ErrNotInvitable = errs.New(errs.Conflict, "invite.notInvitable")
+	ErrUserNotFound = errs.New(errs.NotFound, "user.notFound")
 )
+
+// Limits of the requests that send a link: per e-mail (reset) or account (a new registration
+// link), and per address.
+var (
+	ResetLimit         = Limit{Failures: 3, Window: 15 * time.Minute, Lock: 15 * time.Minute}
+	ResetAddressLimit  = Limit{Failures: 20, Window: 15 * time.Minute, Lock: 15 * time.Minute}
+	ResendLimit        = Limit{Failures: 3, Window: 15 * time.Minute, Lock: 15 * time.Minute}
+	ResendAddressLimit = Limit{Failures: 20, Window: 15 * time.Minute, Lock: 15 * time.Minute}
+)
+
+// ResetAnswerTime is the least time a password-reset request takes, whatever the e-mail:
+// long enough to cover the link and the e-mail an existing account gets, so the answer's
+// timing does not tell which e-mails are registered (docs/decisions.md).
+const ResetAnswerTime = time.Second
 
 // newLink revokes the user's open links of purpose and stores a new one, answering its
 // token.
@@ -186,8 +199,8 @@ func (s *Service) Register(ctx context.Context, raw, password, confirm string, c
 
 // VerifyRegisterOTP confirms the authenticator set up at registration and turns two
 // factors on.
-func (s *Service) VerifyRegisterOTP(ctx context.Context, raw, code string) error {
-	err := s.verifyChallenge(ctx, raw, purposeRegister, MethodTOTP, code, func(tx pgx.Tx, u user) error {
+func (s *Service) VerifyRegisterOTP(ctx context.Context, raw, code string, c Client) error {
+	err := s.verifyChallenge(ctx, raw, purposeRegister, MethodTOTP, code, c, func(tx pgx.Tx, u user) error {
 		return enableMFA(ctx, tx, u.ID)
 	})
 	if err != nil {
@@ -196,9 +209,14 @@ func (s *Service) VerifyRegisterOTP(ctx context.Context, raw, code string) error
 	return nil
 }
 
-// ResendRegistration sends a new registration link to the account an expired link was
-// for, while it is still waiting for confirmation. It answers the same whatever happened.
-func (s *Service) ResendRegistration(ctx context.Context, raw string) error {
+// ResendRegistration sends a new registration link to the account an expired (or used, or
+// superseded) link was for, while it is still waiting for confirmation. It answers the same
+// whatever happened, but requests are limited per address and per account.
+func (s *Service) ResendRegistration(ctx context.Context, raw string, c Client) error {
+	now := s.now()
+	if err := count(ctx, s.db, now, hit{"resend-address:" + c.Address, ResendAddressLimit}); err != nil {
+		return fmt.Errorf("auth.resendRegistration: %w", err)
+	}
 	userID, err := invitedUserOfLink(ctx, s.db, hashToken(raw))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil
@@ -206,22 +224,23 @@ func (s *Service) ResendRegistration(ctx context.Context, raw string) error {
 	if err != nil {
 		return fmt.Errorf("auth.resendRegistration: %w", err)
 	}
+	if err := count(ctx, s.db, now, hit{fmt.Sprintf("resend:%d", userID), ResendLimit}); err != nil {
+		return fmt.Errorf("auth.resendRegistration: %w", err)
+	}
 	return s.Invite(ctx, userID, "self")
 }
 
-// SendResetLink e-mails a password-reset link when email belongs to an active account. The
-// answer is the same either way; requests are limited per e-mail and per address.
+// SendResetLink e-mails a password-reset link when email belongs to an active account.
+// Nothing in the answer tells whether it does: the same answer (a failed e-mail is logged,
+// not answered), limited per e-mail and per address whether or not the e-mail exists, and
+// never sooner than ResetAnswerTime after the request.
 func (s *Service) SendResetLink(ctx context.Context, email string, c Client) error {
+	defer pace(ctx, time.Now(), ResetAnswerTime, s.log)
 	now := s.now()
 	email = strings.TrimSpace(email)
-	key, addr := "reset:"+strings.ToLower(email), "reset-address:"+c.Address
-	if err := checkLocked(ctx, s.db, now, key, addr); err != nil {
-		return fmt.Errorf("auth.sendResetLink: %w", err)
-	}
-	if err := recordFailure(ctx, s.db, now, key, ResetLimit); err != nil {
-		return fmt.Errorf("auth.sendResetLink: %w", err)
-	}
-	if err := recordFailure(ctx, s.db, now, addr, ResetAddressLimit); err != nil {
+	err := count(ctx, s.db, now, hit{"reset:" + strings.ToLower(email), ResetLimit},
+		hit{"reset-address:" + c.Address, ResetAddressLimit})
+	if err != nil {
 		return fmt.Errorf("auth.sendResetLink: %w", err)
 	}
 	u, err := userByEmail(ctx, s.db, email)
@@ -238,10 +257,26 @@ func (s *Service) SendResetLink(ctx context.Context, email string, c Client) err
 		}
 		return s.send(ctx, u, "reset", displayName(u, i18n.Lang(u.Language)), s.link("/reset-password", raw), int(ResetTTL.Minutes()))
 	})
-	if err != nil {
-		return fmt.Errorf("auth.sendResetLink: %w", err)
+	if err != nil && !errors.Is(err, ErrMailFailed) { // a failed e-mail is logged by send
+		s.log.ErrorContext(ctx, "password-reset link not sent", "user", u.ID, "err", err)
 	}
 	return nil
+}
+
+// pace waits until least has passed since start (or ctx ends), so that a call answers in
+// the same time whatever work it did. Work that took longer is logged: least is too short.
+func pace(ctx context.Context, start time.Time, least time.Duration, log *slog.Logger) {
+	wait := least - time.Since(start)
+	if wait <= 0 {
+		log.WarnContext(ctx, "a paced answer took longer than its least time", "least", least, "took", time.Since(start))
+		return
+	}
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-ctx.Done():
+	}
 }
 
 // CheckResetLink answers whether a reset link can still be used.

@@ -51,7 +51,6 @@ var (
 	ErrChallengeInvalid  = errs.WithCode(errs.Unauthenticated, "MFA_EXPIRED", "mfa.challengeInvalid")
 	ErrCodeInvalid       = errs.WithCode(errs.Invalid, "CODE_INVALID", "mfa.codeInvalid")
 	ErrMethodUnavailable = errs.New(errs.Invalid, "mfa.methodUnavailable")
-	ErrResendTooSoon     = errs.New(errs.TooMany, "mfa.resendTooSoon")
 	ErrMailFailed        = errs.WithCode(errs.Unavailable, "MAIL_FAILED", "mail.failed")
 )
 
@@ -169,7 +168,7 @@ func (s *Service) SendMailOTP(ctx context.Context, raw, purpose string) error {
 // and opens the session.
 func (s *Service) VerifyOTP(ctx context.Context, raw, method, code string, c Client) (Tokens, error) {
 	var u user
-	err := s.verifyChallenge(ctx, raw, purposeSignIn, method, code, func(tx pgx.Tx, cu user) error {
+	err := s.verifyChallenge(ctx, raw, purposeSignIn, method, code, c, func(tx pgx.Tx, cu user) error {
 		u = cu
 		return nil
 	})
@@ -188,10 +187,31 @@ func (s *Service) VerifyOTP(ctx context.Context, raw, method, code string, c Cli
 
 // verifyChallenge checks code against the challenge with method, counting the attempt
 // whatever the outcome; on success it consumes the challenge and runs then in the same
-// transaction.
-func (s *Service) verifyChallenge(ctx context.Context, raw, purpose, method, code string, then func(pgx.Tx, user) error) error {
+// transaction. Before the challenge is locked the check is counted against the account's
+// and the address's code limits (CodeLimit, CodeAddressLimit: each right password opens a
+// new challenge, so the attempts of one are not a limit); only a wrong code keeps its count.
+func (s *Service) verifyChallenge(ctx context.Context, raw, purpose, method, code string, c Client, then func(pgx.Tx, user) error) (err error) {
+	userID, err := challengeUser(ctx, s.db, hashToken(raw), purpose, s.now(), maxCodeAttempts)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return ErrChallengeInvalid
+	}
+	if err != nil {
+		return fmt.Errorf("challenge: %w", err)
+	}
+	hits := []hit{{fmt.Sprintf("code:%d", userID), CodeLimit}, {"code-address:" + c.Address, CodeAddressLimit}}
+	if err := count(ctx, s.db, s.now(), hits...); err != nil {
+		return err
+	}
 	var verdict error
-	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+	defer func() {
+		if errors.Is(err, ErrCodeInvalid) {
+			return
+		}
+		if rerr := refund(ctx, s.db, keysOf(hits)...); rerr != nil && err == nil {
+			err = rerr
+		}
+	}()
+	err = pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
 		ch, u, err := s.lockChallenge(ctx, tx, raw, purpose)
 		if err != nil {
 			return err
@@ -220,8 +240,17 @@ func (s *Service) verifyChallenge(ctx context.Context, raw, purpose, method, cod
 				verdict = ErrCodeInvalid
 				return nil
 			}
-			if err := recordTOTPStep(ctx, tx, u.ID, step); err != nil {
+			if s.beforeTOTPStep != nil {
+				s.beforeTOTPStep()
+			}
+			// The step read with u may be stale: the update decides, under the row lock.
+			accepted, err := acceptTOTPStep(ctx, tx, u.ID, step)
+			if err != nil {
 				return err
+			}
+			if !accepted {
+				verdict = ErrCodeInvalid
+				return nil
 			}
 		default:
 			verdict = errs.Fields(map[string]string{"method": "field.invalid"})
@@ -236,7 +265,8 @@ func (s *Service) verifyChallenge(ctx context.Context, raw, purpose, method, cod
 		return err
 	}
 	if verdict != nil {
-		_ = audit.WriteActivity(ctx, s.db, audit.Activity{Action: "auth.codeRefused", Detail: map[string]any{"purpose": purpose, "method": method}})
+		_ = audit.WriteActivity(ctx, s.db, audit.Activity{UserID: userID, Action: "auth.codeRefused", Address: c.Address,
+			Detail: map[string]any{"purpose": purpose, "method": method}})
 	}
 	return verdict
 }

@@ -43,6 +43,8 @@ type Service struct {
 
 	dummyOnce sync.Once
 	dummyHash string
+
+	beforeTOTPStep func() // tests: runs between reading the last step and recording a new one
 }
 
 // NewService builds the service from the function's Env.
@@ -74,13 +76,15 @@ type SignInResult struct {
 
 // SignIn checks email and password. Without two factors it opens a session; with them it
 // answers a challenge. A wrong password and an unknown e-mail fail the same way and take the
-// same time.
+// same time. The attempt is counted against the e-mail and the address before the password
+// is checked (a burst of parallel guesses cannot pass the limit); a right password clears
+// the e-mail's count and gives the address its attempt back.
 func (s *Service) SignIn(ctx context.Context, email, password string, c Client) (SignInResult, error) {
 	now := s.now()
 	email = strings.TrimSpace(email)
 	accountKey := "account:" + strings.ToLower(email)
 	addressKey := "address:" + c.Address
-	if err := checkLocked(ctx, s.db, now, accountKey, addressKey); err != nil {
+	if err := count(ctx, s.db, now, hit{accountKey, AccountLimit}, hit{addressKey, AddressLimit}); err != nil {
 		return SignInResult{}, fmt.Errorf("auth.signIn: %w", err)
 	}
 
@@ -93,20 +97,17 @@ func (s *Service) SignIn(ctx context.Context, email, password string, c Client) 
 		hash = s.dummy() // same work whether or not the account exists
 	}
 	if !CheckPassword(hash, password) || u.ID == 0 || u.PasswordHash == "" {
-		if err := recordFailure(ctx, s.db, now, accountKey, AccountLimit); err != nil {
-			return SignInResult{}, fmt.Errorf("auth.signIn: %w", err)
-		}
-		if err := recordFailure(ctx, s.db, now, addressKey, AddressLimit); err != nil {
-			return SignInResult{}, fmt.Errorf("auth.signIn: %w", err)
-		}
 		_ = audit.WriteActivity(ctx, s.db, audit.Activity{UserID: u.ID, Actor: email, Action: "auth.signInFailed", Address: c.Address})
 		return SignInResult{}, fmt.Errorf("auth.signIn: %w", ErrBadCredentials)
 	}
-	if u.Status != "ACTIVE" || len(u.Pairs) == 0 {
-		return SignInResult{}, fmt.Errorf("auth.signIn: %w", ErrInactiveAccount)
-	}
 	if err := clearFailures(ctx, s.db, accountKey); err != nil {
 		return SignInResult{}, fmt.Errorf("auth.signIn: %w", err)
+	}
+	if err := refund(ctx, s.db, addressKey); err != nil {
+		return SignInResult{}, fmt.Errorf("auth.signIn: %w", err)
+	}
+	if u.Status != "ACTIVE" || len(u.Pairs) == 0 {
+		return SignInResult{}, fmt.Errorf("auth.signIn: %w", ErrInactiveAccount)
 	}
 	if u.MFAEnabled {
 		ch, err := s.newChallenge(ctx, s.db, u, purposeSignIn, c)

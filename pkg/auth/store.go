@@ -215,34 +215,10 @@ func namePairs(ctx context.Context, q db.DBTX, pairs []session.Pair) ([]pairName
 
 // Throttling.
 
-// lockedUntil answers the latest lock of keys still in force at now; locked is false when
-// none is.
-func lockedUntil(ctx context.Context, q db.DBTX, now time.Time, keys []string) (until time.Time, locked bool, err error) {
-	t, err := queries.AuthThrottleLockedUntil(ctx, q, dbsqlc.AuthThrottleLockedUntilParams{Keys: keys, Now: &now})
-	if err != nil {
-		return time.Time{}, false, fmt.Errorf("throttle check: %w", err)
-	}
-	return t.Time, t.Valid, nil
-}
-
-// lockThrottle reads the failures counted for key, locked for update; a key never seen
-// answers pgx.ErrNoRows, unwrapped.
-func lockThrottle(ctx context.Context, tx pgx.Tx, key string) (failures int, windowStart time.Time, err error) {
-	r, err := queries.AuthThrottleLock(ctx, tx, key)
-	if err != nil {
-		return 0, time.Time{}, err
-	}
-	return int(r.Failures), r.WindowStart, nil
-}
-
-// saveThrottle stores the count of key; a nil lockedUntil keeps the lock already there.
-func saveThrottle(ctx context.Context, tx pgx.Tx, key string, failures int, windowStart time.Time, lockedUntil *time.Time) error {
-	err := queries.AuthThrottleSave(ctx, tx, dbsqlc.AuthThrottleSaveParams{Key: key, Failures: int32(failures),
-		WindowStart: windowStart, LockedUntil: lockedUntil})
-	if err != nil {
-		return fmt.Errorf("throttle record: %w", err)
-	}
-	return nil
+func throttleHitParams(h hit, now time.Time) dbsqlc.AuthThrottleHitParams {
+	lock := now.Add(h.limit.Lock)
+	return dbsqlc.AuthThrottleHitParams{Key: h.key, Now: now, WindowFrom: now.Add(-h.limit.Window),
+		MaxAttempts: int32(h.limit.Failures), LockUntil: &lock}
 }
 
 func clearFailures(ctx context.Context, q db.DBTX, key string) error {
@@ -348,11 +324,15 @@ func disableMFA(ctx context.Context, q db.DBTX, userID int64) error {
 	return nil
 }
 
-func recordTOTPStep(ctx context.Context, q db.DBTX, userID, step int64) error {
-	if err := queries.AuthRecordTOTPStep(ctx, q, dbsqlc.AuthRecordTOTPStepParams{ID: userID, TotpLastStep: step}); err != nil {
-		return fmt.Errorf("record totp step: %w", err)
+// acceptTOTPStep records step as the account's last accepted authenticator step, answering
+// false, atomically, when it or a later one was accepted before (no code is accepted twice,
+// even by two verifications at the same moment).
+func acceptTOTPStep(ctx context.Context, q db.DBTX, userID, step int64) (bool, error) {
+	n, err := queries.AuthRecordTOTPStep(ctx, q, dbsqlc.AuthRecordTOTPStepParams{ID: userID, Step: step})
+	if err != nil {
+		return false, fmt.Errorf("record totp step: %w", err)
 	}
-	return nil
+	return n == 1, nil
 }
 
 // Second-factor challenges.
@@ -398,6 +378,13 @@ func lockChallengeRow(ctx context.Context, q db.DBTX, hash []byte, purpose strin
 	return challengeRow{UserID: r.UserID, Purpose: r.Purpose, Attempts: int(r.Attempts), EmailCodeHash: r.EmailCodeHash,
 		EmailExpiresAt: r.EmailCodeExpiresAt, EmailSends: int(r.EmailSends), EmailSentAt: r.EmailSentAt,
 		ExpiresAt: r.ExpiresAt}, nil
+}
+
+// challengeUser answers the account of an open challenge, like lockChallengeRow but without
+// a lock; pgx.ErrNoRows, unwrapped, when there is none.
+func challengeUser(ctx context.Context, q db.DBTX, hash []byte, purpose string, now time.Time, maxAttempts int) (int64, error) {
+	return queries.AuthChallengeUser(ctx, q, dbsqlc.AuthChallengeUserParams{TokenHash: hash, Purpose: purpose,
+		Now: now, MaxAttempts: int32(maxAttempts)})
 }
 
 // storeEmailCode keeps the hash of a newly e-mailed code and counts the send.

@@ -2,18 +2,17 @@ package auth
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 
 	"samrap/pkg/db"
 	"samrap/pkg/errs"
 )
 
-// Limit is how many failures within Window lock a key for Lock.
+// Limit is how many attempts a key allows within Window; the attempt past them locks the key
+// for Lock. An attempt is counted before the work it guards and given back (refund) when it
+// turns out not to be a failure, so the count is of failures and attempts in flight.
 type Limit struct {
 	Failures int
 	Window   time.Duration
@@ -28,38 +27,57 @@ var (
 	AddressLimit = Limit{Failures: 30, Window: 15 * time.Minute, Lock: 15 * time.Minute}
 )
 
-// checkLocked answers a TooMany failure when any of keys is locked at now.
-func checkLocked(ctx context.Context, q db.DBTX, now time.Time, keys ...string) error {
-	until, locked, err := lockedUntil(ctx, q, now, keys)
-	if err != nil {
-		return err
-	}
-	if locked {
-		return errs.Retry(int(math.Ceil(until.Sub(now).Seconds())))
+// Throttle rules for second-factor codes, across every challenge of the account (a right
+// password opens a new challenge, so the five attempts of one are not a limit) and per
+// address. A right password does not clear them; a right code gives its attempt back.
+var (
+	CodeLimit        = Limit{Failures: 10, Window: time.Hour, Lock: time.Hour}
+	CodeAddressLimit = Limit{Failures: 30, Window: time.Hour, Lock: time.Hour}
+)
+
+// hit is one key to count an attempt against, with its limit.
+type hit struct {
+	key   string
+	limit Limit
+}
+
+// count counts one attempt against each key in turn, each with one atomic statement, so that
+// concurrent requests cannot all pass a check made before any of them is recorded. It
+// answers errs.Retry, with the wait, at the first key that is locked or that this attempt
+// locks; the attempts already counted against the keys before it are given back.
+func count(ctx context.Context, q db.DBTX, now time.Time, hits ...hit) error {
+	for i, h := range hits {
+		until, err := queries.AuthThrottleHit(ctx, q, throttleHitParams(h, now))
+		if err != nil {
+			return fmt.Errorf("throttle: %w", err)
+		}
+		if until != nil && until.After(now) {
+			for _, before := range hits[:i] {
+				if err := refund(ctx, q, before.key); err != nil {
+					return err
+				}
+			}
+			return errs.Retry(int(math.Ceil(until.Sub(now).Seconds())))
+		}
 	}
 	return nil
 }
 
-// recordFailure counts one failure for key under limit, locking it when the count is reached.
-func recordFailure(ctx context.Context, pool db.Beginner, now time.Time, key string, l Limit) error {
-	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		failures, start, err := lockThrottle(ctx, tx, key)
-		switch {
-		case errors.Is(err, pgx.ErrNoRows):
-			failures, start = 0, now
-		case err != nil:
-			return fmt.Errorf("throttle record: %w", err)
+// refund gives back one attempt counted against each key: it was not a failure.
+func refund(ctx context.Context, q db.DBTX, keys ...string) error {
+	for _, k := range keys {
+		if err := queries.AuthThrottleRefund(ctx, q, k); err != nil {
+			return fmt.Errorf("throttle refund: %w", err)
 		}
-		if now.Sub(start) > l.Window {
-			failures, start = 0, now
-		}
-		failures++
-		var locked *time.Time
-		if failures >= l.Failures {
-			t := now.Add(l.Lock)
-			locked = &t
-			failures, start = 0, now
-		}
-		return saveThrottle(ctx, tx, key, failures, start, locked)
-	})
+	}
+	return nil
+}
+
+// keysOf answers the keys of hits, for refund.
+func keysOf(hits []hit) []string {
+	out := make([]string, len(hits))
+	for i, h := range hits {
+		out[i] = h.key
+	}
+	return out
 }

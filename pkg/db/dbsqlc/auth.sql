@@ -77,21 +77,33 @@ ORDER BY p.n;
 
 -- Throttling: state lives in the database because Lambda instances share nothing else.
 
--- The latest lock of any of the keys still in force at now (NULL when none is: the cast
--- leaves it a nullable pgtype.Timestamptz).
--- name: AuthThrottleLockedUntil :one
-SELECT max(locked_until)::timestamptz AS locked_until FROM auth_throttle
-WHERE key = ANY(@keys::text[]) AND locked_until > @now;
+-- One attempt counted against key in one statement, so that concurrent attempts queue on the
+-- row and each sees the count the others left (no check-then-act), answering the lock the
+-- key is under afterwards. A lock in force counts nothing and is kept; a lapsed lock or
+-- window starts a new window; the attempt past max_attempts locks the key until lock_until.
+-- The failures column counts attempts: failures, and attempts still being checked.
+-- name: AuthThrottleHit :one
+INSERT INTO auth_throttle AS t (key, failures, window_start)
+VALUES (@key, 1, @now)
+ON CONFLICT (key) DO UPDATE SET
+    failures = CASE
+        WHEN t.locked_until > @now THEN t.failures
+        WHEN t.locked_until IS NOT NULL OR t.window_start < @window_from THEN 1
+        ELSE t.failures + 1 END,
+    window_start = CASE
+        WHEN t.locked_until > @now THEN t.window_start
+        WHEN t.locked_until IS NOT NULL OR t.window_start < @window_from THEN @now
+        ELSE t.window_start END,
+    locked_until = CASE
+        WHEN t.locked_until > @now THEN t.locked_until
+        WHEN t.locked_until IS NOT NULL OR t.window_start < @window_from THEN NULL
+        WHEN t.failures + 1 > @max_attempts::int THEN @lock_until
+        ELSE NULL END
+RETURNING locked_until;
 
--- name: AuthThrottleLock :one
-SELECT failures, window_start FROM auth_throttle WHERE key = @key FOR UPDATE;
-
--- A NULL locked_until keeps the lock already there.
--- name: AuthThrottleSave :exec
-INSERT INTO auth_throttle (key, failures, window_start, locked_until)
-VALUES (@key, @failures, @window_start, sqlc.narg(locked_until))
-ON CONFLICT (key) DO UPDATE SET failures = @failures, window_start = @window_start,
-    locked_until = coalesce(sqlc.narg(locked_until), auth_throttle.locked_until);
+-- Gives back an attempt that turned out not to be a failure (a right password or code).
+-- name: AuthThrottleRefund :exec
+UPDATE auth_throttle SET failures = greatest(failures - 1, 0) WHERE key = @key;
 
 -- name: AuthThrottleClear :exec
 DELETE FROM auth_throttle WHERE key = @key;
@@ -159,8 +171,11 @@ WHERE id = @id;
 UPDATE app_user SET mfa_enabled = false, totp_secret = '', totp_pending_secret = ''
 WHERE id = @id;
 
--- name: AuthRecordTOTPStep :exec
-UPDATE app_user SET totp_last_step = @totp_last_step WHERE id = @id;
+-- Accepts a time step of the account's authenticator once: no row changes when this step
+-- or a later one was accepted before, a concurrent acceptance included (the second UPDATE
+-- waits for the first's row lock, then finds the condition false).
+-- name: AuthRecordTOTPStep :execrows
+UPDATE app_user SET totp_last_step = @step WHERE id = @id AND totp_last_step < @step;
 
 -- Second-factor challenges.
 
@@ -177,6 +192,13 @@ FROM auth_challenge
 WHERE token_hash = @token_hash AND purpose = @purpose AND consumed_at IS NULL AND expires_at > @now
     AND attempts < @max_attempts
 FOR UPDATE;
+
+-- The account of an open challenge of purpose (as AuthLockChallenge finds it), not locked:
+-- code checks are counted against the account before the challenge is locked.
+-- name: AuthChallengeUser :one
+SELECT user_id FROM auth_challenge
+WHERE token_hash = @token_hash AND purpose = @purpose AND consumed_at IS NULL AND expires_at > @now
+    AND attempts < @max_attempts;
 
 -- name: AuthStoreEmailCode :exec
 UPDATE auth_challenge SET email_code_hash = @email_code_hash, email_code_expires_at = @email_code_expires_at,

@@ -8,8 +8,6 @@ package dbsqlc
 import (
 	"context"
 	"time"
-
-	"github.com/jackc/pgx/v5/pgtype"
 )
 
 const authActivateUser = `-- name: AuthActivateUser :exec
@@ -34,6 +32,33 @@ func (q *Queries) AuthActivateUser(ctx context.Context, db DBTX, arg AuthActivat
 		arg.ID,
 	)
 	return err
+}
+
+const authChallengeUser = `-- name: AuthChallengeUser :one
+SELECT user_id FROM auth_challenge
+WHERE token_hash = $1 AND purpose = $2 AND consumed_at IS NULL AND expires_at > $3
+    AND attempts < $4
+`
+
+type AuthChallengeUserParams struct {
+	TokenHash   []byte
+	Purpose     string
+	Now         time.Time
+	MaxAttempts int32
+}
+
+// The account of an open challenge of purpose (as AuthLockChallenge finds it), not locked:
+// code checks are counted against the account before the challenge is locked.
+func (q *Queries) AuthChallengeUser(ctx context.Context, db DBTX, arg AuthChallengeUserParams) (int64, error) {
+	row := db.QueryRow(ctx, authChallengeUser,
+		arg.TokenHash,
+		arg.Purpose,
+		arg.Now,
+		arg.MaxAttempts,
+	)
+	var user_id int64
+	err := row.Scan(&user_id)
+	return user_id, err
 }
 
 const authConsumeChallenge = `-- name: AuthConsumeChallenge :exec
@@ -468,18 +493,24 @@ func (q *Queries) AuthNamePairs(ctx context.Context, db DBTX, arg AuthNamePairsP
 	return items, nil
 }
 
-const authRecordTOTPStep = `-- name: AuthRecordTOTPStep :exec
-UPDATE app_user SET totp_last_step = $1 WHERE id = $2
+const authRecordTOTPStep = `-- name: AuthRecordTOTPStep :execrows
+UPDATE app_user SET totp_last_step = $1 WHERE id = $2 AND totp_last_step < $1
 `
 
 type AuthRecordTOTPStepParams struct {
-	TotpLastStep int64
-	ID           int64
+	Step int64
+	ID   int64
 }
 
-func (q *Queries) AuthRecordTOTPStep(ctx context.Context, db DBTX, arg AuthRecordTOTPStepParams) error {
-	_, err := db.Exec(ctx, authRecordTOTPStep, arg.TotpLastStep, arg.ID)
-	return err
+// Accepts a time step of the account's authenticator once: no row changes when this step
+// or a later one was accepted before, a concurrent acceptance included (the second UPDATE
+// waits for the first's row lock, then finds the condition false).
+func (q *Queries) AuthRecordTOTPStep(ctx context.Context, db DBTX, arg AuthRecordTOTPStepParams) (int64, error) {
+	result, err := db.Exec(ctx, authRecordTOTPStep, arg.Step, arg.ID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
 const authRevokeLinks = `-- name: AuthRevokeLinks :exec
@@ -644,65 +675,61 @@ func (q *Queries) AuthThrottleClear(ctx context.Context, db DBTX, key string) er
 	return err
 }
 
-const authThrottleLock = `-- name: AuthThrottleLock :one
-SELECT failures, window_start FROM auth_throttle WHERE key = $1 FOR UPDATE
+const authThrottleHit = `-- name: AuthThrottleHit :one
+
+INSERT INTO auth_throttle AS t (key, failures, window_start)
+VALUES ($1, 1, $2)
+ON CONFLICT (key) DO UPDATE SET
+    failures = CASE
+        WHEN t.locked_until > $2 THEN t.failures
+        WHEN t.locked_until IS NOT NULL OR t.window_start < $3 THEN 1
+        ELSE t.failures + 1 END,
+    window_start = CASE
+        WHEN t.locked_until > $2 THEN t.window_start
+        WHEN t.locked_until IS NOT NULL OR t.window_start < $3 THEN $2
+        ELSE t.window_start END,
+    locked_until = CASE
+        WHEN t.locked_until > $2 THEN t.locked_until
+        WHEN t.locked_until IS NOT NULL OR t.window_start < $3 THEN NULL
+        WHEN t.failures + 1 > $4::int THEN $5
+        ELSE NULL END
+RETURNING locked_until
 `
 
-type AuthThrottleLockRow struct {
-	Failures    int32
-	WindowStart time.Time
-}
-
-func (q *Queries) AuthThrottleLock(ctx context.Context, db DBTX, key string) (AuthThrottleLockRow, error) {
-	row := db.QueryRow(ctx, authThrottleLock, key)
-	var i AuthThrottleLockRow
-	err := row.Scan(&i.Failures, &i.WindowStart)
-	return i, err
-}
-
-const authThrottleLockedUntil = `-- name: AuthThrottleLockedUntil :one
-
-SELECT max(locked_until)::timestamptz AS locked_until FROM auth_throttle
-WHERE key = ANY($1::text[]) AND locked_until > $2
-`
-
-type AuthThrottleLockedUntilParams struct {
-	Keys []string
-	Now  *time.Time
+type AuthThrottleHitParams struct {
+	Key         string
+	Now         time.Time
+	WindowFrom  time.Time
+	MaxAttempts int32
+	LockUntil   *time.Time
 }
 
 // Throttling: state lives in the database because Lambda instances share nothing else.
-// The latest lock of any of the keys still in force at now (NULL when none is: the cast
-// leaves it a nullable pgtype.Timestamptz).
-func (q *Queries) AuthThrottleLockedUntil(ctx context.Context, db DBTX, arg AuthThrottleLockedUntilParams) (pgtype.Timestamptz, error) {
-	row := db.QueryRow(ctx, authThrottleLockedUntil, arg.Keys, arg.Now)
-	var locked_until pgtype.Timestamptz
+// One attempt counted against key in one statement, so that concurrent attempts queue on the
+// row and each sees the count the others left (no check-then-act), answering the lock the
+// key is under afterwards. A lock in force counts nothing and is kept; a lapsed lock or
+// window starts a new window; the attempt past max_attempts locks the key until lock_until.
+// The failures column counts attempts: failures, and attempts still being checked.
+func (q *Queries) AuthThrottleHit(ctx context.Context, db DBTX, arg AuthThrottleHitParams) (*time.Time, error) {
+	row := db.QueryRow(ctx, authThrottleHit,
+		arg.Key,
+		arg.Now,
+		arg.WindowFrom,
+		arg.MaxAttempts,
+		arg.LockUntil,
+	)
+	var locked_until *time.Time
 	err := row.Scan(&locked_until)
 	return locked_until, err
 }
 
-const authThrottleSave = `-- name: AuthThrottleSave :exec
-INSERT INTO auth_throttle (key, failures, window_start, locked_until)
-VALUES ($1, $2, $3, $4)
-ON CONFLICT (key) DO UPDATE SET failures = $2, window_start = $3,
-    locked_until = coalesce($4, auth_throttle.locked_until)
+const authThrottleRefund = `-- name: AuthThrottleRefund :exec
+UPDATE auth_throttle SET failures = greatest(failures - 1, 0) WHERE key = $1
 `
 
-type AuthThrottleSaveParams struct {
-	Key         string
-	Failures    int32
-	WindowStart time.Time
-	LockedUntil *time.Time
-}
-
-// A NULL locked_until keeps the lock already there.
-func (q *Queries) AuthThrottleSave(ctx context.Context, db DBTX, arg AuthThrottleSaveParams) error {
-	_, err := db.Exec(ctx, authThrottleSave,
-		arg.Key,
-		arg.Failures,
-		arg.WindowStart,
-		arg.LockedUntil,
-	)
+// Gives back an attempt that turned out not to be a failure (a right password or code).
+func (q *Queries) AuthThrottleRefund(ctx context.Context, db DBTX, key string) error {
+	_, err := db.Exec(ctx, authThrottleRefund, key)
 	return err
 }
 

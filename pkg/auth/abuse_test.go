@@ -1,0 +1,519 @@
+package auth_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/pquerna/otp/totp"
+
+	"samrap/pkg/apitest"
+	"samrap/pkg/auth"
+	"samrap/pkg/demo"
+	"samrap/pkg/mail"
+)
+
+// totpSecret is the authenticator given to demo accounts in these tests.
+const totpSecret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"
+
+// withAuthenticator turns two factors on for email, with totpSecret.
+func withAuthenticator(t *testing.T, s *apitest.Server, email string) {
+	t.Helper()
+	if _, err := s.Env.DB.Exec(context.Background(),
+		`UPDATE app_user SET mfa_enabled = true, totp_secret = $1 WHERE email = $2`, totpSecret, email); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// from makes a request come from address (behind CloudFront).
+func from(address string) map[string]string {
+	return map[string]string{"CloudFront-Viewer-Address": address + ":443"}
+}
+
+// challengeOf signs in a two-factor account with the demo password and answers its challenge.
+func challengeOf(t *testing.T, s *apitest.Server, email, address string) string {
+	t.Helper()
+	res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", Header: from(address),
+		Form: url.Values{"username": {email}, "password": {demo.Password}}})
+	var ch struct{ Challenge string }
+	res.Into(t, &ch)
+	if res.Status != 200 || ch.Challenge == "" {
+		t.Fatalf("password step of %s: %d %s", email, res.Status, res.Body)
+	}
+	return ch.Challenge
+}
+
+func verifyTOTP(s *apitest.Server, challenge, code, address string) apitest.Response {
+	return s.Do(apitest.Request{Method: "GET", Path: "/api/auth/verify-otp?" + q("challenge", challenge, "method", "TOTP", "code", code),
+		Header: from(address), Lang: "th"})
+}
+
+// wrongCode answers a 6-digit code that is not the account's at the clock's time.
+func wrongCode(t *testing.T, s *apitest.Server) string {
+	t.Helper()
+	for _, c := range []string{"000000", "111111", "222222"} {
+		ok := false
+		for d := -1; d <= 1; d++ {
+			want, _ := totp.GenerateCode(totpSecret, s.Clock.Now().Add(time.Duration(d)*30*time.Second))
+			ok = ok || want == c
+		}
+		if !ok {
+			return c
+		}
+	}
+	t.Fatal("no wrong code")
+	return ""
+}
+
+func TestCodeChecksAreLimitedPerAccountAcrossChallenges(t *testing.T) {
+	t.Parallel()
+	s := apitest.New(t)
+	const addr = "198.51.100.1"
+	withAuthenticator(t, s, "serve@samrap.local")
+	bad := wrongCode(t, s)
+
+	// Each right password opens a challenge of five attempts; ten failed checks across them
+	// lock the account's codes.
+	for range auth.CodeLimit.Failures / 5 {
+		ch := challengeOf(t, s, "serve@samrap.local", addr)
+		for i := range 5 {
+			if res := verifyTOTP(s, ch, bad, addr); res.Status != 422 {
+				t.Fatalf("wrong code %d: %d %s", i+1, res.Status, res.Body)
+			}
+		}
+	}
+	ch := challengeOf(t, s, "serve@samrap.local", addr) // a right password does not clear the count
+	good, _ := totp.GenerateCode(totpSecret, s.Clock.Now())
+	res := verifyTOTP(s, ch, good, addr)
+	if res.Status != 429 || res.Code != "TOO_MANY_REQUESTS" || res.Header.Get("Retry-After") != "3600" {
+		t.Fatalf("right code after ten failures: %d %v %s", res.Status, res.Header, res.Body)
+	}
+	if res.Msg != "ทำรายการบ่อยเกินไป กรุณาลองใหม่ในอีก 3600 วินาที" {
+		t.Fatalf("thai message: %q", res.Msg)
+	}
+	// From another address too: the limit is the account's.
+	if res := verifyTOTP(s, ch, good, "198.51.100.2"); res.Status != 429 {
+		t.Fatalf("from another address: %d %s", res.Status, res.Body)
+	}
+
+	s.Clock.Advance(auth.CodeLimit.Lock + time.Second)
+	ch = challengeOf(t, s, "serve@samrap.local", addr)
+	good, _ = totp.GenerateCode(totpSecret, s.Clock.Now())
+	if res := verifyTOTP(s, ch, good, addr); res.Status != 200 {
+		t.Fatalf("after the lock: %d %s", res.Status, res.Body)
+	}
+}
+
+func TestAccountPageCodeChecksShareTheLimit(t *testing.T) {
+	t.Parallel()
+	s := apitest.New(t)
+	withAuthenticator(t, s, "serve@samrap.local")
+	const addr = "198.51.100.3"
+	good, _ := totp.GenerateCode(totpSecret, s.Clock.Now())
+	res := verifyTOTP(s, challengeOf(t, s, "serve@samrap.local", addr), good, addr)
+	var tok apitest.Tokens
+	res.Into(t, &tok)
+	if res.Status != 200 {
+		t.Fatalf("sign-in: %d %s", res.Status, res.Body)
+	}
+	bad := wrongCode(t, s)
+	disable := func(ch, code string) apitest.Response {
+		return s.Do(apitest.Request{Method: "POST", Path: "/api/auth/disableMFA", Token: tok.Access, Header: from(addr),
+			JSON: map[string]string{"challenge": ch, "method": "TOTP", "code": code}})
+	}
+	for range 2 {
+		var ch struct{ Challenge string }
+		s.Do(apitest.Request{Method: "POST", Path: "/api/auth/requestAccountCode", Token: tok.Access,
+			JSON: map[string]string{"method": "TOTP"}}).Into(t, &ch)
+		for i := range 5 {
+			if res := disable(ch.Challenge, bad); res.Status != 422 {
+				t.Fatalf("wrong code %d: %d %s", i+1, res.Status, res.Body)
+			}
+		}
+	}
+	// The account page's failures lock the sign-in's codes, and its own.
+	s.Clock.Advance(30 * time.Second)
+	good, _ = totp.GenerateCode(totpSecret, s.Clock.Now())
+	if res := verifyTOTP(s, challengeOf(t, s, "serve@samrap.local", addr), good, addr); res.Status != 429 {
+		t.Fatalf("sign-in code after ten failures on the account page: %d %s", res.Status, res.Body)
+	}
+	var ch struct{ Challenge string }
+	s.Do(apitest.Request{Method: "POST", Path: "/api/auth/requestAccountCode", Token: tok.Access,
+		JSON: map[string]string{"method": "TOTP"}}).Into(t, &ch)
+	if res := disable(ch.Challenge, good); res.Status != 429 {
+		t.Fatalf("disable after ten failures: %d %s", res.Status, res.Body)
+	}
+}
+
+func TestCodeChecksAreLimitedPerAddress(t *testing.T) {
+	t.Parallel()
+	s := apitest.New(t)
+	const addr = "198.51.100.4"
+	accounts := []string{"serve@samrap.local", "controller@samrap.local", "ordertaker@samrap.local", "nutritionist@samrap.local"}
+	for _, a := range accounts {
+		withAuthenticator(t, s, a)
+	}
+	bad := wrongCode(t, s)
+	// Thirty failures from one address, fewer than ten per account.
+	failures := 0
+	for _, a := range accounts[:3] {
+		for range 2 {
+			ch := challengeOf(t, s, a, addr)
+			for range 5 {
+				if res := verifyTOTP(s, ch, bad, addr); res.Status != 422 {
+					t.Fatalf("wrong code %d: %d %s", failures+1, res.Status, res.Body)
+				}
+				failures++
+			}
+		}
+	}
+	if failures != auth.CodeAddressLimit.Failures {
+		t.Fatalf("failures made: %d", failures)
+	}
+	good, _ := totp.GenerateCode(totpSecret, s.Clock.Now())
+	if res := verifyTOTP(s, challengeOf(t, s, accounts[3], addr), good, addr); res.Status != 429 {
+		t.Fatalf("a fresh account from the locked address: %d %s", res.Status, res.Body)
+	}
+	if res := verifyTOTP(s, challengeOf(t, s, accounts[3], "198.51.100.5"), good, "198.51.100.5"); res.Status != 200 {
+		t.Fatalf("the same account from another address: %d %s", res.Status, res.Body)
+	}
+}
+
+func TestTOTPCodeIsAcceptedOnceByConcurrentVerifications(t *testing.T) {
+	t.Parallel()
+	s := apitest.New(t)
+	withAuthenticator(t, s, "serve@samrap.local")
+	svc := auth.NewService(s.Env)
+	ctx := context.Background()
+	client := auth.Client{Address: "198.51.100.6"}
+
+	// Two challenges (two right passwords), verified with the same code at the same moment:
+	// both have read the account's last step before either records the new one.
+	var chs [2]string
+	for i := range chs {
+		res, err := svc.SignIn(ctx, "serve@samrap.local", demo.Password, client)
+		if err != nil || res.MFA == nil {
+			t.Fatalf("sign-in %d: %v %+v", i, err, res)
+		}
+		chs[i] = res.MFA.Challenge
+	}
+	var arrived sync.WaitGroup
+	arrived.Add(len(chs))
+	release := make(chan struct{})
+	go func() { arrived.Wait(); close(release) }()
+	auth.SetBeforeTOTPStep(svc, func() {
+		arrived.Done()
+		select {
+		case <-release:
+		case <-time.After(5 * time.Second): // the other never came: nothing to race with
+		}
+	})
+
+	code, _ := totp.GenerateCode(totpSecret, s.Clock.Now())
+	errs := make([]error, len(chs))
+	var wg sync.WaitGroup
+	for i, ch := range chs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = svc.VerifyOTP(ctx, ch, auth.MethodTOTP, code, client)
+		}()
+	}
+	wg.Wait()
+	ok, refused := 0, 0
+	for _, err := range errs {
+		switch {
+		case err == nil:
+			ok++
+		case errors.Is(err, auth.ErrCodeInvalid):
+			refused++
+		default:
+			t.Fatalf("unexpected: %v", err)
+		}
+	}
+	if ok != 1 || refused != 1 {
+		t.Fatalf("one code verified twice at once: %d accepted, %d refused (%v)", ok, refused, errs)
+	}
+}
+
+// burst sends n requests at once and counts the answers by status.
+func burst(s *apitest.Server, n int, req func(i int) apitest.Request) map[int]int {
+	var mu sync.Mutex
+	statuses := map[int]int{}
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			res := s.Do(req(i))
+			mu.Lock()
+			statuses[res.Status]++
+			mu.Unlock()
+		}()
+	}
+	close(start)
+	wg.Wait()
+	return statuses
+}
+
+func TestThrottlesHoldUnderABurst(t *testing.T) {
+	t.Parallel()
+	s := apitest.New(t)
+
+	t.Run("signIn20ParallelWrongPasswordsAtMost5Checked", func(t *testing.T) {
+		got := burst(s, 20, func(int) apitest.Request {
+			return apitest.Request{Method: "POST", Path: "/api/auth/accessToken", Header: from("198.51.100.7"),
+				Form: signInForm("ordertaker@samrap.local", "Wrong#2026")}
+		})
+		if got[401] > auth.AccountLimit.Failures || got[401]+got[429] != 20 {
+			t.Fatalf("answers: %v", got)
+		}
+		res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", Header: from("198.51.100.8"),
+			Form: signInForm("ordertaker@samrap.local", demo.Password)})
+		if res.Status != 429 {
+			t.Fatalf("the right password after the burst: %d %s", res.Status, res.Body)
+		}
+	})
+
+	t.Run("reset10ParallelRequestsAtMost3Sent", func(t *testing.T) {
+		got := burst(s, 10, func(int) apitest.Request {
+			return apitest.Request{Method: "POST", Path: "/api/auth/sendEmailForgotPassword?" + q("email", "serve@samrap.local"),
+				Header: from("198.51.100.9")}
+		})
+		if got[200] > auth.ResetLimit.Failures || got[200]+got[429] != 10 {
+			t.Fatalf("answers: %v", got)
+		}
+		if n := len(s.Mail("serve@samrap.local")); n > auth.ResetLimit.Failures {
+			t.Fatalf("%d reset e-mails", n)
+		}
+	})
+
+	t.Run("changePassword20ParallelWrongAtMost5Checked", func(t *testing.T) {
+		tok := s.SignIn("nutritionist@samrap.local")
+		got := burst(s, 20, func(int) apitest.Request {
+			return apitest.Request{Method: "POST", Path: "/api/auth/changePassword", Token: tok.Access,
+				JSON: map[string]string{"currentPassword": "Wrong#2026", "newPassword": "Kitchen#Tray9", "confirmPassword": "Kitchen#Tray9"}}
+		})
+		if got[422] > auth.ChangeLimit.Failures || got[422]+got[429] != 20 {
+			t.Fatalf("answers: %v", got)
+		}
+	})
+}
+
+func TestSignInLockedPerAddress(t *testing.T) {
+	t.Parallel()
+	s := apitest.New(t)
+	const addr = "198.51.100.10"
+	for i := range auth.AddressLimit.Failures {
+		res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", Header: from(addr),
+			Form: signInForm(fmt.Sprintf("guess%02d@samrap.local", i), "Wrong#2026")})
+		if res.Status != 401 {
+			t.Fatalf("failure %d: %d %s", i+1, res.Status, res.Body)
+		}
+	}
+	// Thirty e-mails, one failure each: the address is locked, even for a right password.
+	res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", Header: from(addr), Lang: "en",
+		Form: signInForm("serve@samrap.local", demo.Password)})
+	if res.Status != 429 || res.Code != "TOO_MANY_REQUESTS" || res.Header.Get("Retry-After") != "900" ||
+		res.Msg != "Too many attempts, please try again in 900 seconds" {
+		t.Fatalf("locked address: %d %v %s", res.Status, res.Header, res.Body)
+	}
+	// The account itself is not locked: from another address it signs in.
+	if res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", Header: from("198.51.100.11"),
+		Form: signInForm("serve@samrap.local", demo.Password)}); res.Status != 200 {
+		t.Fatalf("another address: %d %s", res.Status, res.Body)
+	}
+	s.Clock.Advance(auth.AddressLimit.Lock + time.Second)
+	if res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", Header: from(addr),
+		Form: signInForm("serve@samrap.local", demo.Password)}); res.Status != 200 {
+		t.Fatalf("after the lock: %d %s", res.Status, res.Body)
+	}
+}
+
+func TestRightPasswordsDoNotLockTheAddress(t *testing.T) {
+	t.Parallel()
+	s := apitest.New(t)
+	// A ward's shared computer: more sign-ins than the address's limit, all right.
+	for i := range auth.AddressLimit.Failures + 2 {
+		res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", Header: from("198.51.100.12"),
+			Form: signInForm("serve@samrap.local", demo.Password)})
+		if res.Status != 200 {
+			t.Fatalf("sign-in %d: %d %s", i+1, res.Status, res.Body)
+		}
+	}
+}
+
+func TestRefreshRefusedAfterTheAccountIsDeleted(t *testing.T) {
+	t.Parallel()
+	s := apitest.New(t)
+	tok := s.SignIn("serve@samrap.local")
+	if _, err := s.Env.DB.Exec(context.Background(), `UPDATE app_user SET deleted_at = now() WHERE email = 'serve@samrap.local'`); err != nil {
+		t.Fatal(err)
+	}
+	res := s.Do(apitest.Request{Method: "GET", Path: "/api/auth/refresh-token?" + q("refreshToken", tok.Refresh)})
+	if res.Status != 401 || res.Code != "UNAUTHORIZED" {
+		t.Fatalf("refresh of a deleted account: %d %s", res.Status, res.Body)
+	}
+	if res := s.Do(apitest.Request{Method: "GET", Path: "/api/auth/userInfo", Token: tok.Access}); res.Status != 401 {
+		t.Fatalf("access token of a deleted account: %d %s", res.Status, res.Body)
+	}
+}
+
+func TestDisableTwoFactorsWithAnAuthenticatorCode(t *testing.T) {
+	t.Parallel()
+	s := apitest.New(t)
+	withAuthenticator(t, s, "serve@samrap.local")
+	const addr = "198.51.100.13"
+	code, _ := totp.GenerateCode(totpSecret, s.Clock.Now())
+	res := verifyTOTP(s, challengeOf(t, s, "serve@samrap.local", addr), code, addr)
+	var tok apitest.Tokens
+	res.Into(t, &tok)
+	if res.Status != 200 {
+		t.Fatalf("sign-in: %d %s", res.Status, res.Body)
+	}
+	ask := func() string {
+		res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/requestAccountCode", Token: tok.Access,
+			JSON: map[string]string{"method": "TOTP"}})
+		var ch struct{ Challenge string }
+		res.Into(t, &ch)
+		if res.Status != 200 || ch.Challenge == "" {
+			t.Fatalf("requestAccountCode: %d %s", res.Status, res.Body)
+		}
+		return ch.Challenge
+	}
+	disable := func(ch, code string) apitest.Response {
+		return s.Do(apitest.Request{Method: "POST", Path: "/api/auth/disableMFA", Token: tok.Access, Lang: "en",
+			JSON: map[string]string{"challenge": ch, "method": "TOTP", "code": code}})
+	}
+	ch := ask()
+	if res := disable(ch, code); res.Status != 422 || res.Code != "CODE_INVALID" {
+		t.Fatalf("the code used to sign in, again: %d %s", res.Status, res.Body)
+	}
+	s.Clock.Advance(30 * time.Second)
+	next, _ := totp.GenerateCode(totpSecret, s.Clock.Now())
+	if res := disable(ch, next); res.Status != 200 || res.Msg != "Two-factor verification is off" {
+		t.Fatalf("disable: %d %s", res.Status, res.Body)
+	}
+	var info struct {
+		MFAEnabled bool     `json:"mfaEnabled"`
+		MFAMethods []string `json:"mfaMethods"`
+	}
+	s.Do(apitest.Request{Method: "GET", Path: "/api/auth/userInfo", Token: tok.Access}).Into(t, &info)
+	if info.MFAEnabled || len(info.MFAMethods) != 0 {
+		t.Fatalf("after disabling: %+v", info)
+	}
+	// Signing in is the password alone again.
+	s.SignIn("serve@samrap.local")
+}
+
+func TestRegistrationResendIsLimited(t *testing.T) {
+	t.Parallel()
+	s := apitest.New(t)
+	if err := auth.NewService(s.Env).Invite(context.Background(), userID(t, s, demo.Invited), "D0005"); err != nil {
+		t.Fatal(err)
+	}
+	old := tokenIn(t, lastMail(t, s, demo.Invited))
+	s.Clock.Advance(auth.InviteTTL + time.Minute)
+	resend := func(token, address string) apitest.Response {
+		return s.Do(apitest.Request{Method: "POST", Path: "/api/auth/resendRegistration?" + q("token", token), Header: from(address), Lang: "th"})
+	}
+
+	// The old (expired, then superseded) link asks again: three times, then no more, from
+	// any address.
+	for i := range auth.ResendLimit.Failures {
+		if res := resend(old, fmt.Sprintf("198.51.100.%d", 20+i)); res.Status != 200 {
+			t.Fatalf("resend %d: %d %s", i+1, res.Status, res.Body)
+		}
+	}
+	res := resend(old, "198.51.100.30")
+	if res.Status != 429 || res.Header.Get("Retry-After") != "900" {
+		t.Fatalf("fourth resend: %d %v %s", res.Status, res.Header, res.Body)
+	}
+	if n := len(s.Mail(demo.Invited)); n != 1+auth.ResendLimit.Failures {
+		t.Fatalf("%d invitation e-mails", n)
+	}
+	// The newest link still registers: the limit stops e-mails, not the account.
+	fresh := tokenIn(t, lastMail(t, s, demo.Invited))
+	if res := s.Do(apitest.Request{Method: "GET", Path: "/api/auth/registration?" + q("token", fresh)}); res.Status != 200 {
+		t.Fatalf("fresh link: %d %s", res.Status, res.Body)
+	}
+
+	// Per address, made-up tokens included.
+	const addr = "198.51.100.31"
+	for i := range auth.ResendAddressLimit.Failures {
+		if res := resend(fmt.Sprintf("made-up-%d", i), addr); res.Status != 200 {
+			t.Fatalf("made-up token %d: %d %s", i+1, res.Status, res.Body)
+		}
+	}
+	if res := resend("made-up", addr); res.Status != 429 {
+		t.Fatalf("past the address's limit: %d %s", res.Status, res.Body)
+	}
+
+	s.Clock.Advance(auth.ResendLimit.Lock + time.Second)
+	if res := resend(old, "198.51.100.32"); res.Status != 200 || len(s.Mail(demo.Invited)) != 2+auth.ResendLimit.Failures {
+		t.Fatalf("after the lock: %d %s", res.Status, res.Body)
+	}
+}
+
+// failingMail refuses messages to one address and passes the others on.
+type failingMail struct {
+	to   string
+	next mail.Sender
+}
+
+func (f failingMail) Send(ctx context.Context, m mail.Message) error {
+	if m.To == f.to {
+		return errors.New("mail server down")
+	}
+	return f.next.Send(ctx, m)
+}
+
+func TestForgotPasswordAnswersTheSameWhateverTheEmail(t *testing.T) {
+	t.Parallel()
+	s := apitest.New(t)
+	// A server whose e-mail to one account fails.
+	outbox := s.Env.Mail
+	s.Env.Mail = failingMail{to: "ordertaker@samrap.local", next: outbox}
+	rt := s.Env.Router()
+	auth.Mount(s.Env, rt)
+	s.Env.Mail = outbox
+	alt := *s
+	alt.Router = rt
+
+	type answer struct {
+		status    int
+		code, msg string
+		body      string
+	}
+	took := map[string]time.Duration{}
+	answers := map[string]answer{}
+	for _, email := range []string{"nobody@samrap.local", "serve@samrap.local", "ordertaker@samrap.local"} {
+		start := time.Now()
+		res := alt.Do(apitest.Request{Method: "POST", Path: "/api/auth/sendEmailForgotPassword?" + q("email", email),
+			Header: from("198.51.100.40"), Lang: "th"})
+		took[email] = time.Since(start)
+		answers[email] = answer{res.Status, res.Code, res.Msg, string(res.Body)}
+	}
+	want := answer{200, "SUCCESS", "หากอีเมลนี้มีอยู่ในระบบ เราได้ส่งลิงก์สำหรับตั้งรหัสผ่านใหม่ไปแล้ว", answers["nobody@samrap.local"].body}
+	for email, got := range answers {
+		if got != want {
+			t.Errorf("%s: %+v, want %+v", email, got, want)
+		}
+		if took[email] < auth.ResetAnswerTime {
+			t.Errorf("%s answered in %v, sooner than %v", email, took[email], auth.ResetAnswerTime)
+		}
+	}
+	if len(s.Mail("serve@samrap.local")) != 1 || len(s.Mail("ordertaker@samrap.local")) != 0 || len(s.Mail("nobody@samrap.local")) != 0 {
+		t.Fatal("e-mails sent are not the expected ones")
+	}
+	// The failed e-mail left no link behind.
+	if n := s.Count(`SELECT count(*) FROM auth_link l JOIN app_user u ON u.id = l.user_id WHERE u.email = 'ordertaker@samrap.local'`); n != 0 {
+		t.Fatalf("%d links for the failed e-mail", n)
+	}
+}
