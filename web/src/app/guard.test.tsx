@@ -1,6 +1,8 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { canOpen, guardRedirect } from '@/app/guard';
+import { createQueryClient } from '@/app/query-client';
 import { RequireRole, buildRoutes } from '@/app/router';
 import { session, storeSession, user } from '@/testing/fixtures';
 
@@ -74,7 +76,12 @@ describe('router', () => {
   it('sends an unknown path and / to Login', async () => {
     for (const at of ['/', '/no-such-page', '/auth/patient']) {
       const router = createMemoryRouter(buildRoutes(), { initialEntries: [at] });
-      const { unmount } = render(<RouterProvider router={router} />);
+      // Login renders once the redirect lands: it needs the app's query client, as in the app
+      const { unmount } = render(
+        <QueryClientProvider client={createQueryClient()}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>,
+      );
       await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
       unmount();
     }

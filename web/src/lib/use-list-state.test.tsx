@@ -124,6 +124,25 @@ describe('useListState', () => {
     expect(router.state.location.pathname).toBe('/other');
   });
 
+  it('two changes before the screen re-renders both stay (a filter, then Enter in the search box)', async () => {
+    const { router, seen } = mount('/list?tab=Allergies');
+    const set = seen.set!;
+    await act(async () => {
+      set({ status: 'INACTIVE' });
+      set({ q: 'AL02' }); // the same setter, before any re-render
+    });
+    expect(router.state.location.search).toBe('?tab=Allergies&q=AL02&status=INACTIVE');
+    expect(seen.values).toMatchObject({ q: 'AL02', status: 'INACTIVE' });
+  });
+
+  it('after Back, a change starts from the address Back restored', async () => {
+    const { router, seen } = mount('/list?q=a');
+    await act(async () => router.navigate('/list?q=b&status=INACTIVE'));
+    await act(async () => router.navigate(-1));
+    await act(async () => seen.set!({ page: 2 }));
+    expect(router.state.location.search).toBe('?q=a&page=2');
+  });
+
   it('keeps the same values object while the address does not change', async () => {
     const { seen, router } = mount('/list?q=a');
     const first = seen.values;

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -119,8 +119,20 @@ export function useListState<S extends ListSpec>(spec: S): [ListValues<S>, (chan
   const key = search.toString();
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const values = useMemo(() => readListState(spec, search), [spec, key]);
+  // The address as last written. react-router hands a functional update the parameters of
+  // its last render, so a second action before the screen re-rendered (a filter, then Enter
+  // in the search box, quickly) would start from the old address and undo the first.
+  const latest = useRef(search);
+  useEffect(() => {
+    latest.current = search;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
   const set = useCallback(
-    (change: Partial<ListValues<S>>) => setSearch((prev) => writeListState(spec, prev, change), { replace: true }),
+    (change: Partial<ListValues<S>>) => {
+      const next = writeListState(spec, latest.current, change);
+      latest.current = next;
+      setSearch(next, { replace: true });
+    },
     [spec, setSearch],
   );
   return [values, set];
