@@ -488,3 +488,48 @@ func TestOwnBranchAdminPairAndStatusFilters(t *testing.T) {
 		}
 	}
 }
+
+// Two Super Admins deactivating each other at the same moment: one of them stays.
+func TestLastSuperAdminUnderRace(t *testing.T) {
+	t.Parallel()
+	s := apitest.New(t, users.Mount)
+	ctx := context.Background()
+	if _, err := s.Env.DB.Exec(ctx, `UPDATE user_permission SET role_code = 'SAM'
+		WHERE user_id = (SELECT id FROM app_user WHERE email = 'controller@samrap.local')`); err != nil {
+		t.Fatal(err)
+	}
+	accounts := map[string]users.Account{}
+	tokens := map[string]string{}
+	for _, email := range []string{"superadmin@samrap.local", "controller@samrap.local"} {
+		tokens[email] = s.SignIn(email).Access
+		var id int64
+		s.Env.DB.QueryRow(ctx, `SELECT id FROM app_user WHERE email = $1`, email).Scan(&id)
+		var a users.Account
+		s.Do(apitest.Request{Method: "GET", Path: fmt.Sprintf("/api/auth/getUserById/%d", id), Token: tokens[email]}).Into(t, &a)
+		accounts[email] = a
+	}
+	deactivate := func(a users.Account) map[string]any {
+		return map[string]any{"id": a.ID, "employeeCode": a.EmployeeCode, "firstNameTh": a.FirstNameTh,
+			"lastNameTh": a.LastNameTh, "email": a.Email, "status": "INACTIVE", "permissions": a.Permissions}
+	}
+	for round := range 10 {
+		if _, err := s.Env.DB.Exec(ctx, `UPDATE app_user SET status = 'ACTIVE' WHERE email IN ('superadmin@samrap.local', 'controller@samrap.local')`); err != nil {
+			t.Fatal(err)
+		}
+		statuses := make(chan int, 2)
+		for me, other := range map[string]string{"superadmin@samrap.local": "controller@samrap.local", "controller@samrap.local": "superadmin@samrap.local"} {
+			go func() {
+				res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/updateUser", Token: tokens[me], JSON: deactivate(accounts[other])})
+				statuses <- res.Status
+			}()
+		}
+		got := []int{<-statuses, <-statuses}
+		if n := s.Count(`SELECT count(*) FROM app_user u JOIN user_permission p ON p.user_id = u.id AND p.role_code = 'SAM'
+			WHERE u.status = 'ACTIVE' AND u.deleted_at IS NULL`); n != 1 {
+			t.Fatalf("round %d: %d active super admins left (answers %v)", round, n, got)
+		}
+		if !(got[0] == 200 && got[1] == 409 || got[0] == 409 && got[1] == 200) {
+			t.Fatalf("round %d: answers %v, want one 200 and one 409", round, got)
+		}
+	}
+}

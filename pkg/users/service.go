@@ -397,7 +397,7 @@ func (s *Service) existing(ctx context.Context, q db.DBTX, ids []int64) error {
 type superAdminGuard struct{ before int }
 
 func guardSuperAdmins(ctx context.Context, q db.DBTX) (superAdminGuard, error) {
-	n, err := activeSuperAdmins(ctx, q)
+	n, err := lockActiveSuperAdmins(ctx, q)
 	return superAdminGuard{before: n}, err
 }
 

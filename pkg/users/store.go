@@ -240,6 +240,16 @@ func activeSuperAdmins(ctx context.Context, q db.DBTX) (int, error) {
 	return int(n), nil
 }
 
+// lockActiveSuperAdmins locks the active Super Admin accounts for the transaction,
+// answering how many there are.
+func lockActiveSuperAdmins(ctx context.Context, q db.DBTX) (int, error) {
+	ids, err := queries.UsersLockActiveSuperAdmins(ctx, q)
+	if err != nil {
+		return 0, fmt.Errorf("lock super admins: %w", err)
+	}
+	return len(ids), nil
+}
+
 type knownSet struct {
 	branches, roles, emails, codes map[string]bool
 }

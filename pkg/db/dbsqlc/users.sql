@@ -127,6 +127,16 @@ SELECT count(DISTINCT u.id) FROM app_user u
     JOIN user_permission p ON p.user_id = u.id AND p.role_code = 'SAM'
 WHERE u.deleted_at IS NULL AND u.status = 'ACTIVE';
 
+-- Locks the active Super Admin accounts (in id order) until the transaction ends, so that two
+-- administrators changing each other at the same moment take turns, and the second sees what
+-- the first did before deciding whether any Super Admin would be left.
+-- name: UsersLockActiveSuperAdmins :many
+SELECT u.id FROM app_user u
+WHERE u.deleted_at IS NULL AND u.status = 'ACTIVE'
+    AND EXISTS (SELECT 1 FROM user_permission p WHERE p.user_id = u.id AND p.role_code = 'SAM')
+ORDER BY u.id
+FOR UPDATE OF u;
+
 -- name: UsersClearPermissions :exec
 DELETE FROM user_permission WHERE user_id = @user_id;
 

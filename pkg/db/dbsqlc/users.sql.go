@@ -409,6 +409,37 @@ func (q *Queries) UsersKnownPairsAndIdentities(ctx context.Context, db DBTX, arg
 	return items, nil
 }
 
+const usersLockActiveSuperAdmins = `-- name: UsersLockActiveSuperAdmins :many
+SELECT u.id FROM app_user u
+WHERE u.deleted_at IS NULL AND u.status = 'ACTIVE'
+    AND EXISTS (SELECT 1 FROM user_permission p WHERE p.user_id = u.id AND p.role_code = 'SAM')
+ORDER BY u.id
+FOR UPDATE OF u
+`
+
+// Locks the active Super Admin accounts (in id order) until the transaction ends, so that two
+// administrators changing each other at the same moment take turns, and the second sees what
+// the first did before deciding whether any Super Admin would be left.
+func (q *Queries) UsersLockActiveSuperAdmins(ctx context.Context, db DBTX) ([]int64, error) {
+	rows, err := db.Query(ctx, usersLockActiveSuperAdmins)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const usersPermissionReport = `-- name: UsersPermissionReport :many
 SELECT u.employee_code, (u.first_name_th || ' ' || u.last_name_th)::text AS name_th,
     trim(u.first_name_en || ' ' || u.last_name_en)::text AS name_en, u.email, u.status,
