@@ -1,6 +1,7 @@
 package params_test
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -348,6 +349,27 @@ func TestRules(t *testing.T) {
 	re = f.search(t, f.nutri, "Religion", "criteria=RE02").Items[0]
 	if got := re["restricted"].([]any); len(got) != 1 || got[0].(map[string]any)["code"] != "RI03" {
 		t.Fatalf("RE02 restricted after update %v", got)
+	}
+	// the change log shows the list before and after
+	var before, after string
+	if err := f.s.Env.DB.QueryRow(context.Background(), `SELECT before->>'restrictedIds', after->>'restrictedIds' FROM change_log
+		WHERE entity = 'religion' AND action = 'update' AND entity_id = $1 ORDER BY id DESC LIMIT 1`, fmt.Sprint(re["id"])).Scan(&before, &after); err != nil {
+		t.Fatal(err)
+	}
+	ri03 := fmt.Sprint(f.idOf(t, "Restricted", "RI03"))
+	if strings.Count(before, ",") != 1 || after != "["+ri03+"]" {
+		t.Fatalf("religion change row: before %s after %s", before, after)
+	}
+	// an update that does not send the list leaves it, and logs it unchanged
+	delete(re, "restrictedIds")
+	re["branchCode"], re["nameEn"] = "SRP01", "Renamed"
+	if res := post("Religion", re); res.Status != 200 {
+		t.Fatalf("religion rename: %d %s", res.Status, res.Body)
+	}
+	f.s.Env.DB.QueryRow(context.Background(), `SELECT before->>'restrictedIds', after->>'restrictedIds' FROM change_log
+		WHERE entity = 'religion' AND action = 'update' AND entity_id = $1 ORDER BY id DESC LIMIT 1`, fmt.Sprint(re["id"])).Scan(&before, &after)
+	if before != "["+ri03+"]" || after != before {
+		t.Fatalf("rename change row: before %s after %s", before, after)
 	}
 }
 

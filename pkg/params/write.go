@@ -80,7 +80,7 @@ func buildSave(k *Kind, q query, update bool) stmt {
 	}
 
 	out := q.cols
-	after := "to_jsonb(w)"
+	after, beforeList := "to_jsonb(w)", ""
 	if l := k.List; l != nil {
 		list := n.p("list") + "::int8[]"
 		item := kindByName(l.ItemKind)
@@ -96,11 +96,18 @@ func buildSave(k *Kind, q query, update bool) stmt {
 			FROM %s i WHERE i.branch_code = t.branch_code AND i.id = ANY (coalesce(%s,
 				ARRAY(SELECT x.%s FROM %s x WHERE x.branch_code = t.branch_code AND x.%s = t.id))))`,
 			item.Table, list, l.ItemColumn, l.Table, l.OwnerColumn))
-		after = fmt.Sprintf("to_jsonb(w) || jsonb_build_object('%s', %s)", l.JSON, list)
+		// The list as it was (the statement's snapshot does not see its own changes), and as it
+		// is: the ids sent, or the old list when none were sent (it is then left alone).
+		held := func(owner string) string {
+			return fmt.Sprintf(`ARRAY(SELECT x.%s FROM %s x WHERE x.branch_code = %s.branch_code AND x.%s = %s.id ORDER BY x.%s)`,
+				l.ItemColumn, l.Table, owner, l.OwnerColumn, owner, l.ItemColumn)
+		}
+		after = fmt.Sprintf("to_jsonb(w) || jsonb_build_object('%s', coalesce(%s, %s))", l.JSON, list, held("w"))
+		beforeList = fmt.Sprintf(" || jsonb_build_object('%s', %s)", l.JSON, held("old"))
 	}
 	action, before, from := "create", "NULL", "w"
 	if update {
-		action, before, from = "update", "to_jsonb(old)", "w, old"
+		action, before, from = "update", "to_jsonb(old)"+beforeList, "w, old"
 	}
 	fmt.Fprintf(&b, `, log AS (
 			INSERT INTO change_log (branch_code, entity, entity_id, action, before, after, changed_by)
