@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSendEmailForgotPassword } from '@/features/auth/api/send-email-forgot-password';
-import { MailFailed } from '@/features/auth/components/link-expired';
 import { PublicShell } from '@/features/auth/components/public-shell';
 import { EMAIL_PATTERN } from '@/features/auth/validate-credentials';
 import { isApiError } from '@/lib/api-client';
@@ -22,7 +21,7 @@ export default function ForgotPasswordPage() {
   const [form] = Form.useForm<Values>();
   const send = useSendEmailForgotPassword();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [problem, setProblem] = useState<'mail' | 'tooMany' | null>(null);
+  const [problem, setProblem] = useState<'tooMany' | null>(null);
   const [waitUntil, setWaitUntil] = useState<number | null>(null);
   const wait = useCountdown(waitUntil);
 
@@ -36,8 +35,7 @@ export default function ForgotPasswordPage() {
       if (e.status === 429) {
         setWaitUntil(Date.now() + retryAfterSeconds(e.data) * 1000);
         setProblem('tooMany');
-      } else if (e.code === 'MAIL_FAILED') setProblem('mail');
-      else if (e.fields) form.setFields([{ name: 'email', errors: [t('auth:forgot.emailInvalid')] }]);
+      } else if (e.fields) form.setFields([{ name: 'email', errors: [t('auth:forgot.emailInvalid')] }]);
       else if (!e.handled) notification.error({ message: e.message });
     }
   };
@@ -46,11 +44,6 @@ export default function ForgotPasswordPage() {
     <>
       {problem === 'tooMany' && wait > 0 && (
         <Alert type="warning" showIcon message={t('auth:forgot.tooMany', { seconds: wait })} data-testid="forgot-wait" style={{ marginBottom: 16, textAlign: 'left' }} />
-      )}
-      {problem === 'mail' && sentTo === null && (
-        <div style={{ marginBottom: 16 }}>
-          <MailFailed onRetry={() => form.submit()} loading={send.isPending} />
-        </div>
       )}
     </>
   );
@@ -67,7 +60,6 @@ export default function ForgotPasswordPage() {
             extra={
               <Space direction="vertical" style={{ width: '100%' }}>
                 {alerts}
-                {problem === 'mail' && <MailFailed onRetry={() => void submit(sentTo)} loading={send.isPending} />}
                 <Button block onClick={() => void submit(sentTo)} loading={send.isPending} disabled={wait > 0}>
                   {t('auth:forgot.sendAgain')}
                 </Button>
