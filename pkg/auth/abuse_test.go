@@ -108,6 +108,82 @@ func TestCodeChecksAreLimitedPerAccountAcrossChallenges(t *testing.T) {
 	}
 }
 
+func TestCodeMailsAreLimitedPerAccountAcrossChallenges(t *testing.T) {
+	t.Parallel()
+	s := apitest.New(t)
+	const addr = "198.51.100.50"
+	if _, err := s.Env.DB.Exec(context.Background(),
+		`UPDATE app_user SET mfa_enabled = true WHERE email IN ('serve@samrap.local', 'ordertaker@samrap.local')`); err != nil {
+		t.Fatal(err)
+	}
+	send := func(ch string) apitest.Response {
+		return s.Do(apitest.Request{Method: "GET", Path: "/api/auth/sendMail-otp?" + q("challenge", ch), Header: from(addr), Lang: "th"})
+	}
+	verifyEmail := func(ch, code string) apitest.Response {
+		return s.Do(apitest.Request{Method: "GET", Path: "/api/auth/verify-otp?" + q("challenge", ch, "method", "EMAIL", "code", code),
+			Header: from(addr)})
+	}
+
+	// Two challenges of five sends each (a minute apart, as one challenge allows) make ten
+	// code e-mails; a right code in between does not clear the count, and a resend refused
+	// by the challenge's own spacing sends nothing and costs nothing.
+	sent := 0
+	for c := range auth.CodeMailLimit.Failures / 5 {
+		ch := challengeOf(t, s, "serve@samrap.local", addr)
+		for i := range 5 {
+			if res := send(ch); res.Status != 200 {
+				t.Fatalf("challenge %d, send %d: %d %s", c+1, i+1, res.Status, res.Body)
+			}
+			sent++
+			if sent < auth.CodeMailLimit.Failures { // at the limit, any further request is the one past it
+				if res := send(ch); res.Status != 429 {
+					t.Fatalf("challenge %d, immediate resend %d: %d %s", c+1, i+1, res.Status, res.Body)
+				}
+			}
+			s.Clock.Advance(time.Minute + time.Second)
+		}
+		code := reCode.FindString(lastMail(t, s, "serve@samrap.local"))
+		if res := verifyEmail(ch, code); res.Status != 200 {
+			t.Fatalf("right code of challenge %d: %d %s", c+1, res.Status, res.Body)
+		}
+	}
+	if n := len(s.Mail("serve@samrap.local")); n != sent {
+		t.Fatalf("%d e-mails for %d sends", n, sent)
+	}
+
+	// A right password opens a third challenge but does not clear the count: its first send
+	// is the eleventh of the hour and is refused, with nothing e-mailed.
+	ch := challengeOf(t, s, "serve@samrap.local", addr)
+	res := send(ch)
+	if res.Status != 429 || res.Code != "TOO_MANY_REQUESTS" || res.Header.Get("Retry-After") != "3600" {
+		t.Fatalf("eleventh send: %d %v %s", res.Status, res.Header, res.Body)
+	}
+	if res.Msg != "ทำรายการบ่อยเกินไป กรุณาลองใหม่ในอีก 3600 วินาที" {
+		t.Fatalf("thai message: %q", res.Msg)
+	}
+	if n := len(s.Mail("serve@samrap.local")); n != sent {
+		t.Fatalf("%d e-mails after the refused send, want %d", n, sent)
+	}
+	// From another address too: the limit is the account's.
+	if res := s.Do(apitest.Request{Method: "GET", Path: "/api/auth/sendMail-otp?" + q("challenge", ch),
+		Header: from("198.51.100.51")}); res.Status != 429 {
+		t.Fatalf("from another address: %d %s", res.Status, res.Body)
+	}
+
+	// Another account is not affected.
+	other := challengeOf(t, s, "ordertaker@samrap.local", addr)
+	if res := send(other); res.Status != 200 {
+		t.Fatalf("another account: %d %s", res.Status, res.Body)
+	}
+
+	// After the lock the account's codes are sent again.
+	s.Clock.Advance(auth.CodeMailLimit.Lock + time.Second)
+	ch = challengeOf(t, s, "serve@samrap.local", addr)
+	if res := send(ch); res.Status != 200 {
+		t.Fatalf("after the lock: %d %s", res.Status, res.Body)
+	}
+}
+
 func TestAccountPageCodeChecksShareTheLimit(t *testing.T) {
 	t.Parallel()
 	s := apitest.New(t)

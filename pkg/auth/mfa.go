@@ -134,10 +134,31 @@ func (s *Service) CheckMFA(ctx context.Context, raw string) (MFAChallenge, error
 	return out, nil
 }
 
-// SendMailOTP e-mails a fresh 6-digit code for the challenge. Sends are spaced and counted.
-func (s *Service) SendMailOTP(ctx context.Context, raw, purpose string) error {
+// SendMailOTP e-mails a fresh 6-digit code for the challenge. Sends are spaced and counted
+// per challenge, and counted against the account's CodeMailLimit across its challenges
+// before the challenge is locked; a request that sends nothing gives its count back.
+func (s *Service) SendMailOTP(ctx context.Context, raw, purpose string) (err error) {
 	now := s.now()
-	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+	userID, err := challengeUser(ctx, s.db, hashToken(raw), purpose, now, maxCodeAttempts)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return fmt.Errorf("auth.sendMailOTP: %w", ErrChallengeInvalid)
+	}
+	if err != nil {
+		return fmt.Errorf("auth.sendMailOTP: challenge: %w", err)
+	}
+	key := fmt.Sprintf("code-mail:%d", userID)
+	if err := count(ctx, s.db, now, hit{key, CodeMailLimit}); err != nil {
+		return fmt.Errorf("auth.sendMailOTP: %w", err)
+	}
+	defer func() {
+		if err == nil {
+			return
+		}
+		if rerr := refund(ctx, s.db, key); rerr != nil {
+			s.log.ErrorContext(ctx, "giving back a code e-mail's count failed", "user", userID, "err", rerr)
+		}
+	}()
+	err = pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
 		ch, u, err := s.lockChallenge(ctx, tx, raw, purpose)
 		if err != nil {
 			return err

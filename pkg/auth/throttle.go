@@ -35,6 +35,12 @@ var (
 	CodeAddressLimit = Limit{Failures: 30, Window: time.Hour, Lock: time.Hour}
 )
 
+// CodeMailLimit bounds the codes e-mailed to one account, across every challenge and path
+// (sign-in, account page): a right password opens a new challenge of five sends, so anyone
+// who knows it could otherwise flood the inbox. Only codes sent count; neither a right
+// password nor a right code clears it.
+var CodeMailLimit = Limit{Failures: 10, Window: time.Hour, Lock: time.Hour}
+
 // hit is one key to count an attempt against, with its limit.
 type hit struct {
 	key   string
