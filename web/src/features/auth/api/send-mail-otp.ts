@@ -3,7 +3,7 @@ import { apiGet } from '@/lib/api-client';
 
 /**
  * GET /auth/sendMail-otp?challenge= — e-mails a 6-digit code valid 5 minutes; at most one a
- * minute and five per challenge (429 with data.retryAfter).
+ * minute, five per challenge and ten an hour per account (429 with data.retryAfter).
  */
 export function sendMailOtp(challenge: string): Promise<null> {
   return apiGet<null>('/auth/sendMail-otp', { query: { challenge }, public: true });
