@@ -44,6 +44,9 @@ test('account page: language saved on the account, two factors on with the authe
   // signing in again now asks for a code
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: text('en', 'auth', 'signOut') }).click();
+  // the sign-out finished (session cleared) before Login is opened again: leaving in the
+  // middle of it kept the revoked session on the device, met by the unauthorized modal
+  await expect(page).toHaveURL(/\/login$/);
   await submitLogin(page, account.email, account.password);
   await expect(page).toHaveURL(/\/redirect$/);
   await page.getByTestId('code-input').fill(await nextStepCode(secret, at));
@@ -70,6 +73,9 @@ test('account page: language saved on the account, two factors on with the authe
   // and the password alone signs in again
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: text('en', 'auth', 'signOut') }).click();
+  // the sign-out finished (session cleared) before Login is opened again: leaving in the
+  // middle of it kept the revoked session on the device, met by the unauthorized modal
+  await expect(page).toHaveURL(/\/login$/);
   await submitLogin(page, account.email, account.password);
   await expect(page).toHaveURL(/\/auth\/account$/);
 });

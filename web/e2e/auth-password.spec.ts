@@ -66,20 +66,6 @@ test('forgot and reset password through the e-mailed link; the used link says so
   await expect(page).toHaveURL(/\/auth\/account$/);
 });
 
-test('an e-mail that cannot be sent offers to try again (forgot password)', async ({ page }) => {
-  await page.route('**/api/auth/sendEmailForgotPassword**', (route) =>
-    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'MAIL_FAILED', msg: 'x', data: null }) }),
-  );
-  await page.goto('/forgot-password');
-  await page.getByLabel(text('th', 'auth', 'forgot.email')).fill('controller@samrap.local');
-  await page.getByTestId('forgot-submit').click();
-  await expect(page.getByTestId('mail-failed')).toContainText(text('th', 'auth', 'mail.failed'));
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  await page.unroute('**/api/auth/sendEmailForgotPassword**');
-  await page.getByTestId('mail-failed').getByRole('button').click();
-  await expect(page.getByTestId('forgot-sent')).toBeVisible();
-});
-
 test('change password (English): every rule in the form, the server on its fields, then the new password signs in', async ({ page, request }) => {
   const account = await registeredAccount(request, 'change');
   await page.goto('/login');
