@@ -1,4 +1,6 @@
-import { resources } from '@/lib/i18n';
+// Every locale file, those loaded with Login and those loaded with a screen's chunk alike.
+const th = import.meta.glob<Record<string, unknown>>('./th/*.json', { eager: true, import: 'default' });
+const en = import.meta.glob<Record<string, unknown>>('./en/*.json', { eager: true, import: 'default' });
 
 function keys(o: unknown, prefix = ''): string[] {
   if (o === null || typeof o !== 'object') return [prefix];
@@ -6,13 +8,21 @@ function keys(o: unknown, prefix = ''): string[] {
 }
 
 describe('locales', () => {
+  it('has the same files in Thai and English', () => {
+    const names = (files: Record<string, unknown>) => Object.keys(files).map((p) => p.slice(5)).sort();
+    expect(names(en)).toEqual(names(th));
+    expect(names(th).length).toBeGreaterThan(5);
+  });
+
   it('has every Thai string in English and the other way round, none empty', () => {
-    for (const ns of Object.keys(resources.th) as (keyof typeof resources.th)[]) {
-      const th = keys(resources.th[ns]).sort();
-      expect(keys(resources.en[ns]).sort(), ns).toEqual(th);
-      for (const lang of ['th', 'en'] as const) {
-        for (const k of th) {
-          const v = k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], resources[lang][ns]);
+    for (const [path, thFile] of Object.entries(th)) {
+      const ns = path.slice(5);
+      const enFile = en[`./en/${ns}`];
+      const thKeys = keys(thFile).sort();
+      expect(keys(enFile).sort(), ns).toEqual(thKeys);
+      for (const [lang, file] of [['th', thFile], ['en', enFile]] as const) {
+        for (const k of thKeys) {
+          const v = k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], file);
           expect(typeof v === 'string' && v.length > 0, `${lang}:${ns}.${k}`).toBe(true);
         }
       }
