@@ -81,12 +81,12 @@ func run(ctx context.Context, getenv func(string) string) error {
 		return err
 	}
 
-	ln, err := net.Listen("tcp", net.JoinHostPort("", strconv.Itoa(cfg.Port)))
+	ln, err := net.Listen("tcp", net.JoinHostPort(cfg.Host, strconv.Itoa(cfg.Port)))
 	if err != nil {
-		return fmt.Errorf("listen on port %d: %w", cfg.Port, err)
+		return fmt.Errorf("listen on %s port %d: %w", cfg.Host, cfg.Port, err)
 	}
 	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
-	env.Log.Info("samrap is running", "url", fmt.Sprintf("http://localhost:%d", cfg.Port), "web", cfg.WebDir, "demo", cfg.DemoData)
+	env.Log.Info("samrap is running", "url", fmt.Sprintf("http://localhost:%d", cfg.Port), "listen", ln.Addr().String(), "web", cfg.WebDir, "demo", cfg.DemoData)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -122,6 +123,7 @@ type Request struct {
 	Form   url.Values // encoded as a form body when set
 	Body   io.Reader  // raw body otherwise
 	Header map[string]string
+	From   string // the client's IP address (192.0.2.10 when empty)
 }
 
 // Do sends req through the router.
@@ -141,6 +143,9 @@ func (s *Server) Do(req Request) Response {
 	}
 	r := httptest.NewRequest(req.Method, req.Path, body)
 	r.RemoteAddr = "192.0.2.10:40000"
+	if req.From != "" {
+		r.RemoteAddr = net.JoinHostPort(req.From, "40000")
+	}
 	if ct != "" {
 		r.Header.Set("Content-Type", ct)
 	}

@@ -29,15 +29,10 @@ func withAuthenticator(t *testing.T, s *apitest.Server, email string) {
 	}
 }
 
-// from makes a request come from address (behind CloudFront).
-func from(address string) map[string]string {
-	return map[string]string{"CloudFront-Viewer-Address": address + ":443"}
-}
-
 // challengeOf signs in a two-factor account with the demo password and answers its challenge.
 func challengeOf(t *testing.T, s *apitest.Server, email, address string) string {
 	t.Helper()
-	res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", Header: from(address),
+	res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", From: address,
 		Form: url.Values{"username": {email}, "password": {demo.Password}}})
 	var ch struct{ Challenge string }
 	res.Into(t, &ch)
@@ -49,7 +44,7 @@ func challengeOf(t *testing.T, s *apitest.Server, email, address string) string 
 
 func verifyTOTP(s *apitest.Server, challenge, code, address string) apitest.Response {
 	return s.Do(apitest.Request{Method: "GET", Path: "/api/auth/verify-otp?" + q("challenge", challenge, "method", "TOTP", "code", code),
-		Header: from(address), Lang: "th"})
+		From: address, Lang: "th"})
 }
 
 // wrongCode answers a 6-digit code that is not the account's at the clock's time.
@@ -117,11 +112,11 @@ func TestCodeMailsAreLimitedPerAccountAcrossChallenges(t *testing.T) {
 		t.Fatal(err)
 	}
 	send := func(ch string) apitest.Response {
-		return s.Do(apitest.Request{Method: "GET", Path: "/api/auth/sendMail-otp?" + q("challenge", ch), Header: from(addr), Lang: "th"})
+		return s.Do(apitest.Request{Method: "GET", Path: "/api/auth/sendMail-otp?" + q("challenge", ch), From: addr, Lang: "th"})
 	}
 	verifyEmail := func(ch, code string) apitest.Response {
 		return s.Do(apitest.Request{Method: "GET", Path: "/api/auth/verify-otp?" + q("challenge", ch, "method", "EMAIL", "code", code),
-			Header: from(addr)})
+			From: addr})
 	}
 
 	// Two challenges of five sends each (a minute apart, as one challenge allows) make ten
@@ -166,7 +161,7 @@ func TestCodeMailsAreLimitedPerAccountAcrossChallenges(t *testing.T) {
 	}
 	// From another address too: the limit is the account's.
 	if res := s.Do(apitest.Request{Method: "GET", Path: "/api/auth/sendMail-otp?" + q("challenge", ch),
-		Header: from("198.51.100.51")}); res.Status != 429 {
+		From: "198.51.100.51"}); res.Status != 429 {
 		t.Fatalf("from another address: %d %s", res.Status, res.Body)
 	}
 
@@ -198,7 +193,7 @@ func TestAccountPageCodeChecksShareTheLimit(t *testing.T) {
 	}
 	bad := wrongCode(t, s)
 	disable := func(ch, code string) apitest.Response {
-		return s.Do(apitest.Request{Method: "POST", Path: "/api/auth/disableMFA", Token: tok.Access, Header: from(addr),
+		return s.Do(apitest.Request{Method: "POST", Path: "/api/auth/disableMFA", Token: tok.Access, From: addr,
 			JSON: map[string]string{"challenge": ch, "method": "TOTP", "code": code}})
 	}
 	for range 2 {
@@ -344,13 +339,13 @@ func TestThrottlesHoldUnderABurst(t *testing.T) {
 
 	t.Run("signIn20ParallelWrongPasswordsAtMost5Checked", func(t *testing.T) {
 		got := burst(s, 20, func(int) apitest.Request {
-			return apitest.Request{Method: "POST", Path: "/api/auth/accessToken", Header: from("198.51.100.7"),
+			return apitest.Request{Method: "POST", Path: "/api/auth/accessToken", From: "198.51.100.7",
 				Form: signInForm("ordertaker@samrap.local", "Wrong#2026")}
 		})
 		if got[401] > auth.AccountLimit.Failures || got[401]+got[429] != 20 {
 			t.Fatalf("answers: %v", got)
 		}
-		res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", Header: from("198.51.100.8"),
+		res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", From: "198.51.100.8",
 			Form: signInForm("ordertaker@samrap.local", demo.Password)})
 		if res.Status != 429 {
 			t.Fatalf("the right password after the burst: %d %s", res.Status, res.Body)
@@ -360,7 +355,7 @@ func TestThrottlesHoldUnderABurst(t *testing.T) {
 	t.Run("reset10ParallelRequestsAtMost3Sent", func(t *testing.T) {
 		got := burst(s, 10, func(int) apitest.Request {
 			return apitest.Request{Method: "POST", Path: "/api/auth/sendEmailForgotPassword?" + q("email", "serve@samrap.local"),
-				Header: from("198.51.100.9")}
+				From: "198.51.100.9"}
 		})
 		if got[200] > auth.ResetLimit.Failures || got[200]+got[429] != 10 {
 			t.Fatalf("answers: %v", got)
@@ -387,28 +382,60 @@ func TestSignInLockedPerAddress(t *testing.T) {
 	s := apitest.New(t)
 	const addr = "198.51.100.10"
 	for i := range auth.AddressLimit.Failures {
-		res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", Header: from(addr),
+		res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", From: addr,
 			Form: signInForm(fmt.Sprintf("guess%02d@samrap.local", i), "Wrong#2026")})
 		if res.Status != 401 {
 			t.Fatalf("failure %d: %d %s", i+1, res.Status, res.Body)
 		}
 	}
 	// Thirty e-mails, one failure each: the address is locked, even for a right password.
-	res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", Header: from(addr), Lang: "en",
+	res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", From: addr, Lang: "en",
 		Form: signInForm("serve@samrap.local", demo.Password)})
 	if res.Status != 429 || res.Code != "TOO_MANY_REQUESTS" || res.Header.Get("Retry-After") != "900" ||
 		res.Msg != "Too many attempts, please try again in 900 seconds" {
 		t.Fatalf("locked address: %d %v %s", res.Status, res.Header, res.Body)
 	}
 	// The account itself is not locked: from another address it signs in.
-	if res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", Header: from("198.51.100.11"),
+	if res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", From: "198.51.100.11",
 		Form: signInForm("serve@samrap.local", demo.Password)}); res.Status != 200 {
 		t.Fatalf("another address: %d %s", res.Status, res.Body)
 	}
 	s.Clock.Advance(auth.AddressLimit.Lock + time.Second)
-	if res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", Header: from(addr),
+	if res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", From: addr,
 		Form: signInForm("serve@samrap.local", demo.Password)}); res.Status != 200 {
 		t.Fatalf("after the lock: %d %s", res.Status, res.Body)
+	}
+}
+
+// Without the origin secret nothing proves CloudFront sent CloudFront-Viewer-Address: a client
+// that makes one up per attempt is still counted at its own address, and the activity log
+// records that address, not the made-up one (issue 18 §3).
+func TestMadeUpViewerAddressChangesNoLimit(t *testing.T) {
+	t.Parallel()
+	s := apitest.New(t)
+	const addr = "198.51.100.20"
+	for i := range auth.AddressLimit.Failures {
+		res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", From: addr,
+			Header: map[string]string{"CloudFront-Viewer-Address": fmt.Sprintf("203.0.113.%d:443", i+1)},
+			Form:   signInForm(fmt.Sprintf("spoof%02d@samrap.local", i), "Wrong#2026")})
+		if res.Status != 401 {
+			t.Fatalf("failure %d: %d %s", i+1, res.Status, res.Body)
+		}
+	}
+	res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", From: addr,
+		Header: map[string]string{"CloudFront-Viewer-Address": "203.0.113.250:443"},
+		Form:   signInForm("serve@samrap.local", demo.Password)})
+	if res.Status != 429 {
+		t.Fatalf("a fresh made-up address unlocked the real one: %d %s", res.Status, res.Body)
+	}
+	var spoofed, real int
+	if err := s.Env.DB.QueryRow(context.Background(),
+		`SELECT count(*) FILTER (WHERE address LIKE '203.0.113.%'), count(*) FILTER (WHERE address = $1)
+		   FROM activity_log`, addr).Scan(&spoofed, &real); err != nil {
+		t.Fatal(err)
+	}
+	if spoofed != 0 || real == 0 {
+		t.Fatalf("activity rows: %d with the made-up address, %d with the real one", spoofed, real)
 	}
 }
 
@@ -417,7 +444,7 @@ func TestRightPasswordsDoNotLockTheAddress(t *testing.T) {
 	s := apitest.New(t)
 	// A ward's shared computer: more sign-ins than the address's limit, all right.
 	for i := range auth.AddressLimit.Failures + 2 {
-		res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", Header: from("198.51.100.12"),
+		res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", From: "198.51.100.12",
 			Form: signInForm("serve@samrap.local", demo.Password)})
 		if res.Status != 200 {
 			t.Fatalf("sign-in %d: %d %s", i+1, res.Status, res.Body)
@@ -497,7 +524,7 @@ func TestRegistrationResendIsLimited(t *testing.T) {
 	old := tokenIn(t, lastMail(t, s, demo.Invited))
 	s.Clock.Advance(auth.InviteTTL + time.Minute)
 	resend := func(token, address string) apitest.Response {
-		return s.Do(apitest.Request{Method: "POST", Path: "/api/auth/resendRegistration?" + q("token", token), Header: from(address), Lang: "th"})
+		return s.Do(apitest.Request{Method: "POST", Path: "/api/auth/resendRegistration?" + q("token", token), From: address, Lang: "th"})
 	}
 
 	// The old (expired, then superseded) link asks again: three times, then no more, from
@@ -572,7 +599,7 @@ func TestForgotPasswordAnswersTheSameWhateverTheEmail(t *testing.T) {
 	for _, email := range []string{"nobody@samrap.local", "serve@samrap.local", "ordertaker@samrap.local"} {
 		start := time.Now()
 		res := alt.Do(apitest.Request{Method: "POST", Path: "/api/auth/sendEmailForgotPassword?" + q("email", email),
-			Header: from("198.51.100.40"), Lang: "th"})
+			From: "198.51.100.40", Lang: "th"})
 		took[email] = time.Since(start)
 		answers[email] = answer{res.Status, res.Code, res.Msg, string(res.Body)}
 	}

@@ -1,7 +1,6 @@
 package auth
 
 import (
-	"net"
 	"net/http"
 	"net/mail"
 	"strings"
@@ -112,19 +111,8 @@ func validEmail(s string) bool {
 	return err == nil && a.Address == s && strings.Contains(s, "@")
 }
 
-// clientOf answers where a request came from. Behind CloudFront the connection's address is
-// CloudFront's, so the viewer's address CloudFront adds (ip:port) is preferred.
+// clientOf answers where a request came from (httpx.ClientAddress: CloudFront's viewer
+// address only on a request proven to come through CloudFront).
 func clientOf(r *http.Request) Client {
-	addr := r.RemoteAddr
-	if v := r.Header.Get("CloudFront-Viewer-Address"); v != "" {
-		addr = v
-	}
-	host := addr
-	if i := strings.LastIndexByte(addr, ':'); i > 0 {
-		host = strings.Trim(addr[:i], "[]")
-	}
-	if ip := net.ParseIP(host); ip != nil {
-		return Client{Address: ip.String(), UserAgent: r.UserAgent()}
-	}
-	return Client{Address: addr, UserAgent: r.UserAgent()}
+	return Client{Address: httpx.ClientAddress(r), UserAgent: r.UserAgent()}
 }

@@ -393,3 +393,46 @@ func TestLogoutEndsTheSession(t *testing.T) {
 		t.Fatalf("activity rows for sign-in and sign-out: %d", n)
 	}
 }
+
+// A token is honoured only for the session of the user it names, and a token whose session id
+// is not a session id answers 401, never a 500 from PostgreSQL (issue 18 §3). Such tokens need
+// the signing key; the check keeps one leaked key from reaching every user through any session.
+func TestSessionMustBeTheTokenUsers(t *testing.T) {
+	t.Parallel()
+	s := apitest.New(t)
+	ctx := context.Background()
+	ctrl := s.SignIn("controller@samrap.local").Access
+	other := s.SignIn("serve@samrap.local").Access
+	claimsOf := func(raw string) session.Claims {
+		c, err := s.Env.Keys.Verify(ctx, raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return *c
+	}
+	issue := func(c session.Claims) string {
+		raw, err := s.Env.Keys.Issue(ctx, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return raw
+	}
+	userInfo := func(tok string) apitest.Response {
+		return s.Do(apitest.Request{Method: "GET", Path: "/api/auth/userInfo", Token: tok})
+	}
+	if res := userInfo(issue(claimsOf(ctrl))); res.Status != 200 {
+		t.Fatalf("own session: %d %s", res.Status, res.Body)
+	}
+	borrowed := claimsOf(ctrl)
+	borrowed.SessionID = claimsOf(other).SessionID
+	if res := userInfo(issue(borrowed)); res.Status != 401 {
+		t.Fatalf("another user's open session: %d %s", res.Status, res.Body)
+	}
+	for _, sid := range []string{"not-a-uuid", "00000000-0000-0000-0000-00000000000g", strings.Repeat("a", 36), "x\x00y"} {
+		c := claimsOf(ctrl)
+		c.SessionID = sid
+		if res := userInfo(issue(c)); res.Status != 401 || res.Code != "UNAUTHORIZED" {
+			t.Fatalf("session id %q: %d %s", sid, res.Status, res.Body)
+		}
+	}
+}

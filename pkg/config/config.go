@@ -14,6 +14,7 @@ import (
 type Config struct {
 	Stage    string // "local" on a laptop or CI; dev, uat or prod in the cloud
 	Port     int    // functions/local only
+	Host     string // functions/local only: the address it listens on (loopback unless HOST says otherwise)
 	LogLevel string
 
 	DatabaseURL       string // local; in the cloud the parts below and a secret are used
@@ -135,6 +136,9 @@ func Load(getenv func(string) string) (Config, error) {
 		c.AWSAccessKeyID, c.AWSSecretAccessKey = "test", "test"
 	}
 	c.Port = num("PORT", 8080)
+	// The local server shows the dev outbox (reset links, sign-in codes) and demo accounts:
+	// it listens on this machine only unless HOST asks for more (HOST=0.0.0.0).
+	c.Host = str("HOST", "127.0.0.1")
 	c.SecretsExtensionURL = fmt.Sprintf("http://localhost:%d", num("PARAMETERS_SECRETS_EXTENSION_HTTP_PORT", 2773))
 	c.DBMaxConns = int32(num("DB_MAX_CONNS", 4))
 	c.AccessTokenTTL = dur("ACCESS_TOKEN_TTL", 15*time.Minute)

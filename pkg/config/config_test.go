@@ -20,6 +20,13 @@ func TestLocalDefaults(t *testing.T) {
 	if !strings.Contains(c.DatabaseURL, "127.0.0.1:5432/samrap") {
 		t.Fatalf("database url: %s", c.DatabaseURL)
 	}
+	// The local server (dev outbox, demo accounts) listens on this machine only by default.
+	if c.Host != "127.0.0.1" {
+		t.Fatalf("host = %q, want 127.0.0.1", c.Host)
+	}
+	if c, _ := Load(env(map[string]string{"HOST": "0.0.0.0"})); c.Host != "0.0.0.0" {
+		t.Fatalf("HOST=0.0.0.0 gave %q", c.Host)
+	}
 }
 
 func TestCloudRefusesDemoDataAndMissingSecrets(t *testing.T) {

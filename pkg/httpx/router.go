@@ -100,6 +100,7 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			Fail(w, r, rt.log, errs.ErrForbidden)
 			return
 		}
+		r = viaOrigin(r)
 	}
 	if _, p := rt.mux.Handler(r); p == "" {
 		Fail(w, r, rt.log, errs.ErrNotFound)

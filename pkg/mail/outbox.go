@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -63,9 +64,15 @@ func (o *Outbox) List() []Sent {
 
 // Handler answers GET with the messages kept as a JSON array, newest first; ?to=address
 // keeps those sent to that address. The local server mounts it at the dev-only
-// GET /dev/mail; it must never be mounted in AWS.
+// GET /dev/mail; it must never be mounted in AWS. The mail holds reset links and sign-in
+// codes, so only a client on this machine (a loopback address) is answered: from any other
+// address the outbox does not exist (404).
 func (o *Outbox) Handler() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !loopback(r.RemoteAddr) {
+			http.NotFound(w, r)
+			return
+		}
 		if r.Method != http.MethodGet {
 			w.Header().Set("Allow", http.MethodGet)
 			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
@@ -85,4 +92,14 @@ func (o *Outbox) Handler() http.Handler {
 		w.Header().Set("Cache-Control", "no-store")
 		_ = json.NewEncoder(w).Encode(list)
 	})
+}
+
+// loopback reports whether addr (host:port, as http.Request.RemoteAddr) is a loopback address.
+func loopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		host = addr
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }

@@ -1,6 +1,7 @@
 package mail_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -96,7 +97,9 @@ func TestOutboxHandler(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			w := httptest.NewRecorder()
-			o.Handler().ServeHTTP(w, httptest.NewRequest(tt.method, tt.target, nil))
+			r := httptest.NewRequest(tt.method, tt.target, nil)
+			r.RemoteAddr = "127.0.0.1:50000"
+			o.Handler().ServeHTTP(w, r)
 			if w.Code != tt.status {
 				t.Fatalf("status %d, want %d", w.Code, tt.status)
 			}
@@ -116,5 +119,36 @@ func TestOutboxHandler(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// The outbox holds reset links and sign-in codes: a client on another machine must not read
+// them (issue 18 §2), whatever it asks for.
+func TestOutboxAnswersLoopbackOnly(t *testing.T) {
+	o := mail.NewOutbox(3)
+	if err := o.Send(t.Context(), mail.Message{To: "superadmin@samrap.local", Subject: "reset", Text: "https://x/reset?token=secret"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		remote string
+		want   int
+	}{
+		{"127.0.0.1:51000", 200},
+		{"[::1]:51000", 200},
+		{"192.168.1.20:51000", 404},
+		{"10.0.0.5:51000", 404},
+		{"[fe80::1]:51000", 404},
+		{"garbage", 404},
+	} {
+		r := httptest.NewRequest("GET", "/dev/mail?to=superadmin@samrap.local", nil)
+		r.RemoteAddr = tt.remote
+		w := httptest.NewRecorder()
+		o.Handler().ServeHTTP(w, r)
+		if w.Code != tt.want {
+			t.Errorf("%s: status %d, want %d", tt.remote, w.Code, tt.want)
+		}
+		if tt.want == 404 && bytes.Contains(w.Body.Bytes(), []byte("secret")) {
+			t.Errorf("%s: the outbox leaked a reset link: %s", tt.remote, w.Body)
+		}
 	}
 }

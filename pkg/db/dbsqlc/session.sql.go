@@ -11,13 +11,19 @@ import (
 
 const sessionOpen = `-- name: SessionOpen :one
 
-SELECT (revoked_at IS NULL)::boolean AS open FROM auth_session WHERE id = $1
+SELECT (revoked_at IS NULL)::boolean AS open FROM auth_session WHERE id = $1 AND user_id = $2
 `
 
+type SessionOpenParams struct {
+	ID     string
+	UserID int64
+}
+
 // Token checks (pkg/session).
-// Whether a sign-in session is still open (not revoked).
-func (q *Queries) SessionOpen(ctx context.Context, db DBTX, id string) (bool, error) {
-	row := db.QueryRow(ctx, sessionOpen, id)
+// Whether a sign-in session is still open (not revoked) and is the session of the token's
+// user: a token pointing at another user's session is refused like a revoked one.
+func (q *Queries) SessionOpen(ctx context.Context, db DBTX, arg SessionOpenParams) (bool, error) {
+	row := db.QueryRow(ctx, sessionOpen, arg.ID, arg.UserID)
 	var open bool
 	err := row.Scan(&open)
 	return open, err
