@@ -436,3 +436,81 @@ func TestSessionMustBeTheTokenUsers(t *testing.T) {
 		}
 	}
 }
+
+// Access that was taken away does not outlive its grant (issue 18 §8): a removed pair or a
+// deleted account ends the session at the next request and the next refresh, not at the
+// 24-hour cap; a pair removed beside the chosen one only drops out of the next token.
+func TestAccessEndsWhenItsGrantIsRemoved(t *testing.T) {
+	t.Parallel()
+	s := apitest.New(t)
+	ctx := context.Background()
+	refresh := func(raw string) apitest.Response {
+		return s.Do(apitest.Request{Method: "GET", Path: "/api/auth/refresh-token?refreshToken=" + url.QueryEscape(raw)})
+	}
+	userInfo := func(tok string) apitest.Response {
+		return s.Do(apitest.Request{Method: "GET", Path: "/api/auth/userInfo", Token: tok})
+	}
+	exec := func(sql string, args ...any) {
+		t.Helper()
+		if _, err := s.Env.DB.Exec(ctx, sql, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	t.Run("401AfterTheChosenPairIsRemoved", func(t *testing.T) {
+		tok := s.SignIn("ordertaker@samrap.local") // one pair: chosen at sign-in
+		if res := userInfo(tok.Access); res.Status != 200 {
+			t.Fatalf("before: %d %s", res.Status, res.Body)
+		}
+		exec(`DELETE FROM user_permission WHERE user_id = (SELECT id FROM app_user WHERE email = 'ordertaker@samrap.local')`)
+		if res := userInfo(tok.Access); res.Status != 401 {
+			t.Fatalf("access token after the pair was removed: %d %s", res.Status, res.Body)
+		}
+		if res := refresh(tok.Refresh); res.Status != 401 {
+			t.Fatalf("refresh after the pair was removed: %d %s", res.Status, res.Body)
+		}
+		if n := s.Count(`SELECT count(*) FROM auth_session s JOIN app_user u ON u.id = s.user_id
+			WHERE u.email = 'ordertaker@samrap.local' AND s.revoked_reason = 'access removed'`); n != 1 {
+			t.Fatalf("sessions ended for removed access: %d", n)
+		}
+	})
+
+	t.Run("401AfterTheAccountIsDeleted", func(t *testing.T) {
+		tok := s.SignIn("serve@samrap.local")
+		exec(`UPDATE app_user SET deleted_at = now() WHERE email = 'serve@samrap.local'`)
+		if res := userInfo(tok.Access); res.Status != 401 {
+			t.Fatalf("access token of a deleted account: %d %s", res.Status, res.Body)
+		}
+		if res := refresh(tok.Refresh); res.Status != 401 {
+			t.Fatalf("refresh of a deleted account: %d %s", res.Status, res.Body)
+		}
+	})
+
+	t.Run("200OtherPairRemovedDropsOutOfTheToken", func(t *testing.T) {
+		signIn := s.SignIn("multi@samrap.local")
+		res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/selectRole", Token: signIn.Access,
+			JSON: map[string]string{"branchCode": "SRP01", "roleCode": session.Controller}})
+		var tok apitest.Tokens
+		res.Into(t, &tok)
+		if res.Status != 200 {
+			t.Fatalf("select: %d %s", res.Status, res.Body)
+		}
+		exec(`DELETE FROM user_permission WHERE branch_code = 'SRP02' AND role_code = $1
+			AND user_id = (SELECT id FROM app_user WHERE email = 'multi@samrap.local')`, session.Nutritionist)
+		res = refresh(tok.Refresh)
+		var next apitest.Tokens
+		res.Into(t, &next)
+		if res.Status != 200 {
+			t.Fatalf("refresh with the chosen pair still held: %d %s", res.Status, res.Body)
+		}
+		c, err := s.Env.Keys.Verify(ctx, next.Access)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Holds(session.Pair{BranchCode: "SRP02", RoleCode: session.Nutritionist}) ||
+			!c.Holds(session.Pair{BranchCode: "SRP01", RoleCode: session.Controller}) ||
+			!c.Holds(session.Pair{BranchCode: "SRP02", RoleCode: session.BranchAdmin}) {
+			t.Fatalf("pairs after refresh: %+v", c.Pairs)
+		}
+	})
+}

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -192,10 +193,18 @@ func (s *Service) Refresh(ctx context.Context, raw string) (Tokens, error) {
 			fail = ErrSessionCap
 			return revokeSession(ctx, tx, r.SessionID, "session cap reached", now)
 		}
+		// Access removed since sign-in ends here, not at the cap: the new token keeps only the
+		// pairs still held (new ones wait for the next sign-in, SPEC.md §4), and a session
+		// whose chosen pair, or every pair, was taken away is over.
+		pairs := stillHeld(r.Pairs, r.Held)
+		if len(pairs) == 0 || (r.Current != nil && !slices.Contains(pairs, *r.Current)) {
+			fail = ErrRefreshInvalid
+			return revokeSession(ctx, tx, r.SessionID, "access removed", now)
+		}
 		if err := spendRefreshTokens(ctx, tx, r.SessionID, now); err != nil {
 			return err
 		}
-		t, err = s.issue(ctx, tx, session.Claims{UserID: r.UserID, EmployeeCode: r.EmployeeCode, Pairs: r.Pairs,
+		t, err = s.issue(ctx, tx, session.Claims{UserID: r.UserID, EmployeeCode: r.EmployeeCode, Pairs: pairs,
 			Current: r.Current, SessionID: r.SessionID, LoginIssuedAt: r.LoginIssuedAt.Unix()}, now)
 		return err
 	})
@@ -206,6 +215,17 @@ func (s *Service) Refresh(ctx context.Context, raw string) (Tokens, error) {
 		return Tokens{}, fmt.Errorf("auth.refresh: %w", fail)
 	}
 	return t, nil
+}
+
+// stillHeld answers the pairs of signedIn that held still lists, in signedIn's order.
+func stillHeld(signedIn, held []session.Pair) []session.Pair {
+	var out []session.Pair
+	for _, p := range signedIn {
+		if slices.Contains(held, p) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // SelectRole makes p the current pair of the caller's session and answers new tokens.

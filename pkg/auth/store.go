@@ -131,7 +131,8 @@ type refreshRow struct {
 	Revoked       bool
 	LoginIssuedAt time.Time
 	Current       *session.Pair
-	Pairs         []session.Pair
+	Pairs         []session.Pair // held at sign-in
+	Held          []session.Pair // held now
 	UserID        int64
 	EmployeeCode  string
 	UserActive    bool
@@ -147,6 +148,9 @@ func lockRefreshToken(ctx context.Context, q db.DBTX, hash []byte) (refreshRow, 
 		LoginIssuedAt: t.LoginIssuedAt, UserID: t.UserID, EmployeeCode: t.EmployeeCode, UserActive: t.UserActive}
 	if err := json.Unmarshal(t.Pairs, &r.Pairs); err != nil {
 		return refreshRow{}, fmt.Errorf("lock refresh token: pairs: %w", err)
+	}
+	if err := json.Unmarshal(t.HeldPairs, &r.Held); err != nil {
+		return refreshRow{}, fmt.Errorf("lock refresh token: held pairs: %w", err)
 	}
 	if t.CurrentBranchCode != nil && t.CurrentRoleCode != nil {
 		r.Current = &session.Pair{BranchCode: *t.CurrentBranchCode, RoleCode: *t.CurrentRoleCode}

@@ -383,7 +383,9 @@ const authLockRefreshToken = `-- name: AuthLockRefreshToken :one
 SELECT s.id::text AS session_id, t.expires_at, (t.spent_at IS NOT NULL)::boolean AS spent,
     (s.revoked_at IS NOT NULL)::boolean AS revoked,
     s.login_issued_at, s.current_branch_code, s.current_role_code, s.pairs,
-    u.id AS user_id, u.employee_code, (u.status = 'ACTIVE' AND u.deleted_at IS NULL)::boolean AS user_active
+    u.id AS user_id, u.employee_code, (u.status = 'ACTIVE' AND u.deleted_at IS NULL)::boolean AS user_active,
+    (SELECT coalesce(jsonb_agg(jsonb_build_object('b', p.branch_code, 'r', p.role_code)), '[]')::jsonb
+       FROM user_permission p WHERE p.user_id = u.id) AS held_pairs
 FROM auth_refresh_token t
     JOIN auth_session s ON s.id = t.session_id
     JOIN app_user u ON u.id = s.user_id
@@ -403,6 +405,7 @@ type AuthLockRefreshTokenRow struct {
 	UserID            int64
 	EmployeeCode      string
 	UserActive        bool
+	HeldPairs         []byte
 }
 
 // A refresh token with its session and user, locked for rotation.
@@ -421,6 +424,7 @@ func (q *Queries) AuthLockRefreshToken(ctx context.Context, db DBTX, tokenHash [
 		&i.UserID,
 		&i.EmployeeCode,
 		&i.UserActive,
+		&i.HeldPairs,
 	)
 	return i, err
 }

@@ -11,7 +11,14 @@ import (
 
 const sessionOpen = `-- name: SessionOpen :one
 
-SELECT (revoked_at IS NULL)::boolean AS open FROM auth_session WHERE id = $1 AND user_id = $2
+SELECT (s.revoked_at IS NULL AND u.status = 'ACTIVE' AND u.deleted_at IS NULL
+        AND (s.current_role_code IS NULL OR EXISTS (
+            SELECT 1 FROM user_permission p
+            WHERE p.user_id = s.user_id AND p.branch_code = s.current_branch_code
+              AND p.role_code = s.current_role_code)))::boolean AS open
+FROM auth_session s
+    JOIN app_user u ON u.id = s.user_id
+WHERE s.id = $1 AND s.user_id = $2
 `
 
 type SessionOpenParams struct {
@@ -20,8 +27,11 @@ type SessionOpenParams struct {
 }
 
 // Token checks (pkg/session).
-// Whether a sign-in session is still open (not revoked) and is the session of the token's
-// user: a token pointing at another user's session is refused like a revoked one.
+// Whether a token's session still lets it in, in one statement: the session is open (not
+// revoked) and is the session of the token's user, the account is active and not deleted,
+// and the pair chosen in the session is still held. A token pointing at another user's
+// session is refused like a revoked one; a removed pair or a deleted account ends access at
+// once, not when the access token expires.
 func (q *Queries) SessionOpen(ctx context.Context, db DBTX, arg SessionOpenParams) (bool, error) {
 	row := db.QueryRow(ctx, sessionOpen, arg.ID, arg.UserID)
 	var open bool
