@@ -1,0 +1,35 @@
+-- Housekeeping (pkg/housekeeping): what has expired, deleted in bounded batches. Rows a
+-- request holds locked are skipped and taken by a later run.
+
+-- Throttle keys whose window and lock are both long over.
+-- name: PurgeThrottles :execrows
+DELETE FROM auth_throttle d WHERE d.key IN (
+    SELECT x.key FROM auth_throttle x
+    WHERE x.window_start < @before AND (x.locked_until IS NULL OR x.locked_until < @now)
+    LIMIT @batch FOR UPDATE SKIP LOCKED);
+
+-- Refresh tokens of sign-ins older than any session cap: none of them can refresh again.
+-- name: PurgeRefreshTokens :execrows
+DELETE FROM auth_refresh_token d WHERE d.token_hash IN (
+    SELECT t.token_hash FROM auth_refresh_token t JOIN auth_session s ON s.id = t.session_id
+    WHERE s.login_issued_at < @before
+    LIMIT @batch FOR UPDATE OF t SKIP LOCKED);
+
+-- Sign-in sessions kept for investigation, then removed (their refresh tokens with them).
+-- name: PurgeSessions :execrows
+DELETE FROM auth_session d WHERE d.id IN (
+    SELECT x.id FROM auth_session x WHERE x.login_issued_at < @before
+    LIMIT @batch FOR UPDATE SKIP LOCKED);
+
+-- E-mailed links (invitations, resets) used, revoked or expired long ago.
+-- name: PurgeLinks :execrows
+DELETE FROM auth_link d WHERE d.token_hash IN (
+    SELECT x.token_hash FROM auth_link x
+    WHERE x.expires_at < @before OR x.used_at < @before OR x.revoked_at < @before
+    LIMIT @batch FOR UPDATE SKIP LOCKED);
+
+-- Second-factor challenges (and their one-time codes) expired long ago.
+-- name: PurgeChallenges :execrows
+DELETE FROM auth_challenge d WHERE d.token_hash IN (
+    SELECT x.token_hash FROM auth_challenge x WHERE x.expires_at < @before
+    LIMIT @batch FOR UPDATE SKIP LOCKED);

@@ -1,0 +1,100 @@
+// Package housekeeping removes what has expired: throttle keys, refresh tokens and sessions
+// past any use, spent e-mailed links and old second-factor challenges. It runs on a
+// schedule (the "housekeeping" function in AWS, a ticker in functions/local), in bounded
+// batches so that no run holds locks for long, and it is idempotent: a second run at the
+// same moment finds nothing left to do. Uploads and generated files expire by the buckets'
+// lifecycle rules (infra), not here.
+package housekeeping
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"samrap/pkg/db"
+	"samrap/pkg/db/dbsqlc"
+)
+
+// How long each kind of row is kept after it stops mattering.
+const (
+	// ThrottleKeep: a throttle key whose window started this long ago and whose lock is over
+	// counts nothing any more (the longest window is an hour).
+	ThrottleKeep = 24 * time.Hour
+	// RefreshKeep: refresh tokens of sign-ins older than this cannot refresh (the longest
+	// session cap is 24 hours), so reuse detection no longer needs them.
+	RefreshKeep = 48 * time.Hour
+	// SessionKeep: sign-in sessions (who, from where) kept for investigations.
+	SessionKeep = 90 * 24 * time.Hour
+	// LinkKeep: invitation and reset links after they were used, revoked or expired.
+	LinkKeep = 30 * 24 * time.Hour
+	// ChallengeKeep: second-factor challenges after they expired (the per-account code limits
+	// look back an hour).
+	ChallengeKeep = 24 * time.Hour
+)
+
+// Batch is the most rows one statement deletes; MaxBatches bounds one run per kind, so a
+// large backlog is worked off over several runs.
+const (
+	Batch      = 1000
+	MaxBatches = 100
+)
+
+// Report counts the rows a run removed, per kind.
+type Report struct {
+	Throttles, RefreshTokens, Sessions, Links, Challenges int64
+}
+
+var queries = dbsqlc.New()
+
+// Run removes what expired before now.
+func Run(ctx context.Context, q db.DBTX, now time.Time) (Report, error) {
+	var r Report
+	steps := []struct {
+		name  string
+		count *int64
+		purge func() (int64, error)
+	}{
+		{"throttles", &r.Throttles, func() (int64, error) {
+			return queries.PurgeThrottles(ctx, q, dbsqlc.PurgeThrottlesParams{Before: now.Add(-ThrottleKeep), Now: &now, Batch: Batch})
+		}},
+		{"refresh tokens", &r.RefreshTokens, func() (int64, error) {
+			return queries.PurgeRefreshTokens(ctx, q, dbsqlc.PurgeRefreshTokensParams{Before: now.Add(-RefreshKeep), Batch: Batch})
+		}},
+		{"sessions", &r.Sessions, func() (int64, error) {
+			return queries.PurgeSessions(ctx, q, dbsqlc.PurgeSessionsParams{Before: now.Add(-SessionKeep), Batch: Batch})
+		}},
+		{"links", &r.Links, func() (int64, error) {
+			return queries.PurgeLinks(ctx, q, dbsqlc.PurgeLinksParams{Before: now.Add(-LinkKeep), Batch: Batch})
+		}},
+		{"challenges", &r.Challenges, func() (int64, error) {
+			return queries.PurgeChallenges(ctx, q, dbsqlc.PurgeChallengesParams{Before: now.Add(-ChallengeKeep), Batch: Batch})
+		}},
+	}
+	for _, s := range steps {
+		for range MaxBatches {
+			n, err := s.purge()
+			if err != nil {
+				return r, fmt.Errorf("housekeeping.%s: %w", s.name, err)
+			}
+			*s.count += n
+			if n < Batch {
+				break
+			}
+		}
+	}
+	return r, nil
+}
+
+// Job is the scheduled function's body: one run, logged.
+func Job(pool db.DBTX, log *slog.Logger, now func() time.Time) func(context.Context) error {
+	return func(ctx context.Context) error {
+		r, err := Run(ctx, pool, now())
+		if err != nil {
+			return err
+		}
+		log.InfoContext(ctx, "housekeeping done", "throttles", r.Throttles, "refreshTokens", r.RefreshTokens,
+			"sessions", r.Sessions, "links", r.Links, "challenges", r.Challenges)
+		return nil
+	}
+}
