@@ -1,5 +1,6 @@
-// Command import-worker is the Lambda that loads uploaded master-data workbooks: SQS events
-// (S3 notifications of uploads/) in, pkg/imports's worker.
+// Command import-worker is the Lambda that runs Excel imports: SQS events (S3
+// notifications of uploads/) in, pkg/imports's worker with the importers pkg/files
+// registers.
 package main
 
 import (
@@ -8,13 +9,13 @@ import (
 	"os"
 
 	"samrap/pkg/blob/s3blob"
-	"samrap/pkg/imports"
+	"samrap/pkg/files"
 	"samrap/pkg/mail/ses"
 	"samrap/pkg/platform"
 )
 
 func main() {
-	if err := platform.ServeSQSLambda(context.Background(), os.Getenv, imports.Handler, s3blob.Wire, ses.Wire); err != nil {
+	if err := platform.ServeSQSLambda(context.Background(), os.Getenv, files.ImportWorker, s3blob.Wire, ses.Wire); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}

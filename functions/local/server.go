@@ -13,7 +13,6 @@ import (
 	"samrap/pkg/blob"
 	"samrap/pkg/files"
 	"samrap/pkg/httpx"
-	"samrap/pkg/imports"
 	"samrap/pkg/params"
 	"samrap/pkg/platform"
 	"samrap/pkg/queue"
@@ -23,7 +22,7 @@ import (
 // workerHandlers maps each sqs function of the catalogue to its worker.
 func workerHandlers() map[string]func(*platform.Env) queue.Handler {
 	return map[string]func(*platform.Env) queue.Handler{
-		"import-worker": imports.Handler,
+		"import-worker": files.ImportWorker,
 	}
 }
 

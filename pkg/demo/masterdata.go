@@ -7,6 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"samrap/pkg/imports"
 	"samrap/pkg/params"
 )
 
@@ -145,14 +146,14 @@ func loadMasterData(ctx context.Context, tx pgx.Tx) error {
 			if !ok {
 				return fmt.Errorf("demo: no kind %s", set.kind)
 			}
-			rows := make([]params.Row, len(set.rows))
+			rows := make([]imports.Row, len(set.rows))
 			for i, line := range set.rows {
 				cells := map[string]string{}
 				for _, part := range strings.Split(line, "|") {
 					name, value, _ := strings.Cut(part, "=")
 					cells[name] = value
 				}
-				rows[i] = params.Row{Line: i + 1, Cells: cells}
+				rows[i] = imports.Row{Line: i + 1, Cells: cells}
 			}
 			res, err := s.ImportRows(ctx, tx, k, branch, "demo", rows)
 			if err != nil {

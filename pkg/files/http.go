@@ -21,6 +21,7 @@ import (
 	"samrap/pkg/imports"
 	"samrap/pkg/params"
 	"samrap/pkg/platform"
+	"samrap/pkg/queue"
 	"samrap/pkg/session"
 	"samrap/pkg/users"
 )
@@ -41,19 +42,31 @@ var (
 	errType         = errs.Fields(map[string]string{"type": "files.typeUnknown"})
 )
 
+// Importers are the imports the upload API takes and import-worker runs: each master-data
+// kind's and the user import. A new import is one more registration here (docs/imports.md).
+func Importers(env *platform.Env) imports.Registry {
+	return imports.NewRegistry(append(params.Importers(env), users.Importer(env))...)
+}
+
+// ImportWorker is import-worker's queue handler (functions/import-worker, functions/local).
+func ImportWorker(env *platform.Env) queue.Handler {
+	return imports.NewWorker(env, Importers(env)).Handle
+}
+
 // Mount adds the area's routes (functions/catalog.json, function "files").
 func Mount(env *platform.Env, rt *httpx.Router) {
-	h := handlers{env: env, params: params.NewService(env.DB, env.Log)}
+	h := handlers{env: env, params: params.NewService(env.DB, env.Log), importers: Importers(env)}
 	nutritionist := httpx.Roles(session.Nutritionist)
 	rt.Handle("POST /api/upload/masterData", nutritionist.Limit(uploadLimit), h.uploadMasterData)
 	rt.Handle("POST /api/upload/user", httpx.Roles(session.SuperAdmin).Limit(uploadLimit), h.uploadUser)
-	rt.Handle("GET /api/upload/jobs/{id}", httpx.Roles(session.Nutritionist, session.SuperAdmin), h.job)
+	rt.Handle("GET /api/upload/jobs/{id}", httpx.Roles(h.importers.Roles()...), h.job)
 	rt.Handle("GET /api/download/masterDataType", nutritionist, h.masterDataType)
 }
 
 type handlers struct {
-	env    *platform.Env
-	params *params.Service
+	env       *platform.Env
+	params    *params.Service
+	importers imports.Registry
 }
 
 func (h handlers) uploadMasterData(w http.ResponseWriter, r *http.Request) error {
@@ -82,11 +95,7 @@ func (h handlers) uploadMasterData(w http.ResponseWriter, r *http.Request) error
 	if err := httpx.RequireBranch(r, branch); err != nil {
 		return err
 	}
-	fh, err := oneFile(r.MultipartForm, ".xlsx")
-	if err != nil {
-		return err
-	}
-	return h.store(w, r, imports.Job{BranchCode: branch, Type: kind.Name}, fh)
+	return h.store(w, r, imports.Job{BranchCode: branch, Type: kind.Name})
 }
 
 // uploadUser takes a workbook of accounts to add (Super Admin; SPEC.md §5: .xlsx or .xls).
@@ -107,17 +116,24 @@ func (h handlers) uploadUser(w http.ResponseWriter, r *http.Request) error {
 			return errs.Fields(map[string]string{"sendEmail": "field.invalid"})
 		}
 	}
-	fh, err := oneFile(r.MultipartForm, ".xlsx", ".xls")
+	return h.store(w, r, imports.Job{BranchCode: httpx.Claims(r).Current.BranchCode, Type: users.ImportType, SendEmail: send})
+}
+
+// store checks the form's file against the job type's importer, creates the job, then
+// stores the file under the job's key: the bucket's notification of it starts
+// import-worker.
+func (h handlers) store(w http.ResponseWriter, r *http.Request, job imports.Job) error {
+	imp, ok := h.importers[job.Type]
+	if !ok {
+		return errType
+	}
+	if !h.importers.Allows(job.Type, httpx.Claims(r).Current.RoleCode) {
+		return errs.ErrForbidden
+	}
+	fh, err := oneFile(r.MultipartForm, imp.Exts...)
 	if err != nil {
 		return err
 	}
-	job := imports.Job{BranchCode: httpx.Claims(r).Current.BranchCode, Type: users.ImportType, SendEmail: send}
-	return h.store(w, r, job, fh)
-}
-
-// store creates the job, then stores the file under the job's key: the bucket's
-// notification of it starts import-worker.
-func (h handlers) store(w http.ResponseWriter, r *http.Request, job imports.Job, fh *multipart.FileHeader) error {
 	file, err := fh.Open()
 	if err != nil {
 		return fmt.Errorf("files.upload: open part: %w", err)
@@ -206,8 +222,9 @@ func (h handlers) job(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	// A user import (accounts, e-mails) is a Super Admin's; master data a Nutritionist's.
-	if (j.Type == users.ImportType) != (c.Current.RoleCode == session.SuperAdmin) {
+	// A job is read by the roles its importer allows (a user import's accounts and e-mails
+	// are a Super Admin's, master data a Nutritionist's).
+	if !h.importers.Allows(j.Type, c.Current.RoleCode) {
 		return imports.ErrJobNotFound
 	}
 	v := h.view(r, j)
@@ -256,7 +273,7 @@ func (h handlers) masterDataType(w http.ResponseWriter, r *http.Request) error {
 	w.Header().Set("Content-Type", imports.XLSX)
 	w.Header().Set("Content-Disposition", blob.ContentDisposition(name))
 	w.Header().Set("Cache-Control", "no-store")
-	if err := imports.Export(w, k, recs); err != nil {
+	if err := params.Export(w, k, recs); err != nil {
 		h.env.Log.ErrorContext(r.Context(), "export failed after the answer started", "err", err)
 	}
 	return nil

@@ -168,7 +168,7 @@ func TestDownloadMasterData(t *testing.T) {
 		}
 		k, _ := params.KindOf(c.kind)
 		var want []string
-		for _, col := range imports.Columns(k) {
+		for _, col := range params.Columns(k) {
 			want = append(want, col.Header())
 		}
 		rows := sheetRows(t, res.Body)

@@ -144,8 +144,10 @@ var messages = map[string]msg{
 	// imports
 	"imports.tooManyRows":    {"ไฟล์มีข้อมูลเกิน 1,000 แถว", "The file has more than 1,000 rows"},
 	"imports.noRows":         {"ไฟล์ไม่มีข้อมูล", "The file has no data rows"},
-	"imports.notExcel":       {"ไฟล์ไม่ใช่ไฟล์ Excel (.xlsx) ที่ถูกต้อง", "The file is not a valid Excel (.xlsx) workbook"},
-	"imports.headersMissing": {"ไม่พบหัวคอลัมน์ที่จำเป็น (รหัส)", "The required column headers (code) are missing"},
+	"imports.notExcel":       {"ไฟล์ไม่ใช่ไฟล์ Excel ที่ถูกต้อง", "The file is not a valid Excel workbook"},
+	"imports.headersMissing": {"ไม่พบแถวหัวคอลัมน์ที่จำเป็น กรุณาใช้หัวคอลัมน์ตามแม่แบบ", "The header row is missing: keep the column headers of the template"},
+	"imports.tooLarge":       {"ไฟล์มีขนาดใหญ่เกินไปเมื่อคลายการบีบอัด (เกิน 20 MB) กรุณาลบรูปภาพหรือชีตอื่นที่ไม่ใช้ออกแล้วอัปโหลดใหม่", "The workbook is too large once decompressed (over 20 MB): remove pictures and other sheets it does not need, then upload it again"},
+	"imports.smallXls":       {"อ่านไฟล์ .xls ขนาดเล็กนี้ไม่ได้ กรุณาเปิดใน Excel แล้วบันทึกเป็น .xlsx (Excel Workbook) จากนั้นอัปโหลดใหม่", "This small .xls file cannot be read: open it in Excel, save it as .xlsx (Excel Workbook), then upload it again"},
 	"imports.reason":         {"เหตุผล", "Reason"},
 	"imports.line":           {"แถวที่", "Row"},
 	"imports.failed":         {"นำเข้าไม่สำเร็จ", "The import failed"},

@@ -14,6 +14,7 @@ import (
 	"samrap/pkg/awsenv/emulator"
 	"samrap/pkg/awstest"
 	"samrap/pkg/blob/s3blob"
+	"samrap/pkg/files"
 	"samrap/pkg/imports"
 	"samrap/pkg/queue/sqsqueue"
 )
@@ -49,7 +50,7 @@ func TestUploadThroughS3AndSQS(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	stopped := make(chan error, 1)
 	go func() {
-		stopped <- sqsqueue.NewPoller(sqs.NewFromConfig(cfg), urls[q], imports.Handler(s.Env), sqsqueue.PollerConfig{WaitTime: time.Second}).Run(ctx)
+		stopped <- sqsqueue.NewPoller(sqs.NewFromConfig(cfg), urls[q], files.ImportWorker(s.Env), sqsqueue.PollerConfig{WaitTime: time.Second}).Run(ctx)
 	}()
 	defer func() {
 		cancel()
@@ -71,7 +72,7 @@ func TestUploadThroughS3AndSQS(t *testing.T) {
 	if res.StatusCode != 200 {
 		t.Fatalf("failed rows link: %d %s", res.StatusCode, body)
 	}
-	if rows := readRows(t, body); len(rows) != 5 || rows[0][len(rows[0])-1] != "Reason" {
+	if rows := readRows(t, body); len(rows) != 5 || rows[0][len(rows[0])-1] != "เหตุผล / Reason" {
 		t.Fatalf("failed rows %q", rows)
 	}
 	// A second delivery (a re-put of the same key) leaves the done job and the data alone.

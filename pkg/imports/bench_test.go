@@ -10,7 +10,6 @@ package imports_test
 // (and one change-log row) at a time.
 
 import (
-	"bytes"
 	"context"
 	"io"
 	"log/slog"
@@ -82,7 +81,7 @@ func cleanup(b *testing.B, pool *pgxpool.Pool) {
 	}
 }
 
-func benchImport(b *testing.B, load func(ctx context.Context, tx pgx.Tx, k *params.Kind, rows []params.Row) (int, error)) {
+func benchImport(b *testing.B, load func(ctx context.Context, tx pgx.Tx, k *params.Kind, rows []imports.Row) (int, error)) {
 	pool := benchDB(b)
 	data := fixture(b, "rows_1000.xlsx")
 	k, _ := params.KindOf("DietType")
@@ -97,7 +96,7 @@ func benchImport(b *testing.B, load func(ctx context.Context, tx pgx.Tx, k *para
 		stop := peakHeap()
 		b.StartTimer()
 		start := time.Now()
-		sheet, err := imports.Parse(bytes.NewReader(data), int64(len(data)), k)
+		sheet, err := imports.ReadSheet(data, "rows_1000.xlsx", params.Columns(k))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -131,7 +130,7 @@ func benchImport(b *testing.B, load func(ctx context.Context, tx pgx.Tx, k *para
 // (one set-based statement writing the rows and their change-log rows), committed.
 func BenchmarkImport1000SetBased(b *testing.B) {
 	svc := params.NewService(nil, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	benchImport(b, func(ctx context.Context, tx pgx.Tx, k *params.Kind, rows []params.Row) (int, error) {
+	benchImport(b, func(ctx context.Context, tx pgx.Tx, k *params.Kind, rows []imports.Row) (int, error) {
 		res, err := svc.ImportRows(ctx, tx, k, "SRP01", "bench", rows)
 		return res.Added, err
 	})
@@ -140,7 +139,7 @@ func BenchmarkImport1000SetBased(b *testing.B) {
 // BenchmarkImport1000RowByRow is the baseline: the same rows validated the same way, then
 // upserted and logged one row at a time.
 func BenchmarkImport1000RowByRow(b *testing.B) {
-	benchImport(b, func(ctx context.Context, tx pgx.Tx, k *params.Kind, rows []params.Row) (int, error) {
+	benchImport(b, func(ctx context.Context, tx pgx.Tx, k *params.Kind, rows []imports.Row) (int, error) {
 		added := 0
 		for _, r := range rows {
 			in := params.Input{Code: r.Cells["code"], NameTh: r.Cells["nameTh"], NameEn: r.Cells["nameEn"], Active: true,

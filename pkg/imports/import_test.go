@@ -39,7 +39,7 @@ type server struct {
 func newServer(t testing.TB) *server {
 	t.Helper()
 	s := apitest.New(t, params.Mount, files.Mount)
-	q := queue.NewMemory(imports.Handler(s.Env), queue.MemoryConfig{Name: "imports", Backoff: 10 * time.Millisecond})
+	q := queue.NewMemory(files.ImportWorker(s.Env), queue.MemoryConfig{Name: "imports", Backoff: 10 * time.Millisecond})
 	t.Cleanup(func() { _ = q.Close() })
 	s.Env.Disk.OnPut("uploads/", queue.S3Notifier(q, "samrap-local-uploads"))
 	return &server{Server: s, q: q, nutri: s.SignIn("nutritionist@samrap.local").Access}
@@ -183,7 +183,7 @@ func TestImportDietTypes(t *testing.T) {
 		t.Fatal("no failed-rows link")
 	}
 	rows := readRows(t, s.download(t, j.FailedURL))
-	if len(rows) != 5 || rows[0][0] != "แถวที่" || rows[0][len(rows[0])-1] != "เหตุผล" {
+	if len(rows) != 5 || rows[0][0] != "แถวที่ / Row" || rows[0][len(rows[0])-1] != "เหตุผล / Reason" {
 		t.Fatalf("failed rows %q", rows)
 	}
 	want := map[string]string{"FX03": "กรุณากรอกชื่อภาษาไทย", "FX04": "สถานะ", "FX01": "ซ้ำ", "FX 05": "รหัส"}
@@ -204,7 +204,7 @@ func TestImportDietTypes(t *testing.T) {
 		t.Fatalf("the second import wrote %d change-log rows", n-logs)
 	}
 	rows = readRows(t, s.download(t, again.FailedURL))
-	if rows[0][len(rows[0])-1] != "Reason" || !strings.Contains(rows[1][len(rows[1])-1], "Thai name") {
+	if rows[0][0] != "แถวที่ / Row" || rows[0][len(rows[0])-1] != "เหตุผล / Reason" || !strings.Contains(rows[1][len(rows[1])-1], "Thai name") {
 		t.Fatalf("English failed rows %q", rows[:2])
 	}
 }
@@ -378,7 +378,7 @@ func TestWorkerMessages(t *testing.T) {
 	test, _ := json.Marshal(map[string]string{"Service": "Amazon S3", "Event": "s3:TestEvent", "Bucket": "b"})
 	foreign, _ := events.NewS3ObjectCreated("samrap-local-uploads", "reports/SRP01/x.pdf", 1, time.Now())
 	logs := s.Count(`SELECT count(*) FROM change_log`)
-	w := imports.NewWorker(s.Env)
+	w := imports.NewWorker(s.Env, files.Importers(s.Env))
 	resp, err := w.Handle(t.Context(), lambdaevents.SQSEvent{Records: []lambdaevents.SQSMessage{
 		{MessageId: "again", Body: string(notif)},
 		{MessageId: "test", Body: string(test)},
@@ -421,7 +421,7 @@ func TestWorkerMessages(t *testing.T) {
 func TestReplaySamples(t *testing.T) {
 	t.Parallel()
 	s := newServer(t)
-	w := imports.NewWorker(s.Env)
+	w := imports.NewWorker(s.Env, files.Importers(s.Env))
 	for _, name := range []string{samples.SQSS3Put, samples.SQSS3TestEvent, samples.SQSImportRequested} {
 		raw, err := samples.Load(name, nil)
 		if err != nil {

@@ -1,6 +1,8 @@
-// Package imports loads master-data workbooks: the import jobs the upload API creates and
-// the client follows, the workbook format (read, export, failed rows), and import-worker,
-// which an S3 notification of each upload reaches through SQS.
+// Package imports is the one Excel import pipeline: an upload stored in S3 (the upload API
+// creates its job), its S3 notification through SQS to import-worker, which reads the
+// workbook, hands the rows to the importer registered for the job's type in the job's
+// transaction, and ends the job with its counts and a failed-rows workbook; the client
+// follows the job. It knows no area: areas register an Importer (docs/imports.md).
 package imports
 
 import (
@@ -171,6 +173,14 @@ func finish(ctx context.Context, tx pgx.Tx, j Job) error {
 			"added": j.Added, "updated": j.Updated, "deleted": j.Deleted, "skipped": j.Skipped}})
 	if err != nil {
 		return fmt.Errorf("imports.finish: %w", err)
+	}
+	return nil
+}
+
+// countInvitations records the e-mails an import sent after its commit.
+func countInvitations(ctx context.Context, q db.DBTX, id string, sent, failed int) error {
+	if _, err := q.Exec(ctx, `UPDATE import_job SET invited = $2, invite_failed = $3 WHERE id = $1::uuid`, id, sent, failed); err != nil {
+		return fmt.Errorf("imports.countInvitations: %w", err)
 	}
 	return nil
 }

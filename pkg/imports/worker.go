@@ -13,41 +13,33 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"samrap/events"
-	"samrap/pkg/auth"
 	"samrap/pkg/blob"
 	"samrap/pkg/db"
-	"samrap/pkg/errs"
 	"samrap/pkg/i18n"
-	"samrap/pkg/params"
 	"samrap/pkg/platform"
-	"samrap/pkg/queue"
-	"samrap/pkg/users"
+	"samrap/pkg/xlsx"
 )
 
 // MaxFileSize is the largest workbook accepted (the upload API refuses larger ones first).
 const MaxFileSize = 5 << 20
 
 // XLSX is the content type of workbooks.
-const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+const XLSX = xlsx.ContentType
 
-// Worker is import-worker: it loads the workbook an S3 notification names.
+// Worker is import-worker: it loads the workbook an S3 notification names, with the
+// importer its job's type is registered with.
 type Worker struct {
-	DB      *pgxpool.Pool
-	Uploads blob.Store // where uploads are
-	Files   blob.Store // where failed-rows workbooks go
-	Params  *params.Service
-	Users   *users.Service
-	Log     *slog.Logger
+	DB        *pgxpool.Pool
+	Uploads   blob.Store // where uploads are
+	Files     blob.Store // where failed-rows workbooks go
+	Importers Registry
+	Log       *slog.Logger
 }
 
-// NewWorker builds the worker from a function's Env.
-func NewWorker(env *platform.Env) *Worker {
-	return &Worker{DB: env.DB, Uploads: env.Uploads, Files: env.Files, Params: params.NewService(env.DB, env.Log),
-		Users: users.NewService(env.DB, auth.NewService(env)), Log: env.Log}
+// NewWorker builds the worker from a function's Env and the registered importers.
+func NewWorker(env *platform.Env, importers Registry) *Worker {
+	return &Worker{DB: env.DB, Uploads: env.Uploads, Files: env.Files, Importers: importers, Log: env.Log}
 }
-
-// Handler is import-worker's queue handler (functions/import-worker, functions/local).
-func Handler(env *platform.Env) queue.Handler { return NewWorker(env).Handle }
 
 // Handle reads each message: an S3 notification of uploads (the test event S3 sends when the
 // notification is set up names none and is ignored) or an events.ImportRequested. A message
@@ -103,8 +95,8 @@ func (w *Worker) Run(ctx context.Context, key string) error {
 		w.Log.WarnContext(ctx, "import: key does not match its job, ignored", "key", key, "job", id)
 		return nil
 	}
-	k, ok := params.KindOf(job.Type)
-	if !ok && job.Type != users.ImportType {
+	imp, ok := w.Importers[job.Type]
+	if !ok {
 		return FailJob(ctx, w.DB, id, "files.typeUnknown")
 	}
 	body, err := w.Uploads.Get(ctx, key)
@@ -119,30 +111,29 @@ func (w *Worker) Run(ctx context.Context, key string) error {
 	if err != nil {
 		return fmt.Errorf("import %s: read: %w", id, err)
 	}
-	if job.Type == users.ImportType {
-		return w.loadUsers(ctx, job, data)
-	}
-	sheet, err := Parse(bytes.NewReader(data), int64(len(data)), k)
+	sheet, err := ReadSheet(data, job.FileName, imp.Columns)
 	if err != nil {
-		for _, refused := range []error{ErrNotExcel, ErrNoRows, ErrTooManyRows, ErrHeadersMissing} {
+		for _, refused := range refusals {
 			if errors.Is(err, refused) {
+				w.Log.InfoContext(ctx, "import: file refused", "job", id, "err", err)
 				return FailJob(ctx, w.DB, id, refused.Error())
 			}
 		}
 		return fmt.Errorf("import %s: %w", id, err)
 	}
-	return w.load(ctx, job, k, sheet)
+	return w.load(ctx, job, imp, sheet)
 }
 
-// load upserts the sheet's valid rows and ends the job, in one transaction.
-func (w *Worker) load(ctx context.Context, job Job, k *params.Kind, sheet *Sheet) error {
+// load hands the sheet's rows to the importer and ends the job, in one transaction; then
+// it sends the invitations the import asks for and counts them on the job.
+func (w *Worker) load(ctx context.Context, job Job, imp Importer, sheet *Sheet) error {
+	var res Result
 	err := db.InTx(ctx, w.DB, func(tx pgx.Tx) error {
 		todo, err := lockRunning(ctx, tx, job.ID)
 		if err != nil || !todo {
 			return err
 		}
-		res, err := w.Params.ImportRows(ctx, tx, k, job.BranchCode, job.CreatedBy, sheet.Rows)
-		if err != nil {
+		if res, err = imp.Load(ctx, tx, job, sheet.Rows); err != nil {
 			return err
 		}
 		job.TotalRows = len(sheet.Rows)
@@ -154,7 +145,7 @@ func (w *Worker) load(ctx context.Context, job Job, k *params.Kind, sheet *Sheet
 		job.Skipped = len(lines)
 		if len(res.Failed) > 0 {
 			var buf bytes.Buffer
-			if err := FailedRows(&buf, k, sheet, res.Failed, i18n.FromHeader(job.Lang)); err != nil {
+			if err := WriteFailed(&buf, imp.Type, imp.Columns, sheet, res.Failed, i18n.FromHeader(job.Lang)); err != nil {
 				return err
 			}
 			job.FailedKey = FailedKey(job.BranchCode, job.ID)
@@ -167,52 +158,10 @@ func (w *Worker) load(ctx context.Context, job Job, k *params.Kind, sheet *Sheet
 	if err != nil {
 		return fmt.Errorf("import %s: %w", job.ID, err)
 	}
-	return nil
-}
-
-// loadUsers adds the accounts of a user import and ends the job in one transaction, then
-// invites the new accounts when the upload asked for it (an e-mail that fails is logged;
-// "invite all not invited" sends it again).
-func (w *Worker) loadUsers(ctx context.Context, job Job, data []byte) error {
-	rows, err := users.ReadSheet(bytes.NewReader(data), job.FileName)
-	if err != nil {
-		return FailJob(ctx, w.DB, job.ID, "users.unsupportedFormat")
-	}
-	var ids []int64
-	err = db.InTx(ctx, w.DB, func(tx pgx.Tx) error {
-		todo, err := lockRunning(ctx, tx, job.ID)
-		if err != nil || !todo {
-			return err
-		}
-		res, added, err := w.Users.ImportRows(ctx, tx, job.CreatedBy, rows)
-		if e, ok := errs.As(err); ok && e.Kind == errs.Invalid {
-			return FailJob(ctx, tx, job.ID, e.Fields["file"])
-		}
-		if err != nil {
-			return err
-		}
-		ids = added
-		job.TotalRows, job.Added, job.Skipped = res.Rows, res.Added, len(res.Failed)
-		if len(res.Failed) > 0 {
-			var buf bytes.Buffer
-			if err := users.WriteFailedRows(&buf, res.Failed, i18n.FromHeader(job.Lang)); err != nil {
-				return err
-			}
-			job.FailedKey = FailedKey(job.BranchCode, job.ID)
-			if err := w.Files.Put(ctx, job.FailedKey, &buf, XLSX); err != nil {
-				return err
-			}
-		}
-		return finish(ctx, tx, job)
-	})
-	if err != nil {
-		return fmt.Errorf("import %s: %w", job.ID, err)
-	}
-	if job.SendEmail && len(ids) > 0 {
-		invited, failed := w.Users.InviteAll(ctx, ids, job.CreatedBy)
-		if _, err := w.DB.Exec(ctx, `UPDATE import_job SET invited = $2, invite_failed = $3 WHERE id = $1::uuid`,
-			job.ID, invited, failed); err != nil {
-			return fmt.Errorf("import %s: count invitations: %w", job.ID, err)
+	if res.Invite != nil {
+		sent, failed := res.Invite(ctx)
+		if err := countInvitations(ctx, w.DB, job.ID, sent, failed); err != nil {
+			return fmt.Errorf("import %s: %w", job.ID, err)
 		}
 	}
 	return nil

@@ -13,26 +13,44 @@ import (
 
 	"samrap/pkg/audit"
 	"samrap/pkg/errs"
+	"samrap/pkg/imports"
+	"samrap/pkg/platform"
+	"samrap/pkg/session"
 )
 
-// Row is one data row of an import: its line in the workbook and its cells by column name
-// (code, nameTh, nameEn, the kind's JSON field names, the list's JSON name, status, action).
-type Row struct {
-	Line  int
-	Cells map[string]string
+// Importers registers each kind's master-data import with the import pipeline: a
+// Nutritionist's .xlsx of the kind's columns (Columns), loaded by ImportRows.
+func Importers(env *platform.Env) []imports.Importer {
+	s := NewService(env.DB, env.Log)
+	out := make([]imports.Importer, 0, len(kinds))
+	for _, k := range kinds {
+		out = append(out, imports.Importer{Type: k.Name, Roles: []string{session.Nutritionist}, Exts: []string{".xlsx"},
+			Columns: Columns(k),
+			Load: func(ctx context.Context, tx pgx.Tx, job imports.Job, rows []imports.Row) (imports.Result, error) {
+				return s.ImportRows(ctx, tx, k, job.BranchCode, job.CreatedBy, rows)
+			}})
+	}
+	return out
 }
 
-// RowError says why a row was skipped: the column (may be empty) and a message key.
-type RowError struct {
-	Line  int
-	Field string
-	Key   string
-}
-
-// ImportResult counts what an import did.
-type ImportResult struct {
-	Added, Updated, Deleted, Unchanged int
-	Failed                             []RowError
+// Columns answers the columns of kind's workbook, in order: the code, the names, the kind's
+// fields, its list (codes, comma separated), the status and the action. Exports write them
+// and imports read them.
+func Columns(k *Kind) []imports.Column {
+	cols := []imports.Column{{Key: "code", Th: "รหัส", En: "Code"}}
+	if !k.NoName {
+		cols = append(cols, imports.Column{Key: "nameTh", Th: "ชื่อภาษาไทย", En: "Thai name"},
+			imports.Column{Key: "nameEn", Th: "ชื่อภาษาอังกฤษ", En: "English name"})
+	}
+	for _, f := range k.Fields {
+		cols = append(cols, imports.Column{Key: f.JSON, Th: f.Th, En: f.En})
+	}
+	if l := k.List; l != nil {
+		cols = append(cols, imports.Column{Key: l.JSON, Th: "รหัส" + l.Th + " (คั่นด้วย ,)", En: l.En + " codes (comma separated)"})
+	}
+	return append(cols,
+		imports.Column{Key: "status", Th: "สถานะ (ACTIVE/INACTIVE)", En: "Status (ACTIVE/INACTIVE)"},
+		imports.Column{Key: "action", Th: "การดำเนินการ (DELETE = ลบ)", En: "Action (DELETE to delete)"})
 }
 
 // Import actions: an empty action adds or updates.
@@ -45,8 +63,8 @@ var statusWords = map[string]bool{StatusActive: true, "ใช้งาน": true
 // ImportRows loads rows of kind into branch inside tx: invalid rows are reported and
 // skipped, valid rows are upserted by one set-based statement (with their change-log rows),
 // and rows asking to delete remove their item unless it is used.
-func (s *Service) ImportRows(ctx context.Context, tx pgx.Tx, k *Kind, branch, by string, rows []Row) (ImportResult, error) {
-	var res ImportResult
+func (s *Service) ImportRows(ctx context.Context, tx pgx.Tx, k *Kind, branch, by string, rows []imports.Row) (imports.Result, error) {
+	var res imports.Result
 	refs := map[string]map[string]int64{} // kind name → code → id
 	load := func(name string) error {
 		if _, ok := refs[name]; ok {
@@ -176,7 +194,7 @@ func (s *Service) ImportRows(ctx context.Context, tx pgx.Tx, k *Kind, branch, by
 		if err != nil {
 			_ = sp.Rollback(ctx)
 			if _, table, ok := fkViolation(err); ok {
-				res.Failed = append(res.Failed, RowError{Line: d.line, Field: "action", Key: InUse(table).Key})
+				res.Failed = append(res.Failed, imports.RowError{Line: d.line, Field: "action", Key: InUse(table).Key})
 				continue
 			}
 			return res, fmt.Errorf("params.import%s: %w", k.Name, err)
@@ -197,7 +215,7 @@ func (s *Service) ImportRows(ctx context.Context, tx pgx.Tx, k *Kind, branch, by
 // upsert runs the set-based statement; when a constraint refuses the set (a ward type's
 // ages overlapping another's, say), it runs the rows one by one to find and skip the rows at
 // fault.
-func (s *Service) upsert(ctx context.Context, tx pgx.Tx, k *Kind, branch, by string, rows []Input, lines []int, keep []string) (added, changed map[string]bool, failed []RowError, err error) {
+func (s *Service) upsert(ctx context.Context, tx pgx.Tx, k *Kind, branch, by string, rows []Input, lines []int, keep []string) (added, changed map[string]bool, failed []imports.RowError, err error) {
 	sp, err := tx.Begin(ctx)
 	if err != nil {
 		return nil, nil, nil, err
@@ -251,27 +269,27 @@ func fkViolation(err error) (string, string, bool) {
 	return "", "", false
 }
 
-func rowErrorOf(k *Kind, line int, err error) RowError {
+func rowErrorOf(k *Kind, line int, err error) imports.RowError {
 	if e, ok := errs.As(writeErr(k, err)); ok {
 		for f, key := range e.Fields {
-			return RowError{Line: line, Field: f, Key: key}
+			return imports.RowError{Line: line, Field: f, Key: key}
 		}
-		return RowError{Line: line, Key: e.Key}
+		return imports.RowError{Line: line, Key: e.Key}
 	}
-	return RowError{Line: line, Key: "params.rowRefused"}
+	return imports.RowError{Line: line, Key: "params.rowRefused"}
 }
 
-func rowErrors(line int, bad map[string]string) []RowError {
-	out := make([]RowError, 0, len(bad))
+func rowErrors(line int, bad map[string]string) []imports.RowError {
+	out := make([]imports.RowError, 0, len(bad))
 	for f, key := range bad {
-		out = append(out, RowError{Line: line, Field: f, Key: key})
+		out = append(out, imports.RowError{Line: line, Field: f, Key: key})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Field < out[j].Field })
 	return out
 }
 
 // parseRow reads a row's cells into an Input, references resolved by code.
-func parseRow(k *Kind, row Row, refs map[string]map[string]int64) (Input, map[string]string) {
+func parseRow(k *Kind, row imports.Row, refs map[string]map[string]int64) (Input, map[string]string) {
 	c := row.Cells
 	in := Input{Code: strings.TrimSpace(c["code"]), NameTh: strings.TrimSpace(c["nameTh"]),
 		NameEn: strings.TrimSpace(c["nameEn"]), Active: true, StatusSet: true, Values: map[string]any{}}

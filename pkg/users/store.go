@@ -256,12 +256,7 @@ type knownSet struct {
 
 // knownPairsAndIdentities reads, in one round trip, the branches and roles that exist and
 // which of the file's e-mails and employee codes are taken.
-func knownPairsAndIdentities(ctx context.Context, q db.DBTX, data [][]string) (knownSet, error) {
-	var emails, codes []string
-	for _, r := range data {
-		emails = append(emails, strings.ToLower(cell(r, 5)))
-		codes = append(codes, cell(r, 0))
-	}
+func knownPairsAndIdentities(ctx context.Context, q db.DBTX, emails, codes []string) (knownSet, error) {
 	k := knownSet{map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}}
 	rows, err := queries.UsersKnownPairsAndIdentities(ctx, q, dbsqlc.UsersKnownPairsAndIdentitiesParams{
 		Emails: emails, EmployeeCodes: codes})
