@@ -18,6 +18,7 @@ import (
 
 	"samrap/pkg/audit"
 	"samrap/pkg/db"
+	"samrap/pkg/db/dbsqlc"
 	"samrap/pkg/errs"
 )
 
@@ -60,18 +61,21 @@ type Job struct {
 	FinishedAt   *time.Time `json:"finishedAt"`
 }
 
-const jobColumns = `id::text, branch_code, kind, file_name, object_key, lang, status, total_rows, added, updated,
-	deleted, unchanged, skipped, error_key, failed_key, created_by, created_at, started_at, finished_at, send_email, invited, invite_failed`
+var queries = dbsqlc.New()
 
-func scanJob(row pgx.Row) (Job, error) {
-	var j Job
-	err := row.Scan(&j.ID, &j.BranchCode, &j.Type, &j.FileName, &j.Key, &j.Lang, &j.Status, &j.TotalRows,
-		&j.Added, &j.Updated, &j.Deleted, &j.Unchanged, &j.Skipped, &j.ErrorKey, &j.FailedKey, &j.CreatedBy,
-		&j.CreatedAt, &j.StartedAt, &j.FinishedAt, &j.SendEmail, &j.Invited, &j.InviteFailed)
+// jobOf converts a stored job; no row is ErrJobNotFound.
+func jobOf(r dbsqlc.ImportJob, err error) (Job, error) {
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Job{}, ErrJobNotFound
 	}
-	return j, err
+	if err != nil {
+		return Job{}, err
+	}
+	return Job{ID: r.ID, BranchCode: r.BranchCode, Type: r.Kind, FileName: r.FileName, Key: r.ObjectKey, Lang: r.Lang,
+		Status: r.Status, TotalRows: int(r.TotalRows), Added: int(r.Added), Updated: int(r.Updated), Deleted: int(r.Deleted),
+		Unchanged: int(r.Unchanged), Skipped: int(r.Skipped), ErrorKey: r.ErrorKey, FailedKey: r.FailedKey,
+		CreatedBy: r.CreatedBy, SendEmail: r.SendEmail, Invited: int(r.Invited), InviteFailed: int(r.InviteFailed),
+		CreatedAt: r.CreatedAt, StartedAt: r.StartedAt, FinishedAt: r.FinishedAt}, nil
 }
 
 // NewJobID answers a random UUID (the job's id and part of its upload key).
@@ -104,9 +108,8 @@ func JobIDOfKey(key string) (string, bool) {
 
 // CreateJob stores a queued job.
 func CreateJob(ctx context.Context, q db.DBTX, j Job) (Job, error) {
-	row := q.QueryRow(ctx, `INSERT INTO import_job (id, branch_code, kind, file_name, object_key, lang, created_by, send_email)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING `+jobColumns, j.ID, j.BranchCode, j.Type, j.FileName, j.Key, j.Lang, j.CreatedBy, j.SendEmail)
-	out, err := scanJob(row)
+	out, err := jobOf(queries.ImportsCreateJob(ctx, q, dbsqlc.ImportsCreateJobParams{ID: j.ID, BranchCode: j.BranchCode,
+		Kind: j.Type, FileName: j.FileName, ObjectKey: j.Key, Lang: j.Lang, CreatedBy: j.CreatedBy, SendEmail: j.SendEmail}))
 	if err != nil {
 		return Job{}, fmt.Errorf("imports.createJob: %w", err)
 	}
@@ -118,7 +121,7 @@ func GetJob(ctx context.Context, q db.DBTX, branch, id string) (Job, error) {
 	if !validUUID(id) {
 		return Job{}, ErrJobNotFound
 	}
-	j, err := scanJob(q.QueryRow(ctx, `SELECT `+jobColumns+` FROM import_job WHERE id = $1::uuid AND branch_code = $2`, id, branch))
+	j, err := jobOf(queries.ImportsGetJob(ctx, q, dbsqlc.ImportsGetJobParams{ID: id, BranchCode: branch}))
 	if err != nil {
 		return Job{}, fmt.Errorf("imports.getJob: %w", err)
 	}
@@ -127,9 +130,7 @@ func GetJob(ctx context.Context, q db.DBTX, branch, id string) (Job, error) {
 
 // FailJob ends a job that could not run, with the reason's message key.
 func FailJob(ctx context.Context, q db.DBTX, id, reason string) error {
-	_, err := q.Exec(ctx, `UPDATE import_job SET status = 'FAILED', error_key = $2, finished_at = now(),
-		started_at = coalesce(started_at, now()) WHERE id = $1::uuid AND status IN ('QUEUED', 'RUNNING')`, id, reason)
-	if err != nil {
+	if err := queries.ImportsFailJob(ctx, q, dbsqlc.ImportsFailJobParams{ID: id, ErrorKey: reason}); err != nil {
 		return fmt.Errorf("imports.failJob: %w", err)
 	}
 	return nil
@@ -138,8 +139,7 @@ func FailJob(ctx context.Context, q db.DBTX, id, reason string) error {
 // start marks a job running unless it has ended, and answers it; ok is false for a job
 // that has ended (a second delivery of its notification).
 func start(ctx context.Context, q db.DBTX, id string) (Job, bool, error) {
-	j, err := scanJob(q.QueryRow(ctx, `UPDATE import_job SET status = 'RUNNING', started_at = coalesce(started_at, now())
-		WHERE id = $1::uuid AND status IN ('QUEUED', 'RUNNING') RETURNING `+jobColumns, id))
+	j, err := jobOf(queries.ImportsStartJob(ctx, q, id))
 	if errors.Is(err, ErrJobNotFound) {
 		return Job{}, false, nil
 	}
@@ -152,8 +152,8 @@ func start(ctx context.Context, q db.DBTX, id string) (Job, bool, error) {
 // lockRunning locks the job inside the import's transaction and reports whether it is
 // still to be done (another delivery may have finished it meanwhile).
 func lockRunning(ctx context.Context, tx pgx.Tx, id string) (bool, error) {
-	var status string
-	if err := tx.QueryRow(ctx, `SELECT status FROM import_job WHERE id = $1::uuid FOR UPDATE`, id).Scan(&status); err != nil {
+	status, err := queries.ImportsLockJob(ctx, tx, id)
+	if err != nil {
 		return false, fmt.Errorf("imports.lock: %w", err)
 	}
 	return status == Running || status == Queued, nil
@@ -161,9 +161,9 @@ func lockRunning(ctx context.Context, tx pgx.Tx, id string) (bool, error) {
 
 // finish records a job's counts, in the import's transaction.
 func finish(ctx context.Context, tx pgx.Tx, j Job) error {
-	_, err := tx.Exec(ctx, `UPDATE import_job SET status = 'DONE', total_rows = $2, added = $3, updated = $4,
-		deleted = $5, unchanged = $6, skipped = $7, failed_key = $8, finished_at = now() WHERE id = $1::uuid`,
-		j.ID, j.TotalRows, j.Added, j.Updated, j.Deleted, j.Unchanged, j.Skipped, j.FailedKey)
+	err := queries.ImportsFinishJob(ctx, tx, dbsqlc.ImportsFinishJobParams{ID: j.ID, TotalRows: int32(j.TotalRows),
+		Added: int32(j.Added), Updated: int32(j.Updated), Deleted: int32(j.Deleted), Unchanged: int32(j.Unchanged),
+		Skipped: int32(j.Skipped), FailedKey: j.FailedKey})
 	if err != nil {
 		return fmt.Errorf("imports.finish: %w", err)
 	}
@@ -179,7 +179,8 @@ func finish(ctx context.Context, tx pgx.Tx, j Job) error {
 
 // countInvitations records the e-mails an import sent after its commit.
 func countInvitations(ctx context.Context, q db.DBTX, id string, sent, failed int) error {
-	if _, err := q.Exec(ctx, `UPDATE import_job SET invited = $2, invite_failed = $3 WHERE id = $1::uuid`, id, sent, failed); err != nil {
+	err := queries.ImportsCountInvitations(ctx, q, dbsqlc.ImportsCountInvitationsParams{ID: id, Invited: int32(sent), InviteFailed: int32(failed)})
+	if err != nil {
 		return fmt.Errorf("imports.countInvitations: %w", err)
 	}
 	return nil

@@ -3,3 +3,32 @@
 //   sqlc v1.31.1
 
 package dbsqlc
+
+import (
+	"time"
+)
+
+type ImportJob struct {
+	ID           string
+	BranchCode   string
+	Kind         string
+	FileName     string
+	ObjectKey    string
+	Lang         string
+	Status       string
+	TotalRows    int32
+	Added        int32
+	Updated      int32
+	Deleted      int32
+	Unchanged    int32
+	Skipped      int32
+	ErrorKey     string
+	FailedKey    string
+	CreatedBy    string
+	CreatedAt    time.Time
+	StartedAt    *time.Time
+	FinishedAt   *time.Time
+	SendEmail    bool
+	Invited      int32
+	InviteFailed int32
+}
