@@ -78,7 +78,24 @@ func newServer(env *platform.Env) (http.Handler, error) {
 		_ = httpx.OK(w, r, map[string]string{"status": "ok"})
 	})
 	mux.Handle("/", webApp(env.Config.WebDir))
-	return mux, nil
+	return withSecurityHeaders(mux)
+}
+
+// withSecurityHeaders adds the headers CloudFront adds in the cloud (functions/
+// security-headers.json) to every answer, so the app runs locally, and in the browser tests,
+// under the production Content-Security-Policy.
+func withSecurityHeaders(next http.Handler) (http.Handler, error) {
+	h, err := functions.LoadSecurityHeaders()
+	if err != nil {
+		return nil, err
+	}
+	plain := h.Header(false)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		for k, v := range plain {
+			w.Header()[k] = v
+		}
+		next.ServeHTTP(w, r)
+	}), nil
 }
 
 // webApp serves the built React app: files as they are (hashed assets cached for a year),

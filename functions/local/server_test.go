@@ -127,6 +127,21 @@ func TestServerMountsTheCatalogue(t *testing.T) {
 	if err != nil || res.StatusCode != 200 {
 		t.Fatalf("health: %v %v", res, err)
 	}
+	// The production security headers on the API and on the app alike (issue 18 §6),
+	// without the two that need HTTPS.
+	for _, path := range []string{"/api/health", "/api/no/such/route", "/login"} {
+		res, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		csp := res.Header.Get("Content-Security-Policy")
+		if !strings.Contains(csp, "script-src 'self'") || !strings.Contains(csp, "frame-ancestors 'none'") ||
+			strings.Contains(csp, "upgrade-insecure-requests") || res.Header.Get("Strict-Transport-Security") != "" ||
+			res.Header.Get("X-Frame-Options") != "DENY" || res.Header.Get("X-Content-Type-Options") != "nosniff" ||
+			res.Header.Get("Referrer-Policy") != "strict-origin-when-cross-origin" || res.Header.Get("Permissions-Policy") == "" {
+			t.Fatalf("%s: security headers %v", path, res.Header)
+		}
+	}
 	res, err = http.PostForm(srv.URL+"/api/auth/accessToken", url.Values{"username": {"controller@samrap.local"}, "password": {demo.Password}})
 	if err != nil || res.StatusCode != 200 {
 		t.Fatalf("sign in through the local server: %v %v", res, err)

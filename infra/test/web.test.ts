@@ -4,6 +4,7 @@ import * as vm from 'node:vm';
 import { before, describe, it } from 'node:test';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { fakeWebDist, resources, synthesize, type Synthesized } from './helpers';
+import { SECURITY_HEADERS } from '../lib/constructs/spa-site';
 
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
@@ -107,6 +108,13 @@ describe('web stack', () => {
     assert.doesNotMatch(headers.ContentSecurityPolicy.ContentSecurityPolicy, /script-src[^;]*unsafe/);
     assert.equal(headers.FrameOptions.FrameOption, 'DENY');
     assert.equal(headers.ContentTypeOptions.Override, true);
+    // the one definition functions/local also serves (functions/security-headers.json)
+    assert.equal(headers.ContentSecurityPolicy.ContentSecurityPolicy, SECURITY_HEADERS.contentSecurityPolicy.join('; '));
+    assert.equal(headers.StrictTransportSecurity.AccessControlMaxAgeSec, SECURITY_HEADERS.strictTransportSecurity.maxAgeSeconds);
+    assert.equal(headers.ReferrerPolicy.ReferrerPolicy, SECURITY_HEADERS.referrerPolicy);
+    assert.deepEqual(policy.Properties.ResponseHeadersPolicyConfig.CustomHeadersConfig.Items, [
+      { Header: 'Permissions-Policy', Value: SECURITY_HEADERS.permissionsPolicy, Override: true },
+    ]);
     const config = distribution();
     for (const behaviour of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
       assert.equal(refTarget(behaviour.ResponseHeadersPolicyId), policyId);

@@ -6,29 +6,24 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import securityHeaders from '../../../functions/security-headers.json';
 
 /**
- * The Content-Security-Policy of the web app. Everything comes from our own origin (the API is
- * `/api/*` on the same distribution); Ant Design's CSS-in-JS needs inline styles; the camera
- * scanner needs `blob:` media. Downloads of generated files are navigations to signed S3 URLs,
- * which CSP does not restrict.
+ * The security headers of every answer, defined once in `functions/security-headers.json`
+ * (functions/local sends the same ones, so the browser tests run under this CSP). Everything
+ * comes from our own origin (the API is `/api/*` on the same distribution); Ant Design's
+ * CSS-in-JS needs inline styles; the camera scanner needs `blob:` media. Downloads of
+ * generated files are navigations to signed S3 URLs, which CSP does not restrict.
  */
-export const DEFAULT_CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "media-src 'self' blob:",
-  "worker-src 'self' blob:",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  'upgrade-insecure-requests',
-].join('; ');
+export const SECURITY_HEADERS = securityHeaders;
+
+export const DEFAULT_CONTENT_SECURITY_POLICY = securityHeaders.contentSecurityPolicy.join('; ');
+
+function enumValue<T extends Record<string, string>>(e: T, value: string, what: string): T[keyof T] {
+  const found = Object.values(e).find((v) => v === value);
+  if (found === undefined) throw new Error(`functions/security-headers.json: ${what} ${JSON.stringify(value)} is not one CloudFront knows`);
+  return found as T[keyof T];
+}
 
 /**
  * Every path that does not name a file (no dot in its last segment) is a route of the single
@@ -124,16 +119,22 @@ export class SpaSite extends Construct {
     this.securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Samrap security headers',
       securityHeadersBehavior: {
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.seconds(securityHeaders.strictTransportSecurity.maxAgeSeconds),
+          includeSubdomains: securityHeaders.strictTransportSecurity.includeSubdomains,
+          override: true,
+        },
         contentSecurityPolicy: { contentSecurityPolicy: csp, override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
-        contentTypeOptions: { override: true },
-        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        frameOptions: { frameOption: enumValue(cloudfront.HeadersFrameOption, securityHeaders.frameOptions, 'frameOptions'), override: true },
+        // CloudFront's only value: nosniff
+        contentTypeOptions: { override: securityHeaders.contentTypeOptions === 'nosniff' },
+        referrerPolicy: {
+          referrerPolicy: enumValue(cloudfront.HeadersReferrerPolicy, securityHeaders.referrerPolicy, 'referrerPolicy'),
+          override: true,
+        },
       },
       customHeadersBehavior: {
-        customHeaders: [
-          { header: 'Permissions-Policy', value: 'camera=(self), microphone=(), geolocation=()', override: true },
-        ],
+        customHeaders: [{ header: 'Permissions-Policy', value: securityHeaders.permissionsPolicy, override: true }],
       },
     });
 
