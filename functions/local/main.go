@@ -1,4 +1,4 @@
-// Command local runs every function of functions/catalog.json in one process: the same
+// Command local runs every function of the registry (samrap/functions) in one process: the same
 // handlers the Lambdas run, mounted on one server, with the built web app, demo data and
 // local stand-ins for AWS (ARCHITECTURE.md §7).
 package main

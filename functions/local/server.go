@@ -9,57 +9,16 @@ import (
 	"strings"
 
 	"samrap/functions"
-	"samrap/pkg/auth"
 	"samrap/pkg/blob"
-	"samrap/pkg/files"
 	"samrap/pkg/httpx"
-	"samrap/pkg/params"
 	"samrap/pkg/platform"
-	"samrap/pkg/queue"
-	"samrap/pkg/users"
 )
 
-// workerHandlers maps each sqs function of the catalogue to its worker.
-func workerHandlers() map[string]func(*platform.Env) queue.Handler {
-	return map[string]func(*platform.Env) queue.Handler{
-		"import-worker": files.ImportWorker,
-	}
-}
-
-// httpMounts maps each http function of the catalogue to the area it serves. A catalogue
-// entry missing here, or an area mounted under no entry, fails start-up and the tests.
-func httpMounts() map[string]platform.Mount {
-	return map[string]platform.Mount{
-		"auth":   auth.Mount,
-		"users":  users.Mount,
-		"params": params.Mount,
-		"files":  files.Mount,
-	}
-}
-
-// newServer mounts every http function of the catalogue on one router and adds what only a
+// newServer mounts every http function of the registry on one router and adds what only a
 // local run has: the health check, the built web app.
 func newServer(env *platform.Env) (http.Handler, error) {
-	catalog, err := functions.Catalog()
-	if err != nil {
-		return nil, err
-	}
-	mounts := httpMounts()
 	api := env.Router()
-	for _, f := range catalog {
-		if f.Kind != "http" {
-			continue
-		}
-		mount, ok := mounts[f.Name]
-		if !ok {
-			return nil, fmt.Errorf("functions/local: catalogue function %q has no area mounted", f.Name)
-		}
-		mount(env, api)
-		delete(mounts, f.Name)
-	}
-	for name := range mounts {
-		return nil, fmt.Errorf("functions/local: area %q is not in functions/catalog.json", name)
-	}
+	functions.MountAll(env, api)
 
 	mux := http.NewServeMux()
 	mux.Handle("/api/", api)

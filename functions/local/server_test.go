@@ -20,14 +20,13 @@ import (
 	"samrap/pkg/apitest"
 	"samrap/pkg/demo"
 	"samrap/pkg/mail"
-	"samrap/pkg/params"
 )
 
 // TestLambdaEventsReachTheHandlers replays real-shaped API Gateway HTTP API events through
 // the adapter the Lambdas use.
 func TestLambdaEventsReachTheHandlers(t *testing.T) {
 	t.Parallel()
-	s := apitest.New(t, params.Mount)
+	s := apitest.New(t)
 	proxy := httpadapter.NewV2(s.Router).ProxyWithContext
 	ctx := context.Background()
 

@@ -15,32 +15,18 @@ import (
 	"samrap/pkg/queue/sqsqueue"
 )
 
-// startWorkers runs every sqs function of the catalogue in this process: behind an
+// startWorkers runs every sqs function of the registry in this process: behind an
 // in-process queue by default, or behind a Poller on the emulator's SQS queue when
 // AWS_ENDPOINT_URL is set (the local stand-in for the Lambda event source mapping). Uploads
 // under a function's s3Notifications prefix reach its queue as S3 notifications. The
 // returned function stops them.
 func startWorkers(ctx context.Context, env *platform.Env) (stop func(), err error) {
-	catalog, err := functions.Catalog()
-	if err != nil {
-		return nil, err
-	}
-	handlers := workerHandlers()
-	var sqsFuncs []functions.Function
-	for _, f := range catalog {
-		if f.Kind != "sqs" {
-			continue
-		}
-		if _, ok := handlers[f.Name]; !ok {
-			return nil, fmt.Errorf("functions/local: catalogue worker %q has no handler", f.Name)
-		}
-		sqsFuncs = append(sqsFuncs, f)
-	}
+	sqsFuncs := functions.Workers()
 
 	if env.Config.AWSEndpointURL == "" {
 		var memories []*queue.Memory
 		for _, f := range sqsFuncs {
-			m := queue.NewMemory(handlers[f.Name](env), queue.MemoryConfig{Name: f.Queue, Log: env.Log})
+			m := queue.NewMemory(f.Worker(env), queue.MemoryConfig{Name: f.Queue, Log: env.Log})
 			memories = append(memories, m)
 			env.SetQueue(f.Queue, m)
 			if f.S3Notifications != "" {
@@ -75,7 +61,7 @@ func startWorkers(ctx context.Context, env *platform.Env) (stop func(), err erro
 	client := sqs.NewFromConfig(awsCfg)
 	for _, f := range sqsFuncs {
 		env.SetQueue(f.Queue, sqsqueue.New(client, urls[f.Queue]))
-		p := sqsqueue.NewPoller(client, urls[f.Queue], handlers[f.Name](env), sqsqueue.PollerConfig{Log: env.Log})
+		p := sqsqueue.NewPoller(client, urls[f.Queue], f.Worker(env), sqsqueue.PollerConfig{Log: env.Log})
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

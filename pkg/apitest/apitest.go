@@ -17,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"samrap/pkg/auth"
+	"samrap/functions"
 	"samrap/pkg/dbtest"
 	"samrap/pkg/demo"
 	"samrap/pkg/httpx"
@@ -49,8 +49,10 @@ type Server struct {
 // Secret is the JWT secret of test servers.
 var Secret = []byte("apitest-secret-apitest-secret-apitest-secret")
 
-// New mounts the auth area and mounts on a fresh database loaded with the demo data.
-func New(t testing.TB, mounts ...platform.Mount) *Server {
+// New serves the whole API — every http function of the registry (samrap/functions), as
+// functions/local serves it — plus extra test-only mounts, on a fresh database loaded with
+// the demo data.
+func New(t testing.TB, extra ...platform.Mount) *Server {
 	t.Helper()
 	pool := dbtest.New(t)
 	if err := demo.Load(context.Background(), pool); err != nil {
@@ -72,8 +74,8 @@ func New(t testing.TB, mounts ...platform.Mount) *Server {
 	env := &platform.Env{DB: pool, Keys: keys, Now: clock.Now, Log: log, Adapters: adapters}
 	env.Config.PublicURL = "http://samrap.test"
 	rt := env.Router()
-	auth.Mount(env, rt)
-	for _, m := range mounts {
+	functions.MountAll(env, rt)
+	for _, m := range extra {
 		m(env, rt)
 	}
 	return &Server{t: t, Env: env, Router: rt, Clock: clock}

@@ -14,7 +14,6 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"samrap/pkg/apitest"
-	"samrap/pkg/files"
 	"samrap/pkg/imports"
 	"samrap/pkg/params"
 )
@@ -61,7 +60,7 @@ func sheetRows(t *testing.T, b []byte) [][]string {
 // Without a worker behind the uploads store: what the upload API itself does.
 func TestUpload(t *testing.T) {
 	t.Parallel()
-	s := apitest.New(t, params.Mount, files.Mount)
+	s := apitest.New(t)
 	nutri := s.SignIn("nutritionist@samrap.local").Access
 	taker := s.SignIn("ordertaker@samrap.local").Access
 	x, err := os.ReadFile(filepath.Join("..", "imports", "testdata", "diet_types.xlsx"))
@@ -140,7 +139,7 @@ func TestUpload(t *testing.T) {
 
 func TestDownloadMasterData(t *testing.T) {
 	t.Parallel()
-	s := apitest.New(t, params.Mount, files.Mount)
+	s := apitest.New(t)
 	nutri := s.SignIn("nutritionist@samrap.local").Access
 	get := func(token, query string) apitest.Response {
 		return s.Do(apitest.Request{Method: "GET", Path: "/api/download/masterDataType?" + query, Token: token, Lang: "en"})

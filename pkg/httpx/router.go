@@ -25,14 +25,27 @@ type Authenticator interface {
 }
 
 // Router is a net/http ServeMux whose routes declare who may call them. It remembers its
-// patterns so tests can compare them with functions/catalog.json.
+// routes with their access, so that functions/catalog.json is generated from the areas'
+// route tables and tests can call every route as every role.
 type Router struct {
-	mux      *http.ServeMux
-	auth     Authenticator
-	log      *slog.Logger
-	patterns []string
-	origin   func(context.Context) (string, error)
+	mux     *http.ServeMux
+	auth    Authenticator
+	log     *slog.Logger
+	routes  []Route
+	methods []string // the methods of routes, sorted: the candidates of a 405's Allow
+	origin  func(context.Context) (string, error)
 }
+
+// Route is one declared route: its method, its whole path (with {wildcards}) and who may
+// call it.
+type Route struct {
+	Method string
+	Path   string
+	Access Access
+}
+
+// Pattern is the route as a net/http ServeMux pattern ("GET /api/auth/userInfo").
+func (r Route) Pattern() string { return r.Method + " " + r.Path }
 
 // OriginHeader carries the secret that CloudFront adds to every request it forwards.
 const OriginHeader = "X-Origin-Verify"
@@ -71,14 +84,38 @@ func Roles(roles ...string) Access { return Access{roles: roles} }
 // Limit sets the route's body limit.
 func (a Access) Limit(n int64) Access { a.limit = n; return a }
 
-// Handle registers pattern ("METHOD /path") with its access rule.
-func (rt *Router) Handle(pattern string, a Access, h HandlerFunc) {
-	rt.patterns = append(rt.patterns, pattern)
-	rt.mux.Handle(pattern, rt.wrap(a, h))
+// IsPublic answers whether the route needs no token.
+func (a Access) IsPublic() bool { return a.public }
+
+// RoleCodes answers the roles the route allows; none on a public or signed-in route.
+func (a Access) RoleCodes() []string { return slices.Clone(a.roles) }
+
+// BodyLimit answers the largest body the route reads, in bytes.
+func (a Access) BodyLimit() int64 {
+	if a.limit == 0 {
+		return DefaultBodyLimit
+	}
+	return a.limit
 }
 
-// Patterns lists the registered patterns in registration order.
-func (rt *Router) Patterns() []string { return slices.Clone(rt.patterns) }
+// Handle registers pattern ("METHOD /path": every route names its method) with its access
+// rule. A pattern without a method is a programming error, refused like the ServeMux
+// refuses a conflicting one.
+func (rt *Router) Handle(pattern string, a Access, h HandlerFunc) {
+	method, path, ok := strings.Cut(pattern, " ")
+	if !ok || method == "" || !strings.HasPrefix(path, "/") {
+		panic(fmt.Sprintf("httpx: route %q must be \"METHOD /path\"", pattern))
+	}
+	rt.mux.Handle(pattern, rt.wrap(a, h))
+	rt.routes = append(rt.routes, Route{Method: method, Path: path, Access: a})
+	if !slices.Contains(rt.methods, method) {
+		rt.methods = append(rt.methods, method)
+		slices.Sort(rt.methods)
+	}
+}
+
+// Routes lists the declared routes in registration order.
+func (rt *Router) Routes() []Route { return slices.Clone(rt.routes) }
 
 // Match answers the pattern that would serve r, or "" when none does.
 func (rt *Router) Match(r *http.Request) string {

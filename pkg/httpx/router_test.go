@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"samrap/pkg/httpx"
@@ -61,4 +62,47 @@ func TestRequireOrigin(t *testing.T) {
 			t.Fatalf("local router without an origin secret: %d", rec.Code)
 		}
 	})
+}
+
+// The router remembers every route with its access in a form a test can read: the
+// catalogue is generated from it and the authorization tests call every route as every role.
+func TestRoutesCarryTheirAccess(t *testing.T) {
+	t.Parallel()
+	rt := httpx.NewRouter(nil, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	noop := func(http.ResponseWriter, *http.Request) error { return nil }
+	rt.Handle("POST /api/a", httpx.Public().Limit(8<<10), noop)
+	rt.Handle("GET /api/b/{id}", httpx.SignedIn(), noop)
+	rt.Handle("DELETE /api/c", httpx.Roles("SAM", "BAM"), noop)
+	got := rt.Routes()
+	type row struct {
+		pattern string
+		public  bool
+		roles   string
+		limit   int64
+	}
+	want := []row{
+		{"POST /api/a", true, "", 8 << 10},
+		{"GET /api/b/{id}", false, "", httpx.DefaultBodyLimit},
+		{"DELETE /api/c", false, "SAM,BAM", httpx.DefaultBodyLimit},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d routes, want %d: %+v", len(got), len(want), got)
+	}
+	for i, r := range got {
+		g := row{r.Pattern(), r.Access.IsPublic(), strings.Join(r.Access.RoleCodes(), ","), r.Access.BodyLimit()}
+		if g != want[i] {
+			t.Errorf("route %d: %+v, want %+v", i, g, want[i])
+		}
+	}
+}
+
+func TestHandleRefusesAPatternWithoutMethod(t *testing.T) {
+	t.Parallel()
+	rt := httpx.NewRouter(nil, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	defer func() {
+		if recover() == nil {
+			t.Fatal("a route without a method was accepted: the catalogue could not say how to call it")
+		}
+	}()
+	rt.Handle("/api/any-method", httpx.Public(), func(http.ResponseWriter, *http.Request) error { return nil })
 }

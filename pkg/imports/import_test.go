@@ -38,7 +38,7 @@ type server struct {
 // stand-in (a put under uploads/ notifies an in-process queue).
 func newServer(t testing.TB) *server {
 	t.Helper()
-	s := apitest.New(t, params.Mount, files.Mount)
+	s := apitest.New(t)
 	q := queue.NewMemory(files.ImportWorker(s.Env), queue.MemoryConfig{Name: "imports", Backoff: 10 * time.Millisecond})
 	t.Cleanup(func() { _ = q.Close() })
 	s.Env.Disk.OnPut("uploads/", queue.S3Notifier(q, "samrap-local-uploads"))

@@ -31,7 +31,7 @@ type fixture struct {
 
 func newFixture(t *testing.T) fixture {
 	t.Helper()
-	s := apitest.New(t, params.Mount)
+	s := apitest.New(t)
 	return fixture{
 		s:         s,
 		nutri:     s.SignIn("nutritionist@samrap.local").Access,

@@ -33,7 +33,7 @@ func newAccount(code, email string) map[string]any {
 
 func TestAccounts(t *testing.T) {
 	t.Parallel()
-	s := apitest.New(t, users.Mount)
+	s := apitest.New(t)
 	sam := s.SignIn("superadmin@samrap.local").Access
 	post := func(path string, body any) apitest.Response {
 		return s.Do(apitest.Request{Method: "POST", Path: path, Token: sam, JSON: body, Lang: "en"})
@@ -202,7 +202,7 @@ func TestAccounts(t *testing.T) {
 
 func TestBranchAccess(t *testing.T) {
 	t.Parallel()
-	s := apitest.New(t, users.Mount)
+	s := apitest.New(t)
 	bam := s.SignIn("branchadmin@samrap.local").Access
 	call := func(method, path string, body any) apitest.Response {
 		return s.Do(apitest.Request{Method: method, Path: path, Token: bam, JSON: body, Lang: "th"})
@@ -268,7 +268,7 @@ func TestBranchAccess(t *testing.T) {
 
 func TestLastSuperAdminStays(t *testing.T) {
 	t.Parallel()
-	s := apitest.New(t, users.Mount)
+	s := apitest.New(t)
 	ctx := context.Background()
 	sam := s.SignIn("superadmin@samrap.local").Access
 	var me users.Account
@@ -300,7 +300,7 @@ func TestLastSuperAdminStays(t *testing.T) {
 
 func TestExports(t *testing.T) {
 	t.Parallel()
-	s := apitest.New(t, users.Mount)
+	s := apitest.New(t)
 	bam := s.SignIn("branchadmin@samrap.local").Access
 	sam := s.SignIn("superadmin@samrap.local").Access
 	read := func(res apitest.Response) [][]string {
@@ -364,7 +364,7 @@ func TestExports(t *testing.T) {
 // activity row naming who did it.
 func TestAuditTrail(t *testing.T) {
 	t.Parallel()
-	s := apitest.New(t, users.Mount)
+	s := apitest.New(t)
 	ctx := context.Background()
 	bam := s.SignIn("branchadmin@samrap.local").Access
 	sam := s.SignIn("superadmin@samrap.local").Access
@@ -451,7 +451,7 @@ func TestAuditTrail(t *testing.T) {
 // the account form, and filters the access list only by the statuses of SPEC.md §9.
 func TestOwnBranchAdminPairAndStatusFilters(t *testing.T) {
 	t.Parallel()
-	s := apitest.New(t, users.Mount)
+	s := apitest.New(t)
 	ctx := context.Background()
 	if _, err := s.Env.DB.Exec(ctx, `INSERT INTO user_permission (user_id, branch_code, role_code)
 		SELECT id, 'SRP02', 'BAM' FROM app_user WHERE email = 'superadmin@samrap.local'`); err != nil {
@@ -493,7 +493,7 @@ func TestOwnBranchAdminPairAndStatusFilters(t *testing.T) {
 // Two Super Admins deactivating each other at the same moment: one of them stays.
 func TestLastSuperAdminUnderRace(t *testing.T) {
 	t.Parallel()
-	s := apitest.New(t, users.Mount)
+	s := apitest.New(t)
 	ctx := context.Background()
 	if _, err := s.Env.DB.Exec(ctx, `UPDATE user_permission SET role_code = 'SAM'
 		WHERE user_id = (SELECT id FROM app_user WHERE email = 'controller@samrap.local')`); err != nil {

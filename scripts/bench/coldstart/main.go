@@ -12,7 +12,7 @@
 //     first answer.
 //
 // Usage: coldstart -baseline hello-lambda=PATH -dir DIR [-runs 15] [-init-runs 31], DIR holding
-// an amd64 build of every function of functions/catalog.json under its name.
+// an amd64 build of every function of the registry (samrap/functions) under its name.
 // It prints one line per figure with the baseline beside it and never fails on a budget.
 package main
 
@@ -82,20 +82,15 @@ func main() {
 	defer os.RemoveAll(dirTmp)
 	workDir = dirTmp
 
-	// Every function of the catalogue has its package init measured; http functions also
+	// Every function of the registry has its package init measured; http functions also
 	// their start to first answer.
-	catalog, err := functions.Catalog()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "coldstart:", err)
-		os.Exit(1)
-	}
 	var inits, https bins
-	kind := map[string]string{}
-	for _, f := range catalog {
+	kind := map[string]functions.Kind{}
+	for _, f := range functions.List() {
 		kind[f.Name] = f.Kind
 		b := bin{f.Name, filepath.Join(*dir, f.Name)}
 		inits = append(inits, b)
-		if f.Kind == "http" {
+		if f.Kind == functions.HTTP {
 			https = append(https, b)
 		}
 	}
@@ -118,8 +113,8 @@ func main() {
 				continue
 			}
 			budget := "budget < 1 ms  " + verdict(r.clock < initBudget)
-			if kind[f.name] != "http" {
-				budget = "no budget (" + kind[f.name] + "; §10 budgets http functions)"
+			if kind[f.name] != functions.HTTP {
+				budget = "no budget (" + string(kind[f.name]) + "; §10 budgets http functions)"
 			}
 			fmt.Printf("  %-14s %9s   %3d packages, %6.1f kB, %5d allocs   %s   %s\n", f.name, ms(r.clock), r.pkgs,
 				float64(r.bytes)/1024, r.allocs, vs(r.clock, b.clock, base.name), budget)
@@ -289,19 +284,15 @@ func eventFor(path string) []byte {
 }
 
 // candidates answers the paths worth sending to function name: its GET routes without
-// wildcards from functions/catalog.json, the sample's own path first. A name that is not
-// in the catalogue (the baseline) gets the sample's path.
+// wildcards from its route table, the sample's own path first. A name that is not in the
+// registry (the baseline) gets the sample's path.
 func candidates(name string) []string {
-	catalog, err := functions.Catalog()
-	if err != nil {
-		return []string{samplePath}
-	}
 	var paths []string
-	for _, f := range catalog {
+	for _, f := range functions.List() {
 		if f.Name != name {
 			continue
 		}
-		for _, r := range f.Routes {
+		for _, r := range f.Routes() {
 			if r.Method == http.MethodGet && !strings.Contains(r.Path, "{") {
 				paths = append(paths, r.Path)
 			}

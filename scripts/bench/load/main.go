@@ -3,7 +3,8 @@
 //
 //   - it builds the Env as functions/local does (pkg/config, pkg/platform), on its own
 //     database (samrap_bench, dropped and created afresh), migrates it and loads the demo
-//     data, and mounts the http areas on one router as functions/local's newServer does;
+//     data, and mounts every http function of the registry on one router as functions/local's
+//     newServer does;
 //   - it serves that handler and a hello-world handler on two loopback ports, signs in as
 //     controller@samrap.local and calls GET /api/parameter/branches with the bearer token:
 //     p50/p99 over -n requests with one client, then requests per second with -clients
@@ -34,25 +35,12 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"samrap/functions"
-	"samrap/pkg/auth"
 	"samrap/pkg/config"
 	"samrap/pkg/db"
 	"samrap/pkg/db/migrations"
 	"samrap/pkg/demo"
-	"samrap/pkg/files"
-	"samrap/pkg/params"
 	"samrap/pkg/platform"
-	"samrap/pkg/users"
 )
-
-// mounts are the http areas, as in functions/local/server.go (httpMounts). An http function
-// of the catalogue missing here is reported, not fatal: the read measured needs only these.
-var mounts = map[string]platform.Mount{
-	"auth":   auth.Mount,
-	"users":  users.Mount,
-	"params": params.Mount,
-	"files":  files.Mount,
-}
 
 const (
 	readPath = "/api/parameter/branches"
@@ -124,10 +112,7 @@ func run(ctx context.Context, dsn string, n, warm, clients int, dur time.Duratio
 	if err := demo.Load(ctx, e.DB); err != nil {
 		return err
 	}
-	handler, missing, err := apiHandler(e)
-	if err != nil {
-		return err
-	}
+	handler := apiHandler(e)
 
 	app, stopApp, err := serve(handler)
 	if err != nil {
@@ -158,9 +143,6 @@ func run(ctx context.Context, dsn string, n, warm, clients int, dur time.Duratio
 
 	fmt.Printf("Token-checked read: GET %s as %s, real local handler (DB_MAX_CONNS=%d, DB_QUERY_MODE=%s) on 127.0.0.1\n",
 		readPath, account, cfg.DBMaxConns, cfg.DBQueryMode)
-	if len(missing) > 0 {
-		fmt.Printf("  (not mounted here, not needed for this read: %s)\n", strings.Join(missing, ", "))
-	}
 
 	// ---- one client: latency, in interleaved blocks so that noise hits both alike ----
 	if err := appReq.repeat(ctx, warm); err != nil {
@@ -232,30 +214,14 @@ func run(ctx context.Context, dsn string, n, warm, clients int, dur time.Duratio
 	return nil
 }
 
-// apiHandler mounts every http area of the catalogue on one router, behind /api/ as
-// functions/local's newServer does. It answers the catalogue's http functions it has no
-// mount for.
-func apiHandler(e *platform.Env) (http.Handler, []string, error) {
-	catalog, err := functions.Catalog()
-	if err != nil {
-		return nil, nil, err
-	}
+// apiHandler mounts every http function of the registry on one router, behind /api/ as
+// functions/local's newServer does.
+func apiHandler(e *platform.Env) http.Handler {
 	api := e.Router()
-	var missing []string
-	for _, f := range catalog {
-		if f.Kind != "http" {
-			continue
-		}
-		m, ok := mounts[f.Name]
-		if !ok {
-			missing = append(missing, f.Name)
-			continue
-		}
-		m(e, api)
-	}
+	functions.MountAll(e, api)
 	mux := http.NewServeMux()
 	mux.Handle("/api/", api)
-	return mux, missing, nil
+	return mux
 }
 
 // freshDatabase drops a samrap_bench* database so that every run starts from the same data.

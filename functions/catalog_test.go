@@ -1,37 +1,38 @@
-package main
+package functions_test
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
 	"testing"
-	"time"
 
 	"samrap/functions"
 	"samrap/pkg/httpx"
-	"samrap/pkg/platform"
-	"samrap/pkg/session"
 )
 
-func routerFor(t *testing.T, mount platform.Mount) *httpx.Router {
-	t.Helper()
-	keys, err := session.NewKeys(session.StaticSecret(make([]byte, 32)), time.Minute, nil)
+// catalog.json is what `go generate ./functions` writes from the registry and the route
+// tables: the CDK app deploys exactly the routes the handlers serve.
+func TestCatalogJSONIsGenerated(t *testing.T) {
+	t.Parallel()
+	want, err := functions.CatalogJSON(functions.List())
 	if err != nil {
 		t.Fatal(err)
 	}
-	adapters, err := platform.LocalAdapters(t.TempDir(), make([]byte, 32), "http://samrap.test")
+	got, err := os.ReadFile("catalog.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	env := &platform.Env{Keys: keys, Now: time.Now, Log: platform.NewLogger("error"), Adapters: adapters}
-	rt := env.Router()
-	mount(env, rt)
-	return rt
+	if !bytes.Equal(got, want) {
+		t.Fatalf("functions/catalog.json is stale: run `go generate ./functions` and commit it")
+	}
 }
 
 // fill replaces {wildcards} with sample values.
@@ -39,45 +40,59 @@ func fill(path string) string {
 	return regexp.MustCompile(`\{[^}]+\}`).ReplaceAllString(path, "X1")
 }
 
-func TestCatalogMatchesTheHandlers(t *testing.T) {
-	catalog, err := functions.Catalog()
-	if err != nil {
-		t.Fatal(err)
-	}
-	mounts := httpMounts()
+var kebab = regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
+
+func TestRegistryIsCoherent(t *testing.T) {
+	t.Parallel()
 	owner := map[string]string{} // "METHOD path" → function
 	names := map[string]bool{}
-	for _, f := range catalog {
+	queues := map[string]string{}
+	for _, f := range functions.List() {
 		if names[f.Name] {
 			t.Errorf("function %q is listed twice", f.Name)
 		}
 		names[f.Name] = true
-		if _, err := os.Stat(filepath.Join("..", f.Name, "main.go")); err != nil {
+		if !kebab.MatchString(f.Name) {
+			t.Errorf("function %q: the name must be kebab-case", f.Name)
+		}
+		if _, err := os.Stat(filepath.Join(f.Name, "main.go")); err != nil {
 			t.Errorf("function %q has no functions/%s/main.go", f.Name, f.Name)
 		}
 		checkWires(t, f)
 		switch f.Kind {
-		case "http", "sqs", "schedule", "custom-resource":
+		case functions.HTTP:
+			if f.Mount == nil || f.Worker != nil || f.Queue != "" {
+				t.Errorf("http function %q needs a Mount and nothing of a worker", f.Name)
+			}
+			checkMainServes(t, f, f.Mount)
+		case functions.SQS:
+			if f.Worker == nil || f.Mount != nil || f.Queue == "" {
+				t.Errorf("sqs function %q needs a Worker and a Queue, and no Mount", f.Name)
+			}
+			if prev, dup := queues[f.Queue]; dup {
+				t.Errorf("queue %q is consumed by %q and %q", f.Queue, prev, f.Name)
+			}
+			queues[f.Queue] = f.Name
+			checkMainServes(t, f, f.Worker)
+		case functions.Scheduled, functions.CustomResource:
+			if f.Mount != nil || f.Worker != nil {
+				t.Errorf("%s function %q has a Mount or a Worker that nothing would run", f.Kind, f.Name)
+			}
 		default:
 			t.Errorf("function %q has unknown kind %q", f.Name, f.Kind)
 		}
-		if f.Kind != "http" {
-			if len(f.Routes) > 0 {
-				t.Errorf("%s function %q lists routes", f.Kind, f.Name)
-			}
+		if f.Kind != functions.HTTP {
 			continue
 		}
-		mount, ok := mounts[f.Name]
-		if !ok {
-			t.Errorf("http function %q has no area in httpMounts", f.Name)
-			continue
+		routes := f.Routes()
+		if len(routes) == 0 {
+			t.Errorf("http function %q declares no route", f.Name)
 		}
-		rt := routerFor(t, mount)
-		served := map[string]bool{}
-		for _, p := range rt.Patterns() {
-			served[p] = true
+		rt := httpx.NewRouter(nil, nil)
+		for _, r := range routes {
+			rt.Handle(r.Pattern(), r.Access, nil)
 		}
-		for _, r := range f.Routes {
+		for _, r := range routes {
 			if !strings.HasPrefix(r.Path, "/api/") {
 				t.Errorf("%s: route %s is not under /api", f.Name, r.Pattern())
 			}
@@ -87,17 +102,15 @@ func TestCatalogMatchesTheHandlers(t *testing.T) {
 			owner[r.Pattern()] = f.Name
 			req := httptest.NewRequest(r.Method, fill(r.Path), nil)
 			if got := rt.Match(req); got != r.Pattern() {
-				t.Errorf("%s: catalogue route %s is answered by %q, not by its handler", f.Name, r.Pattern(), got)
+				t.Errorf("%s: route %s is answered by %q, not by its handler", f.Name, r.Pattern(), got)
 			}
-			delete(served, r.Pattern())
-		}
-		for p := range served {
-			t.Errorf("%s: the handler serves %s, which the catalogue does not list", f.Name, p)
 		}
 	}
-	for name := range mounts {
-		if !names[name] {
-			t.Errorf("area %q is mounted but not in the catalogue", name)
+	for _, f := range functions.List() {
+		for _, u := range f.Uses {
+			if q, ok := strings.CutPrefix(u, "queue:"); ok && queues[q] == "" {
+				t.Errorf("function %q uses queue %q, which no sqs function owns", f.Name, q)
+			}
 		}
 	}
 
@@ -124,12 +137,37 @@ func TestCatalogMatchesTheHandlers(t *testing.T) {
 	}
 }
 
+// checkMainServes: a function's main serves what its registry entry names (the Lambda runs
+// the route table catalog.json was generated from), and names it itself, so that each Lambda
+// links only its own area.
+func checkMainServes(t *testing.T, f functions.Function, fn any) {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join(f.Name, "main.go"))
+	if err != nil {
+		return // reported by the caller
+	}
+	full := runtime.FuncForPC(reflect.ValueOf(fn).Pointer()).Name() // samrap/pkg/users.Mount
+	slash := strings.LastIndex(full, "/")
+	dot := strings.Index(full[slash+1:], ".")
+	if slash < 0 || dot < 0 {
+		t.Errorf("function %q: %s is not a package-level function", f.Name, full)
+		return
+	}
+	pkg, ident := full[:slash+1+dot], full[slash+1:]
+	if !strings.Contains(string(src), `"`+pkg+`"`) || !strings.Contains(string(src), ident) {
+		t.Errorf("functions/%s/main.go does not serve %s, which the registry names", f.Name, full)
+	}
+	if strings.Contains(string(src), `"samrap/functions"`) {
+		t.Errorf("functions/%s/main.go imports the registry: the Lambda would link every area", f.Name)
+	}
+}
+
 // checkWires: a function's main wires exactly the outside services its catalogue entry
 // uses (the Wire of each adapter package), so that a Lambda has what it calls and links
 // nothing else.
 func checkWires(t *testing.T, f functions.Function) {
 	t.Helper()
-	src, err := os.ReadFile(filepath.Join("..", f.Name, "main.go"))
+	src, err := os.ReadFile(filepath.Join(f.Name, "main.go"))
 	if err != nil {
 		return // reported above
 	}
@@ -155,7 +193,7 @@ func checkWires(t *testing.T, f functions.Function) {
 func specCalls() ([]string, error) {
 	path := os.Getenv("SAMRAP_SPEC")
 	if path == "" {
-		path = filepath.Join("..", "..", "..", "shared", "SPEC.md")
+		path = filepath.Join("..", "..", "shared", "SPEC.md")
 	}
 	f, err := os.Open(path)
 	if err != nil {

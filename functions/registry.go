@@ -1,0 +1,22 @@
+package functions
+
+import (
+	"samrap/pkg/auth"
+	"samrap/pkg/files"
+	"samrap/pkg/params"
+	"samrap/pkg/users"
+)
+
+// List is the registry: one line per function. Adding an area is its own folder
+// (pkg/<area> with its Mount, functions/<area>/main.go) plus one line here, then
+// `go generate ./functions` (docs/adding-an-area.md).
+func List() []Function {
+	return []Function{
+		{Name: "auth", Kind: HTTP, Uses: []string{"jwt", "mail"}, Mount: auth.Mount},
+		{Name: "users", Kind: HTTP, Uses: []string{"jwt", "mail"}, Mount: users.Mount},
+		{Name: "params", Kind: HTTP, Uses: []string{"jwt"}, Mount: params.Mount},
+		{Name: "files", Kind: HTTP, Uses: []string{"jwt", "uploads", "files", "queue:imports"}, Mount: files.Mount},
+		{Name: "import-worker", Kind: SQS, Queue: "imports", S3Notifications: "uploads/", Uses: []string{"uploads", "files", "mail"}, Worker: files.ImportWorker},
+		{Name: "migrate", Kind: CustomResource},
+	}
+}
