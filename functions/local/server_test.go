@@ -185,4 +185,15 @@ func TestServerMountsTheCatalogue(t *testing.T) {
 	if err != nil || res.StatusCode != 404 || !strings.Contains(string(body), `"code":"NOT_FOUND"`) {
 		t.Fatalf("unknown api route: %v %s", res.StatusCode, body)
 	}
+	// A known route called with another method: 405 with the methods it serves, in Thai.
+	req, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/parameter/branches", nil)
+	req.Header.Set("Accept-Language", "th")
+	res, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ = io.ReadAll(res.Body)
+	if res.StatusCode != 405 || res.Header.Get("Allow") != "GET" || !strings.Contains(string(body), `"code":"METHOD_NOT_ALLOWED","msg":"ไม่รองรับวิธีการเรียกนี้"`) {
+		t.Fatalf("known api route, wrong method: %v Allow=%q %s", res.StatusCode, res.Header.Get("Allow"), body)
+	}
 }

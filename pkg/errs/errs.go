@@ -23,6 +23,7 @@ const (
 	TooMany                     // rate limited (429)
 	Unavailable                 // a service we depend on failed, try again (503)
 	Gone                        // a link or code that no longer works (410)
+	BadMethod                   // a known path called with a method it does not serve (405)
 )
 
 // Error is a failure the caller is told about. Key is an i18n message key; Fields maps a
@@ -82,4 +83,5 @@ var (
 	ErrTooLarge  = New(TooLarge, "TOO_LARGE")
 	ErrConflict  = New(Conflict, "CONFLICT")
 	ErrNoSession = New(Unauthenticated, "auth.tokenInvalid")
+	ErrBadMethod = New(BadMethod, "METHOD_NOT_ALLOWED")
 )

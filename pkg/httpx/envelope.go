@@ -43,6 +43,7 @@ var statusOf = map[errs.Kind]struct {
 	errs.TooMany:         {http.StatusTooManyRequests, "TOO_MANY_REQUESTS"},
 	errs.Unavailable:     {http.StatusServiceUnavailable, "UNAVAILABLE"},
 	errs.Gone:            {http.StatusGone, "GONE"},
+	errs.BadMethod:       {http.StatusMethodNotAllowed, "METHOD_NOT_ALLOWED"},
 }
 
 // OK writes a 200 success envelope with data.

@@ -123,7 +123,8 @@ func (rt *Router) Match(r *http.Request) string {
 	return p
 }
 
-// ServeHTTP answers unknown routes with the envelope instead of plain text.
+// ServeHTTP answers unknown routes with the envelope instead of plain text: 404 for a path
+// no route has, 405 with Allow for a path served only with other methods.
 func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	r = withLang(r)
 	if rt.origin != nil {
@@ -140,10 +141,29 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		r = viaOrigin(r)
 	}
 	if _, p := rt.mux.Handler(r); p == "" {
+		if allow := rt.allowed(r); len(allow) > 0 {
+			w.Header().Set("Allow", strings.Join(allow, ", "))
+			Fail(w, r, rt.log, errs.ErrBadMethod)
+			return
+		}
 		Fail(w, r, rt.log, errs.ErrNotFound)
 		return
 	}
 	rt.mux.ServeHTTP(w, r)
+}
+
+// allowed answers the methods some route serves r's path with (only asked when none serves
+// r's own method).
+func (rt *Router) allowed(r *http.Request) []string {
+	var allow []string
+	probe := *r
+	for _, m := range rt.methods {
+		probe.Method = m
+		if _, p := rt.mux.Handler(&probe); p != "" {
+			allow = append(allow, m)
+		}
+	}
+	return allow
 }
 
 func (rt *Router) wrap(a Access, h HandlerFunc) http.Handler {

@@ -2,6 +2,7 @@ package httpx_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
@@ -62,6 +63,51 @@ func TestRequireOrigin(t *testing.T) {
 			t.Fatalf("local router without an origin secret: %d", rec.Code)
 		}
 	})
+}
+
+// A path the router knows, called with a method it does not serve, answers 405 with the
+// methods it does serve in Allow, in the envelope and the caller's language; a path it does
+// not know answers 404 without Allow.
+func TestWrongMethodAnswers405WithAllow(t *testing.T) {
+	t.Parallel()
+	rt := httpx.NewRouter(nil, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	ok := func(w http.ResponseWriter, r *http.Request) error { return httpx.OK(w, r, "ok") }
+	rt.Handle("GET /api/ping", httpx.Public(), ok)
+	rt.Handle("GET /api/item/{id}", httpx.Public(), ok)
+	rt.Handle("DELETE /api/item/{id}", httpx.Public(), ok)
+	rt.Handle("POST /api/other", httpx.Public(), ok)
+	for _, c := range []struct {
+		name, method, path, lang string
+		status                   int
+		code, msg, allow         string
+	}{
+		{"200KnownMethod", "GET", "/api/ping", "", 200, "SUCCESS", "Success", ""},
+		{"405OneMethod", "POST", "/api/ping", "", 405, "METHOD_NOT_ALLOWED", "This method is not allowed", "GET"},
+		{"405InThai", "POST", "/api/ping", "th", 405, "METHOD_NOT_ALLOWED", "ไม่รองรับวิธีการเรียกนี้", "GET"},
+		{"405WildcardTwoMethods", "PUT", "/api/item/7", "en", 405, "METHOD_NOT_ALLOWED", "This method is not allowed", "DELETE, GET"},
+		{"404UnknownPath", "POST", "/api/nothing", "en", 404, "NOT_FOUND", "Not found", ""},
+		{"404UnknownPathInThai", "GET", "/api/nothing", "th", 404, "NOT_FOUND", "ไม่พบข้อมูล", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			req := httptest.NewRequest(c.method, c.path, nil)
+			if c.lang != "" {
+				req.Header.Set("Accept-Language", c.lang)
+			}
+			rec := httptest.NewRecorder()
+			rt.ServeHTTP(rec, req)
+			var env httpx.Envelope
+			if err := json.Unmarshal(rec.Body.Bytes(), &env); err != nil {
+				t.Fatalf("not an envelope (%d): %s", rec.Code, rec.Body)
+			}
+			if rec.Code != c.status || env.Code != c.code || env.Msg != c.msg {
+				t.Fatalf("got %d %q %q, want %d %q %q", rec.Code, env.Code, env.Msg, c.status, c.code, c.msg)
+			}
+			if got := rec.Header().Get("Allow"); got != c.allow {
+				t.Fatalf("Allow %q, want %q", got, c.allow)
+			}
+		})
+	}
 }
 
 // The router remembers every route with its access in a form a test can read: the
