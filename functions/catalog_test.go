@@ -10,12 +10,14 @@ import (
 	"reflect"
 	"regexp"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
 
 	"samrap/functions"
 	"samrap/pkg/httpx"
+	"samrap/pkg/session"
 )
 
 // catalog.json is what `go generate ./functions` writes from the registry and the route
@@ -39,6 +41,8 @@ func TestCatalogJSONIsGenerated(t *testing.T) {
 func fill(path string) string {
 	return regexp.MustCompile(`\{[^}]+\}`).ReplaceAllString(path, "X1")
 }
+
+var knownRoles = []string{session.Controller, session.OrderTaker, session.Serve, session.Nutritionist, session.SuperAdmin, session.BranchAdmin}
 
 var kebab = regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
 
@@ -95,6 +99,11 @@ func TestRegistryIsCoherent(t *testing.T) {
 		for _, r := range routes {
 			if !strings.HasPrefix(r.Path, "/api/") {
 				t.Errorf("%s: route %s is not under /api", f.Name, r.Pattern())
+			}
+			for _, role := range r.Access.RoleCodes() {
+				if !slices.Contains(knownRoles, role) {
+					t.Errorf("%s: route %s allows %q, which is no role (%v)", f.Name, r.Pattern(), role, knownRoles)
+				}
 			}
 			if prev, dup := owner[r.Pattern()]; dup {
 				t.Errorf("route %s is claimed by %q and %q", r.Pattern(), prev, f.Name)
