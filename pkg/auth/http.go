@@ -53,9 +53,10 @@ func (h handlers) accessToken(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h handlers) refreshToken(w http.ResponseWriter, r *http.Request) error {
-	raw := r.URL.Query().Get("refreshToken")
-	if raw == "" {
-		return errs.Fields(map[string]string{"refreshToken": "field.required"})
+	q := httpx.ReadQuery(r)
+	raw := q.Required("refreshToken")
+	if err := q.Err(); err != nil {
+		return err
 	}
 	t, err := h.s.Refresh(r.Context(), raw)
 	if err != nil {

@@ -29,7 +29,7 @@ func mountAccount(rt *httpx.Router, h handlers) {
 	rt.Handle("POST /api/auth/disableMFA", httpx.SignedIn().Limit(small), h.disableMFA)
 }
 
-// required answers a 422 naming every empty parameter.
+// required answers a 422 naming every empty field of a body.
 func required(values map[string]string) error {
 	fields := map[string]string{}
 	for k, v := range values {
@@ -43,9 +43,16 @@ func required(values map[string]string) error {
 	return nil
 }
 
+// challengeOf reads the one required parameter challenge.
+func challengeOf(r *http.Request) (string, error) {
+	q := httpx.ReadQuery(r)
+	ch := q.Required("challenge")
+	return ch, q.Err()
+}
+
 func (h handlers) checkMFA(w http.ResponseWriter, r *http.Request) error {
-	ch := r.URL.Query().Get("challenge")
-	if err := required(map[string]string{"challenge": ch}); err != nil {
+	ch, err := challengeOf(r)
+	if err != nil {
 		return err
 	}
 	res, err := h.s.CheckMFA(r.Context(), ch)
@@ -56,8 +63,8 @@ func (h handlers) checkMFA(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h handlers) sendMailOTP(w http.ResponseWriter, r *http.Request) error {
-	ch := r.URL.Query().Get("challenge")
-	if err := required(map[string]string{"challenge": ch}); err != nil {
+	ch, err := challengeOf(r)
+	if err != nil {
 		return err
 	}
 	if err := h.s.SendMailOTP(r.Context(), ch, purposeSignIn); err != nil {
@@ -67,9 +74,9 @@ func (h handlers) sendMailOTP(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h handlers) verifyOTP(w http.ResponseWriter, r *http.Request) error {
-	q := r.URL.Query()
-	ch, method, code := q.Get("challenge"), strings.ToUpper(q.Get("method")), strings.TrimSpace(q.Get("code"))
-	if err := required(map[string]string{"challenge": ch, "method": method, "code": code}); err != nil {
+	q := httpx.ReadQuery(r)
+	ch, method, code := q.Required("challenge"), strings.ToUpper(q.Required("method")), strings.TrimSpace(q.Required("code"))
+	if err := q.Err(); err != nil {
 		return err
 	}
 	t, err := h.s.VerifyOTP(r.Context(), ch, method, code, clientOf(r))
@@ -80,8 +87,9 @@ func (h handlers) verifyOTP(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h handlers) registration(w http.ResponseWriter, r *http.Request) error {
-	token := r.URL.Query().Get("token")
-	if err := required(map[string]string{"token": token}); err != nil {
+	q := httpx.ReadQuery(r)
+	token := q.Required("token")
+	if err := q.Err(); err != nil {
 		return err
 	}
 	reg, err := h.s.CheckRegistration(r.Context(), token)
@@ -110,9 +118,9 @@ func (h handlers) register(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h handlers) verifyRegisterOTP(w http.ResponseWriter, r *http.Request) error {
-	q := r.URL.Query()
-	ch, code := q.Get("challenge"), strings.TrimSpace(q.Get("code"))
-	if err := required(map[string]string{"challenge": ch, "code": code}); err != nil {
+	q := httpx.ReadQuery(r)
+	ch, code := q.Required("challenge"), strings.TrimSpace(q.Required("code"))
+	if err := q.Err(); err != nil {
 		return err
 	}
 	if err := h.s.VerifyRegisterOTP(r.Context(), ch, code, clientOf(r)); err != nil {
@@ -122,8 +130,9 @@ func (h handlers) verifyRegisterOTP(w http.ResponseWriter, r *http.Request) erro
 }
 
 func (h handlers) resendRegistration(w http.ResponseWriter, r *http.Request) error {
-	token := r.URL.Query().Get("token")
-	if err := required(map[string]string{"token": token}); err != nil {
+	q := httpx.ReadQuery(r)
+	token := q.Required("token")
+	if err := q.Err(); err != nil {
 		return err
 	}
 	if err := h.s.ResendRegistration(r.Context(), token, clientOf(r)); err != nil {
@@ -133,12 +142,16 @@ func (h handlers) resendRegistration(w http.ResponseWriter, r *http.Request) err
 }
 
 func (h handlers) sendEmailForgotPassword(w http.ResponseWriter, r *http.Request) error {
-	email := strings.TrimSpace(r.URL.Query().Get("email"))
+	q := httpx.ReadQuery(r)
+	email := strings.TrimSpace(q.Text("email"))
 	switch {
 	case email == "":
-		return errs.Fields(map[string]string{"email": "field.emailRequired"})
+		q.Invalid("email", "field.emailRequired")
 	case !validEmail(email):
-		return errs.Fields(map[string]string{"email": "field.emailInvalid"})
+		q.Invalid("email", "field.emailInvalid")
+	}
+	if err := q.Err(); err != nil {
+		return err
 	}
 	if err := h.s.SendResetLink(r.Context(), email, clientOf(r)); err != nil {
 		return err
@@ -147,8 +160,9 @@ func (h handlers) sendEmailForgotPassword(w http.ResponseWriter, r *http.Request
 }
 
 func (h handlers) checkResetToken(w http.ResponseWriter, r *http.Request) error {
-	token := r.URL.Query().Get("token")
-	if err := required(map[string]string{"token": token}); err != nil {
+	q := httpx.ReadQuery(r)
+	token := q.Required("token")
+	if err := q.Err(); err != nil {
 		return err
 	}
 	if err := h.s.CheckResetLink(r.Context(), token); err != nil {

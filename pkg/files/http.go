@@ -4,6 +4,7 @@
 package files
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"mime/multipart"
@@ -14,7 +15,6 @@ import (
 	"strings"
 	"time"
 
-	"samrap/pkg/blob"
 	"samrap/pkg/errs"
 	"samrap/pkg/httpx"
 	"samrap/pkg/i18n"
@@ -241,21 +241,15 @@ func (h handlers) job(w http.ResponseWriter, r *http.Request) error {
 // unchanged; 204 when the branch has none. With template=true it answers the kind's empty
 // workbook (the header row only), never 204: the import template of a list with no rows.
 func (h handlers) masterDataType(w http.ResponseWriter, r *http.Request) error {
-	q := r.URL.Query()
-	branch := q.Get("branchCode")
-	if branch == "" {
-		return errs.Fields(map[string]string{"branchCode": "field.required"})
+	q := httpx.ReadQuery(r)
+	branch := q.Required("branchCode")
+	typ, template := q.Text("type"), q.Bool("template")
+	if err := q.Err(); err != nil {
+		return err
 	}
-	k, ok := params.KindOf(q.Get("type"))
+	k, ok := params.KindOf(typ)
 	if !ok {
 		return errType
-	}
-	template := false
-	if v := q.Get("template"); v != "" {
-		var err error
-		if template, err = strconv.ParseBool(v); err != nil {
-			return fmt.Errorf("template %q: %w", v, errs.ErrMalformed)
-		}
 	}
 	var recs []params.Record
 	name := fmt.Sprintf("%s_%s_template.xlsx", k.Name, branch)
@@ -265,16 +259,13 @@ func (h handlers) masterDataType(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		if len(recs) == 0 {
-			w.WriteHeader(http.StatusNoContent)
-			return nil
+			return httpx.NoContent(w)
 		}
 		name = fmt.Sprintf("%s_%s.xlsx", k.Name, branch)
 	}
-	w.Header().Set("Content-Type", imports.XLSX)
-	w.Header().Set("Content-Disposition", blob.ContentDisposition(name))
-	w.Header().Set("Cache-Control", "no-store")
-	if err := params.Export(w, k, recs); err != nil {
-		h.env.Log.ErrorContext(r.Context(), "export failed after the answer started", "err", err)
+	var buf bytes.Buffer
+	if err := params.Export(&buf, k, recs); err != nil {
+		return fmt.Errorf("files.masterDataType: %w", err)
 	}
-	return nil
+	return httpx.SendFile(w, name, imports.XLSX, &buf)
 }

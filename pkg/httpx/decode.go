@@ -1,19 +1,101 @@
 package httpx
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"mime"
 	"net/http"
+	"net/url"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
+	"samrap/pkg/blob"
 	"samrap/pkg/errs"
 )
 
+// The request kit: every value a request carries (query parameter, form field, JSON string)
+// is checked here, once, before a handler sees it. A value with a NUL byte or invalid UTF-8,
+// or longer than MaxText characters, is refused with a 422 naming its field — PostgreSQL
+// would refuse the first two with an error, and nobody types the third. Handlers then read
+// typed values through Query and DecodeJSON, which collect every missing or invalid
+// parameter into one 422.
+
+// MaxText bounds every text value a request carries; fields have tighter limits of their
+// own (names 200, codes 30, …) checked by their area's rules.
+const MaxText = 4000
+
+// Paging bounds: page starts at 1; a page past MaxPage (or a size past MaxSize) is refused
+// rather than turned into an OFFSET that overflows.
+const (
+	DefaultSize = 20
+	MaxSize     = 1000
+	MaxPage     = 100_000
+)
+
+// textProblem answers the message key for a value that must not go further, or "".
+func textProblem(s string) string {
+	switch {
+	case !utf8.ValidString(s), strings.IndexByte(s, 0) >= 0:
+		return "field.textInvalid"
+	case len(s) > MaxText && utf8.RuneCountInString(s) > MaxText:
+		return "field.tooLong"
+	}
+	return ""
+}
+
+// fieldName is a parameter name fit to answer in data.fields, even when the name itself is
+// hostile.
+func fieldName(s string) string {
+	s = strings.ToValidUTF8(strings.ReplaceAll(s, "\x00", ""), "\uFFFD")
+	if len(s) > 100 {
+		s = s[:100]
+	}
+	if s == "" {
+		return "query"
+	}
+	return s
+}
+
+// checkValues refuses (422) any name or value of v that textProblem refuses.
+func checkValues(v url.Values) error {
+	var bad map[string]string
+	for name, vals := range v {
+		key := textProblem(name)
+		for _, s := range vals {
+			if key == "" {
+				key = textProblem(s)
+			}
+		}
+		if key != "" {
+			if bad == nil {
+				bad = map[string]string{}
+			}
+			bad[fieldName(name)] = key
+		}
+	}
+	if bad != nil {
+		return errs.Fields(bad)
+	}
+	return nil
+}
+
+// checkPath refuses a path carrying what no route has (a NUL byte, invalid UTF-8): no such
+// route.
+func checkPath(p string) error {
+	if !utf8.ValidString(p) || strings.IndexByte(p, 0) >= 0 {
+		return errs.ErrNotFound
+	}
+	return nil
+}
+
 // DecodeJSON reads the body into v: 413 past the route's limit, 400 when it is not JSON of
-// v's shape (unknown fields are refused so that a misspelt field is not silently lost).
+// v's shape (unknown fields are refused so that a misspelt field is not silently lost), 422
+// naming every field whose text textProblem refuses, and, on a route of roles, 403 when the
+// body names (branchCode or branch) another branch than the current one.
 func DecodeJSON(r *http.Request, v any) error {
 	if ct := r.Header.Get("Content-Type"); ct != "" {
 		mt, _, _ := mime.ParseMediaType(ct)
@@ -21,7 +103,15 @@ func DecodeJSON(r *http.Request, v any) error {
 			return fmt.Errorf("decode json: content type %q: %w", ct, errs.ErrMalformed)
 		}
 	}
-	dec := json.NewDecoder(r.Body)
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		return bodyErr("decode json", err)
+	}
+	bad, branches, err := scanJSON(body)
+	if err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return bodyErr("decode json", err)
@@ -29,15 +119,130 @@ func DecodeJSON(r *http.Request, v any) error {
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return fmt.Errorf("decode json: trailing data: %w", errs.ErrMalformed)
 	}
+	if len(bad) > 0 {
+		return errs.Fields(bad)
+	}
+	return checkBodyBranch(r, branches)
+}
+
+// scanJSON walks body's tokens once: field (dotted keys, array indexes left out) → message
+// key for every string textProblem refuses, and the branches the top-level object names.
+// encoding/json replaces invalid UTF-8 silently, so each string is checked in the raw bytes.
+func scanJSON(body []byte) (map[string]string, []string, error) {
+	type frame struct {
+		object  bool
+		key     string
+		wantKey bool
+	}
+	var stack []frame
+	var bad map[string]string
+	var branches []string
+	path := func(last string) string {
+		var parts []string
+		for _, f := range stack {
+			if f.object && f.key != "" {
+				parts = append(parts, f.key)
+			}
+		}
+		if last != "" {
+			parts = append(parts, last)
+		}
+		if len(parts) == 0 {
+			return "body"
+		}
+		return fieldName(strings.Join(parts, "."))
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	for {
+		start := dec.InputOffset()
+		tok, err := dec.Token()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, nil, fmt.Errorf("decode json: %v: %w", err, errs.ErrMalformed)
+		}
+		var top *frame
+		if len(stack) > 0 {
+			top = &stack[len(stack)-1]
+		}
+		if d, ok := tok.(json.Delim); ok {
+			switch d {
+			case '{':
+				stack = append(stack, frame{object: true, wantKey: true})
+			case '[':
+				stack = append(stack, frame{})
+			default:
+				stack = stack[:len(stack)-1]
+				if len(stack) > 0 && stack[len(stack)-1].object {
+					stack[len(stack)-1].wantKey = true
+				}
+			}
+			continue
+		}
+		s, isString := tok.(string)
+		problem := ""
+		if isString {
+			if problem = textProblem(s); problem == "" && !utf8.Valid(body[start:dec.InputOffset()]) {
+				problem = "field.textInvalid"
+			}
+		}
+		if top != nil && top.object && top.wantKey {
+			top.key, top.wantKey = s, false
+			if problem != "" {
+				if bad == nil {
+					bad = map[string]string{}
+				}
+				bad[path("")] = problem
+			}
+			continue
+		}
+		if problem != "" {
+			if bad == nil {
+				bad = map[string]string{}
+			}
+			bad[path("")] = problem
+		}
+		if isString && len(stack) == 1 && top.object && (top.key == "branchCode" || top.key == "branch") {
+			branches = append(branches, s)
+		}
+		if top != nil && top.object {
+			top.wantKey = true
+		}
+	}
+	return bad, branches, nil
+}
+
+// checkBodyBranch refuses, on a route of roles, a body naming another branch than the
+// current one (the router checks the query's the same way).
+func checkBodyBranch(r *http.Request, branches []string) error {
+	s := scopeOf(r)
+	if !s.branchScoped {
+		return nil
+	}
+	for _, b := range branches {
+		if b != "" && b != s.claims.Current.BranchCode {
+			return errWrongBranch
+		}
+	}
 	return nil
 }
 
-// ParseForm parses a url-encoded form body (and the query) within the route's limit.
+// ParseForm parses a url-encoded form body (and the query) within the route's limit; a
+// field whose text textProblem refuses is a 422.
 func ParseForm(r *http.Request) error {
 	if err := r.ParseForm(); err != nil {
 		return bodyErr("parse form", err)
 	}
-	return nil
+	if err := checkValues(r.PostForm); err != nil {
+		return err
+	}
+	var branches []string
+	for _, name := range []string{"branchCode", "branch"} {
+		branches = append(branches, r.PostForm[name]...)
+	}
+	return checkBodyBranch(r, branches)
 }
 
 func bodyErr(op string, err error) error {
@@ -59,26 +264,159 @@ type PageParams struct {
 // Offset is the number of rows before the page.
 func (p PageParams) Offset() int { return (p.Page - 1) * p.Size }
 
-// ParsePage reads page (from 1), size (default 20, at most 1,000), sortBy and sortDesc; a
-// value of the wrong type is a malformed request.
-func ParsePage(r *http.Request) (PageParams, error) {
-	q := r.URL.Query()
-	p := PageParams{Page: 1, Size: 20, SortBy: q.Get("sortBy")}
-	var err error
-	if v := q.Get("page"); v != "" {
-		if p.Page, err = strconv.Atoi(v); err != nil || p.Page < 1 {
-			return p, fmt.Errorf("page %q: %w", v, errs.ErrMalformed)
+// Query reads a request's query parameters. Each getter notes what is wrong with its
+// parameter; Err answers everything noted at once: 400 when a value is not of its
+// parameter's type (a malformed request), else one 422 naming every missing or invalid
+// parameter. The router has already refused hostile text (NUL, invalid UTF-8, too long).
+type Query struct {
+	values    url.Values
+	bad       map[string]string
+	malformed error
+}
+
+// ReadQuery starts reading r's query.
+func ReadQuery(r *http.Request) *Query {
+	return &Query{values: r.URL.Query(), bad: map[string]string{}}
+}
+
+// Invalid notes a problem of the parameter name (its message key).
+func (q *Query) Invalid(name, key string) {
+	if _, ok := q.bad[name]; !ok {
+		q.bad[name] = key
+	}
+}
+
+// Text answers the parameter as sent ("" when absent).
+func (q *Query) Text(name string) string { return q.values.Get(name) }
+
+// Required answers the parameter, noting field.required when it is absent or blank.
+func (q *Query) Required(name string) string {
+	v := q.values.Get(name)
+	if strings.TrimSpace(v) == "" {
+		q.Invalid(name, "field.required")
+	}
+	return v
+}
+
+// Has reports whether the parameter is present and not blank.
+func (q *Query) Has(name string) bool { return strings.TrimSpace(q.values.Get(name)) != "" }
+
+func (q *Query) malformedf(name, v string) {
+	if q.malformed == nil {
+		q.malformed = fmt.Errorf("%s %q: %w", name, v, errs.ErrMalformed)
+	}
+}
+
+// Int answers the whole number in the parameter (0 when absent). A value that is not a
+// whole number is malformed; one outside [min, max] is noted field.outOfRange.
+func (q *Query) Int(name string, min, max int64) int64 {
+	v := q.values.Get(name)
+	if v == "" {
+		return 0
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	switch {
+	case errors.Is(err, strconv.ErrRange):
+		q.Invalid(name, "field.outOfRange")
+		return 0
+	case err != nil:
+		q.malformedf(name, v)
+		return 0
+	case n < min || n > max:
+		q.Invalid(name, "field.outOfRange")
+		return 0
+	}
+	return n
+}
+
+// RequiredInt is Int noting field.required when the parameter is absent.
+func (q *Query) RequiredInt(name string, min, max int64) int64 {
+	if q.values.Get(name) == "" {
+		q.Invalid(name, "field.required")
+		return 0
+	}
+	return q.Int(name, min, max)
+}
+
+// ID is RequiredInt for a key (1 or more).
+func (q *Query) ID(name string) int64 { return q.RequiredInt(name, 1, 1<<63-1) }
+
+// Bool answers the parameter as a boolean (false when absent); anything else than what
+// strconv.ParseBool reads is malformed.
+func (q *Query) Bool(name string) bool {
+	v := q.values.Get(name)
+	if v == "" {
+		return false
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		q.malformedf(name, v)
+	}
+	return b
+}
+
+// OneOf answers the parameter in upper case when it is one of allowed, whatever its case
+// ("" when absent); anything else is noted field.invalid.
+func (q *Query) OneOf(name string, allowed ...string) string {
+	v := strings.TrimSpace(q.values.Get(name))
+	if v == "" {
+		return ""
+	}
+	for _, a := range allowed {
+		if strings.EqualFold(v, a) {
+			return a
 		}
 	}
-	if v := q.Get("size"); v != "" {
-		if p.Size, err = strconv.Atoi(v); err != nil || p.Size < 1 || p.Size > 1000 {
-			return p, fmt.Errorf("size %q: %w", v, errs.ErrMalformed)
-		}
+	q.Invalid(name, "field.invalid")
+	return ""
+}
+
+// Page answers page (from 1, at most MaxPage), size (default DefaultSize, 1 to MaxSize),
+// sortBy and sortDesc.
+func (q *Query) Page() PageParams {
+	p := PageParams{Page: 1, Size: DefaultSize, SortBy: q.values.Get("sortBy"), SortDesc: q.Bool("sortDesc")}
+	if q.values.Get("page") != "" {
+		p.Page = int(q.Int("page", 1, MaxPage))
 	}
-	if v := q.Get("sortDesc"); v != "" {
-		if p.SortDesc, err = strconv.ParseBool(v); err != nil {
-			return p, fmt.Errorf("sortDesc %q: %w", v, errs.ErrMalformed)
-		}
+	if q.values.Get("size") != "" {
+		p.Size = int(q.Int("size", 1, MaxSize))
 	}
-	return p, nil
+	if p.Page == 0 {
+		p.Page = 1
+	}
+	if p.Size == 0 {
+		p.Size = DefaultSize
+	}
+	return p
+}
+
+// Err answers what the getters noted: the malformed value first, else one 422 naming every
+// missing or invalid parameter, else nil.
+func (q *Query) Err() error {
+	if q.malformed != nil {
+		return q.malformed
+	}
+	if len(q.bad) > 0 {
+		return errs.Fields(q.bad)
+	}
+	return nil
+}
+
+// SendFile answers a download: body as an attachment named name, of contentType, not to be
+// cached.
+func SendFile(w http.ResponseWriter, name, contentType string, body *bytes.Buffer) error {
+	w.Header().Set("Content-Type", contentType)
+	w.Header().Set("Content-Disposition", blob.ContentDisposition(name))
+	w.Header().Set("Content-Length", strconv.Itoa(body.Len()))
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	_, err := body.WriteTo(w)
+	return err
+}
+
+// NoContent answers 204: a download with nothing in it (the client raises DATA_NOT_FOUND).
+func NoContent(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusNoContent)
+	return nil
 }

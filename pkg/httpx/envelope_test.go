@@ -73,22 +73,3 @@ func TestValidationNamesEveryFieldInTheCallersLanguage(t *testing.T) {
 		t.Fatalf("%d %+v", w.Code, env)
 	}
 }
-
-func TestParsePage(t *testing.T) {
-	t.Parallel()
-	ok := map[string]PageParams{
-		"": {Page: 1, Size: 20},
-		"page=3&size=50&sortBy=name&sortDesc=true": {Page: 3, Size: 50, SortBy: "name", SortDesc: true},
-	}
-	for q, want := range ok {
-		got, err := ParsePage(httptest.NewRequest("GET", "/x?"+q, nil))
-		if err != nil || got != want {
-			t.Errorf("%q: %+v %v", q, got, err)
-		}
-	}
-	for _, q := range []string{"page=0", "page=x", "size=1001", "size=0", "sortDesc=maybe"} {
-		if _, err := ParsePage(httptest.NewRequest("GET", "/x?"+q, nil)); !errors.Is(err, errs.ErrMalformed) {
-			t.Errorf("%q: %v", q, err)
-		}
-	}
-}

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 
 	"samrap/pkg/errs"
@@ -140,6 +141,10 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		r = viaOrigin(r)
 	}
+	if err := checkPath(r.URL.Path); err != nil {
+		Fail(w, r, rt.log, err)
+		return
+	}
 	if _, p := rt.mux.Handler(r); p == "" {
 		if allow := rt.allowed(r); len(allow) > 0 {
 			w.Header().Set("Allow", strings.Join(allow, ", "))
@@ -184,8 +189,13 @@ func (rt *Router) wrap(a Access, h HandlerFunc) http.Handler {
 		r.Body = http.MaxBytesReader(w, r.Body, limit)
 		// r.URL.Query() drops pairs it cannot decode, which would turn "?refreshToken=%zz"
 		// into "field required": a query that does not parse is a malformed request.
-		if _, err := url.ParseQuery(r.URL.RawQuery); err != nil {
+		query, err := url.ParseQuery(r.URL.RawQuery)
+		if err != nil {
 			Fail(w, r, rt.log, fmt.Errorf("query: %v: %w", err, errs.ErrMalformed))
+			return
+		}
+		if err := checkValues(query); err != nil {
+			Fail(w, r, rt.log, err)
 			return
 		}
 		if !a.public {
@@ -198,7 +208,7 @@ func (rt *Router) wrap(a Access, h HandlerFunc) http.Handler {
 				Fail(w, r, rt.log, err)
 				return
 			}
-			r = r.WithContext(context.WithValue(r.Context(), claimsKey{}, c))
+			r = r.WithContext(context.WithValue(r.Context(), scopeKey{}, newScope(a, c)))
 		}
 		if err := h(w, r); err != nil {
 			Fail(w, r, rt.log, err)
@@ -251,14 +261,47 @@ func RequireBranch(r *http.Request, branch string) error {
 	return nil
 }
 
-type claimsKey struct{}
+type scopeKey struct{}
 type langKey struct{}
 
-// Claims answers the caller's claims, nil on a public route.
-func Claims(r *http.Request) *session.Claims {
-	c, _ := r.Context().Value(claimsKey{}).(*session.Claims)
-	return c
+// scope is who calls and where, resolved once by the router for the handlers and the body
+// decoders.
+type scope struct {
+	claims       *session.Claims
+	branchScoped bool   // a route of roles: a branch the request names must be the current one
+	actor        string // the caller's employee code, or user id when it has none
 }
+
+func newScope(a Access, c *session.Claims) scope {
+	s := scope{claims: c, branchScoped: len(a.roles) > 0, actor: c.EmployeeCode}
+	if s.actor == "" {
+		s.actor = strconv.FormatInt(c.UserID, 10)
+	}
+	return s
+}
+
+func scopeOf(r *http.Request) scope {
+	s, _ := r.Context().Value(scopeKey{}).(scope)
+	return s
+}
+
+// Claims answers the caller's claims, nil on a public route.
+func Claims(r *http.Request) *session.Claims { return scopeOf(r).claims }
+
+// Branch answers the branch the request works in: the current pair's. On a route of roles
+// the router has checked that a branch named in the query is this one, and DecodeJSON and
+// ParseForm check a branch named in the body; "" before a pair is chosen or on a public
+// route.
+func Branch(r *http.Request) string {
+	if c := Claims(r); c != nil && c.Current != nil {
+		return c.Current.BranchCode
+	}
+	return ""
+}
+
+// Actor answers who the change logs name for the caller: the employee code, or the user id
+// for an account without one; "" on a public route.
+func Actor(r *http.Request) string { return scopeOf(r).actor }
 
 // Lang answers the caller's language from Accept-Language.
 func Lang(r *http.Request) i18n.Lang {

@@ -24,6 +24,9 @@ var messages = map[string]msg{
 	"field.emailRequired":    {"กรุณากรอกอีเมล", "Please enter your e-mail"},
 	"field.emailInvalid":     {"รูปแบบอีเมลไม่ถูกต้อง", "The e-mail format is invalid"},
 	"field.passwordRequired": {"กรุณากรอกรหัสผ่าน", "Please enter your password"},
+	"field.textInvalid":      {"มีอักขระที่ไม่อนุญาต", "This contains characters that are not allowed"},
+	"field.tooLong":          {"ข้อความยาวเกินไป", "This is too long"},
+	"field.outOfRange":       {"ค่าอยู่นอกช่วงที่รับได้", "This value is out of range"},
 
 	// auth
 	"auth.badCredentials":  {"อีเมลหรือรหัสผ่านไม่ถูกต้อง", "E-mail or password is incorrect"},

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -66,9 +65,10 @@ func (h handlers) branches(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h handlers) roles(w http.ResponseWriter, r *http.Request) error {
-	branch := r.URL.Query().Get("branchCode")
-	if branch == "" {
-		return errs.Fields(map[string]string{"branchCode": "field.required"})
+	q := httpx.ReadQuery(r)
+	branch := q.Required("branchCode")
+	if err := q.Err(); err != nil {
+		return err
 	}
 	list, err := rolesOfBranch(r.Context(), h.db, branch)
 	if err != nil {
@@ -80,39 +80,16 @@ func (h handlers) roles(w http.ResponseWriter, r *http.Request) error {
 	return httpx.OK(w, r, list)
 }
 
-// branchOf answers the branch a read names (branchCode or branch; the router has checked it
-// is the current one), or the current branch when it names none.
-func branchOf(r *http.Request) string {
-	q := r.URL.Query()
-	for _, name := range []string{"branchCode", "branch"} {
-		if b := q.Get(name); b != "" {
-			return b
-		}
-	}
-	return httpx.Claims(r).Current.BranchCode
-}
-
-func actor(r *http.Request) string {
-	c := httpx.Claims(r)
-	if c.EmployeeCode != "" {
-		return c.EmployeeCode
-	}
-	return strconv.FormatInt(c.UserID, 10)
-}
-
 func (h handlers) search(k *Kind) httpx.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		p, err := httpx.ParsePage(r)
-		if err != nil {
+		q := httpx.ReadQuery(r)
+		p := q.Page()
+		f := Filter{Criteria: strings.TrimSpace(q.Text("criteria")), Status: q.OneOf("status", StatusActive, StatusInactive, "ALL"),
+			SortBy: p.SortBy, SortDesc: p.SortDesc, Limit: p.Size, Offset: p.Offset()}
+		if err := q.Err(); err != nil {
 			return err
 		}
-		q := r.URL.Query()
-		f := Filter{Criteria: strings.TrimSpace(q.Get("criteria")), Status: strings.ToUpper(q.Get("status")),
-			SortBy: p.SortBy, SortDesc: p.SortDesc, Limit: p.Size, Offset: p.Offset()}
-		if f.Status != "" && f.Status != StatusActive && f.Status != StatusInactive && f.Status != "ALL" {
-			return errs.Fields(map[string]string{"status": "field.invalid"})
-		}
-		recs, total, err := h.s.Search(r.Context(), k, branchOf(r), f)
+		recs, total, err := h.s.Search(r.Context(), k, httpx.Branch(r), f)
 		if err != nil {
 			return err
 		}
@@ -139,10 +116,7 @@ func (h handlers) update(k *Kind) httpx.HandlerFunc {
 		if len(bad) > 0 {
 			return errs.Fields(bad)
 		}
-		if err := httpx.RequireBranch(r, branch); err != nil {
-			return err
-		}
-		rec, err := h.s.Save(r.Context(), k, branch, actor(r), in)
+		rec, err := h.s.Save(r.Context(), k, branch, httpx.Actor(r), in)
 		if err != nil {
 			return err
 		}
@@ -152,21 +126,13 @@ func (h handlers) update(k *Kind) httpx.HandlerFunc {
 
 func (h handlers) delete(k *Kind) httpx.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		q := r.URL.Query()
-		bad := map[string]string{}
-		if q.Get("branchCode") == "" {
-			bad["branchCode"] = "field.required"
+		q := httpx.ReadQuery(r)
+		q.Required("branchCode")
+		id := q.ID("id")
+		if err := q.Err(); err != nil {
+			return err
 		}
-		id, err := strconv.ParseInt(q.Get("id"), 10, 64)
-		if q.Get("id") == "" {
-			bad["id"] = "field.required"
-		} else if err != nil {
-			return fmt.Errorf("id %q: %w", q.Get("id"), errs.ErrMalformed)
-		}
-		if len(bad) > 0 {
-			return errs.Fields(bad)
-		}
-		if err := h.s.Delete(r.Context(), k, q.Get("branchCode"), actor(r), id); err != nil {
+		if err := h.s.Delete(r.Context(), k, httpx.Branch(r), httpx.Actor(r), id); err != nil {
 			return err
 		}
 		return httpx.OKMsg(w, r, "params.deleted", nil)
@@ -190,7 +156,7 @@ func options(r *http.Request, recs []Record) []Record {
 
 func (h handlers) active(k *Kind) httpx.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		recs, err := h.s.Active(r.Context(), k, branchOf(r))
+		recs, err := h.s.Active(r.Context(), k, httpx.Branch(r))
 		if err != nil {
 			return err
 		}
@@ -272,9 +238,6 @@ func (h handlers) activeOf(r *http.Request, branch string, k *Kind, field string
 	if branch == "" {
 		return nil, errs.Fields(map[string]string{"branchCode": "field.required"})
 	}
-	if err := httpx.RequireBranch(r, branch); err != nil {
-		return nil, err
-	}
 	recs, err := h.s.Active(r.Context(), k, branch)
 	if err != nil {
 		return nil, err
@@ -303,7 +266,7 @@ func (h handlers) byKeys(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h handlers) languageOptions(w http.ResponseWriter, r *http.Request) error {
-	t := r.URL.Query().Get("type")
+	t := httpx.ReadQuery(r).Text("type")
 	list, ok := languageOptions[t]
 	if !ok {
 		return errs.Fields(map[string]string{"type": "field.invalid"})
@@ -331,7 +294,7 @@ func (h handlers) copyBranch(w http.ResponseWriter, r *http.Request) error {
 	if len(bad) > 0 {
 		return errs.Fields(bad)
 	}
-	counts, err := h.s.CopyBranch(r.Context(), req.FromBranchCode, req.ToBranchCode, actor(r))
+	counts, err := h.s.CopyBranch(r.Context(), req.FromBranchCode, req.ToBranchCode, httpx.Actor(r))
 	if err != nil {
 		return err
 	}
@@ -354,7 +317,7 @@ func (h handlers) createBranch(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	b, err := h.s.CreateBranch(r.Context(), NewBranch{Code: req.Code, NameTh: req.NameTh, NameEn: req.NameEn,
-		TimeZone: req.TimeZone, CopyFrom: req.CopyFrom}, actor(r))
+		TimeZone: req.TimeZone, CopyFrom: req.CopyFrom}, httpx.Actor(r))
 	if err != nil {
 		return err
 	}

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"samrap/pkg/auth"
-	"samrap/pkg/blob"
 	"samrap/pkg/errs"
 	"samrap/pkg/httpx"
 	"samrap/pkg/platform"
@@ -45,7 +44,7 @@ func (h handlers) template(w http.ResponseWriter, r *http.Request) error {
 	if err := WriteTemplate(&buf); err != nil {
 		return err
 	}
-	return sendFile(w, "user_template.xlsx", &buf)
+	return httpx.SendFile(w, "user_template.xlsx", xlsx.ContentType, &buf)
 }
 
 func (h handlers) permissionReport(w http.ResponseWriter, r *http.Request) error {
@@ -53,9 +52,10 @@ func (h handlers) permissionReport(w http.ResponseWriter, r *http.Request) error
 }
 
 func (h handlers) roleReport(w http.ResponseWriter, r *http.Request) error {
-	role := r.URL.Query().Get("roleCode")
-	if role == "" {
-		return errs.Fields(map[string]string{"roleCode": "field.required"})
+	q := httpx.ReadQuery(r)
+	role := q.Required("roleCode")
+	if err := q.Err(); err != nil {
+		return err
 	}
 	return h.report(w, r, role, "user_permission_report_by_role.xlsx")
 }
@@ -63,39 +63,26 @@ func (h handlers) roleReport(w http.ResponseWriter, r *http.Request) error {
 // report answers the branch's permission workbook, or 204 when nobody is in it.
 func (h handlers) report(w http.ResponseWriter, r *http.Request, role, name string) error {
 	var buf bytes.Buffer
-	found, err := h.s.Report(r.Context(), &buf, httpx.Claims(r), branchOf(r), role)
+	found, err := h.s.Report(r.Context(), &buf, httpx.Claims(r), httpx.Branch(r), role)
 	if err != nil {
 		return err
 	}
 	if !found {
-		w.WriteHeader(http.StatusNoContent)
-		return nil
+		return httpx.NoContent(w)
 	}
-	return sendFile(w, name, &buf)
-}
-
-func sendFile(w http.ResponseWriter, name string, body *bytes.Buffer) error {
-	w.Header().Set("Content-Type", xlsx.ContentType)
-	w.Header().Set("Content-Disposition", blob.ContentDisposition(name))
-	w.Header().Set("Content-Length", strconv.Itoa(body.Len()))
-	w.Header().Set("Cache-Control", "no-store")
-	_, err := body.WriteTo(w)
-	return err
+	return httpx.SendFile(w, name, xlsx.ContentType, &buf)
 }
 
 type handlers struct{ s *Service }
 
 func (h handlers) search(w http.ResponseWriter, r *http.Request) error {
-	p, err := httpx.ParsePage(r)
-	if err != nil {
+	q := httpx.ReadQuery(r)
+	p := q.Page()
+	criteria, status := q.Text("criteria"), q.OneOf("status", statusFilters...)
+	if err := q.Err(); err != nil {
 		return err
 	}
-	q := r.URL.Query()
-	status := q.Get("status")
-	if status != "" && !validStatus(status) {
-		return errs.Fields(map[string]string{"status": "field.invalid"})
-	}
-	page, err := h.s.Search(r.Context(), q.Get("criteria"), status, p)
+	page, err := h.s.Search(r.Context(), criteria, status, p)
 	if err != nil {
 		return err
 	}
@@ -161,9 +148,10 @@ func (h handlers) delete(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h handlers) invite(w http.ResponseWriter, r *http.Request) error {
-	id, err := strconv.ParseInt(r.URL.Query().Get("userId"), 10, 64)
-	if err != nil {
-		return errs.Fields(map[string]string{"userId": "field.required"})
+	q := httpx.ReadQuery(r)
+	id := q.ID("userId")
+	if err := q.Err(); err != nil {
+		return err
 	}
 	if err := h.s.Invite(r.Context(), httpx.Claims(r), id); err != nil {
 		return err
@@ -172,18 +160,22 @@ func (h handlers) invite(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h handlers) inviteByStatus(w http.ResponseWriter, r *http.Request) error {
+	q := httpx.ReadQuery(r)
 	var list []string
-	for _, s := range strings.Split(strings.ToUpper(r.URL.Query().Get("status")), ",") {
+	for _, s := range strings.Split(strings.ToUpper(q.Text("status")), ",") {
 		switch s = strings.TrimSpace(s); s {
 		case "NOT_INVITED", "INVITED":
 			list = append(list, s)
 		case "":
 		default:
-			return errs.Fields(map[string]string{"status": "field.invalid"})
+			q.Invalid("status", "field.invalid")
 		}
 	}
 	if len(list) == 0 {
-		return errs.Fields(map[string]string{"status": "field.required"})
+		q.Invalid("status", "field.required")
+	}
+	if err := q.Err(); err != nil {
+		return err
 	}
 	res, err := h.s.InviteByStatus(r.Context(), httpx.Claims(r), list)
 	if err != nil {
@@ -193,20 +185,18 @@ func (h handlers) inviteByStatus(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h handlers) searchAccess(w http.ResponseWriter, r *http.Request) error {
-	p, err := httpx.ParsePage(r)
-	if err != nil {
-		return err
-	}
-	q := r.URL.Query()
+	q := httpx.ReadQuery(r)
+	p := q.Page()
 	// This call sorts with sort=field or sort=field,desc (SPEC.md §7).
-	if sort := q.Get("sort"); sort != "" {
+	if sort := q.Text("sort"); sort != "" {
 		field, dir, _ := strings.Cut(sort, ",")
 		p.SortBy, p.SortDesc = field, strings.EqualFold(dir, "desc")
 	}
-	if status := q.Get("status"); status != "" && !validStatus(status) {
-		return errs.Fields(map[string]string{"status": "field.invalid"})
+	role, criteria, status := q.Text("roleCode"), q.Text("criteria"), q.OneOf("status", statusFilters...)
+	if err := q.Err(); err != nil {
+		return err
 	}
-	page, err := h.s.SearchAccess(r.Context(), branchOf(r), q.Get("roleCode"), q.Get("criteria"), q.Get("status"), p)
+	page, err := h.s.SearchAccess(r.Context(), httpx.Branch(r), role, criteria, status, p)
 	if err != nil {
 		return err
 	}
@@ -214,11 +204,12 @@ func (h handlers) searchAccess(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h handlers) unassigned(w http.ResponseWriter, r *http.Request) error {
-	role := r.URL.Query().Get("roleCode")
-	if role == "" {
-		return errs.Fields(map[string]string{"roleCode": "field.required"})
+	q := httpx.ReadQuery(r)
+	role := q.Required("roleCode")
+	if err := q.Err(); err != nil {
+		return err
 	}
-	list, err := h.s.Unassigned(r.Context(), branchOf(r), role)
+	list, err := h.s.Unassigned(r.Context(), httpx.Branch(r), role)
 	if err != nil {
 		return err
 	}
@@ -249,9 +240,6 @@ func (h handlers) decodeAssign(r *http.Request) (assignRequest, error) {
 	if len(f) > 0 {
 		return req, errs.Fields(f)
 	}
-	if err := httpx.RequireBranch(r, req.BranchCode); err != nil {
-		return req, err
-	}
 	if req.RoleCode == session.SuperAdmin {
 		return req, ErrRoleNotAssignable
 	}
@@ -280,23 +268,5 @@ func (h handlers) unassign(w http.ResponseWriter, r *http.Request) error {
 	return httpx.OKMsg(w, r, "saved", nil)
 }
 
-// branchOf is the branch a Branch Admin works in: the one the request names (the router
-// checked it is the current one), else the current one.
-func branchOf(r *http.Request) string {
-	if b := r.URL.Query().Get("branchCode"); b != "" {
-		return b
-	}
-	return httpx.Claims(r).Current.BranchCode
-}
-
-func validStatus(s string) bool {
-	if strings.EqualFold(s, "ALL") {
-		return true
-	}
-	for _, v := range statuses {
-		if strings.EqualFold(s, v) {
-			return true
-		}
-	}
-	return false
-}
+// statusFilters are the statuses a list may be narrowed to, any case.
+var statusFilters = append([]string{"ALL"}, statuses...)
