@@ -91,7 +91,7 @@ func DecodeInput(k *Kind, raw map[string]json.RawMessage) (Input, string, map[st
 		case "status":
 			var s string
 			str(name, &s)
-			switch s {
+			switch strings.ToUpper(strings.TrimSpace(s)) {
 			case StatusActive:
 				in.Active, in.StatusSet = true, true
 			case StatusInactive:

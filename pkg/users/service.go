@@ -9,6 +9,7 @@ import (
 	"net/mail"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -30,6 +31,13 @@ var (
 	ErrOwnAdminPair      = errs.WithCode(errs.Conflict, "OWN_ADMIN_PAIR", "users.ownAdminPair")
 	ErrUnknownPair       = errs.New(errs.Invalid, "users.unknownPair")
 	ErrStatusChange      = errs.New(errs.Conflict, "users.statusChange")
+)
+
+// Longest names and e-mail address, in characters (an e-mail address is at most 254
+// octets, RFC 5321).
+const (
+	MaxName  = 100
+	MaxEmail = 254
 )
 
 // Statuses of an account (SPEC.md §4).
@@ -70,7 +78,7 @@ func (in Input) validate() error {
 	f := map[string]string{}
 	if in.EmployeeCode == "" {
 		f["employeeCode"] = "users.employeeCodeRequired"
-	} else if len(in.EmployeeCode) > 30 {
+	} else if utf8.RuneCountInString(in.EmployeeCode) > 30 {
 		f["employeeCode"] = "field.invalid"
 	}
 	if in.FirstNameTh == "" {
@@ -79,13 +87,22 @@ func (in Input) validate() error {
 	if in.LastNameTh == "" {
 		f["lastNameTh"] = "users.lastNameRequired"
 	}
+	for name, v := range map[string]string{"firstNameTh": in.FirstNameTh, "lastNameTh": in.LastNameTh,
+		"firstNameEn": in.FirstNameEn, "lastNameEn": in.LastNameEn} {
+		if utf8.RuneCountInString(v) > MaxName {
+			f[name] = "field.tooLong"
+		}
+	}
+	if utf8.RuneCountInString(in.Email) > MaxEmail {
+		f["email"] = "field.tooLong"
+	}
 	switch a, err := mail.ParseAddress(in.Email); {
 	case in.Email == "":
 		f["email"] = "field.emailRequired"
 	case err != nil || a.Address != in.Email:
 		f["email"] = "field.emailInvalid"
 	}
-	if len(in.Note) > 2000 {
+	if utf8.RuneCountInString(in.Note) > 2000 {
 		f["note"] = "field.invalid"
 	}
 	for _, p := range in.Permissions {
