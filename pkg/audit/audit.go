@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"samrap/pkg/db"
 	"samrap/pkg/db/dbsqlc"
@@ -26,19 +27,62 @@ type Change struct {
 	By         string // employee code or e-mail of the actor
 }
 
+// Changes is the one statement that writes change-log rows; every area writes its log
+// through it. Each field is the SQL expression of a column, evaluated for each row of From:
+// a store that writes a record in one statement uses it as the body of a CTE
+// (`log AS (` + Changes{…, From: "w"}.SQL() + `)`), so that the record and its log row are
+// one statement; WriteChanges runs it over parameters. Before and After are jsonb (NULL
+// for a create's before and a delete's after).
+type Changes struct {
+	Branch, Entity, EntityID, Action, Before, After, By string
+	From                                                string // the rows logged; "" for one row of expressions
+}
+
+// SQL answers the INSERT … SELECT.
+func (c Changes) SQL() string {
+	sql := "INSERT INTO change_log (branch_code, entity, entity_id, action, before, after, changed_by) SELECT " +
+		strings.Join([]string{c.Branch, c.Entity, c.EntityID, c.Action, c.Before, c.After, c.By}, ", ")
+	if c.From != "" {
+		sql += " FROM " + c.From
+	}
+	return sql
+}
+
+// Literal answers s as an SQL string literal, for the fixed parts of a Changes (the entity,
+// the action).
+func Literal(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
+
+// changesOfParams writes one row per element of seven arrays. The JSON documents are sent
+// as text and cast here: a []byte argument would be sent as bytea by the pool's exec mode.
+var changesOfParams = Changes{Branch: "c.b", Entity: "c.e", EntityID: "c.i", Action: "c.a",
+	Before: "c.before::jsonb", After: "c.after::jsonb", By: "c.by",
+	From: "ROWS FROM (unnest($1::text[]), unnest($2::text[]), unnest($3::text[]), unnest($4::text[]), " +
+		"unnest($5::text[]), unnest($6::text[]), unnest($7::text[])) AS c(b, e, i, a, before, after, by)"}.SQL()
+
 // WriteChange records c.
 func WriteChange(ctx context.Context, q db.DBTX, c Change) error {
-	before, err := jsonOrNil(c.Before)
-	if err != nil {
-		return fmt.Errorf("audit.change: %w", err)
+	return WriteChanges(ctx, q, []Change{c})
+}
+
+// WriteChanges records every change in one statement.
+func WriteChanges(ctx context.Context, q db.DBTX, cs []Change) error {
+	if len(cs) == 0 {
+		return nil
 	}
-	after, err := jsonOrNil(c.After)
-	if err != nil {
-		return fmt.Errorf("audit.change: %w", err)
+	n := len(cs)
+	branch, entity, id, action, by := make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+	before, after := make([]*string, n), make([]*string, n)
+	for i, c := range cs {
+		var err error
+		if before[i], err = jsonOrNil(c.Before); err != nil {
+			return fmt.Errorf("audit.change: %w", err)
+		}
+		if after[i], err = jsonOrNil(c.After); err != nil {
+			return fmt.Errorf("audit.change: %w", err)
+		}
+		branch[i], entity[i], id[i], action[i], by[i] = c.BranchCode, c.Entity, c.EntityID, c.Action, c.By
 	}
-	err = queries.AuditInsertChange(ctx, q, dbsqlc.AuditInsertChangeParams{BranchCode: c.BranchCode, Entity: c.Entity,
-		EntityID: c.EntityID, Action: c.Action, Before: before, After: after, ChangedBy: c.By})
-	if err != nil {
+	if _, err := q.Exec(ctx, changesOfParams, branch, entity, id, action, before, after, by); err != nil {
 		return fmt.Errorf("audit.change: %w", err)
 	}
 	return nil

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5"
+
+	"samrap/pkg/audit"
 )
 
 // buildBulkSQL builds the one set-based statement that upserts many rows of a kind and writes their
@@ -52,14 +54,13 @@ func buildBulkSQL(k *Kind) string {
 		ON CONFLICT (branch_code, code) DO UPDATE SET %[4]s, updated_by = excluded.updated_by, updated_at = now()
 		WHERE (%[5]s) IS DISTINCT FROM (%[6]s)
 		RETURNING t.*, (t.xmax = 0) AS inserted
-	), log AS (
-		INSERT INTO change_log (branch_code, entity, entity_id, action, before, after, changed_by)
-		SELECT $1, '%[1]s', up.id::text, CASE WHEN up.inserted THEN 'create' ELSE 'update' END,
-			CASE WHEN up.inserted THEN NULL ELSE to_jsonb(old) END, to_jsonb(up) - 'inserted', $2
-		FROM up LEFT JOIN old ON old.id = up.id
-	)
+	), log AS (%[7]s)
 	SELECT code, inserted FROM up`, k.Table, strings.Join(params, ", "), list,
-		strings.Join(sets, ", "), strings.Join(tcols, ", "), strings.Join(ecols, ", "))
+		strings.Join(sets, ", "), strings.Join(tcols, ", "), strings.Join(ecols, ", "),
+		audit.Changes{Branch: "$1", Entity: audit.Literal(k.Table), EntityID: "up.id::text",
+			Action: "CASE WHEN up.inserted THEN 'create' ELSE 'update' END",
+			Before: "CASE WHEN up.inserted THEN NULL ELSE to_jsonb(old) END", After: "to_jsonb(up) - 'inserted'", By: "$2",
+			From: "up LEFT JOIN old ON old.id = up.id"}.SQL())
 }
 
 // bulkArgs are the statement's parameters for rows; keep names the columns to leave alone.
@@ -182,9 +183,9 @@ type listChange struct {
 
 // deleteByCode removes the row with code and logs it; false when there is none.
 func deleteByCode(ctx context.Context, tx pgx.Tx, k *Kind, branch, by, code string) (bool, error) {
-	tag, err := tx.Exec(ctx, `WITH d AS (DELETE FROM `+k.Table+` t WHERE t.branch_code = $1 AND t.code = $2 RETURNING t.*)
-		INSERT INTO change_log (branch_code, entity, entity_id, action, before, after, changed_by)
-		SELECT $1, '`+k.Table+`', d.id::text, 'delete', to_jsonb(d), NULL, $3 FROM d`, branch, code, by)
+	tag, err := tx.Exec(ctx, `WITH d AS (DELETE FROM `+k.Table+` t WHERE t.branch_code = $1 AND t.code = $2 RETURNING t.*) `+
+		audit.Changes{Branch: "$1", Entity: audit.Literal(k.Table), EntityID: "d.id::text", Action: audit.Literal("delete"),
+			Before: "to_jsonb(d)", After: "NULL", By: "$3", From: "d"}.SQL(), branch, code, by)
 	if err != nil {
 		return false, fmt.Errorf("delete %s %s: %w", k.Table, code, err)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"samrap/pkg/audit"
 	"samrap/pkg/db"
 )
 
@@ -42,10 +43,8 @@ func insertBranch(ctx context.Context, q db.DBTX, b NewBranch, by string) (Branc
 			INSERT INTO branch (code, name_th, name_en, time_zone, updated_by)
 			SELECT $1, $2, $3, $4, $5 WHERE EXISTS (SELECT 1 FROM pg_timezone_names WHERE name = $4)
 			RETURNING *
-		), log AS (
-			INSERT INTO change_log (branch_code, entity, entity_id, action, before, after, changed_by)
-			SELECT b.code, 'branch', b.code, 'create', NULL, to_jsonb(b), $5 FROM b
-		)
+		), log AS (`+audit.Changes{Branch: "b.code", Entity: audit.Literal("branch"), EntityID: "b.code",
+		Action: audit.Literal("create"), Before: "NULL", After: "to_jsonb(b)", By: "$5", From: "b"}.SQL()+`)
 		SELECT code, name_th, name_en, time_zone FROM b`, b.Code, b.NameTh, b.NameEn, b.TimeZone, by)
 	if err != nil {
 		return Branch{}, fmt.Errorf("insert branch: %w", err)
@@ -346,9 +345,8 @@ func copyKind(ctx context.Context, q db.DBTX, k *Kind, from, to, by string) (int
 // copyLog writes one change-log row per row of the branch, set-based (after a copy into a
 // branch that had none).
 func copyLog(ctx context.Context, q db.DBTX, k *Kind, to, by string) error {
-	_, err := q.Exec(ctx, `INSERT INTO change_log (branch_code, entity, entity_id, action, before, after, changed_by)
-		SELECT $1, $2, t.id::text, 'create', NULL, to_jsonb(t), $3 FROM `+k.Table+` t
-		WHERE t.branch_code = $1`, to, k.Table, by)
+	_, err := q.Exec(ctx, audit.Changes{Branch: "$1", Entity: "$2", EntityID: "t.id::text", Action: audit.Literal("create"),
+		Before: "NULL", After: "to_jsonb(t)", By: "$3", From: k.Table + " t WHERE t.branch_code = $1"}.SQL(), to, k.Table, by)
 	if err != nil {
 		return fmt.Errorf("copy log %s: %w", k.Table, err)
 	}

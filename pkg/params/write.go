@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"samrap/pkg/audit"
 	"samrap/pkg/db"
 )
 
@@ -109,10 +110,10 @@ func buildSave(k *Kind, q query, update bool) stmt {
 	if update {
 		action, before, from = "update", "to_jsonb(old)"+beforeList, "w, old"
 	}
-	fmt.Fprintf(&b, `, log AS (
-			INSERT INTO change_log (branch_code, entity, entity_id, action, before, after, changed_by)
-			SELECT w.branch_code, '%s', w.id::text, '%s', %s, %s, %s FROM %s)
-		SELECT %s, 1::bigint FROM w t%s`, k.Table, action, before, after, by, from, strings.Join(out, ", "), q.joins)
+	log := audit.Changes{Branch: "w.branch_code", Entity: audit.Literal(k.Table), EntityID: "w.id::text",
+		Action: audit.Literal(action), Before: before, After: after, By: by, From: from}
+	fmt.Fprintf(&b, `, log AS (%s)
+		SELECT %s, 1::bigint FROM w t%s`, log.SQL(), strings.Join(out, ", "), q.joins)
 	return stmt{sql: b.String(), params: n.names}
 }
 
@@ -121,10 +122,10 @@ func buildDelete(k *Kind) stmt {
 	branch, id, by := n.p("branch"), n.p("id"), n.p("by")
 	return stmt{sql: fmt.Sprintf(`WITH w AS (
 			DELETE FROM %[1]s WHERE branch_code = %[2]s AND id = %[3]s RETURNING *
-		), log AS (
-			INSERT INTO change_log (branch_code, entity, entity_id, action, before, after, changed_by)
-			SELECT w.branch_code, '%[1]s', w.id::text, 'delete', to_jsonb(w), NULL, %[4]s FROM w)
-		SELECT count(*) FROM w`, k.Table, branch, id, by), params: n.names}
+		), log AS (%[4]s)
+		SELECT count(*) FROM w`, k.Table, branch, id, audit.Changes{Branch: "w.branch_code", Entity: audit.Literal(k.Table),
+		EntityID: "w.id::text", Action: audit.Literal("delete"), Before: "to_jsonb(w)", After: "NULL", By: by, From: "w"}.SQL()),
+		params: n.names}
 }
 
 // args are s's parameters for a write of in.

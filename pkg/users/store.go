@@ -6,11 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
+	"samrap/pkg/audit"
 	"samrap/pkg/db"
 	"samrap/pkg/db/dbsqlc"
 )
@@ -305,13 +307,11 @@ func insertAccounts(ctx context.Context, tx pgx.Tx, in []Input, by string) ([]in
 		BranchCodes: pairBranch, RoleCodes: pairRole, By: by}); err != nil {
 		return nil, fmt.Errorf("insert pairs: %w", err)
 	}
-	after := make([]string, len(in))
+	changes := make([]audit.Change, len(in))
 	for i, a := range in {
-		b, _ := json.Marshal(a)
-		after[i] = string(b)
+		changes[i] = audit.Change{Entity: "app_user", EntityID: strconv.FormatInt(ids[i], 10), Action: "create", After: a, By: by}
 	}
-	if err := queries.UsersInsertCreateChanges(ctx, tx, dbsqlc.UsersInsertCreateChangesParams{Ids: ids,
-		Afters: after, By: by}); err != nil {
+	if err := audit.WriteChanges(ctx, tx, changes); err != nil {
 		return nil, fmt.Errorf("change log: %w", err)
 	}
 	return ids, nil

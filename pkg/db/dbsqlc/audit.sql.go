@@ -10,6 +10,7 @@ import (
 )
 
 const auditInsertActivity = `-- name: AuditInsertActivity :exec
+
 INSERT INTO activity_log (branch_code, user_id, actor, action, detail, address)
 VALUES ($1, $2, $3, $4, CAST($5::text AS jsonb), $6)
 `
@@ -23,6 +24,9 @@ type AuditInsertActivityParams struct {
 	Address    string
 }
 
+// The activity log (pkg/audit; the change log is written by audit.Changes, the one statement
+// every area's writes use). The JSON documents are sent as text and
+// cast here: a []byte argument would be sent as bytea by the pool's exec mode.
 // user_id is NULL when the actor is unknown (a failed sign-in for an unknown e-mail).
 func (q *Queries) AuditInsertActivity(ctx context.Context, db DBTX, arg AuditInsertActivityParams) error {
 	_, err := db.Exec(ctx, auditInsertActivity,
@@ -32,39 +36,6 @@ func (q *Queries) AuditInsertActivity(ctx context.Context, db DBTX, arg AuditIns
 		arg.Action,
 		arg.Detail,
 		arg.Address,
-	)
-	return err
-}
-
-const auditInsertChange = `-- name: AuditInsertChange :exec
-
-INSERT INTO change_log (branch_code, entity, entity_id, action, before, after, changed_by)
-VALUES ($1, $2, $3, $4, CAST($5::text AS jsonb),
-    CAST($6::text AS jsonb), $7)
-`
-
-type AuditInsertChangeParams struct {
-	BranchCode string
-	Entity     string
-	EntityID   string
-	Action     string
-	Before     *string
-	After      *string
-	ChangedBy  string
-}
-
-// The change log and the activity log (pkg/audit). The JSON documents are sent as text and
-// cast here: a []byte argument would be sent as bytea by the pool's exec mode.
-// before is NULL for a create, after for a delete.
-func (q *Queries) AuditInsertChange(ctx context.Context, db DBTX, arg AuditInsertChangeParams) error {
-	_, err := db.Exec(ctx, auditInsertChange,
-		arg.BranchCode,
-		arg.Entity,
-		arg.EntityID,
-		arg.Action,
-		arg.Before,
-		arg.After,
-		arg.ChangedBy,
 	)
 	return err
 }

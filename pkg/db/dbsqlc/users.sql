@@ -183,13 +183,6 @@ INSERT INTO user_permission (user_id, branch_code, role_code, created_by)
 SELECT u, b, r, @by::text
 FROM ROWS FROM (unnest(@user_ids::bigint[]), unnest(@branch_codes::text[]), unnest(@role_codes::text[])) AS t(u, b, r);
 
--- The imported accounts' change-log rows; afters are JSON texts (a []byte argument would
--- be sent as bytea by the pool's exec mode).
--- name: UsersInsertCreateChanges :exec
-INSERT INTO change_log (entity, entity_id, action, after, changed_by)
-SELECT 'app_user', id::text, 'create', a::jsonb, @by::text
-FROM ROWS FROM (unnest(@ids::bigint[]), unnest(@afters::text[])) AS t(id, a);
-
 -- The accounts holding a role in branch (role '' for any), with their roles there, for the
 -- permission workbook.
 -- name: UsersPermissionReport :many

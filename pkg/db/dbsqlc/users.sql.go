@@ -327,25 +327,6 @@ func (q *Queries) UsersInsertAccounts(ctx context.Context, db DBTX, arg UsersIns
 	return items, nil
 }
 
-const usersInsertCreateChanges = `-- name: UsersInsertCreateChanges :exec
-INSERT INTO change_log (entity, entity_id, action, after, changed_by)
-SELECT 'app_user', id::text, 'create', a::jsonb, $1::text
-FROM ROWS FROM (unnest($2::bigint[]), unnest($3::text[])) AS t(id, a)
-`
-
-type UsersInsertCreateChangesParams struct {
-	By     string
-	Ids    []int64
-	Afters []string
-}
-
-// The imported accounts' change-log rows; afters are JSON texts (a []byte argument would
-// be sent as bytea by the pool's exec mode).
-func (q *Queries) UsersInsertCreateChanges(ctx context.Context, db DBTX, arg UsersInsertCreateChangesParams) error {
-	_, err := db.Exec(ctx, usersInsertCreateChanges, arg.By, arg.Ids, arg.Afters)
-	return err
-}
-
 const usersInsertPairs = `-- name: UsersInsertPairs :exec
 INSERT INTO user_permission (user_id, branch_code, role_code, created_by)
 SELECT u, b, r, $1::text
