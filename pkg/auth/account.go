@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"samrap/pkg/audit"
+	"samrap/pkg/db"
 	"samrap/pkg/errs"
 	"samrap/pkg/i18n"
 	"samrap/pkg/session"
@@ -28,7 +29,7 @@ var (
 
 func (s *Service) caller(ctx context.Context, c *session.Claims) (user, error) {
 	u, err := userByID(ctx, s.db, c.UserID)
-	if errors.Is(err, errNoUser) {
+	if errors.Is(err, db.ErrNotFound) {
 		return user{}, errs.ErrNoSession
 	}
 	return u, err

@@ -78,7 +78,7 @@ func (s *Service) openLink(ctx context.Context, q db.DBTX, raw, purpose string) 
 		return user{}, fmt.Errorf("open link: %w", err)
 	}
 	u, err := userByID(ctx, q, userID)
-	if errors.Is(err, errNoUser) {
+	if errors.Is(err, db.ErrNotFound) {
 		return user{}, ErrLinkExpired
 	}
 	return u, err
@@ -98,7 +98,7 @@ func (s *Service) link(path, token string) string {
 func (s *Service) Invite(ctx context.Context, userID int64, by string) error {
 	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
 		u, err := userByID(ctx, tx, userID)
-		if errors.Is(err, errNoUser) {
+		if errors.Is(err, db.ErrNotFound) {
 			return ErrUserNotFound
 		}
 		if err != nil {
@@ -244,7 +244,7 @@ func (s *Service) SendResetLink(ctx context.Context, email string, c Client) err
 		return fmt.Errorf("auth.sendResetLink: %w", err)
 	}
 	u, err := userByEmail(ctx, s.db, email)
-	if errors.Is(err, errNoUser) || (err == nil && u.Status != "ACTIVE") {
+	if errors.Is(err, db.ErrNotFound) || (err == nil && u.Status != "ACTIVE") {
 		return nil
 	}
 	if err != nil {

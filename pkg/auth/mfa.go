@@ -109,7 +109,7 @@ func (s *Service) lockChallenge(ctx context.Context, tx pgx.Tx, raw, purpose str
 		return ch, user{}, fmt.Errorf("lock challenge: %w", err)
 	}
 	u, err := userByID(ctx, tx, ch.UserID)
-	if errors.Is(err, errNoUser) {
+	if errors.Is(err, db.ErrNotFound) {
 		return ch, user{}, ErrChallengeInvalid
 	}
 	return ch, u, err

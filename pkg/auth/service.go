@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"samrap/pkg/audit"
+	"samrap/pkg/db"
 	"samrap/pkg/errs"
 	"samrap/pkg/i18n"
 	"samrap/pkg/mail"
@@ -90,7 +91,7 @@ func (s *Service) SignIn(ctx context.Context, email, password string, c Client) 
 	}
 
 	u, err := userByEmail(ctx, s.db, email)
-	if err != nil && !errors.Is(err, errNoUser) {
+	if err != nil && !errors.Is(err, db.ErrNotFound) {
 		return SignInResult{}, fmt.Errorf("auth.signIn: %w", err)
 	}
 	hash := u.PasswordHash
@@ -329,7 +330,7 @@ type UserInfo struct {
 // UserInfo answers the caller's account with the pairs held at sign-in.
 func (s *Service) UserInfo(ctx context.Context, c *session.Claims) (UserInfo, error) {
 	u, err := userByID(ctx, s.db, c.UserID)
-	if errors.Is(err, errNoUser) {
+	if errors.Is(err, db.ErrNotFound) {
 		return UserInfo{}, fmt.Errorf("auth.userInfo: %w", errs.ErrNoSession)
 	}
 	if err != nil {

@@ -3,11 +3,8 @@ package auth
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 
 	"samrap/pkg/db"
 	"samrap/pkg/db/dbsqlc"
@@ -56,27 +53,20 @@ func userOf(r dbsqlc.AuthUserByIDRow) user {
 	return u
 }
 
-// errNoUser is the store's "no such account"; the service never tells callers which.
-var errNoUser = errors.New("no such user")
+// A missing account is db.ErrNotFound; the service never tells callers which.
 
 func userByEmail(ctx context.Context, q db.DBTX, email string) (user, error) {
 	r, err := queries.AuthUserByEmail(ctx, q, email)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return user{}, errNoUser
-	}
 	if err != nil {
-		return user{}, fmt.Errorf("user by email: %w", err)
+		return user{}, db.NotFound("user by email", err)
 	}
 	return userOf(dbsqlc.AuthUserByIDRow(r)), nil
 }
 
 func userByID(ctx context.Context, q db.DBTX, id int64) (user, error) {
 	r, err := queries.AuthUserByID(ctx, q, id)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return user{}, errNoUser
-	}
 	if err != nil {
-		return user{}, fmt.Errorf("user by id: %w", err)
+		return user{}, db.NotFound(fmt.Sprintf("user by id %d", id), err)
 	}
 	return userOf(r), nil
 }

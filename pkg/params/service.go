@@ -367,6 +367,9 @@ func InUse(table string) *errs.Error {
 }
 
 func deleteErr(err error) error {
+	if errors.Is(err, db.ErrNotFound) {
+		return fmt.Errorf("%w: %w", ErrNotFound, err)
+	}
 	if _, table, ok := db.IsForeignKeyViolation(err); ok {
 		return fmt.Errorf("%w: %w", InUse(table), err)
 	}
@@ -375,6 +378,9 @@ func deleteErr(err error) error {
 
 // writeErr maps a constraint violation of a write to the caller's failure.
 func writeErr(k *Kind, err error) error {
+	if errors.Is(err, db.ErrNotFound) {
+		return fmt.Errorf("%w: %w", ErrNotFound, err)
+	}
 	if c, ok := db.IsUniqueViolation(err); ok && c == k.Table+"_code_key" {
 		return fmt.Errorf("%w: %w", ErrDuplicateCode, err)
 	}

@@ -166,7 +166,7 @@ func (s stmt) args(k *Kind, branch, by string, id int64, in Input) []any {
 }
 
 // saveRecord creates (id 0) or updates a row with its list and change-log row, and answers
-// the record as stored; ErrNotFound when the branch has no row id.
+// the record as stored; db.ErrNotFound when the branch has no row id.
 func saveRecord(ctx context.Context, q db.DBTX, k *Kind, branch, by string, id int64, in Input) (Record, error) {
 	s := k.sql().insert
 	if id != 0 {
@@ -181,7 +181,7 @@ func saveRecord(ctx context.Context, q db.DBTX, k *Kind, branch, by string, id i
 		return nil, fmt.Errorf("save %s: %w", k.Table, err)
 	}
 	if len(recs) == 0 {
-		return nil, ErrNotFound
+		return nil, fmt.Errorf("save %s %d: %w", k.Table, id, db.ErrNotFound)
 	}
 	return recs[0], nil
 }
@@ -194,7 +194,7 @@ func removeRecord(ctx context.Context, q db.DBTX, k *Kind, branch, by string, id
 		return fmt.Errorf("delete %s: %w", k.Table, err)
 	}
 	if n == 0 {
-		return ErrNotFound
+		return fmt.Errorf("delete %s %d: %w", k.Table, id, db.ErrNotFound)
 	}
 	return nil
 }

@@ -132,7 +132,7 @@ func (s *Service) Search(ctx context.Context, criteria, status string, p httpx.P
 // Get answers one account.
 func (s *Service) Get(ctx context.Context, id int64) (Account, error) {
 	a, err := accountByID(ctx, s.db, id, false)
-	if errors.Is(err, errNoRows) {
+	if errors.Is(err, db.ErrNotFound) {
 		return Account{}, fmt.Errorf("users.get: %w", ErrNotFound)
 	}
 	if err != nil {
@@ -186,7 +186,7 @@ func (s *Service) Update(ctx context.Context, by *session.Claims, in Input) (Acc
 			return err
 		}
 		before, err := accountByID(ctx, tx, in.ID, true)
-		if errors.Is(err, errNoRows) {
+		if errors.Is(err, db.ErrNotFound) {
 			return ErrNotFound
 		}
 		if err != nil {
@@ -239,7 +239,7 @@ func (s *Service) Delete(ctx context.Context, by *session.Claims, ids []int64) e
 				return ErrOwnAdminPair
 			}
 			before, err := accountByID(ctx, tx, id, true)
-			if errors.Is(err, errNoRows) {
+			if errors.Is(err, db.ErrNotFound) {
 				return ErrNotFound
 			}
 			if err != nil {

@@ -62,8 +62,6 @@ func toAccount(r accountRow) (Account, error) {
 	return a, nil
 }
 
-var errNoRows = errors.New("no rows")
-
 // accountByID reads one account; with lock, the account row stays locked until the
 // transaction ends.
 func accountByID(ctx context.Context, q db.DBTX, id int64, lock bool) (Account, error) {
@@ -76,11 +74,8 @@ func accountByID(ctx context.Context, q db.DBTX, id int64, lock bool) (Account, 
 	} else {
 		r, err = queries.UsersAccountByID(ctx, q, id)
 	}
-	if errors.Is(err, pgx.ErrNoRows) {
-		return Account{}, errNoRows
-	}
 	if err != nil {
-		return Account{}, fmt.Errorf("account by id: %w", err)
+		return Account{}, db.NotFound(fmt.Sprintf("account by id %d", id), err)
 	}
 	a, err := toAccount(r)
 	if err != nil {
