@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"samrap/pkg/apitest"
-	"samrap/pkg/params"
 )
 
 // Issue 18 §5: hostile text and numbers never reach PostgreSQL as an error. Each bad input
@@ -93,7 +92,7 @@ func FuzzSearchQuery(f *testing.F) {
 		"sortBy=nameTh&sortDesc=true&status=inactive", "criteria=%25_%5C", "sortBy=%27;DROP", "branch=SRP02"} {
 		f.Add(s)
 	}
-	s := apitest.New(f, params.Mount)
+	s := apitest.New(f)
 	token := s.SignIn("nutritionist@samrap.local").Access
 	f.Fuzz(func(t *testing.T, query string) {
 		r := httptest.NewRequest("GET", "/api/parameter/searchDietType", nil)

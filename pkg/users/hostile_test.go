@@ -13,7 +13,7 @@ import (
 // of the issue answers 422 naming its field, and nothing is written.
 func TestHostileInput(t *testing.T) {
 	t.Parallel()
-	s := apitest.New(t, users.Mount)
+	s := apitest.New(t)
 	sam := s.SignIn("superadmin@samrap.local").Access
 	bam := s.SignIn("branchadmin@samrap.local").Access
 	accounts := s.Count(`SELECT count(*) FROM app_user`)
