@@ -49,6 +49,8 @@ type Function struct {
 	Mount platform.Mount
 	// Worker is an sqs function's handler.
 	Worker func(*platform.Env) queue.Handler
+	// Job is a scheduled function's run.
+	Job platform.Job
 }
 
 // Routes answers an http function's declared routes with their access, read by mounting its
@@ -72,6 +74,17 @@ func MountAll(env *platform.Env, rt *httpx.Router) {
 			f.Mount(env, rt)
 		}
 	}
+}
+
+// Jobs answers the scheduled functions of the registry.
+func Jobs() []Function {
+	var out []Function
+	for _, f := range List() {
+		if f.Kind == Scheduled {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // Workers answers the sqs functions of the registry.

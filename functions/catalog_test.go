@@ -78,8 +78,13 @@ func TestRegistryIsCoherent(t *testing.T) {
 			}
 			queues[f.Queue] = f.Name
 			checkMainServes(t, f, f.Worker)
-		case functions.Scheduled, functions.CustomResource:
-			if f.Mount != nil || f.Worker != nil {
+		case functions.Scheduled:
+			if f.Job == nil || f.Mount != nil || f.Worker != nil || f.Schedule == "" {
+				t.Errorf("scheduled function %q needs a Job and a Schedule, and no Mount or Worker", f.Name)
+			}
+			checkMainServes(t, f, f.Job)
+		case functions.CustomResource:
+			if f.Mount != nil || f.Worker != nil || f.Job != nil {
 				t.Errorf("%s function %q has a Mount or a Worker that nothing would run", f.Kind, f.Name)
 			}
 		default:

@@ -3,6 +3,7 @@ package functions
 import (
 	"samrap/pkg/auth"
 	"samrap/pkg/files"
+	"samrap/pkg/housekeeping"
 	"samrap/pkg/params"
 	"samrap/pkg/users"
 )
@@ -17,6 +18,7 @@ func List() []Function {
 		{Name: "params", Kind: HTTP, Uses: []string{"jwt"}, Mount: params.Mount},
 		{Name: "files", Kind: HTTP, Uses: []string{"jwt", "uploads", "files", "queue:imports"}, Mount: files.Mount},
 		{Name: "import-worker", Kind: SQS, Queue: "imports", S3Notifications: "uploads/", Uses: []string{"uploads", "files", "mail"}, Worker: files.ImportWorker},
+		{Name: "housekeeping", Kind: Scheduled, Schedule: "rate(1 hour)", Job: housekeeping.Job},
 		{Name: "migrate", Kind: CustomResource},
 	}
 }

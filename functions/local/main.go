@@ -68,6 +68,11 @@ func run(ctx context.Context, getenv func(string) string) error {
 		return err
 	}
 	defer stopWorkers()
+	stopJobs, err := startJobs(ctx, env)
+	if err != nil {
+		return err
+	}
+	defer stopJobs()
 	if cfg.DemoData {
 		if err := demo.Load(ctx, env.DB); err != nil {
 			return err

@@ -70,12 +70,8 @@ type handlers struct {
 }
 
 func (h handlers) uploadMasterData(w http.ResponseWriter, r *http.Request) error {
-	if err := r.ParseMultipartForm(1 << 20); err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return errTooLarge
-		}
-		return fmt.Errorf("files.upload: %v: %w", err, errs.ErrMalformed)
+	if err := parseUpload(r); err != nil {
+		return err
 	}
 	defer r.MultipartForm.RemoveAll()
 	branch := r.FormValue("branchCode")
@@ -98,15 +94,21 @@ func (h handlers) uploadMasterData(w http.ResponseWriter, r *http.Request) error
 	return h.store(w, r, imports.Job{BranchCode: branch, Type: kind.Name})
 }
 
+// parseUpload reads an upload's form (pkg/httpx: hostile text, other branches), telling a
+// file too large in the words of the import dialog.
+func parseUpload(r *http.Request) error {
+	err := httpx.ParseMultipart(r, 1<<20)
+	if errors.Is(err, errs.ErrTooLarge) {
+		return errTooLarge
+	}
+	return err
+}
+
 // uploadUser takes a workbook of accounts to add (Super Admin; SPEC.md §5: .xlsx or .xls).
 // Accounts are group-wide; the job belongs to the caller's current branch.
 func (h handlers) uploadUser(w http.ResponseWriter, r *http.Request) error {
-	if err := r.ParseMultipartForm(1 << 20); err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return errTooLarge
-		}
-		return fmt.Errorf("files.uploadUser: %v: %w", err, errs.ErrMalformed)
+	if err := parseUpload(r); err != nil {
+		return err
 	}
 	defer r.MultipartForm.RemoveAll()
 	send := false

@@ -121,6 +121,11 @@ func TestUpload(t *testing.T) {
 		{"no branch", nutri, "en", map[string]string{"type": "DietType"}, []part{{"file", "a.xlsx", x}}, 422, "branchCode"},
 		{"order taker", taker, "en", form, []part{{"file", "a.xlsx", x}}, 403, ""},
 		{"other branch", nutri, "en", map[string]string{"branchCode": "SRP02", "type": "DietType"}, []part{{"file", "a.xlsx", x}}, 403, ""},
+		// Hostile text never reaches PostgreSQL (issue 18 §5): 422 naming the field.
+		{"NUL in the file name: no multipart form", nutri, "en", form, []part{{"file", "diet\x00.xlsx", x}}, 400, "BAD_REQUEST"},
+		{"invalid UTF-8 file name", nutri, "en", form, []part{{"file", "diet\xff\xfe.xlsx", x}}, 422, `"file"`},
+		{"NUL in a field", nutri, "en", map[string]string{"branchCode": "SRP01", "type": "DietType", "createBy": "a\x00b"}, []part{{"file", "a.xlsx", x}}, 422, `"createBy"`},
+		{"invalid UTF-8 branch", nutri, "en", map[string]string{"branchCode": "\xff", "type": "DietType"}, []part{{"file", "a.xlsx", x}}, 422, `"branchCode"`},
 	}
 	for _, c := range cases {
 		res := upload(t, s, c.token, c.lang, c.form, c.parts...)

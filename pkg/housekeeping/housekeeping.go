@@ -9,11 +9,11 @@ package housekeeping
 import (
 	"context"
 	"fmt"
-	"log/slog"
 	"time"
 
 	"samrap/pkg/db"
 	"samrap/pkg/db/dbsqlc"
+	"samrap/pkg/platform"
 )
 
 // How long each kind of row is kept after it stops mattering.
@@ -87,13 +87,13 @@ func Run(ctx context.Context, q db.DBTX, now time.Time) (Report, error) {
 }
 
 // Job is the scheduled function's body: one run, logged.
-func Job(pool db.DBTX, log *slog.Logger, now func() time.Time) func(context.Context) error {
+func Job(env *platform.Env) func(context.Context) error {
 	return func(ctx context.Context) error {
-		r, err := Run(ctx, pool, now())
+		r, err := Run(ctx, env.DB, env.Now())
 		if err != nil {
 			return err
 		}
-		log.InfoContext(ctx, "housekeeping done", "throttles", r.Throttles, "refreshTokens", r.RefreshTokens,
+		env.Log.InfoContext(ctx, "housekeeping done", "throttles", r.Throttles, "refreshTokens", r.RefreshTokens,
 			"sessions", r.Sessions, "links", r.Links, "challenges", r.Challenges)
 		return nil
 	}

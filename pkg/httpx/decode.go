@@ -245,6 +245,34 @@ func ParseForm(r *http.Request) error {
 	return checkBodyBranch(r, branches)
 }
 
+// ParseMultipart parses a multipart form body within the route's limit (parts past
+// maxMemory go to temporary files: defer r.MultipartForm.RemoveAll()). It answers 413 past
+// the limit (errs.ErrTooLarge), 400 when the body is no multipart form, 422 naming every
+// field, and "file" for a file name, whose text textProblem refuses, and, on a route of
+// roles, 403 when branchCode or branch names another branch than the current one.
+func ParseMultipart(r *http.Request, maxMemory int64) error {
+	if err := r.ParseMultipartForm(maxMemory); err != nil {
+		return bodyErr("parse multipart form", err)
+	}
+	if err := checkValues(r.MultipartForm.Value); err != nil {
+		_ = r.MultipartForm.RemoveAll()
+		return err
+	}
+	for field, files := range r.MultipartForm.File {
+		for _, fh := range files {
+			if key := textProblem(fh.Filename); key != "" {
+				_ = r.MultipartForm.RemoveAll()
+				return errs.Fields(map[string]string{fieldName(field): key})
+			}
+		}
+	}
+	var branches []string
+	for _, name := range []string{"branchCode", "branch"} {
+		branches = append(branches, r.MultipartForm.Value[name]...)
+	}
+	return checkBodyBranch(r, branches)
+}
+
 func bodyErr(op string, err error) error {
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {

@@ -65,3 +65,20 @@ func ServeSQSLambda(ctx context.Context, getenv func(string) string, worker func
 	lambda.StartWithOptions(worker(env), lambda.WithContext(ctx))
 	return fmt.Errorf("lambda runtime stopped")
 }
+
+// Job is a scheduled function's body: one run, whose error fails the invocation (EventBridge
+// retries it; the run must be idempotent).
+type Job func(env *Env) func(ctx context.Context) error
+
+// ServeScheduleLambda is the whole body of a scheduled function's main: read the
+// configuration, build the Env and run job at every EventBridge invocation.
+func ServeScheduleLambda(ctx context.Context, getenv func(string) string, job Job, wires ...Wire) error {
+	env, err := Setup(ctx, getenv, wires...)
+	if err != nil {
+		return err
+	}
+	defer env.Close()
+	run := job(env)
+	lambda.StartWithOptions(func(ctx context.Context) error { return run(ctx) }, lambda.WithContext(ctx))
+	return fmt.Errorf("lambda runtime stopped")
+}
