@@ -118,7 +118,7 @@ func CreateJob(ctx context.Context, q db.DBTX, j Job) (Job, error) {
 
 // GetJob answers a job of branch.
 func GetJob(ctx context.Context, q db.DBTX, branch, id string) (Job, error) {
-	if !validUUID(id) {
+	if !db.IsUUID(id) {
 		return Job{}, ErrJobNotFound
 	}
 	j, err := jobOf(queries.ImportsGetJob(ctx, q, dbsqlc.ImportsGetJobParams{ID: id, BranchCode: branch}))
@@ -184,21 +184,4 @@ func countInvitations(ctx context.Context, q db.DBTX, id string, sent, failed in
 		return fmt.Errorf("imports.countInvitations: %w", err)
 	}
 	return nil
-}
-
-func validUUID(s string) bool {
-	if len(s) != 36 {
-		return false
-	}
-	for i, r := range s {
-		switch {
-		case i == 8 || i == 13 || i == 18 || i == 23:
-			if r != '-' {
-				return false
-			}
-		case !strings.ContainsRune("0123456789abcdefABCDEF", r):
-			return false
-		}
-	}
-	return true
 }

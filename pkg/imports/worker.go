@@ -79,7 +79,7 @@ func (w *Worker) message(ctx context.Context, m lambdaevents.SQSMessage) error {
 // a file that cannot be imported ends its job as failed instead.
 func (w *Worker) Run(ctx context.Context, key string) error {
 	id, ok := JobIDOfKey(key)
-	if !ok || !validUUID(id) {
+	if !ok || !db.IsUUID(id) {
 		w.Log.WarnContext(ctx, "import: not an upload key, ignored", "key", key)
 		return nil
 	}

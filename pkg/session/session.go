@@ -174,7 +174,7 @@ func (a *Authenticator) Authenticate(ctx context.Context, raw string) (*Claims, 
 	if err != nil {
 		return nil, err
 	}
-	if !isUUID(c.SessionID) {
+	if !db.IsUUID(c.SessionID) {
 		return nil, errs.ErrNoSession // never reaches PostgreSQL as an invalid uuid (a 500)
 	}
 	open, err := queries.SessionOpen(ctx, a.DB, dbsqlc.SessionOpenParams{ID: c.SessionID, UserID: c.UserID})
@@ -188,24 +188,4 @@ func (a *Authenticator) Authenticate(ctx context.Context, raw string) (*Claims, 
 		return nil, errs.ErrNoSession
 	}
 	return c, nil
-}
-
-// isUUID reports whether s is a UUID in its canonical text form (8-4-4-4-12 hex digits), as
-// auth_session ids are written.
-func isUUID(s string) bool {
-	if len(s) != 36 {
-		return false
-	}
-	for i, r := range s {
-		switch {
-		case i == 8 || i == 13 || i == 18 || i == 23:
-			if r != '-' {
-				return false
-			}
-		case '0' <= r && r <= '9', 'a' <= r && r <= 'f', 'A' <= r && r <= 'F':
-		default:
-			return false
-		}
-	}
-	return true
 }
