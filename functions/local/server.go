@@ -1,12 +1,17 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"fmt"
+	"mime"
 	"net/http"
 	"os"
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
+	"time"
 
 	"samrap/functions"
 	"samrap/pkg/blob"
@@ -58,10 +63,11 @@ func withSecurityHeaders(next http.Handler) (http.Handler, error) {
 }
 
 // webApp serves the built React app: files as they are (hashed assets cached for a year),
-// and index.html for every other path so that the app's router takes over.
+// and index.html for every other path so that the app's router takes over. Text files go
+// out gzip-encoded to browsers that accept it, as CloudFront sends them.
 func webApp(dir string) http.Handler {
-	files := http.FileServer(http.Dir(dir))
 	index := filepath.Join(dir, "index.html")
+	gz := &gzipCache{}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
@@ -73,15 +79,95 @@ func webApp(dir string) http.Handler {
 		}
 		clean := path.Clean("/" + r.URL.Path)
 		if clean != "/" {
-			if st, err := os.Stat(filepath.Join(dir, filepath.FromSlash(clean))); err == nil && !st.IsDir() {
+			file := filepath.Join(dir, filepath.FromSlash(clean))
+			if st, err := os.Stat(file); err == nil && !st.IsDir() {
 				if strings.HasPrefix(clean, "/assets/") {
 					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 				}
-				files.ServeHTTP(w, r)
+				gz.serve(w, r, file, st)
 				return
 			}
 		}
 		w.Header().Set("Cache-Control", "no-cache")
-		http.ServeFile(w, r, index)
+		st, err := os.Stat(index)
+		if err != nil {
+			http.Error(w, "The web app is not built: run `make run` (it builds web/dist) or set WEB_DIR.", http.StatusNotFound)
+			return
+		}
+		gz.serve(w, r, index, st)
 	})
+}
+
+// gzipCache keeps the gzip encoding of each text file of the app, made once per version of
+// the file (its size and modification time).
+type gzipCache struct {
+	mu    sync.Mutex
+	files map[string]gzipped
+}
+
+type gzipped struct {
+	size    int64
+	modTime time.Time
+	body    []byte
+}
+
+var compressible = map[string]bool{".js": true, ".mjs": true, ".css": true, ".html": true, ".svg": true, ".json": true, ".txt": true, ".map": true}
+
+func (c *gzipCache) serve(w http.ResponseWriter, r *http.Request, file string, st os.FileInfo) {
+	ext := strings.ToLower(filepath.Ext(file))
+	if !compressible[ext] {
+		http.ServeFile(w, r, file)
+		return
+	}
+	w.Header().Add("Vary", "Accept-Encoding")
+	if !acceptsGzip(r.Header.Get("Accept-Encoding")) {
+		http.ServeFile(w, r, file)
+		return
+	}
+	body, err := c.get(file, st)
+	if err != nil {
+		http.ServeFile(w, r, file)
+		return
+	}
+	if ct := mime.TypeByExtension(ext); ct != "" {
+		w.Header().Set("Content-Type", ct)
+	}
+	w.Header().Set("Content-Encoding", "gzip")
+	http.ServeContent(w, r, "", st.ModTime(), bytes.NewReader(body))
+}
+
+func (c *gzipCache) get(file string, st os.FileInfo) ([]byte, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if g, ok := c.files[file]; ok && g.size == st.Size() && g.modTime.Equal(st.ModTime()) {
+		return g.body, nil
+	}
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	_, _ = zw.Write(raw)
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	if c.files == nil {
+		c.files = map[string]gzipped{}
+	}
+	c.files[file] = gzipped{size: st.Size(), modTime: st.ModTime(), body: buf.Bytes()}
+	return buf.Bytes(), nil
+}
+
+// acceptsGzip reads an Accept-Encoding header: gzip listed without q=0.
+func acceptsGzip(header string) bool {
+	for _, part := range strings.Split(header, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if !strings.EqualFold(strings.TrimSpace(name), "gzip") && strings.TrimSpace(name) != "*" {
+			continue
+		}
+		q := strings.ReplaceAll(strings.TrimSpace(params), " ", "")
+		return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+	}
+	return false
 }

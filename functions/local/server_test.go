@@ -1,6 +1,7 @@
 package main
 
 import (
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"io"
@@ -108,6 +109,62 @@ func TestWebAppIsServedWithFallback(t *testing.T) {
 	webApp(filepath.Join(dir, "missing")).ServeHTTP(w, httptest.NewRequest("GET", "/login", nil))
 	if w.Code != 404 || !strings.Contains(w.Body.String(), "make run") {
 		t.Errorf("no build: %d %q", w.Code, w.Body.String())
+	}
+}
+
+// Text files go out gzip-encoded to browsers that accept it, as CloudFront sends them
+// (issue 19 item 14); the same bytes otherwise; images as they are.
+func TestWebAppIsGzipped(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "assets"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	js := strings.Repeat("export const สำรับ = 'ถาดอาหาร';\n", 2000)
+	os.WriteFile(filepath.Join(dir, "index.html"), []byte("<html>samrap index</html>"), 0o644)
+	os.WriteFile(filepath.Join(dir, "assets", "app-1234.js"), []byte(js), 0o644)
+	os.WriteFile(filepath.Join(dir, "assets", "logo.png"), []byte("\x89PNG not text"), 0o644)
+	h := webApp(dir)
+	get := func(path, accept string) *httptest.ResponseRecorder {
+		r := httptest.NewRequest("GET", path, nil)
+		if accept != "" {
+			r.Header.Set("Accept-Encoding", accept)
+		}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		return w
+	}
+	unzip := func(w *httptest.ResponseRecorder) string {
+		zr, err := gzip.NewReader(w.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(zr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	for range 2 { // the second answer comes from the cache
+		w := get("/assets/app-1234.js", "gzip, deflate, br")
+		if w.Code != 200 || w.Header().Get("Content-Encoding") != "gzip" || w.Body.Len() >= len(js)/10 ||
+			!strings.HasPrefix(w.Header().Get("Content-Type"), "text/javascript") || w.Header().Get("Vary") != "Accept-Encoding" {
+			t.Fatalf("js: %d %v %d bytes", w.Code, w.Header(), w.Body.Len())
+		}
+		if got := unzip(w); got != js {
+			t.Fatal("the gzipped script differs from the file")
+		}
+	}
+	if w := get("/login", "gzip"); w.Header().Get("Content-Encoding") != "gzip" || unzip(w) != "<html>samrap index</html>" {
+		t.Fatalf("index: %v", w.Header())
+	}
+	for _, accept := range []string{"", "identity", "gzip;q=0", "br"} {
+		if w := get("/assets/app-1234.js", accept); w.Header().Get("Content-Encoding") != "" || w.Body.String() != js {
+			t.Fatalf("Accept-Encoding %q: %v", accept, w.Header())
+		}
+	}
+	if w := get("/assets/logo.png", "gzip"); w.Header().Get("Content-Encoding") != "" || w.Body.String() != "\x89PNG not text" {
+		t.Fatalf("png: %v", w.Header())
 	}
 }
 
