@@ -2,6 +2,7 @@ package auth_test
 
 import (
 	"context"
+	"fmt"
 	"net/url"
 	"regexp"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"samrap/pkg/apitest"
 	"samrap/pkg/auth"
 	"samrap/pkg/demo"
+	"samrap/pkg/mail"
 )
 
 var (
@@ -451,5 +453,58 @@ func TestAccountCodesAreLimitedAndFormBodiesAccepted(t *testing.T) {
 		Form: url.Values{"token": {token}, "password": {"Kitchen#Tray9"}, "confirmPassword": {"Kitchen#Tray9"}}})
 	if res.Status != 200 {
 		t.Fatalf("reset with a form body: %d %s", res.Status, res.Body)
+	}
+}
+
+// Every e-mail is in its reader's language with a real HTML part (issue 19 item 11): a code
+// or a reset link in the language of the screen that asked for it, the account's language
+// when the request names none, an invitation in Thai and English (nobody knows the invited
+// person's language yet).
+func TestMailLanguages(t *testing.T) {
+	t.Parallel()
+	s := apitest.New(t)
+	const addr = "serve@samrap.local" // account language: Thai (the default)
+	reset := func(lang string) mail.Sent {
+		t.Helper()
+		before := len(s.Mail(addr))
+		s.Do(apitest.Request{Method: "POST", Path: "/api/auth/sendEmailForgotPassword?" + q("email", addr), Lang: lang})
+		m := s.Mail(addr)
+		if len(m) != before+1 {
+			t.Fatalf("reset (%q): %d mails, want %d", lang, len(m), before+1)
+		}
+		return m[0]
+	}
+	if m := reset("en"); m.Subject != "Set a new Samrap password" || strings.Contains(m.Text, "ตั้งรหัสผ่าน") ||
+		!strings.Contains(m.HTML, `<div lang="en">`) || !strings.Contains(m.HTML, `<a href="http`) {
+		t.Fatalf("reset from an English screen: %+v", m)
+	}
+	if m := reset(""); m.Subject != "ตั้งรหัสผ่านใหม่ สำรับ" || !strings.Contains(m.HTML, `<div lang="th">`) {
+		t.Fatalf("reset with no language stated: %+v", m)
+	}
+
+	// The sign-in code follows the screen, not the account.
+	withAuthenticator(t, s, "controller@samrap.local")
+	ch := challengeOf(t, s, "controller@samrap.local", "198.51.100.40")
+	if res := s.Do(apitest.Request{Method: "GET", Path: "/api/auth/sendMail-otp?" + q("challenge", ch), Lang: "en"}); res.Status != 200 {
+		t.Fatalf("send code: %d %s", res.Status, res.Body)
+	}
+	if m := s.Mail("controller@samrap.local")[0]; m.Subject != "Your Samrap sign-in code" || !reCode.MatchString(m.HTML) {
+		t.Fatalf("code from an English screen: %+v", m)
+	}
+
+	// An invitation speaks both languages, Thai first, each with its link.
+	sam := s.SignIn("superadmin@samrap.local").Access
+	var id int64
+	if err := s.Env.DB.QueryRow(context.Background(), `SELECT id FROM app_user WHERE email = 'invited@samrap.local'`).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	if res := s.Do(apitest.Request{Method: "POST", Path: fmt.Sprintf("/api/auth/inviteToUser?userId=%d", id), Token: sam, Lang: "en"}); res.Status != 200 {
+		t.Fatalf("invite: %d %s", res.Status, res.Body)
+	}
+	m := s.Mail("invited@samrap.local")[0]
+	th, en := strings.Index(m.Text, "คุณได้รับเชิญ"), strings.Index(m.Text, "You have been invited")
+	if m.Subject != "คำเชิญเข้าใช้งานระบบสำรับ / Your invitation to Samrap" || th < 0 || en < th ||
+		strings.Count(m.HTML, `<a href="http`) != 2 || !strings.Contains(m.HTML, `<div lang="th">`) || !strings.Contains(m.HTML, `<div lang="en">`) {
+		t.Fatalf("invitation: %+v", m)
 	}
 }

@@ -118,7 +118,8 @@ func (s *Service) Invite(ctx context.Context, userID int64, by string) error {
 			Before: map[string]any{"status": u.Status}, After: map[string]any{"status": "INVITED"}, By: by}); err != nil {
 			return err
 		}
-		return s.send(ctx, u, "invite", displayName(u, i18n.Lang(u.Language)), s.link("/register", raw), int(InviteTTL.Hours()))
+		link := s.link("/register", raw)
+		return s.send(ctx, u, bothLangs, "invite", func(l i18n.Lang) []any { return []any{displayName(u, l), link, int(InviteTTL.Hours())} })
 	})
 	if err != nil {
 		return fmt.Errorf("auth.invite: %w", err)
@@ -255,7 +256,8 @@ func (s *Service) SendResetLink(ctx context.Context, email string, c Client) err
 		if err != nil {
 			return err
 		}
-		return s.send(ctx, u, "reset", displayName(u, i18n.Lang(u.Language)), s.link("/reset-password", raw), int(ResetTTL.Minutes()))
+		link := s.link("/reset-password", raw)
+		return s.send(ctx, u, readerLangs(ctx, u), "reset", func(l i18n.Lang) []any { return []any{displayName(u, l), link, int(ResetTTL.Minutes())} })
 	})
 	if err != nil && !errors.Is(err, ErrMailFailed) { // a failed e-mail is logged by send
 		s.log.ErrorContext(ctx, "password-reset link not sent", "user", u.ID, "err", err)

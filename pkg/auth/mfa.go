@@ -20,6 +20,7 @@ import (
 	"samrap/pkg/audit"
 	"samrap/pkg/db"
 	"samrap/pkg/errs"
+	"samrap/pkg/i18n"
 )
 
 // Second-factor rules.
@@ -177,7 +178,7 @@ func (s *Service) SendMailOTP(ctx context.Context, raw, purpose string) (err err
 		if err := storeEmailCode(ctx, tx, hashToken(raw), codeHash(raw, code), now.Add(emailCodeTTL), now); err != nil {
 			return err
 		}
-		return s.send(ctx, u, "otp", code, int(emailCodeTTL.Minutes()))
+		return s.send(ctx, u, readerLangs(ctx, u), "otp", func(i18n.Lang) []any { return []any{code, int(emailCodeTTL.Minutes())} })
 	})
 	if err != nil {
 		return fmt.Errorf("auth.sendMailOTP: %w", err)

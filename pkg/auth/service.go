@@ -381,16 +381,33 @@ func (s *Service) issue(ctx context.Context, tx pgx.Tx, c session.Claims, now ti
 }
 
 // send e-mails u the message named what (i18n keys mail.<what>.subject and .text, the text
-// formatted with args) in u's language. A failure is logged and answered ErrMailFailed.
-func (s *Service) send(ctx context.Context, u user, what string, args ...any) error {
-	lang := i18n.Lang(u.Language)
-	msg := mail.Message{To: u.Email, Subject: i18n.T(lang, "mail."+what+".subject"), Text: i18n.T(lang, "mail."+what+".text", args...)}
-	if err := s.mail.Send(ctx, msg); err != nil {
+// formatted with args(lang)), one version per language of langs. A failure is logged and
+// answered ErrMailFailed.
+func (s *Service) send(ctx context.Context, u user, langs []i18n.Lang, what string, args func(i18n.Lang) []any) error {
+	var parts []mail.Part
+	for _, l := range langs {
+		parts = append(parts, mail.Part{Lang: string(l), Subject: i18n.T(l, "mail."+what+".subject"),
+			Text: i18n.T(l, "mail."+what+".text", args(l)...)})
+	}
+	if err := s.mail.Send(ctx, mail.Compose(u.Email, parts...)); err != nil {
 		s.log.ErrorContext(ctx, "sending an e-mail failed", "mail", what, "user", u.ID, "err", err)
 		return ErrMailFailed
 	}
 	return nil
 }
+
+// readerLangs answers the language to write to u in: the language of the screen that asked
+// (the person at it is u: a sign-in code, a reset link), else u's account language.
+func readerLangs(ctx context.Context, u user) []i18n.Lang {
+	if l, ok := i18n.FromContext(ctx); ok {
+		return []i18n.Lang{l}
+	}
+	return []i18n.Lang{i18n.Lang(u.Language)}
+}
+
+// bothLangs is for a recipient whose language nobody knows yet (an invitation): Thai, then
+// English.
+var bothLangs = []i18n.Lang{i18n.TH, i18n.EN}
 
 func (s *Service) dummy() string {
 	s.dummyOnce.Do(func() {

@@ -312,5 +312,10 @@ func Lang(r *http.Request) i18n.Lang {
 }
 
 func withLang(r *http.Request) *http.Request {
-	return r.WithContext(context.WithValue(r.Context(), langKey{}, i18n.FromHeader(r.Header.Get("Accept-Language"))))
+	l, stated := i18n.Stated(r.Header.Get("Accept-Language"))
+	ctx := context.WithValue(r.Context(), langKey{}, l)
+	if stated {
+		ctx = i18n.WithLang(ctx, l) // the screen's language, for e-mails to the person at it
+	}
+	return r.WithContext(ctx)
 }

@@ -3,6 +3,7 @@
 package i18n
 
 import (
+	"context"
 	"fmt"
 	"strings"
 )
@@ -18,16 +19,37 @@ const (
 // FromHeader reads an Accept-Language value such as "th", "th-TH,th;q=0.9,en;q=0.8".
 // The first supported language wins; anything else is English.
 func FromHeader(v string) Lang {
+	l, _ := Stated(v)
+	return l
+}
+
+// Stated reads an Accept-Language value for a language the caller actually named: false
+// when it names neither Thai nor English (FromHeader would fall back to English).
+func Stated(v string) (Lang, bool) {
 	for _, part := range strings.Split(v, ",") {
 		tag := strings.ToLower(strings.TrimSpace(strings.SplitN(part, ";", 2)[0]))
 		switch {
 		case tag == "th" || strings.HasPrefix(tag, "th-"):
-			return TH
+			return TH, true
 		case tag == "en" || strings.HasPrefix(tag, "en-"):
-			return EN
+			return EN, true
 		}
 	}
-	return EN
+	return EN, false
+}
+
+type ctxKey struct{}
+
+// WithLang records in ctx the language the person behind a request reads (the language of
+// the screen that sent it), for work that reaches them by another way, such as an e-mail.
+func WithLang(ctx context.Context, l Lang) context.Context {
+	return context.WithValue(ctx, ctxKey{}, l)
+}
+
+// FromContext answers the language WithLang recorded, if any.
+func FromContext(ctx context.Context) (Lang, bool) {
+	l, ok := ctx.Value(ctxKey{}).(Lang)
+	return l, ok
 }
 
 // T answers the message for key in lang, formatted with args. An unknown key answers the
