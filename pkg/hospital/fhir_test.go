@@ -255,7 +255,6 @@ func TestCensusFailures(t *testing.T) {
 		fail    map[string][]int
 		want    error
 		waits   []time.Duration
-		mangled func(base string) string // a different encounter page 1
 	}{
 		{name: "401", fail: map[string][]int{"encounters-1.json": {401}}, want: ErrUnauthorized},
 		{name: "403", fail: map[string][]int{"allergies.json": {403}}, want: ErrForbidden},
