@@ -67,8 +67,8 @@ func TestDiff(t *testing.T) {
 				same(t, "unmapped", cs.Unmapped, []PatientUnmapped{{HN: "A", Unmapped: Unmapped{Field: FieldWard, Code: "ICU-9"}}})
 			}},
 		{name: "identity follows the hospital; what it lacks is kept",
-			samrap: []Patient{pt("A")},
-			census: []Patient{pt("A", func(p *Patient) { p.NameEn, p.BirthDate, p.NameTh = "", "", "สมศรี ใหม่" })},
+			samrap:  []Patient{pt("A")},
+			census:  []Patient{pt("A", func(p *Patient) { p.NameEn, p.BirthDate, p.NameTh = "", "", "สมศรี ใหม่" })},
 			changes: Changes{Identity: true},
 			after: func(t *testing.T, cs ChangeSet) {
 				a := cs.Updated[0].After

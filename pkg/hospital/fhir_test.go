@@ -180,7 +180,7 @@ func wantCensus() []Admission {
 		// On the second page; a pureed diet with mildly thick drinks.
 		{HN: "HN004", PatientID: "pat-1004", EncounterID: "enc-1004", NameTh: "บุญมี รักษ์ไทย", NameEn: "Boonmee Rakthai",
 			Gender: "female", BirthDate: "1940-07", Ward: "W02", Room: "W02-201", Bed: "W02-201-3",
-			Admitted: at("2026-11-24T06:45:00+07:00"),
+			Admitted:  at("2026-11-24T06:45:00+07:00"),
 			Allergies: []Concept{{Codings: []Coding{{his + "allergen", "ALG-EGG", "ไข่"}, sct("303300008", "Egg protein (substance)")}}},
 			Diets: []DietOrder{{
 				Types: []Concept{
@@ -251,10 +251,10 @@ func TestCensusRetries500ThenSucceeds(t *testing.T) {
 func TestCensusFailures(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
-		name    string
-		fail    map[string][]int
-		want    error
-		waits   []time.Duration
+		name  string
+		fail  map[string][]int
+		want  error
+		waits []time.Duration
 	}{
 		{name: "401", fail: map[string][]int{"encounters-1.json": {401}}, want: ErrUnauthorized},
 		{name: "403", fail: map[string][]int{"allergies.json": {403}}, want: ErrForbidden},
