@@ -17,14 +17,13 @@ import (
 )
 
 // FHIR is the HL7 FHIR R4 connector. Its census is three searches, each followed through
-// its Bundle next links:
+// its Bundle next links (patients a,b,... are at most patientsPerSearch at a time):
 //
 //	GET [base]/Encounter?status=in-progress&class=IMP,ACUTE,NONAC&_include=Encounter:patient&_include=Encounter:location&_count=N
 //	GET [base]/AllergyIntolerance?patient=a,b,...&clinical-status=active&category=food&_count=N
 //	GET [base]/NutritionOrder?patient=a,b,...&status=active&_count=N
 //
-// the last two once per page of encounters, for that page's patients. The answers are also
-// filtered here, for servers that ignore a search parameter.
+// The answers are also filtered here, for servers that ignore a search parameter.
 type FHIR struct {
 	s      Settings
 	base   *url.URL
@@ -180,10 +179,9 @@ func (f *FHIR) Census(ctx context.Context) (Census, error) {
 
 	allergies := map[string][]Concept{}
 	diets := map[string][]DietOrder{}
-	size := f.s.pageSize()
-	for start := 0; start < len(stays); start += size {
+	for start := 0; start < len(stays); start += patientsPerSearch {
 		var ids []string
-		for _, s := range stays[start:min(start+size, len(stays))] {
+		for _, s := range stays[start:min(start+patientsPerSearch, len(stays))] {
 			ids = append(ids, deref(s.pat.Id))
 		}
 		if err := f.follow(ctx, &c, f.search("AllergyIntolerance", ids, "clinical-status", "active", "category", "food"), func(p page) {
@@ -233,6 +231,10 @@ func (f *FHIR) Census(ctx context.Context) (Census, error) {
 	}
 	return c, nil
 }
+
+// patientsPerSearch bounds the patient ids of one search, so that its URL stays within what
+// servers and proxies accept (about 2 kB of ids).
+const patientsPerSearch = 50
 
 // search is the first page of a search of resources of the given patients.
 func (f *FHIR) search(resource string, patients []string, params ...string) string {
@@ -311,6 +313,9 @@ func (f *FHIR) page(ctx context.Context, u string) (page, error) {
 		}
 	}
 	for i, e := range b.Entry {
+		if len(e.Resource) == 0 {
+			continue // an entry without a resource (a deleted one in a history) says nothing
+		}
 		if err := p.add(e.Resource); err != nil {
 			name := deref(e.FullUrl)
 			if name == "" {

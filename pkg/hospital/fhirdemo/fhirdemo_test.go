@@ -78,7 +78,7 @@ func TestTheConnectorReadsTheDemoHospital(t *testing.T) {
 	t.Parallel()
 	want := admissions(230)
 	base := serve(t, want)
-	f, err := hospital.NewFHIR(hospital.Settings{Kind: hospital.KindFHIR, BaseURL: base, PageSize: 100},
+	f, err := hospital.NewFHIR(hospital.Settings{Kind: hospital.KindFHIR, BaseURL: base, PageSize: 50},
 		hospital.Credentials{}, hospital.Options{Zone: ict})
 	if err != nil {
 		t.Fatal(err)
@@ -90,9 +90,9 @@ func TestTheConnectorReadsTheDemoHospital(t *testing.T) {
 	if g, w := show(c.Admissions), show(want); g != w {
 		t.Fatalf("census differs from the admissions served:\n%.2000s", firstDiff(g, w))
 	}
-	// 3 pages of encounters, then allergies and diets for each of the 3 groups of patients
-	// (the 120 allergies of each of the first two groups take 2 pages of 100).
-	if len(c.Skipped) != 0 || c.Pages != 3+(2+2+1)+3 {
+	// 5 pages of 50 encounters, then allergies and diets for each of the 5 groups of 50
+	// patients (the 60 allergies of a full group take 2 pages of 50).
+	if len(c.Skipped) != 0 || c.Pages != 5+(2+2+2+2+1)+5 {
 		t.Errorf("pages %d, skipped %v", c.Pages, c.Skipped)
 	}
 
