@@ -341,3 +341,46 @@ func TestProbeReportsRefusedCredentials(t *testing.T) {
 		t.Fatalf("err = %v, want ErrUnauthorized", err)
 	}
 }
+
+func TestAHangingHospitalTimesOut(t *testing.T) {
+	t.Parallel()
+	release := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-r.Context().Done():
+		case <-release:
+		}
+	}))
+	t.Cleanup(func() { close(release); srv.Close() })
+	s := testSettings(srv.URL)
+	s.TimeoutSeconds, s.Retries = 1, 1
+	w := &waits{}
+	start := time.Now()
+	_, err := connect(t, s, Credentials{}, w).Probe(context.Background())
+	if !errors.Is(err, ErrUnavailable) || IsConfig(err) {
+		t.Fatalf("err = %v, want ErrUnavailable", err)
+	}
+	if len(w.d) != 1 || time.Since(start) > 5*time.Second {
+		t.Errorf("waits %v, took %v", w.d, time.Since(start))
+	}
+}
+
+func TestCancellingStopsTheRetries(t *testing.T) {
+	t.Parallel()
+	h := newRecorded(t)
+	h.fail["encounters-1.json"] = []int{503, 503, 503}
+	ctx, cancel := context.WithCancel(context.Background())
+	f, err := NewFHIR(testSettings(h.base), Credentials{}, Options{Wait: func(ctx context.Context, d time.Duration) error {
+		cancel()
+		return ctx.Err()
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Census(ctx); !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	if n := len(h.paths()); n != 1 {
+		t.Errorf("requests = %d, want 1", n)
+	}
+}
