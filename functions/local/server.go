@@ -41,6 +41,7 @@ func newServer(env *platform.Env) (http.Handler, error) {
 		}
 		_ = httpx.OK(w, r, map[string]string{"status": "ok"})
 	})
+	mux.Handle(CSPReportPath, (&cspReports{}).handler())
 	mux.Handle("/", webApp(env.Config.WebDir))
 	return withSecurityHeaders(mux)
 }
@@ -54,6 +55,9 @@ func withSecurityHeaders(next http.Handler) (http.Handler, error) {
 		return nil, err
 	}
 	plain := h.Header(false)
+	// the production policy, reporting what it blocks to this server (the browser tests fail
+	// on any report)
+	plain.Set("Content-Security-Policy", plain.Get("Content-Security-Policy")+"; report-uri "+CSPReportPath)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		for k, v := range plain {
 			w.Header()[k] = v

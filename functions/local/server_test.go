@@ -254,3 +254,31 @@ func TestServerMountsTheCatalogue(t *testing.T) {
 		t.Fatalf("known api route, wrong method: %v Allow=%q %s", res.StatusCode, res.Header.Get("Allow"), body)
 	}
 }
+
+// What the CSP blocks in a page is reported to the local server, which the browser-test
+// runner reads (issue 18 §6); the list answers this machine only.
+func TestCSPReports(t *testing.T) {
+	t.Parallel()
+	h := (&cspReports{}).handler()
+	do := func(method, remote, body string) *httptest.ResponseRecorder {
+		r := httptest.NewRequest(method, CSPReportPath, strings.NewReader(body))
+		r.RemoteAddr = remote
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		return w
+	}
+	report := `{"csp-report":{"document-uri":"http://127.0.0.1/login","violated-directive":"script-src-elem","blocked-uri":"inline"}}`
+	if w := do("POST", "127.0.0.1:5000", report); w.Code != 204 {
+		t.Fatalf("report: %d", w.Code)
+	}
+	if w := do("POST", "127.0.0.1:5000", "not json"); w.Code != 400 {
+		t.Fatalf("garbage: %d", w.Code)
+	}
+	w := do("GET", "127.0.0.1:5000", "")
+	if w.Code != 200 || !strings.Contains(w.Body.String(), "script-src-elem") {
+		t.Fatalf("list: %d %s", w.Code, w.Body)
+	}
+	if w := do("GET", "192.168.1.9:5000", ""); w.Code != 404 {
+		t.Fatalf("list from another machine: %d", w.Code)
+	}
+}

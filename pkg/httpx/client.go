@@ -39,3 +39,14 @@ func ClientAddress(r *http.Request) string {
 func viaOrigin(r *http.Request) *http.Request {
 	return r.WithContext(context.WithValue(r.Context(), viaOriginKey{}, true))
 }
+
+// FromLoopback reports whether r came from this machine (a loopback connection address):
+// the local server's dev pages answer nobody else.
+func FromLoopback(r *http.Request) bool {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}

@@ -4,11 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net"
 	"net/http"
 	"strings"
 	"sync"
 	"time"
+
+	"samrap/pkg/httpx"
 )
 
 // Sent is a message the Outbox kept.
@@ -69,7 +70,7 @@ func (o *Outbox) List() []Sent {
 // address the outbox does not exist (404).
 func (o *Outbox) Handler() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !loopback(r.RemoteAddr) {
+		if !httpx.FromLoopback(r) {
 			http.NotFound(w, r)
 			return
 		}
@@ -92,14 +93,4 @@ func (o *Outbox) Handler() http.Handler {
 		w.Header().Set("Cache-Control", "no-store")
 		_ = json.NewEncoder(w).Encode(list)
 	})
-}
-
-// loopback reports whether addr (host:port, as http.Request.RemoteAddr) is a loopback address.
-func loopback(addr string) bool {
-	host, _, err := net.SplitHostPort(addr)
-	if err != nil {
-		host = addr
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }
