@@ -49,6 +49,8 @@ func Mount(env *platform.Env, rt *httpx.Router) {
 	rt.Handle("GET /api/parameter/getLanguageOptions", httpx.SignedIn(), h.languageOptions)
 	rt.Handle("POST /api/parameter/copyBranch", httpx.Roles(session.SuperAdmin).Limit(8<<10), h.copyBranch)
 	rt.Handle("POST /api/parameter/createBranch", httpx.Roles(session.SuperAdmin).Limit(8<<10), h.createBranch)
+	rt.Handle("GET /api/parameter/allBranches", httpx.Roles(session.SuperAdmin), h.allBranches)
+	rt.Handle("POST /api/parameter/updateBranch", httpx.Roles(session.SuperAdmin).Limit(8<<10), h.updateBranch)
 }
 
 type handlers struct {
@@ -326,4 +328,40 @@ func (h handlers) createBranch(w http.ResponseWriter, r *http.Request) error {
 		key = "params.branchCreatedCopied"
 	}
 	return httpx.OKMsg(w, r, key, b)
+}
+
+// allBranches lists every branch of the group, inactive ones included (Super Admin's
+// Branches screen); GET /parameter/branches keeps to the active ones everyone chooses from.
+func (h handlers) allBranches(w http.ResponseWriter, r *http.Request) error {
+	list, err := h.s.AllBranches(r.Context())
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, r, list)
+}
+
+type updateBranchRequest struct {
+	Code     string `json:"code"`
+	NameTh   string `json:"nameTh"`
+	NameEn   string `json:"nameEn"`
+	TimeZone string `json:"timeZone"`
+	Active   *bool  `json:"active"`
+}
+
+// updateBranch renames a branch or changes its time zone, and deactivates or reactivates
+// it (Super Admin). A deactivated branch leaves every choice and sign-in; its data stays.
+func (h handlers) updateBranch(w http.ResponseWriter, r *http.Request) error {
+	var req updateBranchRequest
+	if err := httpx.DecodeJSON(r, &req); err != nil {
+		return err
+	}
+	if req.Active == nil {
+		return errs.Fields(map[string]string{"active": "field.required"})
+	}
+	b, err := h.s.UpdateBranch(r.Context(), BranchUpdate{Code: req.Code, NameTh: req.NameTh, NameEn: req.NameEn,
+		TimeZone: req.TimeZone, Active: *req.Active}, httpx.Claims(r).Current.BranchCode, httpx.Actor(r))
+	if err != nil {
+		return err
+	}
+	return httpx.OKMsg(w, r, "params.branchUpdated", b)
 }

@@ -666,3 +666,86 @@ func TestBranchesAndRoles(t *testing.T) {
 		})
 	}
 }
+
+// A Super Admin renames, deactivates and reactivates a branch (issue 18 §9): a deactivated
+// branch leaves the choices and ends the sessions working in it, its data stays; nobody
+// deactivates the branch they work in.
+func TestUpdateBranch(t *testing.T) {
+	t.Parallel()
+	s := apitest.New(t)
+	sam := s.SignIn("superadmin@samrap.local").Access // SRP01
+	update := func(token string, body map[string]any) apitest.Response {
+		t.Helper()
+		return s.Do(apitest.Request{Method: "POST", Path: "/api/parameter/updateBranch", Token: token, JSON: body, Lang: "en"})
+	}
+	branchCodes := func(path, token string) []string {
+		t.Helper()
+		var list []params.BranchStatus
+		res := s.Do(apitest.Request{Method: "GET", Path: path, Token: token})
+		res.Into(t, &list)
+		var codes []string
+		for _, b := range list {
+			codes = append(codes, fmt.Sprintf("%s:%v", b.Code, b.Active))
+		}
+		return codes
+	}
+	// multi@ works in SRP02 as a Branch Admin.
+	multi := s.TokenAs("multi@samrap.local", "SRP02", "BAM")
+	wards := s.Count(`SELECT count(*) FROM ward WHERE branch_code = 'SRP02'`)
+
+	res := update(sam, map[string]any{"code": "SRP02", "nameTh": "สำรับ เชียงใหม่ (ปิด)", "nameEn": "Samrap Chiang Mai (closed)", "active": false})
+	var got params.BranchStatus
+	res.Into(t, &got)
+	if res.Status != 200 || got.Active || got.NameEn != "Samrap Chiang Mai (closed)" || got.TimeZone != "Asia/Bangkok" {
+		t.Fatalf("deactivate: %d %s", res.Status, res.Body)
+	}
+	if codes := branchCodes("/api/parameter/branches", sam); fmt.Sprint(codes) != "[SRP01:false]" { // the public list has no active field
+		t.Fatalf("choices after deactivation: %v", codes)
+	}
+	if codes := branchCodes("/api/parameter/allBranches", sam); fmt.Sprint(codes) != "[SRP01:true SRP02:false]" {
+		t.Fatalf("Super Admin's list: %v", codes)
+	}
+	if res := s.Do(apitest.Request{Method: "GET", Path: "/api/auth/userInfo", Token: multi}); res.Status != 401 {
+		t.Fatalf("a session working in the deactivated branch: %d %s", res.Status, res.Body)
+	}
+	if n := s.Count(`SELECT count(*) FROM ward WHERE branch_code = 'SRP02'`); n != wards || n == 0 {
+		t.Fatalf("the branch's data changed: %d wards, had %d", n, wards)
+	}
+	if n := s.Count(`SELECT count(*) FROM change_log WHERE entity = 'branch' AND entity_id = 'SRP02' AND action = 'update'
+		AND before->>'active' = 'true' AND after->>'active' = 'false'`); n != 1 {
+		t.Fatalf("change-log rows: %d", n)
+	}
+
+	// Refusals, each naming its reason; nothing written.
+	for _, c := range []struct {
+		name   string
+		token  string
+		body   map[string]any
+		status int
+		want   string
+	}{
+		{"own branch", sam, map[string]any{"code": "SRP01", "nameTh": "สำรับ กรุงเทพ", "active": false}, 409, "switch to another branch first"},
+		{"unknown branch", sam, map[string]any{"code": "SRP99", "nameTh": "ไม่มี", "active": true}, 404, "Branch not found"},
+		{"no active", sam, map[string]any{"code": "SRP02", "nameTh": "สำรับ"}, 422, `"active"`},
+		{"no Thai name", sam, map[string]any{"code": "SRP02", "nameTh": "", "active": true}, 422, `"nameTh"`},
+		{"bad time zone", sam, map[string]any{"code": "SRP02", "nameTh": "สำรับ", "timeZone": "Mars/Olympus", "active": true}, 422, `"timeZone"`},
+		{"not a Super Admin", s.SignIn("branchadmin@samrap.local").Access, map[string]any{"code": "SRP01", "nameTh": "x", "active": true}, 403, ""},
+	} {
+		before := s.Count(`SELECT count(*) FROM change_log`)
+		if res := update(c.token, c.body); res.Status != c.status || !strings.Contains(string(res.Body), c.want) {
+			t.Errorf("%s: %d %s", c.name, res.Status, res.Body)
+		}
+		if s.Count(`SELECT count(*) FROM change_log`) != before {
+			t.Errorf("%s: a refused change was logged", c.name)
+		}
+	}
+
+	// Back again: chosen again, and multi@ signs in to both branches.
+	if res := update(sam, map[string]any{"code": "SRP02", "nameTh": "สำรับ เชียงใหม่", "nameEn": "Samrap Chiang Mai", "active": true}); res.Status != 200 {
+		t.Fatalf("reactivate: %d %s", res.Status, res.Body)
+	}
+	if codes := branchCodes("/api/parameter/branches", sam); len(codes) != 2 {
+		t.Fatalf("choices after reactivation: %v", codes)
+	}
+	s.TokenAs("multi@samrap.local", "SRP02", "BAM")
+}

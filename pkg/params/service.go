@@ -33,6 +33,8 @@ var (
 
 	errCopyFromNotFound = errs.Fields(map[string]string{"copyFrom": "params.branchNotFound"})
 	errTimeZone         = errs.Fields(map[string]string{"timeZone": "params.timeZoneInvalid"})
+	errOwnBranch        = &errs.Error{Kind: errs.Conflict, Key: "params.ownBranch", Fields: map[string]string{"active": "params.ownBranch"}}
+	errLastBranch       = &errs.Error{Kind: errs.Conflict, Key: "params.lastBranch", Fields: map[string]string{"active": "params.lastBranch"}}
 )
 
 // Service holds the rules of master data.
@@ -556,4 +558,61 @@ var patterns = sync.OnceValue(func() map[string]*regexp.Regexp {
 func matches(pattern, s string) bool {
 	re, ok := patterns()[pattern]
 	return ok && re.MatchString(s)
+}
+
+// BranchUpdate is what a Super Admin changes of a branch; its code stays.
+type BranchUpdate struct {
+	Code     string
+	NameTh   string
+	NameEn   string
+	TimeZone string // "": DefaultTimeZone
+	Active   bool
+}
+
+// AllBranches answers every branch, inactive ones included.
+func (s *Service) AllBranches(ctx context.Context) ([]BranchStatus, error) {
+	list, err := allBranches(ctx, s.db)
+	if err != nil {
+		return nil, fmt.Errorf("params.allBranches: %w", err)
+	}
+	return list, nil
+}
+
+// UpdateBranch changes a branch, with its change-log row. Nobody deactivates the branch they
+// are working in (current) — another Super Admin's session would do it — nor the group's
+// last active branch. Deactivating ends the sessions working in the branch at their next
+// request (the token check reads the branch's state).
+func (s *Service) UpdateBranch(ctx context.Context, in BranchUpdate, current, by string) (BranchStatus, error) {
+	in.Code, in.NameTh, in.NameEn, in.TimeZone = strings.TrimSpace(in.Code), strings.TrimSpace(in.NameTh), strings.TrimSpace(in.NameEn), strings.TrimSpace(in.TimeZone)
+	if in.TimeZone == "" {
+		in.TimeZone = DefaultTimeZone
+	}
+	if bad := ValidateBranch(NewBranch{Code: in.Code, NameTh: in.NameTh, NameEn: in.NameEn, TimeZone: in.TimeZone}); len(bad) > 0 {
+		return BranchStatus{}, errs.Fields(bad)
+	}
+	if !in.Active && in.Code == current {
+		return BranchStatus{}, errOwnBranch
+	}
+	var out BranchStatus
+	err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		var err error
+		out, err = updateBranch(ctx, tx, in, by)
+		if err != nil {
+			return err
+		}
+		if !in.Active {
+			var n int
+			if err := tx.QueryRow(ctx, `SELECT count(*) FROM branch WHERE active`).Scan(&n); err != nil {
+				return fmt.Errorf("count active branches: %w", err)
+			}
+			if n == 0 {
+				return errLastBranch
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return BranchStatus{}, fmt.Errorf("params.updateBranch: %w", err)
+	}
+	return out, nil
 }

@@ -20,6 +20,12 @@ type Branch struct {
 	TimeZone string `json:"timeZone"`
 }
 
+// BranchStatus is a branch with whether it is active (the Super Admin's list).
+type BranchStatus struct {
+	Branch
+	Active bool `json:"active"`
+}
+
 // Role is one of the six roles.
 type Role struct {
 	Code   string `json:"code"`
@@ -33,6 +39,58 @@ func activeBranches(ctx context.Context, q db.DBTX) ([]Branch, error) {
 		return nil, fmt.Errorf("branches: %w", err)
 	}
 	return pgx.CollectRows(rows, pgx.RowToStructByPos[Branch])
+}
+
+func allBranches(ctx context.Context, q db.DBTX) ([]BranchStatus, error) {
+	rows, err := q.Query(ctx, `SELECT code, name_th, name_en, time_zone, active FROM branch ORDER BY code`)
+	if err != nil {
+		return nil, fmt.Errorf("all branches: %w", err)
+	}
+	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (BranchStatus, error) {
+		var b BranchStatus
+		err := row.Scan(&b.Code, &b.NameTh, &b.NameEn, &b.TimeZone, &b.Active)
+		return b, err
+	})
+}
+
+// updateBranch changes a branch and writes its change-log row in one statement. An unknown code
+// is ErrBranchNotFound; a time zone PostgreSQL does not know is errTimeZone.
+func updateBranch(ctx context.Context, q db.DBTX, b BranchUpdate, by string) (BranchStatus, error) {
+	// Two deactivations at once queue here, so the count of active branches that follows
+	// sees the other's; NO KEY UPDATE leaves the foreign-key checks of other writes free.
+	if _, err := q.Exec(ctx, `SELECT code FROM branch WHERE active OR code = $1 FOR NO KEY UPDATE`, b.Code); err != nil {
+		return BranchStatus{}, fmt.Errorf("update branch: lock: %w", err)
+	}
+	var tzOK bool
+	if err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_timezone_names WHERE name = $1)`, b.TimeZone).Scan(&tzOK); err != nil {
+		return BranchStatus{}, fmt.Errorf("update branch: time zone: %w", err)
+	}
+	if !tzOK {
+		return BranchStatus{}, errTimeZone
+	}
+	rows, err := q.Query(ctx, `WITH old AS (
+			SELECT * FROM branch WHERE code = $1
+		), b AS (
+			UPDATE branch SET name_th = $2, name_en = $3, time_zone = $4, active = $5, updated_at = now(), updated_by = $6
+			WHERE code = $1 RETURNING *
+		), log AS (`+audit.Changes{Branch: "b.code", Entity: audit.Literal("branch"), EntityID: "b.code",
+		Action: audit.Literal("update"), Before: "to_jsonb(old)", After: "to_jsonb(b)", By: "$6", From: "b JOIN old ON old.code = b.code"}.SQL()+`)
+		SELECT code, name_th, name_en, time_zone, active FROM b`, b.Code, b.NameTh, b.NameEn, b.TimeZone, b.Active, by)
+	if err != nil {
+		return BranchStatus{}, fmt.Errorf("update branch: %w", err)
+	}
+	list, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (BranchStatus, error) {
+		var s BranchStatus
+		err := row.Scan(&s.Code, &s.NameTh, &s.NameEn, &s.TimeZone, &s.Active)
+		return s, err
+	})
+	if err != nil {
+		return BranchStatus{}, fmt.Errorf("update branch: %w", err)
+	}
+	if len(list) == 0 {
+		return BranchStatus{}, ErrBranchNotFound
+	}
+	return list[0], nil
 }
 
 // insertBranch adds a branch and its change-log row in one statement, and answers it as

@@ -385,7 +385,8 @@ SELECT s.id::text AS session_id, t.expires_at, (t.spent_at IS NOT NULL)::boolean
     s.login_issued_at, s.current_branch_code, s.current_role_code, s.pairs,
     u.id AS user_id, u.employee_code, (u.status = 'ACTIVE' AND u.deleted_at IS NULL)::boolean AS user_active,
     (SELECT coalesce(jsonb_agg(jsonb_build_object('b', p.branch_code, 'r', p.role_code)), '[]')::jsonb
-       FROM user_permission p WHERE p.user_id = u.id) AS held_pairs
+       FROM user_permission p JOIN branch b ON b.code = p.branch_code AND b.active
+       WHERE p.user_id = u.id) AS held_pairs
 FROM auth_refresh_token t
     JOIN auth_session s ON s.id = t.session_id
     JOIN app_user u ON u.id = s.user_id
