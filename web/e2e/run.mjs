@@ -88,6 +88,16 @@ try {
     { cwd: web, env: { ...process.env, SAMRAP_E2E_BASE_URL: base, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' }, stdio: 'inherit' },
   );
   code = await new Promise((ok) => pw.on('exit', (c) => ok(c ?? 1)));
+  // The app ran under the production Content-Security-Policy (functions/security-headers.json);
+  // the server collected what it blocked. Anything blocked is a failure: in AWS it would break.
+  const reports = await (await fetch(`${base}/dev/csp-report`)).json();
+  if (reports.length > 0) {
+    console.error(`e2e: the Content-Security-Policy blocked ${reports.length} thing(s):`);
+    for (const r of reports) console.error(`  ${JSON.stringify(r)}`);
+    code = 1;
+  } else {
+    step('no Content-Security-Policy violation reported');
+  }
 } catch (e) {
   console.error('e2e:', e.message);
 } finally {
