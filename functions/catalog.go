@@ -10,10 +10,12 @@ package functions
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"log/slog"
 	"time"
 
+	"samrap/pkg/db"
 	"samrap/pkg/httpx"
 	"samrap/pkg/platform"
 	"samrap/pkg/queue"
@@ -51,6 +53,13 @@ type Function struct {
 	Worker func(*platform.Env) queue.Handler
 	// Job is a scheduled function's run.
 	Job platform.Job
+	// Rows names, for the authorization matrix (functions/authz_test.go), one row of branch
+	// for each route of the area that takes a row's id (an {id} wildcard or an id query
+	// parameter): route pattern → id, so that the matrix calls the route with another
+	// branch's row and expects 404. A route whose rows belong to no branch (accounts are
+	// group-wide) maps to "". Every route with an {id} wildcard must be named. It may create
+	// a row the demo data lacks (an import job); nothing but the tests calls it.
+	Rows func(ctx context.Context, q db.DBTX, branch string) (map[string]string, error)
 }
 
 // Routes answers an http function's declared routes with their access, read by mounting its

@@ -88,9 +88,7 @@ func (h handlers) uploadMasterData(w http.ResponseWriter, r *http.Request) error
 	if len(bad) > 0 {
 		return errs.Fields(bad)
 	}
-	if err := httpx.RequireBranch(r, branch); err != nil {
-		return err
-	}
+	// parseUpload has refused a branch other than the current one.
 	return h.store(w, r, imports.Job{BranchCode: branch, Type: kind.Name})
 }
 

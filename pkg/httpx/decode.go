@@ -95,7 +95,8 @@ func checkPath(p string) error {
 // DecodeJSON reads the body into v: 413 past the route's limit, 400 when it is not JSON of
 // v's shape (unknown fields are refused so that a misspelt field is not silently lost), 422
 // naming every field whose text textProblem refuses, and, on a route of roles, 403 when the
-// body names (branchCode or branch) another branch than the current one.
+// body names (branchCode or branch) another branch than the current one — checked first, so
+// that a body naming another branch is refused whatever else it holds.
 func DecodeJSON(r *http.Request, v any) error {
 	if ct := r.Header.Get("Content-Type"); ct != "" {
 		mt, _, _ := mime.ParseMediaType(ct)
@@ -111,6 +112,10 @@ func DecodeJSON(r *http.Request, v any) error {
 	if err != nil {
 		return err
 	}
+	// Another branch is refused before anything else is said about the body.
+	if err := checkBodyBranch(r, branches); err != nil {
+		return err
+	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
@@ -122,7 +127,7 @@ func DecodeJSON(r *http.Request, v any) error {
 	if len(bad) > 0 {
 		return errs.Fields(bad)
 	}
-	return checkBodyBranch(r, branches)
+	return nil
 }
 
 // scanJSON walks body's tokens once: field (dotted keys, array indexes left out) → message

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -104,13 +105,30 @@ func testRouter() (*Router, *bool) {
 		*reached = true
 		if r.Method == "POST" {
 			var v map[string]any
-			if strings.HasPrefix(r.Header.Get("Content-Type"), "application/x-www-form-urlencoded") {
+			switch ct := r.Header.Get("Content-Type"); {
+			case strings.HasPrefix(ct, "application/x-www-form-urlencoded"):
 				if err := ParseForm(r); err != nil {
 					return err
 				}
-			} else if err := DecodeJSON(r, &v); err != nil {
-				return err
+			case strings.HasPrefix(ct, "multipart/form-data"):
+				if err := ParseMultipart(r, 1<<20); err != nil {
+					return err
+				}
+				defer r.MultipartForm.RemoveAll()
+			default:
+				if err := DecodeJSON(r, &v); err != nil {
+					return err
+				}
 			}
+		}
+		return OK(w, r, Branch(r)+"/"+Actor(r))
+	}
+	typed := func(w http.ResponseWriter, r *http.Request) error {
+		var v struct {
+			Name string `json:"name"`
+		}
+		if err := DecodeJSON(r, &v); err != nil {
+			return err
 		}
 		return OK(w, r, Branch(r)+"/"+Actor(r))
 	}
@@ -118,6 +136,7 @@ func testRouter() (*Router, *bool) {
 	rt.Handle("GET /api/x/{key}", Roles(session.Nutritionist), h)
 	rt.Handle("POST /api/x", Roles(session.Nutritionist), h)
 	rt.Handle("POST /api/any", SignedIn(), h)
+	rt.Handle("POST /api/typed", Roles(session.Nutritionist), typed)
 	return rt, reached
 }
 
@@ -165,6 +184,7 @@ func TestHostileTextIsRefusedOnceForEveryRoute(t *testing.T) {
 				}
 			}
 			check("form", serve(rt, "POST", "/api/x", "application/x-www-form-urlencoded", "nameTh="+url.QueryEscape(v)), "nameTh")
+			check("multipart", serve(rt, "POST", "/api/x", multipartType, multipartBody("nameTh", v)), "nameTh")
 			// In JSON, the text arrives raw or escaped, top-level or nested.
 			raw := v
 			if name == "nul" {
@@ -205,6 +225,13 @@ func TestBranchAndActorAreResolvedOnce(t *testing.T) {
 		{"403FormBranch", "POST", "/api/x", "application/x-www-form-urlencoded", "branchCode=SRP02", 403},
 		{"200SignedInRouteNamesAnyBranch", "POST", "/api/any", "application/json", `{"branchCode":"SRP02"}`, 200},
 		{"400NotJSON", "POST", "/api/x", "application/json", `{"branchCode":`, 400},
+		// Another branch is refused before the body's shape is looked at.
+		{"403BranchBeforeShape", "POST", "/api/typed", "application/json", `{"branchCode":"SRP02","other":1}`, 403},
+		{"400ShapeOfCurrentBranch", "POST", "/api/typed", "application/json", `{"branchCode":"SRP01"}`, 400},
+		{"200MultipartCurrentBranch", "POST", "/api/x", multipartType, multipartBody("branchCode", "SRP01"), 200},
+		{"403MultipartBranchCode", "POST", "/api/x", multipartType, multipartBody("branchCode", "SRP02"), 403},
+		{"403MultipartBranch", "POST", "/api/x", multipartType, multipartBody("branch", "SRP02"), 403},
+		{"400NotMultipart", "POST", "/api/x", multipartType, "branchCode=SRP02", 400},
 	}
 	for _, c := range cases {
 		w := serve(rt, c.method, c.target, c.ct, c.body)
@@ -215,6 +242,24 @@ func TestBranchAndActorAreResolvedOnce(t *testing.T) {
 			t.Errorf("%s: branch/actor %s", c.name, w.Body)
 		}
 	}
+}
+
+const multipartType = "multipart/form-data; boundary=b0undary"
+
+// multipartBody is a multipart form of one field.
+func multipartBody(name, value string) string {
+	var b strings.Builder
+	w := multipart.NewWriter(&b)
+	if err := w.SetBoundary("b0undary"); err != nil {
+		panic(err)
+	}
+	if err := w.WriteField(name, value); err != nil {
+		panic(err)
+	}
+	if err := w.Close(); err != nil {
+		panic(err)
+	}
+	return b.String()
 }
 
 func TestSendFileAndNoContent(t *testing.T) {

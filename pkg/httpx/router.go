@@ -249,18 +249,6 @@ func allow(a Access, c *session.Claims, r *http.Request) error {
 	return nil
 }
 
-// RequireBranch checks a branch named in a request body against the current pair.
-func RequireBranch(r *http.Request, branch string) error {
-	c := Claims(r)
-	if c == nil || c.Current == nil {
-		return errNoPair
-	}
-	if branch != c.Current.BranchCode {
-		return errWrongBranch
-	}
-	return nil
-}
-
 type scopeKey struct{}
 type langKey struct{}
 
