@@ -14,10 +14,6 @@ import (
 	"samrap/pkg/xlsx"
 )
 
-// ErrRoleNotAssignable answers a Branch Admin who tries to give the group-wide Super Admin
-// role: only a Super Admin does that, on the account form.
-var ErrRoleNotAssignable = errs.New(errs.Forbidden, "users.roleNotAssignable")
-
 // Mount adds the area's routes (functions/catalog.json, function "users").
 func Mount(env *platform.Env, rt *httpx.Router) {
 	h := handlers{s: NewService(env.DB, auth.NewService(env))}
@@ -209,7 +205,7 @@ func (h handlers) unassigned(w http.ResponseWriter, r *http.Request) error {
 	if err := q.Err(); err != nil {
 		return err
 	}
-	list, err := h.s.Unassigned(r.Context(), httpx.Branch(r), role)
+	list, err := h.s.Unassigned(r.Context(), httpx.Claims(r), httpx.Branch(r), role)
 	if err != nil {
 		return err
 	}
@@ -239,9 +235,6 @@ func (h handlers) decodeAssign(r *http.Request) (assignRequest, error) {
 	}
 	if len(f) > 0 {
 		return req, errs.Fields(f)
-	}
-	if req.RoleCode == session.SuperAdmin {
-		return req, ErrRoleNotAssignable
 	}
 	return req, nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
+	"sort"
 	"strings"
 	"testing"
 
@@ -220,12 +221,34 @@ func TestBranchAccess(t *testing.T) {
 	if p.Total != 3 || p.Items[0].EmployeeCode != "D0008" { // order taker, multi, invited
 		t.Fatalf("order takers of SRP01: %+v", p)
 	}
-	var un []users.Account
-	call("GET", "/api/auth/unAssignedUsers?branchCode=SRP01&roleCode=BOD", nil).Into(t, &un)
+	// The pick-list: who the accounts are (key, employee code, names), nothing more — no
+	// e-mail, admin note or pairs in other branches — and never the caller itself.
+	res := call("GET", "/api/auth/unAssignedUsers?branchCode=SRP01&roleCode=BOD", nil)
+	var un []map[string]any
+	res.Into(t, &un)
+	codes := map[string]bool{}
 	for _, a := range un {
-		if a.Email == "ordertaker@samrap.local" {
-			t.Fatal("an order taker is listed as unassigned")
+		codes[a["employeeCode"].(string)] = true
+		var keys []string
+		for k := range a {
+			keys = append(keys, k)
 		}
+		sort.Strings(keys)
+		if want := []string{"employeeCode", "firstNameEn", "firstNameTh", "id", "lastNameEn", "lastNameTh"}; !slices.Equal(keys, want) {
+			t.Fatalf("a candidate answers %v, want only %v: %s", keys, want, res.Body)
+		}
+	}
+	if codes["D0002"] || codes["D0008"] { // the order taker, the invited order taker
+		t.Fatalf("an order taker is listed as unassigned: %s", res.Body)
+	}
+	if codes["D0006"] {
+		t.Fatalf("the Branch Admin is offered its own pairs: %s", res.Body)
+	}
+	if !codes["D0003"] || !codes["D0004"] { // serve, nutritionist
+		t.Fatalf("accounts without the role are missing: %s", res.Body)
+	}
+	if strings.Contains(string(res.Body), "@samrap.local") {
+		t.Fatalf("the pick-list shows e-mail addresses: %s", res.Body)
 	}
 
 	serve := idOf("serve@samrap.local")
@@ -248,17 +271,53 @@ func TestBranchAccess(t *testing.T) {
 			t.Fatalf("assign in another branch: %d %s", res.Status, res.Body)
 		}
 	})
+	pairs := func() int {
+		return s.Count(`SELECT count(*) FROM user_permission`)
+	}
+	before := pairs()
 	t.Run("403SuperAdminRole", func(t *testing.T) {
-		if res := call("POST", "/api/auth/assign", map[string]any{"branchCode": "SRP01", "roleCode": "SAM", "userIds": []int64{serve}}); res.Status != 403 {
-			t.Fatalf("branch admin giving super admin: %d %s", res.Status, res.Body)
+		for _, path := range []string{"/api/auth/assign", "/api/auth/unassign"} {
+			if res := call("POST", path, map[string]any{"branchCode": "SRP01", "roleCode": "SAM", "userIds": []int64{serve}}); res.Status != 403 {
+				t.Fatalf("%s: branch admin giving or taking super admin: %d %s", path, res.Status, res.Body)
+			}
 		}
 	})
-	t.Run("409OwnAdminPair", func(t *testing.T) {
-		res := call("POST", "/api/auth/unassign", map[string]any{"branchCode": "SRP01", "roleCode": "BAM", "userIds": []int64{idOf("branchadmin@samrap.local")}})
-		if res.Status != 409 || res.Msg != "ไม่สามารถลบสิทธิ์ผู้ดูแลหรือบัญชีของตนเองได้" {
-			t.Fatalf("%d %s", res.Status, res.Body)
+	// Granting (or taking) Branch Admin is a Super Admin's act, on the account form.
+	t.Run("403BranchAdminRole", func(t *testing.T) {
+		res := call("POST", "/api/auth/assign", map[string]any{"branchCode": "SRP01", "roleCode": "BAM", "userIds": []int64{serve}})
+		if res.Status != 403 || res.Msg != "ผู้ดูแลสาขาไม่สามารถมอบหรือถอนสิทธิ์ผู้ดูแลระบบสูงสุดหรือผู้ดูแลสาขาได้ ผู้ดูแลระบบสูงสุดเป็นผู้กำหนดในหน้าบัญชีผู้ใช้" {
+			t.Fatalf("branch admin giving branch admin: %d %s", res.Status, res.Body)
+		}
+		res = s.Do(apitest.Request{Method: "POST", Path: "/api/auth/unassign", Token: s.TokenAs("multi@samrap.local", "SRP02", "BAM"), Lang: "en",
+			JSON: map[string]any{"branchCode": "SRP02", "roleCode": "BAM", "userIds": []int64{idOf("branchadmin@samrap.local")}}})
+		if res.Status != 403 || res.Msg != "A Branch Admin cannot give or remove the Super Admin or Branch Admin role: a Super Admin sets them on the account form" {
+			t.Fatalf("branch admin taking branch admin: %d %s", res.Status, res.Body)
 		}
 	})
+	// A Branch Admin never changes its own pairs: it gave itself Nutritionist and wrote
+	// master data (issue 18 §8).
+	t.Run("403OwnPairs", func(t *testing.T) {
+		me := idOf("branchadmin@samrap.local")
+		for _, c := range []struct{ path, role string }{{"/api/auth/assign", "BNT"}, {"/api/auth/assign", "BOD"}, {"/api/auth/unassign", "BOD"}} {
+			res := call("POST", c.path, map[string]any{"branchCode": "SRP01", "roleCode": c.role, "userIds": []int64{serve, me}})
+			if res.Status != 403 || res.Msg != "ไม่สามารถเปลี่ยนสิทธิ์ของตนเองได้" {
+				t.Fatalf("%s %s for itself: %d %s", c.path, c.role, res.Status, res.Body)
+			}
+		}
+		// its own Branch Admin pair: refused too (it was 409 OWN_ADMIN_PAIR; now the role rule answers first)
+		res := call("POST", "/api/auth/unassign", map[string]any{"branchCode": "SRP01", "roleCode": "BAM", "userIds": []int64{me}})
+		if res.Status != 403 {
+			t.Fatalf("removing its own admin pair: %d %s", res.Status, res.Body)
+		}
+		en := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/assign", Token: bam, Lang: "en",
+			JSON: map[string]any{"branchCode": "SRP01", "roleCode": "BNT", "userIds": []int64{me}}})
+		if en.Status != 403 || en.Msg != "You cannot change your own roles" {
+			t.Fatalf("english: %d %s", en.Status, en.Body)
+		}
+	})
+	if after := pairs(); after != before {
+		t.Fatalf("refused assignments changed pairs: %d → %d", before, after)
+	}
 	t.Run("404UnknownUser", func(t *testing.T) {
 		if res := call("POST", "/api/auth/assign", map[string]any{"branchCode": "SRP01", "roleCode": "BOD", "userIds": []int64{999999}}); res.Status != 404 {
 			t.Fatalf("%d %s", res.Status, res.Body)

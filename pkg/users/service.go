@@ -29,6 +29,11 @@ var (
 	ErrDuplicateEmployee = errs.WithCode(errs.Conflict, "DUPLICATE_EMPLOYEE_CODE", "users.duplicateEmployeeCode")
 	ErrLastSuperAdmin    = errs.WithCode(errs.Conflict, "LAST_SUPER_ADMIN", "users.lastSuperAdmin")
 	ErrOwnAdminPair      = errs.WithCode(errs.Conflict, "OWN_ADMIN_PAIR", "users.ownAdminPair")
+	// A Branch Admin never changes its own pairs (assign, unassign).
+	ErrOwnPairs = errs.New(errs.Forbidden, "users.ownPairs")
+	// The Super Admin and Branch Admin roles are given and taken by a Super Admin, on the
+	// account form; never through assign or unassign.
+	ErrRoleNotAssignable = errs.New(errs.Forbidden, "users.roleNotAssignable")
 	ErrUnknownPair       = errs.New(errs.Invalid, "users.unknownPair")
 	ErrStatusChange      = errs.New(errs.Conflict, "users.statusChange")
 )
@@ -329,17 +334,45 @@ func (s *Service) SearchAccess(ctx context.Context, branch, role, criteria, stat
 	return httpx.Page[Access]{Items: out, Total: total, Page: p.Page, Size: p.Size}, nil
 }
 
-// Unassigned lists the accounts, not inactive, that do not hold role in branch (to pick from).
-func (s *Service) Unassigned(ctx context.Context, branch, role string) ([]Account, error) {
-	items, err := unassignedAccounts(ctx, s.db, branch, role)
+// Candidate is an account offered to a Branch Admin to give a role to: who it is, nothing
+// more (no e-mail, no Super Admin's note, no pairs in other branches).
+type Candidate struct {
+	ID           int64  `json:"id"`
+	EmployeeCode string `json:"employeeCode"`
+	FirstNameTh  string `json:"firstNameTh"`
+	LastNameTh   string `json:"lastNameTh"`
+	FirstNameEn  string `json:"firstNameEn"`
+	LastNameEn   string `json:"lastNameEn"`
+}
+
+// Unassigned lists the accounts, not inactive, that do not hold role in branch, to pick
+// from; the caller, who never changes its own pairs, is left out.
+func (s *Service) Unassigned(ctx context.Context, by *session.Claims, branch, role string) ([]Candidate, error) {
+	items, err := unassignedAccounts(ctx, s.db, by.UserID, branch, role)
 	if err != nil {
 		return nil, fmt.Errorf("users.unassigned: %w", err)
 	}
 	return items, nil
 }
 
+// assignable refuses what a Branch Admin may not do with assign and unassign: change its
+// own pairs, or give or take the Super Admin or Branch Admin role (a Super Admin's act, on
+// the account form).
+func assignable(by *session.Claims, role string, ids []int64) error {
+	if role == session.SuperAdmin || role == session.BranchAdmin {
+		return ErrRoleNotAssignable
+	}
+	if slices.Contains(ids, by.UserID) {
+		return ErrOwnPairs
+	}
+	return nil
+}
+
 // Assign gives role in branch to the accounts.
 func (s *Service) Assign(ctx context.Context, by *session.Claims, branch, role string, ids []int64) error {
+	if err := assignable(by, role, ids); err != nil {
+		return err
+	}
 	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
 		if err := s.existing(ctx, tx, ids); err != nil {
 			return err
@@ -366,15 +399,13 @@ func (s *Service) Assign(ctx context.Context, by *session.Claims, branch, role s
 // Unassign takes role in branch from the accounts; nobody removes their own admin pair,
 // and the last active Super Admin keeps theirs.
 func (s *Service) Unassign(ctx context.Context, by *session.Claims, branch, role string, ids []int64) error {
+	if err := assignable(by, role, ids); err != nil {
+		return err
+	}
 	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
 		guard, err := guardSuperAdmins(ctx, tx)
 		if err != nil {
 			return err
-		}
-		for _, id := range ids {
-			if id == by.UserID && (role == session.BranchAdmin || role == session.SuperAdmin) {
-				return ErrOwnAdminPair
-			}
 		}
 		removed, err := removePermission(ctx, tx, branch, role, ids)
 		if err != nil {

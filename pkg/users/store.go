@@ -132,18 +132,16 @@ func searchAccounts(ctx context.Context, q db.DBTX, f accountFilter, sortBy stri
 	return out, total, nil
 }
 
-// unassignedAccounts lists the accounts, not inactive, that do not hold role in branch:
-// the first 1,000 by employee code.
-func unassignedAccounts(ctx context.Context, q db.DBTX, branch, role string) ([]Account, error) {
-	rows, err := queries.UsersUnassigned(ctx, q, dbsqlc.UsersUnassignedParams{Branch: branch, Role: role})
+// unassignedAccounts lists the accounts, not inactive, that do not hold role in branch,
+// caller left out, as a pick-list: the first 1,000 by employee code.
+func unassignedAccounts(ctx context.Context, q db.DBTX, caller int64, branch, role string) ([]Candidate, error) {
+	rows, err := queries.UsersUnassigned(ctx, q, dbsqlc.UsersUnassignedParams{Caller: caller, Branch: branch, Role: role})
 	if err != nil {
 		return nil, fmt.Errorf("unassigned accounts: %w", err)
 	}
-	out := make([]Account, len(rows))
+	out := make([]Candidate, len(rows))
 	for i, r := range rows {
-		if out[i], err = toAccount(accountRow(r)); err != nil {
-			return nil, fmt.Errorf("unassigned accounts: %w", err)
-		}
+		out[i] = Candidate(r)
 	}
 	return out, nil
 }

@@ -80,18 +80,13 @@ ORDER BY
     u.id
 LIMIT @page_size::integer OFFSET @page_offset::bigint;
 
--- The accounts, not inactive, that do not hold role in branch: the first 1,000 by employee
--- code, to pick from.
+-- The accounts, not inactive, that do not hold role in branch, as a pick-list (the key, the
+-- employee code and the names: no e-mail, note or other pairs), the caller left out: the
+-- first 1,000 by employee code.
 -- name: UsersUnassigned :many
-SELECT u.id, u.employee_code, u.first_name_th, u.last_name_th, u.first_name_en, u.last_name_en,
-    u.email, u.status, u.note,
-    coalesce((SELECT json_agg(json_build_object('branchCode', p.branch_code, 'roleCode', p.role_code)
-        ORDER BY p.branch_code, r.position) FROM user_permission p JOIN role r ON r.code = p.role_code
-        WHERE p.user_id = u.id), '[]')::json AS permissions,
-    u.created_at, u.created_by, u.updated_at, u.updated_by, u.password_changed_at,
-    (u.password_hash <> '')::boolean AS registered
+SELECT u.id, u.employee_code, u.first_name_th, u.last_name_th, u.first_name_en, u.last_name_en
 FROM app_user u
-WHERE u.deleted_at IS NULL AND u.status <> 'INACTIVE'
+WHERE u.deleted_at IS NULL AND u.status <> 'INACTIVE' AND u.id <> @caller
     AND NOT EXISTS (SELECT 1 FROM user_permission p
         WHERE p.user_id = u.id AND p.branch_code = @branch AND p.role_code = @role)
 ORDER BY u.employee_code, u.id

@@ -660,49 +660,35 @@ func (q *Queries) UsersSoftDeleteAccount(ctx context.Context, db DBTX, arg Users
 }
 
 const usersUnassigned = `-- name: UsersUnassigned :many
-SELECT u.id, u.employee_code, u.first_name_th, u.last_name_th, u.first_name_en, u.last_name_en,
-    u.email, u.status, u.note,
-    coalesce((SELECT json_agg(json_build_object('branchCode', p.branch_code, 'roleCode', p.role_code)
-        ORDER BY p.branch_code, r.position) FROM user_permission p JOIN role r ON r.code = p.role_code
-        WHERE p.user_id = u.id), '[]')::json AS permissions,
-    u.created_at, u.created_by, u.updated_at, u.updated_by, u.password_changed_at,
-    (u.password_hash <> '')::boolean AS registered
+SELECT u.id, u.employee_code, u.first_name_th, u.last_name_th, u.first_name_en, u.last_name_en
 FROM app_user u
-WHERE u.deleted_at IS NULL AND u.status <> 'INACTIVE'
+WHERE u.deleted_at IS NULL AND u.status <> 'INACTIVE' AND u.id <> $1
     AND NOT EXISTS (SELECT 1 FROM user_permission p
-        WHERE p.user_id = u.id AND p.branch_code = $1 AND p.role_code = $2)
+        WHERE p.user_id = u.id AND p.branch_code = $2 AND p.role_code = $3)
 ORDER BY u.employee_code, u.id
 LIMIT 1000
 `
 
 type UsersUnassignedParams struct {
+	Caller int64
 	Branch string
 	Role   string
 }
 
 type UsersUnassignedRow struct {
-	ID                int64
-	EmployeeCode      string
-	FirstNameTh       string
-	LastNameTh        string
-	FirstNameEn       string
-	LastNameEn        string
-	Email             string
-	Status            string
-	Note              string
-	Permissions       []byte
-	CreatedAt         time.Time
-	CreatedBy         string
-	UpdatedAt         time.Time
-	UpdatedBy         string
-	PasswordChangedAt *time.Time
-	Registered        bool
+	ID           int64
+	EmployeeCode string
+	FirstNameTh  string
+	LastNameTh   string
+	FirstNameEn  string
+	LastNameEn   string
 }
 
-// The accounts, not inactive, that do not hold role in branch: the first 1,000 by employee
-// code, to pick from.
+// The accounts, not inactive, that do not hold role in branch, as a pick-list (the key, the
+// employee code and the names: no e-mail, note or other pairs), the caller left out: the
+// first 1,000 by employee code.
 func (q *Queries) UsersUnassigned(ctx context.Context, db DBTX, arg UsersUnassignedParams) ([]UsersUnassignedRow, error) {
-	rows, err := db.Query(ctx, usersUnassigned, arg.Branch, arg.Role)
+	rows, err := db.Query(ctx, usersUnassigned, arg.Caller, arg.Branch, arg.Role)
 	if err != nil {
 		return nil, err
 	}
@@ -717,16 +703,6 @@ func (q *Queries) UsersUnassigned(ctx context.Context, db DBTX, arg UsersUnassig
 			&i.LastNameTh,
 			&i.FirstNameEn,
 			&i.LastNameEn,
-			&i.Email,
-			&i.Status,
-			&i.Note,
-			&i.Permissions,
-			&i.CreatedAt,
-			&i.CreatedBy,
-			&i.UpdatedAt,
-			&i.UpdatedBy,
-			&i.PasswordChangedAt,
-			&i.Registered,
 		); err != nil {
 			return nil, err
 		}
