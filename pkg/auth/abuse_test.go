@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -618,5 +619,78 @@ func TestForgotPasswordAnswersTheSameWhateverTheEmail(t *testing.T) {
 	// The failed e-mail left no link behind.
 	if n := s.Count(`SELECT count(*) FROM auth_link l JOIN app_user u ON u.id = l.user_id WHERE u.email = 'ordertaker@samrap.local'`); n != 0 {
 		t.Fatalf("%d links for the failed e-mail", n)
+	}
+}
+
+// A Branch Admin sees the delayed sign-ins of its branch, and only of its branch, and lifts
+// one: the account signs in at once and the activity log names who lifted it (issue 18 §8).
+func TestBranchAdminLiftsASignInDelay(t *testing.T) {
+	t.Parallel()
+	s := apitest.New(t)
+	ctx := context.Background()
+	for range auth.AccountLimit.Failures {
+		s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", From: "198.51.100.40",
+			Form: signInForm("ordertaker@samrap.local", "Wrong#2026")})
+	}
+	// Four failures of another account: not delayed yet, not listed.
+	for range auth.AccountLimit.Failures - 1 {
+		s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", From: "198.51.100.40",
+			Form: signInForm("serve@samrap.local", "Wrong#2026")})
+	}
+	if res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken",
+		Form: signInForm("ordertaker@samrap.local", demo.Password)}); res.Status != 429 {
+		t.Fatalf("not delayed: %d %s", res.Status, res.Body)
+	}
+	var ordertaker int64
+	if err := s.Env.DB.QueryRow(ctx, `SELECT id FROM app_user WHERE email = 'ordertaker@samrap.local'`).Scan(&ordertaker); err != nil {
+		t.Fatal(err)
+	}
+
+	bam := s.TokenAs("branchadmin@samrap.local", demo.Bangkok, "BAM")
+	var list []auth.DelayedAccount
+	res := s.Do(apitest.Request{Method: "GET", Path: "/api/auth/lockedUsers?branchCode=SRP01", Token: bam})
+	res.Into(t, &list)
+	if res.Status != 200 || len(list) != 1 || list[0].ID != ordertaker || list[0].EmployeeCode != "D0002" ||
+		list[0].Failures != auth.AccountLimit.Failures || list[0].DelayedUntil == nil ||
+		!list[0].DelayedUntil.Equal(s.Clock.Now().Add(auth.AccountLimit.Lock)) {
+		t.Fatalf("delayed accounts of SRP01: %d %s", res.Status, res.Body)
+	}
+	if strings.Contains(string(res.Body), "@samrap.local") || strings.Contains(string(res.Body), "198.51.100") {
+		t.Fatalf("the list shows e-mails or addresses: %s", res.Body)
+	}
+
+	// The Branch Admin of another branch neither sees nor lifts it.
+	other := s.TokenAs("multi@samrap.local", demo.ChiangMai, "BAM")
+	res = s.Do(apitest.Request{Method: "GET", Path: "/api/auth/lockedUsers", Token: other})
+	if res.Status != 200 || string(res.Data) != "[]" {
+		t.Fatalf("delayed accounts of SRP02: %d %s", res.Status, res.Body)
+	}
+	res = s.Do(apitest.Request{Method: "POST", Path: "/api/auth/unlockUser", Token: other, Lang: "en",
+		JSON: map[string]any{"branchCode": demo.ChiangMai, "userId": ordertaker}})
+	if res.Status != 404 {
+		t.Fatalf("lift from another branch: %d %s", res.Status, res.Body)
+	}
+	if res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/unlockUser", Token: bam,
+		JSON: map[string]any{"branchCode": demo.Bangkok}}); res.Status != 422 || res.Fields()["userId"] == "" {
+		t.Fatalf("lift without an account: %d %s", res.Status, res.Body)
+	}
+	if n := s.Count(`SELECT count(*) FROM auth_throttle WHERE key = 'account:ordertaker@samrap.local' AND locked_until > $1`, s.Clock.Now()); n != 1 {
+		t.Fatalf("a refused lift changed the delay: %d", n)
+	}
+
+	res = s.Do(apitest.Request{Method: "POST", Path: "/api/auth/unlockUser", Token: bam, Lang: "th",
+		JSON: map[string]any{"branchCode": demo.Bangkok, "userId": ordertaker}})
+	if res.Status != 200 || res.Msg != "ปลดการรอเข้าสู่ระบบของบัญชีแล้ว" {
+		t.Fatalf("lift: %d %s", res.Status, res.Body)
+	}
+	s.SignIn("ordertaker@samrap.local")
+	if n := s.Count(`SELECT count(*) FROM activity_log WHERE action = 'auth.liftDelay' AND actor = 'D0006'
+		AND branch_code = 'SRP01' AND (detail->>'userId')::bigint = $1 AND (detail->>'failures')::int = $2`,
+		ordertaker, auth.AccountLimit.Failures); n != 1 {
+		t.Fatalf("activity rows of the lift: %d", n)
+	}
+	res = s.Do(apitest.Request{Method: "GET", Path: "/api/auth/lockedUsers", Token: bam})
+	if res.Status != 200 || string(res.Data) != "[]" {
+		t.Fatalf("after the lift: %d %s", res.Status, res.Body)
 	}
 }

@@ -19,6 +19,9 @@ func Mount(env *platform.Env, rt *httpx.Router) {
 	rt.Handle("GET /api/auth/userInfo", httpx.SignedIn(), h.userInfo)
 	rt.Handle("POST /api/auth/selectRole", httpx.SignedIn().Limit(8<<10), h.selectRole)
 	rt.Handle("POST /api/auth/logout", httpx.SignedIn().Limit(8<<10), h.logout)
+	// A Branch Admin sees the delayed sign-ins of its branch and lifts one (throttle.go).
+	rt.Handle("GET /api/auth/lockedUsers", httpx.Roles(session.BranchAdmin), h.delayedAccounts)
+	rt.Handle("POST /api/auth/unlockUser", httpx.Roles(session.BranchAdmin).Limit(8<<10), h.liftDelay)
 	mountAccount(rt, h)
 }
 

@@ -86,7 +86,8 @@ func (s *Service) SignIn(ctx context.Context, email, password string, c Client) 
 	email = strings.TrimSpace(email)
 	accountKey := "account:" + strings.ToLower(email)
 	addressKey := "address:" + c.Address
-	if err := count(ctx, s.db, now, hit{accountKey, AccountLimit}, hit{addressKey, AddressLimit}); err != nil {
+	// The address first: an attempt it refuses neither counts against the account nor delays it.
+	if err := count(ctx, s.db, now, hit{addressKey, AddressLimit}, hit{accountKey, AccountLimit}); err != nil {
 		return SignInResult{}, fmt.Errorf("auth.signIn: %w", err)
 	}
 

@@ -3,8 +3,11 @@ package auth
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"samrap/pkg/db"
 	"samrap/pkg/db/dbsqlc"
@@ -209,10 +212,33 @@ func namePairs(ctx context.Context, q db.DBTX, pairs []session.Pair) ([]pairName
 
 // Throttling.
 
-func throttleHitParams(h hit, now time.Time) dbsqlc.AuthThrottleHitParams {
-	lock := now.Add(h.limit.Lock)
-	return dbsqlc.AuthThrottleHitParams{Key: h.key, Now: now, WindowFrom: now.Add(-h.limit.Window),
-		MaxAttempts: int32(h.limit.Failures), LockUntil: &lock}
+// throttleHit counts one attempt against h's key and answers the lock or delay the key is
+// under afterwards (nil, or a time not after now, when the attempt may go on).
+func throttleHit(ctx context.Context, q db.DBTX, h hit, now time.Time) (*time.Time, error) {
+	if h.limit.MaxLock == 0 {
+		lock := now.Add(h.limit.Lock)
+		until, err := queries.AuthThrottleHit(ctx, q, dbsqlc.AuthThrottleHitParams{Key: h.key, Now: now,
+			WindowFrom: now.Add(-h.limit.Window), MaxAttempts: int32(h.limit.Failures), LockUntil: &lock})
+		if err != nil {
+			return nil, fmt.Errorf("throttle: %w", err)
+		}
+		return until, nil
+	}
+	// A growing delay: the attempt is counted unless the key's delay runs (no row then).
+	_, err := queries.AuthThrottleDelayHit(ctx, q, dbsqlc.AuthThrottleDelayHitParams{Key: h.key, Now: now,
+		QuietFrom: now.Add(-h.limit.Window), FreeAttempts: int32(h.limit.Failures),
+		FirstSecs: h.limit.Lock.Seconds(), MaxSecs: h.limit.MaxLock.Seconds()})
+	if err == nil {
+		return nil, nil
+	}
+	if !errors.Is(err, pgx.ErrNoRows) {
+		return nil, fmt.Errorf("throttle: %w", err)
+	}
+	until, err := queries.AuthThrottleLockedUntil(ctx, q, h.key)
+	if err != nil {
+		return nil, fmt.Errorf("throttle delay: %w", err)
+	}
+	return until, nil
 }
 
 func clearFailures(ctx context.Context, q db.DBTX, key string) error {

@@ -13,17 +13,25 @@ import (
 // Limit is how many attempts a key allows within Window; the attempt past them locks the key
 // for Lock. An attempt is counted before the work it guards and given back (refund) when it
 // turns out not to be a failure, so the count is of failures and attempts in flight.
+//
+// With MaxLock set, the limit is a growing delay instead: the Failures-th failure and each
+// one after it make the next attempt wait, Lock at first, doubled at each further failure,
+// at most MaxLock; the failures are forgotten after Window without an attempt.
 type Limit struct {
 	Failures int
 	Window   time.Duration
 	Lock     time.Duration
+	MaxLock  time.Duration
 }
 
-// Throttle rules for sign-in: an account is locked after a few failures, an address after
-// more (it may be a ward's shared computer). State lives in the database because Lambda
-// instances share nothing else.
+// Throttle rules for sign-in. An account's failures delay its next attempt, growing (30 s,
+// 1 min, 2 min, … at most 15 min) rather than locking it for 15 minutes at once, so that
+// anyone who knows an e-mail cannot shut a ward's order taker out at meal time with five
+// guesses; a Branch Admin sees the delayed accounts of its branch and lifts a delay
+// (LiftDelay). An address is locked after more failures (it may be a ward's shared
+// computer). State lives in the database because Lambda instances share nothing else.
 var (
-	AccountLimit = Limit{Failures: 5, Window: 15 * time.Minute, Lock: 15 * time.Minute}
+	AccountLimit = Limit{Failures: 5, Window: time.Hour, Lock: 30 * time.Second, MaxLock: 15 * time.Minute}
 	AddressLimit = Limit{Failures: 30, Window: 15 * time.Minute, Lock: 15 * time.Minute}
 )
 
@@ -53,9 +61,9 @@ type hit struct {
 // locks; the attempts already counted against the keys before it are given back.
 func count(ctx context.Context, q db.DBTX, now time.Time, hits ...hit) error {
 	for i, h := range hits {
-		until, err := queries.AuthThrottleHit(ctx, q, throttleHitParams(h, now))
+		until, err := throttleHit(ctx, q, h, now)
 		if err != nil {
-			return fmt.Errorf("throttle: %w", err)
+			return err
 		}
 		if until != nil && until.After(now) {
 			for _, before := range hits[:i] {

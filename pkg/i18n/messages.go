@@ -97,6 +97,7 @@ var messages = map[string]msg{
 	"users.statusChange":          {"เปลี่ยนสถานะได้เฉพาะระหว่างใช้งานและไม่ใช้งาน หลังจากผู้ใช้ลงทะเบียนแล้ว", "Status can change only between active and inactive, after the user has registered"},
 	"users.unsupportedFormat":     {"ไม่รองรับรูปแบบไฟล์นี้ กรุณาใช้ไฟล์ .xlsx หรือ .xls", "This file format is not supported; please use an .xlsx or .xls file"},
 	"users.roleNotAssignable":     {"ผู้ดูแลสาขาไม่สามารถมอบหรือถอนสิทธิ์ผู้ดูแลระบบสูงสุดหรือผู้ดูแลสาขาได้ ผู้ดูแลระบบสูงสุดเป็นผู้กำหนดในหน้าบัญชีผู้ใช้", "A Branch Admin cannot give or remove the Super Admin or Branch Admin role: a Super Admin sets them on the account form"},
+	"auth.delayLifted":            {"ปลดการรอเข้าสู่ระบบของบัญชีแล้ว", "The account may sign in again"},
 	"users.ownPairs":              {"ไม่สามารถเปลี่ยนสิทธิ์ของตนเองได้", "You cannot change your own roles"},
 
 	// params

@@ -104,6 +104,57 @@ ON CONFLICT (key) DO UPDATE SET
         ELSE NULL END
 RETURNING locked_until;
 
+-- One attempt counted against a key of growing delays, in one statement like AuthThrottleHit.
+-- While the key's delay runs nothing is counted and no row is answered (the caller reads the
+-- delay with AuthThrottleLockedUntil). Otherwise the attempt is counted (the count starts
+-- again after quiet: no attempt since quiet_from) and, from the free_attempts-th attempt on,
+-- the delay the next attempt waits is set at once, as if this one fails: first_secs, doubled
+-- at each further attempt, at most max_secs. A right password clears the key. window_start
+-- holds the time of the last attempt counted. (sqlc.arg rather than @ where sqlc misreads
+-- "@a + @b" and parameters inside least().)
+-- name: AuthThrottleDelayHit :one
+INSERT INTO auth_throttle AS t (key, failures, window_start)
+VALUES (@key, 1, @now)
+ON CONFLICT (key) DO UPDATE SET
+    failures = CASE WHEN t.window_start < @quiet_from THEN 1 ELSE t.failures + 1 END,
+    window_start = @now,
+    locked_until = CASE
+        WHEN t.window_start < @quiet_from OR t.failures + 1 < sqlc.arg(free_attempts)::int THEN NULL
+        ELSE sqlc.arg(now)::timestamptz + interval '1 second' * least(sqlc.arg(max_secs)::float8,
+            sqlc.arg(first_secs)::float8 * power(2, least(t.failures + 1 - sqlc.arg(free_attempts)::int, 30))) END
+WHERE t.locked_until IS NULL OR t.locked_until <= @now
+RETURNING failures;
+
+-- name: AuthThrottleLockedUntil :one
+SELECT locked_until FROM auth_throttle WHERE key = @key;
+
+-- The accounts holding a pair in branch whose sign-in is delayed now, or that have failed
+-- often enough to be delayed at their next failure, for a Branch Admin to see and lift.
+-- name: AuthDelayedAccounts :many
+SELECT u.id, u.employee_code, u.first_name_th, u.last_name_th, u.first_name_en, u.last_name_en,
+    t.failures, t.window_start AS last_attempt_at, t.locked_until
+FROM app_user u JOIN auth_throttle t ON t.key = 'account:' || lower(u.email)
+WHERE u.deleted_at IS NULL
+    AND EXISTS (SELECT 1 FROM user_permission p WHERE p.user_id = u.id AND p.branch_code = @branch)
+    AND t.window_start >= @quiet_from
+    AND (t.locked_until > @now OR t.failures >= sqlc.arg(free_attempts)::int)
+ORDER BY t.locked_until DESC NULLS LAST, u.employee_code;
+
+-- Lifts the sign-in delay of an account holding a pair in branch: its failures are
+-- forgotten. Answers what was cleared (0 failures when nothing was); no row when the account
+-- holds no pair there.
+-- name: AuthLiftDelay :one
+WITH acct AS (
+    SELECT u.id, 'account:' || lower(u.email) AS key FROM app_user u
+    WHERE u.id = @user_id AND u.deleted_at IS NULL
+        AND EXISTS (SELECT 1 FROM user_permission p WHERE p.user_id = u.id AND p.branch_code = @branch)
+), cleared AS (
+    DELETE FROM auth_throttle t USING acct WHERE t.key = acct.key RETURNING t.failures, t.locked_until
+)
+SELECT acct.id, coalesce((SELECT c.failures FROM cleared c), 0)::int AS failures,
+    (SELECT c.locked_until FROM cleared c) AS locked_until
+FROM acct;
+
 -- Gives back an attempt that turned out not to be a failure (a right password or code).
 -- name: AuthThrottleRefund :exec
 UPDATE auth_throttle SET failures = greatest(failures - 1, 0) WHERE key = @key;

@@ -98,6 +98,73 @@ func (q *Queries) AuthCountSuperAdmins(ctx context.Context, db DBTX) (int64, err
 	return count, err
 }
 
+const authDelayedAccounts = `-- name: AuthDelayedAccounts :many
+SELECT u.id, u.employee_code, u.first_name_th, u.last_name_th, u.first_name_en, u.last_name_en,
+    t.failures, t.window_start AS last_attempt_at, t.locked_until
+FROM app_user u JOIN auth_throttle t ON t.key = 'account:' || lower(u.email)
+WHERE u.deleted_at IS NULL
+    AND EXISTS (SELECT 1 FROM user_permission p WHERE p.user_id = u.id AND p.branch_code = $1)
+    AND t.window_start >= $2
+    AND (t.locked_until > $3 OR t.failures >= $4::int)
+ORDER BY t.locked_until DESC NULLS LAST, u.employee_code
+`
+
+type AuthDelayedAccountsParams struct {
+	Branch       string
+	QuietFrom    time.Time
+	Now          *time.Time
+	FreeAttempts int32
+}
+
+type AuthDelayedAccountsRow struct {
+	ID            int64
+	EmployeeCode  string
+	FirstNameTh   string
+	LastNameTh    string
+	FirstNameEn   string
+	LastNameEn    string
+	Failures      int32
+	LastAttemptAt time.Time
+	LockedUntil   *time.Time
+}
+
+// The accounts holding a pair in branch whose sign-in is delayed now, or that have failed
+// often enough to be delayed at their next failure, for a Branch Admin to see and lift.
+func (q *Queries) AuthDelayedAccounts(ctx context.Context, db DBTX, arg AuthDelayedAccountsParams) ([]AuthDelayedAccountsRow, error) {
+	rows, err := db.Query(ctx, authDelayedAccounts,
+		arg.Branch,
+		arg.QuietFrom,
+		arg.Now,
+		arg.FreeAttempts,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []AuthDelayedAccountsRow
+	for rows.Next() {
+		var i AuthDelayedAccountsRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.EmployeeCode,
+			&i.FirstNameTh,
+			&i.LastNameTh,
+			&i.FirstNameEn,
+			&i.LastNameEn,
+			&i.Failures,
+			&i.LastAttemptAt,
+			&i.LockedUntil,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const authDisableMFA = `-- name: AuthDisableMFA :exec
 UPDATE app_user SET mfa_enabled = false, totp_secret = '', totp_pending_secret = ''
 WHERE id = $1
@@ -306,6 +373,40 @@ func (q *Queries) AuthInvitedUserOfLink(ctx context.Context, db DBTX, tokenHash 
 	var user_id int64
 	err := row.Scan(&user_id)
 	return user_id, err
+}
+
+const authLiftDelay = `-- name: AuthLiftDelay :one
+WITH acct AS (
+    SELECT u.id, 'account:' || lower(u.email) AS key FROM app_user u
+    WHERE u.id = $1 AND u.deleted_at IS NULL
+        AND EXISTS (SELECT 1 FROM user_permission p WHERE p.user_id = u.id AND p.branch_code = $2)
+), cleared AS (
+    DELETE FROM auth_throttle t USING acct WHERE t.key = acct.key RETURNING t.failures, t.locked_until
+)
+SELECT acct.id, coalesce((SELECT c.failures FROM cleared c), 0)::int AS failures,
+    (SELECT c.locked_until FROM cleared c) AS locked_until
+FROM acct
+`
+
+type AuthLiftDelayParams struct {
+	UserID int64
+	Branch string
+}
+
+type AuthLiftDelayRow struct {
+	ID          int64
+	Failures    int32
+	LockedUntil *time.Time
+}
+
+// Lifts the sign-in delay of an account holding a pair in branch: its failures are
+// forgotten. Answers what was cleared (0 failures when nothing was); no row when the account
+// holds no pair there.
+func (q *Queries) AuthLiftDelay(ctx context.Context, db DBTX, arg AuthLiftDelayParams) (AuthLiftDelayRow, error) {
+	row := db.QueryRow(ctx, authLiftDelay, arg.UserID, arg.Branch)
+	var i AuthLiftDelayRow
+	err := row.Scan(&i.ID, &i.Failures, &i.LockedUntil)
+	return i, err
 }
 
 const authLockChallenge = `-- name: AuthLockChallenge :one
@@ -680,6 +781,51 @@ func (q *Queries) AuthThrottleClear(ctx context.Context, db DBTX, key string) er
 	return err
 }
 
+const authThrottleDelayHit = `-- name: AuthThrottleDelayHit :one
+INSERT INTO auth_throttle AS t (key, failures, window_start)
+VALUES ($1, 1, $2)
+ON CONFLICT (key) DO UPDATE SET
+    failures = CASE WHEN t.window_start < $3 THEN 1 ELSE t.failures + 1 END,
+    window_start = $2,
+    locked_until = CASE
+        WHEN t.window_start < $3 OR t.failures + 1 < $4::int THEN NULL
+        ELSE $2::timestamptz + interval '1 second' * least($5::float8,
+            $6::float8 * power(2, least(t.failures + 1 - $4::int, 30))) END
+WHERE t.locked_until IS NULL OR t.locked_until <= $2
+RETURNING failures
+`
+
+type AuthThrottleDelayHitParams struct {
+	Key          string
+	Now          time.Time
+	QuietFrom    time.Time
+	FreeAttempts int32
+	MaxSecs      float64
+	FirstSecs    float64
+}
+
+// One attempt counted against a key of growing delays, in one statement like AuthThrottleHit.
+// While the key's delay runs nothing is counted and no row is answered (the caller reads the
+// delay with AuthThrottleLockedUntil). Otherwise the attempt is counted (the count starts
+// again after quiet: no attempt since quiet_from) and, from the free_attempts-th attempt on,
+// the delay the next attempt waits is set at once, as if this one fails: first_secs, doubled
+// at each further attempt, at most max_secs. A right password clears the key. window_start
+// holds the time of the last attempt counted. (sqlc.arg rather than @ where sqlc misreads
+// "@a + @b" and parameters inside least().)
+func (q *Queries) AuthThrottleDelayHit(ctx context.Context, db DBTX, arg AuthThrottleDelayHitParams) (int32, error) {
+	row := db.QueryRow(ctx, authThrottleDelayHit,
+		arg.Key,
+		arg.Now,
+		arg.QuietFrom,
+		arg.FreeAttempts,
+		arg.MaxSecs,
+		arg.FirstSecs,
+	)
+	var failures int32
+	err := row.Scan(&failures)
+	return failures, err
+}
+
 const authThrottleHit = `-- name: AuthThrottleHit :one
 
 INSERT INTO auth_throttle AS t (key, failures, window_start)
@@ -723,6 +869,17 @@ func (q *Queries) AuthThrottleHit(ctx context.Context, db DBTX, arg AuthThrottle
 		arg.MaxAttempts,
 		arg.LockUntil,
 	)
+	var locked_until *time.Time
+	err := row.Scan(&locked_until)
+	return locked_until, err
+}
+
+const authThrottleLockedUntil = `-- name: AuthThrottleLockedUntil :one
+SELECT locked_until FROM auth_throttle WHERE key = $1
+`
+
+func (q *Queries) AuthThrottleLockedUntil(ctx context.Context, db DBTX, key string) (*time.Time, error) {
+	row := db.QueryRow(ctx, authThrottleLockedUntil, key)
 	var locked_until *time.Time
 	err := row.Scan(&locked_until)
 	return locked_until, err
