@@ -5,6 +5,7 @@ import (
 	"samrap/pkg/files"
 	"samrap/pkg/housekeeping"
 	"samrap/pkg/params"
+	"samrap/pkg/patients"
 	"samrap/pkg/users"
 )
 
@@ -16,6 +17,7 @@ func List() []Function {
 		{Name: "auth", Kind: HTTP, Uses: []string{"jwt", "mail"}, Mount: auth.Mount},
 		{Name: "users", Kind: HTTP, Uses: []string{"jwt", "mail"}, Mount: users.Mount, Rows: users.Rows},
 		{Name: "params", Kind: HTTP, Uses: []string{"jwt"}, Mount: params.Mount, Rows: params.Rows},
+		{Name: "patients", Kind: HTTP, Uses: []string{"jwt"}, Mount: patients.Mount},
 		{Name: "files", Kind: HTTP, Uses: []string{"jwt", "uploads", "files", "queue:imports"}, Mount: files.Mount, Rows: files.Rows},
 		{Name: "import-worker", Kind: SQS, Queue: "imports", S3Notifications: "uploads/", Uses: []string{"uploads", "files", "mail"}, Worker: files.ImportWorker},
 		{Name: "housekeeping", Kind: Scheduled, Schedule: "rate(1 hour)", Job: housekeeping.Job},

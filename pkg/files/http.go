@@ -20,6 +20,7 @@ import (
 	"samrap/pkg/i18n"
 	"samrap/pkg/imports"
 	"samrap/pkg/params"
+	"samrap/pkg/patients"
 	"samrap/pkg/platform"
 	"samrap/pkg/queue"
 	"samrap/pkg/session"
@@ -43,9 +44,10 @@ var (
 )
 
 // Importers are the imports the upload API takes and import-worker runs: each master-data
-// kind's and the user import. A new import is one more registration here (docs/imports.md).
+// kind's, the user import and the patient import. A new import is one more registration
+// here (docs/imports.md).
 func Importers(env *platform.Env) imports.Registry {
-	return imports.NewRegistry(append(params.Importers(env), users.Importer(env))...)
+	return imports.NewRegistry(append(params.Importers(env), users.Importer(env), patients.Importer(env))...)
 }
 
 // ImportWorker is import-worker's queue handler (functions/import-worker, functions/local).
@@ -59,6 +61,7 @@ func Mount(env *platform.Env, rt *httpx.Router) {
 	nutritionist := httpx.Roles(session.Nutritionist)
 	rt.Handle("POST /api/upload/masterData", nutritionist.Limit(uploadLimit), h.uploadMasterData)
 	rt.Handle("POST /api/upload/user", httpx.Roles(session.SuperAdmin).Limit(uploadLimit), h.uploadUser)
+	rt.Handle("POST /api/upload/patientData", httpx.Roles(session.Controller).Limit(uploadLimit), h.uploadPatients)
 	rt.Handle("GET /api/upload/jobs/{id}", httpx.Roles(h.importers.Roles()...), h.job)
 	rt.Handle("GET /api/download/masterDataType", nutritionist, h.masterDataType)
 }
@@ -117,6 +120,20 @@ func (h handlers) uploadUser(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	return h.store(w, r, imports.Job{BranchCode: httpx.Claims(r).Current.BranchCode, Type: users.ImportType, SendEmail: send})
+}
+
+// uploadPatients takes a workbook of patients to add or update (Controller; form: file,
+// branchCode, createBy — the token says who).
+func (h handlers) uploadPatients(w http.ResponseWriter, r *http.Request) error {
+	if err := parseUpload(r); err != nil { // another branch named: 403
+		return err
+	}
+	defer r.MultipartForm.RemoveAll()
+	branch := r.FormValue("branchCode")
+	if branch == "" {
+		return errs.Fields(map[string]string{"branchCode": "field.required"})
+	}
+	return h.store(w, r, imports.Job{BranchCode: branch, Type: patients.ImportType})
 }
 
 // store checks the form's file against the job type's importer, creates the job, then

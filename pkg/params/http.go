@@ -219,8 +219,8 @@ func (h handlers) rooms(w http.ResponseWriter, r *http.Request) error {
 	return httpx.OK(w, r, recs)
 }
 
-// newRoom answers the rooms of a ward a patient may move to: its active rooms (occupied
-// rooms are left out once patients are stored, with the patients issue).
+// newRoom answers the rooms of a ward a patient may move to: its active rooms that no
+// patient takes (a patient not discharged, the rule of the index patient_room_taken).
 func (h handlers) newRoom(w http.ResponseWriter, r *http.Request) error {
 	var req roomsRequest
 	if err := httpx.DecodeJSON(r, &req); err != nil {
@@ -233,6 +233,13 @@ func (h handlers) newRoom(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	taken, err := takenRooms(r.Context(), h.db, req.BranchCode)
+	if err != nil {
+		return fmt.Errorf("params.newRoom: %w", err)
+	}
+	recs = slices.DeleteFunc(recs, func(rec Record) bool {
+		return taken[rec.ID()]
+	})
 	return httpx.OK(w, r, recs)
 }
 

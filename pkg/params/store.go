@@ -33,6 +33,25 @@ type Role struct {
 	NameEn string `json:"nameEn"`
 }
 
+// takenRooms answers the branch's beds a patient takes: a patient not discharged (by the
+// hospital or on the edit form), the rule of the unique index patient_room_taken.
+func takenRooms(ctx context.Context, q db.DBTX, branch string) (map[int64]bool, error) {
+	rows, err := q.Query(ctx, `SELECT room_id FROM patient WHERE branch_code = $1 AND room_id IS NOT NULL
+		AND visit_status <> 'Discharge' AND hospital_status = 'IN_HOSPITAL'`, branch)
+	if err != nil {
+		return nil, fmt.Errorf("rooms taken: %w", err)
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		return nil, fmt.Errorf("rooms taken: %w", err)
+	}
+	taken := make(map[int64]bool, len(ids))
+	for _, id := range ids {
+		taken[id] = true
+	}
+	return taken, nil
+}
+
 func activeBranches(ctx context.Context, q db.DBTX) ([]Branch, error) {
 	rows, err := q.Query(ctx, `SELECT code, name_th, name_en, time_zone FROM branch WHERE active ORDER BY code`)
 	if err != nil {

@@ -6,6 +6,8 @@ package dbsqlc
 
 import (
 	"time"
+
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
 type ImportJob struct {
@@ -31,4 +33,50 @@ type ImportJob struct {
 	SendEmail    bool
 	Invited      int32
 	InviteFailed int32
+}
+
+type PatientView struct {
+	BranchCode           string
+	ID                   int64
+	HnID                 string
+	FirstNameTh          string
+	LastNameTh           string
+	FirstNameEn          string
+	LastNameEn           string
+	Gender               string
+	Birthday             pgtype.Date
+	Nationality          string
+	Religion             []byte
+	Vegetarian           []byte
+	PatientLanguage      string
+	CardLanguage         string
+	Ward                 []byte
+	Room                 []byte
+	PreviousRoom         []byte
+	AdmitDate            pgtype.Date
+	PlannedDischargeDate pgtype.Date
+	VisitStatus          string
+	HospitalStatus       string
+	Diagnosis            string
+	AdditionalInfo       string
+	SpecialRequest       string
+	Remark               string
+	DietType             []byte
+	Therapeutics         []byte
+	Allergens            []byte
+	Restricted           []byte
+	UnmappedAllergies    []string
+	TextureDrink         *int16
+	TextureFood          *int16
+	NpoFrom              *time.Time
+	NpoTo                *time.Time
+	MedicalOrderStart    *time.Time
+	MedicalOrderEnd      *time.Time
+	LastImportAt         *time.Time
+	LastImportSource     string
+	Version              int32
+	CreatedAt            time.Time
+	CreatedBy            string
+	UpdatedAt            time.Time
+	UpdatedBy            string
 }

@@ -2,6 +2,8 @@
 
 CREATE EXTENSION IF NOT EXISTS btree_gist WITH SCHEMA public;
 
+CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
+
 CREATE TABLE public.activity_log (
     id bigint NOT NULL,
     branch_code text DEFAULT ''::text NOT NULL,
@@ -390,6 +392,102 @@ ALTER TABLE public.other_item ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     CACHE 1
 );
 
+CREATE TABLE public.patient (
+    branch_code text NOT NULL,
+    id bigint NOT NULL,
+    hn_id text NOT NULL,
+    first_name_th text DEFAULT ''::text NOT NULL,
+    last_name_th text DEFAULT ''::text NOT NULL,
+    first_name_en text DEFAULT ''::text NOT NULL,
+    last_name_en text DEFAULT ''::text NOT NULL,
+    gender text DEFAULT 'unknown'::text NOT NULL,
+    birthday date,
+    nationality text DEFAULT ''::text NOT NULL,
+    religion_id bigint,
+    vegetarian_id bigint,
+    patient_language text DEFAULT 'TH'::text NOT NULL,
+    card_language text DEFAULT 'ALL'::text NOT NULL,
+    ward_id bigint,
+    room_id bigint,
+    previous_room_id bigint,
+    admit_date date,
+    planned_discharge_date date,
+    visit_status text DEFAULT 'Current'::text NOT NULL,
+    hospital_status text DEFAULT 'IN_HOSPITAL'::text NOT NULL,
+    diagnosis text DEFAULT ''::text NOT NULL,
+    additional_info text DEFAULT ''::text NOT NULL,
+    special_request text DEFAULT ''::text NOT NULL,
+    remark text DEFAULT ''::text NOT NULL,
+    diet_type_id bigint,
+    unmapped_allergies text[] DEFAULT '{}'::text[] NOT NULL,
+    texture_drink smallint,
+    texture_food smallint,
+    npo_from timestamp with time zone,
+    npo_to timestamp with time zone,
+    medical_order_start timestamp with time zone,
+    medical_order_end timestamp with time zone,
+    last_import_at timestamp with time zone,
+    last_import_source text DEFAULT 'edit'::text NOT NULL,
+    version integer DEFAULT 1 NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL,
+    CONSTRAINT patient_additional_info_check CHECK ((length(additional_info) <= 2000)),
+    CONSTRAINT patient_bed_in_ward CHECK (((room_id IS NULL) OR (ward_id IS NOT NULL))),
+    CONSTRAINT patient_birthday_check CHECK ((birthday >= '1900-01-01'::date)),
+    CONSTRAINT patient_card_language_check CHECK ((card_language = ANY (ARRAY['ALL'::text, 'TH'::text, 'EN'::text]))),
+    CONSTRAINT patient_diagnosis_check CHECK ((length(diagnosis) <= 2000)),
+    CONSTRAINT patient_discharge_order CHECK ((planned_discharge_date >= admit_date)),
+    CONSTRAINT patient_first_name_en_check CHECK ((length(first_name_en) <= 100)),
+    CONSTRAINT patient_first_name_th_check CHECK ((length(first_name_th) <= 100)),
+    CONSTRAINT patient_gender_check CHECK ((gender = ANY (ARRAY['male'::text, 'female'::text, 'other'::text, 'unknown'::text]))),
+    CONSTRAINT patient_hn_id_check CHECK ((hn_id ~ '^\S{1,30}$'::text)),
+    CONSTRAINT patient_hospital_status_check CHECK ((hospital_status = ANY (ARRAY['IN_HOSPITAL'::text, 'DISCHARGED'::text]))),
+    CONSTRAINT patient_last_import_source_check CHECK ((last_import_source = ANY (ARRAY['edit'::text, 'excel'::text, 'hospital'::text]))),
+    CONSTRAINT patient_last_name_en_check CHECK ((length(last_name_en) <= 100)),
+    CONSTRAINT patient_last_name_th_check CHECK ((length(last_name_th) <= 100)),
+    CONSTRAINT patient_medical_order CHECK ((medical_order_end > medical_order_start)),
+    CONSTRAINT patient_named CHECK (((btrim(first_name_th) <> ''::text) OR (btrim(first_name_en) <> ''::text))),
+    CONSTRAINT patient_nationality_check CHECK ((length(nationality) <= 100)),
+    CONSTRAINT patient_npo_order CHECK ((npo_to > npo_from)),
+    CONSTRAINT patient_npo_start CHECK (((npo_to IS NULL) OR (npo_from IS NOT NULL))),
+    CONSTRAINT patient_patient_language_check CHECK ((patient_language = ANY (ARRAY['TH'::text, 'EN'::text, 'ZH'::text, 'JA'::text, 'MY'::text, 'AR'::text, 'OTHER'::text]))),
+    CONSTRAINT patient_remark_check CHECK ((length(remark) <= 2000)),
+    CONSTRAINT patient_special_request_check CHECK ((length(special_request) <= 2000)),
+    CONSTRAINT patient_texture_drink_check CHECK (((texture_drink >= 0) AND (texture_drink <= 4))),
+    CONSTRAINT patient_texture_food_check CHECK (((texture_food >= 3) AND (texture_food <= 7))),
+    CONSTRAINT patient_unmapped_allergies_check CHECK ((cardinality(unmapped_allergies) <= 50)),
+    CONSTRAINT patient_visit_status_check CHECK ((visit_status = ANY (ARRAY['Current'::text, 'PreAdmit'::text, 'Discharge'::text])))
+);
+
+CREATE TABLE public.patient_allergen (
+    branch_code text NOT NULL,
+    patient_id bigint NOT NULL,
+    allergen_id bigint NOT NULL
+);
+
+ALTER TABLE public.patient ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.patient_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+CREATE TABLE public.patient_restricted (
+    branch_code text NOT NULL,
+    patient_id bigint NOT NULL,
+    restricted_id bigint NOT NULL
+);
+
+CREATE TABLE public.patient_therapeutic (
+    branch_code text NOT NULL,
+    patient_id bigint NOT NULL,
+    therapeutic_id bigint NOT NULL
+);
+
 CREATE TABLE public.religion (
     branch_code text NOT NULL,
     id bigint NOT NULL,
@@ -405,6 +503,160 @@ CREATE TABLE public.religion (
     CONSTRAINT religion_name_en_check CHECK ((length(name_en) <= 200)),
     CONSTRAINT religion_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
 );
+
+CREATE TABLE public.restricted_ingredient (
+    branch_code text NOT NULL,
+    id bigint NOT NULL,
+    code text NOT NULL,
+    name_th text NOT NULL,
+    name_en text DEFAULT ''::text NOT NULL,
+    active boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL,
+    remark text DEFAULT ''::text NOT NULL,
+    CONSTRAINT restricted_ingredient_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
+    CONSTRAINT restricted_ingredient_name_en_check CHECK ((length(name_en) <= 200)),
+    CONSTRAINT restricted_ingredient_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
+);
+
+CREATE TABLE public.room (
+    branch_code text NOT NULL,
+    id bigint NOT NULL,
+    code text NOT NULL,
+    name_th text NOT NULL,
+    name_en text DEFAULT ''::text NOT NULL,
+    active boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL,
+    ward_id bigint NOT NULL,
+    room_type_id bigint NOT NULL,
+    CONSTRAINT room_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
+    CONSTRAINT room_name_en_check CHECK ((length(name_en) <= 200)),
+    CONSTRAINT room_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
+);
+
+CREATE TABLE public.therapeutic (
+    branch_code text NOT NULL,
+    id bigint NOT NULL,
+    code text NOT NULL,
+    name_th text NOT NULL,
+    name_en text DEFAULT ''::text NOT NULL,
+    active boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL,
+    type text DEFAULT ''::text NOT NULL,
+    meal_plan boolean DEFAULT false NOT NULL,
+    CONSTRAINT therapeutic_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
+    CONSTRAINT therapeutic_name_en_check CHECK ((length(name_en) <= 200)),
+    CONSTRAINT therapeutic_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
+);
+
+CREATE TABLE public.vegetarian (
+    branch_code text NOT NULL,
+    id bigint NOT NULL,
+    code text NOT NULL,
+    name_th text NOT NULL,
+    name_en text DEFAULT ''::text NOT NULL,
+    active boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL,
+    CONSTRAINT vegetarian_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
+    CONSTRAINT vegetarian_name_en_check CHECK ((length(name_en) <= 200)),
+    CONSTRAINT vegetarian_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
+);
+
+CREATE TABLE public.ward (
+    branch_code text NOT NULL,
+    id bigint NOT NULL,
+    code text NOT NULL,
+    name_th text NOT NULL,
+    name_en text DEFAULT ''::text NOT NULL,
+    active boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL,
+    ward_type_id bigint NOT NULL,
+    description text DEFAULT ''::text NOT NULL,
+    CONSTRAINT ward_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
+    CONSTRAINT ward_name_en_check CHECK ((length(name_en) <= 200)),
+    CONSTRAINT ward_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
+);
+
+CREATE VIEW public.patient_view AS
+ SELECT p.branch_code,
+    p.id,
+    p.hn_id,
+    p.first_name_th,
+    p.last_name_th,
+    p.first_name_en,
+    p.last_name_en,
+    p.gender,
+    p.birthday,
+    p.nationality,
+    ( SELECT json_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) AS json_build_object
+           FROM public.religion x
+          WHERE ((x.branch_code = p.branch_code) AND (x.id = p.religion_id))) AS religion,
+    ( SELECT json_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) AS json_build_object
+           FROM public.vegetarian x
+          WHERE ((x.branch_code = p.branch_code) AND (x.id = p.vegetarian_id))) AS vegetarian,
+    p.patient_language,
+    p.card_language,
+    ( SELECT json_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) AS json_build_object
+           FROM public.ward x
+          WHERE ((x.branch_code = p.branch_code) AND (x.id = p.ward_id))) AS ward,
+    ( SELECT json_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) AS json_build_object
+           FROM public.room x
+          WHERE ((x.branch_code = p.branch_code) AND (x.id = p.room_id))) AS room,
+    ( SELECT json_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) AS json_build_object
+           FROM public.room x
+          WHERE ((x.branch_code = p.branch_code) AND (x.id = p.previous_room_id))) AS previous_room,
+    p.admit_date,
+    p.planned_discharge_date,
+    p.visit_status,
+    p.hospital_status,
+    p.diagnosis,
+    p.additional_info,
+    p.special_request,
+    p.remark,
+    ( SELECT json_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) AS json_build_object
+           FROM public.diet_type x
+          WHERE ((x.branch_code = p.branch_code) AND (x.id = p.diet_type_id))) AS diet_type,
+    ( SELECT json_agg(json_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) ORDER BY x.code) AS json_agg
+           FROM (public.patient_therapeutic l
+             JOIN public.therapeutic x ON (((x.branch_code = l.branch_code) AND (x.id = l.therapeutic_id))))
+          WHERE ((l.branch_code = p.branch_code) AND (l.patient_id = p.id))) AS therapeutics,
+    ( SELECT json_agg(json_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) ORDER BY x.code) AS json_agg
+           FROM (public.patient_allergen l
+             JOIN public.allergen x ON (((x.branch_code = l.branch_code) AND (x.id = l.allergen_id))))
+          WHERE ((l.branch_code = p.branch_code) AND (l.patient_id = p.id))) AS allergens,
+    ( SELECT json_agg(json_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) ORDER BY x.code) AS json_agg
+           FROM (public.patient_restricted l
+             JOIN public.restricted_ingredient x ON (((x.branch_code = l.branch_code) AND (x.id = l.restricted_id))))
+          WHERE ((l.branch_code = p.branch_code) AND (l.patient_id = p.id))) AS restricted,
+    p.unmapped_allergies,
+    p.texture_drink,
+    p.texture_food,
+    p.npo_from,
+    p.npo_to,
+    p.medical_order_start,
+    p.medical_order_end,
+    p.last_import_at,
+    p.last_import_source,
+    p.version,
+    p.created_at,
+    p.created_by,
+    p.updated_at,
+    p.updated_by
+   FROM public.patient p;
 
 ALTER TABLE public.religion ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     SEQUENCE NAME public.religion_id_seq
@@ -446,23 +698,6 @@ ALTER TABLE public.remark ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     CACHE 1
 );
 
-CREATE TABLE public.restricted_ingredient (
-    branch_code text NOT NULL,
-    id bigint NOT NULL,
-    code text NOT NULL,
-    name_th text NOT NULL,
-    name_en text DEFAULT ''::text NOT NULL,
-    active boolean DEFAULT true NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    created_by text DEFAULT ''::text NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_by text DEFAULT ''::text NOT NULL,
-    remark text DEFAULT ''::text NOT NULL,
-    CONSTRAINT restricted_ingredient_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
-    CONSTRAINT restricted_ingredient_name_en_check CHECK ((length(name_en) <= 200)),
-    CONSTRAINT restricted_ingredient_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
-);
-
 ALTER TABLE public.restricted_ingredient ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     SEQUENCE NAME public.restricted_ingredient_id_seq
     START WITH 1
@@ -477,24 +712,6 @@ CREATE TABLE public.role (
     name_th text NOT NULL,
     name_en text NOT NULL,
     "position" integer NOT NULL
-);
-
-CREATE TABLE public.room (
-    branch_code text NOT NULL,
-    id bigint NOT NULL,
-    code text NOT NULL,
-    name_th text NOT NULL,
-    name_en text DEFAULT ''::text NOT NULL,
-    active boolean DEFAULT true NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    created_by text DEFAULT ''::text NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_by text DEFAULT ''::text NOT NULL,
-    ward_id bigint NOT NULL,
-    room_type_id bigint NOT NULL,
-    CONSTRAINT room_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
-    CONSTRAINT room_name_en_check CHECK ((length(name_en) <= 200)),
-    CONSTRAINT room_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
 );
 
 ALTER TABLE public.room ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
@@ -559,24 +776,6 @@ ALTER TABLE public.room_type ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     CACHE 1
 );
 
-CREATE TABLE public.therapeutic (
-    branch_code text NOT NULL,
-    id bigint NOT NULL,
-    code text NOT NULL,
-    name_th text NOT NULL,
-    name_en text DEFAULT ''::text NOT NULL,
-    active boolean DEFAULT true NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    created_by text DEFAULT ''::text NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_by text DEFAULT ''::text NOT NULL,
-    type text DEFAULT ''::text NOT NULL,
-    meal_plan boolean DEFAULT false NOT NULL,
-    CONSTRAINT therapeutic_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
-    CONSTRAINT therapeutic_name_en_check CHECK ((length(name_en) <= 200)),
-    CONSTRAINT therapeutic_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
-);
-
 ALTER TABLE public.therapeutic ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     SEQUENCE NAME public.therapeutic_id_seq
     START WITH 1
@@ -619,22 +818,6 @@ CREATE TABLE public.user_permission (
     created_by text DEFAULT ''::text NOT NULL
 );
 
-CREATE TABLE public.vegetarian (
-    branch_code text NOT NULL,
-    id bigint NOT NULL,
-    code text NOT NULL,
-    name_th text NOT NULL,
-    name_en text DEFAULT ''::text NOT NULL,
-    active boolean DEFAULT true NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    created_by text DEFAULT ''::text NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_by text DEFAULT ''::text NOT NULL,
-    CONSTRAINT vegetarian_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
-    CONSTRAINT vegetarian_name_en_check CHECK ((length(name_en) <= 200)),
-    CONSTRAINT vegetarian_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
-);
-
 ALTER TABLE public.vegetarian ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     SEQUENCE NAME public.vegetarian_id_seq
     START WITH 1
@@ -648,24 +831,6 @@ CREATE TABLE public.vegetarian_restricted (
     branch_code text NOT NULL,
     vegetarian_id bigint NOT NULL,
     restricted_id bigint NOT NULL
-);
-
-CREATE TABLE public.ward (
-    branch_code text NOT NULL,
-    id bigint NOT NULL,
-    code text NOT NULL,
-    name_th text NOT NULL,
-    name_en text DEFAULT ''::text NOT NULL,
-    active boolean DEFAULT true NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    created_by text DEFAULT ''::text NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_by text DEFAULT ''::text NOT NULL,
-    ward_type_id bigint NOT NULL,
-    description text DEFAULT ''::text NOT NULL,
-    CONSTRAINT ward_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
-    CONSTRAINT ward_name_en_check CHECK ((length(name_en) <= 200)),
-    CONSTRAINT ward_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
 );
 
 ALTER TABLE public.ward ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
@@ -788,6 +953,21 @@ ALTER TABLE ONLY public.other_item
 ALTER TABLE ONLY public.other_item
     ADD CONSTRAINT other_item_pkey PRIMARY KEY (branch_code, id);
 
+ALTER TABLE ONLY public.patient_allergen
+    ADD CONSTRAINT patient_allergen_pkey PRIMARY KEY (branch_code, patient_id, allergen_id);
+
+ALTER TABLE ONLY public.patient
+    ADD CONSTRAINT patient_hn_key UNIQUE (branch_code, hn_id);
+
+ALTER TABLE ONLY public.patient
+    ADD CONSTRAINT patient_pkey PRIMARY KEY (branch_code, id);
+
+ALTER TABLE ONLY public.patient_restricted
+    ADD CONSTRAINT patient_restricted_pkey PRIMARY KEY (branch_code, patient_id, restricted_id);
+
+ALTER TABLE ONLY public.patient_therapeutic
+    ADD CONSTRAINT patient_therapeutic_pkey PRIMARY KEY (branch_code, patient_id, therapeutic_id);
+
 ALTER TABLE ONLY public.religion
     ADD CONSTRAINT religion_code_key UNIQUE (branch_code, code);
 
@@ -829,6 +1009,9 @@ ALTER TABLE ONLY public.room_type
 
 ALTER TABLE ONLY public.room_type
     ADD CONSTRAINT room_type_pkey PRIMARY KEY (branch_code, id);
+
+ALTER TABLE ONLY public.room
+    ADD CONSTRAINT room_ward_key UNIQUE (branch_code, id, ward_id);
 
 ALTER TABLE ONLY public.therapeutic
     ADD CONSTRAINT therapeutic_code_key UNIQUE (branch_code, code);
@@ -885,7 +1068,31 @@ CREATE INDEX auth_session_user ON public.auth_session USING btree (user_id) WHER
 
 CREATE INDEX change_log_entity ON public.change_log USING btree (branch_code, entity, entity_id, changed_at DESC);
 
+CREATE INDEX change_log_patient ON public.change_log USING btree (branch_code, entity_id, changed_at) WHERE (entity = 'patient'::text);
+
 CREATE INDEX import_job_branch ON public.import_job USING btree (branch_code, created_at DESC);
+
+CREATE INDEX patient_allergen_allergen ON public.patient_allergen USING btree (branch_code, allergen_id);
+
+CREATE INDEX patient_diet_type ON public.patient USING btree (branch_code, diet_type_id) WHERE (diet_type_id IS NOT NULL);
+
+CREATE INDEX patient_list ON public.patient USING btree (branch_code, visit_status, ward_id, hospital_status);
+
+CREATE INDEX patient_previous_room ON public.patient USING btree (branch_code, previous_room_id) WHERE (previous_room_id IS NOT NULL);
+
+CREATE INDEX patient_religion ON public.patient USING btree (branch_code, religion_id) WHERE (religion_id IS NOT NULL);
+
+CREATE INDEX patient_restricted_restricted ON public.patient_restricted USING btree (branch_code, restricted_id);
+
+CREATE INDEX patient_room ON public.patient USING btree (branch_code, room_id, ward_id) WHERE (room_id IS NOT NULL);
+
+CREATE UNIQUE INDEX patient_room_taken ON public.patient USING btree (branch_code, room_id) WHERE ((room_id IS NOT NULL) AND (visit_status <> 'Discharge'::text) AND (hospital_status = 'IN_HOSPITAL'::text));
+
+CREATE INDEX patient_search ON public.patient USING gin ((((((((((hn_id || ' '::text) || first_name_th) || ' '::text) || last_name_th) || ' '::text) || first_name_en) || ' '::text) || last_name_en)) public.gin_trgm_ops);
+
+CREATE INDEX patient_therapeutic_therapeutic ON public.patient_therapeutic USING btree (branch_code, therapeutic_id);
+
+CREATE INDEX patient_vegetarian ON public.patient USING btree (branch_code, vegetarian_id) WHERE (vegetarian_id IS NOT NULL);
 
 CREATE INDEX religion_restricted_restricted ON public.religion_restricted USING btree (branch_code, restricted_id);
 
@@ -947,6 +1154,45 @@ ALTER TABLE ONLY public.nutrient_unit
 
 ALTER TABLE ONLY public.other_item
     ADD CONSTRAINT other_item_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
+
+ALTER TABLE ONLY public.patient_allergen
+    ADD CONSTRAINT patient_allergen_allergen_fkey FOREIGN KEY (branch_code, allergen_id) REFERENCES public.allergen(branch_code, id);
+
+ALTER TABLE ONLY public.patient_allergen
+    ADD CONSTRAINT patient_allergen_patient_fkey FOREIGN KEY (branch_code, patient_id) REFERENCES public.patient(branch_code, id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.patient
+    ADD CONSTRAINT patient_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
+
+ALTER TABLE ONLY public.patient
+    ADD CONSTRAINT patient_diet_type_fkey FOREIGN KEY (branch_code, diet_type_id) REFERENCES public.diet_type(branch_code, id);
+
+ALTER TABLE ONLY public.patient
+    ADD CONSTRAINT patient_previous_room_fkey FOREIGN KEY (branch_code, previous_room_id) REFERENCES public.room(branch_code, id) ON DELETE SET NULL (previous_room_id);
+
+ALTER TABLE ONLY public.patient
+    ADD CONSTRAINT patient_religion_fkey FOREIGN KEY (branch_code, religion_id) REFERENCES public.religion(branch_code, id);
+
+ALTER TABLE ONLY public.patient_restricted
+    ADD CONSTRAINT patient_restricted_patient_fkey FOREIGN KEY (branch_code, patient_id) REFERENCES public.patient(branch_code, id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.patient_restricted
+    ADD CONSTRAINT patient_restricted_restricted_fkey FOREIGN KEY (branch_code, restricted_id) REFERENCES public.restricted_ingredient(branch_code, id);
+
+ALTER TABLE ONLY public.patient
+    ADD CONSTRAINT patient_room_fkey FOREIGN KEY (branch_code, room_id, ward_id) REFERENCES public.room(branch_code, id, ward_id) ON UPDATE CASCADE;
+
+ALTER TABLE ONLY public.patient_therapeutic
+    ADD CONSTRAINT patient_therapeutic_patient_fkey FOREIGN KEY (branch_code, patient_id) REFERENCES public.patient(branch_code, id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.patient_therapeutic
+    ADD CONSTRAINT patient_therapeutic_therapeutic_fkey FOREIGN KEY (branch_code, therapeutic_id) REFERENCES public.therapeutic(branch_code, id);
+
+ALTER TABLE ONLY public.patient
+    ADD CONSTRAINT patient_vegetarian_fkey FOREIGN KEY (branch_code, vegetarian_id) REFERENCES public.vegetarian(branch_code, id);
+
+ALTER TABLE ONLY public.patient
+    ADD CONSTRAINT patient_ward_fkey FOREIGN KEY (branch_code, ward_id) REFERENCES public.ward(branch_code, id);
 
 ALTER TABLE ONLY public.religion
     ADD CONSTRAINT religion_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);

@@ -1,0 +1,395 @@
+package patients
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgtype"
+
+	"samrap/pkg/db"
+	"samrap/pkg/db/dbsqlc"
+)
+
+// The statements are in pkg/db/dbsqlc/patients.sql; this file maps their rows to the
+// area's types.
+var queries = dbsqlc.New()
+
+// Ref is a master-data row a patient refers to.
+type Ref struct {
+	ID     int64  `json:"id"`
+	Code   string `json:"code"`
+	NameTh string `json:"nameTh"`
+	NameEn string `json:"nameEn"`
+}
+
+// Patient is a patient as the API answers it (and as the change log records it).
+type Patient struct {
+	BranchCode           string     `json:"branchCode"`
+	HnID                 string     `json:"hnId"`
+	FirstNameTh          string     `json:"firstNameTh"`
+	LastNameTh           string     `json:"lastNameTh"`
+	FirstNameEn          string     `json:"firstNameEn"`
+	LastNameEn           string     `json:"lastNameEn"`
+	Gender               string     `json:"gender"`
+	Birthday             *string    `json:"birthday"`
+	Age                  *int       `json:"age,omitempty"` // in whole years today; not in the change log
+	Nationality          string     `json:"nationality"`
+	Religion             *Ref       `json:"religion"`
+	Vegetarian           *Ref       `json:"vegetarian"`
+	PatientLanguage      string     `json:"patientLanguage"`
+	CardLanguage         string     `json:"cardLanguage"`
+	Ward                 *Ref       `json:"ward"`
+	Room                 *Ref       `json:"room"`
+	PreviousRoom         *Ref       `json:"previousRoom"`
+	AdmitDate            *string    `json:"admitDate"`
+	PlannedDischargeDate *string    `json:"plannedDischargeDate"`
+	VisitStatus          string     `json:"visitStatus"`
+	HospitalStatus       string     `json:"hospitalStatus"`
+	Diagnosis            string     `json:"diagnosis"`
+	AdditionalInfo       string     `json:"additionalInfo"`
+	SpecialRequest       string     `json:"specialRequest"`
+	Remark               string     `json:"remark"`
+	DietType             *Ref       `json:"dietType"`
+	Therapeutics         []Ref      `json:"therapeutics"`
+	Allergens            []Ref      `json:"allergens"`
+	Restricted           []Ref      `json:"restricted"`
+	UnmappedAllergies    []string   `json:"unmappedAllergies"`
+	TextureDrink         *int       `json:"textureDrink"`
+	TextureFood          *int       `json:"textureFood"`
+	NpoFrom              *time.Time `json:"npoFrom"`
+	NpoTo                *time.Time `json:"npoTo"`
+	MedicalOrderStart    *time.Time `json:"medicalOrderStart"`
+	MedicalOrderEnd      *time.Time `json:"medicalOrderEnd"`
+	LastImportAt         *time.Time `json:"lastImportAt"`
+	LastImportSource     string     `json:"lastImportSource"`
+	Version              int        `json:"version"`
+	UpdatedAt            time.Time  `json:"updatedAt"`
+	UpdatedBy            string     `json:"updatedBy"`
+	id                   int64
+}
+
+func toPatient(v dbsqlc.PatientView) (Patient, error) {
+	p := Patient{BranchCode: v.BranchCode, HnID: v.HnID, FirstNameTh: v.FirstNameTh, LastNameTh: v.LastNameTh,
+		FirstNameEn: v.FirstNameEn, LastNameEn: v.LastNameEn, Gender: v.Gender, Birthday: dateOf(v.Birthday),
+		Nationality: v.Nationality, PatientLanguage: v.PatientLanguage, CardLanguage: v.CardLanguage,
+		AdmitDate: dateOf(v.AdmitDate), PlannedDischargeDate: dateOf(v.PlannedDischargeDate),
+		VisitStatus: v.VisitStatus, HospitalStatus: v.HospitalStatus, Diagnosis: v.Diagnosis,
+		AdditionalInfo: v.AdditionalInfo, SpecialRequest: v.SpecialRequest, Remark: v.Remark,
+		UnmappedAllergies: v.UnmappedAllergies, TextureDrink: intOf(v.TextureDrink), TextureFood: intOf(v.TextureFood),
+		NpoFrom: v.NpoFrom, NpoTo: v.NpoTo, MedicalOrderStart: v.MedicalOrderStart, MedicalOrderEnd: v.MedicalOrderEnd,
+		LastImportAt: v.LastImportAt, LastImportSource: v.LastImportSource, Version: int(v.Version),
+		UpdatedAt: v.UpdatedAt, UpdatedBy: v.UpdatedBy, id: v.ID}
+	for _, r := range []struct {
+		raw []byte
+		to  **Ref
+	}{{v.Religion, &p.Religion}, {v.Vegetarian, &p.Vegetarian}, {v.Ward, &p.Ward}, {v.Room, &p.Room},
+		{v.PreviousRoom, &p.PreviousRoom}, {v.DietType, &p.DietType}} {
+		if len(r.raw) == 0 {
+			continue
+		}
+		if err := json.Unmarshal(r.raw, r.to); err != nil {
+			return Patient{}, fmt.Errorf("patient %s: %w", v.HnID, err)
+		}
+	}
+	for _, l := range []struct {
+		raw []byte
+		to  *[]Ref
+	}{{v.Therapeutics, &p.Therapeutics}, {v.Allergens, &p.Allergens}, {v.Restricted, &p.Restricted}} {
+		if len(l.raw) > 0 {
+			if err := json.Unmarshal(l.raw, l.to); err != nil {
+				return Patient{}, fmt.Errorf("patient %s: %w", v.HnID, err)
+			}
+		}
+		if *l.to == nil {
+			*l.to = []Ref{}
+		}
+	}
+	if p.UnmappedAllergies == nil {
+		p.UnmappedAllergies = []string{}
+	}
+	return p, nil
+}
+
+func dateOf(d pgtype.Date) *string {
+	if !d.Valid {
+		return nil
+	}
+	s := d.Time.Format(dateLayout)
+	return &s
+}
+
+func intOf(n *int16) *int {
+	if n == nil {
+		return nil
+	}
+	v := int(*n)
+	return &v
+}
+
+// patientsByHn reads the branch's patients with these HNs, by HN.
+func patientsByHn(ctx context.Context, q db.DBTX, branch string, hns []string) (map[string]Patient, error) {
+	rows, err := queries.PatientsByHn(ctx, q, dbsqlc.PatientsByHnParams{Branch: branch, HnIds: hns})
+	if err != nil {
+		return nil, fmt.Errorf("patients by hn: %w", err)
+	}
+	out := make(map[string]Patient, len(rows))
+	for _, r := range rows {
+		p, err := toPatient(r)
+		if err != nil {
+			return nil, err
+		}
+		out[p.HnID] = p
+	}
+	return out, nil
+}
+
+// patientByHn reads one patient; db.ErrNotFound when the branch has no such HN.
+func patientByHn(ctx context.Context, q db.DBTX, branch, hn string) (Patient, error) {
+	m, err := patientsByHn(ctx, q, branch, []string{hn})
+	if err != nil {
+		return Patient{}, err
+	}
+	p, ok := m[hn]
+	if !ok {
+		return Patient{}, fmt.Errorf("patient %s/%s: %w", branch, hn, db.ErrNotFound)
+	}
+	return p, nil
+}
+
+// lockPatient locks the patient row for the transaction; db.ErrNotFound when none.
+func lockPatient(ctx context.Context, q db.DBTX, branch, hn string) error {
+	_, err := queries.PatientLock(ctx, q, dbsqlc.PatientLockParams{Branch: branch, HnID: hn})
+	return db.NotFound(fmt.Sprintf("lock patient %s/%s", branch, hn), err)
+}
+
+// Filter narrows the census list; zero fields do not narrow it.
+type Filter struct {
+	Criteria string // text in the HN, a name or the bed
+	WardID   int64
+	Status   string // hospital status
+}
+
+func searchPatients(ctx context.Context, q db.DBTX, branch string, f Filter, sortBy string, desc bool, limit, offset int) ([]Patient, int, error) {
+	arg := dbsqlc.PatientsSearchParams{Branch: branch, SortBy: sortBy, SortDesc: desc, PageSize: int32(limit),
+		PageOffset: int64(offset)}
+	if f.Criteria != "" {
+		p := likePattern(f.Criteria)
+		arg.Pattern = &p
+	}
+	if f.WardID != 0 {
+		arg.WardID = &f.WardID
+	}
+	if f.Status != "" {
+		arg.Status = &f.Status
+	}
+	rows, err := queries.PatientsSearch(ctx, q, arg)
+	if err != nil {
+		return nil, 0, fmt.Errorf("search patients: %w", err)
+	}
+	out := make([]Patient, len(rows))
+	total := 0
+	for i, r := range rows {
+		p, err := toPatient(dbsqlc.PatientView{BranchCode: r.BranchCode, ID: r.ID, HnID: r.HnID, FirstNameTh: r.FirstNameTh,
+			LastNameTh: r.LastNameTh, FirstNameEn: r.FirstNameEn, LastNameEn: r.LastNameEn, Gender: r.Gender,
+			Birthday: r.Birthday, Nationality: r.Nationality, Religion: r.Religion, Vegetarian: r.Vegetarian,
+			PatientLanguage: r.PatientLanguage, CardLanguage: r.CardLanguage, Ward: r.Ward, Room: r.Room,
+			PreviousRoom: r.PreviousRoom, AdmitDate: r.AdmitDate, PlannedDischargeDate: r.PlannedDischargeDate,
+			VisitStatus: r.VisitStatus, HospitalStatus: r.HospitalStatus, Diagnosis: r.Diagnosis,
+			AdditionalInfo: r.AdditionalInfo, SpecialRequest: r.SpecialRequest, Remark: r.Remark, DietType: r.DietType,
+			Therapeutics: r.Therapeutics, Allergens: r.Allergens, Restricted: r.Restricted,
+			UnmappedAllergies: r.UnmappedAllergies, TextureDrink: r.TextureDrink, TextureFood: r.TextureFood,
+			NpoFrom: r.NpoFrom, NpoTo: r.NpoTo, MedicalOrderStart: r.MedicalOrderStart, MedicalOrderEnd: r.MedicalOrderEnd,
+			LastImportAt: r.LastImportAt, LastImportSource: r.LastImportSource, Version: r.Version,
+			CreatedAt: r.CreatedAt, CreatedBy: r.CreatedBy, UpdatedAt: r.UpdatedAt, UpdatedBy: r.UpdatedBy})
+		if err != nil {
+			return nil, 0, err
+		}
+		out[i], total = p, int(r.Total)
+	}
+	return out, total, nil
+}
+
+// room is a bed as a move needs it.
+type room struct {
+	wardID        int64
+	active, taken bool
+}
+
+// roomOf reads a bed of the branch and whether a patient other than hn takes it;
+// db.ErrNotFound when the branch has no such bed.
+func roomOf(ctx context.Context, q db.DBTX, branch string, id int64, hn string) (room, error) {
+	r, err := queries.PatientRoom(ctx, q, dbsqlc.PatientRoomParams{Branch: branch, RoomID: id, HnID: hn})
+	if err != nil {
+		return room{}, db.NotFound(fmt.Sprintf("room %s/%d", branch, id), err)
+	}
+	return room{wardID: r.WardID, active: r.Active, taken: r.Taken}, nil
+}
+
+// writePatients adds or updates the patients of ins (each with its stored version, nil
+// for an add) with their lists, in the caller's transaction, answering the ids by HN.
+func writePatients(ctx context.Context, q db.DBTX, branch, by, source string, ins []Input, moving []int64) (map[string]int64, error) {
+	if len(moving) > 0 {
+		if err := queries.PatientClearRooms(ctx, q, dbsqlc.PatientClearRoomsParams{Branch: branch, Ids: moving}); err != nil {
+			return nil, fmt.Errorf("free beds: %w", err)
+		}
+	}
+	var a dbsqlc.PatientsUpsertParams
+	a.Branch, a.By, a.Source = branch, by, source
+	for _, in := range ins {
+		unmapped, err := json.Marshal(in.UnmappedAllergies)
+		if err != nil {
+			return nil, err
+		}
+		a.HnIds = append(a.HnIds, in.HnID)
+		a.FirstNamesTh = append(a.FirstNamesTh, in.FirstNameTh)
+		a.LastNamesTh = append(a.LastNamesTh, in.LastNameTh)
+		a.FirstNamesEn = append(a.FirstNamesEn, in.FirstNameEn)
+		a.LastNamesEn = append(a.LastNamesEn, in.LastNameEn)
+		a.Genders = append(a.Genders, in.Gender)
+		a.Birthdays = append(a.Birthdays, text(in.Birthday))
+		a.Nationalities = append(a.Nationalities, in.Nationality)
+		a.ReligionIds = append(a.ReligionIds, id(in.ReligionID))
+		a.VegetarianIds = append(a.VegetarianIds, id(in.VegetarianID))
+		a.PatientLanguages = append(a.PatientLanguages, in.PatientLanguage)
+		a.CardLanguages = append(a.CardLanguages, in.CardLanguage)
+		a.WardIds = append(a.WardIds, id(in.WardID))
+		a.RoomIds = append(a.RoomIds, id(in.RoomID))
+		a.PreviousRoomIds = append(a.PreviousRoomIds, id(in.previousRoomID))
+		a.AdmitDates = append(a.AdmitDates, text(in.AdmitDate))
+		a.PlannedDischargeDates = append(a.PlannedDischargeDates, text(in.PlannedDischargeDate))
+		a.VisitStatuses = append(a.VisitStatuses, in.VisitStatus)
+		a.HospitalStatuses = append(a.HospitalStatuses, in.HospitalStatus)
+		a.Diagnoses = append(a.Diagnoses, in.Diagnosis)
+		a.AdditionalInfos = append(a.AdditionalInfos, in.AdditionalInfo)
+		a.SpecialRequests = append(a.SpecialRequests, in.SpecialRequest)
+		a.Remarks = append(a.Remarks, in.Remark)
+		a.DietTypeIds = append(a.DietTypeIds, id(in.DietTypeID))
+		a.Unmapped = append(a.Unmapped, string(unmapped))
+		a.TextureDrinks = append(a.TextureDrinks, level(in.TextureDrink))
+		a.TextureFoods = append(a.TextureFoods, level(in.TextureFood))
+		a.NpoFroms = append(a.NpoFroms, stamp(in.NpoFrom))
+		a.NpoTos = append(a.NpoTos, stamp(in.NpoTo))
+		a.MedicalOrderStarts = append(a.MedicalOrderStarts, stamp(in.MedicalOrderStart))
+		a.MedicalOrderEnds = append(a.MedicalOrderEnds, stamp(in.MedicalOrderEnd))
+	}
+	rows, err := queries.PatientsUpsert(ctx, q, a)
+	if err != nil {
+		return nil, fmt.Errorf("upsert patients: %w", err)
+	}
+	ids := make(map[string]int64, len(rows))
+	all := make([]int64, len(rows))
+	for i, r := range rows {
+		ids[r.HnID], all[i] = r.ID, r.ID
+	}
+	if err := queries.PatientClearLinks(ctx, q, dbsqlc.PatientClearLinksParams{Branch: branch, Ids: all}); err != nil {
+		return nil, fmt.Errorf("clear patient lists: %w", err)
+	}
+	var th, al, re [2][]int64
+	for _, in := range ins {
+		pid := ids[in.HnID]
+		for _, x := range in.TherapeuticIDs {
+			th[0], th[1] = append(th[0], pid), append(th[1], x)
+		}
+		for _, x := range in.AllergenIDs {
+			al[0], al[1] = append(al[0], pid), append(al[1], x)
+		}
+		for _, x := range in.RestrictedIDs {
+			re[0], re[1] = append(re[0], pid), append(re[1], x)
+		}
+	}
+	if len(th[0]) > 0 {
+		if err := queries.PatientAddTherapeutics(ctx, q, dbsqlc.PatientAddTherapeuticsParams{Branch: branch, PatientIds: th[0], ItemIds: th[1]}); err != nil {
+			return nil, fmt.Errorf("therapeutic foods: %w", err)
+		}
+	}
+	if len(al[0]) > 0 {
+		if err := queries.PatientAddAllergens(ctx, q, dbsqlc.PatientAddAllergensParams{Branch: branch, PatientIds: al[0], ItemIds: al[1]}); err != nil {
+			return nil, fmt.Errorf("allergies: %w", err)
+		}
+	}
+	if len(re[0]) > 0 {
+		if err := queries.PatientAddRestricted(ctx, q, dbsqlc.PatientAddRestrictedParams{Branch: branch, PatientIds: re[0], ItemIds: re[1]}); err != nil {
+			return nil, fmt.Errorf("restricted ingredients: %w", err)
+		}
+	}
+	return ids, nil
+}
+
+func text(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+func id(n *int64) int64 {
+	if n == nil {
+		return 0
+	}
+	return *n
+}
+
+func level(n *int) int32 {
+	if n == nil {
+		return -1
+	}
+	return int32(*n)
+}
+
+func stamp(t *time.Time) string {
+	if t == nil {
+		return ""
+	}
+	return t.Format(time.RFC3339Nano)
+}
+
+// refCodes are the branch's master-data codes an import resolves, by kind then code.
+type refCodes map[string]map[string]refCode
+
+type refCode struct{ id, wardID int64 }
+
+func loadRefCodes(ctx context.Context, q db.DBTX, branch string) (refCodes, error) {
+	rows, err := queries.PatientRefCodes(ctx, q, branch)
+	if err != nil {
+		return nil, fmt.Errorf("reference codes: %w", err)
+	}
+	out := refCodes{}
+	for _, r := range rows {
+		if out[r.Kind] == nil {
+			out[r.Kind] = map[string]refCode{}
+		}
+		out[r.Kind][r.Code] = refCode{id: r.ID, wardID: r.WardID}
+	}
+	return out, nil
+}
+
+// roomsTaken answers the branch's taken beds and who takes them.
+func roomsTaken(ctx context.Context, q db.DBTX, branch string) (map[int64]string, error) {
+	rows, err := queries.PatientRoomsTaken(ctx, q, branch)
+	if err != nil {
+		return nil, fmt.Errorf("beds taken: %w", err)
+	}
+	out := make(map[int64]string, len(rows))
+	for _, r := range rows {
+		out[r.RoomID] = r.HnID
+	}
+	return out, nil
+}
+
+// change is one row of the change record.
+type changeRow = dbsqlc.PatientChangesRow
+
+func patientChanges(ctx context.Context, q db.DBTX, branch, hn string, from, to time.Time, limit, offset int) ([]changeRow, error) {
+	arg := dbsqlc.PatientChangesParams{Branch: branch, FromTime: pgtype.Timestamptz{Time: from, Valid: true},
+		ToTime: pgtype.Timestamptz{Time: to, Valid: true}, PageSize: int32(limit), PageOffset: int64(offset)}
+	if hn != "" {
+		arg.HnID = &hn
+	}
+	rows, err := queries.PatientChanges(ctx, q, arg)
+	if err != nil {
+		return nil, fmt.Errorf("patient changes: %w", err)
+	}
+	return rows, nil
+}
