@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -120,6 +121,9 @@ func Load(ctx context.Context, pool *pgxpool.Pool) error {
 				}
 			}
 		}
-		return loadMasterData(ctx, tx)
+		if err := loadMasterData(ctx, tx); err != nil {
+			return err
+		}
+		return loadPatients(ctx, tx, time.Now().In(time.FixedZone("Asia/Bangkok", 7*60*60)))
 	})
 }

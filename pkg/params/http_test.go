@@ -418,10 +418,14 @@ func TestChoicesAndWards(t *testing.T) {
 	}
 	w02 := f.idOf(t, "Ward", "W02")
 	rooms, st := post("/api/parameter/room", map[string]any{"branchCode": "SRP01", "ward": []int64{w02}})
-	if st != 200 || len(rooms) != 3 || rooms[0]["roomTypeCode"] != "RT01" {
+	// W02: three rooms and 20 beds of the demo patients
+	if st != 200 || len(rooms) != 23 || rooms[0]["roomTypeCode"] != "RT01" {
 		t.Fatalf("rooms of W02: %d %v", st, rooms)
 	}
-	if rooms, st := post("/api/parameter/newRoom", map[string]any{"branchCode": "SRP01", "ward": w02}); st != 200 || len(rooms) != 3 {
+	// a patient may move only to a vacant bed: the demo patients take W02-01…W02-20, a
+	// pre-admitted one 501-2
+	if rooms, st := post("/api/parameter/newRoom", map[string]any{"branchCode": "SRP01", "ward": w02}); st != 200 || len(rooms) != 2 ||
+		rooms[0]["code"] != "501-1" || rooms[1]["code"] != "502-1" {
 		t.Fatalf("newRoom in W02: %d %v", st, rooms)
 	}
 
@@ -462,7 +466,7 @@ func TestCopyBranch(t *testing.T) {
 	}
 	// References point inside the new branch.
 	if n := f.s.Count(`SELECT count(*) FROM room r JOIN ward w ON w.branch_code = r.branch_code AND w.id = r.ward_id
-		JOIN ward_type wt ON wt.branch_code = w.branch_code AND wt.id = w.ward_type_id WHERE r.branch_code = 'SRP03'`); n != 8 {
+		JOIN ward_type wt ON wt.branch_code = w.branch_code AND wt.id = w.ward_type_id WHERE r.branch_code = 'SRP03'`); n != 68 { // 8 rooms and the demo patients' 60 beds
 		t.Errorf("rooms of SRP03 reaching their ward type: %d", n)
 	}
 	if n := f.s.Count(`SELECT count(*) FROM change_log WHERE branch_code = 'SRP03' AND action = 'create'`); n == 0 {
@@ -529,7 +533,7 @@ func TestCreateBranch(t *testing.T) {
 		}
 		var b created
 		res.Into(t, &b)
-		if b.Code != "SRP11" || b.NameEn != "" || b.CopiedFrom != "SRP01" || b.Copied["DietType"] == 0 || b.Copied["Room"] != 8 {
+		if b.Code != "SRP11" || b.NameEn != "" || b.CopiedFrom != "SRP01" || b.Copied["DietType"] == 0 || b.Copied["Room"] != 68 {
 			t.Fatalf("created %+v", b)
 		}
 		if a, c := masterRows("SRP01"), masterRows("SRP11"); a == 0 || a != c {

@@ -160,8 +160,10 @@ func patientByHn(ctx context.Context, q db.DBTX, branch, hn string) (Patient, er
 
 // lockPatient locks the patient row for the transaction; db.ErrNotFound when none.
 func lockPatient(ctx context.Context, q db.DBTX, branch, hn string) error {
-	_, err := queries.PatientLock(ctx, q, dbsqlc.PatientLockParams{Branch: branch, HnID: hn})
-	return db.NotFound(fmt.Sprintf("lock patient %s/%s", branch, hn), err)
+	if _, err := queries.PatientLock(ctx, q, dbsqlc.PatientLockParams{Branch: branch, HnID: hn}); err != nil {
+		return db.NotFound(fmt.Sprintf("lock patient %s/%s", branch, hn), err)
+	}
+	return nil
 }
 
 // Filter narrows the census list; zero fields do not narrow it.
