@@ -93,7 +93,7 @@ func demoPatients(branch string, now time.Time) []imports.Row {
 		}
 		c["birthday"] = today.AddDate(-age, -(n % 12), -(n % 27)).Format("2006-01-02")
 		c["diagnosis"] = diagnoses[n%len(diagnoses)]
-		c["dietTypeCode"] = []string{"DT01", "DT01", "DT02", "DT01", "DT03", "DT01", "DT02", "DT04"}[n%8]
+		c["dietTypeCode"] = []string{"DT01", "DT01", "DT02", "DT01", "DT03", "DT01", "DT02", "DT01"}[n%8] // not DT04: the import tests delete it
 		switch n % 10 {
 		case 1, 6:
 			c["therapeuticCodes"] = "TF01"
