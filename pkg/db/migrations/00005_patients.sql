@@ -126,7 +126,7 @@ CREATE TABLE patient_restricted (
 CREATE INDEX patient_restricted_restricted ON patient_restricted (branch_code, restricted_id);
 
 -- A patient as the API shows it: the references with their codes and names, the lists as
--- JSON arrays of {id, code, nameTh, nameEn} in code order.
+-- JSON arrays of {id, code, nameTh, nameEn} in code order (NULL when empty).
 CREATE VIEW patient_view AS
 SELECT p.branch_code, p.id, p.hn_id, p.first_name_th, p.last_name_th, p.first_name_en, p.last_name_en,
     p.gender, p.birthday, p.nationality,
