@@ -4,6 +4,7 @@ import (
 	"samrap/pkg/auth"
 	"samrap/pkg/files"
 	"samrap/pkg/housekeeping"
+	"samrap/pkg/menus"
 	"samrap/pkg/params"
 	"samrap/pkg/patients"
 	"samrap/pkg/users"
@@ -17,6 +18,7 @@ func List() []Function {
 		{Name: "auth", Kind: HTTP, Uses: []string{"jwt", "mail"}, Mount: auth.Mount},
 		{Name: "users", Kind: HTTP, Uses: []string{"jwt", "mail"}, Mount: users.Mount, Rows: users.Rows},
 		{Name: "params", Kind: HTTP, Uses: []string{"jwt"}, Mount: params.Mount, Rows: params.Rows},
+		{Name: "menus", Kind: HTTP, Uses: []string{"jwt"}, Mount: menus.Mount},
 		{Name: "patients", Kind: HTTP, Uses: []string{"jwt"}, Mount: patients.Mount},
 		{Name: "files", Kind: HTTP, Uses: []string{"jwt", "uploads", "files", "queue:imports"}, Mount: files.Mount, Rows: files.Rows},
 		{Name: "import-worker", Kind: SQS, Queue: "imports", S3Notifications: "uploads/", Uses: []string{"uploads", "files", "mail"}, Worker: files.ImportWorker},

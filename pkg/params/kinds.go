@@ -268,6 +268,8 @@ func usedInKey(table string) string {
 		table = "religion"
 	case "vegetarian_restricted":
 		table = "vegetarian"
+	case "menu_allergen", "menu_restricted", "menu_meal_class", "menu_diet_type", "menu_therapeutic", "menu_nutrient":
+		table = "menu" // a dish's lists (pkg/menus)
 	}
 	return "params.usedIn." + table
 }

@@ -202,6 +202,62 @@ ALTER TABLE public.cuisine_type ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY
     CACHE 1
 );
 
+CREATE TABLE public.cycle (
+    branch_code text NOT NULL,
+    id bigint NOT NULL,
+    code text NOT NULL,
+    name_th text NOT NULL,
+    name_en text DEFAULT ''::text NOT NULL,
+    round_type text NOT NULL,
+    day_count integer NOT NULL,
+    start_date date NOT NULL,
+    end_date date,
+    remark text DEFAULT ''::text NOT NULL,
+    active boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL,
+    CONSTRAINT cycle_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
+    CONSTRAINT cycle_date_order CHECK (((end_date IS NULL) OR (end_date >= start_date))),
+    CONSTRAINT cycle_day_count_check CHECK (((day_count >= 1) AND (day_count <= 366))),
+    CONSTRAINT cycle_name_en_check CHECK ((length(name_en) <= 200)),
+    CONSTRAINT cycle_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200))),
+    CONSTRAINT cycle_remark_check CHECK ((length(remark) <= 1000)),
+    CONSTRAINT cycle_round_type_check CHECK ((round_type = ANY (ARRAY['LOOP'::text, 'WEEKDAY'::text]))),
+    CONSTRAINT cycle_weekday_days CHECK (((round_type <> 'WEEKDAY'::text) OR (day_count = 7)))
+);
+
+ALTER TABLE public.cycle ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.cycle_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+CREATE TABLE public.cycle_menu (
+    branch_code text NOT NULL,
+    id bigint NOT NULL,
+    cycle_id bigint NOT NULL,
+    cycle_day_count integer NOT NULL,
+    day_no integer NOT NULL,
+    meal_time_id bigint NOT NULL,
+    menu_id bigint,
+    menu_set_id bigint,
+    tray_category_id bigint,
+    diet_type_id bigint,
+    therapeutic_id bigint,
+    cuisine_type_id bigint,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL,
+    CONSTRAINT cycle_menu_day_in_round CHECK (((day_no >= 1) AND (day_no <= cycle_day_count))),
+    CONSTRAINT cycle_menu_one_item CHECK ((num_nonnulls(menu_id, menu_set_id) = 1))
+);
+
 CREATE TABLE public.diet_type (
     branch_code text NOT NULL,
     id bigint NOT NULL,
@@ -217,6 +273,166 @@ CREATE TABLE public.diet_type (
     CONSTRAINT diet_type_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
     CONSTRAINT diet_type_name_en_check CHECK ((length(name_en) <= 200)),
     CONSTRAINT diet_type_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
+);
+
+CREATE TABLE public.meal_component (
+    branch_code text NOT NULL,
+    id bigint NOT NULL,
+    code text NOT NULL,
+    name_th text NOT NULL,
+    name_en text DEFAULT ''::text NOT NULL,
+    active boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL,
+    CONSTRAINT meal_component_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
+    CONSTRAINT meal_component_name_en_check CHECK ((length(name_en) <= 200)),
+    CONSTRAINT meal_component_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
+);
+
+CREATE TABLE public.meal_time (
+    branch_code text NOT NULL,
+    id bigint NOT NULL,
+    code text NOT NULL,
+    name_th text NOT NULL,
+    name_en text DEFAULT ''::text NOT NULL,
+    active boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL,
+    start_time time without time zone DEFAULT '00:00:00'::time without time zone NOT NULL,
+    end_time time without time zone DEFAULT '23:59:00'::time without time zone NOT NULL,
+    abbreviation text DEFAULT ''::text NOT NULL,
+    text_color text DEFAULT '#000000'::text NOT NULL,
+    meal_color text DEFAULT '#FFFFFF'::text NOT NULL,
+    CONSTRAINT meal_time_abbreviation_check CHECK ((abbreviation ~ '^\S{2}$'::text)),
+    CONSTRAINT meal_time_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
+    CONSTRAINT meal_time_meal_color_check CHECK ((meal_color ~ '^#[0-9A-Fa-f]{6}$'::text)),
+    CONSTRAINT meal_time_name_en_check CHECK ((length(name_en) <= 200)),
+    CONSTRAINT meal_time_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200))),
+    CONSTRAINT meal_time_order CHECK ((start_time < end_time)),
+    CONSTRAINT meal_time_text_color_check CHECK ((text_color ~ '^#[0-9A-Fa-f]{6}$'::text))
+);
+
+CREATE TABLE public.menu (
+    branch_code text NOT NULL,
+    id bigint NOT NULL,
+    code text NOT NULL,
+    name_th text NOT NULL,
+    name_en text DEFAULT ''::text NOT NULL,
+    cuisine_type_id bigint NOT NULL,
+    meal_component_id bigint NOT NULL,
+    iddsi_type text DEFAULT 'FOOD'::text NOT NULL,
+    iddsi_level smallint NOT NULL,
+    price numeric(10,2) DEFAULT 0 NOT NULL,
+    remark text DEFAULT ''::text NOT NULL,
+    active boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL,
+    CONSTRAINT menu_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
+    CONSTRAINT menu_iddsi_level CHECK ((((iddsi_type = 'FOOD'::text) AND ((iddsi_level >= 3) AND (iddsi_level <= 7))) OR ((iddsi_type = 'DRINK'::text) AND ((iddsi_level >= 0) AND (iddsi_level <= 4))))),
+    CONSTRAINT menu_iddsi_type_check CHECK ((iddsi_type = ANY (ARRAY['FOOD'::text, 'DRINK'::text]))),
+    CONSTRAINT menu_name_en_check CHECK ((length(name_en) <= 200)),
+    CONSTRAINT menu_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200))),
+    CONSTRAINT menu_price_check CHECK ((price >= (0)::numeric)),
+    CONSTRAINT menu_remark_check CHECK ((length(remark) <= 1000))
+);
+
+CREATE TABLE public.menu_set (
+    branch_code text NOT NULL,
+    id bigint NOT NULL,
+    code text NOT NULL,
+    name_th text NOT NULL,
+    name_en text DEFAULT ''::text NOT NULL,
+    tray_category_id bigint,
+    diet_type_id bigint,
+    therapeutic_id bigint,
+    price numeric(10,2) DEFAULT 0 NOT NULL,
+    remark text DEFAULT ''::text NOT NULL,
+    active boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL,
+    CONSTRAINT menu_set_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
+    CONSTRAINT menu_set_name_en_check CHECK ((length(name_en) <= 200)),
+    CONSTRAINT menu_set_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200))),
+    CONSTRAINT menu_set_price_check CHECK ((price >= (0)::numeric)),
+    CONSTRAINT menu_set_remark_check CHECK ((length(remark) <= 1000))
+);
+
+CREATE TABLE public.therapeutic (
+    branch_code text NOT NULL,
+    id bigint NOT NULL,
+    code text NOT NULL,
+    name_th text NOT NULL,
+    name_en text DEFAULT ''::text NOT NULL,
+    active boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL,
+    type text DEFAULT ''::text NOT NULL,
+    meal_plan boolean DEFAULT false NOT NULL,
+    CONSTRAINT therapeutic_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
+    CONSTRAINT therapeutic_name_en_check CHECK ((length(name_en) <= 200)),
+    CONSTRAINT therapeutic_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
+);
+
+CREATE TABLE public.tray_category (
+    branch_code text NOT NULL,
+    id bigint NOT NULL,
+    code text NOT NULL,
+    name_th text NOT NULL,
+    name_en text DEFAULT ''::text NOT NULL,
+    active boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL,
+    CONSTRAINT tray_category_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
+    CONSTRAINT tray_category_name_en_check CHECK ((length(name_en) <= 200)),
+    CONSTRAINT tray_category_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
+);
+
+CREATE VIEW public.cycle_menu_detail AS
+ SELECT cm.branch_code,
+    cm.id,
+    cm.cycle_id,
+    cm.day_no,
+    cm.meal_time_id,
+    cm.menu_id,
+    cm.menu_set_id,
+    COALESCE(ct.code, mct.code) AS cuisine_type_code,
+    dt.code AS diet_type_code,
+    th.code AS therapeutic_code,
+    m.meal_component_id,
+    mt.code AS meal_time_code,
+    COALESCE(m.code, s.code) AS item_code,
+    jsonb_build_object('id', cm.id, 'cycleId', cm.cycle_id, 'cycleCode', c.code, 'cycleNameTh', c.name_th, 'cycleNameEn', c.name_en, 'dayNo', cm.day_no, 'mealTimeId', cm.meal_time_id, 'mealTimeCode', mt.code, 'mealTimeNameTh', mt.name_th, 'mealTimeNameEn', mt.name_en, 'mealColor', mt.meal_color, 'textColor', mt.text_color, 'menuId', cm.menu_id, 'menuCode', m.code, 'menuNameTh', m.name_th, 'menuNameEn', m.name_en, 'menuSetId', cm.menu_set_id, 'menuSetCode', s.code, 'menuSetNameTh', s.name_th, 'menuSetNameEn', s.name_en, 'mealComponentId', m.meal_component_id, 'mealComponentCode', mc.code, 'trayCategoryId', cm.tray_category_id, 'trayCategoryCode', tc.code, 'trayCategoryNameTh', tc.name_th, 'trayCategoryNameEn', tc.name_en, 'dietTypeId', cm.diet_type_id, 'dietTypeCode', dt.code, 'dietTypeNameTh', dt.name_th, 'dietTypeNameEn', dt.name_en, 'therapeuticId', cm.therapeutic_id, 'therapeuticCode', th.code, 'therapeuticNameTh', th.name_th, 'therapeuticNameEn', th.name_en, 'cuisineTypeId', cm.cuisine_type_id, 'cuisineTypeCode', ct.code, 'cuisineTypeNameTh', ct.name_th, 'cuisineTypeNameEn', ct.name_en, 'updatedAt', cm.updated_at, 'updatedBy', cm.updated_by) AS doc
+   FROM ((((((((((public.cycle_menu cm
+     JOIN public.cycle c ON (((c.branch_code = cm.branch_code) AND (c.id = cm.cycle_id))))
+     JOIN public.meal_time mt ON (((mt.branch_code = cm.branch_code) AND (mt.id = cm.meal_time_id))))
+     LEFT JOIN public.menu m ON (((m.branch_code = cm.branch_code) AND (m.id = cm.menu_id))))
+     LEFT JOIN public.meal_component mc ON (((mc.branch_code = m.branch_code) AND (mc.id = m.meal_component_id))))
+     LEFT JOIN public.cuisine_type mct ON (((mct.branch_code = m.branch_code) AND (mct.id = m.cuisine_type_id))))
+     LEFT JOIN public.menu_set s ON (((s.branch_code = cm.branch_code) AND (s.id = cm.menu_set_id))))
+     LEFT JOIN public.tray_category tc ON (((tc.branch_code = cm.branch_code) AND (tc.id = cm.tray_category_id))))
+     LEFT JOIN public.diet_type dt ON (((dt.branch_code = cm.branch_code) AND (dt.id = cm.diet_type_id))))
+     LEFT JOIN public.therapeutic th ON (((th.branch_code = cm.branch_code) AND (th.id = cm.therapeutic_id))))
+     LEFT JOIN public.cuisine_type ct ON (((ct.branch_code = cm.branch_code) AND (ct.id = cm.cuisine_type_id))));
+
+ALTER TABLE public.cycle_menu ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.cycle_menu_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
 );
 
 ALTER TABLE public.diet_type ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
@@ -282,22 +498,6 @@ ALTER TABLE public.meal_class ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     CACHE 1
 );
 
-CREATE TABLE public.meal_component (
-    branch_code text NOT NULL,
-    id bigint NOT NULL,
-    code text NOT NULL,
-    name_th text NOT NULL,
-    name_en text DEFAULT ''::text NOT NULL,
-    active boolean DEFAULT true NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    created_by text DEFAULT ''::text NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_by text DEFAULT ''::text NOT NULL,
-    CONSTRAINT meal_component_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
-    CONSTRAINT meal_component_name_en_check CHECK ((length(name_en) <= 200)),
-    CONSTRAINT meal_component_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
-);
-
 ALTER TABLE public.meal_component ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     SEQUENCE NAME public.meal_component_id_seq
     START WITH 1
@@ -307,31 +507,6 @@ ALTER TABLE public.meal_component ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTI
     CACHE 1
 );
 
-CREATE TABLE public.meal_time (
-    branch_code text NOT NULL,
-    id bigint NOT NULL,
-    code text NOT NULL,
-    name_th text NOT NULL,
-    name_en text DEFAULT ''::text NOT NULL,
-    active boolean DEFAULT true NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    created_by text DEFAULT ''::text NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_by text DEFAULT ''::text NOT NULL,
-    start_time time without time zone DEFAULT '00:00:00'::time without time zone NOT NULL,
-    end_time time without time zone DEFAULT '23:59:00'::time without time zone NOT NULL,
-    abbreviation text DEFAULT ''::text NOT NULL,
-    text_color text DEFAULT '#000000'::text NOT NULL,
-    meal_color text DEFAULT '#FFFFFF'::text NOT NULL,
-    CONSTRAINT meal_time_abbreviation_check CHECK ((abbreviation ~ '^\S{2}$'::text)),
-    CONSTRAINT meal_time_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
-    CONSTRAINT meal_time_meal_color_check CHECK ((meal_color ~ '^#[0-9A-Fa-f]{6}$'::text)),
-    CONSTRAINT meal_time_name_en_check CHECK ((length(name_en) <= 200)),
-    CONSTRAINT meal_time_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200))),
-    CONSTRAINT meal_time_order CHECK ((start_time < end_time)),
-    CONSTRAINT meal_time_text_color_check CHECK ((text_color ~ '^#[0-9A-Fa-f]{6}$'::text))
-);
-
 ALTER TABLE public.meal_time ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     SEQUENCE NAME public.meal_time_id_seq
     START WITH 1
@@ -339,6 +514,46 @@ ALTER TABLE public.meal_time ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     NO MINVALUE
     NO MAXVALUE
     CACHE 1
+);
+
+CREATE TABLE public.menu_allergen (
+    branch_code text NOT NULL,
+    menu_id bigint NOT NULL,
+    allergen_id bigint NOT NULL
+);
+
+CREATE TABLE public.menu_diet_type (
+    branch_code text NOT NULL,
+    menu_id bigint NOT NULL,
+    diet_type_id bigint NOT NULL
+);
+
+CREATE TABLE public.menu_meal_class (
+    branch_code text NOT NULL,
+    menu_id bigint NOT NULL,
+    meal_class_id bigint NOT NULL
+);
+
+CREATE TABLE public.menu_nutrient (
+    branch_code text NOT NULL,
+    menu_id bigint NOT NULL,
+    nutrient text NOT NULL,
+    amount numeric(10,2) NOT NULL,
+    nutrient_unit_id bigint NOT NULL,
+    CONSTRAINT menu_nutrient_amount_check CHECK ((amount >= (0)::numeric)),
+    CONSTRAINT menu_nutrient_nutrient_check CHECK ((nutrient = ANY (ARRAY['energy'::text, 'protein'::text, 'fat'::text, 'carbohydrate'::text, 'sodium'::text, 'sugar'::text, 'fiber'::text])))
+);
+
+CREATE TABLE public.menu_restricted (
+    branch_code text NOT NULL,
+    menu_id bigint NOT NULL,
+    restricted_id bigint NOT NULL
+);
+
+CREATE TABLE public.menu_therapeutic (
+    branch_code text NOT NULL,
+    menu_id bigint NOT NULL,
+    therapeutic_id bigint NOT NULL
 );
 
 CREATE TABLE public.nutrient_unit (
@@ -356,6 +571,151 @@ CREATE TABLE public.nutrient_unit (
     CONSTRAINT nutrient_unit_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
     CONSTRAINT nutrient_unit_name_en_check CHECK ((length(name_en) <= 200)),
     CONSTRAINT nutrient_unit_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
+);
+
+CREATE TABLE public.restricted_ingredient (
+    branch_code text NOT NULL,
+    id bigint NOT NULL,
+    code text NOT NULL,
+    name_th text NOT NULL,
+    name_en text DEFAULT ''::text NOT NULL,
+    active boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL,
+    remark text DEFAULT ''::text NOT NULL,
+    CONSTRAINT restricted_ingredient_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
+    CONSTRAINT restricted_ingredient_name_en_check CHECK ((length(name_en) <= 200)),
+    CONSTRAINT restricted_ingredient_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
+);
+
+CREATE VIEW public.menu_detail AS
+ SELECT m.branch_code,
+    m.id,
+    m.code,
+    m.name_th,
+    m.name_en,
+    m.active,
+    m.cuisine_type_id,
+    m.meal_component_id,
+    ct.code AS cuisine_type_code,
+    mc.code AS meal_component_code,
+    m.iddsi_type,
+    (m.iddsi_level)::integer AS iddsi_level,
+    (m.price)::double precision AS price,
+    m.updated_at,
+    jsonb_build_object('id', m.id, 'code', m.code, 'nameTh', m.name_th, 'nameEn', m.name_en, 'cuisineTypeId', m.cuisine_type_id, 'cuisineTypeCode', ct.code, 'cuisineTypeNameTh', ct.name_th, 'cuisineTypeNameEn', ct.name_en, 'mealComponentId', m.meal_component_id, 'mealComponentCode', mc.code, 'mealComponentNameTh', mc.name_th, 'mealComponentNameEn', mc.name_en, 'iddsiType', m.iddsi_type, 'iddsiLevel', m.iddsi_level, 'price', m.price, 'remark', m.remark, 'status',
+        CASE
+            WHEN m.active THEN 'ACTIVE'::text
+            ELSE 'INACTIVE'::text
+        END, 'createdAt', m.created_at, 'createdBy', m.created_by, 'updatedAt', m.updated_at, 'updatedBy', m.updated_by, 'allergens', COALESCE(( SELECT jsonb_agg(jsonb_build_object('id', a.id, 'code', a.code, 'nameTh', a.name_th, 'nameEn', a.name_en, 'status',
+                CASE
+                    WHEN a.active THEN 'ACTIVE'::text
+                    ELSE 'INACTIVE'::text
+                END) ORDER BY a.code) AS jsonb_agg
+           FROM (public.menu_allergen x
+             JOIN public.allergen a ON (((a.branch_code = x.branch_code) AND (a.id = x.allergen_id))))
+          WHERE ((x.branch_code = m.branch_code) AND (x.menu_id = m.id))), '[]'::jsonb), 'restricted', COALESCE(( SELECT jsonb_agg(jsonb_build_object('id', r.id, 'code', r.code, 'nameTh', r.name_th, 'nameEn', r.name_en, 'status',
+                CASE
+                    WHEN r.active THEN 'ACTIVE'::text
+                    ELSE 'INACTIVE'::text
+                END) ORDER BY r.code) AS jsonb_agg
+           FROM (public.menu_restricted x
+             JOIN public.restricted_ingredient r ON (((r.branch_code = x.branch_code) AND (r.id = x.restricted_id))))
+          WHERE ((x.branch_code = m.branch_code) AND (x.menu_id = m.id))), '[]'::jsonb), 'mealClasses', COALESCE(( SELECT jsonb_agg(jsonb_build_object('id', g.id, 'code', g.code, 'nameTh', g.name_th, 'nameEn', g.name_en) ORDER BY g.code) AS jsonb_agg
+           FROM (public.menu_meal_class x
+             JOIN public.meal_class g ON (((g.branch_code = x.branch_code) AND (g.id = x.meal_class_id))))
+          WHERE ((x.branch_code = m.branch_code) AND (x.menu_id = m.id))), '[]'::jsonb), 'dietTypes', COALESCE(( SELECT jsonb_agg(jsonb_build_object('id', d.id, 'code', d.code, 'nameTh', d.name_th, 'nameEn', d.name_en) ORDER BY d.code) AS jsonb_agg
+           FROM (public.menu_diet_type x
+             JOIN public.diet_type d ON (((d.branch_code = x.branch_code) AND (d.id = x.diet_type_id))))
+          WHERE ((x.branch_code = m.branch_code) AND (x.menu_id = m.id))), '[]'::jsonb), 'therapeutics', COALESCE(( SELECT jsonb_agg(jsonb_build_object('id', t.id, 'code', t.code, 'nameTh', t.name_th, 'nameEn', t.name_en) ORDER BY t.code) AS jsonb_agg
+           FROM (public.menu_therapeutic x
+             JOIN public.therapeutic t ON (((t.branch_code = x.branch_code) AND (t.id = x.therapeutic_id))))
+          WHERE ((x.branch_code = m.branch_code) AND (x.menu_id = m.id))), '[]'::jsonb), 'nutrients', COALESCE(( SELECT jsonb_agg(jsonb_build_object('nutrient', n.nutrient, 'amount', n.amount, 'unitId', u.id, 'unitCode', u.code, 'unit', u.unit) ORDER BY (array_position(ARRAY['energy'::text, 'protein'::text, 'fat'::text, 'carbohydrate'::text, 'sodium'::text, 'sugar'::text, 'fiber'::text], n.nutrient))) AS jsonb_agg
+           FROM (public.menu_nutrient n
+             JOIN public.nutrient_unit u ON (((u.branch_code = n.branch_code) AND (u.id = n.nutrient_unit_id))))
+          WHERE ((n.branch_code = m.branch_code) AND (n.menu_id = m.id))), '[]'::jsonb)) AS doc
+   FROM ((public.menu m
+     JOIN public.cuisine_type ct ON (((ct.branch_code = m.branch_code) AND (ct.id = m.cuisine_type_id))))
+     JOIN public.meal_component mc ON (((mc.branch_code = m.branch_code) AND (mc.id = m.meal_component_id))));
+
+ALTER TABLE public.menu ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.menu_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+CREATE TABLE public.menu_set_item (
+    branch_code text NOT NULL,
+    menu_set_id bigint NOT NULL,
+    menu_id bigint NOT NULL,
+    "position" integer DEFAULT 0 NOT NULL
+);
+
+CREATE VIEW public.menu_set_detail AS
+ SELECT s.branch_code,
+    s.id,
+    s.code,
+    s.name_th,
+    s.name_en,
+    s.active,
+    s.tray_category_id,
+    s.diet_type_id,
+    s.therapeutic_id,
+    (s.price)::double precision AS price,
+    s.updated_at,
+    jsonb_build_object('id', s.id, 'code', s.code, 'nameTh', s.name_th, 'nameEn', s.name_en, 'trayCategoryId', s.tray_category_id, 'trayCategoryCode', tc.code, 'trayCategoryNameTh', tc.name_th, 'trayCategoryNameEn', tc.name_en, 'dietTypeId', s.diet_type_id, 'dietTypeCode', dt.code, 'dietTypeNameTh', dt.name_th, 'dietTypeNameEn', dt.name_en, 'therapeuticId', s.therapeutic_id, 'therapeuticCode', th.code, 'therapeuticNameTh', th.name_th, 'therapeuticNameEn', th.name_en, 'price', s.price, 'remark', s.remark, 'status',
+        CASE
+            WHEN s.active THEN 'ACTIVE'::text
+            ELSE 'INACTIVE'::text
+        END, 'createdAt', s.created_at, 'createdBy', s.created_by, 'updatedAt', s.updated_at, 'updatedBy', s.updated_by, 'menus', COALESCE(( SELECT jsonb_agg(jsonb_build_object('id', m.id, 'code', m.code, 'nameTh', m.name_th, 'nameEn', m.name_en, 'mealComponentId', mc.id, 'mealComponentCode', mc.code, 'mealComponentNameTh', mc.name_th, 'mealComponentNameEn', mc.name_en, 'iddsiType', m.iddsi_type, 'iddsiLevel', m.iddsi_level, 'status',
+                CASE
+                    WHEN m.active THEN 'ACTIVE'::text
+                    ELSE 'INACTIVE'::text
+                END) ORDER BY i."position", m.code) AS jsonb_agg
+           FROM ((public.menu_set_item i
+             JOIN public.menu m ON (((m.branch_code = i.branch_code) AND (m.id = i.menu_id))))
+             JOIN public.meal_component mc ON (((mc.branch_code = m.branch_code) AND (mc.id = m.meal_component_id))))
+          WHERE ((i.branch_code = s.branch_code) AND (i.menu_set_id = s.id))), '[]'::jsonb), 'allergens', COALESCE(( SELECT jsonb_agg(jsonb_build_object('id', a.id, 'code', a.code, 'nameTh', a.name_th, 'nameEn', a.name_en, 'status',
+                CASE
+                    WHEN a.active THEN 'ACTIVE'::text
+                    ELSE 'INACTIVE'::text
+                END) ORDER BY a.code) AS jsonb_agg
+           FROM public.allergen a
+          WHERE ((a.branch_code = s.branch_code) AND (a.id IN ( SELECT x.allergen_id
+                   FROM (public.menu_set_item i
+                     JOIN public.menu_allergen x ON (((x.branch_code = i.branch_code) AND (x.menu_id = i.menu_id))))
+                  WHERE ((i.branch_code = s.branch_code) AND (i.menu_set_id = s.id)))))), '[]'::jsonb), 'restricted', COALESCE(( SELECT jsonb_agg(jsonb_build_object('id', r.id, 'code', r.code, 'nameTh', r.name_th, 'nameEn', r.name_en, 'status',
+                CASE
+                    WHEN r.active THEN 'ACTIVE'::text
+                    ELSE 'INACTIVE'::text
+                END) ORDER BY r.code) AS jsonb_agg
+           FROM public.restricted_ingredient r
+          WHERE ((r.branch_code = s.branch_code) AND (r.id IN ( SELECT x.restricted_id
+                   FROM (public.menu_set_item i
+                     JOIN public.menu_restricted x ON (((x.branch_code = i.branch_code) AND (x.menu_id = i.menu_id))))
+                  WHERE ((i.branch_code = s.branch_code) AND (i.menu_set_id = s.id)))))), '[]'::jsonb), 'textures', COALESCE(( SELECT jsonb_agg(jsonb_build_object('iddsiType', t.iddsi_type, 'iddsiLevel', t.iddsi_level) ORDER BY t.iddsi_type DESC, t.iddsi_level) AS jsonb_agg
+           FROM ( SELECT DISTINCT m.iddsi_type,
+                    m.iddsi_level
+                   FROM (public.menu_set_item i
+                     JOIN public.menu m ON (((m.branch_code = i.branch_code) AND (m.id = i.menu_id))))
+                  WHERE ((i.branch_code = s.branch_code) AND (i.menu_set_id = s.id))) t), '[]'::jsonb)) AS doc
+   FROM (((public.menu_set s
+     LEFT JOIN public.tray_category tc ON (((tc.branch_code = s.branch_code) AND (tc.id = s.tray_category_id))))
+     LEFT JOIN public.diet_type dt ON (((dt.branch_code = s.branch_code) AND (dt.id = s.diet_type_id))))
+     LEFT JOIN public.therapeutic th ON (((th.branch_code = s.branch_code) AND (th.id = s.therapeutic_id))));
+
+ALTER TABLE public.menu_set ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.menu_set_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
 );
 
 ALTER TABLE public.nutrient_unit ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
@@ -504,23 +864,6 @@ CREATE TABLE public.religion (
     CONSTRAINT religion_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
 );
 
-CREATE TABLE public.restricted_ingredient (
-    branch_code text NOT NULL,
-    id bigint NOT NULL,
-    code text NOT NULL,
-    name_th text NOT NULL,
-    name_en text DEFAULT ''::text NOT NULL,
-    active boolean DEFAULT true NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    created_by text DEFAULT ''::text NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_by text DEFAULT ''::text NOT NULL,
-    remark text DEFAULT ''::text NOT NULL,
-    CONSTRAINT restricted_ingredient_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
-    CONSTRAINT restricted_ingredient_name_en_check CHECK ((length(name_en) <= 200)),
-    CONSTRAINT restricted_ingredient_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
-);
-
 CREATE TABLE public.room (
     branch_code text NOT NULL,
     id bigint NOT NULL,
@@ -537,24 +880,6 @@ CREATE TABLE public.room (
     CONSTRAINT room_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
     CONSTRAINT room_name_en_check CHECK ((length(name_en) <= 200)),
     CONSTRAINT room_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
-);
-
-CREATE TABLE public.therapeutic (
-    branch_code text NOT NULL,
-    id bigint NOT NULL,
-    code text NOT NULL,
-    name_th text NOT NULL,
-    name_en text DEFAULT ''::text NOT NULL,
-    active boolean DEFAULT true NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    created_by text DEFAULT ''::text NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_by text DEFAULT ''::text NOT NULL,
-    type text DEFAULT ''::text NOT NULL,
-    meal_plan boolean DEFAULT false NOT NULL,
-    CONSTRAINT therapeutic_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
-    CONSTRAINT therapeutic_name_en_check CHECK ((length(name_en) <= 200)),
-    CONSTRAINT therapeutic_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
 );
 
 CREATE TABLE public.vegetarian (
@@ -785,22 +1110,6 @@ ALTER TABLE public.therapeutic ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY 
     CACHE 1
 );
 
-CREATE TABLE public.tray_category (
-    branch_code text NOT NULL,
-    id bigint NOT NULL,
-    code text NOT NULL,
-    name_th text NOT NULL,
-    name_en text DEFAULT ''::text NOT NULL,
-    active boolean DEFAULT true NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    created_by text DEFAULT ''::text NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_by text DEFAULT ''::text NOT NULL,
-    CONSTRAINT tray_category_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
-    CONSTRAINT tray_category_name_en_check CHECK ((length(name_en) <= 200)),
-    CONSTRAINT tray_category_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
-);
-
 ALTER TABLE public.tray_category ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     SEQUENCE NAME public.tray_category_id_seq
     START WITH 1
@@ -911,6 +1220,24 @@ ALTER TABLE ONLY public.cuisine_type
 ALTER TABLE ONLY public.cuisine_type
     ADD CONSTRAINT cuisine_type_pkey PRIMARY KEY (branch_code, id);
 
+ALTER TABLE ONLY public.cycle
+    ADD CONSTRAINT cycle_active_overlap EXCLUDE USING gist (branch_code WITH =, daterange(start_date, end_date, '[]'::text) WITH &&) WHERE (active);
+
+ALTER TABLE ONLY public.cycle
+    ADD CONSTRAINT cycle_code_key UNIQUE (branch_code, code);
+
+ALTER TABLE ONLY public.cycle
+    ADD CONSTRAINT cycle_day_count_key UNIQUE (branch_code, id, day_count);
+
+ALTER TABLE ONLY public.cycle_menu
+    ADD CONSTRAINT cycle_menu_item_key UNIQUE NULLS NOT DISTINCT (branch_code, cycle_id, day_no, meal_time_id, menu_id, menu_set_id);
+
+ALTER TABLE ONLY public.cycle_menu
+    ADD CONSTRAINT cycle_menu_pkey PRIMARY KEY (branch_code, id);
+
+ALTER TABLE ONLY public.cycle
+    ADD CONSTRAINT cycle_pkey PRIMARY KEY (branch_code, id);
+
 ALTER TABLE ONLY public.diet_type
     ADD CONSTRAINT diet_type_code_key UNIQUE (branch_code, code);
 
@@ -940,6 +1267,39 @@ ALTER TABLE ONLY public.meal_time
 
 ALTER TABLE ONLY public.meal_time
     ADD CONSTRAINT meal_time_pkey PRIMARY KEY (branch_code, id);
+
+ALTER TABLE ONLY public.menu_allergen
+    ADD CONSTRAINT menu_allergen_pkey PRIMARY KEY (branch_code, menu_id, allergen_id);
+
+ALTER TABLE ONLY public.menu
+    ADD CONSTRAINT menu_code_key UNIQUE (branch_code, code);
+
+ALTER TABLE ONLY public.menu_diet_type
+    ADD CONSTRAINT menu_diet_type_pkey PRIMARY KEY (branch_code, menu_id, diet_type_id);
+
+ALTER TABLE ONLY public.menu_meal_class
+    ADD CONSTRAINT menu_meal_class_pkey PRIMARY KEY (branch_code, menu_id, meal_class_id);
+
+ALTER TABLE ONLY public.menu_nutrient
+    ADD CONSTRAINT menu_nutrient_pkey PRIMARY KEY (branch_code, menu_id, nutrient);
+
+ALTER TABLE ONLY public.menu
+    ADD CONSTRAINT menu_pkey PRIMARY KEY (branch_code, id);
+
+ALTER TABLE ONLY public.menu_restricted
+    ADD CONSTRAINT menu_restricted_pkey PRIMARY KEY (branch_code, menu_id, restricted_id);
+
+ALTER TABLE ONLY public.menu_set
+    ADD CONSTRAINT menu_set_code_key UNIQUE (branch_code, code);
+
+ALTER TABLE ONLY public.menu_set_item
+    ADD CONSTRAINT menu_set_item_pkey PRIMARY KEY (branch_code, menu_set_id, menu_id);
+
+ALTER TABLE ONLY public.menu_set
+    ADD CONSTRAINT menu_set_pkey PRIMARY KEY (branch_code, id);
+
+ALTER TABLE ONLY public.menu_therapeutic
+    ADD CONSTRAINT menu_therapeutic_pkey PRIMARY KEY (branch_code, menu_id, therapeutic_id);
 
 ALTER TABLE ONLY public.nutrient_unit
     ADD CONSTRAINT nutrient_unit_code_key UNIQUE (branch_code, code);
@@ -1070,7 +1430,47 @@ CREATE INDEX change_log_entity ON public.change_log USING btree (branch_code, en
 
 CREATE INDEX change_log_patient ON public.change_log USING btree (branch_code, entity_id, changed_at) WHERE (entity = 'patient'::text);
 
+CREATE INDEX cycle_menu_cuisine_type ON public.cycle_menu USING btree (branch_code, cuisine_type_id);
+
+CREATE INDEX cycle_menu_diet_type ON public.cycle_menu USING btree (branch_code, diet_type_id);
+
+CREATE INDEX cycle_menu_meal_time ON public.cycle_menu USING btree (branch_code, meal_time_id);
+
+CREATE INDEX cycle_menu_menu ON public.cycle_menu USING btree (branch_code, menu_id);
+
+CREATE INDEX cycle_menu_menu_set ON public.cycle_menu USING btree (branch_code, menu_set_id);
+
+CREATE INDEX cycle_menu_slot ON public.cycle_menu USING btree (branch_code, cycle_id, meal_time_id, day_no);
+
+CREATE INDEX cycle_menu_therapeutic ON public.cycle_menu USING btree (branch_code, therapeutic_id);
+
+CREATE INDEX cycle_menu_tray_category ON public.cycle_menu USING btree (branch_code, tray_category_id);
+
 CREATE INDEX import_job_branch ON public.import_job USING btree (branch_code, created_at DESC);
+
+CREATE INDEX menu_allergen_allergen ON public.menu_allergen USING btree (branch_code, allergen_id);
+
+CREATE INDEX menu_cuisine_type ON public.menu USING btree (branch_code, cuisine_type_id);
+
+CREATE INDEX menu_diet_type_diet_type ON public.menu_diet_type USING btree (branch_code, diet_type_id);
+
+CREATE INDEX menu_meal_class_meal_class ON public.menu_meal_class USING btree (branch_code, meal_class_id);
+
+CREATE INDEX menu_meal_component ON public.menu USING btree (branch_code, meal_component_id);
+
+CREATE INDEX menu_nutrient_nutrient_unit ON public.menu_nutrient USING btree (branch_code, nutrient_unit_id);
+
+CREATE INDEX menu_restricted_restricted ON public.menu_restricted USING btree (branch_code, restricted_id);
+
+CREATE INDEX menu_set_diet_type ON public.menu_set USING btree (branch_code, diet_type_id);
+
+CREATE INDEX menu_set_item_menu ON public.menu_set_item USING btree (branch_code, menu_id);
+
+CREATE INDEX menu_set_therapeutic ON public.menu_set USING btree (branch_code, therapeutic_id);
+
+CREATE INDEX menu_set_tray_category ON public.menu_set USING btree (branch_code, tray_category_id);
+
+CREATE INDEX menu_therapeutic_therapeutic ON public.menu_therapeutic USING btree (branch_code, therapeutic_id);
 
 CREATE INDEX patient_allergen_allergen ON public.patient_allergen USING btree (branch_code, allergen_id);
 
@@ -1134,6 +1534,33 @@ ALTER TABLE ONLY public.auth_session
 ALTER TABLE ONLY public.cuisine_type
     ADD CONSTRAINT cuisine_type_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
 
+ALTER TABLE ONLY public.cycle
+    ADD CONSTRAINT cycle_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
+
+ALTER TABLE ONLY public.cycle_menu
+    ADD CONSTRAINT cycle_menu_cuisine_type_fkey FOREIGN KEY (branch_code, cuisine_type_id) REFERENCES public.cuisine_type(branch_code, id);
+
+ALTER TABLE ONLY public.cycle_menu
+    ADD CONSTRAINT cycle_menu_cycle_fkey FOREIGN KEY (branch_code, cycle_id, cycle_day_count) REFERENCES public.cycle(branch_code, id, day_count) ON UPDATE CASCADE ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.cycle_menu
+    ADD CONSTRAINT cycle_menu_diet_type_fkey FOREIGN KEY (branch_code, diet_type_id) REFERENCES public.diet_type(branch_code, id);
+
+ALTER TABLE ONLY public.cycle_menu
+    ADD CONSTRAINT cycle_menu_meal_time_fkey FOREIGN KEY (branch_code, meal_time_id) REFERENCES public.meal_time(branch_code, id);
+
+ALTER TABLE ONLY public.cycle_menu
+    ADD CONSTRAINT cycle_menu_menu_fkey FOREIGN KEY (branch_code, menu_id) REFERENCES public.menu(branch_code, id);
+
+ALTER TABLE ONLY public.cycle_menu
+    ADD CONSTRAINT cycle_menu_menu_set_fkey FOREIGN KEY (branch_code, menu_set_id) REFERENCES public.menu_set(branch_code, id);
+
+ALTER TABLE ONLY public.cycle_menu
+    ADD CONSTRAINT cycle_menu_therapeutic_fkey FOREIGN KEY (branch_code, therapeutic_id) REFERENCES public.therapeutic(branch_code, id);
+
+ALTER TABLE ONLY public.cycle_menu
+    ADD CONSTRAINT cycle_menu_tray_category_fkey FOREIGN KEY (branch_code, tray_category_id) REFERENCES public.tray_category(branch_code, id);
+
 ALTER TABLE ONLY public.diet_type
     ADD CONSTRAINT diet_type_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
 
@@ -1148,6 +1575,69 @@ ALTER TABLE ONLY public.meal_component
 
 ALTER TABLE ONLY public.meal_time
     ADD CONSTRAINT meal_time_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
+
+ALTER TABLE ONLY public.menu_allergen
+    ADD CONSTRAINT menu_allergen_allergen_fkey FOREIGN KEY (branch_code, allergen_id) REFERENCES public.allergen(branch_code, id);
+
+ALTER TABLE ONLY public.menu_allergen
+    ADD CONSTRAINT menu_allergen_menu_fkey FOREIGN KEY (branch_code, menu_id) REFERENCES public.menu(branch_code, id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.menu
+    ADD CONSTRAINT menu_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
+
+ALTER TABLE ONLY public.menu
+    ADD CONSTRAINT menu_cuisine_type_fkey FOREIGN KEY (branch_code, cuisine_type_id) REFERENCES public.cuisine_type(branch_code, id);
+
+ALTER TABLE ONLY public.menu_diet_type
+    ADD CONSTRAINT menu_diet_type_diet_type_fkey FOREIGN KEY (branch_code, diet_type_id) REFERENCES public.diet_type(branch_code, id);
+
+ALTER TABLE ONLY public.menu_diet_type
+    ADD CONSTRAINT menu_diet_type_menu_fkey FOREIGN KEY (branch_code, menu_id) REFERENCES public.menu(branch_code, id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.menu_meal_class
+    ADD CONSTRAINT menu_meal_class_meal_class_fkey FOREIGN KEY (branch_code, meal_class_id) REFERENCES public.meal_class(branch_code, id);
+
+ALTER TABLE ONLY public.menu_meal_class
+    ADD CONSTRAINT menu_meal_class_menu_fkey FOREIGN KEY (branch_code, menu_id) REFERENCES public.menu(branch_code, id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.menu
+    ADD CONSTRAINT menu_meal_component_fkey FOREIGN KEY (branch_code, meal_component_id) REFERENCES public.meal_component(branch_code, id);
+
+ALTER TABLE ONLY public.menu_nutrient
+    ADD CONSTRAINT menu_nutrient_menu_fkey FOREIGN KEY (branch_code, menu_id) REFERENCES public.menu(branch_code, id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.menu_nutrient
+    ADD CONSTRAINT menu_nutrient_nutrient_unit_fkey FOREIGN KEY (branch_code, nutrient_unit_id) REFERENCES public.nutrient_unit(branch_code, id);
+
+ALTER TABLE ONLY public.menu_restricted
+    ADD CONSTRAINT menu_restricted_menu_fkey FOREIGN KEY (branch_code, menu_id) REFERENCES public.menu(branch_code, id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.menu_restricted
+    ADD CONSTRAINT menu_restricted_restricted_fkey FOREIGN KEY (branch_code, restricted_id) REFERENCES public.restricted_ingredient(branch_code, id);
+
+ALTER TABLE ONLY public.menu_set
+    ADD CONSTRAINT menu_set_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
+
+ALTER TABLE ONLY public.menu_set
+    ADD CONSTRAINT menu_set_diet_type_fkey FOREIGN KEY (branch_code, diet_type_id) REFERENCES public.diet_type(branch_code, id);
+
+ALTER TABLE ONLY public.menu_set_item
+    ADD CONSTRAINT menu_set_item_menu_fkey FOREIGN KEY (branch_code, menu_id) REFERENCES public.menu(branch_code, id);
+
+ALTER TABLE ONLY public.menu_set_item
+    ADD CONSTRAINT menu_set_item_menu_set_fkey FOREIGN KEY (branch_code, menu_set_id) REFERENCES public.menu_set(branch_code, id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.menu_set
+    ADD CONSTRAINT menu_set_therapeutic_fkey FOREIGN KEY (branch_code, therapeutic_id) REFERENCES public.therapeutic(branch_code, id);
+
+ALTER TABLE ONLY public.menu_set
+    ADD CONSTRAINT menu_set_tray_category_fkey FOREIGN KEY (branch_code, tray_category_id) REFERENCES public.tray_category(branch_code, id);
+
+ALTER TABLE ONLY public.menu_therapeutic
+    ADD CONSTRAINT menu_therapeutic_menu_fkey FOREIGN KEY (branch_code, menu_id) REFERENCES public.menu(branch_code, id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.menu_therapeutic
+    ADD CONSTRAINT menu_therapeutic_therapeutic_fkey FOREIGN KEY (branch_code, therapeutic_id) REFERENCES public.therapeutic(branch_code, id);
 
 ALTER TABLE ONLY public.nutrient_unit
     ADD CONSTRAINT nutrient_unit_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
