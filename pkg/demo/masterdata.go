@@ -164,5 +164,10 @@ func loadMasterData(ctx context.Context, tx pgx.Tx) error {
 			}
 		}
 	}
+	for _, branch := range []string{Bangkok, ChiangMai} {
+		if err := loadMenus(ctx, tx, branch); err != nil {
+			return err
+		}
+	}
 	return nil
 }

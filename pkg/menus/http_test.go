@@ -249,7 +249,7 @@ func TestMenuSet(t *testing.T) {
 	if res := f.post(f.nutri, "updateMenuSet", clone(body, "code", "T-SET")); res.Status != http.StatusConflict {
 		t.Fatalf("duplicate set: %d", res.Status)
 	}
-	res = f.s.Do(apitest.Request{Method: "GET", Path: "/api/parameter/searchMenuSet?criteria=soft&dietTypeId=" + fmt.Sprint(f.id(t, "diet_type", "DT02")), Token: f.taker})
+	res = f.s.Do(apitest.Request{Method: "GET", Path: "/api/parameter/searchMenuSet?criteria=t-set&dietTypeId=" + fmt.Sprint(f.id(t, "diet_type", "DT02")), Token: f.taker})
 	if res.Status != http.StatusOK || !strings.Contains(string(res.Body), `"total":1`) {
 		t.Fatalf("search sets: %d %s", res.Status, res.Body)
 	}
@@ -284,12 +284,12 @@ func (f *fixture) mustCycle(t *testing.T, code, typ string, days int, start, end
 func TestCycle(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
-	a := f.mustCycle(t, "T-A", "LOOP", 10, "2030-01-01", "2030-03-31", "ACTIVE")
-	if a.DayCount != 10 || a.StartDate != "2030-01-01" || *a.EndDate != "2030-03-31" || a.Status != "ACTIVE" {
+	a := f.mustCycle(t, "T-A", "LOOP", 10, "2040-01-01", "2040-03-31", "ACTIVE")
+	if a.DayCount != 10 || a.StartDate != "2040-01-01" || *a.EndDate != "2040-03-31" || a.Status != "ACTIVE" {
 		t.Fatalf("created: %+v", a)
 	}
 	// 409 overlapping: names the other round
-	res := f.cycle(t, "T-B", "WEEKDAY", 7, "2030-03-31", "", "ACTIVE")
+	res := f.cycle(t, "T-B", "WEEKDAY", 7, "2040-03-31", "", "ACTIVE")
 	var d struct {
 		Overlaps []menus.Cycle `json:"overlaps"`
 	}
@@ -299,31 +299,31 @@ func TestCycle(t *testing.T) {
 		t.Fatalf("overlap: %d %s", res.Status, res.Body)
 	}
 	// an inactive round may overlap; activating it may not
-	b := f.mustCycle(t, "T-B", "WEEKDAY", 0, "2030-03-01", "", "INACTIVE")
+	b := f.mustCycle(t, "T-B", "WEEKDAY", 0, "2040-03-01", "", "INACTIVE")
 	if b.DayCount != 7 {
 		t.Fatalf("weekday days: %+v", b)
 	}
 	res = f.post(f.nutri, "updateCycle", map[string]any{"branchCode": "SRP01", "id": b.ID, "code": "T-B", "nameTh": "ข", "roundType": "WEEKDAY",
-		"startDate": "2030-03-01", "status": "ACTIVE"})
+		"startDate": "2040-03-01", "status": "ACTIVE"})
 	if res.Status != http.StatusConflict || !strings.Contains(res.Msg, "T-A") {
 		t.Fatalf("activate overlapping: %d %s", res.Status, res.Body)
 	}
 	// moving its start past the other's end lets it be active
 	f.post(f.nutri, "updateCycle", map[string]any{"branchCode": "SRP01", "id": b.ID, "code": "T-B", "nameTh": "ข", "roundType": "WEEKDAY",
-		"startDate": "2030-04-01", "status": "ACTIVE"})
+		"startDate": "2040-04-01", "status": "ACTIVE"})
 	// 422s
 	for name, c := range map[string]struct {
 		typ, start, end string
 		days            int
 		field           string
 	}{
-		"weekday of 5 days": {"WEEKDAY", "2031-01-01", "", 5, "dayCount"},
-		"loop of 0 days":    {"LOOP", "2031-01-01", "", 0, "dayCount"},
-		"loop of 367 days":  {"LOOP", "2031-01-01", "", 367, "dayCount"},
-		"unknown type":      {"DAILY", "2031-01-01", "", 3, "roundType"},
+		"weekday of 5 days": {"WEEKDAY", "2041-01-01", "", 5, "dayCount"},
+		"loop of 0 days":    {"LOOP", "2041-01-01", "", 0, "dayCount"},
+		"loop of 367 days":  {"LOOP", "2041-01-01", "", 367, "dayCount"},
+		"unknown type":      {"DAILY", "2041-01-01", "", 3, "roundType"},
 		"no start":          {"LOOP", "", "", 3, "startDate"},
-		"bad date":          {"LOOP", "2031-02-30", "", 3, "startDate"},
-		"end before start":  {"LOOP", "2031-01-02", "2031-01-01", 3, "endDate"},
+		"bad date":          {"LOOP", "2041-02-30", "", 3, "startDate"},
+		"end before start":  {"LOOP", "2041-01-02", "2041-01-01", 3, "endDate"},
 	} {
 		if res := f.cycle(t, "T-X", c.typ, c.days, c.start, c.end, "INACTIVE"); res.Status != http.StatusUnprocessableEntity || res.Fields()[c.field] == "" {
 			t.Errorf("%s: %d %s", name, res.Status, res.Body)
@@ -361,7 +361,7 @@ func TestCycle(t *testing.T) {
 	}
 	// shortening the round below a day in use: 409
 	res = f.post(f.nutri, "updateCycle", map[string]any{"branchCode": "SRP01", "id": a.ID, "code": "T-A", "nameTh": "ก", "roundType": "LOOP",
-		"dayCount": 9, "startDate": "2030-01-01", "endDate": "2030-03-31"})
+		"dayCount": 9, "startDate": "2040-01-01", "endDate": "2040-03-31"})
 	if res.Status != http.StatusConflict || res.Fields()["dayCount"] == "" {
 		t.Fatalf("shorten: %d %s", res.Status, res.Body)
 	}
@@ -372,10 +372,10 @@ func TestCycle(t *testing.T) {
 
 	// searchCycleMenu's filters
 	for q, want := range map[string]int{
-		fmt.Sprintf("cycleId=%d", a.ID): 1, fmt.Sprintf("cycleId=%d", b.ID): 0, "cuisineCode=CU01": 1, "cuisineCode=CU02": 0,
+		"": 1, "cuisineCode=CU01": 1, "cuisineCode=CU02": 0,
 		"dietTypeCode=DT01": 1, "therapeuticCode=TF01": 0, "mealComponentCode=MP01": 1, "mealComponentCode=MP03": 0,
 	} {
-		res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/parameter/searchCycleMenu?branchCode=SRP01&criteria=&" + q, Token: f.taker})
+		res := f.s.Do(apitest.Request{Method: "GET", Path: fmt.Sprintf("/api/parameter/searchCycleMenu?branchCode=SRP01&cycleId=%d&%s", a.ID, q), Token: f.taker})
 		var page struct {
 			Total int `json:"total"`
 		}
@@ -387,6 +387,9 @@ func TestCycle(t *testing.T) {
 	res = f.s.Do(apitest.Request{Method: "GET", Path: "/api/parameter/searchCycle?criteria=T-&sortBy=startDate&sortDesc=true", Token: f.taker})
 	var cycles struct{ Items []menus.Cycle }
 	res.Into(t, &cycles)
+	if res := f.s.Do(apitest.Request{Method: "GET", Path: fmt.Sprintf("/api/parameter/searchCycleMenu?cycleId=%d", b.ID), Token: f.taker}); !strings.Contains(string(res.Body), `"total":0`) {
+		t.Errorf("searchCycleMenu of an empty round: %s", res.Body)
+	}
 	if len(cycles.Items) != 2 || cycles.Items[0].Code != "T-B" || cycles.Items[1].Items != 1 {
 		t.Fatalf("searchCycle: %s", res.Body)
 	}

@@ -137,7 +137,7 @@ func TestMenuOfDay(t *testing.T) {
 			t.Fatalf("menuOfDay: %d %s", res.Status, res.Body)
 		}
 	}
-	res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/parameter/menuOfDay?branchCode=SRP01&date=2026-06-01&mealTimeId=" + itoa(lunch), Token: f.taker, Lang: "en"})
+	res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/parameter/menuOfDay?branchCode=SRP01&date=2039-06-01&mealTimeId=" + itoa(lunch), Token: f.taker, Lang: "en"})
 	if res.Status != http.StatusOK || res.Msg != "No active menu round covers this date" || string(res.Data) == "" {
 		t.Fatalf("no round: %d %s", res.Status, res.Body)
 	}
@@ -160,8 +160,8 @@ func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 func TestConcurrentActivation(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
-	a := f.mustCycle(t, "T-A", "LOOP", 5, "2031-01-01", "2031-06-30", "INACTIVE")
-	b := f.mustCycle(t, "T-B", "WEEKDAY", 7, "2031-06-01", "", "INACTIVE")
+	a := f.mustCycle(t, "T-A", "LOOP", 5, "2041-01-01", "2041-06-30", "INACTIVE")
+	b := f.mustCycle(t, "T-B", "WEEKDAY", 7, "2041-06-01", "", "INACTIVE")
 	activate := func(c menus.Cycle) apitest.Response {
 		body := map[string]any{"branchCode": "SRP01", "id": c.ID, "code": c.Code, "nameTh": c.NameTh, "roundType": c.RoundType,
 			"dayCount": c.DayCount, "startDate": c.StartDate, "status": "ACTIVE"}
@@ -240,5 +240,49 @@ func TestConcurrentActivation(t *testing.T) {
 	}
 	if n := f.s.Count(`SELECT count(*) FROM cycle WHERE branch_code = 'SRP01' AND active AND code LIKE 'T-%'`); n != 1 {
 		t.Fatalf("active rounds %d", n)
+	}
+}
+
+// The demo data: about 80 dishes per branch (with pureed and minced-and-moist versions),
+// 10 sets, an active weekday round covering today and an inactive 10-day loop before it.
+func TestDemoMenus(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	for _, branch := range []string{"SRP01", "SRP02"} {
+		if n := f.s.Count(`SELECT count(*) FROM menu WHERE branch_code = $1`, branch); n < 80 {
+			t.Fatalf("%s dishes: %d", branch, n)
+		}
+		if n := f.s.Count(`SELECT count(*) FROM menu WHERE branch_code = $1 AND iddsi_level IN (4, 5) AND (code LIKE '%P' OR code LIKE '%M')`, branch); n < 20 {
+			t.Fatalf("%s dysphagia versions: %d", branch, n)
+		}
+		if n := f.s.Count(`SELECT count(*) FROM menu_set WHERE branch_code = $1`, branch); n != 10 {
+			t.Fatalf("%s sets: %d", branch, n)
+		}
+		if n := f.s.Count(`SELECT count(*) FROM cycle WHERE branch_code = $1 AND active AND round_type = 'WEEKDAY'`, branch); n != 1 {
+			t.Fatalf("%s active weekday rounds: %d", branch, n)
+		}
+		if n := f.s.Count(`SELECT count(*) FROM cycle WHERE branch_code = $1 AND NOT active AND round_type = 'LOOP' AND day_count = 10`, branch); n != 1 {
+			t.Fatalf("%s inactive loop rounds: %d", branch, n)
+		}
+	}
+	var lunch int64
+	if err := f.s.Env.DB.QueryRow(context.Background(), `SELECT id FROM meal_time WHERE branch_code = 'SRP02' AND code = 'MT03'`).Scan(&lunch); err != nil {
+		t.Fatal(err)
+	}
+	d, err := menus.NewService(f.s.Env.DB).MenuOfDay(context.Background(), "SRP02", time.Now(), lunch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !d.Covered || d.Cycle.Code != "CY-WEEK" || len(d.Items) == 0 || d.DayNo != int(time.Now().Weekday()+6)%7+1 {
+		t.Fatalf("today's dinner: %+v", d)
+	}
+	// the inactive loop may be activated: it does not overlap the weekday round
+	res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/parameter/searchCycle?criteria=CY-LOOP10", Token: f.nutri})
+	var page struct{ Items []menus.Cycle }
+	res.Into(t, &page)
+	c := page.Items[0]
+	if res := f.post(f.nutri, "updateCycle", map[string]any{"branchCode": "SRP01", "id": c.ID, "code": c.Code, "nameTh": c.NameTh,
+		"roundType": c.RoundType, "dayCount": c.DayCount, "startDate": c.StartDate, "endDate": *c.EndDate, "status": "ACTIVE"}); res.Status != http.StatusOK {
+		t.Fatalf("activate the demo loop: %d %s", res.Status, res.Body)
 	}
 }
