@@ -11,7 +11,7 @@ import (
 
 // baseDishes are real Thai hospital dishes: code|Thai|English|component|kitchen|IDDSI type|
 // level|price|kcal,protein g,fat g,carbohydrate g,sodium mg|allergen codes|restricted codes|
-// diet types. A dish marked with * also comes pureed (IDDSI 4, code +P) and minced and
+// diet types (the demo master data's DT04 stays unused: the import tests delete it). A dish marked with * also comes pureed (IDDSI 4, code +P) and minced and
 // moist (IDDSI 5, code +M) for dysphagia diets.
 const baseDishes = `
 M001*|ข้าวต้มปลา|Rice porridge with fish|MP01|CU01|FOOD|6|45|250,14,4,38,620|||DT02
@@ -54,7 +54,7 @@ M037|นมถั่วเหลือง|Soy milk|MP03|CU02|DRINK|0|15|120,7,4,
 M038|น้ำฝรั่งปั่นข้น|Thickened guava juice|MP03|CU04|DRINK|2|25|110,1,0.5,26,15|||DT03
 M039|น้ำเก๊กฮวย|Chrysanthemum tea|MP03|CU01|DRINK|0|15|80,0,0,20,10|||DT01,DT03
 M040|ชาเขียวข้นสำหรับผู้ป่วยกลืนลำบาก|Mildly thick green tea for dysphagia|MP03|CU04|DRINK|2|20|60,0,0,15,10|||DT03
-M041|อาหารปั่นผสมสูตรมาตรฐาน|Standard blenderized formula|MP03|CU04|DRINK|1|80|250,10,8,34,300|AL03|RI05|DT04
+M041|อาหารปั่นผสมสูตรมาตรฐาน|Standard blenderized formula|MP03|CU04|DRINK|1|80|250,10,8,34,300|AL03|RI05|DT03
 M042*|กล้วยบวชชี|Bananas in coconut milk|MP04|CU01|FOOD|6|30|220,2,11,30,60|||DT01,DT02
 M043*|บัวลอยเผือก|Taro dumplings in coconut milk|MP04|CU01|FOOD|6|30|250,3,10,38,70|||DT01
 M044|วุ้นกะทิ|Coconut jelly|MP04|CU01|FOOD|5|25|150,1,6,22,40|||DT01,DT02
@@ -77,7 +77,7 @@ SET06|ชุดอาหารสับละเอียดชุ่มน้�
 SET07|ชุดอาหารเหลว|Liquid set|TC01|DT03|M024,M025,M036,M040
 SET08|ชุดอาหารเด็ก|Children's set|TC02|DT01|M027,M010,M044,M036
 SET09|ชุดอาหารฮาลาล|Halal set|TC01|DT01|M031,M030,M050,M039
-SET10|ชุดอาหารปั่นผสม|Blenderized formula set|TC01|DT04|M041,M035
+SET10|ชุดอาหารปั่นผสม|Blenderized formula set|TC01|DT03|M041,M035
 `
 
 // weekdayMenu is the active weekday round: per day (Monday first), breakfast, lunch and
