@@ -965,10 +965,13 @@ WITH c AS (
 SELECT c.id AS cycle_id, c.code AS cycle_code, c.name_th AS cycle_name_th, c.name_en AS cycle_name_en, c.round_type,
     c.day_count, c.start_date, c.end_date, c.day_no, cm.doc AS content, md.doc AS menu, sd.doc AS menu_set
 FROM c
-    LEFT JOIN cycle_menu_detail cm ON cm.branch_code = $1 AND cm.cycle_id = c.id AND cm.day_no = c.day_no
-        AND cm.meal_time_id = $2
-    LEFT JOIN menu_detail md ON md.branch_code = $1 AND md.id = cm.menu_id AND md.active
-    LEFT JOIN menu_set_detail sd ON sd.branch_code = $1 AND sd.id = cm.menu_set_id AND sd.active
+    -- LATERAL … OFFSET 0 (kept as a subquery, run per row by primary key): the documents
+    -- are built for the day's few rows only, never for the whole branch, whatever the
+    -- planner's statistics say (flattened, it may build every dish's and filter after)
+    LEFT JOIN LATERAL (SELECT x.id, x.doc, x.item_code, x.menu_id, x.menu_set_id FROM cycle_menu_detail x
+        WHERE x.branch_code = $1::text AND x.cycle_id = c.id AND x.day_no = c.day_no AND x.meal_time_id = $2::bigint OFFSET 0) cm ON true
+    LEFT JOIN LATERAL (SELECT x.doc FROM menu_detail x WHERE x.branch_code = $1::text AND x.id = cm.menu_id AND x.active OFFSET 0) md ON true
+    LEFT JOIN LATERAL (SELECT x.doc FROM menu_set_detail x WHERE x.branch_code = $1::text AND x.id = cm.menu_set_id AND x.active OFFSET 0) sd ON true
 ORDER BY cm.item_code, cm.id
 `
 
