@@ -102,9 +102,13 @@ func TestMenu(t *testing.T) {
 		t.Fatalf("created: %+v", m)
 	}
 	// update200: the ingredients change, so do the allergens
-	upd := clone(body, "id", m.ID, "allergenIds", []int64{f.id(t, "allergen", "AL02")}, "status", "inactive")
+	// (a new allergen: the demo patients are allergic to the demo ones)
+	if _, err := f.s.Env.DB.Exec(context.Background(), `INSERT INTO allergen (branch_code, code, name_th, name_en) VALUES ('SRP01', 'T-AL', 'งา', 'Sesame')`); err != nil {
+		t.Fatal(err)
+	}
+	upd := clone(body, "id", m.ID, "allergenIds", []int64{f.id(t, "allergen", "T-AL")}, "status", "inactive")
 	m2 := f.saveMenu(t, upd)
-	if codes(m2.Allergens) != "AL02" || m2.Status != "INACTIVE" || m2.ID != m.ID {
+	if codes(m2.Allergens) != "T-AL" || m2.Status != "INACTIVE" || m2.ID != m.ID {
 		t.Fatalf("updated: %+v", m2)
 	}
 	// getMenu200, and another branch's nutritionist does not find it
@@ -185,7 +189,7 @@ func TestMenu(t *testing.T) {
 	}
 
 	// an ingredient a dish uses cannot be deleted (master data answers where it is used)
-	res = f.s.Do(apitest.Request{Method: "DELETE", Path: fmt.Sprintf("/api/parameter/deleteAllergies?branchCode=SRP01&id=%d", f.id(t, "allergen", "AL02")), Token: f.nutri, Lang: "en"})
+	res = f.s.Do(apitest.Request{Method: "DELETE", Path: fmt.Sprintf("/api/parameter/deleteAllergies?branchCode=SRP01&id=%d", f.id(t, "allergen", "T-AL")), Token: f.nutri, Lang: "en"})
 	if res.Status != http.StatusConflict || !strings.Contains(res.Msg, "dish") {
 		t.Fatalf("delete an ingredient in use: %d %s", res.Status, res.Body)
 	}
