@@ -31,6 +31,7 @@ deps-node:
 	bash scripts/ensure-deps.sh node
 
 test-web: deps
+	npm run lint --workspace web
 	npm run test --workspace web
 
 test-e2e: deps web

@@ -1,4 +1,4 @@
-import { getUserInfo } from '@/features/auth/api/get-user-info';
+import { getUserInfo } from '@/lib/api/get-user-info';
 import { storeUserInfo } from '@/lib/session';
 
 /**

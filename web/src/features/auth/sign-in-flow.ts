@@ -2,7 +2,7 @@
 // store the tokens, read userInfo, and send the user on: straight in with one pair, to
 // SelectRole with several, to InactiveAccount with none or an inactive account.
 import type { MfaChallenge } from '@/features/auth/api/get-access-token';
-import { getUserInfo } from '@/features/auth/api/get-user-info';
+import { getUserInfo } from '@/lib/api/get-user-info';
 import { selectRole } from '@/features/auth/api/select-role';
 import { LANGUAGES, type Language } from '@/config/constants';
 import { changeLanguage } from '@/lib/i18n';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBranches } from '@/features/parameter/api/get-branches';
-import { useRoles } from '@/features/parameter/api/get-roles';
+import { useBranches } from '@/lib/api/get-branches';
+import { useRoles } from '@/lib/api/get-roles';
 import { DEFAULT_TIME_ZONE, formatDate, formatDateTime } from '@/lib/dates';
 import { useSession } from '@/lib/use-session';
 import type { Account } from '@/features/users/types';

@@ -5,7 +5,7 @@ import { TwoFactorCard } from '@/features/account/components/two-factor-card';
 import { passwordDaysLeft, passwordNoticeDue } from '@/features/account/password-expiry';
 import { LanguageSwitch } from '@/components/language-switch';
 import { branchLabel, currentPermission, displayName, roleLabel } from '@/lib/labels';
-import { useBranches } from '@/features/parameter/api/get-branches';
+import { useBranches } from '@/lib/api/get-branches';
 import { DEFAULT_TIME_ZONE, formatDate, formatDateTime } from '@/lib/dates';
 import { useSession } from '@/lib/use-session';
 

@@ -19,17 +19,17 @@ export default function SelectRolePage() {
   const choose = useChoosePair();
   const signOut = useSignOut();
 
-  const permissions = session.userInfo?.permission ?? [];
+  const permissions = session.userInfo?.permission;
   const branches = useMemo(() => {
     const seen = new Map<string, Permission>();
-    for (const p of permissions) if (!seen.has(p.branchCode)) seen.set(p.branchCode, p);
+    for (const p of permissions ?? []) if (!seen.has(p.branchCode)) seen.set(p.branchCode, p);
     return [...seen.values()];
   }, [permissions]);
 
   if (!session.token || !session.userInfo) return <Navigate to="/login" replace />;
 
   const initialBranch = session.userInfo.current?.branchCode ?? branches[0]?.branchCode;
-  const roles = permissions.filter((p) => p.branchCode === (branchCode ?? initialBranch));
+  const roles = (permissions ?? []).filter((p) => p.branchCode === (branchCode ?? initialBranch));
 
   return (
     <PublicShell>

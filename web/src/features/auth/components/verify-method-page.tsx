@@ -44,6 +44,7 @@ export default function VerifyMethodPage() {
   useEffect(() => {
     if (state?.challenge && Date.now() >= state.expiresAt) backToLogin('mfaExpired');
     // Only on arrival: a later expiry is reported by the server's answer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   if (!state?.challenge) return <Navigate to="/login" replace />;
   if (expired) return null;

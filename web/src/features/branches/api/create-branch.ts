@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
-import { getBranchesQueryOptions, type Branch } from '@/features/parameter/api/get-branches';
+import { getBranchesQueryOptions, type Branch } from '@/lib/api/get-branches';
 
 export type NewBranch = {
   code: string;

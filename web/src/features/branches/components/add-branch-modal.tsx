@@ -6,7 +6,7 @@ import { DEFAULT_TIME_ZONE } from '@/lib/dates';
 import { clearErrors } from '@/lib/form-errors';
 import { useCreateBranch, type NewBranch } from '@/features/branches/api/create-branch';
 import { NS } from '@/features/branches/i18n';
-import type { Branch } from '@/features/parameter/api/get-branches';
+import type { Branch } from '@/lib/api/get-branches';
 
 /** The branch table's rule for a code (docs/api.md, createBranch). */
 const BRANCH_CODE = /^[A-Z0-9_-]{2,20}$/;

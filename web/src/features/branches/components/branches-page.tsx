@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddBranchModal } from '@/features/branches/components/add-branch-modal';
 import { NS } from '@/features/branches/i18n';
-import { useBranches, type Branch } from '@/features/parameter/api/get-branches';
+import { useBranches, type Branch } from '@/lib/api/get-branches';
 
 /** The branches of the group (Super Admin, /auth/branches): the list and "add branch". */
 export default function BranchesPage() {

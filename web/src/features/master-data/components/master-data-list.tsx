@@ -8,7 +8,7 @@ import { DEFAULT_TIME_ZONE, formatDateTime } from '@/lib/dates';
 import { saveFile } from '@/lib/save-file';
 import { oneOfParam, pageParam, sizeParam, sortParam, textParam, useListState } from '@/lib/use-list-state';
 import { useSession } from '@/lib/use-session';
-import { useBranches } from '@/features/parameter/api/get-branches';
+import { useBranches } from '@/lib/api/get-branches';
 import { useDeleteMasterData } from '@/features/master-data/api/delete-master-data';
 import { useDownloadMasterData } from '@/features/master-data/api/download-master-data';
 import { useSearchMasterData, type SearchParams } from '@/features/master-data/api/search-master-data';

@@ -4,7 +4,7 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRoles } from '@/features/parameter/api/get-roles';
+import { useRoles } from '@/lib/api/get-roles';
 import { useUser } from '@/features/users/api/get-user';
 import { useSaveUser } from '@/features/users/api/save-user';
 import { StatusTag } from '@/features/users/components/status-tag';
