@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { text } from './helpers';
-import { deleteRow, drawer, list, md, row, save, shot, signInNutritionist, toast } from './master-data-helpers';
+import { deleteRow, drawer, fieldError, list, md, row, save, shot, signInNutritionist, toast } from './master-data-helpers';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const fixture = (name: string) => join(here, '..', '..', 'pkg', 'imports', 'testdata', name);
@@ -53,15 +53,18 @@ test('food types: list, search, sort, add with errors, duplicate, edit, status, 
   await expect(drawer(page)).toBeHidden();
   await expect(row(page, 'DietType', 'DT99')).toContainText('อาหารทดสอบ');
 
-  // a duplicate code: 409 in a modal, the form keeps what was typed
+  // a duplicate code: 409 said once, beside the code (no dialog besides), the form keeps
+  // what was typed (issue 19 item 7)
   await dt.getByTestId('list-add').click();
   await drawer(page).getByTestId('field-code').fill('DT01');
   await drawer(page).getByTestId('field-nameTh').fill('ซ้ำ');
+  const answered = page.waitForResponse((r) => r.url().includes('/parameter/updateDietType'));
   await save(page);
-  const conflict = page.locator('.ant-modal-confirm', { hasText: md('th', 'form.conflictTitle') });
-  await expect(conflict).toBeVisible();
+  expect((await answered).status()).toBe(409);
+  await expect(fieldError(drawer(page), 'code')).toHaveText('รหัสนี้มีอยู่แล้วในสาขานี้');
   await shot(page, 'food-type-duplicate-th');
-  await conflict.getByRole('button').click();
+  await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
+  await expect(page.getByText('รหัสนี้มีอยู่แล้วในสาขานี้')).toHaveCount(1);
   await expect(drawer(page).getByTestId('field-code')).toHaveValue('DT01');
   await expect(drawer(page).getByTestId('field-nameTh')).toHaveValue('ซ้ำ');
   await drawer(page).getByRole('button', { name: md('th', 'action.cancel') }).click();

@@ -49,6 +49,11 @@ export function drawer(page: Page): Locator {
   return page.locator('.ant-drawer-content');
 }
 
+/** The error shown under a form field (antd's `<form>_<field>_help`). */
+export function fieldError(scope: Locator, field: string): Locator {
+  return scope.locator(`[id$="_${field}_help"] .ant-form-item-explain-error`);
+}
+
 export async function save(page: Page): Promise<void> {
   await page.getByTestId('form-save').click();
 }

@@ -171,6 +171,14 @@ describe('api client: error mapping', () => {
     expect(events).toEqual([]);
   });
 
+  it('409: a duplicate carries its field errors too (every status does), no modal', async () => {
+    fetchMock.mockResolvedValue(envelope(409, { fields: { code: 'รหัสนี้มีอยู่แล้ว' } }, 'DUPLICATE_CODE', 'รหัสซ้ำ'));
+    const e = await failure(apiPost('/x', {}));
+    expect([e.status, e.code, e.handled]).toEqual([409, 'DUPLICATE_CODE', false]);
+    expect(e.fields).toEqual({ code: 'รหัสนี้มีอยู่แล้ว' });
+    expect(events).toEqual([]);
+  });
+
   it('409 and 403: rejects with the envelope for the screen to toast, session untouched, no retry', async () => {
     storeSession(session());
     fetchMock.mockResolvedValue(envelope(409, null, 'CONFLICT', 'duplicate e-mail'));

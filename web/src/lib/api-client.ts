@@ -9,6 +9,7 @@
 //   ≥500       → 'Something went wrong (code: N)' modal, loading turned off
 //   network    → the network-problem notice
 //   422        → ApiError with `fields` for the form
+//   (any status's data.fields — a 409's duplicate code too — is on ApiError.fields)
 //   other      → ApiError with the envelope, for the screen's toast
 // Every failure rejects with an ApiError; `handled` tells a screen a modal already spoke.
 //
@@ -28,11 +29,17 @@ export const PUBLIC_API_NAME = 'samrap-public';
 
 export type Envelope<T> = { code: string; msg: string; data: T };
 
+/** A list answer (docs/api.md): `page` counts from 1. */
+export type Page<T> = { items: T[]; total: number; page: number; size: number };
+
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly data: unknown;
-  /** 422: field → message, from data.fields. */
+  /**
+   * Field → message, from data.fields, whatever the status (a 422's checks, a 409's
+   * duplicate code): lib/form-errors.ts `applyFieldErrors` puts them on the form.
+   */
   readonly fields?: Record<string, string>;
   /** True when a global modal or notice already told the user. */
   readonly handled: boolean;
@@ -45,7 +52,7 @@ export class ApiError extends Error {
     this.data = envelope?.data ?? null;
     this.handled = handled;
     const fields = (envelope?.data as { fields?: unknown } | null | undefined)?.fields;
-    if (status === 422 && fields && typeof fields === 'object') {
+    if (fields && typeof fields === 'object' && !Array.isArray(fields)) {
       this.fields = fields as Record<string, string>;
     }
   }

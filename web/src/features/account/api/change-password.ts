@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
+import { useScreenMutation } from '@/lib/screen-errors';
 
 export type ChangePasswordInput = { currentPassword: string; newPassword: string; confirmPassword: string };
 
@@ -13,5 +13,5 @@ export function changePassword(input: ChangePasswordInput): Promise<null> {
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword, meta: { silentError: true } });
+  return useScreenMutation({ mutationFn: changePassword });
 }

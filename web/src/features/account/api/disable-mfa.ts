@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import type { AccountCodeMethod } from '@/features/account/api/request-account-code';
 import { apiPost } from '@/lib/api-client';
+import { useScreenMutation } from '@/lib/screen-errors';
 
 export type DisableMfaInput = { challenge: string; method: AccountCodeMethod; code: string };
 
@@ -10,5 +10,5 @@ export function disableMfa(input: DisableMfaInput): Promise<null> {
 }
 
 export function useDisableMfa() {
-  return useMutation({ mutationFn: disableMfa, meta: { silentError: true } });
+  return useScreenMutation({ mutationFn: disableMfa });
 }

@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
+import { useScreenMutation } from '@/lib/screen-errors';
 
 export type EnableMfaInput = { challenge: string; code: string };
 
@@ -9,5 +9,5 @@ export function enableMfa(input: EnableMfaInput): Promise<null> {
 }
 
 export function useEnableMfa() {
-  return useMutation({ mutationFn: enableMfa, meta: { silentError: true } });
+  return useScreenMutation({ mutationFn: enableMfa });
 }

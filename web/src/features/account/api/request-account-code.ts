@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
+import { useScreenMutation } from '@/lib/screen-errors';
 
 export type AccountCodeMethod = 'EMAIL' | 'TOTP';
 
@@ -12,5 +12,5 @@ export function requestAccountCode(method: AccountCodeMethod): Promise<{ challen
 }
 
 export function useRequestAccountCode() {
-  return useMutation({ mutationFn: requestAccountCode, meta: { silentError: true } });
+  return useScreenMutation({ mutationFn: requestAccountCode });
 }

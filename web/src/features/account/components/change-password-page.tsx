@@ -9,7 +9,7 @@ import { useChangePassword, type ChangePasswordInput } from '@/features/account/
 import { refreshUserInfo } from '@/features/account/refresh-user-info';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { isApiError } from '@/lib/api-client';
-import { clearErrors } from '@/lib/form-errors';
+import { applyFieldErrors, clearErrors } from '@/lib/form-errors';
 import { retryAfterSeconds, useCountdown } from '@/lib/use-countdown';
 import { useSession } from '@/lib/use-session';
 
@@ -33,10 +33,10 @@ export default function ChangePasswordPage() {
     } catch (e) {
       if (!isApiError(e)) throw e;
       if (e.status === 429) setWaitUntil(Date.now() + retryAfterSeconds(e.data) * 1000);
-      else if (e.fields) {
+      else {
         const known = ['currentPassword', 'newPassword', 'confirmPassword'];
-        form.setFields(Object.entries(e.fields).map(([f, msg]) => ({ name: (known.includes(f) ? f : 'newPassword') as keyof ChangePasswordInput, errors: [msg] })));
-      } else if (!e.handled) notification.error({ message: e.message });
+        for (const msg of applyFieldErrors(form, e, known, (f) => (known.includes(f) ? f : 'newPassword'))) notification.error({ message: msg });
+      }
     }
   };
 

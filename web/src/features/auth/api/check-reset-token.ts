@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
+import { SCREEN_ANSWERS_ERRORS } from '@/lib/screen-errors';
 
 /** GET /auth/checkResetToken?token= — 200 while the reset link can be used, else 410. */
 export function checkResetToken(token: string): Promise<null> {
@@ -12,7 +13,7 @@ export function checkResetTokenQueryOptions(token: string) {
     queryFn: () => checkResetToken(token),
     staleTime: Infinity,
     gcTime: 0,
-    meta: { silentError: true },
+    meta: SCREEN_ANSWERS_ERRORS,
   });
 }
 

@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiPostForm } from '@/lib/api-client';
 import type { TokenResponse } from '@/lib/session';
+import { useScreenMutation } from '@/lib/screen-errors';
 
 export type Credentials = { email: string; password: string };
 
@@ -29,5 +29,5 @@ export function getAccessToken({ email, password }: Credentials): Promise<TokenR
 
 export function useGetAccessToken() {
   // The Login form shows the failure itself.
-  return useMutation({ mutationFn: getAccessToken, meta: { silentError: true } });
+  return useScreenMutation({ mutationFn: getAccessToken });
 }

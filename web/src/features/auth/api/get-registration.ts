@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
+import { SCREEN_ANSWERS_ERRORS } from '@/lib/screen-errors';
 
 /** Who an invitation link is for. */
 export type Registration = {
@@ -22,7 +23,7 @@ export function getRegistrationQueryOptions(token: string) {
     // The link is used up by registering: never read it again behind the screen's back.
     staleTime: Infinity,
     gcTime: 0,
-    meta: { silentError: true },
+    meta: SCREEN_ANSWERS_ERRORS,
   });
 }
 

@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
+import { useScreenMutation } from '@/lib/screen-errors';
 
 /** POST /auth/logout {refreshToken} — revokes the sign-in's refresh-token family. */
 export function logout(refreshTokenValue: string): Promise<null> {
@@ -8,5 +8,5 @@ export function logout(refreshTokenValue: string): Promise<null> {
 
 export function useLogout() {
   // Signing out goes on whatever the server says: the local session is cleared anyway.
-  return useMutation({ mutationFn: logout, meta: { silentError: true } });
+  return useScreenMutation({ mutationFn: logout });
 }

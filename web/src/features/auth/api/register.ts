@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiPostForm } from '@/lib/api-client';
+import { useScreenMutation } from '@/lib/screen-errors';
 
 export type RegisterInput = { token: string; password: string; confirmPassword: string };
 
@@ -22,5 +22,5 @@ export function register({ token, password, confirmPassword }: RegisterInput): P
 }
 
 export function useRegister() {
-  return useMutation({ mutationFn: register, meta: { silentError: true } });
+  return useScreenMutation({ mutationFn: register });
 }

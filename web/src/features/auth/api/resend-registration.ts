@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
+import { useScreenMutation } from '@/lib/screen-errors';
 
 /**
  * POST /auth/resendRegistration?token= — for an expired link of an account still waiting
@@ -10,5 +10,5 @@ export function resendRegistration(token: string): Promise<null> {
 }
 
 export function useResendRegistration() {
-  return useMutation({ mutationFn: resendRegistration, meta: { silentError: true } });
+  return useScreenMutation({ mutationFn: resendRegistration });
 }

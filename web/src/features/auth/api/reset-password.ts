@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiPostForm } from '@/lib/api-client';
+import { useScreenMutation } from '@/lib/screen-errors';
 
 export type ResetPasswordInput = { token: string; password: string; confirmPassword: string };
 
@@ -14,5 +14,5 @@ export function resetPassword({ token, password, confirmPassword }: ResetPasswor
 }
 
 export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword, meta: { silentError: true } });
+  return useScreenMutation({ mutationFn: resetPassword });
 }

@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
+import { useScreenMutation } from '@/lib/screen-errors';
 
 /**
  * POST /auth/sendEmailForgotPassword?email= — the same answer whether or not the e-mail
@@ -11,5 +11,5 @@ export function sendEmailForgotPassword(email: string): Promise<null> {
 }
 
 export function useSendEmailForgotPassword() {
-  return useMutation({ mutationFn: sendEmailForgotPassword, meta: { silentError: true } });
+  return useScreenMutation({ mutationFn: sendEmailForgotPassword });
 }

@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
+import { useScreenMutation } from '@/lib/screen-errors';
 
 /**
  * GET /auth/sendMail-otp?challenge= — e-mails a 6-digit code valid 5 minutes; at most one a
@@ -11,5 +11,5 @@ export function sendMailOtp(challenge: string): Promise<null> {
 
 export function useSendMailOtp() {
   // The screen shows the wait, the retry prompt and the dead challenge itself.
-  return useMutation({ mutationFn: sendMailOtp, meta: { silentError: true } });
+  return useScreenMutation({ mutationFn: sendMailOtp });
 }

@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import type { MfaMethod } from '@/features/auth/api/get-access-token';
 import { apiGet } from '@/lib/api-client';
 import type { TokenResponse } from '@/lib/session';
+import { useScreenMutation } from '@/lib/screen-errors';
 
 export type VerifyOtpInput = { challenge: string; method: MfaMethod; code: string };
 
@@ -14,5 +14,5 @@ export function verifyOtp({ challenge, method, code }: VerifyOtpInput): Promise<
 }
 
 export function useVerifyOtp() {
-  return useMutation({ mutationFn: verifyOtp, meta: { silentError: true } });
+  return useScreenMutation({ mutationFn: verifyOtp });
 }

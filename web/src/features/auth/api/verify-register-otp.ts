@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
+import { useScreenMutation } from '@/lib/screen-errors';
 
 export type VerifyRegisterOtpInput = { challenge: string; code: string };
 
@@ -12,5 +12,5 @@ export function verifyRegisterOtp({ challenge, code }: VerifyRegisterOtpInput): 
 }
 
 export function useVerifyRegisterOtp() {
-  return useMutation({ mutationFn: verifyRegisterOtp, meta: { silentError: true } });
+  return useScreenMutation({ mutationFn: verifyRegisterOtp });
 }

@@ -15,7 +15,7 @@ import { CodeInput } from '@/components/code-input';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { QrCode } from '@/components/qr-code';
 import { isApiError } from '@/lib/api-client';
-import { clearErrors } from '@/lib/form-errors';
+import { applyFieldErrors, clearErrors } from '@/lib/form-errors';
 import { checkCode, groupSecret } from '@/lib/one-time-code';
 
 type Step = 'password' | 'offer' | 'scan' | 'code' | 'done';
@@ -173,11 +173,8 @@ function PasswordStep({
     } catch (e) {
       if (!isApiError(e)) throw e;
       if (e.status === 410) onLinkDead();
-      else if (e.fields) {
-        form.setFields(
-          Object.entries(e.fields).map(([f, msg]) => ({ name: f === 'confirmPassword' ? 'confirmPassword' : 'password', errors: [msg] })),
-        );
-      } else if (!e.handled) notification.error({ message: e.message });
+      // a rule the server checks (a name, the old password) is about the new password
+      else for (const msg of applyFieldErrors(form, e, ['password', 'confirmPassword'], (f) => (f === 'confirmPassword' ? f : 'password'))) notification.error({ message: msg });
     }
   };
 

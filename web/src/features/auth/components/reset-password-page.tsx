@@ -11,7 +11,7 @@ import { LinkExpired } from '@/features/auth/components/link-expired';
 import { PublicShell } from '@/features/auth/components/public-shell';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { isApiError } from '@/lib/api-client';
-import { clearErrors } from '@/lib/form-errors';
+import { applyFieldErrors, clearErrors } from '@/lib/form-errors';
 import { clearSession } from '@/lib/session';
 
 type Values = { password: string; confirmPassword: string };
@@ -36,11 +36,8 @@ export default function ResetPasswordPage() {
     } catch (e) {
       if (!isApiError(e)) throw e;
       if (e.status === 410) setDead(true);
-      else if (e.fields) {
-        form.setFields(
-          Object.entries(e.fields).map(([f, msg]) => ({ name: f === 'confirmPassword' ? 'confirmPassword' : 'password', errors: [msg] })),
-        );
-      } else if (!e.handled) notification.error({ message: e.message });
+      // a rule the server checks (a name, the old password) is about the new password
+      else for (const msg of applyFieldErrors(form, e, ['password', 'confirmPassword'], (f) => (f === 'confirmPassword' ? f : 'password'))) notification.error({ message: msg });
     }
   };
 

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
 import { getBranchesQueryOptions, type Branch } from '@/lib/api/get-branches';
+import { useScreenMutation } from '@/lib/screen-errors';
 
 export type NewBranch = {
   code: string;
@@ -20,10 +21,9 @@ export function createBranch(input: NewBranch): Promise<CreatedBranch> {
 
 export function useCreateBranch() {
   const qc = useQueryClient();
-  return useMutation({
+  return useScreenMutation({
     mutationFn: createBranch,
     // the form shows 422 and 409 beside its fields
-    meta: { silentError: true },
     // every screen that names branches (lists, selects, user pairs) reads this one query
     onSuccess: () => qc.invalidateQueries({ queryKey: getBranchesQueryOptions().queryKey }),
   });

@@ -1,9 +1,8 @@
 import { Alert, App, Button, Form, Input, Modal, Select, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@/lib/api-client';
 import { DEFAULT_TIME_ZONE } from '@/lib/dates';
-import { clearErrors } from '@/lib/form-errors';
+import { applyFieldErrors, clearErrors } from '@/lib/form-errors';
 import { useCreateBranch, type NewBranch } from '@/features/branches/api/create-branch';
 import { NS } from '@/features/branches/i18n';
 import type { Branch } from '@/lib/api/get-branches';
@@ -55,15 +54,10 @@ export function AddBranchModal({ open, branches, branchName, onClose }: Props) {
       });
       onClose();
     } catch (e) {
-      if (!isApiError(e) || e.handled) return;
       // 422 and 409 name their fields (data.fields): each message beside its field; what was
       // typed stays.
-      const fields = e.fields ?? (e.data as { fields?: Record<string, string> } | null)?.fields ?? {};
-      const onForm = Object.entries(fields).filter(([k]) => (FIELDS as string[]).includes(k));
-      if (onForm.length > 0) form.setFields(onForm.map(([name, msg]) => ({ name: name as keyof FormValues, errors: [msg] })));
-      const others = Object.entries(fields).filter(([k]) => !(FIELDS as string[]).includes(k));
-      if (others.length > 0) setFormError(others.map(([, m]) => m).join(' '));
-      else if (onForm.length === 0) setFormError(e.message || t('toast.failed'));
+      const rest = applyFieldErrors(form, e, FIELDS);
+      if (rest.length > 0) setFormError(rest.join(' ') || t('toast.failed'));
     }
   }
 

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { apiDelete } from '@/lib/api-client';
 import { MASTER_DATA_KEY } from '@/features/master-data/api/search-master-data';
 import type { KindType } from '@/features/master-data/kinds';
+import { useScreenMutation } from '@/lib/screen-errors';
 
 export type DeleteInput = { type: KindType; branchCode: string; id: number };
 
@@ -12,9 +13,8 @@ export function deleteMasterData({ type, branchCode, id }: DeleteInput): Promise
 
 export function useDeleteMasterData() {
   const qc = useQueryClient();
-  return useMutation({
+  return useScreenMutation({
     mutationFn: deleteMasterData,
-    meta: { silentError: true },
     // also after a failure: a 404 means someone else deleted it, so the list is stale
     onSettled: () => qc.invalidateQueries({ queryKey: MASTER_DATA_KEY }),
   });

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
 import { MASTER_DATA_KEY } from '@/features/master-data/api/search-master-data';
 import type { KindType, MasterRecord } from '@/features/master-data/kinds';
+import { useScreenMutation } from '@/lib/screen-errors';
 
 export type UpdateInput = { type: KindType; branchCode: string; record: Record<string, unknown> };
 
@@ -12,10 +13,9 @@ export function updateMasterData({ type, branchCode, record }: UpdateInput): Pro
 
 export function useUpdateMasterData() {
   const qc = useQueryClient();
-  return useMutation({
+  return useScreenMutation({
     mutationFn: updateMasterData,
     // the screen shows field errors, conflicts and toasts itself
-    meta: { silentError: true },
     onSuccess: () => qc.invalidateQueries({ queryKey: MASTER_DATA_KEY }),
   });
 }

@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiPostMultipart } from '@/lib/api-client';
 import type { KindType } from '@/features/master-data/kinds';
+import { useScreenMutation } from '@/lib/screen-errors';
 
 export type ImportJob = {
   jobId: string;
@@ -37,5 +37,5 @@ export function uploadMasterData({ type, branchCode, createBy, file }: UploadInp
 }
 
 export function useUploadMasterData() {
-  return useMutation({ mutationFn: uploadMasterData, meta: { silentError: true } });
+  return useScreenMutation({ mutationFn: uploadMasterData });
 }

@@ -10,6 +10,7 @@ import { ColorChip } from '@/features/master-data/components/color-chip';
 import { NS } from '@/features/master-data/i18n';
 import { initialValues, toRecord } from '@/features/master-data/form-values';
 import { inSentence, localName, type FieldSpec, type KindSpec, type MasterRecord } from '@/features/master-data/kinds';
+import { applyFieldErrors } from '@/lib/form-errors';
 
 type Props = {
   kind: KindSpec;
@@ -234,21 +235,16 @@ export function MasterDataForm({ kind, branchCode, editing, onClose }: Props) {
       notification.success({ message: t(rec ? 'toast.updated' : 'toast.created') });
       onClose();
     } catch (e) {
-      if (!isApiError(e)) throw e;
-      if (e.handled) return;
-      // 422: each field's message on its field; 409: the duplicate code (or overlapping
-      // ages) on the field and in a modal. What was typed stays.
-      const fields = e.fields ?? ((e.data as { fields?: Record<string, string> } | null)?.fields ?? undefined);
-      const known = new Set(['code', 'nameTh', 'nameEn', ...kind.fields.map((f) => f.name)]);
-      const onForm = Object.entries(fields ?? {}).filter(([k]) => known.has(k));
-      if (onForm.length > 0) form.setFields(onForm.map(([name, msg]) => ({ name, errors: [msg] })));
-      const others = Object.entries(fields ?? {}).filter(([k]) => !known.has(k));
-      if (e.status === 409) {
-        modal.error({ title: t('form.conflictTitle'), content: e.message });
-      } else if (e.status === 422 && others.length > 0) {
-        modal.error({ title: t('form.invalidTitle'), content: others.map(([, m]) => m).join('\n') });
-      } else if (e.status !== 422) {
-        notification.error({ message: t('toast.saveFailed'), description: e.message });
+      // 422 and 409 (a duplicate code, overlapping ages): each message once, beside its
+      // field; what no field takes, in a dialog. What was typed stays.
+      const known = ['code', 'nameTh', 'nameEn', ...kind.fields.map((f) => f.name)];
+      const rest = applyFieldErrors(form, e, known);
+      if (rest.length === 0) return;
+      const status = isApiError(e) ? e.status : 0;
+      if (status === 409 || status === 422) {
+        modal.error({ title: t(status === 409 ? 'form.conflictTitle' : 'form.invalidTitle'), content: rest.join('\n') });
+      } else {
+        notification.error({ message: t('toast.saveFailed'), description: rest.join('\n') });
       }
     }
   }

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
 import { usersKey } from '@/features/users/api/keys';
+import { useScreenMutation } from '@/lib/screen-errors';
 
 export type InviteUserParams = { userId: number; inviteBy: string };
 
@@ -11,10 +12,9 @@ export function inviteUser(p: InviteUserParams): Promise<null> {
 
 export function useInviteUser() {
   const qc = useQueryClient();
-  return useMutation({
+  return useScreenMutation({
     mutationFn: inviteUser,
     // 503 MAIL_FAILED is answered by the screen with a retry.
-    meta: { silentError: true },
     onSettled: () => qc.invalidateQueries({ queryKey: usersKey }),
   });
 }

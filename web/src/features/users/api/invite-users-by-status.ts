@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 import { usersKey } from '@/features/users/api/keys';
 import type { InviteResult } from '@/features/users/types';
+import { useScreenMutation } from '@/lib/screen-errors';
 
 /** NOT_INVITED: only accounts never invited; NOT_INVITED,INVITED: and those still waiting. */
 export type InviteScope = 'NOT_INVITED' | 'NOT_INVITED,INVITED';
@@ -15,9 +16,8 @@ export function inviteUsersByStatus(p: InviteUsersByStatusParams): Promise<Invit
 
 export function useInviteUsersByStatus() {
   const qc = useQueryClient();
-  return useMutation({
+  return useScreenMutation({
     mutationFn: inviteUsersByStatus,
-    meta: { silentError: true },
     onSettled: () => qc.invalidateQueries({ queryKey: usersKey }),
   });
 }

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
 import { usersKey } from '@/features/users/api/keys';
 import type { Account, AccountInput } from '@/features/users/types';
+import { useScreenMutation } from '@/lib/screen-errors';
 
 /** POST /auth/createUser — a new account, not invited yet. */
 export function createUser(input: AccountInput): Promise<Account> {
@@ -16,10 +17,9 @@ export function updateUser(input: AccountInput): Promise<Account> {
 /** Create when the input has no id, update otherwise; the lists reload. */
 export function useSaveUser() {
   const qc = useQueryClient();
-  return useMutation({
+  return useScreenMutation({
     mutationFn: (input: AccountInput) => (input.id ? updateUser(input) : createUser(input)),
     // The form shows 422 and 409 beside the fields.
-    meta: { silentError: true },
     onSuccess: () => qc.invalidateQueries({ queryKey: usersKey }),
   });
 }

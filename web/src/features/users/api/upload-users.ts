@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiPostMultipart } from '@/lib/api-client';
 import type { UploadJob } from '@/features/users/types';
+import { useScreenMutation } from '@/lib/screen-errors';
 
 export type UploadUsersParams = { file: File; createBy: string; sendEmail: boolean };
 
@@ -15,5 +15,5 @@ export function uploadUsers(p: UploadUsersParams): Promise<UploadJob> {
 
 export function useUploadUsers() {
   // 422 (format, empty, more than one file) is shown in the import dialog.
-  return useMutation({ mutationFn: uploadUsers, meta: { silentError: true } });
+  return useScreenMutation({ mutationFn: uploadUsers });
 }

@@ -11,6 +11,7 @@ import { StatusTag } from '@/features/users/components/status-tag';
 import { useLabels } from '@/features/users/use-labels';
 import type { Account, AccountInput, Pair, UserStatus } from '@/features/users/types';
 import { isApiError } from '@/lib/api-client';
+import { applyFieldErrors } from '@/lib/form-errors';
 
 type FormValues = {
   employeeCode: string;
@@ -23,6 +24,9 @@ type FormValues = {
   note: string;
   permissions: Partial<Pair>[];
 };
+
+/** The fields the server's messages may name (422 data.fields). */
+const FORM_FIELDS = ['employeeCode', 'email', 'firstNameTh', 'lastNameTh', 'firstNameEn', 'lastNameEn', 'note', 'status'];
 
 const EMPTY: FormValues = {
   employeeCode: '', email: '', firstNameTh: '', lastNameTh: '', firstNameEn: '', lastNameEn: '', note: '', permissions: [],
@@ -147,18 +151,13 @@ export function UserFormDrawer({ open, accountId, onClose }: Props) {
         onClose();
       },
       onError: (e) => {
-        if (!isApiError(e)) return;
-        if (e.code === 'DUPLICATE_EMAIL') {
+        if (isApiError(e) && e.code === 'DUPLICATE_EMAIL') {
           form.setFields([{ name: 'email', errors: [t('users:form.duplicateEmail')] }]);
-        } else if (e.code === 'DUPLICATE_EMPLOYEE_CODE') {
+        } else if (isApiError(e) && e.code === 'DUPLICATE_EMPLOYEE_CODE') {
           form.setFields([{ name: 'employeeCode', errors: [t('users:form.duplicateEmployeeCode')] }]);
-        } else if (e.fields) {
-          const known: string[] = ['employeeCode', 'email', 'firstNameTh', 'lastNameTh', 'firstNameEn', 'lastNameEn', 'note', 'status'];
-          form.setFields(Object.entries(e.fields).filter(([k]) => known.includes(k)).map(([k, msg]) => ({ name: k as keyof FormValues, errors: [msg] })));
-          const other = Object.entries(e.fields).filter(([k]) => !known.includes(k));
-          if (other.length > 0) setFormError(other.map(([, m]) => m).join(' '));
-        } else if (!e.handled) {
-          setFormError(e.message);
+        } else {
+          const rest = applyFieldErrors(form, e, FORM_FIELDS);
+          if (rest.length > 0) setFormError(rest.join(' '));
         }
       },
     });
