@@ -1,4 +1,4 @@
-// The shapes of pkg/users (Account, Input, Access, InviteResult) and of a list answer.
+// The shapes of pkg/users (Account, Input, Access, InviteResult); a list answer is lib's Page.
 
 export const USER_STATUSES = ['NOT_INVITED', 'INVITED', 'ACTIVE', 'INACTIVE'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
@@ -44,8 +44,6 @@ export type AccountInput = {
 export type Access = Account & { roles: string[] };
 
 export type InviteResult = { invited: number; failed: number[] };
-
-export type Page<T> = { items: T[]; total: number; page: number; size: number };
 
 /** An import job (POST /upload/user, GET /upload/jobs/{id}). */
 export type UploadJob = {

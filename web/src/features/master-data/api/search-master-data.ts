@@ -1,8 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '@/lib/api-client';
+import { apiGet, type Page } from '@/lib/api-client';
 import type { KindType, MasterRecord } from '@/features/master-data/kinds';
-
-export type Page<T> = { items: T[]; total: number; page: number; size: number };
 
 export type SearchParams = {
   type: KindType;

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '@/lib/api-client';
+import { apiGet, type Page } from '@/lib/api-client';
 import { USERS_AREA } from '@/features/users/api/keys';
-import type { Account, Page } from '@/features/users/types';
+import type { Account } from '@/features/users/types';
 
 export type SearchUsersParams = {
   criteria?: string;
