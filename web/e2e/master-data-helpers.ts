@@ -86,11 +86,11 @@ export async function shot(page: Page, name: string): Promise<void> {
 export async function deleteRow(page: Page, type: string, code: string, shotName?: string): Promise<void> {
   await row(page, type, code).getByTestId('row-delete').click();
   const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('delete-word') });
-  await expect(dialog.getByTestId('delete-ok')).toBeDisabled();
+  await expect(dialog.getByTestId('delete-confirm-ok')).toBeDisabled();
   await dialog.getByTestId('delete-word').fill('del');
-  await expect(dialog.getByTestId('delete-ok')).toBeDisabled();
+  await expect(dialog.getByTestId('delete-confirm-ok')).toBeDisabled();
   await dialog.getByTestId('delete-word').fill('ลบ');
-  await expect(dialog.getByTestId('delete-ok')).toBeEnabled();
+  await expect(dialog.getByTestId('delete-confirm-ok')).toBeEnabled();
   if (shotName) await shot(page, shotName);
-  await dialog.getByTestId('delete-ok').click();
+  await dialog.getByTestId('delete-confirm-ok').click();
 }

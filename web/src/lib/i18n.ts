@@ -35,6 +35,17 @@ void i18n.use(initReactI18next).init({
 
 document.documentElement.lang = i18n.language || DEFAULT_LANGUAGE;
 
+/**
+ * Adds the texts of a lazily loaded part (a screen's chunk, the shared components) to
+ * i18next, once, when its module loads: Login does not carry them. Answers the namespace.
+ */
+export function addBundle<T extends object>(ns: string, bundle: { th: T; en: T }): string {
+  for (const lang of ['th', 'en'] as const) {
+    if (!i18n.hasResourceBundle(lang, ns)) i18n.addResourceBundle(lang, ns, bundle[lang], true, true);
+  }
+  return ns;
+}
+
 /** Switches the interface language and remembers it (sent as Accept-Language). */
 export async function changeLanguage(lang: Language): Promise<void> {
   storeLanguage(lang);

@@ -14,7 +14,7 @@ import { searchUserAccess } from '@/features/users/api/search-user-access';
 import { inviteUser } from '@/features/users/api/invite-user';
 import { inviteUsersByStatus } from '@/features/users/api/invite-users-by-status';
 import { toInput } from '@/features/users/components/user-form-drawer';
-import { matchesDeleteWord } from '@/features/users/components/type-to-delete-modal';
+import { matchesDeleteWord } from '@/components/texts';
 import { checkUserImportFiles } from '@/features/users/import-file';
 import { accessSortParam, sortFrom } from '@/features/users/table-sort';
 import { personName } from '@/features/users/use-labels';

@@ -3,6 +3,7 @@ import { App, Button, Input, Select, Space, Switch, Table, Tag, Tooltip, Typogra
 import type { ColumnType, SortOrder } from 'antd/es/table/interface';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TypeToDeleteModal } from '@/components/type-to-delete-modal';
 import { isApiError } from '@/lib/api-client';
 import { DEFAULT_TIME_ZONE, formatDateTime } from '@/lib/dates';
 import { saveFile } from '@/lib/save-file';
@@ -14,7 +15,6 @@ import { useDownloadMasterData } from '@/features/master-data/api/download-maste
 import { useSearchMasterData, type SearchParams } from '@/features/master-data/api/search-master-data';
 import { useUpdateMasterData } from '@/features/master-data/api/update-master-data';
 import { ColorChip } from '@/features/master-data/components/color-chip';
-import { DeleteConfirmModal } from '@/features/master-data/components/delete-confirm-modal';
 import { ImportModal } from '@/features/master-data/components/import-modal';
 import { MasterDataForm } from '@/features/master-data/components/master-data-form';
 import { NS } from '@/features/master-data/i18n';
@@ -309,8 +309,10 @@ export function MasterDataList({ type }: { type: KindType }) {
         }}
       />
       <MasterDataForm kind={kind} branchCode={branchCode} editing={editing} onClose={() => setEditing(null)} />
-      <DeleteConfirmModal
-        name={deleting ? name(deleting) : null}
+      <TypeToDeleteModal
+        open={deleting !== null}
+        title={t('deleteConfirm.title', { name: deleting ? name(deleting) : '' })}
+        description={t('deleteConfirm.description')}
         pending={del.isPending}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}

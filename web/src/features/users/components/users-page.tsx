@@ -9,11 +9,11 @@ import { ImportUsersModal } from '@/features/users/components/import-users-modal
 import { useInviteFlow } from '@/features/users/components/invite-flow';
 import { PAGE_SIZES, SelectableUserTable, SelectionBar, UserSearch } from '@/features/users/components/selectable-user-table';
 import { StatusTag } from '@/features/users/components/status-tag';
-import { TypeToDeleteModal } from '@/features/users/components/type-to-delete-modal';
 import { UserFormDrawer } from '@/features/users/components/user-form-drawer';
 import { orderOf } from '@/features/users/table-sort';
 import { USER_STATUSES, type Account } from '@/features/users/types';
 import { useLabels } from '@/features/users/use-labels';
+import { TypeToDeleteModal } from '@/components/type-to-delete-modal';
 import { oneOfParam, pageParam, sizeParam, sortParam, textParam, useListState } from '@/lib/use-list-state';
 
 const STATUS_FILTER = ['ALL', ...USER_STATUSES] as const;
@@ -218,6 +218,7 @@ export default function UsersPage() {
             ? t('users:delete.titleOne', { name: labels.name(toDelete[0]) })
             : t('users:delete.title', { count: toDelete?.length ?? 0 })
         }
+        description={t('users:delete.description')}
         onConfirm={confirmDelete}
         onCancel={() => setToDelete(null)}
       >
