@@ -15,6 +15,11 @@ export function text(lang: 'th' | 'en', area: string, key: string): string {
   return key.split('.').reduce<string | Dict>((o, k) => (o as Dict)[k], locale(lang, area)) as string;
 }
 
+/** A text of locales/<lang>/components.json (the shared list, import and type-ลบ dialogs). */
+export function shared(lang: 'th' | 'en', key: string, values: Record<string, string> = {}): string {
+  return Object.entries(values).reduce((s, [k, v]) => s.replace(`{{${k}}}`, v), text(lang, 'components', key));
+}
+
 /** The labels the sidebar must show for a role, read from the one route/sidebar table. */
 export function expectedSidebar(role: string, lang: 'th' | 'en'): string[] {
   return sidebarFor(role).flatMap((n) =>

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { shared } from './helpers';
 import { drawer, list, md, shot, signInNutritionist, signInNutritionistSRP02 } from './master-data-helpers';
 import { KINDS } from '@/features/master-data/kinds';
 
@@ -34,7 +35,7 @@ async function exportAndImportBack(page: Page, type: string): Promise<void> {
   await modal.getByTestId('import-start').click();
   const result = page.getByTestId('import-result');
   await expect(modal.getByTestId('import-problem')).toHaveCount(0);
-  await expect(page.getByTestId('import-status')).toContainText(md('th', 'import.jobStatus.DONE'), { timeout: 30_000 });
+  await expect(page.getByTestId('import-status')).toContainText(shared('th', 'import.jobStatus.DONE'), { timeout: 30_000 });
   const total = Number(await result.getByTestId('count-totalRows').innerText());
   expect(total, type).toBeGreaterThan(0);
   // the export imports back unchanged (docs/imports.md)

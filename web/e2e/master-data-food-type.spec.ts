@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { text } from './helpers';
+import { shared, text } from './helpers';
 import { deleteRow, drawer, fieldError, list, md, row, save, shot, signInNutritionist, toast } from './master-data-helpers';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -115,7 +115,7 @@ test('food types: export, then import with progress, counts and the failed rows 
   const uploads: string[] = [];
   page.on('request', (r) => r.url().includes('/upload/masterData') && uploads.push(r.url()));
   await dt.getByTestId('list-import').click();
-  const modal = page.locator('.ant-modal', { hasText: md('th', 'import.drop') });
+  const modal = page.getByTestId('import-dialog');
   // the template (the kind's headers only, even for a list with no rows), offered in the dialog
   const template = page.waitForEvent('download');
   const templateAsked = page.waitForRequest((r) => r.url().includes('/download/masterDataType'));
@@ -123,31 +123,31 @@ test('food types: export, then import with progress, counts and the failed rows 
   expect(new URL((await templateAsked).url()).searchParams.get('template')).toBe('true');
   expect((await template).suggestedFilename()).toBe('DietType_SRP01_template.xlsx');
   await modal.getByTestId('import-start').click();
-  await expect(modal.getByTestId('import-problem')).toHaveText(md('th', 'import.fileRequired'));
+  await expect(modal.getByTestId('import-problem')).toHaveText(shared('th', 'import.fileRequired'));
   await modal.locator('input[type=file]').setInputFiles({ name: 'diet.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b') });
   await modal.getByTestId('import-start').click();
-  await expect(modal.getByTestId('import-problem')).toHaveText(md('th', 'import.unsupportedFormat'));
+  await expect(modal.getByTestId('import-problem')).toHaveText(shared('th', 'import.unsupportedFormat', { formats: '.xlsx' }));
   await modal.locator('.ant-upload-list-item .ant-upload-list-item-action').first().click();
   await modal.locator('input[type=file]').setInputFiles({ name: 'empty.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.alloc(0) });
   await modal.getByTestId('import-start').click();
-  await expect(modal.getByTestId('import-problem')).toHaveText(md('th', 'import.emptyFile'));
+  await expect(modal.getByTestId('import-problem')).toHaveText(shared('th', 'import.emptyFile'));
   await modal.locator('input[type=file]').setInputFiles([fixture('diet_types.xlsx'), fixture('wards.xlsx')]);
   await modal.getByTestId('import-start').click();
-  await expect(modal.getByTestId('import-problem')).toHaveText(md('th', 'import.oneFile'));
+  await expect(modal.getByTestId('import-problem')).toHaveText(shared('th', 'import.oneFile'));
   expect(uploads).toEqual([]);
 
   // a good file: the job runs, then its counts and the failed rows
   await page.keyboard.press('Escape');
   await dt.getByTestId('list-import').click();
-  const fresh = page.locator('.ant-modal', { hasText: md('th', 'import.drop') });
+  const fresh = page.getByTestId('import-dialog');
   await fresh.locator('input[type=file]').setInputFiles(fixture('diet_types.xlsx'));
   const upload = page.waitForRequest((r) => r.url().includes('/upload/masterData'));
   await fresh.getByTestId('import-start').click();
   const req = await upload;
   expect(req.headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
   expect(req.headers()['authorization']).toMatch(/^Bearer /);
-  const result = page.getByTestId('import-result');
-  await expect(page.getByTestId('import-status')).toContainText(md('th', 'import.jobStatus.DONE'));
+  const result = page.getByTestId('import-progress');
+  await expect(page.getByTestId('import-status')).toContainText(shared('th', 'import.jobStatus.DONE'));
   await expect(result.getByTestId('count-added')).toHaveText('2');
   await expect(result.getByTestId('count-updated')).toHaveText('1');
   await expect(result.getByTestId('count-deleted')).toHaveText('1');
@@ -161,12 +161,12 @@ test('food types: export, then import with progress, counts and the failed rows 
   expect(res.status()).toBe(200);
   expect((await res.body()).subarray(0, 2).toString()).toBe('PK');
   // a file that is not a workbook inside: the job fails with the reason
-  await page.getByRole('button', { name: md('th', 'import.another') }).click();
+  await page.getByRole('button', { name: shared('th', 'import.again') }).click();
   const again = page.locator('.ant-modal:visible');
   await again.locator('input[type=file]').setInputFiles(fixture('not_excel.xlsx'));
   await again.getByTestId('import-start').click();
-  await expect(page.getByTestId('import-status')).toContainText(md('th', 'import.jobStatus.FAILED'), { timeout: 30_000 });
-  await expect(page.getByTestId('import-error')).not.toBeEmpty();
+  await expect(page.getByTestId('import-status')).toContainText(shared('th', 'import.jobStatus.FAILED'), { timeout: 30_000 });
+  await expect(page.getByTestId('import-job-error')).not.toBeEmpty();
   await shot(page, 'food-type-import-failed-th');
   await page.getByTestId('import-close').click();
   // the list shows the imported rows
@@ -224,7 +224,7 @@ test('English: the master-data menu, English names and Gregorian dates, a server
   const modal = page.locator('.ant-modal:visible');
   await modal.locator('input[type=file]').setInputFiles({ name: file.suggestedFilename(), mimeType: 'application/octet-stream', buffer: readFileSync(await file.path()) });
   await modal.getByTestId('import-start').click();
-  await expect(page.getByTestId('import-status')).toContainText(md('en', 'import.jobStatus.DONE'), { timeout: 30_000 });
+  await expect(page.getByTestId('import-status')).toContainText(shared('en', 'import.jobStatus.DONE'), { timeout: 30_000 });
   await expect(page.getByTestId('count-unchanged')).toHaveText('4');
   await shot(page, 'cuisine-type-import-en');
   await page.getByTestId('import-close').click();

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signIn } from './helpers';
+import { shared, signIn } from './helpers';
 import { shot, stamp, u } from './users-helpers';
 
 // Issue 7: import accounts from Excel — only adds, a duplicate e-mail refuses its row, the
@@ -13,7 +13,7 @@ test('import from the template: one row added (and invited), a duplicate e-mail 
   await signIn(page, 'superadmin@samrap.local');
   await expect(page).toHaveURL(/\/auth\/users$/);
   await page.getByTestId('import-open').click();
-  const dialog = page.getByTestId('import-users');
+  const dialog = page.getByTestId('import-dialog');
   await expect(dialog).toContainText(u('import.rules'));
 
   // the template, filled in
@@ -46,7 +46,7 @@ test('import from the template: one row added (and invited), a duplicate e-mail 
 
   // a file of another kind is refused before any call
   await dialog.locator('input[type=file]').setInputFiles({ name: 'users.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b') });
-  await expect(dialog.getByTestId('import-error')).toHaveText(u('import.unsupportedFormat'));
+  await expect(dialog.getByTestId('import-problem')).toHaveText(shared('th', 'import.unsupportedFormat', { formats: '.xlsx, .xls' }));
 
   await dialog.locator('input[type=file]').setInputFiles(filePath);
   await dialog.getByTestId('import-send-email').click();
@@ -72,7 +72,7 @@ test('import from the template: one row added (and invited), a duplicate e-mail 
   expect(cells).toContain('superadmin@samrap.local');
   expect(cells).not.toContain(email);
 
-  await dialog.getByRole('button', { name: u('import.close') }).click();
+  await dialog.getByRole('button', { name: shared('th', 'close') }).click();
   // the new account is listed and, with sendEmail, invited
   await page.getByTestId('users-search').fill(email);
   await page.getByTestId('users-search').press('Enter');
@@ -89,13 +89,14 @@ test('a file that is not a workbook ends the job FAILED with the reason (English
   await signIn(page, 'superadmin@samrap.local');
   await expect(page).toHaveURL(/\/auth\/users$/);
   await page.getByTestId('import-open').click();
-  const dialog = page.getByTestId('import-users');
+  const dialog = page.getByTestId('import-dialog');
   await dialog.locator('input[type=file]').setInputFiles({ name: 'users.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('not a workbook') });
   await dialog.getByTestId('import-start').click();
-  await expect(dialog).toContainText(u('import.status.FAILED', 'en'), { timeout: 30_000 });
+  await expect(dialog).toContainText(shared('en', 'import.jobStatus.FAILED'), { timeout: 30_000 });
   await expect(dialog.getByTestId('import-job-error')).not.toBeEmpty();
   await expect(dialog.getByTestId('import-result')).toHaveCount(0);
-  // another file can be tried at once
-  await dialog.getByRole('button', { name: u('import.again', 'en') }).click();
-  await expect(dialog.getByTestId('import-start')).toBeDisabled();
+  // another file can be tried at once: the dialog starts again with no file
+  await dialog.getByRole('button', { name: shared('en', 'import.again') }).click();
+  await dialog.getByTestId('import-start').click();
+  await expect(dialog.getByTestId('import-problem')).toHaveText(shared('en', 'import.fileRequired'));
 });

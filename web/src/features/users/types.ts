@@ -44,22 +44,3 @@ export type AccountInput = {
 export type Access = Account & { roles: string[] };
 
 export type InviteResult = { invited: number; failed: number[] };
-
-/** An import job (POST /upload/user, GET /upload/jobs/{id}). */
-export type UploadJob = {
-  jobId?: string;
-  id?: string;
-  status: 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED';
-  fileName?: string;
-  totalRows: number;
-  added: number;
-  updated?: number;
-  skipped: number;
-  invited?: number;
-  error?: string;
-  failedUrl?: string;
-};
-
-export function jobIdOf(job: UploadJob): string {
-  return job.jobId ?? job.id ?? '';
-}

@@ -15,7 +15,6 @@ import { inviteUser } from '@/features/users/api/invite-user';
 import { inviteUsersByStatus } from '@/features/users/api/invite-users-by-status';
 import { toInput } from '@/features/users/components/user-form-drawer';
 import { matchesDeleteWord } from '@/components/texts';
-import { checkUserImportFiles } from '@/features/users/import-file';
 import { accessSortParam, sortFrom } from '@/features/users/table-sort';
 import { personName } from '@/features/users/use-labels';
 
@@ -91,16 +90,6 @@ describe('form and helpers', () => {
     expect(matchesDeleteWord('ลบ')).toBe(true);
     expect(matchesDeleteWord(' ลบ ')).toBe(true);
     for (const v of ['', 'delete', 'ลบบ', 'Delete']) expect(matchesDeleteWord(v)).toBe(false);
-  });
-
-  it('checks an import file: one, .xlsx or .xls, not empty, at most 5 MB', () => {
-    expect(checkUserImportFiles([])).toBe('import.fileRequired');
-    expect(checkUserImportFiles([{ name: 'a.xlsx', size: 1 }, { name: 'b.xlsx', size: 1 }])).toBe('import.oneFile');
-    expect(checkUserImportFiles([{ name: 'users.csv', size: 10 }])).toBe('import.unsupportedFormat');
-    expect(checkUserImportFiles([{ name: 'users.xlsx', size: 0 }])).toBe('import.emptyFile');
-    expect(checkUserImportFiles([{ name: 'users.xls', size: 6 * 1024 * 1024 }])).toBe('import.tooLarge');
-    expect(checkUserImportFiles([{ name: 'USERS.XLS', size: 10 }])).toBeNull();
-    expect(checkUserImportFiles([{ name: 'users.xlsx', size: 10 }])).toBeNull();
   });
 
   it('maps the table sorter; none when cleared', () => {

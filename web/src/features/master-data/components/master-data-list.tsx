@@ -15,7 +15,7 @@ import { useDownloadMasterData } from '@/features/master-data/api/download-maste
 import { useSearchMasterData, type SearchParams } from '@/features/master-data/api/search-master-data';
 import { useUpdateMasterData } from '@/features/master-data/api/update-master-data';
 import { ColorChip } from '@/features/master-data/components/color-chip';
-import { ImportModal } from '@/features/master-data/components/import-modal';
+import { MasterDataImport } from '@/features/master-data/components/import-modal';
 import { MasterDataForm } from '@/features/master-data/components/master-data-form';
 import { NS } from '@/features/master-data/i18n';
 import { KINDS, localName, type FieldSpec, type KindType, type ListItem, type MasterRecord } from '@/features/master-data/kinds';
@@ -317,7 +317,7 @@ export function MasterDataList({ type }: { type: KindType }) {
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}
       />
-      <ImportModal
+      <MasterDataImport
         type={type}
         branchCode={branchCode}
         createBy={userInfo?.employeeCode ?? ''}
