@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PASSWORD, signIn, text } from './helpers';
+import { PASSWORD, shared, signIn, text } from './helpers';
 import { choose, createAccount, registerAccount, shot, signOut, stamp, u } from './users-helpers';
 
 // Issue 7: a Super Admin creates an account and invites it, the invitee registers through
@@ -163,7 +163,7 @@ test('the form in English: required fields, duplicate e-mail, pairs; delete asks
   // delete asks for the Thai word
   await row.getByTestId('row-delete').click();
   const modal = page.getByTestId('delete-confirm');
-  await expect(modal).toContainText('Type "ลบ" to confirm');
+  await expect(modal).toContainText(shared('en', 'deleteConfirm.typeWord', { word: 'ลบ' }));
   await expect(page.getByTestId('delete-confirm-ok')).toBeDisabled();
   await page.getByTestId('delete-word').fill('delete');
   await expect(page.getByTestId('delete-confirm-ok')).toBeDisabled();
@@ -275,7 +275,7 @@ test('the selected accounts are deleted together after ลบ', async ({ page })
   const rows = page.getByTestId('users-table').locator('tbody tr.ant-table-row');
   await expect(rows).toHaveCount(2);
   for (const email of emails) await rows.filter({ hasText: email }).locator('.ant-checkbox-input').check();
-  await expect(page.getByTestId('selection-bar')).toContainText(u('accounts.selected').replace('{{count}}', '2'));
+  await expect(page.getByTestId('selection-bar')).toContainText(shared('th', 'list.selected', { count: '2' }));
   await page.getByTestId('delete-selected').click();
   await expect(page.getByTestId('delete-list').locator('li')).toHaveCount(2);
   await expect(page.getByTestId('delete-confirm-ok')).toBeDisabled();

@@ -15,7 +15,8 @@ import { inviteUser } from '@/features/users/api/invite-user';
 import { inviteUsersByStatus } from '@/features/users/api/invite-users-by-status';
 import { toInput } from '@/features/users/components/user-form-drawer';
 import { matchesDeleteWord } from '@/components/texts';
-import { accessSortParam, sortFrom } from '@/features/users/table-sort';
+import { sortFrom } from '@/components/paged-table';
+import { accessSortParam } from '@/features/users/table-sort';
 import { personName } from '@/features/users/use-labels';
 
 function keys(o: unknown, prefix = ''): string[] {

@@ -1,13 +1,14 @@
 import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Input, Select, Space, Switch, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
-import type { ColumnType, SortOrder } from 'antd/es/table/interface';
-import { useEffect, useMemo, useState } from 'react';
+import { App, Button, Select, Space, Switch, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import type { ColumnType } from 'antd/es/table/interface';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListSearch, PagedTable, pagedListSpec, sortOrder } from '@/components/paged-table';
 import { TypeToDeleteModal } from '@/components/type-to-delete-modal';
 import { isApiError } from '@/lib/api-client';
 import { DEFAULT_TIME_ZONE, formatDateTime } from '@/lib/dates';
 import { saveFile } from '@/lib/save-file';
-import { oneOfParam, pageParam, sizeParam, sortParam, textParam, useListState } from '@/lib/use-list-state';
+import { oneOfParam, useListState } from '@/lib/use-list-state';
 import { useSession } from '@/lib/use-session';
 import { useBranches } from '@/lib/api/get-branches';
 import { useDeleteMasterData } from '@/features/master-data/api/delete-master-data';
@@ -19,8 +20,6 @@ import { MasterDataImport } from '@/features/master-data/components/import-modal
 import { MasterDataForm } from '@/features/master-data/components/master-data-form';
 import { NS } from '@/features/master-data/i18n';
 import { KINDS, localName, type FieldSpec, type KindType, type ListItem, type MasterRecord } from '@/features/master-data/kinds';
-
-const PAGE_SIZES = [10, 20, 50, 100];
 
 /** The columns of a kind the server sorts by: every one but lists (the time span by its start). */
 function sortColumns(type: KindType): string[] {
@@ -36,13 +35,7 @@ function sortColumns(type: KindType): string[] {
 
 /** The list's state in the address (`?q=&status=&page=&size=&sort=`), next to the screen's `tab`. */
 function listSpec(type: KindType) {
-  return {
-    q: textParam(),
-    status: oneOfParam(['ALL', 'ACTIVE', 'INACTIVE'] as const, 'ALL'),
-    page: pageParam(),
-    size: sizeParam(PAGE_SIZES, 20),
-    sort: sortParam(sortColumns(type)),
-  };
+  return pagedListSpec(sortColumns(type), { status: oneOfParam(['ALL', 'ACTIVE', 'INACTIVE'] as const, 'ALL') });
 }
 
 /** The searchable, sortable, paged list of one kind, with its form, import and export. */
@@ -60,9 +53,6 @@ export function MasterDataList({ type }: { type: KindType }) {
   const [state, setState] = useListState(spec);
   const { q: criteria, page, size, sort } = state;
   const status = state.status === 'ALL' ? undefined : state.status;
-  // the search box's text, applied on Enter; follows the address (reload, Back)
-  const [typed, setTyped] = useState(criteria);
-  useEffect(() => setTyped(criteria), [criteria]);
   const [editing, setEditing] = useState<MasterRecord | 'new' | null>(null);
   const [deleting, setDeleting] = useState<MasterRecord | null>(null);
   const [importing, setImporting] = useState(false);
@@ -72,12 +62,6 @@ export function MasterDataList({ type }: { type: KindType }) {
   const update = useUpdateMasterData();
   const del = useDeleteMasterData();
   const download = useDownloadMasterData();
-
-  // the last row of a later page deleted (here or elsewhere): step back to a page with rows
-  const emptyPage = list.data !== undefined && list.data.items.length === 0 && page > 1 && !list.isFetching;
-  useEffect(() => {
-    if (emptyPage) setState({ page: Math.max(1, Math.min(page - 1, Math.ceil((list.data?.total ?? 0) / size))) });
-  }, [emptyPage, list.data?.total, size, page, setState]);
 
   const name = (r: MasterRecord) => (kind.noName ? r.code : localName(r, lang) || r.code);
 
@@ -126,13 +110,12 @@ export function MasterDataList({ type }: { type: KindType }) {
     }
   }
 
-  const sortOrder = (key: string): SortOrder => (sort.field === key ? (sort.desc ? 'descend' : 'ascend') : null);
   const col = (key: string, extra: Partial<ColumnType<MasterRecord>> = {}): ColumnType<MasterRecord> => ({
     key,
     dataIndex: key,
     title: t(`fields.${key}`),
     sorter: true,
-    sortOrder: sortOrder(key),
+    sortOrder: sortOrder(sort, key),
     ...extra,
   });
 
@@ -246,18 +229,7 @@ export function MasterDataList({ type }: { type: KindType }) {
     <div data-testid={`list-${type}`}>
       <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
         <Space wrap>
-          <Input.Search
-            allowClear
-            value={typed}
-            onChange={(e) => {
-              setTyped(e.target.value);
-              if (e.target.value === '') setState({ q: '' });
-            }}
-            onSearch={(v) => setState({ q: v.trim() })}
-            placeholder={t('action.search')}
-            style={{ width: 260 }}
-            data-testid="list-search"
-          />
+          <ListSearch value={criteria} onSearch={(v) => setState({ q: v })} placeholder={t('action.search')} testId="list-search" />
           <Select
             value={state.status}
             onChange={(v) => setState({ status: v })}
@@ -283,30 +255,13 @@ export function MasterDataList({ type }: { type: KindType }) {
           </Button>
         </Space>
       </Space>
-      <Table<MasterRecord>
-        rowKey="id"
-        size="middle"
+      <PagedTable<MasterRecord>
         columns={columns}
-        dataSource={list.data?.items ?? []}
+        rows={list.data?.items ?? []}
+        total={list.data?.total ?? 0}
         loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
+        paging={{ page, size, sort, onChange: setState }}
         onRow={(r) => (r.status === 'ACTIVE' ? {} : { style: { color: '#8c8c8c' } })}
-        pagination={{
-          current: page,
-          pageSize: size,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (total, [from, to]) => `${from}–${to} / ${total}`,
-        }}
-        onChange={(p, _filters, sorter) => {
-          const s = Array.isArray(sorter) ? sorter[0] : sorter;
-          const next = s?.order ? { field: String(s.columnKey), desc: s.order === 'descend' } : {};
-          // one change per action: a new sort or page size starts again at page 1
-          if (next.field !== sort.field || (next.field && next.desc !== sort.desc)) setState({ sort: next });
-          else if (p.pageSize && p.pageSize !== size) setState({ size: p.pageSize });
-          else setState({ page: p.current ?? 1 });
-        }}
       />
       <MasterDataForm kind={kind} branchCode={branchCode} editing={editing} onClose={() => setEditing(null)} />
       <TypeToDeleteModal

@@ -8,27 +8,23 @@ import { useDownloadUserPermissionReport } from '@/features/users/api/download-u
 import { useSearchUserAccess } from '@/features/users/api/search-user-access';
 import { useUnassignUsers } from '@/features/users/api/unassign-users';
 import { AssignUsersModal } from '@/features/users/components/assign-users-modal';
-import { PAGE_SIZES, SelectableUserTable, SelectionBar, UserSearch } from '@/features/users/components/selectable-user-table';
 import { StatusTag } from '@/features/users/components/status-tag';
-import { accessSortParam, orderOf } from '@/features/users/table-sort';
+import { accessSortParam } from '@/features/users/table-sort';
 import { USER_STATUSES, type Access } from '@/features/users/types';
 import { useLabels } from '@/features/users/use-labels';
 import type { DownloadedFile } from '@/lib/api-client';
 import { ROLE_CODES } from '@/config/roles';
 import { saveFile } from '@/lib/save-file';
-import { oneOfParam, pageParam, sizeParam, sortParam, textParam, useListState } from '@/lib/use-list-state';
+import { ListSearch, PagedTable, SelectionBar, pagedListSpec, sortOrder } from '@/components/paged-table';
+import { oneOfParam, useListState } from '@/lib/use-list-state';
 
 type Removal = { users: Access[]; roleCode: string };
 
 /** The list's state in the address: `?q=&role=&status=&page=&size=&sort=`. */
-const LIST = {
-  q: textParam(),
+const LIST = pagedListSpec(['employeeCode', 'name', 'status', 'passwordChangedAt'], {
   role: oneOfParam(['ALL', ...ROLE_CODES] as const, 'ALL'),
   status: oneOfParam(['ALL', ...USER_STATUSES] as const, 'ALL'),
-  page: pageParam(),
-  size: sizeParam(PAGE_SIZES, 20),
-  sort: sortParam(['employeeCode', 'name', 'status', 'passwordChangedAt']),
-};
+});
 
 /** Access rights (Branch Admin, /auth/user-permission-branch): who works in the branch as what. */
 export default function UserAccessPage() {
@@ -72,9 +68,9 @@ export default function UserAccessPage() {
   };
 
   const columns: TableColumnsType<Access> = [
-    { key: 'employeeCode', dataIndex: 'employeeCode', title: t('users:columns.employeeCode'), width: 130, sorter: true, sortOrder: orderOf(sort, 'employeeCode') },
+    { key: 'employeeCode', dataIndex: 'employeeCode', title: t('users:columns.employeeCode'), width: 130, sorter: true, sortOrder: sortOrder(sort, 'employeeCode') },
     {
-      key: 'name', title: t('users:columns.name'), width: 220, sorter: true, sortOrder: orderOf(sort, 'name'),
+      key: 'name', title: t('users:columns.name'), width: 220, sorter: true, sortOrder: sortOrder(sort, 'name'),
       render: (_, a) => (
         <Space direction="vertical" size={0} style={{ maxWidth: 205 }}>
           <Typography.Text>{labels.name(a)}</Typography.Text>
@@ -96,10 +92,10 @@ export default function UserAccessPage() {
         </Space>
       ),
     },
-    { key: 'status', dataIndex: 'status', title: t('users:columns.status'), width: 130, sorter: true, sortOrder: orderOf(sort, 'status'), render: (s: string) => <StatusTag status={s} /> },
+    { key: 'status', dataIndex: 'status', title: t('users:columns.status'), width: 130, sorter: true, sortOrder: sortOrder(sort, 'status'), render: (s: string) => <StatusTag status={s} /> },
     {
       key: 'passwordChangedAt', dataIndex: 'passwordChangedAt', title: t('users:columns.passwordChangedAt'), width: 150,
-      sorter: true, sortOrder: orderOf(sort, 'passwordChangedAt'), render: (v: string | null) => labels.date(v) || '–',
+      sorter: true, sortOrder: sortOrder(sort, 'passwordChangedAt'), render: (v: string | null) => labels.date(v) || '–',
     },
     {
       key: 'actions', title: t('users:common.actions'), width: 80, fixed: 'right', align: 'center',
@@ -138,10 +134,11 @@ export default function UserAccessPage() {
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
           <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, justifyContent: 'space-between' }}>
             <Space wrap>
-              <UserSearch
+              <ListSearch
                 width={300}
                 value={criteria}
                 onSearch={(v) => setState({ q: v })}
+                placeholder={t('users:common.search')}
                 testId="access-search"
               />
               <Select
@@ -204,13 +201,13 @@ export default function UserAccessPage() {
               </Button>
             </Tooltip>
           </SelectionBar>
-          <SelectableUserTable<Access>
+          <PagedTable<Access>
             columns={columns}
             rows={rows}
             total={list.data?.total ?? 0}
             loading={list.isFetching}
-            selected={selected}
-            onSelect={setSelected}
+            selection={{ selected, onSelect: setSelected }}
+            scrollX={900}
             paging={{ page, size, sort, onChange: setState }}
             testId="access-table"
           />

@@ -7,25 +7,18 @@ import { useDeleteUsers } from '@/features/users/api/delete-users';
 import { useSearchUsers } from '@/features/users/api/search-users';
 import { ImportUsersModal } from '@/features/users/components/import-users-modal';
 import { useInviteFlow } from '@/features/users/components/invite-flow';
-import { PAGE_SIZES, SelectableUserTable, SelectionBar, UserSearch } from '@/features/users/components/selectable-user-table';
 import { StatusTag } from '@/features/users/components/status-tag';
 import { UserFormDrawer } from '@/features/users/components/user-form-drawer';
-import { orderOf } from '@/features/users/table-sort';
 import { USER_STATUSES, type Account } from '@/features/users/types';
 import { useLabels } from '@/features/users/use-labels';
 import { TypeToDeleteModal } from '@/components/type-to-delete-modal';
-import { oneOfParam, pageParam, sizeParam, sortParam, textParam, useListState } from '@/lib/use-list-state';
+import { ListSearch, PagedTable, SelectionBar, pagedListSpec, sortOrder } from '@/components/paged-table';
+import { oneOfParam, useListState } from '@/lib/use-list-state';
 
 const STATUS_FILTER = ['ALL', ...USER_STATUSES] as const;
 
 /** The list's state in the address: `?q=&status=&page=&size=&sort=`. */
-const LIST = {
-  q: textParam(),
-  status: oneOfParam(STATUS_FILTER, 'ALL'),
-  page: pageParam(),
-  size: sizeParam(PAGE_SIZES, 20),
-  sort: sortParam(['employeeCode', 'name', 'status', 'createdAt']),
-};
+const LIST = pagedListSpec(['employeeCode', 'name', 'status', 'createdAt'], { status: oneOfParam(STATUS_FILTER, 'ALL') });
 
 /** User accounts (Super Admin, /auth/users): search, status filter, sort, pages, form, invitations, import. */
 export default function UsersPage() {
@@ -63,10 +56,10 @@ export default function UsersPage() {
   const columns: TableColumnsType<Account> = [
     {
       key: 'employeeCode', dataIndex: 'employeeCode', title: t('users:columns.employeeCode'), width: 130,
-      sorter: true, sortOrder: orderOf(sort, 'employeeCode'),
+      sorter: true, sortOrder: sortOrder(sort, 'employeeCode'),
     },
     {
-      key: 'name', title: t('users:columns.name'), width: 220, sorter: true, sortOrder: orderOf(sort, 'name'),
+      key: 'name', title: t('users:columns.name'), width: 220, sorter: true, sortOrder: sortOrder(sort, 'name'),
       render: (_, a) => (
         <Space direction="vertical" size={0} style={{ maxWidth: 205 }}>
           <Typography.Text>{labels.name(a)}</Typography.Text>
@@ -95,11 +88,11 @@ export default function UsersPage() {
     },
     {
       key: 'status', dataIndex: 'status', title: t('users:columns.status'), width: 130,
-      sorter: true, sortOrder: orderOf(sort, 'status'), render: (s: string) => <StatusTag status={s} />,
+      sorter: true, sortOrder: sortOrder(sort, 'status'), render: (s: string) => <StatusTag status={s} />,
     },
     {
       key: 'createdAt', dataIndex: 'createdAt', title: t('users:columns.createdAt'), width: 115,
-      sorter: true, sortOrder: orderOf(sort, 'createdAt'), render: (v: string) => labels.date(v),
+      sorter: true, sortOrder: sortOrder(sort, 'createdAt'), render: (v: string) => labels.date(v),
     },
     {
       key: 'actions', title: t('users:common.actions'), width: 104, fixed: 'right',
@@ -146,10 +139,11 @@ export default function UsersPage() {
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
           <div className="users-toolbar" style={{ display: 'flex', flexWrap: 'wrap', gap: 12, justifyContent: 'space-between' }}>
             <Space wrap style={{ maxWidth: '100%' }}>
-              <UserSearch
+              <ListSearch
                 width={320}
                 value={criteria}
                 onSearch={(v) => setState({ q: v })}
+                placeholder={t('users:common.search')}
                 testId="users-search"
               />
               {/* on a phone the five statuses scroll sideways instead of widening the page */}
@@ -196,13 +190,13 @@ export default function UsersPage() {
               {t('users:accounts.deleteSelected')}
             </Button>
           </SelectionBar>
-          <SelectableUserTable<Account>
+          <PagedTable<Account>
             columns={columns}
             rows={rows}
             total={list.data?.total ?? 0}
             loading={list.isFetching}
-            selected={selected}
-            onSelect={setSelected}
+            selection={{ selected, onSelect: setSelected }}
+            scrollX={900}
             paging={{ page, size, sort, onChange: setState }}
             testId="users-table"
           />

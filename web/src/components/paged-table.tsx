@@ -1,0 +1,149 @@
+// The one server-paged list: its state in the address (lib/use-list-state), the sort and page
+// rules, the search box, the selection bar and the table. Master data and users use it;
+// patients, orders, menus, logs and surveys will.
+import { Button, Input, Space, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
+import type { SorterResult, SortOrder } from 'antd/es/table/interface';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NS } from '@/components/texts';
+import { pageParam, sizeParam, sortParam, textParam, type ListSort, type ListSpec } from '@/lib/use-list-state';
+
+export const PAGE_SIZES = [10, 20, 50, 100];
+
+/** The app header's height: a table's header sticks under it. */
+const HEADER_HEIGHT = 64;
+
+/**
+ * A paged list's address parameters: `q` (the search), the screen's filters, `page` (from
+ * 1), `size` (20 by default) and `sort` over the columns the server sorts by.
+ */
+export function pagedListSpec<F extends ListSpec>(sortable: readonly string[], filters: F) {
+  return { q: textParam(), ...filters, page: pageParam(), size: sizeParam(PAGE_SIZES, 20), sort: sortParam(sortable) };
+}
+
+/** Ant Design's table sorter → our sort (one column; none when cleared). */
+export function sortFrom<T>(s: SorterResult<T> | SorterResult<T>[]): ListSort {
+  const one = Array.isArray(s) ? s[0] : s;
+  if (!one?.order || !one.columnKey) return {};
+  return { field: String(one.columnKey), desc: one.order === 'descend' };
+}
+
+/** A column's `sortOrder` in a table whose sort is kept in the address. */
+export function sortOrder(sort: ListSort, key: string): SortOrder {
+  return sort.field === key ? (sort.desc ? 'descend' : 'ascend') : null;
+}
+
+/** The search box of a list: shows the search in effect, gives the trimmed text on Enter. */
+export function ListSearch({
+  value, onSearch, placeholder, width = 260, testId,
+}: { value: string; onSearch: (q: string) => void; placeholder: string; width?: number; testId: string }) {
+  // what is typed, until Enter; follows the search in effect (reload, Back)
+  const [typed, setTyped] = useState(value);
+  useEffect(() => setTyped(value), [value]);
+  return (
+    <Input.Search
+      allowClear
+      value={typed}
+      onChange={(e) => {
+        setTyped(e.target.value);
+        // emptied (typed away or cleared): the whole list again
+        if (e.target.value === '' && value !== '') onSearch('');
+      }}
+      onSearch={(v) => onSearch(v.trim())}
+      placeholder={placeholder}
+      aria-label={placeholder}
+      style={{ width, maxWidth: '100%' }}
+      data-testid={testId}
+    />
+  );
+}
+
+/** Shown while rows are ticked: their count, the screen's bulk action(s), and a way to untick them all. */
+export function SelectionBar({ count, onClear, children }: { count: number; onClear: () => void; children: ReactNode }) {
+  const { t } = useTranslation(NS);
+  if (count === 0) return null;
+  return (
+    <Space data-testid="selection-bar">
+      <Typography.Text>{t('list.selected', { count })}</Typography.Text>
+      {children}
+      <Button type="link" onClick={onClear}>
+        {t('list.clearSelection')}
+      </Button>
+    </Space>
+  );
+}
+
+/** The page, page size and sort of a list (kept in the address by the screen), one change per action. */
+export type Paging = {
+  page: number;
+  size: number;
+  sort: ListSort;
+  onChange: (change: { page: number } | { size: number } | { sort: ListSort }) => void;
+};
+
+type Props<T extends { id: number }> = {
+  columns: TableColumnsType<T>;
+  rows: T[];
+  total: number;
+  /** A page is being read (the table's spinner). */
+  loading: boolean;
+  paging: Paging;
+  /** Ticked rows, kept across pages. */
+  selection?: { selected: T[]; onSelect: (rows: T[]) => void };
+  scrollX?: number | 'max-content';
+  onRow?: TableProps<T>['onRow'];
+  testId?: string;
+};
+
+/**
+ * A page of a server-side list: one sort column (a new sort or page size starts again at
+ * page 1), pages of 10 to 100, the header kept in view under the app's header, and when a
+ * later page is left empty (its last rows deleted, here or elsewhere) a step back to the last
+ * page with rows.
+ */
+export function PagedTable<T extends { id: number }>({
+  columns, rows, total, loading, paging, selection, scrollX = 'max-content', onRow, testId,
+}: Props<T>) {
+  const { t } = useTranslation(NS);
+  const { page, size, sort, onChange } = paging;
+
+  const emptyPage = !loading && rows.length === 0 && page > 1;
+  useEffect(() => {
+    if (emptyPage) onChange({ page: Math.max(1, Math.min(page - 1, Math.ceil(total / size))) });
+  }, [emptyPage, total, size, page, onChange]);
+
+  return (
+    <Table<T>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      scroll={{ x: scrollX }}
+      sticky={{ offsetHeader: HEADER_HEIGHT }}
+      onRow={onRow}
+      rowSelection={
+        selection && {
+          selectedRowKeys: selection.selected.map((r) => r.id),
+          onChange: (_keys, picked) => selection.onSelect(picked.filter(Boolean)),
+          preserveSelectedRowKeys: true,
+        }
+      }
+      onChange={(p, _filters, sorter) => {
+        const next = sortFrom(sorter);
+        if (next.field !== sort.field || (next.field && next.desc !== sort.desc)) onChange({ sort: next });
+        else if (p.pageSize && p.pageSize !== size) onChange({ size: p.pageSize });
+        else onChange({ page: p.current ?? 1 });
+      }}
+      pagination={{
+        current: page,
+        pageSize: size,
+        total,
+        showSizeChanger: true,
+        pageSizeOptions: PAGE_SIZES,
+        showTotal: (all, [from, to]) => t('list.total', { from, to, total: all }),
+      }}
+      data-testid={testId}
+    />
+  );
+}
