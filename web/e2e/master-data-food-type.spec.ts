@@ -257,7 +257,7 @@ test('paging: 20 rows a page, the next page asked of the server, a bigger page s
   await page.goto('/auth/remark-other');
   const rm = list(page, 'Remark');
   await expect(rm.locator('tbody tr.ant-table-row')).toHaveCount(20);
-  await expect(rm.locator('.ant-pagination')).toContainText('1–20 / 22');
+  await expect(rm.locator('.ant-pagination')).toContainText(shared('en', 'list.total', { from: '1', to: '20', total: '22' }));
   const next = page.waitForRequest((r) => r.url().includes('/searchRemark') && r.url().includes('page=2') && r.url().includes('size=20'));
   await rm.locator('.ant-pagination-item-2').click();
   await next;

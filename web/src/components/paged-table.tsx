@@ -6,6 +6,7 @@ import type { SorterResult, SortOrder } from 'antd/es/table/interface';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '@/components/texts';
+import type { Page } from '@/lib/api-client';
 import { pageParam, sizeParam, sortParam, textParam, type ListSort, type ListSpec } from '@/lib/use-list-state';
 
 export const PAGE_SIZES = [10, 20, 50, 100];
@@ -83,10 +84,8 @@ export type Paging = {
 
 type Props<T extends { id: number }> = {
   columns: TableColumnsType<T>;
-  rows: T[];
-  total: number;
-  /** A page is being read (the table's spinner). */
-  loading: boolean;
+  /** The list's query: its page of rows, and whether a page is being read (the spinner). */
+  list: { data?: Page<T>; isFetching: boolean };
   paging: Paging;
   /** Ticked rows, kept across pages. */
   selection?: { selected: T[]; onSelect: (rows: T[]) => void };
@@ -102,10 +101,13 @@ type Props<T extends { id: number }> = {
  * page with rows.
  */
 export function PagedTable<T extends { id: number }>({
-  columns, rows, total, loading, paging, selection, scrollX = 'max-content', onRow, testId,
+  columns, list, paging, selection, scrollX = 'max-content', onRow, testId,
 }: Props<T>) {
   const { t } = useTranslation(NS);
   const { page, size, sort, onChange } = paging;
+  const rows = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+  const loading = list.isFetching;
 
   const emptyPage = !loading && rows.length === 0 && page > 1;
   useEffect(() => {

@@ -17,6 +17,9 @@ export function personName(a: Pick<Account, 'firstNameTh' | 'lastNameTh' | 'firs
  * Labels of the user screens: branch and role names (from the parameter calls, our own role
  * names until they answer), person names and dates in the current branch's time zone.
  */
+/** What the users screens name: people, roles, branches, dates, in the interface language. */
+export type Labels = ReturnType<typeof useLabels>;
+
 export function useLabels() {
   const { t, i18n } = useTranslation(['users', 'common']);
   const lang = i18n.language === 'en' ? 'en' : 'th';

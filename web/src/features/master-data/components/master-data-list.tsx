@@ -257,9 +257,7 @@ export function MasterDataList({ type }: { type: KindType }) {
       </Space>
       <PagedTable<MasterRecord>
         columns={columns}
-        rows={list.data?.items ?? []}
-        total={list.data?.total ?? 0}
-        loading={list.isFetching}
+        list={list}
         paging={{ page, size, sort, onChange: setState }}
         onRow={(r) => (r.status === 'ACTIVE' ? {} : { style: { color: '#8c8c8c' } })}
       />

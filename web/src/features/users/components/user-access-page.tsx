@@ -8,7 +8,7 @@ import { useDownloadUserPermissionReport } from '@/features/users/api/download-u
 import { useSearchUserAccess } from '@/features/users/api/search-user-access';
 import { useUnassignUsers } from '@/features/users/api/unassign-users';
 import { AssignUsersModal } from '@/features/users/components/assign-users-modal';
-import { StatusTag } from '@/features/users/components/status-tag';
+import { personColumns } from '@/features/users/components/person-columns';
 import { accessSortParam } from '@/features/users/table-sort';
 import { USER_STATUSES, type Access } from '@/features/users/types';
 import { useLabels } from '@/features/users/use-labels';
@@ -45,7 +45,6 @@ export default function UserAccessPage() {
   const list = useSearchUserAccess({
     branchCode, criteria, page, size, roleCode, status, sort: accessSortParam({ field: sortField, desc: sort.desc }),
   });
-  const rows = list.data?.items ?? [];
 
   const saved = (f: DownloadedFile | null) => {
     if (!f) notification.warning({ message: t('users:common.dataNotFound') });
@@ -67,19 +66,10 @@ export default function UserAccessPage() {
     );
   };
 
+  const person = personColumns<Access>(t, labels, sort);
   const columns: TableColumnsType<Access> = [
-    { key: 'employeeCode', dataIndex: 'employeeCode', title: t('users:columns.employeeCode'), width: 130, sorter: true, sortOrder: sortOrder(sort, 'employeeCode') },
-    {
-      key: 'name', title: t('users:columns.name'), width: 220, sorter: true, sortOrder: sortOrder(sort, 'name'),
-      render: (_, a) => (
-        <Space direction="vertical" size={0} style={{ maxWidth: 205 }}>
-          <Typography.Text>{labels.name(a)}</Typography.Text>
-          <Typography.Text type="secondary" ellipsis={{ tooltip: a.email }} style={{ fontSize: 13, maxWidth: 205 }}>
-            {a.email}
-          </Typography.Text>
-        </Space>
-      ),
-    },
+    person.code,
+    person.name,
     {
       key: 'roles', title: t('users:columns.rolesInBranch'),
       render: (_, a) => (
@@ -92,7 +82,7 @@ export default function UserAccessPage() {
         </Space>
       ),
     },
-    { key: 'status', dataIndex: 'status', title: t('users:columns.status'), width: 130, sorter: true, sortOrder: sortOrder(sort, 'status'), render: (s: string) => <StatusTag status={s} /> },
+    person.status,
     {
       key: 'passwordChangedAt', dataIndex: 'passwordChangedAt', title: t('users:columns.passwordChangedAt'), width: 150,
       sorter: true, sortOrder: sortOrder(sort, 'passwordChangedAt'), render: (v: string | null) => labels.date(v) || '–',
@@ -203,9 +193,7 @@ export default function UserAccessPage() {
           </SelectionBar>
           <PagedTable<Access>
             columns={columns}
-            rows={rows}
-            total={list.data?.total ?? 0}
-            loading={list.isFetching}
+            list={list}
             selection={{ selected, onSelect: setSelected }}
             scrollX={900}
             paging={{ page, size, sort, onChange: setState }}

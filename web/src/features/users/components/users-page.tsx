@@ -7,7 +7,7 @@ import { useDeleteUsers } from '@/features/users/api/delete-users';
 import { useSearchUsers } from '@/features/users/api/search-users';
 import { ImportUsersModal } from '@/features/users/components/import-users-modal';
 import { useInviteFlow } from '@/features/users/components/invite-flow';
-import { StatusTag } from '@/features/users/components/status-tag';
+import { personColumns } from '@/features/users/components/person-columns';
 import { UserFormDrawer } from '@/features/users/components/user-form-drawer';
 import { USER_STATUSES, type Account } from '@/features/users/types';
 import { useLabels } from '@/features/users/use-labels';
@@ -37,7 +37,6 @@ export default function UsersPage() {
 
   const sortBy = sort.field === 'name' ? (labels.lang === 'en' ? 'firstNameEn' : 'firstNameTh') : sort.field;
   const list = useSearchUsers({ criteria, page, size, sortBy, sortDesc: sort.desc, status });
-  const rows = list.data?.items ?? [];
 
   const confirmDelete = () => {
     if (!toDelete) return;
@@ -53,22 +52,10 @@ export default function UsersPage() {
     );
   };
 
+  const person = personColumns<Account>(t, labels, sort);
   const columns: TableColumnsType<Account> = [
-    {
-      key: 'employeeCode', dataIndex: 'employeeCode', title: t('users:columns.employeeCode'), width: 130,
-      sorter: true, sortOrder: sortOrder(sort, 'employeeCode'),
-    },
-    {
-      key: 'name', title: t('users:columns.name'), width: 220, sorter: true, sortOrder: sortOrder(sort, 'name'),
-      render: (_, a) => (
-        <Space direction="vertical" size={0} style={{ maxWidth: 205 }}>
-          <Typography.Text>{labels.name(a)}</Typography.Text>
-          <Typography.Text type="secondary" ellipsis={{ tooltip: a.email }} style={{ fontSize: 13, maxWidth: 205 }}>
-            {a.email}
-          </Typography.Text>
-        </Space>
-      ),
-    },
+    person.code,
+    person.name,
     {
       key: 'permissions', title: t('users:columns.permissions'),
       render: (_, a) =>
@@ -86,10 +73,7 @@ export default function UsersPage() {
           </Space>
         ),
     },
-    {
-      key: 'status', dataIndex: 'status', title: t('users:columns.status'), width: 130,
-      sorter: true, sortOrder: sortOrder(sort, 'status'), render: (s: string) => <StatusTag status={s} />,
-    },
+    person.status,
     {
       key: 'createdAt', dataIndex: 'createdAt', title: t('users:columns.createdAt'), width: 115,
       sorter: true, sortOrder: sortOrder(sort, 'createdAt'), render: (v: string) => labels.date(v),
@@ -192,9 +176,7 @@ export default function UsersPage() {
           </SelectionBar>
           <PagedTable<Account>
             columns={columns}
-            rows={rows}
-            total={list.data?.total ?? 0}
-            loading={list.isFetching}
+            list={list}
             selection={{ selected, onSelect: setSelected }}
             scrollX={900}
             paging={{ page, size, sort, onChange: setState }}
