@@ -35,7 +35,7 @@ export function sortOrder(sort: ListSort, key: string): SortOrder {
 }
 
 /** The search box of a list: shows the search in effect, gives the trimmed text on Enter. */
-export function ListSearch({
+function ListSearch({
   value, onSearch, placeholder, width = 260, testId,
 }: { value: string; onSearch: (q: string) => void; placeholder: string; width?: number; testId: string }) {
   // what is typed, until Enter; follows the search in effect (reload, Back)
@@ -60,7 +60,7 @@ export function ListSearch({
 }
 
 /** Shown while rows are ticked: their count, the screen's bulk action(s), and a way to untick them all. */
-export function SelectionBar({ count, onClear, children }: { count: number; onClear: () => void; children: ReactNode }) {
+function SelectionBar({ count, onClear, children }: { count: number; onClear: () => void; children: ReactNode }) {
   const { t } = useTranslation(NS);
   if (count === 0) return null;
   return (
@@ -75,24 +75,26 @@ export function SelectionBar({ count, onClear, children }: { count: number; onCl
 }
 
 /** The page, page size and sort of a list (kept in the address by the screen), one change per action. */
-export type Paging = {
+type Paging = {
   page: number;
   size: number;
   sort: ListSort;
   onChange: (change: { page: number } | { size: number } | { sort: ListSort }) => void;
 };
 
-type Props<T extends { id: number }> = {
+type TableOptions<T extends { id: number }> = {
   columns: TableColumnsType<T>;
   /** The list's query: its page of rows, and whether a page is being read (the spinner). */
   list: { data?: Page<T>; isFetching: boolean };
-  paging: Paging;
   /** Ticked rows, kept across pages. */
   selection?: { selected: T[]; onSelect: (rows: T[]) => void };
   scrollX?: number | 'max-content';
   onRow?: TableProps<T>['onRow'];
+  /** The table's test id. */
   testId?: string;
 };
+
+type Props<T extends { id: number }> = TableOptions<T> & { paging: Paging };
 
 /**
  * A page of a server-side list: one sort column (a new sort or page size starts again at
@@ -100,7 +102,7 @@ type Props<T extends { id: number }> = {
  * later page is left empty (its last rows deleted, here or elsewhere) a step back to the last
  * page with rows.
  */
-export function PagedTable<T extends { id: number }>({
+function PagedTable<T extends { id: number }>({
   columns, list, paging, selection, scrollX = 'max-content', onRow, testId,
 }: Props<T>) {
   const { t } = useTranslation(NS);
@@ -147,5 +149,47 @@ export function PagedTable<T extends { id: number }>({
       }}
       data-testid={testId}
     />
+  );
+}
+
+/** What a paged list keeps in the address (pagedListSpec) and its one setter (useListState). */
+type ListState = { q: string; page: number; size: number; sort: ListSort };
+type ListChange = { q: string } | { page: number } | { size: number } | { sort: ListSort };
+
+type ListProps<T extends { id: number }> = TableOptions<T> & {
+  state: ListState;
+  onChange: (change: ListChange) => void;
+  search: { placeholder: string; testId: string; width?: number };
+  /** The screen's filters, beside the search box (each writes its own address parameter). */
+  filters?: ReactNode;
+  /** The screen's actions (import, export, add…), at the right of the toolbar. */
+  actions?: ReactNode;
+  /** The bulk action(s) on the ticked rows, in the selection bar. */
+  bulkActions?: ReactNode;
+};
+
+/**
+ * A server-paged list: the toolbar (search box, the screen's filters, its actions), the
+ * selection bar while rows are ticked, and the table, all reading and writing the list's
+ * state in the address.
+ */
+export function PagedList<T extends { id: number }>({ state, onChange, search, filters, actions, bulkActions, ...table }: ListProps<T>) {
+  const { selection } = table;
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <div className="list-toolbar">
+        <Space wrap style={{ maxWidth: '100%' }}>
+          <ListSearch value={state.q} onSearch={(q) => onChange({ q })} placeholder={search.placeholder} width={search.width} testId={search.testId} />
+          {filters}
+        </Space>
+        {actions && <Space wrap>{actions}</Space>}
+      </div>
+      {selection && (
+        <SelectionBar count={selection.selected.length} onClear={() => selection.onSelect([])}>
+          {bulkActions}
+        </SelectionBar>
+      )}
+      <PagedTable<T> {...table} paging={{ page: state.page, size: state.size, sort: state.sort, onChange }} />
+    </Space>
   );
 }

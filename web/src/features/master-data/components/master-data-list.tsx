@@ -3,7 +3,7 @@ import { App, Button, Select, Space, Switch, Tag, Tooltip, Typography, type Tabl
 import type { ColumnType } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListSearch, PagedTable, pagedListSpec, sortOrder } from '@/components/paged-table';
+import { PagedList, pagedListSpec, sortOrder } from '@/components/paged-table';
 import { TypeToDeleteModal } from '@/components/type-to-delete-modal';
 import { isApiError } from '@/lib/api-client';
 import { DEFAULT_TIME_ZONE, formatDateTime } from '@/lib/dates';
@@ -227,9 +227,11 @@ export function MasterDataList({ type }: { type: KindType }) {
 
   return (
     <div data-testid={`list-${type}`}>
-      <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
-        <Space wrap>
-          <ListSearch value={criteria} onSearch={(v) => setState({ q: v })} placeholder={t('action.search')} testId="list-search" />
+      <PagedList<MasterRecord>
+        state={state}
+        onChange={setState}
+        search={{ placeholder: t('action.search'), testId: 'list-search' }}
+        filters={
           <Select
             value={state.status}
             onChange={(v) => setState({ status: v })}
@@ -242,23 +244,22 @@ export function MasterDataList({ type }: { type: KindType }) {
             aria-label={t('fields.status')}
             data-testid="list-status"
           />
-        </Space>
-        <Space wrap>
-          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="list-import">
-            {t('action.import')}
-          </Button>
-          <Button icon={<DownloadOutlined />} loading={download.isPending} onClick={() => void exportExcel()} data-testid="list-export">
-            {t('action.export')}
-          </Button>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="list-add">
-            {t('action.add')}
-          </Button>
-        </Space>
-      </Space>
-      <PagedTable<MasterRecord>
+        }
+        actions={
+          <>
+            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="list-import">
+              {t('action.import')}
+            </Button>
+            <Button icon={<DownloadOutlined />} loading={download.isPending} onClick={() => void exportExcel()} data-testid="list-export">
+              {t('action.export')}
+            </Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="list-add">
+              {t('action.add')}
+            </Button>
+          </>
+        }
         columns={columns}
         list={list}
-        paging={{ page, size, sort, onChange: setState }}
         onRow={(r) => (r.status === 'ACTIVE' ? {} : { style: { color: '#8c8c8c' } })}
       />
       <MasterDataForm kind={kind} branchCode={branchCode} editing={editing} onClose={() => setEditing(null)} />

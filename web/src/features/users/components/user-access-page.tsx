@@ -15,7 +15,7 @@ import { useLabels } from '@/features/users/use-labels';
 import type { DownloadedFile } from '@/lib/api-client';
 import { ROLE_CODES } from '@/config/roles';
 import { saveFile } from '@/lib/save-file';
-import { ListSearch, PagedTable, SelectionBar, pagedListSpec, sortOrder } from '@/components/paged-table';
+import { PagedList, pagedListSpec, sortOrder } from '@/components/paged-table';
 import { oneOfParam, useListState } from '@/lib/use-list-state';
 
 type Removal = { users: Access[]; roleCode: string };
@@ -121,16 +121,12 @@ export default function UserAccessPage() {
         </Typography.Text>
       </div>
       <Card styles={{ body: { paddingBottom: 8 } }}>
-        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, justifyContent: 'space-between' }}>
-            <Space wrap>
-              <ListSearch
-                width={300}
-                value={criteria}
-                onSearch={(v) => setState({ q: v })}
-                placeholder={t('users:common.search')}
-                testId="access-search"
-              />
+        <PagedList<Access>
+          state={state}
+          onChange={setState}
+          search={{ placeholder: t('users:common.search'), testId: 'access-search', width: 300 }}
+          filters={
+            <>
               <Select
                 aria-label={t('users:access.roleFilter')}
                 value={roleCode}
@@ -150,8 +146,10 @@ export default function UserAccessPage() {
                 onChange={(v) => setState({ status: v })}
                 data-testid="access-status-filter"
               />
-            </Space>
-            <Space wrap>
+            </>
+          }
+          actions={
+            <>
               <Dropdown
                 trigger={['click']}
                 menu={{
@@ -176,9 +174,9 @@ export default function UserAccessPage() {
               <Button type="primary" icon={<UserAddOutlined />} onClick={() => setAssigning(true)} data-testid="assign-open">
                 {t('users:access.assign')}
               </Button>
-            </Space>
-          </div>
-          <SelectionBar count={selected.length} onClear={() => setSelected([])}>
+            </>
+          }
+          bulkActions={
             <Tooltip title={roleCode === 'ALL' ? t('users:access.selectRoleToBulk') : undefined}>
               <Button
                 danger
@@ -190,16 +188,13 @@ export default function UserAccessPage() {
                 {t('users:access.removeSelected', { role: roleCode === 'ALL' ? '' : labels.roleName(roleCode) })}
               </Button>
             </Tooltip>
-          </SelectionBar>
-          <PagedTable<Access>
-            columns={columns}
-            list={list}
-            selection={{ selected, onSelect: setSelected }}
-            scrollX={900}
-            paging={{ page, size, sort, onChange: setState }}
-            testId="access-table"
-          />
-        </Space>
+          }
+          columns={columns}
+          list={list}
+          selection={{ selected, onSelect: setSelected }}
+          scrollX={900}
+          testId="access-table"
+        />
       </Card>
 
       <AssignUsersModal open={assigning} branchCode={branchCode} defaultRole={roleCode === 'ALL' ? undefined : roleCode} onClose={() => setAssigning(false)} />

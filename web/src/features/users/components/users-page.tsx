@@ -12,7 +12,7 @@ import { UserFormDrawer } from '@/features/users/components/user-form-drawer';
 import { USER_STATUSES, type Account } from '@/features/users/types';
 import { useLabels } from '@/features/users/use-labels';
 import { TypeToDeleteModal } from '@/components/type-to-delete-modal';
-import { ListSearch, PagedTable, SelectionBar, pagedListSpec, sortOrder } from '@/components/paged-table';
+import { PagedList, pagedListSpec, sortOrder } from '@/components/paged-table';
 import { oneOfParam, useListState } from '@/lib/use-list-state';
 
 const STATUS_FILTER = ['ALL', ...USER_STATUSES] as const;
@@ -120,28 +120,24 @@ export default function UsersPage() {
         <Typography.Text type="secondary">{t('users:accounts.subtitle')}</Typography.Text>
       </div>
       <Card styles={{ body: { paddingBottom: 8 } }}>
-        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-          <div className="users-toolbar" style={{ display: 'flex', flexWrap: 'wrap', gap: 12, justifyContent: 'space-between' }}>
-            <Space wrap style={{ maxWidth: '100%' }}>
-              <ListSearch
-                width={320}
-                value={criteria}
-                onSearch={(v) => setState({ q: v })}
-                placeholder={t('users:common.search')}
-                testId="users-search"
+        <PagedList<Account>
+          state={state}
+          onChange={setState}
+          search={{ placeholder: t('users:common.search'), testId: 'users-search', width: 320 }}
+          filters={
+            // on a phone the five statuses scroll sideways instead of widening the page
+            <div style={{ maxWidth: '100%', overflowX: 'auto' }}>
+              <Segmented
+                aria-label={t('users:accounts.statusFilter')}
+                value={status}
+                onChange={(v) => setState({ status: v })}
+                options={STATUS_FILTER.map((s) => ({ value: s, label: t(`users:status.${s}`) }))}
+                data-testid="status-filter"
               />
-              {/* on a phone the five statuses scroll sideways instead of widening the page */}
-              <div style={{ maxWidth: '100%', overflowX: 'auto' }}>
-                <Segmented
-                  aria-label={t('users:accounts.statusFilter')}
-                  value={status}
-                  onChange={(v) => setState({ status: v })}
-                  options={STATUS_FILTER.map((s) => ({ value: s, label: t(`users:status.${s}`) }))}
-                  data-testid="status-filter"
-                />
-              </div>
-            </Space>
-            <Space wrap>
+            </div>
+          }
+          actions={
+            <>
               <Dropdown
                 trigger={['click']}
                 menu={{
@@ -162,9 +158,9 @@ export default function UsersPage() {
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)} data-testid="user-add">
                 {t('users:accounts.add')}
               </Button>
-            </Space>
-          </div>
-          <SelectionBar count={selected.length} onClear={() => setSelected([])}>
+            </>
+          }
+          bulkActions={
             <Button
               danger
               icon={<DeleteOutlined />}
@@ -173,16 +169,13 @@ export default function UsersPage() {
             >
               {t('users:accounts.deleteSelected')}
             </Button>
-          </SelectionBar>
-          <PagedTable<Account>
-            columns={columns}
-            list={list}
-            selection={{ selected, onSelect: setSelected }}
-            scrollX={900}
-            paging={{ page, size, sort, onChange: setState }}
-            testId="users-table"
-          />
-        </Space>
+          }
+          columns={columns}
+          list={list}
+          selection={{ selected, onSelect: setSelected }}
+          scrollX={900}
+          testId="users-table"
+        />
       </Card>
 
       <UserFormDrawer open={editing !== undefined} accountId={editing ?? null} onClose={() => setEditing(undefined)} />
