@@ -1,5 +1,5 @@
 import { DownOutlined, ExportOutlined, MinusCircleOutlined, UserAddOutlined } from '@ant-design/icons';
-import { App, Button, Card, Dropdown, Modal, Select, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Dropdown, Modal, Select, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '@/features/users/i18n';
@@ -15,6 +15,7 @@ import { useLabels } from '@/features/users/use-labels';
 import type { DownloadedFile } from '@/lib/api-client';
 import { ROLE_CODES } from '@/config/roles';
 import { saveFile } from '@/lib/save-file';
+import { ScreenFrame } from '@/components/screen-frame';
 import { PagedList, pagedListSpec, sortOrder } from '@/components/paged-table';
 import { oneOfParam, useListState } from '@/lib/use-list-state';
 
@@ -111,16 +112,7 @@ export default function UserAccessPage() {
   ];
 
   return (
-    <Space direction="vertical" size="large" style={{ width: '100%' }} data-testid="access-page">
-      <div>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('users:access.title')}
-        </Typography.Title>
-        <Typography.Text type="secondary">
-          {t('users:access.subtitle', { branch: `${labels.branchName(branchCode)} (${branchCode})` })}
-        </Typography.Text>
-      </div>
-      <Card styles={{ body: { paddingBottom: 8 } }}>
+    <ScreenFrame title={t('users:access.title')} subtitle={t('users:access.subtitle', { branch: `${labels.branchName(branchCode)} (${branchCode})` })} testId="access-page">
         <PagedList<Access>
           state={state}
           onChange={setState}
@@ -195,7 +187,6 @@ export default function UserAccessPage() {
           scrollX={900}
           testId="access-table"
         />
-      </Card>
 
       <AssignUsersModal open={assigning} branchCode={branchCode} defaultRole={roleCode === 'ALL' ? undefined : roleCode} onClose={() => setAssigning(false)} />
       <Modal
@@ -215,6 +206,6 @@ export default function UserAccessPage() {
       >
         <Typography.Paragraph>{t('users:access.removeDescription')}</Typography.Paragraph>
       </Modal>
-    </Space>
+    </ScreenFrame>
   );
 }

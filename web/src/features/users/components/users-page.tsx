@@ -1,5 +1,5 @@
 import { DeleteOutlined, DownOutlined, EditOutlined, MailOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Dropdown, Segmented, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Dropdown, Segmented, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '@/features/users/i18n';
@@ -12,6 +12,7 @@ import { UserFormDrawer } from '@/features/users/components/user-form-drawer';
 import { USER_STATUSES, type Account } from '@/features/users/types';
 import { useLabels } from '@/features/users/use-labels';
 import { TypeToDeleteModal } from '@/components/type-to-delete-modal';
+import { ScreenFrame } from '@/components/screen-frame';
 import { PagedList, pagedListSpec, sortOrder } from '@/components/paged-table';
 import { oneOfParam, useListState } from '@/lib/use-list-state';
 
@@ -112,14 +113,7 @@ export default function UsersPage() {
   ];
 
   return (
-    <Space direction="vertical" size="large" style={{ width: '100%' }} data-testid="users-page">
-      <div>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('users:accounts.title')}
-        </Typography.Title>
-        <Typography.Text type="secondary">{t('users:accounts.subtitle')}</Typography.Text>
-      </div>
-      <Card styles={{ body: { paddingBottom: 8 } }}>
+    <ScreenFrame title={t('users:accounts.title')} subtitle={t('users:accounts.subtitle')} testId="users-page">
         <PagedList<Account>
           state={state}
           onChange={setState}
@@ -176,7 +170,6 @@ export default function UsersPage() {
           scrollX={900}
           testId="users-table"
         />
-      </Card>
 
       <UserFormDrawer open={editing !== undefined} accountId={editing ?? null} onClose={() => setEditing(undefined)} />
       <TypeToDeleteModal
@@ -203,6 +196,6 @@ export default function UsersPage() {
         )}
       </TypeToDeleteModal>
       <ImportUsersModal open={importing} createBy={me} onClose={() => setImporting(false)} />
-    </Space>
+    </ScreenFrame>
   );
 }
