@@ -79,6 +79,10 @@ test('a Branch Admin removes a role from several users at once and gives it back
   const assign = page.getByTestId('assign-users');
   // the role in the filter is proposed; the two accounts are among those without it
   await expect(assign.locator('.ant-select').first()).toContainText(text('th', 'common', 'roles.BSV'));
+  // nobody chosen: the users field says what is missing, not only its own label (issue 19 item 1)
+  await page.getByTestId('assign-ok').click();
+  await expect(assign.locator('#assign_userIds_help .ant-form-item-explain-error')).toHaveText(u('access.assignUsersRequired'));
+  expect(u('access.assignUsersRequired')).not.toBe(u('access.assignUsers'));
   for (const email of emails) {
     await assign.locator('.ant-select').nth(1).click();
     await page.keyboard.type(email);

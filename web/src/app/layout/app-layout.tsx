@@ -81,7 +81,13 @@ export default function AppLayout() {
         onBreakpoint={setNarrow}
         trigger={null}
         width={248}
-        style={narrow ? { background: '#134e4a', position: 'fixed', insetBlock: 0, zIndex: 30 } : { background: '#134e4a' }}
+        // wide: the sidebar stays in view on a long page (sticky, scrolling on its own when
+        // taller than the window); narrow: a drawer over the screen
+        style={
+          narrow
+            ? { background: '#134e4a', position: 'fixed', insetBlock: 0, zIndex: 30 }
+            : { background: '#134e4a', position: 'sticky', top: 0, height: '100vh', overflowY: 'auto' }
+        }
       >
         <div className="app-sider-brand">
           <span className="sider-logo" aria-hidden>

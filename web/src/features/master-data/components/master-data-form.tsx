@@ -1,8 +1,9 @@
 import { App, Button, ColorPicker, Drawer, Form, Input, InputNumber, Select, Space, Switch, TimePicker, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGuardedClose } from '@/components/unsaved-changes';
 import { isApiError } from '@/lib/api-client';
 import { useMasterDataChoices } from '@/features/master-data/api/search-master-data';
 import { useUpdateMasterData } from '@/features/master-data/api/update-master-data';
@@ -71,6 +72,7 @@ export function MasterDataForm({ kind, branchCode, editing, onClose }: Props) {
   const save = useUpdateMasterData();
   const rec = editing && editing !== 'new' ? editing : null;
   const open = editing !== null;
+  const guard = useGuardedClose(open, onClose);
   const kindName = inSentence(t(`kinds.${kind.type}`), lang);
   const label = (name: string) => t(`fields.${name}`);
 
@@ -174,7 +176,7 @@ export function MasterDataForm({ kind, branchCode, editing, onClose }: Props) {
                 rules={[required(f.name, 'choose'), { pattern: /^#[0-9A-F]{6}$/i, message: t('form.required', { field: label(f.name) }) }]}
                 getValueFromEvent={(c: { toHexString: () => string }) => c.toHexString().toUpperCase()}
               >
-                <ColorPicker format="hex" disabledAlpha showText={(c) => c.toHexString().toUpperCase()} data-testid={`field-${f.name}`} />
+                <ColorField testId={`field-${f.name}`} />
               </Form.Item>
             );
           case 'int':
@@ -252,7 +254,8 @@ export function MasterDataForm({ kind, branchCode, editing, onClose }: Props) {
   return (
     <Drawer
       open={open}
-      onClose={onClose}
+      // Escape, the ✕: ask first when something was changed (the Cancel button discards)
+      onClose={guard.close}
       width={520}
       title={t(rec ? 'form.editTitle' : 'form.addTitle', { kind: kindName })}
       destroyOnHidden
@@ -268,7 +271,7 @@ export function MasterDataForm({ kind, branchCode, editing, onClose }: Props) {
         </Space>
       }
     >
-      <Form form={form} layout="vertical" name={`md-${kind.type}`} onFinish={submit} scrollToFirstError>
+      <Form form={form} layout="vertical" name={`md-${kind.type}`} onFinish={submit} onValuesChange={guard.changed} scrollToFirstError>
         <Form.Item
           name="code"
           label={label('code')}
@@ -308,6 +311,37 @@ export function MasterDataForm({ kind, branchCode, editing, onClose }: Props) {
         )}
       </Form>
     </Drawer>
+  );
+}
+
+/**
+ * A colour (hex). Escape inside the picker closes the picker only: it must not reach the
+ * drawer, whose Escape closes the whole form.
+ */
+function ColorField({ value, onChange, testId }: { value?: string; onChange?: (c: unknown) => void; testId: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <ColorPicker
+      value={value}
+      onChange={onChange}
+      open={open}
+      onOpenChange={setOpen}
+      format="hex"
+      disabledAlpha
+      showText={(c) => c.toHexString().toUpperCase()}
+      panelRender={(panel) => (
+        <div
+          onKeyDown={(e) => {
+            if (e.key !== 'Escape') return;
+            e.stopPropagation();
+            setOpen(false);
+          }}
+        >
+          {panel}
+        </div>
+      )}
+      data-testid={testId}
+    />
   );
 }
 

@@ -66,7 +66,7 @@ export function AssignUsersModal({ open, branchCode, defaultRole, onClose }: Pro
           name="userIds"
           label={t('users:access.assignUsers')}
           extra={t('users:access.assignUsersHint')}
-          rules={[{ required: true, type: 'array', min: 1, message: t('users:access.assignUsers') }]}
+          rules={[{ required: true, type: 'array', min: 1, message: t('users:access.assignUsersRequired') }]}
         >
           <Select
             mode="multiple"

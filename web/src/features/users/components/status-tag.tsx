@@ -12,7 +12,13 @@ const COLORS: Record<string, string> = {
 export function StatusTag({ status }: { status: string }) {
   const { t } = useTranslation('users');
   return (
-    <Tag color={COLORS[status] ?? 'default'} data-testid="status-tag" data-status={status} style={{ marginInlineEnd: 0 }}>
+    // a long label (English "Waiting for confirmation") wraps inside its column, never over the next
+    <Tag
+      color={COLORS[status] ?? 'default'}
+      data-testid="status-tag"
+      data-status={status}
+      style={{ marginInlineEnd: 0, whiteSpace: 'normal', maxWidth: '100%' }}
+    >
       {t(`status.${status}`, { defaultValue: status })}
     </Tag>
   );

@@ -10,6 +10,7 @@ import { useSaveUser } from '@/features/users/api/save-user';
 import { StatusTag } from '@/features/users/components/status-tag';
 import { useLabels } from '@/features/users/use-labels';
 import type { Account, AccountInput, Pair, UserStatus } from '@/features/users/types';
+import { useGuardedClose } from '@/components/unsaved-changes';
 import { isApiError } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/form-errors';
 
@@ -129,6 +130,7 @@ export function UserFormDrawer({ open, accountId, onClose }: Props) {
   const labels = useLabels();
   const [form] = Form.useForm<FormValues>();
   const editing = accountId !== null;
+  const guard = useGuardedClose(open, onClose);
   const user = useUser(open ? accountId : null);
   const save = useSaveUser();
   const [formError, setFormError] = useState<string | null>(null);
@@ -171,7 +173,8 @@ export function UserFormDrawer({ open, accountId, onClose }: Props) {
   return (
     <Drawer
       open={open}
-      onClose={onClose}
+      // Escape, the ✕, a click beside it: ask first when something was changed (Cancel discards)
+      onClose={guard.close}
       width={720}
       title={editing ? t('users:form.editTitle') : t('users:form.createTitle')}
       destroyOnHidden
@@ -196,6 +199,7 @@ export function UserFormDrawer({ open, accountId, onClose }: Props) {
           name="user"
           initialValues={EMPTY}
           onValuesChange={(changed: Partial<FormValues>) => {
+            guard.changed();
             // A pair's "already in the list" goes away when the other pair changes.
             if (!changed.permissions) return;
             const names = ((form.getFieldValue('permissions') ?? []) as unknown[])
