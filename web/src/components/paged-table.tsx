@@ -111,7 +111,8 @@ function PagedTable<T extends { id: number }>({
   const total = list.data?.total ?? 0;
   const loading = list.isFetching;
 
-  const emptyPage = !loading && rows.length === 0 && page > 1;
+  // only an answer counts: before the first one (a query not yet enabled) there is no page to leave
+  const emptyPage = list.data !== undefined && !loading && rows.length === 0 && page > 1;
   useEffect(() => {
     if (emptyPage) onChange({ page: Math.max(1, Math.min(page - 1, Math.ceil(total / size))) });
   }, [emptyPage, total, size, page, onChange]);
