@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { shared, signIn } from './helpers';
 import { drawer, list, row, signInNutritionist } from './master-data-helpers';
+import { createAccount, stamp, tokenOf } from './users-helpers';
 
 // Issue 19, the screen polish that lives in the shared pieces: the layout and the lists keep
 // their sidebar and table header in view, a status tag stays in its column, and a form's
@@ -16,10 +17,15 @@ test('a long list keeps the sidebar and the table header in view; a long status 
   await signIn(page, 'superadmin@samrap.local');
   await expect(page).toHaveURL(/\/auth\/users$/);
 
-  // "Waiting for confirmation" (the demo invited@ account) wraps inside the status column
-  await page.goto('/auth/users?status=INVITED');
+  // "Waiting for confirmation" (an account invited, not yet registered) wraps inside the status column
+  const email = `sp-${stamp().toLowerCase()}@samrap.local`;
+  const id = await createAccount(page.request, { email, employeeCode: `SP${stamp()}`.slice(0, 20) });
+  const token = await tokenOf(page.request, 'superadmin@samrap.local');
+  const invite = await page.request.post(`/api/auth/inviteToUser?userId=${id}&inviteBy=D0005`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(invite.status(), await invite.text()).toBe(200);
+  await page.goto(`/auth/users?q=${encodeURIComponent(email)}&status=INVITED`);
   const table = page.getByTestId('users-table');
-  const invited = table.locator('tbody tr.ant-table-row', { hasText: 'invited@samrap.local' });
+  const invited = table.locator('tbody tr.ant-table-row', { hasText: email });
   const tag = invited.getByTestId('status-tag');
   await expect(tag).toHaveText('Waiting for confirmation');
   const tagBox = (await tag.boundingBox())!;
