@@ -76,8 +76,9 @@ test('create an account, invite it, register through the link, assign Order Take
   await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text('th', 'common', 'roles.SAM') })).toHaveCount(0);
   await page.keyboard.press('Escape');
   await assign.locator('.ant-select').nth(1).click();
-  await page.keyboard.type(email);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: email }).click();
+  // the pick-list names accounts by employee code and name (unAssignedUsers has no e-mail)
+  await page.keyboard.type(code);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: code }).click();
   await page.keyboard.press('Escape');
   const assigned = page.waitForRequest((r) => r.url().includes('/api/auth/assign') && r.method() === 'POST');
   await page.getByTestId('assign-ok').click();

@@ -40,6 +40,9 @@ export type AccountInput = {
   updateBy?: string;
 };
 
+/** An account to pick from (unAssignedUsers): the caller and inactive accounts are left out. */
+export type Candidate = Pick<Account, 'id' | 'employeeCode' | 'firstNameTh' | 'lastNameTh' | 'firstNameEn' | 'lastNameEn'>;
+
 /** An account with the roles it holds in one branch (searchUserAccess). */
 export type Access = Account & { roles: string[] };
 

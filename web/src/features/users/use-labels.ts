@@ -7,19 +7,19 @@ import { useSession } from '@/lib/use-session';
 import type { Account } from '@/features/users/types';
 
 /** A person's name in the interface language (the other language, then the e-mail, if empty). */
-export function personName(a: Pick<Account, 'firstNameTh' | 'lastNameTh' | 'firstNameEn' | 'lastNameEn' | 'email'>, lang: string): string {
+export function personName(
+  a: Pick<Account, 'firstNameTh' | 'lastNameTh' | 'firstNameEn' | 'lastNameEn'> & { email?: string },
+  lang: string,
+): string {
   const th = `${a.firstNameTh ?? ''} ${a.lastNameTh ?? ''}`.trim();
   const en = `${a.firstNameEn ?? ''} ${a.lastNameEn ?? ''}`.trim();
-  return (lang === 'en' ? en || th : th || en) || a.email;
+  return (lang === 'en' ? en || th : th || en) || (a.email ?? '');
 }
 
 /**
  * Labels of the user screens: branch and role names (from the parameter calls, our own role
  * names until they answer), person names and dates in the current branch's time zone.
  */
-/** What the users screens name: people, roles, branches, dates, in the interface language. */
-export type Labels = ReturnType<typeof useLabels>;
-
 export function useLabels() {
   const { t, i18n } = useTranslation(['users', 'common']);
   const lang = i18n.language === 'en' ? 'en' : 'th';
@@ -61,3 +61,6 @@ export function useLabels() {
     date,
   };
 }
+
+/** What the users screens name: people, roles, branches, dates, in the interface language. */
+export type Labels = ReturnType<typeof useLabels>;

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 import { USERS_AREA } from '@/features/users/api/keys';
-import type { Account } from '@/features/users/types';
+import type { Candidate } from '@/features/users/types';
 
 export type UnassignedParams = { branchCode: string; roleCode: string };
 
-/** GET /auth/unAssignedUsers — accounts (not inactive) without the role in the branch. */
-export function getUnassignedUsers(p: UnassignedParams): Promise<Account[]> {
-  return apiGet<Account[]>('/auth/unAssignedUsers', { query: { branchCode: p.branchCode, roleCode: p.roleCode } });
+/** GET /auth/unAssignedUsers — a pick-list of the accounts (not inactive) without the role in the branch. */
+export function getUnassignedUsers(p: UnassignedParams): Promise<Candidate[]> {
+  return apiGet<Candidate[]>('/auth/unAssignedUsers', { query: { branchCode: p.branchCode, roleCode: p.roleCode } });
 }
 
 export function getUnassignedUsersQueryOptions(p: UnassignedParams) {

@@ -1,4 +1,4 @@
-import { Alert, App, Empty, Form, Modal, Select, Typography } from 'antd';
+import { Alert, App, Empty, Form, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAssignUsers } from '@/features/users/api/assign-users';
@@ -79,13 +79,8 @@ export function AssignUsersModal({ open, branchCode, defaultRole, onClose }: Pro
             notFoundContent={candidates.isFetching ? undefined : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('users:access.assignNone')} />}
             options={(candidates.data ?? []).map((a) => ({
               value: a.id,
-              search: `${a.employeeCode} ${a.email} ${a.firstNameTh} ${a.lastNameTh} ${a.firstNameEn} ${a.lastNameEn}`,
-              label: (
-                <span>
-                  {a.employeeCode} · {labels.name(a)}{' '}
-                  <Typography.Text type="secondary">{a.email}</Typography.Text>
-                </span>
-              ),
+              search: `${a.employeeCode} ${a.firstNameTh} ${a.lastNameTh} ${a.firstNameEn} ${a.lastNameEn}`,
+              label: `${a.employeeCode} · ${labels.name(a)}`,
             }))}
             data-testid="assign-users-select"
           />
