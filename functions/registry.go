@@ -7,6 +7,7 @@ import (
 	"samrap/pkg/menus"
 	"samrap/pkg/params"
 	"samrap/pkg/patients"
+	"samrap/pkg/patientsync"
 	"samrap/pkg/users"
 )
 
@@ -20,6 +21,8 @@ func List() []Function {
 		{Name: "params", Kind: HTTP, Uses: []string{"jwt"}, Mount: params.Mount, Rows: params.Rows},
 		{Name: "menus", Kind: HTTP, Uses: []string{"jwt"}, Mount: menus.Mount, Rows: menus.Rows},
 		{Name: "patients", Kind: HTTP, Uses: []string{"jwt"}, Mount: patients.Mount},
+		{Name: "patient-sync-api", Kind: HTTP, Uses: []string{"jwt", "queue:patient-sync"}, Mount: patientsync.Mount},
+		{Name: "patient-sync", Kind: SQS, Queue: patientsync.Queue, Worker: patientsync.Handler},
 		{Name: "files", Kind: HTTP, Uses: []string{"jwt", "uploads", "files", "queue:imports"}, Mount: files.Mount, Rows: files.Rows},
 		{Name: "import-worker", Kind: SQS, Queue: "imports", S3Notifications: "uploads/", Uses: []string{"uploads", "files", "mail"}, Worker: files.ImportWorker},
 		{Name: "housekeeping", Kind: Scheduled, Schedule: "rate(1 hour)", Job: housekeeping.Job},

@@ -32,6 +32,9 @@ type Env struct {
 	// Origin answers the secret every request must carry in X-Origin-Verify (nil: none is
 	// asked, locally and where no CloudFront stands in front).
 	Origin func(context.Context) (string, error)
+	// Secret reads a Secrets Manager secret by ARN (cached per process); nil where none can
+	// be read (locally, in tests).
+	Secret func(ctx context.Context, arn string) (string, error)
 	*Adapters
 }
 
@@ -93,6 +96,9 @@ func New(ctx context.Context, cfg config.Config) (*Env, error) {
 		return nil, err
 	}
 	env := &Env{Config: cfg, Log: log, DB: pool, Keys: keys, Now: now, Adapters: adapters}
+	if !cfg.Local() {
+		env.Secret = secrets.get
+	}
 	if arn := cfg.OriginSecretARN; arn != "" {
 		env.Origin = func(ctx context.Context) (string, error) { return secrets.get(ctx, arn) }
 	}

@@ -35,6 +35,21 @@ type ImportJob struct {
 	InviteFailed int32
 }
 
+type PatientSyncJob struct {
+	ID         string
+	BranchCode string
+	Status     string
+	Phase      string
+	Progress   int32
+	Census     int32
+	Report     []byte
+	ErrorKey   string
+	CreatedBy  string
+	CreatedAt  time.Time
+	StartedAt  *time.Time
+	FinishedAt *time.Time
+}
+
 type PatientView struct {
 	BranchCode           string
 	ID                   int64

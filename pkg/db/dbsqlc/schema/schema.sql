@@ -444,6 +444,14 @@ ALTER TABLE public.diet_type ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     CACHE 1
 );
 
+CREATE TABLE public.hospital_connector (
+    branch_code text NOT NULL,
+    settings jsonb NOT NULL,
+    local_credentials jsonb,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL
+);
+
 CREATE TABLE public.import_job (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     branch_code text NOT NULL,
@@ -793,6 +801,8 @@ CREATE TABLE public.patient (
     created_by text DEFAULT ''::text NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_by text DEFAULT ''::text NOT NULL,
+    hospital_allergen_codes text[] DEFAULT '{}'::text[] NOT NULL,
+    hospital_allergy_texts text[] DEFAULT '{}'::text[] NOT NULL,
     CONSTRAINT patient_additional_info_check CHECK ((length(additional_info) <= 2000)),
     CONSTRAINT patient_bed_in_ward CHECK (((room_id IS NULL) OR (ward_id IS NOT NULL))),
     CONSTRAINT patient_birthday_check CHECK ((birthday >= '1900-01-01'::date)),
@@ -840,6 +850,24 @@ CREATE TABLE public.patient_restricted (
     branch_code text NOT NULL,
     patient_id bigint NOT NULL,
     restricted_id bigint NOT NULL
+);
+
+CREATE TABLE public.patient_sync_job (
+    id uuid NOT NULL,
+    branch_code text NOT NULL,
+    status text DEFAULT 'QUEUED'::text NOT NULL,
+    phase text DEFAULT 'QUEUED'::text NOT NULL,
+    progress integer DEFAULT 0 NOT NULL,
+    census integer DEFAULT 0 NOT NULL,
+    report jsonb,
+    error_key text DEFAULT ''::text NOT NULL,
+    created_by text DEFAULT ''::text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    started_at timestamp with time zone,
+    finished_at timestamp with time zone,
+    CONSTRAINT patient_sync_job_phase_check CHECK ((phase = ANY (ARRAY['QUEUED'::text, 'IMPORTING'::text, 'FILTERING'::text, 'FORMATTING'::text, 'DONE'::text, 'FAILED'::text]))),
+    CONSTRAINT patient_sync_job_progress_check CHECK (((progress >= 0) AND (progress <= 100))),
+    CONSTRAINT patient_sync_job_status_check CHECK ((status = ANY (ARRAY['QUEUED'::text, 'RUNNING'::text, 'DONE'::text, 'FAILED'::text])))
 );
 
 CREATE TABLE public.patient_therapeutic (
@@ -1244,6 +1272,9 @@ ALTER TABLE ONLY public.diet_type
 ALTER TABLE ONLY public.diet_type
     ADD CONSTRAINT diet_type_pkey PRIMARY KEY (branch_code, id);
 
+ALTER TABLE ONLY public.hospital_connector
+    ADD CONSTRAINT hospital_connector_pkey PRIMARY KEY (branch_code);
+
 ALTER TABLE ONLY public.import_job
     ADD CONSTRAINT import_job_object_key_key UNIQUE (object_key);
 
@@ -1324,6 +1355,9 @@ ALTER TABLE ONLY public.patient
 
 ALTER TABLE ONLY public.patient_restricted
     ADD CONSTRAINT patient_restricted_pkey PRIMARY KEY (branch_code, patient_id, restricted_id);
+
+ALTER TABLE ONLY public.patient_sync_job
+    ADD CONSTRAINT patient_sync_job_pkey PRIMARY KEY (id);
 
 ALTER TABLE ONLY public.patient_therapeutic
     ADD CONSTRAINT patient_therapeutic_pkey PRIMARY KEY (branch_code, patient_id, therapeutic_id);
@@ -1490,6 +1524,10 @@ CREATE UNIQUE INDEX patient_room_taken ON public.patient USING btree (branch_cod
 
 CREATE INDEX patient_search ON public.patient USING gin ((((((((((hn_id || ' '::text) || first_name_th) || ' '::text) || last_name_th) || ' '::text) || first_name_en) || ' '::text) || last_name_en)) public.gin_trgm_ops);
 
+CREATE INDEX patient_sync_job_branch ON public.patient_sync_job USING btree (branch_code, created_at DESC);
+
+CREATE UNIQUE INDEX patient_sync_job_running ON public.patient_sync_job USING btree (branch_code) WHERE (status = ANY (ARRAY['QUEUED'::text, 'RUNNING'::text]));
+
 CREATE INDEX patient_therapeutic_therapeutic ON public.patient_therapeutic USING btree (branch_code, therapeutic_id);
 
 CREATE INDEX patient_vegetarian ON public.patient USING btree (branch_code, vegetarian_id) WHERE (vegetarian_id IS NOT NULL);
@@ -1563,6 +1601,9 @@ ALTER TABLE ONLY public.cycle_menu
 
 ALTER TABLE ONLY public.diet_type
     ADD CONSTRAINT diet_type_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
+
+ALTER TABLE ONLY public.hospital_connector
+    ADD CONSTRAINT hospital_connector_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
 
 ALTER TABLE ONLY public.import_job
     ADD CONSTRAINT import_job_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
@@ -1671,6 +1712,9 @@ ALTER TABLE ONLY public.patient_restricted
 
 ALTER TABLE ONLY public.patient
     ADD CONSTRAINT patient_room_fkey FOREIGN KEY (branch_code, room_id, ward_id) REFERENCES public.room(branch_code, id, ward_id) ON UPDATE CASCADE;
+
+ALTER TABLE ONLY public.patient_sync_job
+    ADD CONSTRAINT patient_sync_job_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
 
 ALTER TABLE ONLY public.patient_therapeutic
     ADD CONSTRAINT patient_therapeutic_patient_fkey FOREIGN KEY (branch_code, patient_id) REFERENCES public.patient(branch_code, id) ON DELETE CASCADE;

@@ -1,0 +1,67 @@
+-- The hospital sync (pkg/patientsync): connector settings, sync jobs, and the hospital's
+-- allergies of each patient.
+
+-- name: SyncSettings :one
+SELECT settings, local_credentials FROM hospital_connector WHERE branch_code = @branch;
+
+-- name: SyncSaveSettings :exec
+INSERT INTO hospital_connector (branch_code, settings, updated_by) VALUES (@branch, @settings, @by)
+ON CONFLICT (branch_code) DO UPDATE SET settings = excluded.settings, updated_at = now(), updated_by = excluded.updated_by;
+
+-- Demo settings (functions/local): set only where the branch has none.
+-- name: SyncSettingsDefault :exec
+INSERT INTO hospital_connector (branch_code, settings, updated_by) VALUES (@branch, @settings, 'demo')
+ON CONFLICT (branch_code) DO NOTHING;
+
+-- Starts a sync of a branch unless one is queued or running (patient_sync_job_running):
+-- no row then.
+-- name: SyncCreateJob :many
+INSERT INTO patient_sync_job (id, branch_code, created_by) VALUES (@id, @branch, @by)
+ON CONFLICT (branch_code) WHERE status IN ('QUEUED', 'RUNNING') DO NOTHING
+RETURNING *;
+
+-- The latest sync of a branch.
+-- name: SyncLatestJob :one
+SELECT * FROM patient_sync_job WHERE branch_code = @branch ORDER BY created_at DESC, id LIMIT 1;
+
+-- The queued or running sync of a branch.
+-- name: SyncRunningJob :one
+SELECT * FROM patient_sync_job WHERE branch_code = @branch AND status IN ('QUEUED', 'RUNNING');
+
+-- Marks a sync running (a redelivery of a running one runs it again: the job's end is
+-- committed once, with its changes). No row: ended or unknown.
+-- name: SyncStartJob :one
+UPDATE patient_sync_job SET status = 'RUNNING', phase = 'IMPORTING', progress = 5,
+    started_at = coalesce(started_at, now())
+WHERE id = @id AND branch_code = @branch AND status IN ('QUEUED', 'RUNNING')
+RETURNING *;
+
+-- name: SyncPhase :exec
+UPDATE patient_sync_job SET phase = @phase, progress = @progress, census = @census
+WHERE id = @id AND status = 'RUNNING';
+
+-- Locks a sync for its end, answering its status.
+-- name: SyncLockJob :one
+SELECT status FROM patient_sync_job WHERE id = @id FOR UPDATE;
+
+-- name: SyncFinishJob :exec
+UPDATE patient_sync_job SET status = 'DONE', phase = 'DONE', progress = 100, report = @report, finished_at = now()
+WHERE id = @id;
+
+-- name: SyncFailJob :exec
+UPDATE patient_sync_job SET status = 'FAILED', phase = 'FAILED', error_key = @error_key, finished_at = now()
+WHERE id = @id AND status IN ('QUEUED', 'RUNNING');
+
+-- Locks every patient of a branch for a sync's changes (a person's edit waits, or the sync
+-- waits for it), answering what the hospital last said of their allergies.
+-- name: SyncLockPatients :many
+SELECT hn_id, hospital_allergen_codes, hospital_allergy_texts FROM patient
+WHERE branch_code = @branch ORDER BY id FOR UPDATE;
+
+-- Records what the hospital said of patients' allergies, one row per element (codes and
+-- texts are JSON arrays of strings).
+-- name: SyncSetHospitalAllergies :exec
+UPDATE patient p SET hospital_allergen_codes = ARRAY(SELECT jsonb_array_elements_text(i.codes::jsonb)),
+    hospital_allergy_texts = ARRAY(SELECT jsonb_array_elements_text(i.texts::jsonb))
+FROM ROWS FROM (unnest(@hn_ids::text[]), unnest(@codes::text[]), unnest(@texts::text[])) AS i(hn_id, codes, texts)
+WHERE p.branch_code = @branch AND p.hn_id = i.hn_id;

@@ -1,0 +1,157 @@
+package patientsync
+
+import (
+	"net/http"
+	"strings"
+
+	"samrap/pkg/errs"
+	"samrap/pkg/hospital"
+	"samrap/pkg/httpx"
+	"samrap/pkg/i18n"
+	"samrap/pkg/platform"
+	"samrap/pkg/session"
+)
+
+// Mount adds the area's routes (functions/catalog.json, function "patient-sync-api"): a
+// Controller starts and follows the branch's sync (SPEC.md §7, /data-patient/*); a Super
+// Admin keeps each branch's connector settings (branches are group-wide: the branch is
+// named by code, as on the Branches screen).
+func Mount(env *platform.Env, rt *httpx.Router) {
+	h := handlers{s: NewService(env)}
+	bct := httpx.Roles(session.Controller)
+	sam := httpx.Roles(session.SuperAdmin)
+	rt.Handle("POST /api/data-patient/importData", bct, h.start)
+	rt.Handle("GET /api/data-patient/checkProcessApiPatient", bct, h.check)
+	rt.Handle("GET /api/data-patient/hospitalSettings", sam, h.settings)
+	rt.Handle("POST /api/data-patient/hospitalSettings", sam.Limit(256<<10), h.saveSettings)
+	rt.Handle("POST /api/data-patient/testConnection", sam.Limit(256<<10), h.test)
+}
+
+type handlers struct{ s *Service }
+
+// jobView is a sync as the client follows it.
+type jobView struct {
+	Job
+	Running    bool   `json:"running"`
+	PhaseLabel string `json:"phaseLabel"`      // the phase in the caller's language
+	Error      string `json:"error,omitempty"` // why a failed sync failed, in the caller's language
+}
+
+func view(r *http.Request, j Job) jobView {
+	v := jobView{Job: j, Running: j.Running(), PhaseLabel: i18n.T(httpx.Lang(r), "patientSync.phase"+j.Phase)}
+	if j.ErrorKey != "" {
+		v.Error = i18n.T(httpx.Lang(r), j.ErrorKey)
+	}
+	return v
+}
+
+// start: POST /api/data-patient/importData?branchCode&createBy (createBy is accepted for the
+// spec's client; the token says who).
+func (h handlers) start(w http.ResponseWriter, r *http.Request) error {
+	q := httpx.ReadQuery(r)
+	q.Required("branchCode")
+	if err := q.Err(); err != nil {
+		return err
+	}
+	j, started, err := h.s.Start(r.Context(), httpx.Branch(r), httpx.Actor(r))
+	if err != nil {
+		return err
+	}
+	if !started {
+		return httpx.OKMsg(w, r, "patientSync.running", view(r, j))
+	}
+	return httpx.OKMsg(w, r, "patientSync.started", view(r, j))
+}
+
+// check: GET /api/data-patient/checkProcessApiPatient?branchCode — the latest sync, null
+// when the branch has never synced.
+func (h handlers) check(w http.ResponseWriter, r *http.Request) error {
+	q := httpx.ReadQuery(r)
+	q.Required("branchCode")
+	if err := q.Err(); err != nil {
+		return err
+	}
+	j, ok, err := h.s.Latest(r.Context(), httpx.Branch(r))
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return httpx.OK(w, r, nil)
+	}
+	return httpx.OK(w, r, view(r, j))
+}
+
+// settingsBody is a branch's connector settings as the API reads and answers them.
+type settingsBody struct {
+	Code     string             `json:"code"`
+	Settings *hospital.Settings `json:"settings"`
+}
+
+func (h handlers) settings(w http.ResponseWriter, r *http.Request) error {
+	q := httpx.ReadQuery(r)
+	code := strings.TrimSpace(q.Required("code"))
+	if err := q.Err(); err != nil {
+		return err
+	}
+	s, err := h.s.Settings(r.Context(), code)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, r, settingsBody{Code: code, Settings: &s})
+}
+
+func (h handlers) saveSettings(w http.ResponseWriter, r *http.Request) error {
+	var b settingsBody
+	if err := httpx.DecodeJSON(r, &b); err != nil {
+		return err
+	}
+	b.Code = strings.TrimSpace(b.Code)
+	if b.Code == "" || b.Settings == nil {
+		f := map[string]string{}
+		if b.Code == "" {
+			f["code"] = "field.required"
+		}
+		if b.Settings == nil {
+			f["settings"] = "field.required"
+		}
+		return errs.Fields(f)
+	}
+	if err := h.s.SaveSettings(r.Context(), b.Code, httpx.Actor(r), *b.Settings); err != nil {
+		return err
+	}
+	return httpx.OKMsg(w, r, "patientSync.settingsSaved", b)
+}
+
+// probeView is what a test of the connection found.
+type probeView struct {
+	OK         bool   `json:"ok"`
+	Error      string `json:"error,omitempty"` // why not, in the caller's language
+	Total      *int   `json:"total"`           // the hospital's count of stays in progress, when given
+	Encounters int    `json:"encounters"`      // on the first page
+	Patients   int    `json:"patients"`        // of which with a patient and HN
+	Locations  int    `json:"locations"`       // of which with a ward
+	HasNext    bool   `json:"hasNext"`
+	ElapsedMs  int64  `json:"elapsedMs"`
+}
+
+// test: POST /api/data-patient/testConnection {code, settings?} — settings given are tested
+// before they are saved; without them, the branch's stored ones.
+func (h handlers) test(w http.ResponseWriter, r *http.Request) error {
+	var b settingsBody
+	if err := httpx.DecodeJSON(r, &b); err != nil {
+		return err
+	}
+	if b.Code = strings.TrimSpace(b.Code); b.Code == "" {
+		return errs.Fields(map[string]string{"code": "field.required"})
+	}
+	p, err := h.s.Test(r.Context(), b.Code, b.Settings)
+	if err != nil {
+		return err
+	}
+	v := probeView{OK: p.ErrorKey == "", Total: p.Total, Encounters: p.Encounters, Patients: p.Patients,
+		Locations: p.Locations, HasNext: p.HasNext, ElapsedMs: p.Elapsed.Milliseconds()}
+	if p.ErrorKey != "" {
+		v.Error = i18n.T(httpx.Lang(r), p.ErrorKey)
+	}
+	return httpx.OK(w, r, v)
+}

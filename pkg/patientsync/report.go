@@ -1,0 +1,125 @@
+package patientsync
+
+import (
+	"samrap/pkg/hospital"
+)
+
+// Report is what a finished sync changed, as checkProcessApiPatient answers it: the counts,
+// and the patients of each kind of change (by HN).
+type Report struct {
+	Census     int    `json:"census"`     // patients the hospital listed
+	Skipped    int    `json:"skipped"`    // hospital resources that could not be read
+	Admitted   []Item `json:"admitted"`   // new to Samrap
+	Readmitted []Item `json:"readmitted"` // discharged or pre-admitted in Samrap, back in the census
+	Moved      []Item `json:"moved"`      // ward or bed changed
+	Discharged []Item `json:"discharged"` // current in Samrap, absent from the census
+	Identity   []Item `json:"identity"`   // name, gender, birth date, admission or planned discharge
+	Diet       []Item `json:"diet"`       // diet type or therapeutic foods
+	Texture    []Item `json:"texture"`    // IDDSI levels
+	NPO        []Item `json:"npo"`
+	// Ingredients: restricted ingredients added; AllergiesAdded: allergies added (codes and
+	// texts in Item.Allergies); AllergiesNeedPerson: allergies the hospital no longer lists,
+	// kept for a person to confirm.
+	Ingredients         []Item `json:"ingredients"`
+	AllergiesAdded      []Item `json:"allergiesAdded"`
+	AllergiesNeedPerson []Item `json:"allergiesNeedPerson"`
+	// BedsTaken: the hospital's bed is taken by another patient of Samrap: the patient is
+	// stored in the ward without a bed.
+	BedsTaken []Item          `json:"bedsTaken"`
+	Unmapped  []UnmappedCode  `json:"unmapped"` // codes without a map or a master row: kept, counted
+	Unchanged int             `json:"unchanged"`
+	Counts    map[string]int  `json:"counts"`
+	Resources []SkippedSource `json:"skippedResources"`
+}
+
+// Item is one patient of a kind of change.
+type Item struct {
+	HnID      string              `json:"hnId"`
+	NameTh    string              `json:"nameTh"`
+	NameEn    string              `json:"nameEn"`
+	Ward      string              `json:"ward,omitempty"` // codes after the sync
+	Room      string              `json:"room,omitempty"`
+	Allergies *hospital.Allergies `json:"allergies,omitempty"`
+}
+
+// UnmappedCode is a hospital code Samrap could not map.
+type UnmappedCode struct {
+	HnID    string `json:"hnId"`
+	Field   string `json:"field"`
+	System  string `json:"system"`
+	Code    string `json:"code"`
+	Display string `json:"display"`
+}
+
+// SkippedSource is a hospital resource the connector could not read.
+type SkippedSource struct {
+	Resource string `json:"resource"`
+	Reason   string `json:"reason"`
+}
+
+func item(p hospital.Patient) Item {
+	return Item{HnID: p.HN, NameTh: p.NameTh, NameEn: p.NameEn, Ward: p.WardCode, Room: p.RoomCode}
+}
+
+// report describes the change set (bedsTaken: HNs stored without their hospital bed).
+func report(c hospital.Census, cs hospital.ChangeSet, bedsTaken map[string]bool) Report {
+	r := Report{Census: len(c.Admissions), Skipped: len(c.Skipped), Unchanged: cs.Unchanged,
+		Admitted: []Item{}, Readmitted: []Item{}, Moved: []Item{}, Discharged: []Item{}, Identity: []Item{},
+		Diet: []Item{}, Texture: []Item{}, NPO: []Item{}, Ingredients: []Item{}, AllergiesAdded: []Item{},
+		AllergiesNeedPerson: []Item{}, BedsTaken: []Item{}, Unmapped: []UnmappedCode{}, Resources: []SkippedSource{}}
+	for _, p := range cs.Admitted {
+		r.Admitted = append(r.Admitted, item(p))
+		if !p.Allergies.Empty() {
+			a := p.Allergies
+			it := item(p)
+			it.Allergies = &a
+			r.AllergiesAdded = append(r.AllergiesAdded, it)
+		}
+		if bedsTaken[p.HN] {
+			r.BedsTaken = append(r.BedsTaken, item(p))
+		}
+	}
+	for _, u := range cs.Updated {
+		c, it := u.Changes, item(u.After)
+		add := func(yes bool, list *[]Item) {
+			if yes {
+				*list = append(*list, it)
+			}
+		}
+		add(c.Readmitted, &r.Readmitted)
+		add(c.Moved, &r.Moved)
+		add(c.Identity, &r.Identity)
+		add(c.Diet, &r.Diet)
+		add(c.Texture, &r.Texture)
+		add(c.NPO, &r.NPO)
+		add(len(c.Ingredients) > 0, &r.Ingredients)
+		add(bedsTaken[u.After.HN], &r.BedsTaken)
+		if !c.AllergiesAdded.Empty() {
+			a := c.AllergiesAdded
+			x := it
+			x.Allergies = &a
+			r.AllergiesAdded = append(r.AllergiesAdded, x)
+		}
+		if !c.AllergiesNeedPerson.Empty() {
+			a := c.AllergiesNeedPerson
+			x := it
+			x.Allergies = &a
+			r.AllergiesNeedPerson = append(r.AllergiesNeedPerson, x)
+		}
+	}
+	for _, u := range cs.Discharged {
+		r.Discharged = append(r.Discharged, item(u.After))
+	}
+	for _, u := range cs.Unmapped {
+		r.Unmapped = append(r.Unmapped, UnmappedCode{HnID: u.HN, Field: u.Field, System: u.System, Code: u.Code, Display: u.Display})
+	}
+	for _, s := range c.Skipped {
+		r.Resources = append(r.Resources, SkippedSource{Resource: s.Resource, Reason: s.Reason})
+	}
+	r.Counts = map[string]int{"admitted": len(r.Admitted), "readmitted": len(r.Readmitted), "moved": len(r.Moved),
+		"discharged": len(r.Discharged), "identity": len(r.Identity), "diet": len(r.Diet), "texture": len(r.Texture),
+		"npo": len(r.NPO), "ingredients": len(r.Ingredients), "allergiesAdded": len(r.AllergiesAdded),
+		"allergiesNeedPerson": len(r.AllergiesNeedPerson), "bedsTaken": len(r.BedsTaken), "unmapped": len(r.Unmapped),
+		"unchanged": r.Unchanged, "updated": len(cs.Updated), "skipped": r.Skipped}
+	return r
+}

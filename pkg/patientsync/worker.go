@@ -1,0 +1,348 @@
+package patientsync
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+
+	lambdaevents "github.com/aws/aws-lambda-go/events"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"samrap/events"
+	"samrap/pkg/audit"
+	"samrap/pkg/db"
+	"samrap/pkg/db/dbsqlc"
+	"samrap/pkg/errs"
+	"samrap/pkg/hospital"
+	"samrap/pkg/patients"
+	"samrap/pkg/platform"
+	"samrap/pkg/queue"
+)
+
+// Worker is patient-sync: it runs the sync each events.PatientSyncRequested names.
+type Worker struct {
+	DB       *pgxpool.Pool
+	Patients *patients.Service
+	Log      *slog.Logger
+	// Secret reads the credentials a branch's settings name by secretArn (nil: none can be
+	// read, locally).
+	Secret func(ctx context.Context, arn string) (string, error)
+	// Options are the connector's (tests replace its retry wait).
+	Options hospital.Options
+}
+
+// NewWorker builds the worker from a function's Env.
+func NewWorker(env *platform.Env) *Worker {
+	return &Worker{DB: env.DB, Patients: patients.NewService(env.DB, env.Now), Log: env.Log, Secret: env.Secret,
+		Options: hospital.Options{Zone: bangkok}}
+}
+
+// Handler is patient-sync's queue handler (functions/patient-sync, functions/local).
+func Handler(env *platform.Env) queue.Handler { return NewWorker(env).Handle }
+
+// Handle runs each message's sync. A message that fails for a reason worth retrying (the
+// database) is reported in BatchItemFailures, so the others of the batch are not retried; a
+// sync that cannot succeed (the hospital refused, answered garbage, an empty census) ends
+// its job FAILED instead.
+func (w *Worker) Handle(ctx context.Context, ev lambdaevents.SQSEvent) (lambdaevents.SQSEventResponse, error) {
+	var resp lambdaevents.SQSEventResponse
+	for _, m := range ev.Records {
+		err := w.message(ctx, m)
+		if err != nil {
+			w.Log.ErrorContext(ctx, "patient sync message failed", "messageId", m.MessageId, "err", err)
+			resp.BatchItemFailures = append(resp.BatchItemFailures, lambdaevents.SQSBatchItemFailure{ItemIdentifier: m.MessageId})
+		}
+	}
+	return resp, nil
+}
+
+func (w *Worker) message(ctx context.Context, m lambdaevents.SQSMessage) error {
+	req, err := events.DecodePatientSyncRequested([]byte(m.Body))
+	if err != nil {
+		return err
+	}
+	return w.Run(ctx, req.JobID, req.BranchCode)
+}
+
+// failure is a sync that cannot succeed, with its i18n reason.
+type failure struct {
+	key string
+	err error
+}
+
+func (f *failure) Error() string { return f.key + ": " + f.err.Error() }
+func (f *failure) Unwrap() error { return f.err }
+
+func fail(key string, err error) error { return &failure{key: key, err: err} }
+
+// hospitalFailure names the reason a connector error is shown with.
+func hospitalFailure(err error) error {
+	switch {
+	case errors.Is(err, hospital.ErrUnauthorized):
+		return fail("patientSync.unauthorized", err)
+	case errors.Is(err, hospital.ErrForbidden):
+		return fail("patientSync.forbidden", err)
+	case errors.Is(err, hospital.ErrBadResponse):
+		return fail("patientSync.badResponse", err)
+	}
+	return fail("patientSync.unavailable", err)
+}
+
+// Run runs the sync job id of branch. It is idempotent: a job that has ended is left
+// alone, and the changes and the job's end are committed together, once. An error means
+// "try again later"; a sync that cannot succeed ends its job FAILED.
+func (w *Worker) Run(ctx context.Context, id, branch string) error {
+	if !db.IsUUID(id) {
+		w.Log.WarnContext(ctx, "patient sync: not a job id, ignored", "job", id)
+		return nil
+	}
+	job, ok, err := startJob(ctx, w.DB, id, branch)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		w.Log.InfoContext(ctx, "patient sync: job ended or unknown, skipped", "job", id)
+		return nil
+	}
+	err = w.run(ctx, job)
+	var f *failure
+	if errors.As(err, &f) {
+		w.Log.WarnContext(ctx, "patient sync failed", "job", id, "branch", branch, "reason", f.key, "err", f.err)
+		return failJob(ctx, w.DB, id, f.key)
+	}
+	if err != nil {
+		return fmt.Errorf("patient sync %s: %w", id, err)
+	}
+	return nil
+}
+
+func (w *Worker) run(ctx context.Context, job Job) error {
+	conn, settings, err := w.connect(ctx, job.BranchCode, nil)
+	if err != nil {
+		return err
+	}
+	census, err := conn.Census(ctx)
+	if err != nil {
+		if ctx.Err() != nil {
+			return err
+		}
+		return hospitalFailure(err)
+	}
+	if err := setPhase(ctx, w.DB, job.ID, PhaseFiltering, 40, len(census.Admissions)); err != nil {
+		return err
+	}
+	mapped := settings.Maps.Apply(census)
+	if err := setPhase(ctx, w.DB, job.ID, PhaseFormatting, 60, len(census.Admissions)); err != nil {
+		return err
+	}
+	return db.InTx(ctx, w.DB, func(tx pgx.Tx) error {
+		todo, err := lockRunning(ctx, tx, job.ID)
+		if err != nil || !todo {
+			return err
+		}
+		r, err := w.apply(ctx, tx, job, census, mapped)
+		if err != nil {
+			return err
+		}
+		if err := finishJob(ctx, tx, job.ID, r); err != nil {
+			return err
+		}
+		return audit.WriteActivity(ctx, tx, audit.Activity{BranchCode: job.BranchCode, Actor: job.CreatedBy,
+			Action: "patientSync.done", Detail: map[string]any{"jobId": job.ID, "counts": r.Counts}})
+	})
+}
+
+// connect builds the branch's connector from its stored settings (or those given) and
+// credentials.
+func (w *Worker) connect(ctx context.Context, branch string, given *hospital.Settings) (hospital.Connector, hospital.Settings, error) {
+	c, err := loadConnector(ctx, w.DB, branch)
+	switch {
+	case errors.Is(err, db.ErrNotFound) && given == nil:
+		return nil, hospital.Settings{}, fail("patientSync.notConfigured", err)
+	case err != nil && !errors.Is(err, db.ErrNotFound):
+		return nil, hospital.Settings{}, err
+	}
+	if given != nil {
+		c.Settings = *given
+	}
+	var creds hospital.Credentials
+	switch {
+	case c.Settings.SecretARN != "":
+		if w.Secret == nil {
+			return nil, c.Settings, fail("patientSync.credentials", errors.New("no secret reader here"))
+		}
+		raw, err := w.Secret(ctx, c.Settings.SecretARN)
+		if err != nil {
+			return nil, c.Settings, fail("patientSync.credentials", err)
+		}
+		if creds, err = hospital.ParseCredentials([]byte(raw)); err != nil {
+			return nil, c.Settings, fail("patientSync.credentials", err)
+		}
+	case c.LocalCredentials != nil:
+		creds = *c.LocalCredentials
+	}
+	conn, err := hospital.NewFHIR(c.Settings, creds, w.Options)
+	if err != nil {
+		return nil, c.Settings, fail("patientSync.settingsInvalid", err)
+	}
+	return conn, c.Settings, nil
+}
+
+// apply diffs the mapped census with the branch's patients, locked for the transaction,
+// and writes the change set through patients.Service.Apply (source hospital), with what
+// the hospital said of each patient's allergies.
+func (w *Worker) apply(ctx context.Context, tx pgx.Tx, job Job, census hospital.Census, mapped []hospital.Patient) (Report, error) {
+	branch := job.BranchCode
+	locked, err := queries.SyncLockPatients(ctx, tx, branch)
+	if err != nil {
+		return Report{}, fmt.Errorf("lock patients: %w", err)
+	}
+	hns := make([]string, len(locked))
+	said := make(map[string]hospitalAllergies, len(locked))
+	for i, r := range locked {
+		hns[i] = r.HnID
+		said[r.HnID] = hospitalAllergies{Codes: r.HospitalAllergenCodes, Texts: r.HospitalAllergyTexts}
+	}
+	stored, err := w.Patients.ByHn(ctx, tx, branch, hns)
+	if err != nil {
+		return Report{}, err
+	}
+	codes, err := w.Patients.LoadCodes(ctx, tx, branch)
+	if err != nil {
+		return Report{}, err
+	}
+	samrap := make([]hospital.Patient, 0, len(stored))
+	byHN := make(map[string]*hospital.Patient, len(stored))
+	current := 0
+	for _, hn := range hns {
+		samrap = append(samrap, samrapPatient(stored[hn], said[hn]))
+		byHN[hn] = &samrap[len(samrap)-1]
+		if stored[hn].VisitStatus == string(hospital.Current) {
+			current++
+		}
+	}
+	if len(mapped) == 0 && current > 0 {
+		return Report{}, fail("patientSync.emptyCensus", fmt.Errorf("the census is empty and %s has %d current patients", branch, current))
+	}
+	incoming := make([]hospital.Patient, len(mapped))
+	for i, p := range mapped {
+		incoming[i] = fit(p, byHN[p.HN], codes)
+	}
+	cs := hospital.Diff(samrap, incoming)
+
+	var ins []patients.Input
+	var afters []hospital.Patient
+	add := func(after hospital.Patient) {
+		var before *patients.Patient
+		if p, ok := stored[after.HN]; ok {
+			before = &p
+		}
+		ins = append(ins, input(after, before, codes))
+		afters = append(afters, after)
+	}
+	for _, p := range cs.Admitted {
+		add(p)
+	}
+	for _, u := range cs.Updated {
+		add(u.After)
+	}
+	for _, u := range cs.Discharged {
+		add(u.After)
+	}
+	bedsTaken := freeBeds(ins, stored)
+	if _, err := w.Patients.Apply(ctx, tx, branch, job.CreatedBy, patients.SourceHospital, ins); err != nil {
+		var e *errs.Error
+		if errors.As(err, &e) && e.Kind == errs.Invalid {
+			return Report{}, fail("patientSync.invalidPatient", err)
+		}
+		return Report{}, err
+	}
+	if err := setHospitalAllergies(ctx, tx, branch, afters); err != nil {
+		return Report{}, err
+	}
+	return report(census, cs, bedsTaken), nil
+}
+
+// freeBeds leaves out of ins the beds another patient keeps (one patient per bed): a
+// patient the sync does not change, or an earlier one of ins, keeps the bed; a later one
+// is stored in the ward without a bed. It answers the HNs left without their bed.
+func freeBeds(ins []patients.Input, stored map[string]patients.Patient) map[string]bool {
+	occupies := func(visit, status string) bool { return visit != "Discharge" && status == "IN_HOSPITAL" }
+	changing := make(map[string]bool, len(ins))
+	for _, in := range ins {
+		changing[in.HnID] = true
+	}
+	taken := map[int64]string{}
+	for hn, p := range stored {
+		if !changing[hn] && p.Room != nil && occupies(p.VisitStatus, p.HospitalStatus) {
+			taken[p.Room.ID] = hn
+		}
+	}
+	// the ones that keep their bed first, then the ones that move in, by HN
+	order := make([]int, len(ins))
+	for i := range ins {
+		order[i] = i
+	}
+	keeps := func(in patients.Input) bool {
+		p, ok := stored[in.HnID]
+		return ok && p.Room != nil && in.RoomID != nil && *in.RoomID == p.Room.ID
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		ka, kb := keeps(ins[a]), keeps(ins[b])
+		switch {
+		case ka && !kb:
+			return -1
+		case kb && !ka:
+			return 1
+		}
+		return 0
+	})
+	out := map[string]bool{}
+	for _, i := range order {
+		in := &ins[i]
+		if in.RoomID == nil || !occupies(in.VisitStatus, in.HospitalStatus) {
+			continue
+		}
+		if who, ok := taken[*in.RoomID]; ok && who != in.HnID {
+			in.RoomID = nil
+			out[in.HnID] = true
+			continue
+		}
+		taken[*in.RoomID] = in.HnID
+	}
+	return out
+}
+
+// setHospitalAllergies records what the hospital said of these patients' allergies.
+func setHospitalAllergies(ctx context.Context, tx pgx.Tx, branch string, ps []hospital.Patient) error {
+	if len(ps) == 0 {
+		return nil
+	}
+	a := dbsqlc.SyncSetHospitalAllergiesParams{Branch: branch}
+	for _, p := range ps {
+		c, err := json.Marshal(nonNil(p.HospitalAllergies.Codes))
+		if err != nil {
+			return err
+		}
+		t, err := json.Marshal(nonNil(p.HospitalAllergies.Texts))
+		if err != nil {
+			return err
+		}
+		a.HnIds, a.Codes, a.Texts = append(a.HnIds, p.HN), append(a.Codes, string(c)), append(a.Texts, string(t))
+	}
+	if err := queries.SyncSetHospitalAllergies(ctx, tx, a); err != nil {
+		return fmt.Errorf("hospital allergies: %w", err)
+	}
+	return nil
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
