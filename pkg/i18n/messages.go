@@ -220,6 +220,7 @@ var messages = map[string]msg{
 	"patientSync.phaseDONE":       {"ดึงข้อมูลผู้ป่วยเสร็จแล้ว", "The sync is finished"},
 	"patientSync.phaseFAILED":     {"ดึงข้อมูลผู้ป่วยไม่สำเร็จ", "The sync failed"},
 	"patientSync.failed":          {"ดึงข้อมูลผู้ป่วยไม่สำเร็จ กรุณาลองใหม่", "The sync failed, please try again"},
+	"patientSync.expired":         {"การดึงข้อมูลครั้งนี้หยุดทำงานไปโดยไม่เสร็จ กรุณาเริ่มใหม่", "This sync stopped without finishing: please start it again"},
 	"patientSync.notConfigured":   {"สาขานี้ยังไม่ได้ตั้งค่าการเชื่อมต่อระบบโรงพยาบาล กรุณาติดต่อผู้ดูแลระบบ", "This branch has no hospital connection set up: please contact an administrator"},
 	"patientSync.settingsInvalid": {"การตั้งค่าการเชื่อมต่อระบบโรงพยาบาลไม่ถูกต้อง กรุณาติดต่อผู้ดูแลระบบ", "The hospital connection settings are invalid: please contact an administrator"},
 	"patientSync.credentials":     {"อ่านข้อมูลรับรองสำหรับเชื่อมต่อระบบโรงพยาบาลไม่ได้ กรุณาติดต่อผู้ดูแลระบบ", "The credentials of the hospital connection cannot be read: please contact an administrator"},

@@ -255,7 +255,8 @@ func input(after hospital.Patient, stored *patients.Patient, c patients.Codes) p
 	case hospital.Current:
 		in.HospitalStatus = "IN_HOSPITAL"
 	case hospital.Discharge:
-		in.HospitalStatus = "DISCHARGED"
+		// gone home: the bed is free (and kept as the previous one)
+		in.HospitalStatus, in.RoomID = "DISCHARGED", nil
 	}
 	in.DietTypeID = nil
 	if after.DietTypeCode != "" {

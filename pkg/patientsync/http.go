@@ -37,8 +37,13 @@ type jobView struct {
 	Error      string `json:"error,omitempty"` // why a failed sync failed, in the caller's language
 }
 
+// phaseLabels are the phases' messages.
+var phaseLabels = map[string]string{Queued: "patientSync.phaseQUEUED", PhaseImporting: "patientSync.phaseIMPORTING",
+	PhaseFiltering: "patientSync.phaseFILTERING", PhaseFormatting: "patientSync.phaseFORMATTING",
+	Done: "patientSync.phaseDONE", Failed: "patientSync.phaseFAILED"}
+
 func view(r *http.Request, j Job) jobView {
-	v := jobView{Job: j, Running: j.Running(), PhaseLabel: i18n.T(httpx.Lang(r), "patientSync.phase"+j.Phase)}
+	v := jobView{Job: j, Running: j.Running(), PhaseLabel: i18n.T(httpx.Lang(r), phaseLabels[j.Phase])}
 	if j.ErrorKey != "" {
 		v.Error = i18n.T(httpx.Lang(r), j.ErrorKey)
 	}

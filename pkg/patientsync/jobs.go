@@ -64,6 +64,9 @@ func jobOf(r dbsqlc.PatientSyncJob) (Job, error) {
 
 // createJob queues a sync of branch, or answers the one queued or running (created false).
 func createJob(ctx context.Context, q db.DBTX, id, branch, by string) (Job, bool, error) {
+	if err := queries.SyncExpireJobs(ctx, q, branch); err != nil {
+		return Job{}, false, fmt.Errorf("expire sync jobs: %w", err)
+	}
 	rows, err := queries.SyncCreateJob(ctx, q, dbsqlc.SyncCreateJobParams{ID: id, Branch: branch, By: by})
 	if err != nil {
 		return Job{}, false, fmt.Errorf("create sync job: %w", err)
@@ -137,7 +140,7 @@ func finishJob(ctx context.Context, tx pgx.Tx, id string, r Report) error {
 	if err != nil {
 		return fmt.Errorf("sync report: %w", err)
 	}
-	if err := queries.SyncFinishJob(ctx, tx, dbsqlc.SyncFinishJobParams{ID: id, Report: b}); err != nil {
+	if err := queries.SyncFinishJob(ctx, tx, dbsqlc.SyncFinishJobParams{ID: id, Report: string(b)}); err != nil {
 		return fmt.Errorf("finish sync job: %w", err)
 	}
 	return nil

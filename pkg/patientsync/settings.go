@@ -48,7 +48,7 @@ func saveSettings(ctx context.Context, q db.DBTX, branch, by string, s hospital.
 	if err != nil {
 		return fmt.Errorf("hospital settings: %w", err)
 	}
-	if err := queries.SyncSaveSettings(ctx, q, dbsqlc.SyncSaveSettingsParams{Branch: branch, Settings: b, By: by}); err != nil {
+	if err := queries.SyncSaveSettings(ctx, q, dbsqlc.SyncSaveSettingsParams{Branch: branch, Settings: string(b), By: by}); err != nil {
 		return fmt.Errorf("save hospital settings of %s: %w", branch, err)
 	}
 	return nil
@@ -61,7 +61,7 @@ func SetDefaultSettings(ctx context.Context, q db.DBTX, branch string, s hospita
 	if err != nil {
 		return fmt.Errorf("hospital settings: %w", err)
 	}
-	if err := queries.SyncSettingsDefault(ctx, q, dbsqlc.SyncSettingsDefaultParams{Branch: branch, Settings: b}); err != nil {
+	if err := queries.SyncSettingsDefault(ctx, q, dbsqlc.SyncSettingsDefaultParams{Branch: branch, Settings: string(b)}); err != nil {
 		return fmt.Errorf("default hospital settings of %s: %w", branch, err)
 	}
 	return nil

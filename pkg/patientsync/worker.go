@@ -259,7 +259,28 @@ func (w *Worker) apply(ctx context.Context, tx pgx.Tx, job Job, census hospital.
 		if errors.As(err, &e) && e.Kind == errs.Invalid {
 			return Report{}, fail("patientSync.invalidPatient", err)
 		}
+		if errors.As(err, &e) { // a rule of the database (a bed taken): retrying will not help
+			return Report{}, fail("patientSync.failed", err)
+		}
 		return Report{}, err
+	}
+	// What the hospital said, for the next sync to tell what it stops saying: the change
+	// set's, and that of the census patients the sync leaves unchanged.
+	written := make(map[string]bool, len(afters))
+	for _, a := range afters {
+		written[a.HN] = true
+	}
+	for _, in := range incoming {
+		b := byHN[in.HN]
+		if written[in.HN] || b == nil {
+			continue
+		}
+		written[in.HN] = true
+		now := hospital.Allergies{Codes: union(b.HospitalAllergies.Codes, in.HospitalAllergies.Codes),
+			Texts: union(b.HospitalAllergies.Texts, in.HospitalAllergies.Texts)}
+		if !slices.Equal(now.Codes, union(said[in.HN].Codes)) || !slices.Equal(now.Texts, union(said[in.HN].Texts)) {
+			afters = append(afters, hospital.Patient{HN: in.HN, HospitalAllergies: now})
+		}
 	}
 	if err := setHospitalAllergies(ctx, tx, branch, afters); err != nil {
 		return Report{}, err
@@ -338,6 +359,16 @@ func setHospitalAllergies(ctx context.Context, tx pgx.Tx, branch string, ps []ho
 		return fmt.Errorf("hospital allergies: %w", err)
 	}
 	return nil
+}
+
+// union answers the sorted, duplicate-free union of the lists.
+func union(lists ...[]string) []string {
+	var out []string
+	for _, l := range lists {
+		out = append(out, l...)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 func nonNil(s []string) []string {

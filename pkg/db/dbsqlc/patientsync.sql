@@ -5,12 +5,12 @@
 SELECT settings, local_credentials FROM hospital_connector WHERE branch_code = @branch;
 
 -- name: SyncSaveSettings :exec
-INSERT INTO hospital_connector (branch_code, settings, updated_by) VALUES (@branch, @settings, @by)
+INSERT INTO hospital_connector (branch_code, settings, updated_by) VALUES (@branch, (@settings::text)::jsonb, @by)
 ON CONFLICT (branch_code) DO UPDATE SET settings = excluded.settings, updated_at = now(), updated_by = excluded.updated_by;
 
 -- Demo settings (functions/local): set only where the branch has none.
 -- name: SyncSettingsDefault :exec
-INSERT INTO hospital_connector (branch_code, settings, updated_by) VALUES (@branch, @settings, 'demo')
+INSERT INTO hospital_connector (branch_code, settings, updated_by) VALUES (@branch, (@settings::text)::jsonb, 'demo')
 ON CONFLICT (branch_code) DO NOTHING;
 
 -- Starts a sync of a branch unless one is queued or running (patient_sync_job_running):
@@ -19,6 +19,12 @@ ON CONFLICT (branch_code) DO NOTHING;
 INSERT INTO patient_sync_job (id, branch_code, created_by) VALUES (@id, @branch, @by)
 ON CONFLICT (branch_code) WHERE status IN ('QUEUED', 'RUNNING') DO NOTHING
 RETURNING *;
+
+-- Ends the syncs of a branch still queued or running after an hour: their worker died (a
+-- Lambda runs 15 minutes at most, and failed messages end in the dead-letter queue).
+-- name: SyncExpireJobs :exec
+UPDATE patient_sync_job SET status = 'FAILED', phase = 'FAILED', error_key = 'patientSync.expired', finished_at = now()
+WHERE branch_code = @branch AND status IN ('QUEUED', 'RUNNING') AND created_at < now() - interval '1 hour';
 
 -- The latest sync of a branch.
 -- name: SyncLatestJob :one
@@ -45,7 +51,7 @@ WHERE id = @id AND status = 'RUNNING';
 SELECT status FROM patient_sync_job WHERE id = @id FOR UPDATE;
 
 -- name: SyncFinishJob :exec
-UPDATE patient_sync_job SET status = 'DONE', phase = 'DONE', progress = 100, report = @report, finished_at = now()
+UPDATE patient_sync_job SET status = 'DONE', phase = 'DONE', progress = 100, report = (@report::text)::jsonb, finished_at = now()
 WHERE id = @id;
 
 -- name: SyncFailJob :exec

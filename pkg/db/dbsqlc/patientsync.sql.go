@@ -56,6 +56,18 @@ func (q *Queries) SyncCreateJob(ctx context.Context, db DBTX, arg SyncCreateJobP
 	return items, nil
 }
 
+const syncExpireJobs = `-- name: SyncExpireJobs :exec
+UPDATE patient_sync_job SET status = 'FAILED', phase = 'FAILED', error_key = 'patientSync.expired', finished_at = now()
+WHERE branch_code = $1 AND status IN ('QUEUED', 'RUNNING') AND created_at < now() - interval '1 hour'
+`
+
+// Ends the syncs of a branch still queued or running after an hour: their worker died (a
+// Lambda runs 15 minutes at most, and failed messages end in the dead-letter queue).
+func (q *Queries) SyncExpireJobs(ctx context.Context, db DBTX, branch string) error {
+	_, err := db.Exec(ctx, syncExpireJobs, branch)
+	return err
+}
+
 const syncFailJob = `-- name: SyncFailJob :exec
 UPDATE patient_sync_job SET status = 'FAILED', phase = 'FAILED', error_key = $1, finished_at = now()
 WHERE id = $2 AND status IN ('QUEUED', 'RUNNING')
@@ -72,12 +84,12 @@ func (q *Queries) SyncFailJob(ctx context.Context, db DBTX, arg SyncFailJobParam
 }
 
 const syncFinishJob = `-- name: SyncFinishJob :exec
-UPDATE patient_sync_job SET status = 'DONE', phase = 'DONE', progress = 100, report = $1, finished_at = now()
+UPDATE patient_sync_job SET status = 'DONE', phase = 'DONE', progress = 100, report = ($1::text)::jsonb, finished_at = now()
 WHERE id = $2
 `
 
 type SyncFinishJobParams struct {
-	Report []byte
+	Report string
 	ID     string
 }
 
@@ -204,13 +216,13 @@ func (q *Queries) SyncRunningJob(ctx context.Context, db DBTX, branch string) (P
 }
 
 const syncSaveSettings = `-- name: SyncSaveSettings :exec
-INSERT INTO hospital_connector (branch_code, settings, updated_by) VALUES ($1, $2, $3)
+INSERT INTO hospital_connector (branch_code, settings, updated_by) VALUES ($1, ($2::text)::jsonb, $3)
 ON CONFLICT (branch_code) DO UPDATE SET settings = excluded.settings, updated_at = now(), updated_by = excluded.updated_by
 `
 
 type SyncSaveSettingsParams struct {
 	Branch   string
-	Settings []byte
+	Settings string
 	By       string
 }
 
@@ -265,13 +277,13 @@ func (q *Queries) SyncSettings(ctx context.Context, db DBTX, branch string) (Syn
 }
 
 const syncSettingsDefault = `-- name: SyncSettingsDefault :exec
-INSERT INTO hospital_connector (branch_code, settings, updated_by) VALUES ($1, $2, 'demo')
+INSERT INTO hospital_connector (branch_code, settings, updated_by) VALUES ($1, ($2::text)::jsonb, 'demo')
 ON CONFLICT (branch_code) DO NOTHING
 `
 
 type SyncSettingsDefaultParams struct {
 	Branch   string
-	Settings []byte
+	Settings string
 }
 
 // Demo settings (functions/local): set only where the branch has none.
