@@ -21,6 +21,7 @@ import (
 	"samrap/pkg/db/migrations"
 	"samrap/pkg/demo"
 	"samrap/pkg/mail/ses"
+	"samrap/pkg/patientsync"
 	"samrap/pkg/platform"
 	"samrap/pkg/queue/sqsqueue"
 )
@@ -79,6 +80,13 @@ func run(ctx context.Context, getenv func(string) string) error {
 		}
 		if err := demo.InvitePending(ctx, env); err != nil {
 			return err
+		}
+		// the demo hospital this process serves (server.go), where a branch has no settings
+		for _, b := range demo.Branches() {
+			base := fmt.Sprintf("http://127.0.0.1:%d/dev/fhir/%s", cfg.Port, b)
+			if err := patientsync.SetDefaultSettings(ctx, env.DB, b, demo.HospitalSettings(base)); err != nil {
+				return err
+			}
 		}
 	}
 	handler, err := newServer(env)

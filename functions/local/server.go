@@ -15,6 +15,8 @@ import (
 
 	"samrap/functions"
 	"samrap/pkg/blob"
+	"samrap/pkg/demo"
+	"samrap/pkg/hospital/fhirdemo"
 	"samrap/pkg/httpx"
 	"samrap/pkg/platform"
 )
@@ -33,6 +35,21 @@ func newServer(env *platform.Env) (http.Handler, error) {
 	}
 	if env.Disk != nil {
 		mux.Handle(blob.DiskPath, env.Disk.Handler())
+	}
+	if env.Config.DemoData {
+		// Dev only: the demo hospital of each demo branch, as FHIR R4, to this machine only
+		// (the demo branches' connector settings point here).
+		for _, b := range demo.Branches() {
+			prefix := "/dev/fhir/" + b
+			h := http.StripPrefix(prefix, fhirdemo.Handler(demo.HospitalCensus(b, env.Now())))
+			mux.Handle(prefix+"/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if !httpx.FromLoopback(r) {
+					http.NotFound(w, r)
+					return
+				}
+				h.ServeHTTP(w, r)
+			}))
+		}
 	}
 	mux.HandleFunc("GET /api/health", func(w http.ResponseWriter, r *http.Request) {
 		if err := env.DB.Ping(r.Context()); err != nil {

@@ -18,6 +18,9 @@ const (
 	snomed       = "http://snomed.info/sct"
 )
 
+// Branches are the demo branches.
+func Branches() []string { return []string{Bangkok, ChiangMai} }
+
 // HospitalSettings are the demo branches' connector settings: the demo hospital at baseURL
 // (functions/local serves it), with maps from its codes to the demo master data.
 func HospitalSettings(baseURL string) hospital.Settings {
