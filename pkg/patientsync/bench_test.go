@@ -25,7 +25,7 @@ func bigCensus(diet string) []hospital.Admission {
 		out[i] = hospital.Admission{HN: fmt.Sprintf("B-HN%06d", i), NameTh: fmt.Sprintf("ผู้ป่วย ที่%d", i),
 			NameEn: fmt.Sprintf("Patient No%d", i), Gender: "female", BirthDate: "1950-01-01", Ward: "W01", Admitted: admitted,
 			Allergies: []hospital.Concept{{Codings: []hospital.Coding{{System: "urn:samrap:demo:allergen", Code: "AL02"}}}},
-			Diets: []hospital.DietOrder{{Types: []hospital.Concept{{Codings: []hospital.Coding{{System: "urn:samrap:demo:diet", Code: diet}}}}}}}
+			Diets:     []hospital.DietOrder{{Types: []hospital.Concept{{Codings: []hospital.Coding{{System: "urn:samrap:demo:diet", Code: diet}}}}}}}
 	}
 	return out
 }
