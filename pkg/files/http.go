@@ -19,6 +19,7 @@ import (
 	"samrap/pkg/httpx"
 	"samrap/pkg/i18n"
 	"samrap/pkg/imports"
+	"samrap/pkg/menus"
 	"samrap/pkg/params"
 	"samrap/pkg/patients"
 	"samrap/pkg/platform"
@@ -44,10 +45,11 @@ var (
 )
 
 // Importers are the imports the upload API takes and import-worker runs: each master-data
-// kind's, the user import and the patient import. A new import is one more registration
-// here (docs/imports.md).
+// kind's, the user import, the patient import and the menus' (dishes, cycle contents). A
+// new import is one more registration here (docs/imports.md).
 func Importers(env *platform.Env) imports.Registry {
-	return imports.NewRegistry(append(params.Importers(env), users.Importer(env), patients.Importer(env))...)
+	imps := append(params.Importers(env), users.Importer(env), patients.Importer(env))
+	return imports.NewRegistry(append(imps, menus.Importers(env)...)...)
 }
 
 // ImportWorker is import-worker's queue handler (functions/import-worker, functions/local).
@@ -57,18 +59,21 @@ func ImportWorker(env *platform.Env) queue.Handler {
 
 // Mount adds the area's routes (functions/catalog.json, function "files").
 func Mount(env *platform.Env, rt *httpx.Router) {
-	h := handlers{env: env, params: params.NewService(env.DB, env.Log), importers: Importers(env)}
+	h := handlers{env: env, params: params.NewService(env.DB, env.Log), menus: menus.NewService(env.DB), importers: Importers(env)}
 	nutritionist := httpx.Roles(session.Nutritionist)
 	rt.Handle("POST /api/upload/masterData", nutritionist.Limit(uploadLimit), h.uploadMasterData)
 	rt.Handle("POST /api/upload/user", httpx.Roles(session.SuperAdmin).Limit(uploadLimit), h.uploadUser)
 	rt.Handle("POST /api/upload/patientData", httpx.Roles(session.Controller).Limit(uploadLimit), h.uploadPatients)
 	rt.Handle("GET /api/upload/jobs/{id}", httpx.Roles(h.importers.Roles()...), h.job)
 	rt.Handle("GET /api/download/masterDataType", nutritionist, h.masterDataType)
+	rt.Handle("POST /api/upload/menuData", nutritionist.Limit(uploadLimit), h.uploadMenuData)
+	rt.Handle("GET /api/download/menuDataType", nutritionist, h.menuDataType)
 }
 
 type handlers struct {
 	env       *platform.Env
 	params    *params.Service
+	menus     *menus.Service
 	importers imports.Registry
 }
 
@@ -283,6 +288,58 @@ func (h handlers) masterDataType(w http.ResponseWriter, r *http.Request) error {
 	var buf bytes.Buffer
 	if err := params.Export(&buf, k, recs); err != nil {
 		return fmt.Errorf("files.masterDataType: %w", err)
+	}
+	return httpx.SendFile(w, name, imports.XLSX, &buf)
+}
+
+// uploadMenuData takes a workbook of dishes (type Menu) or cycle contents (type CycleMenu)
+// to add or update (Nutritionist; form: file, branchCode, createBy, type), as
+// upload/masterData takes master data.
+func (h handlers) uploadMenuData(w http.ResponseWriter, r *http.Request) error {
+	if err := parseUpload(r); err != nil { // another branch named: 403
+		return err
+	}
+	defer r.MultipartForm.RemoveAll()
+	branch, typ := r.FormValue("branchCode"), r.FormValue("type")
+	bad := map[string]string{}
+	if branch == "" {
+		bad["branchCode"] = "field.required"
+	}
+	if typ == "" {
+		bad["type"] = "field.required"
+	} else if !slices.Contains(menus.ImportTypes, typ) {
+		return errType
+	}
+	if len(bad) > 0 {
+		return errs.Fields(bad)
+	}
+	return h.store(w, r, imports.Job{BranchCode: branch, Type: typ})
+}
+
+// menuDataType answers the branch's dishes or cycle contents as the workbook their import
+// reads (it imports back unchanged); 204 when the branch has none. With template=true it
+// answers the header row only, never 204.
+func (h handlers) menuDataType(w http.ResponseWriter, r *http.Request) error {
+	q := httpx.ReadQuery(r)
+	branch := q.Required("branchCode")
+	typ, template := q.Text("type"), q.Bool("template")
+	if err := q.Err(); err != nil {
+		return err
+	}
+	if !slices.Contains(menus.ImportTypes, typ) {
+		return errType
+	}
+	var buf bytes.Buffer
+	n, err := h.menus.Export(r.Context(), &buf, typ, branch, template)
+	if err != nil {
+		return err
+	}
+	if n == 0 && !template {
+		return httpx.NoContent(w)
+	}
+	name := fmt.Sprintf("%s_%s.xlsx", typ, branch)
+	if template {
+		name = fmt.Sprintf("%s_%s_template.xlsx", typ, branch)
 	}
 	return httpx.SendFile(w, name, imports.XLSX, &buf)
 }

@@ -109,6 +109,7 @@ UNION ALL SELECT 'mealClass', code, id, active FROM meal_class WHERE meal_class.
 UNION ALL SELECT 'dietType', code, id, active FROM diet_type WHERE diet_type.branch_code = @branch
 UNION ALL SELECT 'therapeutic', code, id, active FROM therapeutic WHERE therapeutic.branch_code = @branch
 UNION ALL SELECT 'unit', unit, id, active FROM nutrient_unit WHERE nutrient_unit.branch_code = @branch
+UNION ALL SELECT 'unitCode', code, id, active FROM nutrient_unit WHERE nutrient_unit.branch_code = @branch
 UNION ALL SELECT 'mealTime', code, id, active FROM meal_time WHERE meal_time.branch_code = @branch
 UNION ALL SELECT 'tray', code, id, active FROM tray_category WHERE tray_category.branch_code = @branch
 UNION ALL SELECT 'menu', code, id, active FROM menu WHERE menu.branch_code = @branch
@@ -322,3 +323,91 @@ FROM c
     LEFT JOIN LATERAL (SELECT x.doc FROM menu_detail x WHERE x.branch_code = sqlc.arg(branch)::text AND x.id = cm.menu_id AND x.active OFFSET 0) md ON true
     LEFT JOIN LATERAL (SELECT x.doc FROM menu_set_detail x WHERE x.branch_code = sqlc.arg(branch)::text AND x.id = cm.menu_set_id AND x.active OFFSET 0) sd ON true
 ORDER BY cm.item_code, cm.id;
+
+-- ---- imports (pkg/menus/import.go): set-based, a few statements whatever the row count ----
+
+-- Adds the file's new dishes and updates its stored ones (by code), answering their ids.
+-- name: MenusImportUpsert :many
+INSERT INTO menu AS m (branch_code, code, name_th, name_en, cuisine_type_id, meal_component_id, iddsi_type, iddsi_level,
+    price, remark, active, created_by, updated_by)
+SELECT @branch::text, i.code, i.name_th, i.name_en, i.cuisine_type_id, i.meal_component_id, i.iddsi_type, i.iddsi_level,
+    i.price, i.remark, i.active, @by::text, @by::text
+FROM ROWS FROM (unnest(@codes::text[]), unnest(@names_th::text[]), unnest(@names_en::text[]),
+    unnest(@cuisine_type_ids::bigint[]), unnest(@meal_component_ids::bigint[]), unnest(@iddsi_types::text[]),
+    unnest(@iddsi_levels::int2[]), unnest(@prices::float8[]), unnest(@remarks::text[]), unnest(@actives::boolean[]))
+    AS i(code, name_th, name_en, cuisine_type_id, meal_component_id, iddsi_type, iddsi_level, price, remark, active)
+ON CONFLICT (branch_code, code) DO UPDATE SET name_th = excluded.name_th, name_en = excluded.name_en,
+    cuisine_type_id = excluded.cuisine_type_id, meal_component_id = excluded.meal_component_id,
+    iddsi_type = excluded.iddsi_type, iddsi_level = excluded.iddsi_level, price = excluded.price,
+    remark = excluded.remark, active = excluded.active, updated_at = now(), updated_by = excluded.updated_by
+RETURNING m.id, m.code;
+
+-- The lists of the dishes named are replaced: this removes them, MenusImportInsertLinks
+-- writes the new ones (two statements: one statement cannot delete and insert the same key).
+-- name: MenusImportDeleteLinks :exec
+WITH a AS (DELETE FROM menu_allergen x WHERE x.branch_code = @branch AND x.menu_id = ANY(@menu_ids::bigint[])),
+    r AS (DELETE FROM menu_restricted x WHERE x.branch_code = @branch AND x.menu_id = ANY(@menu_ids::bigint[])),
+    g AS (DELETE FROM menu_meal_class x WHERE x.branch_code = @branch AND x.menu_id = ANY(@menu_ids::bigint[])),
+    d AS (DELETE FROM menu_diet_type x WHERE x.branch_code = @branch AND x.menu_id = ANY(@menu_ids::bigint[])),
+    n AS (DELETE FROM menu_nutrient x WHERE x.branch_code = @branch AND x.menu_id = ANY(@menu_ids::bigint[]))
+DELETE FROM menu_therapeutic x WHERE x.branch_code = @branch AND x.menu_id = ANY(@menu_ids::bigint[]);
+
+-- Writes the lists as (dish id, row id) pairs; the ids were resolved from the branch's codes
+-- in the same transaction (the foreign keys check them again).
+-- name: MenusImportInsertLinks :exec
+WITH a AS (INSERT INTO menu_allergen (branch_code, menu_id, allergen_id)
+        SELECT @branch, x.menu_id, x.id FROM ROWS FROM (unnest(@allergen_menu_ids::bigint[]), unnest(@allergen_ids::bigint[])) AS x(menu_id, id)),
+    r AS (INSERT INTO menu_restricted (branch_code, menu_id, restricted_id)
+        SELECT @branch, x.menu_id, x.id FROM ROWS FROM (unnest(@restricted_menu_ids::bigint[]), unnest(@restricted_ids::bigint[])) AS x(menu_id, id)),
+    g AS (INSERT INTO menu_meal_class (branch_code, menu_id, meal_class_id)
+        SELECT @branch, x.menu_id, x.id FROM ROWS FROM (unnest(@meal_class_menu_ids::bigint[]), unnest(@meal_class_ids::bigint[])) AS x(menu_id, id)),
+    d AS (INSERT INTO menu_diet_type (branch_code, menu_id, diet_type_id)
+        SELECT @branch, x.menu_id, x.id FROM ROWS FROM (unnest(@diet_type_menu_ids::bigint[]), unnest(@diet_type_ids::bigint[])) AS x(menu_id, id)),
+    t AS (INSERT INTO menu_therapeutic (branch_code, menu_id, therapeutic_id)
+        SELECT @branch, x.menu_id, x.id FROM ROWS FROM (unnest(@therapeutic_menu_ids::bigint[]), unnest(@therapeutic_ids::bigint[])) AS x(menu_id, id))
+INSERT INTO menu_nutrient (branch_code, menu_id, nutrient, amount, nutrient_unit_id)
+SELECT @branch, x.menu_id, x.nutrient, x.amount, x.unit_id
+FROM ROWS FROM (unnest(@nutrient_menu_ids::bigint[]), unnest(@nutrients::text[]), unnest(@amounts::float8[]),
+    unnest(@unit_ids::bigint[])) AS x(menu_id, nutrient, amount, unit_id);
+
+-- name: MenusByIDs :many
+SELECT doc FROM menu_detail WHERE branch_code = @branch AND id = ANY(@ids::bigint[]);
+
+-- The branch's rounds by code, for the contents import (its round column names one by
+-- code or name; its day is checked against the day count).
+-- name: CyclesAllBrief :many
+SELECT id, code, name_th, name_en, day_count FROM cycle WHERE branch_code = @branch ORDER BY code;
+
+-- Every content of the branch (the export, and what the import compares with), ordered by
+-- round code, day, meal type, then dish or set code.
+-- name: CycleMenusAll :many
+SELECT d.doc FROM cycle_menu_detail d JOIN cycle c ON c.branch_code = d.branch_code AND c.id = d.cycle_id
+WHERE d.branch_code = @branch
+ORDER BY c.code, d.day_no, d.meal_time_code, d.item_code, d.id;
+
+-- Adds contents; each takes its round's day count (the check of its day).
+-- name: CycleMenusImportInsert :many
+INSERT INTO cycle_menu (branch_code, cycle_id, cycle_day_count, day_no, meal_time_id, menu_id, menu_set_id,
+    tray_category_id, diet_type_id, therapeutic_id, cuisine_type_id, created_by, updated_by)
+SELECT c.branch_code, c.id, c.day_count, i.day_no, i.meal_time_id, nullif(i.menu_id, 0), nullif(i.menu_set_id, 0),
+    nullif(i.tray_category_id, 0), nullif(i.diet_type_id, 0), nullif(i.therapeutic_id, 0), nullif(i.cuisine_type_id, 0),
+    @by::text, @by::text
+FROM ROWS FROM (unnest(@cycle_ids::bigint[]), unnest(@day_nos::int[]), unnest(@meal_time_ids::bigint[]),
+    unnest(@menu_ids::bigint[]), unnest(@menu_set_ids::bigint[]), unnest(@tray_category_ids::bigint[]),
+    unnest(@diet_type_ids::bigint[]), unnest(@therapeutic_ids::bigint[]), unnest(@cuisine_type_ids::bigint[]))
+    AS i(cycle_id, day_no, meal_time_id, menu_id, menu_set_id, tray_category_id, diet_type_id, therapeutic_id, cuisine_type_id)
+    JOIN cycle c ON c.branch_code = @branch::text AND c.id = i.cycle_id
+RETURNING id;
+
+-- Updates what a stored content is cooked for (0: none).
+-- name: CycleMenusImportUpdate :exec
+UPDATE cycle_menu cm SET tray_category_id = nullif(i.tray_category_id, 0), diet_type_id = nullif(i.diet_type_id, 0),
+    therapeutic_id = nullif(i.therapeutic_id, 0), cuisine_type_id = nullif(i.cuisine_type_id, 0),
+    updated_at = now(), updated_by = @by::text
+FROM ROWS FROM (unnest(@ids::bigint[]), unnest(@tray_category_ids::bigint[]), unnest(@diet_type_ids::bigint[]),
+    unnest(@therapeutic_ids::bigint[]), unnest(@cuisine_type_ids::bigint[]))
+    AS i(id, tray_category_id, diet_type_id, therapeutic_id, cuisine_type_id)
+WHERE cm.branch_code = @branch::text AND cm.id = i.id;
+
+-- name: CycleMenusByIDs :many
+SELECT doc FROM cycle_menu_detail WHERE branch_code = @branch AND id = ANY(@ids::bigint[]);

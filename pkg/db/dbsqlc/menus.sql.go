@@ -11,6 +11,34 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+const cycleMenusAll = `-- name: CycleMenusAll :many
+SELECT d.doc FROM cycle_menu_detail d JOIN cycle c ON c.branch_code = d.branch_code AND c.id = d.cycle_id
+WHERE d.branch_code = $1
+ORDER BY c.code, d.day_no, d.meal_time_code, d.item_code, d.id
+`
+
+// Every content of the branch (the export, and what the import compares with), ordered by
+// round code, day, meal type, then dish or set code.
+func (q *Queries) CycleMenusAll(ctx context.Context, db DBTX, branch string) ([][]byte, error) {
+	rows, err := db.Query(ctx, cycleMenusAll, branch)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items [][]byte
+	for rows.Next() {
+		var doc []byte
+		if err := rows.Scan(&doc); err != nil {
+			return nil, err
+		}
+		items = append(items, doc)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const cycleMenusByID = `-- name: CycleMenusByID :one
 SELECT doc FROM cycle_menu_detail WHERE branch_code = $1 AND id = $2
 `
@@ -25,6 +53,35 @@ func (q *Queries) CycleMenusByID(ctx context.Context, db DBTX, arg CycleMenusByI
 	var doc []byte
 	err := row.Scan(&doc)
 	return doc, err
+}
+
+const cycleMenusByIDs = `-- name: CycleMenusByIDs :many
+SELECT doc FROM cycle_menu_detail WHERE branch_code = $1 AND id = ANY($2::bigint[])
+`
+
+type CycleMenusByIDsParams struct {
+	Branch string
+	Ids    []int64
+}
+
+func (q *Queries) CycleMenusByIDs(ctx context.Context, db DBTX, arg CycleMenusByIDsParams) ([][]byte, error) {
+	rows, err := db.Query(ctx, cycleMenusByIDs, arg.Branch, arg.Ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items [][]byte
+	for rows.Next() {
+		var doc []byte
+		if err := rows.Scan(&doc); err != nil {
+			return nil, err
+		}
+		items = append(items, doc)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const cycleMenusDelete = `-- name: CycleMenusDelete :execrows
@@ -42,6 +99,101 @@ func (q *Queries) CycleMenusDelete(ctx context.Context, db DBTX, arg CycleMenusD
 		return 0, err
 	}
 	return result.RowsAffected(), nil
+}
+
+const cycleMenusImportInsert = `-- name: CycleMenusImportInsert :many
+INSERT INTO cycle_menu (branch_code, cycle_id, cycle_day_count, day_no, meal_time_id, menu_id, menu_set_id,
+    tray_category_id, diet_type_id, therapeutic_id, cuisine_type_id, created_by, updated_by)
+SELECT c.branch_code, c.id, c.day_count, i.day_no, i.meal_time_id, nullif(i.menu_id, 0), nullif(i.menu_set_id, 0),
+    nullif(i.tray_category_id, 0), nullif(i.diet_type_id, 0), nullif(i.therapeutic_id, 0), nullif(i.cuisine_type_id, 0),
+    $1::text, $1::text
+FROM ROWS FROM (unnest($2::bigint[]), unnest($3::int[]), unnest($4::bigint[]),
+    unnest($5::bigint[]), unnest($6::bigint[]), unnest($7::bigint[]),
+    unnest($8::bigint[]), unnest($9::bigint[]), unnest($10::bigint[]))
+    AS i(cycle_id, day_no, meal_time_id, menu_id, menu_set_id, tray_category_id, diet_type_id, therapeutic_id, cuisine_type_id)
+    JOIN cycle c ON c.branch_code = $11::text AND c.id = i.cycle_id
+RETURNING id
+`
+
+type CycleMenusImportInsertParams struct {
+	By              string
+	CycleIds        []int64
+	DayNos          []int32
+	MealTimeIds     []int64
+	MenuIds         []int64
+	MenuSetIds      []int64
+	TrayCategoryIds []int64
+	DietTypeIds     []int64
+	TherapeuticIds  []int64
+	CuisineTypeIds  []int64
+	Branch          string
+}
+
+// Adds contents; each takes its round's day count (the check of its day).
+func (q *Queries) CycleMenusImportInsert(ctx context.Context, db DBTX, arg CycleMenusImportInsertParams) ([]int64, error) {
+	rows, err := db.Query(ctx, cycleMenusImportInsert,
+		arg.By,
+		arg.CycleIds,
+		arg.DayNos,
+		arg.MealTimeIds,
+		arg.MenuIds,
+		arg.MenuSetIds,
+		arg.TrayCategoryIds,
+		arg.DietTypeIds,
+		arg.TherapeuticIds,
+		arg.CuisineTypeIds,
+		arg.Branch,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const cycleMenusImportUpdate = `-- name: CycleMenusImportUpdate :exec
+UPDATE cycle_menu cm SET tray_category_id = nullif(i.tray_category_id, 0), diet_type_id = nullif(i.diet_type_id, 0),
+    therapeutic_id = nullif(i.therapeutic_id, 0), cuisine_type_id = nullif(i.cuisine_type_id, 0),
+    updated_at = now(), updated_by = $1::text
+FROM ROWS FROM (unnest($3::bigint[]), unnest($4::bigint[]), unnest($5::bigint[]),
+    unnest($6::bigint[]), unnest($7::bigint[]))
+    AS i(id, tray_category_id, diet_type_id, therapeutic_id, cuisine_type_id)
+WHERE cm.branch_code = $2::text AND cm.id = i.id
+`
+
+type CycleMenusImportUpdateParams struct {
+	By              string
+	Branch          string
+	Ids             []int64
+	TrayCategoryIds []int64
+	DietTypeIds     []int64
+	TherapeuticIds  []int64
+	CuisineTypeIds  []int64
+}
+
+// Updates what a stored content is cooked for (0: none).
+func (q *Queries) CycleMenusImportUpdate(ctx context.Context, db DBTX, arg CycleMenusImportUpdateParams) error {
+	_, err := db.Exec(ctx, cycleMenusImportUpdate,
+		arg.By,
+		arg.Branch,
+		arg.Ids,
+		arg.TrayCategoryIds,
+		arg.DietTypeIds,
+		arg.TherapeuticIds,
+		arg.CuisineTypeIds,
+	)
+	return err
 }
 
 const cycleMenusInsert = `-- name: CycleMenusInsert :one
@@ -226,6 +378,46 @@ func (q *Queries) CycleMenusUpdate(ctx context.Context, db DBTX, arg CycleMenusU
 		return 0, err
 	}
 	return result.RowsAffected(), nil
+}
+
+const cyclesAllBrief = `-- name: CyclesAllBrief :many
+SELECT id, code, name_th, name_en, day_count FROM cycle WHERE branch_code = $1 ORDER BY code
+`
+
+type CyclesAllBriefRow struct {
+	ID       int64
+	Code     string
+	NameTh   string
+	NameEn   string
+	DayCount int32
+}
+
+// The branch's rounds by code, for the contents import (its round column names one by
+// code or name; its day is checked against the day count).
+func (q *Queries) CyclesAllBrief(ctx context.Context, db DBTX, branch string) ([]CyclesAllBriefRow, error) {
+	rows, err := db.Query(ctx, cyclesAllBrief, branch)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []CyclesAllBriefRow
+	for rows.Next() {
+		var i CyclesAllBriefRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Code,
+			&i.NameTh,
+			&i.NameEn,
+			&i.DayCount,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const cyclesByID = `-- name: CyclesByID :one
@@ -749,6 +941,35 @@ func (q *Queries) MenusByID(ctx context.Context, db DBTX, arg MenusByIDParams) (
 	return doc, err
 }
 
+const menusByIDs = `-- name: MenusByIDs :many
+SELECT doc FROM menu_detail WHERE branch_code = $1 AND id = ANY($2::bigint[])
+`
+
+type MenusByIDsParams struct {
+	Branch string
+	Ids    []int64
+}
+
+func (q *Queries) MenusByIDs(ctx context.Context, db DBTX, arg MenusByIDsParams) ([][]byte, error) {
+	rows, err := db.Query(ctx, menusByIDs, arg.Branch, arg.Ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items [][]byte
+	for rows.Next() {
+		var doc []byte
+		if err := rows.Scan(&doc); err != nil {
+			return nil, err
+		}
+		items = append(items, doc)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const menusCodes = `-- name: MenusCodes :many
 SELECT 'cuisine'::text AS kind, code, id, active FROM cuisine_type WHERE cuisine_type.branch_code = $1
 UNION ALL SELECT 'component', code, id, active FROM meal_component WHERE meal_component.branch_code = $1
@@ -758,6 +979,7 @@ UNION ALL SELECT 'mealClass', code, id, active FROM meal_class WHERE meal_class.
 UNION ALL SELECT 'dietType', code, id, active FROM diet_type WHERE diet_type.branch_code = $1
 UNION ALL SELECT 'therapeutic', code, id, active FROM therapeutic WHERE therapeutic.branch_code = $1
 UNION ALL SELECT 'unit', unit, id, active FROM nutrient_unit WHERE nutrient_unit.branch_code = $1
+UNION ALL SELECT 'unitCode', code, id, active FROM nutrient_unit WHERE nutrient_unit.branch_code = $1
 UNION ALL SELECT 'mealTime', code, id, active FROM meal_time WHERE meal_time.branch_code = $1
 UNION ALL SELECT 'tray', code, id, active FROM tray_category WHERE tray_category.branch_code = $1
 UNION ALL SELECT 'menu', code, id, active FROM menu WHERE menu.branch_code = $1
@@ -832,6 +1054,157 @@ type MenusDeleteLinksParams struct {
 func (q *Queries) MenusDeleteLinks(ctx context.Context, db DBTX, arg MenusDeleteLinksParams) error {
 	_, err := db.Exec(ctx, menusDeleteLinks, arg.Branch, arg.MenuID)
 	return err
+}
+
+const menusImportDeleteLinks = `-- name: MenusImportDeleteLinks :exec
+WITH a AS (DELETE FROM menu_allergen x WHERE x.branch_code = $1 AND x.menu_id = ANY($2::bigint[])),
+    r AS (DELETE FROM menu_restricted x WHERE x.branch_code = $1 AND x.menu_id = ANY($2::bigint[])),
+    g AS (DELETE FROM menu_meal_class x WHERE x.branch_code = $1 AND x.menu_id = ANY($2::bigint[])),
+    d AS (DELETE FROM menu_diet_type x WHERE x.branch_code = $1 AND x.menu_id = ANY($2::bigint[])),
+    n AS (DELETE FROM menu_nutrient x WHERE x.branch_code = $1 AND x.menu_id = ANY($2::bigint[]))
+DELETE FROM menu_therapeutic x WHERE x.branch_code = $1 AND x.menu_id = ANY($2::bigint[])
+`
+
+type MenusImportDeleteLinksParams struct {
+	Branch  string
+	MenuIds []int64
+}
+
+// The lists of the dishes named are replaced: this removes them, MenusImportInsertLinks
+// writes the new ones (two statements: one statement cannot delete and insert the same key).
+func (q *Queries) MenusImportDeleteLinks(ctx context.Context, db DBTX, arg MenusImportDeleteLinksParams) error {
+	_, err := db.Exec(ctx, menusImportDeleteLinks, arg.Branch, arg.MenuIds)
+	return err
+}
+
+const menusImportInsertLinks = `-- name: MenusImportInsertLinks :exec
+WITH a AS (INSERT INTO menu_allergen (branch_code, menu_id, allergen_id)
+        SELECT $1, x.menu_id, x.id FROM ROWS FROM (unnest($6::bigint[]), unnest($7::bigint[])) AS x(menu_id, id)),
+    r AS (INSERT INTO menu_restricted (branch_code, menu_id, restricted_id)
+        SELECT $1, x.menu_id, x.id FROM ROWS FROM (unnest($8::bigint[]), unnest($9::bigint[])) AS x(menu_id, id)),
+    g AS (INSERT INTO menu_meal_class (branch_code, menu_id, meal_class_id)
+        SELECT $1, x.menu_id, x.id FROM ROWS FROM (unnest($10::bigint[]), unnest($11::bigint[])) AS x(menu_id, id)),
+    d AS (INSERT INTO menu_diet_type (branch_code, menu_id, diet_type_id)
+        SELECT $1, x.menu_id, x.id FROM ROWS FROM (unnest($12::bigint[]), unnest($13::bigint[])) AS x(menu_id, id)),
+    t AS (INSERT INTO menu_therapeutic (branch_code, menu_id, therapeutic_id)
+        SELECT $1, x.menu_id, x.id FROM ROWS FROM (unnest($14::bigint[]), unnest($15::bigint[])) AS x(menu_id, id))
+INSERT INTO menu_nutrient (branch_code, menu_id, nutrient, amount, nutrient_unit_id)
+SELECT $1, x.menu_id, x.nutrient, x.amount, x.unit_id
+FROM ROWS FROM (unnest($2::bigint[]), unnest($3::text[]), unnest($4::float8[]),
+    unnest($5::bigint[])) AS x(menu_id, nutrient, amount, unit_id)
+`
+
+type MenusImportInsertLinksParams struct {
+	Branch             string
+	NutrientMenuIds    []int64
+	Nutrients          []string
+	Amounts            []float64
+	UnitIds            []int64
+	AllergenMenuIds    []int64
+	AllergenIds        []int64
+	RestrictedMenuIds  []int64
+	RestrictedIds      []int64
+	MealClassMenuIds   []int64
+	MealClassIds       []int64
+	DietTypeMenuIds    []int64
+	DietTypeIds        []int64
+	TherapeuticMenuIds []int64
+	TherapeuticIds     []int64
+}
+
+// Writes the lists as (dish id, row id) pairs; the ids were resolved from the branch's codes
+// in the same transaction (the foreign keys check them again).
+func (q *Queries) MenusImportInsertLinks(ctx context.Context, db DBTX, arg MenusImportInsertLinksParams) error {
+	_, err := db.Exec(ctx, menusImportInsertLinks,
+		arg.Branch,
+		arg.NutrientMenuIds,
+		arg.Nutrients,
+		arg.Amounts,
+		arg.UnitIds,
+		arg.AllergenMenuIds,
+		arg.AllergenIds,
+		arg.RestrictedMenuIds,
+		arg.RestrictedIds,
+		arg.MealClassMenuIds,
+		arg.MealClassIds,
+		arg.DietTypeMenuIds,
+		arg.DietTypeIds,
+		arg.TherapeuticMenuIds,
+		arg.TherapeuticIds,
+	)
+	return err
+}
+
+const menusImportUpsert = `-- name: MenusImportUpsert :many
+
+INSERT INTO menu AS m (branch_code, code, name_th, name_en, cuisine_type_id, meal_component_id, iddsi_type, iddsi_level,
+    price, remark, active, created_by, updated_by)
+SELECT $1::text, i.code, i.name_th, i.name_en, i.cuisine_type_id, i.meal_component_id, i.iddsi_type, i.iddsi_level,
+    i.price, i.remark, i.active, $2::text, $2::text
+FROM ROWS FROM (unnest($3::text[]), unnest($4::text[]), unnest($5::text[]),
+    unnest($6::bigint[]), unnest($7::bigint[]), unnest($8::text[]),
+    unnest($9::int2[]), unnest($10::float8[]), unnest($11::text[]), unnest($12::boolean[]))
+    AS i(code, name_th, name_en, cuisine_type_id, meal_component_id, iddsi_type, iddsi_level, price, remark, active)
+ON CONFLICT (branch_code, code) DO UPDATE SET name_th = excluded.name_th, name_en = excluded.name_en,
+    cuisine_type_id = excluded.cuisine_type_id, meal_component_id = excluded.meal_component_id,
+    iddsi_type = excluded.iddsi_type, iddsi_level = excluded.iddsi_level, price = excluded.price,
+    remark = excluded.remark, active = excluded.active, updated_at = now(), updated_by = excluded.updated_by
+RETURNING m.id, m.code
+`
+
+type MenusImportUpsertParams struct {
+	Branch           string
+	By               string
+	Codes            []string
+	NamesTh          []string
+	NamesEn          []string
+	CuisineTypeIds   []int64
+	MealComponentIds []int64
+	IddsiTypes       []string
+	IddsiLevels      []int16
+	Prices           []float64
+	Remarks          []string
+	Actives          []bool
+}
+
+type MenusImportUpsertRow struct {
+	ID   int64
+	Code string
+}
+
+// ---- imports (pkg/menus/import.go): set-based, a few statements whatever the row count ----
+// Adds the file's new dishes and updates its stored ones (by code), answering their ids.
+func (q *Queries) MenusImportUpsert(ctx context.Context, db DBTX, arg MenusImportUpsertParams) ([]MenusImportUpsertRow, error) {
+	rows, err := db.Query(ctx, menusImportUpsert,
+		arg.Branch,
+		arg.By,
+		arg.Codes,
+		arg.NamesTh,
+		arg.NamesEn,
+		arg.CuisineTypeIds,
+		arg.MealComponentIds,
+		arg.IddsiTypes,
+		arg.IddsiLevels,
+		arg.Prices,
+		arg.Remarks,
+		arg.Actives,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []MenusImportUpsertRow
+	for rows.Next() {
+		var i MenusImportUpsertRow
+		if err := rows.Scan(&i.ID, &i.Code); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const menusInsert = `-- name: MenusInsert :one
