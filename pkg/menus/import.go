@@ -444,7 +444,7 @@ func (s *Service) ImportMenus(ctx context.Context, tx pgx.Tx, branch, by string,
 }
 
 // writeMenus upserts validated dishes (by code), replaces their lists and writes their
-// change-log rows: five statements whatever their number.
+// change-log rows: at most five statements whatever their number.
 func writeMenus(ctx context.Context, tx pgx.Tx, branch, by string, ins []MenuInput, stored map[string]Menu) error {
 	if len(ins) == 0 {
 		return nil
@@ -462,13 +462,18 @@ func writeMenus(ctx context.Context, tx pgx.Tx, branch, by string, ins []MenuInp
 		return fmt.Errorf("upsert: %w", writeErr(err))
 	}
 	idOf := make(map[string]int64, len(rows))
-	ids := make([]int64, 0, len(rows))
+	ids, updated := make([]int64, 0, len(rows)), []int64{}
 	for _, r := range rows {
 		idOf[r.Code] = r.ID
 		ids = append(ids, r.ID)
+		if _, ok := stored[r.Code]; ok {
+			updated = append(updated, r.ID)
+		}
 	}
-	if err := queries.MenusImportDeleteLinks(ctx, tx, dbsqlc.MenusImportDeleteLinksParams{Branch: branch, MenuIds: ids}); err != nil {
-		return fmt.Errorf("delete lists: %w", err)
+	if len(updated) > 0 {
+		if err := queries.MenusImportDeleteLinks(ctx, tx, dbsqlc.MenusImportDeleteLinksParams{Branch: branch, MenuIds: updated}); err != nil {
+			return fmt.Errorf("delete lists: %w", err)
+		}
 	}
 	lp := dbsqlc.MenusImportInsertLinksParams{Branch: branch}
 	pairs := func(menuIDs, refIDs *[]int64, id int64, of []int64) {
