@@ -31,49 +31,49 @@ type DayItem struct {
 	MenuSet *MenuSet  `json:"menuSet,omitempty"`
 }
 
+// dayRow is a row of the function menus_of_day (migration 00007): the round covering the
+// date and the day of it, with a content of that day and its dish's or set's document (nil
+// for an empty day, or an inactive dish or set).
+type dayRow struct {
+	CycleID     int64      `json:"cycleId"`
+	CycleCode   string     `json:"cycleCode"`
+	CycleNameTh string     `json:"cycleNameTh"`
+	CycleNameEn string     `json:"cycleNameEn"`
+	RoundType   string     `json:"roundType"`
+	DayCount    int        `json:"dayCount"`
+	StartDate   string     `json:"startDate"`
+	EndDate     *string    `json:"endDate"`
+	DayNo       int        `json:"dayNo"`
+	Content     *CycleMenu `json:"content"`
+	Menu        *Menu      `json:"menu"`
+	MenuSet     *MenuSet   `json:"menuSet"`
+}
+
 // MenuOfDay answers what the branch serves on date for the meal type, in one round trip:
 // the active round covering the date (active rounds never overlap), the day of it — LOOP:
 // days since its start modulo its day count, from 1; WEEKDAY: the date's ISO weekday — and
 // that day's active dishes and sets for the meal type.
 func (s *Service) MenuOfDay(ctx context.Context, branch string, date time.Time, mealTimeID int64) (DayMenu, error) {
-	rows, err := queries.MenusOfDay(ctx, s.db, dbsqlc.MenusOfDayParams{Branch: branch, MealTimeID: mealTimeID,
+	docs, err := queries.MenusOfDay(ctx, s.db, dbsqlc.MenusOfDayParams{Branch: branch, MealTimeID: mealTimeID,
 		OnDate: pgtype.Date{Time: date, Valid: true}})
 	if err != nil {
 		return DayMenu{}, fmt.Errorf("menus.menuOfDay: %w", err)
 	}
+	rows, err := decodeAll[dayRow]("menu of day", docs)
+	if err != nil {
+		return DayMenu{}, err
+	}
 	out := DayMenu{Date: date.Format(time.DateOnly), MealTimeID: mealTimeID, Items: []DayItem{}}
 	for _, r := range rows {
 		if out.Cycle == nil {
-			out.Covered, out.DayNo = true, int(r.DayNo)
+			out.Covered, out.DayNo = true, r.DayNo
 			out.Cycle = &Cycle{ID: r.CycleID, Code: r.CycleCode, NameTh: r.CycleNameTh, NameEn: r.CycleNameEn,
-				RoundType: r.RoundType, DayCount: int(r.DayCount), StartDate: r.StartDate.Time.Format(time.DateOnly), Status: StatusActive}
-			if r.EndDate.Valid {
-				end := r.EndDate.Time.Format(time.DateOnly)
-				out.Cycle.EndDate = &end
-			}
+				RoundType: r.RoundType, DayCount: r.DayCount, StartDate: r.StartDate, EndDate: r.EndDate, Status: StatusActive}
 		}
-		if r.Menu == nil && r.MenuSet == nil {
-			continue // an empty cell, or an inactive dish or set
+		if r.Content == nil || (r.Menu == nil && r.MenuSet == nil) {
+			continue // an empty day, or an inactive dish or set
 		}
-		var it DayItem
-		if it.Content, err = decode[CycleMenu]("menu of day", r.Content); err != nil {
-			return DayMenu{}, err
-		}
-		if r.Menu != nil {
-			m, err := decode[Menu]("menu of day", r.Menu)
-			if err != nil {
-				return DayMenu{}, err
-			}
-			it.Menu = &m
-		}
-		if r.MenuSet != nil {
-			m, err := decode[MenuSet]("menu of day", r.MenuSet)
-			if err != nil {
-				return DayMenu{}, err
-			}
-			it.MenuSet = &m
-		}
-		out.Items = append(out.Items, it)
+		out.Items = append(out.Items, DayItem{Content: *r.Content, Menu: r.Menu, MenuSet: r.MenuSet})
 	}
 	return out, nil
 }

@@ -301,28 +301,11 @@ DELETE FROM cycle_menu WHERE branch_code = @branch AND id = @id;
 -- since the start modulo the day count, from 1; WEEKDAY: the ISO weekday, Monday 1), and
 -- that day's active dishes and sets for the meal type as their documents (derived
 -- allergens, restricted ingredients, textures). No row: no round covers the date; one row
--- with neither dish nor set: the round has nothing for that meal.
+-- with neither dish nor set: the round has nothing for that meal. The statement is the
+-- function menus_of_day of migration 00007, whose plan the session keeps (planning the
+-- views at every call was most of the resolver's time).
 -- name: MenusOfDay :many
-WITH c AS (
-    SELECT cy.id, cy.code, cy.name_th, cy.name_en, cy.round_type, cy.day_count, cy.start_date, cy.end_date,
-        CASE cy.round_type
-            WHEN 'LOOP' THEN (sqlc.arg(on_date)::date - cy.start_date) % cy.day_count + 1
-            ELSE extract(isodow FROM sqlc.arg(on_date)::date)::int
-        END::int AS day_no
-    FROM cycle cy
-    WHERE cy.branch_code = @branch AND cy.active AND daterange(cy.start_date, cy.end_date, '[]') @> sqlc.arg(on_date)::date
-)
-SELECT c.id AS cycle_id, c.code AS cycle_code, c.name_th AS cycle_name_th, c.name_en AS cycle_name_en, c.round_type,
-    c.day_count, c.start_date, c.end_date, c.day_no, cm.doc AS content, md.doc AS menu, sd.doc AS menu_set
-FROM c
-    -- LATERAL … OFFSET 0 (kept as a subquery, run per row by primary key): the documents
-    -- are built for the day's few rows only, never for the whole branch, whatever the
-    -- planner's statistics say (flattened, it may build every dish's and filter after)
-    LEFT JOIN LATERAL (SELECT x.id, x.doc, x.item_code, x.menu_id, x.menu_set_id FROM cycle_menu_detail x
-        WHERE x.branch_code = sqlc.arg(branch)::text AND x.cycle_id = c.id AND x.day_no = c.day_no AND x.meal_time_id = sqlc.arg(meal_time_id)::bigint OFFSET 0) cm ON true
-    LEFT JOIN LATERAL (SELECT x.doc FROM menu_detail x WHERE x.branch_code = sqlc.arg(branch)::text AND x.id = cm.menu_id AND x.active OFFSET 0) md ON true
-    LEFT JOIN LATERAL (SELECT x.doc FROM menu_set_detail x WHERE x.branch_code = sqlc.arg(branch)::text AND x.id = cm.menu_set_id AND x.active OFFSET 0) sd ON true
-ORDER BY cm.item_code, cm.id;
+SELECT doc::jsonb FROM menus_of_day(@branch::text, @meal_time_id::bigint, @on_date::date) AS doc;
 
 -- ---- imports (pkg/menus/import.go): set-based, a few statements whatever the row count ----
 

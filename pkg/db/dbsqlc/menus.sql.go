@@ -1326,26 +1326,7 @@ func (q *Queries) MenusInsertLinks(ctx context.Context, db DBTX, arg MenusInsert
 }
 
 const menusOfDay = `-- name: MenusOfDay :many
-WITH c AS (
-    SELECT cy.id, cy.code, cy.name_th, cy.name_en, cy.round_type, cy.day_count, cy.start_date, cy.end_date,
-        CASE cy.round_type
-            WHEN 'LOOP' THEN ($3::date - cy.start_date) % cy.day_count + 1
-            ELSE extract(isodow FROM $3::date)::int
-        END::int AS day_no
-    FROM cycle cy
-    WHERE cy.branch_code = $1 AND cy.active AND daterange(cy.start_date, cy.end_date, '[]') @> $3::date
-)
-SELECT c.id AS cycle_id, c.code AS cycle_code, c.name_th AS cycle_name_th, c.name_en AS cycle_name_en, c.round_type,
-    c.day_count, c.start_date, c.end_date, c.day_no, cm.doc AS content, md.doc AS menu, sd.doc AS menu_set
-FROM c
-    -- LATERAL … OFFSET 0 (kept as a subquery, run per row by primary key): the documents
-    -- are built for the day's few rows only, never for the whole branch, whatever the
-    -- planner's statistics say (flattened, it may build every dish's and filter after)
-    LEFT JOIN LATERAL (SELECT x.id, x.doc, x.item_code, x.menu_id, x.menu_set_id FROM cycle_menu_detail x
-        WHERE x.branch_code = $1::text AND x.cycle_id = c.id AND x.day_no = c.day_no AND x.meal_time_id = $2::bigint OFFSET 0) cm ON true
-    LEFT JOIN LATERAL (SELECT x.doc FROM menu_detail x WHERE x.branch_code = $1::text AND x.id = cm.menu_id AND x.active OFFSET 0) md ON true
-    LEFT JOIN LATERAL (SELECT x.doc FROM menu_set_detail x WHERE x.branch_code = $1::text AND x.id = cm.menu_set_id AND x.active OFFSET 0) sd ON true
-ORDER BY cm.item_code, cm.id
+SELECT doc::jsonb FROM menus_of_day($1::text, $2::bigint, $3::date) AS doc
 `
 
 type MenusOfDayParams struct {
@@ -1354,53 +1335,27 @@ type MenusOfDayParams struct {
 	OnDate     pgtype.Date
 }
 
-type MenusOfDayRow struct {
-	CycleID     int64
-	CycleCode   string
-	CycleNameTh string
-	CycleNameEn string
-	RoundType   string
-	DayCount    int32
-	StartDate   pgtype.Date
-	EndDate     pgtype.Date
-	DayNo       int32
-	Content     []byte
-	Menu        []byte
-	MenuSet     []byte
-}
-
 // The menu of a branch for a date and meal type, in one round trip: the active round
 // covering the date (at most one: active rounds do not overlap), the day of it (LOOP: days
 // since the start modulo the day count, from 1; WEEKDAY: the ISO weekday, Monday 1), and
 // that day's active dishes and sets for the meal type as their documents (derived
 // allergens, restricted ingredients, textures). No row: no round covers the date; one row
-// with neither dish nor set: the round has nothing for that meal.
-func (q *Queries) MenusOfDay(ctx context.Context, db DBTX, arg MenusOfDayParams) ([]MenusOfDayRow, error) {
+// with neither dish nor set: the round has nothing for that meal. The statement is the
+// function menus_of_day of migration 00007, whose plan the session keeps (planning the
+// views at every call was most of the resolver's time).
+func (q *Queries) MenusOfDay(ctx context.Context, db DBTX, arg MenusOfDayParams) ([][]byte, error) {
 	rows, err := db.Query(ctx, menusOfDay, arg.Branch, arg.MealTimeID, arg.OnDate)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var items []MenusOfDayRow
+	var items [][]byte
 	for rows.Next() {
-		var i MenusOfDayRow
-		if err := rows.Scan(
-			&i.CycleID,
-			&i.CycleCode,
-			&i.CycleNameTh,
-			&i.CycleNameEn,
-			&i.RoundType,
-			&i.DayCount,
-			&i.StartDate,
-			&i.EndDate,
-			&i.DayNo,
-			&i.Content,
-			&i.Menu,
-			&i.MenuSet,
-		); err != nil {
+		var doc []byte
+		if err := rows.Scan(&doc); err != nil {
 			return nil, err
 		}
-		items = append(items, i)
+		items = append(items, doc)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err

@@ -4,6 +4,35 @@ CREATE EXTENSION IF NOT EXISTS btree_gist WITH SCHEMA public;
 
 CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
 
+CREATE FUNCTION public.menus_of_day(p_branch text, p_meal_time_id bigint, p_on_date date) RETURNS SETOF jsonb
+    LANGUAGE plpgsql STABLE
+    AS $$
+BEGIN
+    RETURN QUERY
+    WITH c AS (
+        SELECT cy.id, cy.code, cy.name_th, cy.name_en, cy.round_type, cy.day_count, cy.start_date, cy.end_date,
+            CASE cy.round_type
+                WHEN 'LOOP' THEN (p_on_date::date - cy.start_date) % cy.day_count + 1
+                ELSE extract(isodow FROM p_on_date::date)::int
+            END::int AS day_no
+        FROM cycle cy
+        WHERE cy.branch_code = p_branch AND cy.active AND daterange(cy.start_date, cy.end_date, '[]') @> p_on_date::date
+    )
+    SELECT jsonb_build_object('cycleId', c.id, 'cycleCode', c.code, 'cycleNameTh', c.name_th, 'cycleNameEn', c.name_en,
+        'roundType', c.round_type, 'dayCount', c.day_count, 'startDate', c.start_date, 'endDate', c.end_date,
+        'dayNo', c.day_no, 'content', cm.doc, 'menu', md.doc, 'menuSet', sd.doc)
+    FROM c
+        -- LATERAL … OFFSET 0 (kept as a subquery, run per row by primary key): the documents
+        -- are built for the day's few rows only, never for the whole branch, whatever the
+        -- planner's statistics say (flattened, it may build every dish's and filter after)
+        LEFT JOIN LATERAL (SELECT x.id, x.doc, x.item_code, x.menu_id, x.menu_set_id FROM cycle_menu_detail x
+            WHERE x.branch_code = p_branch::text AND x.cycle_id = c.id AND x.day_no = c.day_no AND x.meal_time_id = p_meal_time_id::bigint OFFSET 0) cm ON true
+        LEFT JOIN LATERAL (SELECT x.doc FROM menu_detail x WHERE x.branch_code = p_branch::text AND x.id = cm.menu_id AND x.active OFFSET 0) md ON true
+        LEFT JOIN LATERAL (SELECT x.doc FROM menu_set_detail x WHERE x.branch_code = p_branch::text AND x.id = cm.menu_set_id AND x.active OFFSET 0) sd ON true
+    ORDER BY cm.item_code, cm.id;
+END
+$$;
+
 CREATE TABLE public.activity_log (
     id bigint NOT NULL,
     branch_code text DEFAULT ''::text NOT NULL,
