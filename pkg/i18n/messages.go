@@ -2,9 +2,27 @@ package i18n
 
 type msg struct{ th, en string }
 
-// messages is the one table of server messages. Keys are stable; tests check that every
-// key has both languages.
-var messages = map[string]msg{
+// messages is every server message: one table per area (messages_<area>.go), joined once.
+// Keys are stable and unique across tables; tests check that every key the code uses
+// exists, in both languages. A new area adds its file and one name below.
+var messages = join(coreMessages, authMessages, usersMessages, paramsMessages, menusMessages, patientsMessages, filesMessages)
+
+// join merges the areas' tables; a key two areas define is a programming error.
+func join(tables ...map[string]msg) map[string]msg {
+	out := map[string]msg{}
+	for _, t := range tables {
+		for k, v := range t {
+			if _, dup := out[k]; dup {
+				panic("i18n: message " + k + " is defined twice")
+			}
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// coreMessages: the envelope and field messages every area uses.
+var coreMessages = map[string]msg{
 	// envelope
 	"SUCCESS":            {"สำเร็จ", "Success"},
 	"BAD_REQUEST":        {"คำขอไม่ถูกต้อง", "Bad request"},
@@ -17,7 +35,6 @@ var messages = map[string]msg{
 	"TOO_MANY_REQUESTS":  {"ทำรายการบ่อยเกินไป กรุณาลองใหม่ในอีก %d วินาที", "Too many attempts, please try again in %d seconds"},
 	"INTERNAL":           {"เกิดข้อผิดพลาดบางอย่าง กรุณาลองใหม่", "Something went wrong, please try again"},
 	"METHOD_NOT_ALLOWED": {"ไม่รองรับวิธีการเรียกนี้", "This method is not allowed"},
-
 	// field messages
 	"field.required":         {"กรุณากรอกข้อมูล", "This field is required"},
 	"field.invalid":          {"รูปแบบไม่ถูกต้อง", "The format is invalid"},
@@ -27,211 +44,7 @@ var messages = map[string]msg{
 	"field.textInvalid":      {"มีอักขระที่ไม่อนุญาต", "This contains characters that are not allowed"},
 	"field.tooLong":          {"ข้อความยาวเกินไป", "This is too long"},
 	"field.outOfRange":       {"ค่าอยู่นอกช่วงที่รับได้", "This value is out of range"},
-
-	// auth
-	"auth.badCredentials":  {"อีเมลหรือรหัสผ่านไม่ถูกต้อง", "E-mail or password is incorrect"},
-	"auth.inactiveAccount": {"บัญชีของคุณยังไม่เปิดใช้งานหรือไม่มีสิทธิ์ใช้งาน กรุณาติดต่อผู้ดูแลระบบ", "Your account is inactive or has no roles. Please contact an administrator"},
-	"auth.tokenInvalid":    {"เซสชันไม่ถูกต้องหรือหมดอายุ กรุณาเข้าสู่ระบบใหม่", "Your session is invalid or has expired. Please sign in again"},
-	"auth.refreshInvalid":  {"เซสชันหมดอายุ กรุณาเข้าสู่ระบบใหม่", "Your session has expired. Please sign in again"},
-	"auth.sessionCap":      {"หมดเวลาการใช้งาน กรุณาเข้าสู่ระบบใหม่", "Your session time is over. Please sign in again"},
-	"auth.pairNotHeld":     {"คุณไม่มีสิทธิ์ในสาขาและบทบาทนี้", "You do not hold this branch and role"},
-	"auth.noPair":          {"กรุณาเลือกสาขาและบทบาทก่อน", "Please choose a branch and role first"},
-	"auth.wrongBranch":     {"คุณไม่มีสิทธิ์เข้าถึงข้อมูลของสาขานี้", "You do not have access to this branch"},
-	"auth.signedOut":       {"ออกจากระบบแล้ว", "Signed out"},
-
-	// passwords (SPEC.md §5)
-	"password.required":        {"กรุณากรอกรหัสผ่าน", "Please enter the password"},
-	"password.confirmRequired": {"กรุณายืนยันรหัสผ่าน", "Please enter the confirmation"},
-	"password.mismatch":        {"รหัสผ่านไม่ตรงกัน", "Passwords do not match"},
-	"password.minLength":       {"รหัสผ่านต้องมีอย่างน้อย 8 ตัวอักษร", "The password must have at least 8 characters"},
-	"password.maxLength":       {"รหัสผ่านยาวเกินไป (ไม่เกิน 128 ตัวอักษร)", "The password is too long (at most 128 characters)"},
-	"password.complexity":      {"รหัสผ่านต้องมีตัวพิมพ์ใหญ่ ตัวพิมพ์เล็ก ตัวเลข และอักขระพิเศษ", "The password must include upper case, lower case, a digit and a special character"},
-	"password.containsName":    {"รหัสผ่านต้องไม่มีชื่อหรือนามสกุลของคุณ", "The password must not contain your first or last name"},
-	"password.sameAsOld":       {"รหัสผ่านใหม่ซ้ำกับรหัสผ่านเดิม", "The new password is the same as the old password"},
-	"password.currentRequired": {"กรุณากรอกรหัสผ่านปัจจุบัน", "Please enter your current password"},
-	"password.wrongCurrent":    {"รหัสผ่านปัจจุบันไม่ถูกต้อง", "The current password is wrong"},
-	"password.changed":         {"เปลี่ยนรหัสผ่านเรียบร้อยแล้ว", "Your password has been changed"},
-
-	// two factors
-	"mfa.challengeInvalid":  {"ขั้นตอนยืนยันตัวตนหมดอายุ กรุณาเข้าสู่ระบบใหม่", "The verification step has expired. Please sign in again"},
-	"mfa.codeInvalid":       {"รหัสไม่ถูกต้องหรือหมดอายุ", "The code is invalid or has expired"},
-	"mfa.methodUnavailable": {"วิธียืนยันตัวตนนี้ไม่พร้อมใช้งานสำหรับบัญชีนี้", "This verification method is not set up for this account"},
-	"mfa.codeSent":          {"ส่งรหัสไปที่อีเมลของคุณแล้ว", "A code has been sent to your e-mail"},
-	"mfa.notSetUp":          {"ยังไม่ได้ตั้งค่าแอปยืนยันตัวตน", "No authenticator app is being set up"},
-	"mfa.alreadyOn":         {"เปิดการยืนยันตัวตนสองขั้นตอนอยู่แล้ว", "Two-factor verification is already on"},
-	"mfa.alreadyOff":        {"ปิดการยืนยันตัวตนสองขั้นตอนอยู่แล้ว", "Two-factor verification is already off"},
-	"mfa.enabled":           {"เปิดการยืนยันตัวตนสองขั้นตอนแล้ว", "Two-factor verification is on"},
-	"mfa.disabled":          {"ปิดการยืนยันตัวตนสองขั้นตอนแล้ว", "Two-factor verification is off"},
-
-	// links and e-mail
-	"link.expired":          {"ลิงก์หมดอายุหรือถูกใช้งานไปแล้ว กรุณาขอลิงก์ใหม่", "This link has expired or has already been used. Please ask for a new link"},
-	"link.resent":           {"หากบัญชียังรอการยืนยัน ระบบได้ส่งลิงก์ใหม่ไปที่อีเมลแล้ว", "If the account is still waiting for confirmation, a new link has been e-mailed"},
-	"reset.sent":            {"หากอีเมลนี้มีอยู่ในระบบ เราได้ส่งลิงก์สำหรับตั้งรหัสผ่านใหม่ไปแล้ว", "If this e-mail is in the system, a link to set a new password has been sent"},
-	"register.done":         {"ลงทะเบียนเรียบร้อยแล้ว", "Registration is complete"},
-	"invite.sent":           {"ส่งคำเชิญแล้ว", "The invitation has been sent"},
-	"invite.notInvitable":   {"บัญชีนี้ลงทะเบียนแล้ว ไม่สามารถเชิญซ้ำได้", "This account is already registered and cannot be invited again"},
-	"user.notFound":         {"ไม่พบผู้ใช้", "User not found"},
-	"mail.failed":           {"ส่งอีเมลไม่สำเร็จ กรุณาลองใหม่อีกครั้ง", "The e-mail could not be sent. Please try again"},
-	"account.languageSaved": {"บันทึกภาษาแล้ว", "Language saved"},
-
-	"mail.otp.subject":    {"รหัสยืนยันการเข้าสู่ระบบ สำรับ", "Your Samrap sign-in code"},
-	"mail.otp.text":       {"รหัสยืนยันของคุณคือ %s\n\nรหัสนี้ใช้ได้ %d นาที หากคุณไม่ได้พยายามเข้าสู่ระบบ กรุณาแจ้งผู้ดูแลระบบ", "Your verification code is %s\n\nIt is valid for %d minutes. If you did not try to sign in, please tell your administrator."},
-	"mail.invite.subject": {"คำเชิญเข้าใช้งานระบบสำรับ", "Your invitation to Samrap"},
-	"mail.invite.text":    {"เรียน คุณ%s\n\nคุณได้รับเชิญให้ใช้งานระบบสั่งอาหารผู้ป่วยสำรับ กรุณาตั้งรหัสผ่านที่ลิงก์นี้:\n%s\n\nลิงก์ใช้ได้ %d ชั่วโมงและใช้ได้ครั้งเดียว", "Dear %s,\n\nYou have been invited to Samrap, the patient meal-ordering system. Set your password at this link:\n%s\n\nThe link works once, for %d hours."},
-	"mail.reset.subject":  {"ตั้งรหัสผ่านใหม่ สำรับ", "Set a new Samrap password"},
-	"mail.reset.text":     {"เรียน คุณ%s\n\nตั้งรหัสผ่านใหม่ได้ที่ลิงก์นี้:\n%s\n\nลิงก์ใช้ได้ %d นาทีและใช้ได้ครั้งเดียว หากคุณไม่ได้ขอ ไม่ต้องทำอะไร", "Dear %s,\n\nSet a new password at this link:\n%s\n\nThe link works once, for %d minutes. If you did not ask for it, do nothing."},
-
-	"firstAdmin.exists": {"มีผู้ดูแลระบบสูงสุดอยู่แล้ว", "A Super Admin already exists"},
-
-	// users
-	"saved":                       {"บันทึกเรียบร้อยแล้ว", "Saved"},
-	"deleted":                     {"ลบเรียบร้อยแล้ว", "Deleted"},
-	"users.duplicateEmail":        {"อีเมลนี้ถูกใช้งานแล้ว", "This e-mail is already used"},
-	"users.duplicateEmployeeCode": {"รหัสพนักงานนี้ถูกใช้งานแล้ว", "This employee code is already used"},
-	"users.employeeCodeRequired":  {"กรุณากรอกรหัสพนักงาน", "Please enter the employee code"},
-	"users.firstNameRequired":     {"กรุณากรอกชื่อ", "Please enter the first name"},
-	"users.lastNameRequired":      {"กรุณากรอกนามสกุล", "Please enter the last name"},
-	"users.lastSuperAdmin":        {"ต้องมีผู้ดูแลระบบสูงสุดที่ใช้งานอยู่อย่างน้อยหนึ่งคน", "At least one active Super Admin must remain"},
-	"users.ownAdminPair":          {"ไม่สามารถลบสิทธิ์ผู้ดูแลหรือบัญชีของตนเองได้", "You cannot remove your own admin role or account"},
-	"users.unknownPair":           {"สาขาหรือบทบาทไม่ถูกต้อง", "Unknown branch or role"},
-	"users.statusChange":          {"เปลี่ยนสถานะได้เฉพาะระหว่างใช้งานและไม่ใช้งาน หลังจากผู้ใช้ลงทะเบียนแล้ว", "Status can change only between active and inactive, after the user has registered"},
-	"users.unsupportedFormat":     {"ไม่รองรับรูปแบบไฟล์นี้ กรุณาใช้ไฟล์ .xlsx หรือ .xls", "This file format is not supported; please use an .xlsx or .xls file"},
-	"users.roleNotAssignable":     {"ผู้ดูแลสาขาไม่สามารถมอบหรือถอนสิทธิ์ผู้ดูแลระบบสูงสุดหรือผู้ดูแลสาขาได้ ผู้ดูแลระบบสูงสุดเป็นผู้กำหนดในหน้าบัญชีผู้ใช้", "A Branch Admin cannot give or remove the Super Admin or Branch Admin role: a Super Admin sets them on the account form"},
-	"auth.delayLifted":            {"ปลดการรอเข้าสู่ระบบของบัญชีแล้ว", "The account may sign in again"},
-	"users.ownPairs":              {"ไม่สามารถเปลี่ยนสิทธิ์ของตนเองได้", "You cannot change your own roles"},
-
-	// params
-	"params.branchNotFound":         {"ไม่พบสาขา", "Branch not found"},
-	"params.saved":                  {"บันทึกข้อมูลสำเร็จ", "Saved"},
-	"params.deleted":                {"ลบข้อมูลสำเร็จ", "Deleted"},
-	"params.copied":                 {"คัดลอกข้อมูลหลักไปยังสาขาใหม่แล้ว", "Master data copied to the new branch"},
-	"params.duplicateCode":          {"รหัสนี้มีอยู่แล้วในสาขานี้", "This code already exists in this branch"},
-	"params.duplicateInFile":        {"รหัสนี้ซ้ำกับแถวก่อนหน้าในไฟล์", "This code repeats an earlier row of the file"},
-	"params.ageOverlap":             {"ช่วงอายุซ้อนทับกับประเภทหอผู้ป่วยอื่น", "The age range overlaps another ward type"},
-	"params.ageRange":               {"อายุต้องอยู่ระหว่าง 0 ถึง 150 ปี", "Age must be between 0 and 150 years"},
-	"params.endAgeBeforeStart":      {"อายุสิ้นสุดต้องไม่น้อยกว่าอายุเริ่มต้น", "The end age must not be below the start age"},
-	"params.inUse":                  {"ไม่สามารถลบได้ เนื่องจากข้อมูลนี้ถูกใช้งานอยู่", "It cannot be deleted: it is in use"},
-	"params.usedIn.ward":            {"ไม่สามารถลบได้ เนื่องจากถูกใช้งานอยู่ในหอผู้ป่วย", "It cannot be deleted: it is used by a ward"},
-	"params.usedIn.room":            {"ไม่สามารถลบได้ เนื่องจากถูกใช้งานอยู่ในห้อง/เตียง", "It cannot be deleted: it is used by a room or bed"},
-	"params.usedIn.room_meal_class": {"ไม่สามารถลบได้ เนื่องจากถูกใช้งานอยู่ในกลุ่มอาหารตามประเภทห้อง", "It cannot be deleted: it is used by a room type food group"},
-	"params.usedIn.religion":        {"ไม่สามารถลบได้ เนื่องจากถูกใช้งานอยู่ในวัตถุดิบต้องห้ามของศาสนา", "It cannot be deleted: it is restricted by a religion"},
-	"params.usedIn.vegetarian":      {"ไม่สามารถลบได้ เนื่องจากถูกใช้งานอยู่ในวัตถุดิบต้องห้ามของประเภทมังสวิรัติ", "It cannot be deleted: it is restricted by a vegetarian type"},
-	"params.targetHasData":          {"สาขาปลายทางมีข้อมูลหลักอยู่แล้ว", "The target branch already has master data"},
-	"params.branchCreated":          {"เพิ่มสาขาแล้ว", "Branch added"},
-	"params.branchUpdated":          {"บันทึกสาขาแล้ว", "Branch saved"},
-	"params.ownBranch":              {"ปิดใช้งานสาขาที่คุณกำลังทำงานอยู่ไม่ได้ กรุณาเปลี่ยนไปทำงานในสาขาอื่นก่อน", "You cannot deactivate the branch you are working in; switch to another branch first"},
-	"params.lastBranch":             {"ต้องมีสาขาที่ใช้งานอยู่อย่างน้อยหนึ่งสาขา", "At least one branch must stay active"},
-	"params.branchCreatedCopied":    {"เพิ่มสาขาและคัดลอกข้อมูลหลักแล้ว", "Branch added, with the master data copied"},
-	"params.duplicateBranch":        {"รหัสสาขานี้มีอยู่แล้ว", "This branch code already exists"},
-	"params.branchCodeInvalid":      {"รหัสสาขาต้องมี 2–20 ตัว เป็นตัวพิมพ์ใหญ่ A–Z ตัวเลข - หรือ _", "The branch code must be 2–20 capital letters A–Z, digits, - or _"},
-	"params.timeZoneInvalid":        {"ไม่รู้จักเขตเวลานี้ (เช่น Asia/Bangkok)", "Unknown time zone (e.g. Asia/Bangkok)"},
-	"params.codeInvalid":            {"รหัสต้องมี 1–30 ตัวอักษรและไม่มีช่องว่าง", "The code must be 1–30 characters without spaces"},
-	"params.nameThRequired":         {"กรุณากรอกชื่อภาษาไทย", "Please enter the Thai name"},
-	"params.nameEnRequired":         {"กรุณากรอกชื่อภาษาอังกฤษ", "Please enter the English name"},
-	"params.tooLong":                {"ข้อความยาวเกินกำหนด", "The text is too long"},
-	"params.abbreviationInvalid":    {"อักษรย่อต้องมี 2 ตัวอักษร", "The abbreviation must be two characters"},
-	"params.timeInvalid":            {"เวลาต้องอยู่ในรูปแบบ ชช:นน (00:00–23:59)", "The time must be HH:MM (00:00–23:59)"},
-	"params.endBeforeStart":         {"เวลาสิ้นสุดต้องอยู่หลังเวลาเริ่ม", "The end time must be after the start time"},
-	"params.colorInvalid":           {"สีต้องเป็นรหัสฐานสิบหก เช่น #FFAA00", "The colour must be a hex code such as #FFAA00"},
-	"params.refNotFound":            {"ไม่พบรหัสที่อ้างถึงในสาขานี้", "The referenced code does not exist in this branch"},
-	"params.boolInvalid":            {"กรุณาระบุ Y หรือ N", "Please enter Y or N"},
-	"params.intInvalid":             {"กรุณาระบุเป็นตัวเลขจำนวนเต็ม", "Please enter a whole number"},
-	"params.actionInvalid":          {"การดำเนินการต้องว่างไว้หรือเป็น DELETE", "The action must be empty or DELETE"},
-	"params.rowRefused":             {"ไม่สามารถบันทึกแถวนี้ได้", "This row could not be saved"},
-	"params.usedIn.menu":            {"ไม่สามารถลบได้ เนื่องจากถูกใช้งานอยู่ในรายการอาหาร", "It cannot be deleted: it is used by a dish"},
-	"params.usedIn.menu_set":        {"ไม่สามารถลบได้ เนื่องจากถูกใช้งานอยู่ในชุดอาหาร", "It cannot be deleted: it is used by a menu set"},
-	"params.usedIn.cycle_menu":      {"ไม่สามารถลบได้ เนื่องจากถูกใช้งานอยู่ในรอบเมนูอาหาร", "It cannot be deleted: it is used by a cycle menu round"},
-
-	// menus
-	"menus.noRound":                     {"ไม่มีรอบเมนูที่ใช้งานครอบคลุมวันที่นี้", "No active menu round covers this date"},
-	"menus.duplicateItem":               {"รายการนี้มีอยู่แล้วในวันและมื้อนี้", "This dish or set is already in this day and meal"},
-	"menus.daysInUse":                   {"ไม่สามารถลดจำนวนวันได้ เนื่องจากมีรายการอาหารในวันที่เกินจำนวนวันใหม่", "The round cannot be shortened: dishes are set on days beyond the new day count"},
-	"menus.priceInvalid":                {"ราคาต้องไม่ติดลบ", "The price must not be below zero"},
-	"menus.iddsiTypeInvalid":            {"ประเภทเนื้อสัมผัสต้องเป็น FOOD หรือ DRINK", "The texture type must be FOOD or DRINK"},
-	"menus.iddsiFood":                   {"ระดับ IDDSI ของอาหารต้องอยู่ระหว่าง 3 ถึง 7", "The IDDSI level of a food must be 3 to 7"},
-	"menus.iddsiDrink":                  {"ระดับ IDDSI ของเครื่องดื่มต้องอยู่ระหว่าง 0 ถึง 4", "The IDDSI level of a drink must be 0 to 4"},
-	"menus.nutrientInvalid":             {"สารอาหารไม่ถูกต้อง (ชื่อ ปริมาณไม่ติดลบ และหน่วย)", "A nutrient is invalid (its name, an amount not below zero, and a unit)"},
-	"menus.ingredientInactive":          {"วัตถุดิบไม่ได้ใช้งานหรือไม่มีอยู่ในสาขานี้", "An ingredient is inactive or does not exist in this branch"},
-	"menus.setEmpty":                    {"กรุณาเลือกรายการอาหารอย่างน้อยหนึ่งรายการ", "Choose at least one dish"},
-	"menus.dayCountInvalid":             {"จำนวนวันต้องอยู่ระหว่าง 1 ถึง 366", "The day count must be 1 to 366"},
-	"menus.weekdayDays":                 {"รอบตามวันในสัปดาห์มี 7 วัน", "A weekday round has 7 days"},
-	"menus.roundTypeInvalid":            {"ประเภทรอบต้องเป็น LOOP หรือ WEEKDAY", "The round type must be LOOP or WEEKDAY"},
-	"menus.dateInvalid":                 {"วันที่ต้องอยู่ในรูปแบบ YYYY-MM-DD", "The date must be YYYY-MM-DD"},
-	"menus.endBeforeStart":              {"วันที่สิ้นสุดต้องไม่ก่อนวันที่เริ่ม", "The end date must not be before the start date"},
-	"menus.cycleOverlap":                {"ช่วงวันที่ทับซ้อนกับรอบเมนูที่ใช้งานอยู่ %s กรุณาแก้ไขวันที่เริ่มหรือวันที่สิ้นสุด", "The dates overlap the active round %s: change the start or end date"},
-	"menus.cycleOverlapField":           {"ช่วงวันที่ทับซ้อนกับรอบเมนูอื่นที่ใช้งานอยู่", "The dates overlap another active round"},
-	"menus.dayBeyondRound":              {"วันที่ของรอบต้องอยู่ระหว่าง 1 ถึงจำนวนวันของรอบ", "The day must be between 1 and the round's day count"},
-	"menus.oneItem":                     {"กรุณาเลือกรายการอาหารหรือชุดอาหารอย่างใดอย่างหนึ่ง", "Choose either a dish or a menu set"},
-	"menus.usedIn.menu_set":             {"ไม่สามารถลบได้ เนื่องจากถูกใช้งานอยู่ในชุดอาหาร", "It cannot be deleted: it is used by a menu set"},
-	"menus.usedIn.cycle_menu":           {"ไม่สามารถลบได้ เนื่องจากถูกใช้งานอยู่ในรอบเมนูอาหาร", "It cannot be deleted: it is used by a cycle menu round"},
-	"menus.unitMissing":                 {"ไม่พบหน่วยสารอาหารของสาขา (kcal, g, mg)", "The branch has no nutrient unit for this (kcal, g, mg)"},
-	"menus.codeUnknown":                 {"ไม่พบรหัสนี้ในสาขานี้", "This code does not exist in this branch"},
-	"menus.codeRepeated":                {"รหัสนี้ซ้ำกับแถวก่อนหน้าในไฟล์", "This code repeats an earlier row of the file"},
-	"menus.rowRepeated":                 {"รายการนี้ซ้ำกับแถวก่อนหน้าในไฟล์ (รอบ วัน มื้อ และรายการอาหารหรือชุดอาหารเดียวกัน)", "This row repeats an earlier row of the file (the same round, day, meal and dish or set)"},
-	"params.unknownKey":                 {"ไม่รู้จักรหัสพารามิเตอร์", "Unknown parameter key"},
-	"params.usedIn.patient":             {"ไม่สามารถลบได้ เนื่องจากผู้ป่วยใช้งานอยู่", "It cannot be deleted: a patient uses it"},
-	"params.usedIn.patient_therapeutic": {"ไม่สามารถลบได้ เนื่องจากผู้ป่วยได้รับอาหารเฉพาะโรคนี้อยู่", "It cannot be deleted: a patient has this therapeutic food"},
-	"params.usedIn.patient_allergen":    {"ไม่สามารถลบได้ เนื่องจากผู้ป่วยแพ้วัตถุดิบนี้", "It cannot be deleted: a patient is allergic to it"},
-	"params.usedIn.patient_restricted":  {"ไม่สามารถลบได้ เนื่องจากผู้ป่วยมีวัตถุดิบต้องห้ามนี้", "It cannot be deleted: a patient is restricted from it"},
-	"patients.notFound":                 {"ไม่พบผู้ป่วย HN นี้ในสาขา", "No patient with this HN in the branch"},
-	"patients.saved":                    {"บันทึกข้อมูลผู้ป่วยแล้ว", "Patient saved"},
-	"patients.stale":                    {"ข้อมูลผู้ป่วยถูกแก้ไขโดยผู้อื่นแล้ว กรุณาโหลดข้อมูลล่าสุดแล้วแก้ไขอีกครั้ง (การแก้ไขของคุณยังไม่ถูกบันทึก)", "Someone else has changed this patient: reload the latest data and make your change again (yours has not been saved)"},
-	"patients.roomTaken":                {"ห้อง/เตียงนี้มีผู้ป่วยอยู่แล้ว กรุณาเลือกเตียงว่าง", "This room/bed is taken: please choose a vacant one"},
-	"patients.roomNotInWard":            {"ห้อง/เตียงนี้ไม่อยู่ในหอผู้ป่วยที่ระบุ", "This room/bed is not in the ward given"},
-	"patients.refNotFound":              {"ไม่พบข้อมูลที่อ้างถึงในสาขานี้ หรือไม่ได้ใช้งานแล้ว", "The item referred to does not exist in this branch or is inactive"},
-	"patients.codeNotFound":             {"ไม่พบรหัสนี้ในข้อมูลหลักของสาขา", "This code does not exist in the branch's master data"},
-	"patients.hnInvalid":                {"HN ต้องมี 1–30 ตัวอักษรและไม่มีช่องว่าง", "The HN must be 1–30 characters without spaces"},
-	"patients.hnRepeated":               {"HN นี้ซ้ำกับแถวก่อนหน้าในไฟล์", "This HN repeats an earlier row of the file"},
-	"patients.nameRequired":             {"กรุณากรอกชื่อภาษาไทยหรือภาษาอังกฤษ", "Please enter the Thai or the English first name"},
-	"patients.dateInvalid":              {"วันที่ต้องอยู่ในรูปแบบ ปปปป-ดด-วว", "The date must be YYYY-MM-DD"},
-	"patients.dateTimeInvalid":          {"วันเวลาต้องอยู่ในรูปแบบ ปปปป-ดด-วว ชช:นน", "The date and time must be YYYY-MM-DD HH:MM"},
-	"patients.birthdayFuture":           {"วันเกิดต้องไม่เป็นวันในอนาคต", "The birthday cannot be in the future"},
-	"patients.dischargeBeforeAdmit":     {"วันที่คาดว่าจะจำหน่ายต้องไม่ก่อนวันที่รับเข้า", "The planned discharge date cannot be before the admit date"},
-	"patients.endBeforeStart":           {"เวลาสิ้นสุดต้องอยู่หลังเวลาเริ่ม", "The end must be after the start"},
-	"patients.rangeTooLong":             {"ช่วงวันที่ต้องไม่เกิน 366 วัน", "The date range can be 366 days at most"},
-	"patients.textureDrinkInvalid":      {"ระดับ IDDSI ของเครื่องดื่มต้องเป็น 0–4", "The IDDSI drink level must be 0–4"},
-	"patients.textureFoodInvalid":       {"ระดับ IDDSI ของอาหารต้องเป็น 3–7", "The IDDSI food level must be 3–7"},
-
-	// files
-	"files.fileRequired":      {"กรุณาเลือกไฟล์", "Please choose a file"},
-	"files.oneFile":           {"นำเข้าได้ครั้งละหนึ่งไฟล์เท่านั้น", "Please upload one file at a time"},
-	"files.unsupportedFormat": {"ไม่รองรับรูปแบบไฟล์นี้ กรุณาใช้ไฟล์ .xlsx", "This file format is not supported; please use an .xlsx file"},
-	"files.emptyFile":         {"ไฟล์ว่างเปล่า", "The file is empty"},
-	"files.tooLarge":          {"ไฟล์มีขนาดใหญ่เกินไป (ไม่เกิน 5 MB)", "The file is too large (5 MB at most)"},
-	"files.typeUnknown":       {"ไม่รู้จักประเภทข้อมูลหลักนี้", "Unknown master data type"},
-	"files.queued":            {"ได้รับไฟล์แล้ว กำลังนำเข้าข้อมูล", "File received; the import is queued"},
-
-	// imports
-	"imports.tooManyRows":    {"ไฟล์มีข้อมูลเกิน 1,000 แถว", "The file has more than 1,000 rows"},
-	"imports.noRows":         {"ไฟล์ไม่มีข้อมูล", "The file has no data rows"},
-	"imports.notExcel":       {"ไฟล์ไม่ใช่ไฟล์ Excel ที่ถูกต้อง", "The file is not a valid Excel workbook"},
-	"imports.headersMissing": {"ไม่พบแถวหัวคอลัมน์ที่จำเป็น กรุณาใช้หัวคอลัมน์ตามแม่แบบ", "The header row is missing: keep the column headers of the template"},
-	"imports.tooLarge":       {"ไฟล์มีขนาดใหญ่เกินไปเมื่อคลายการบีบอัด (เกิน 20 MB) กรุณาลบรูปภาพหรือชีตอื่นที่ไม่ใช้ออกแล้วอัปโหลดใหม่", "The workbook is too large once decompressed (over 20 MB): remove pictures and other sheets it does not need, then upload it again"},
-	"imports.smallXls":       {"อ่านไฟล์ .xls ขนาดเล็กนี้ไม่ได้ กรุณาเปิดใน Excel แล้วบันทึกเป็น .xlsx (Excel Workbook) จากนั้นอัปโหลดใหม่", "This small .xls file cannot be read: open it in Excel, save it as .xlsx (Excel Workbook), then upload it again"},
-	"imports.reason":         {"เหตุผล", "Reason"},
-	"imports.line":           {"แถวที่", "Row"},
-	"imports.failed":         {"นำเข้าไม่สำเร็จ", "The import failed"},
-
-	// patientSync (the hospital sync, pkg/patientsync)
-	"patientSync.started":         {"เริ่มดึงข้อมูลผู้ป่วยจากโรงพยาบาลแล้ว อาจใช้เวลาหลายนาที", "The patient sync from the hospital has started; it may take several minutes"},
-	"patientSync.running":         {"กำลังดึงข้อมูลผู้ป่วยจากโรงพยาบาลอยู่แล้ว กรุณารอให้เสร็จ", "A patient sync from the hospital is already running: please wait for it to finish"},
-	"patientSync.phaseQUEUED":     {"รอเริ่มดึงข้อมูล", "Waiting to start"},
-	"patientSync.phaseIMPORTING":  {"กำลังนำเข้าข้อมูลจากโรงพยาบาล", "Importing from the hospital"},
-	"patientSync.phaseFILTERING":  {"กำลังคัดกรองผู้ป่วยที่ยังอยู่ในโรงพยาบาล", "Filtering the patients still in hospital"},
-	"patientSync.phaseFORMATTING": {"กำลังจัดรูปแบบและบันทึกข้อมูล", "Formatting the data"},
-	"patientSync.phaseDONE":       {"ดึงข้อมูลผู้ป่วยเสร็จแล้ว", "The sync is finished"},
-	"patientSync.phaseFAILED":     {"ดึงข้อมูลผู้ป่วยไม่สำเร็จ", "The sync failed"},
-	"patientSync.failed":          {"ดึงข้อมูลผู้ป่วยไม่สำเร็จ กรุณาลองใหม่", "The sync failed, please try again"},
-	"patientSync.expired":         {"การดึงข้อมูลครั้งนี้หยุดทำงานไปโดยไม่เสร็จ กรุณาเริ่มใหม่", "This sync stopped without finishing: please start it again"},
-	"patientSync.notConfigured":   {"สาขานี้ยังไม่ได้ตั้งค่าการเชื่อมต่อระบบโรงพยาบาล กรุณาติดต่อผู้ดูแลระบบ", "This branch has no hospital connection set up: please contact an administrator"},
-	"patientSync.settingsInvalid": {"การตั้งค่าการเชื่อมต่อระบบโรงพยาบาลไม่ถูกต้อง กรุณาติดต่อผู้ดูแลระบบ", "The hospital connection settings are invalid: please contact an administrator"},
-	"patientSync.credentials":     {"อ่านข้อมูลรับรองสำหรับเชื่อมต่อระบบโรงพยาบาลไม่ได้ กรุณาติดต่อผู้ดูแลระบบ", "The credentials of the hospital connection cannot be read: please contact an administrator"},
-	"patientSync.unauthorized":    {"ระบบโรงพยาบาลปฏิเสธข้อมูลรับรอง กรุณาให้ผู้ดูแลระบบตรวจสอบการตั้งค่า", "The hospital system refused the credentials: an administrator must check the settings"},
-	"patientSync.forbidden":       {"ข้อมูลรับรองนี้ไม่มีสิทธิ์อ่านรายชื่อผู้ป่วยในระบบโรงพยาบาล", "These credentials may not read the patient census in the hospital system"},
-	"patientSync.badResponse":     {"ระบบโรงพยาบาลตอบกลับข้อมูลที่อ่านไม่ได้ กรุณาให้ผู้ดูแลระบบตรวจสอบที่อยู่ของระบบ", "The hospital system answered something that cannot be read: an administrator must check its address"},
-	"patientSync.unavailable":     {"ระบบโรงพยาบาลไม่ตอบสนองในขณะนี้ กรุณาลองใหม่ภายหลัง", "The hospital system is not answering now: please try again later"},
-	"patientSync.emptyCensus":     {"ระบบโรงพยาบาลส่งรายชื่อผู้ป่วยว่างเปล่า จึงไม่ได้จำหน่ายผู้ป่วยทั้งหมดออก กรุณาตรวจสอบกับระบบโรงพยาบาล", "The hospital sent an empty patient list, so nobody was discharged: please check with the hospital system"},
-	"patientSync.invalidPatient":  {"ข้อมูลผู้ป่วยบางรายจากโรงพยาบาลไม่ถูกต้อง จึงไม่ได้บันทึกการเปลี่ยนแปลงใด ๆ", "Some patient data from the hospital is invalid, so no change was saved"},
-	"patientSync.branchNotFound":  {"ไม่พบสาขานี้", "No such branch"},
-	"patientSync.settingsSaved":   {"บันทึกการตั้งค่าการเชื่อมต่อระบบโรงพยาบาลแล้ว", "Hospital connection settings saved"},
+	// general answers
+	"saved":   {"บันทึกเรียบร้อยแล้ว", "Saved"},
+	"deleted": {"ลบเรียบร้อยแล้ว", "Deleted"},
 }
