@@ -88,3 +88,75 @@ test('a Super Admin adds a branch copying SRP01; a Nutritionist assigned there f
     shared('th', 'list.total', { from: '1', to: String(Math.min(20, srp01.total)), total: String(srp01.total) }),
   );
 });
+
+test('a Super Admin renames a branch, deactivates it after confirming and brings it back; their own branch stays on', async ({ page }) => {
+  const id = stamp();
+  const code = `E2F${id}`.slice(0, 20);
+  const token = await tokenOf(page.request, 'superadmin@samrap.local');
+  const made = await page.request.post('/api/parameter/createBranch', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { code, nameTh: `สาขาแก้ไข ${id}`, nameEn: `Edit ${id}`, timeZone: 'Asia/Bangkok' },
+  });
+  expect(made.status(), await made.text()).toBe(200);
+
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('language', 'th'));
+  await signIn(page, 'superadmin@samrap.local');
+  await page.goto('/auth/branches');
+  const table = page.getByTestId('branches-table');
+  const row = table.locator('tbody tr.ant-table-row', { hasText: code });
+  await expect(row.getByTestId('branch-status')).toHaveText(b('status.active'));
+
+  // rename: the code cannot change
+  await row.getByTestId('branch-edit').click();
+  const dialog = page.getByTestId('branch-form');
+  await expect(dialog).toContainText(b('form.editTitle').replace('{{code}}', code));
+  await expect(dialog.getByTestId('branch-code')).toBeDisabled();
+  await expect(dialog.getByTestId('branch-code')).toHaveValue(code);
+  await dialog.getByTestId('branch-nameTh').fill(`สาขาใหม่ ${id}`);
+  const saved = page.waitForResponse((r) => r.url().includes('/api/parameter/updateBranch'));
+  await dialog.getByTestId('branch-form-save').click();
+  const res = await saved;
+  expect(res.status()).toBe(200);
+  expect(res.request().postDataJSON()).toEqual({ code, nameTh: `สาขาใหม่ ${id}`, nameEn: `Edit ${id}`, timeZone: 'Asia/Bangkok', active: true });
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText(`สาขาใหม่ ${id}`);
+
+  // deactivate: asked first; cancelling sends nothing
+  await row.getByTestId('branch-edit').click();
+  await dialog.getByTestId('branch-active').click();
+  await dialog.getByTestId('branch-form-save').click();
+  const confirm = page.locator('.ant-modal-confirm');
+  await expect(confirm).toContainText(b('deactivate.description'));
+  await confirm.getByRole('button', { name: b('form.cancel') }).click();
+  await expect(confirm).toBeHidden();
+  const off = page.waitForResponse((r) => r.url().includes('/api/parameter/updateBranch'));
+  await dialog.getByTestId('branch-form-save').click();
+  await page.getByTestId('branch-deactivate-ok').click();
+  expect(((await off).request().postDataJSON() as { active: boolean }).active).toBe(false);
+  await expect(dialog).toBeHidden();
+  await expect(row.getByTestId('branch-status')).toHaveText(b('status.inactive'));
+  // it has left the branches everyone chooses from
+  const active = (await (await page.request.get('/api/parameter/branches', { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: { code: string }[] };
+  expect(active.data.map((x) => x.code)).not.toContain(code);
+
+  // reactivate: no question
+  await row.getByTestId('branch-edit').click();
+  await dialog.getByTestId('branch-active').click();
+  const on = page.waitForResponse((r) => r.url().includes('/api/parameter/updateBranch'));
+  await dialog.getByTestId('branch-form-save').click();
+  expect((await on).status()).toBe(200);
+  await expect(row.getByTestId('branch-status')).toHaveText(b('status.active'));
+
+  // the caller's own current branch: the server's 409 beside the switch
+  const own = table.locator('tbody tr.ant-table-row', { hasText: 'SRP01' });
+  await own.getByTestId('branch-edit').click();
+  await dialog.getByTestId('branch-active').click();
+  await dialog.getByTestId('branch-form-save').click();
+  const refused = page.waitForResponse((r) => r.url().includes('/api/parameter/updateBranch'));
+  await page.getByTestId('branch-deactivate-ok').click();
+  expect((await refused).status()).toBe(409);
+  await expect(dialog.locator('.ant-form-item-explain-error')).toHaveText('ปิดใช้งานสาขาที่คุณกำลังทำงานอยู่ไม่ได้ กรุณาเปลี่ยนไปทำงานในสาขาอื่นก่อน');
+  await dialog.getByRole('button', { name: b('form.cancel') }).click();
+  await expect(own.getByTestId('branch-status')).toHaveText(b('status.active'));
+});

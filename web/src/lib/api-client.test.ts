@@ -1,4 +1,4 @@
-import { ApiError, apiGet, apiPost, apiPostForm, isApiError } from '@/lib/api-client';
+import { ApiError, apiGet, apiPost, apiPostForm, apiPostMsg, isApiError } from '@/lib/api-client';
 import { subscribeGlobal, type GlobalEvent } from '@/lib/global-events';
 import { loading } from '@/lib/loading';
 import { SESSION_KEYS, readSession } from '@/lib/session';
@@ -77,6 +77,12 @@ describe('api client: requests', () => {
     expect(init.method).toBe('POST');
     expect(headers['content-type']).toContain('application/json');
     expect(JSON.parse(init.body as string)).toEqual({ branchCode: 'SRP01', roleCode: 'BCT' });
+  });
+
+  it('answers the envelope\'s msg for a screen that shows the server\'s word', async () => {
+    fetchMock.mockResolvedValue(envelope(200, null, 'SUCCESS', 'ปลดการรอเข้าสู่ระบบของบัญชีแล้ว'));
+    await expect(apiPostMsg('/auth/unlockUser', { branchCode: 'SRP01', userId: 2 })).resolves.toBe('ปลดการรอเข้าสู่ระบบของบัญชีแล้ว');
+    expect(JSON.parse(lastRequest().init.body as string)).toEqual({ branchCode: 'SRP01', userId: 2 });
   });
 
   it('posts the sign-in as a form (a CORS-safelisted type: no preflight)', async () => {

@@ -210,11 +210,15 @@ async function readData<T>(statusCode: number, body: { text(): Promise<string> }
 
 type RawResponse = { statusCode: number; body: { text(): Promise<string> } | null };
 
-async function run<T>(opts: RequestOptions, call: () => Promise<RawResponse>): Promise<T> {
+async function run<T>(
+  opts: RequestOptions,
+  call: () => Promise<RawResponse>,
+  read: (statusCode: number, body: RawResponse['body']) => Promise<T> = readData,
+): Promise<T> {
   if (!opts.silent) loading.start();
   try {
     const res = await call();
-    return await readData<T>(res.statusCode, res.body);
+    return await read(res.statusCode, res.body);
   } catch (e) {
     throw fromThrown(e, opts);
   } finally {
@@ -230,16 +234,25 @@ export function apiGet<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   });
 }
 
-export function apiPost<T>(path: string, body?: Record<string, unknown>, opts: RequestOptions = {}): Promise<T> {
+function postCall(path: string, body: Record<string, unknown> | undefined, opts: RequestOptions): () => Promise<RawResponse> {
   const apiName = opts.public ? PUBLIC_API_NAME : API_NAME;
-  return run<T>(opts, async () => {
+  return async () => {
     const { post } = await configureApiClient();
     return post({
       apiName,
       path,
       options: { queryParams: cleanQuery(opts.query), ...(body ? { body: body as never } : {}) },
     }).response;
-  });
+  };
+}
+
+export function apiPost<T>(path: string, body?: Record<string, unknown>, opts: RequestOptions = {}): Promise<T> {
+  return run<T>(opts, postCall(path, body, opts));
+}
+
+/** POST answering the envelope's `msg` (in the caller's language): for a screen that shows the server's word. */
+export function apiPostMsg(path: string, body?: Record<string, unknown>, opts: RequestOptions = {}): Promise<string> {
+  return run<string>(opts, postCall(path, body, opts), async (_status, res) => parseEnvelope(res ? await res.text() : undefined)?.msg ?? '');
 }
 
 /**

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
 import { getBranchesQueryOptions, type Branch } from '@/lib/api/get-branches';
 import { useScreenMutation } from '@/lib/screen-errors';
+import { getAllBranchesQueryOptions } from '@/features/branches/api/get-all-branches';
 
 export type NewBranch = {
   code: string;
@@ -25,6 +26,10 @@ export function useCreateBranch() {
     mutationFn: createBranch,
     // the form shows 422 and 409 beside its fields
     // every screen that names branches (lists, selects, user pairs) reads this one query
-    onSuccess: () => qc.invalidateQueries({ queryKey: getBranchesQueryOptions().queryKey }),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: getBranchesQueryOptions().queryKey }),
+        qc.invalidateQueries({ queryKey: getAllBranchesQueryOptions().queryKey }),
+      ]),
   });
 }

@@ -1,25 +1,45 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AddBranchModal } from '@/features/branches/components/add-branch-modal';
+import { useAllBranches, type BranchRow } from '@/features/branches/api/get-all-branches';
+import { BranchFormModal } from '@/features/branches/components/branch-form-modal';
 import { NS } from '@/features/branches/i18n';
-import { useBranches, type Branch } from '@/lib/api/get-branches';
+import type { Branch } from '@/lib/api/get-branches';
 
-/** The branches of the group (Super Admin, /auth/branches): the list and "add branch". */
+/** The form's state: closed, adding, or editing a branch. */
+type Editing = { open: false } | { open: true; branch: BranchRow | null };
+
+/** The branches of the group (Super Admin, /auth/branches): every one, active or not; add, edit. */
 export default function BranchesPage() {
   const { t, i18n } = useTranslation(NS);
   const lang = i18n.language;
-  const branches = useBranches();
-  const [adding, setAdding] = useState(false);
+  const branches = useAllBranches();
+  const [editing, setEditing] = useState<Editing>({ open: false });
   const rows = branches.data ?? [];
   const branchName = (b: Branch) => (lang === 'en' ? b.nameEn || b.nameTh : b.nameTh || b.nameEn);
 
-  const columns: TableColumnsType<Branch> = [
+  const columns: TableColumnsType<BranchRow> = [
     { key: 'code', dataIndex: 'code', title: t('columns.code'), width: 140, sorter: (a, b) => a.code.localeCompare(b.code), defaultSortOrder: 'ascend' },
     { key: 'nameTh', dataIndex: 'nameTh', title: t('columns.nameTh'), sorter: (a, b) => a.nameTh.localeCompare(b.nameTh, 'th') },
     { key: 'nameEn', dataIndex: 'nameEn', title: t('columns.nameEn'), sorter: (a, b) => a.nameEn.localeCompare(b.nameEn, 'en') },
     { key: 'timeZone', dataIndex: 'timeZone', title: t('columns.timeZone'), width: 200 },
+    {
+      key: 'active', dataIndex: 'active', title: t('columns.status'), width: 130,
+      render: (active: boolean) => (
+        <Tag color={active ? 'green' : 'default'} data-testid="branch-status">
+          {t(active ? 'status.active' : 'status.inactive')}
+        </Tag>
+      ),
+    },
+    {
+      key: 'actions', title: t('columns.actions'), width: 90, align: 'center',
+      render: (_, b) => (
+        <Tooltip title={t('edit')}>
+          <Button type="text" icon={<EditOutlined />} aria-label={t('edit')} onClick={() => setEditing({ open: true, branch: b })} data-testid="branch-edit" />
+        </Tooltip>
+      ),
+    },
   ];
 
   return (
@@ -32,11 +52,11 @@ export default function BranchesPage() {
           <Typography.Text type="secondary" style={{ maxWidth: 720, display: 'inline-block' }}>
             {t('intro')}
           </Typography.Text>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="branch-add">
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true, branch: null })} data-testid="branch-add">
             {t('add')}
           </Button>
         </Space>
-        <Table<Branch>
+        <Table<BranchRow>
           rowKey="code"
           size="middle"
           columns={columns}
@@ -47,7 +67,13 @@ export default function BranchesPage() {
           data-testid="branches-table"
         />
       </Card>
-      <AddBranchModal open={adding} branches={rows} branchName={branchName} onClose={() => setAdding(false)} />
+      <BranchFormModal
+        open={editing.open}
+        editing={editing.open ? editing.branch : null}
+        branches={rows.filter((b) => b.active)}
+        branchName={branchName}
+        onClose={() => setEditing({ open: false })}
+      />
     </div>
   );
 }

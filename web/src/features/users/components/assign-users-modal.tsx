@@ -1,10 +1,10 @@
 import { Alert, App, Empty, Form, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NOT_ASSIGNABLE } from '@/features/users/access-rules';
 import { useAssignUsers } from '@/features/users/api/assign-users';
 import { useUnassignedUsers } from '@/features/users/api/get-unassigned-users';
 import { useLabels } from '@/features/users/use-labels';
-import { ROLE } from '@/config/roles';
 
 type Props = { open: boolean; branchCode: string; defaultRole?: string; onClose: () => void };
 type Values = { roleCode?: string; userIds: number[] };
@@ -20,12 +20,12 @@ export function AssignUsersModal({ open, branchCode, defaultRole, onClose }: Pro
   const assign = useAssignUsers();
 
   useEffect(() => {
-    if (open) form.setFieldsValue({ roleCode: defaultRole && defaultRole !== ROLE.superAdmin ? defaultRole : undefined, userIds: [] });
+    if (open) form.setFieldsValue({ roleCode: defaultRole && !NOT_ASSIGNABLE.includes(defaultRole) ? defaultRole : undefined, userIds: [] });
   }, [open, defaultRole, form]);
 
-  // A Branch Admin cannot give the group-wide Super Admin role (the API answers 403).
+  // A Branch Admin gives neither the Super Admin's nor the Branch Admin's role (the API answers 403).
   const roleOptions = labels.roles
-    .filter((r) => r.code !== ROLE.superAdmin)
+    .filter((r) => !NOT_ASSIGNABLE.includes(r.code))
     .map((r) => ({ value: r.code, label: labels.roleName(r.code) }));
 
   const onFinish = (v: Values) =>

@@ -7,7 +7,9 @@ import { useDownloadAssignedUsers } from '@/features/users/api/download-assigned
 import { useDownloadUserPermissionReport } from '@/features/users/api/download-user-permission-report';
 import { useSearchUserAccess } from '@/features/users/api/search-user-access';
 import { useUnassignUsers } from '@/features/users/api/unassign-users';
+import { NOT_ASSIGNABLE, removableRoles } from '@/features/users/access-rules';
 import { AssignUsersModal } from '@/features/users/components/assign-users-modal';
+import { DelayedSignIns } from '@/features/users/components/delayed-sign-ins';
 import { personColumns } from '@/features/users/components/person-columns';
 import { accessSortParam } from '@/features/users/table-sort';
 import { USER_STATUSES, type Access } from '@/features/users/types';
@@ -90,19 +92,22 @@ export default function UserAccessPage() {
     },
     {
       key: 'actions', title: t('users:common.actions'), width: 80, fixed: 'right', align: 'center',
-      render: (_, a) => (
-        <Dropdown
-          trigger={['click']}
-          menu={{
-            items: a.roles.map((r) => ({ key: r, label: labels.roleName(r), danger: true })),
-            onClick: ({ key }) => setRemoval({ users: [a], roleCode: key }),
-          }}
-        >
-          <Tooltip title={t('users:access.removeRole')}>
-            <Button type="text" danger icon={<MinusCircleOutlined />} aria-label={t('users:access.removeRole')} data-testid="row-remove-role" />
-          </Tooltip>
-        </Dropdown>
-      ),
+      render: (_, a) => {
+        const removable = removableRoles(a, labels.me?.id);
+        return removable.length === 0 ? null : (
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: removable.map((r) => ({ key: r, label: labels.roleName(r), danger: true })),
+              onClick: ({ key }) => setRemoval({ users: [a], roleCode: key }),
+            }}
+          >
+            <Tooltip title={t('users:access.removeRole')}>
+              <Button type="text" danger icon={<MinusCircleOutlined />} aria-label={t('users:access.removeRole')} data-testid="row-remove-role" />
+            </Tooltip>
+          </Dropdown>
+        );
+      },
     },
   ];
 
@@ -113,6 +118,7 @@ export default function UserAccessPage() {
 
   return (
     <ScreenFrame title={t('users:access.title')} subtitle={t('users:access.subtitle', { branch: `${labels.branchName(branchCode)} (${branchCode})` })} testId="access-page">
+        <DelayedSignIns branchCode={branchCode} labels={labels} />
         <PagedList<Access>
           state={state}
           onChange={setState}
@@ -173,7 +179,7 @@ export default function UserAccessPage() {
               <Button
                 danger
                 icon={<MinusCircleOutlined />}
-                disabled={roleCode === 'ALL'}
+                disabled={roleCode === 'ALL' || NOT_ASSIGNABLE.includes(roleCode) || selected.some((a) => a.id === labels.me?.id)}
                 onClick={() => setRemoval({ users: selected, roleCode })}
                 data-testid="remove-selected"
               >

@@ -1,0 +1,35 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '@/lib/api-client';
+import { USERS_AREA } from '@/features/users/api/keys';
+
+/** An account whose sign-in is delayed (or whose next failure delays it); no e-mail, no address. */
+export type LockedUser = {
+  id: number;
+  employeeCode: string;
+  firstNameTh: string;
+  lastNameTh: string;
+  firstNameEn: string;
+  lastNameEn: string;
+  failures: number;
+  lastAttemptAt: string;
+  /** null: the delay has run out, the account may try now. */
+  delayedUntil: string | null;
+};
+
+/** GET /auth/lockedUsers — the delayed sign-ins of the branch, the longest delay first (Branch Admin). */
+export function getLockedUsers(branchCode: string): Promise<LockedUser[]> {
+  return apiGet<LockedUser[]>('/auth/lockedUsers', { query: { branchCode } });
+}
+
+export function getLockedUsersQueryOptions(branchCode: string) {
+  return queryOptions({
+    queryKey: [USERS_AREA, { endpoint: 'lockedUsers', branchCode }],
+    queryFn: () => getLockedUsers(branchCode),
+    // a delay starts and ends on its own: read it afresh on each visit
+    staleTime: 0,
+  });
+}
+
+export function useLockedUsers(branchCode: string) {
+  return useQuery({ ...getLockedUsersQueryOptions(branchCode), enabled: !!branchCode });
+}
