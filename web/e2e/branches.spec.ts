@@ -102,6 +102,7 @@ test('a Super Admin renames a branch, deactivates it after confirming and brings
   await page.goto('/login');
   await page.evaluate(() => localStorage.setItem('language', 'th'));
   await signIn(page, 'superadmin@samrap.local');
+  await expect(page).toHaveURL(/\/auth\/users$/);
   await page.goto('/auth/branches');
   const table = page.getByTestId('branches-table');
   const row = table.locator('tbody tr.ant-table-row', { hasText: code });

@@ -50,12 +50,28 @@ test('a Controller opening /auth/users is sent away', async ({ page }) => {
   await expect(page).not.toHaveURL(/\/auth\/users/);
   await expect(page).toHaveURL(/\/(login|auth\/account)$/);
   await expect(page.getByText(text('th', 'layout', 'menu.userAccounts'))).toHaveCount(0);
+  // and is told why (issue 19 item 10), until the notice is closed
+  const notice = page.getByTestId('route-refused');
+  await expect(notice).toContainText(text('th', 'layout', 'refused.title'));
+  await expect(notice).toContainText('/auth/users');
+  await expect(notice).toContainText(text('th', 'common', 'roles.BCT'));
+  await notice.getByRole('button').click();
+  await expect(notice).toHaveCount(0);
+  await expect(page).toHaveURL(/\/auth\/account$/);
+});
+
+test('without a stored session a protected route goes to Login, with no notice', async ({ page }) => {
+  await page.goto('/auth/users');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId('route-refused')).toHaveCount(0);
 });
 
 test('multi@ chooses a branch and role, then switches pair from the header', async ({ page }) => {
   await signIn(page, 'multi@samrap.local');
   await expect(page).toHaveURL(/\/select-role$/);
   await expect(page.getByRole('heading', { name: text('th', 'auth', 'selectRole.title') })).toBeVisible();
+  // its sign-out link is teal like every link, not Ant Design's blue (issue 19 item 13)
+  await expect(page.getByRole('button', { name: text('th', 'auth', 'selectRole.signOut') })).toHaveCSS('color', 'rgb(15, 118, 110)');
 
   // the branch defaults to the first one held; open the list and take SRP02
   await page.locator('.ant-select', { has: page.getByLabel(text('th', 'auth', 'selectRole.branch')) }).click();

@@ -1,9 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
-import { canOpen, guardRedirect } from '@/app/guard';
+import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
+import { canOpen, guardRedirect, refusedPath } from '@/app/guard';
 import { createQueryClient } from '@/app/query-client';
 import { RequireRole, buildRoutes } from '@/app/router';
+import { landingPath } from '@/app/routes';
 import { session, storeSession, user } from '@/testing/fixtures';
 
 describe('route guard', () => {
@@ -12,8 +13,9 @@ describe('route guard', () => {
     expect(guardRedirect(session(), ['BCT'])).toBeNull();
   });
 
-  it('sends a user whose current role is not listed to Login', () => {
-    expect(guardRedirect(session(), ['SAM'])).toBe('/login');
+  it('sends a signed-in user whose current role is not listed to that role\'s first screen (issue 19 item 10)', () => {
+    expect(guardRedirect(session(), ['SAM'])).toBe(landingPath('BCT'));
+    expect(guardRedirect(session(), ['SAM'])).not.toBe('/login');
   });
 
   it('sends a user without a stored token to Login, whatever userInfo says', () => {
@@ -29,10 +31,15 @@ describe('route guard', () => {
   });
 });
 
+function Landed() {
+  return <p>first screen, refused: {refusedPath(useLocation().state)}</p>;
+}
+
 function renderGuarded(roles: string[], at = '/guarded') {
   const router = createMemoryRouter(
     [
       { path: '/login', element: <p>login screen</p> },
+      { path: landingPath('BCT'), element: <Landed /> },
       { element: <RequireRole roles={roles} />, children: [{ path: '/guarded', element: <p>guarded screen</p> }] },
     ],
     { initialEntries: [at] },
@@ -48,11 +55,18 @@ describe('RequireRole', () => {
     expect(screen.getByText('guarded screen')).toBeTruthy();
   });
 
-  it('redirects a Controller away from a Super Admin screen to Login', () => {
+  it('sends a Controller away from a Super Admin screen to their first screen, naming the refused path', () => {
     storeSession(session());
     const router = renderGuarded(['SAM']);
+    expect(screen.getByText('first screen, refused: /guarded')).toBeTruthy();
+    expect(router.state.location.pathname).toBe(landingPath('BCT'));
+  });
+
+  it('sends a user who has not chosen a pair to Login, with no refusal', () => {
+    storeSession(session({ userInfo: user({ current: null }) }));
+    const router = renderGuarded(['SAM']);
     expect(screen.getByText('login screen')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toBeNull();
   });
 
   it('redirects when nothing is stored', () => {

@@ -1,16 +1,22 @@
 import { Navigate, Outlet, createBrowserRouter, useLocation, type RouteObject } from 'react-router';
-import { guardRedirect } from '@/app/guard';
+import { guardRedirect, type RefusedState } from '@/app/guard';
 import { AUTH_ROUTES, PUBLIC_ROUTES, landingPath } from '@/app/routes';
 import { RouteError } from '@/components/route-error';
 import { lazyScreen } from '@/lib/lazy-screen';
 import { useSession } from '@/lib/use-session';
 import { ANY_ROLE } from '@/config/roles';
 
-/** Renders the child route only for a signed-in user whose current role is in `roles`. */
+/**
+ * Renders the child route only for a signed-in user whose current role is in `roles`; another
+ * role goes to its first screen with the refused path in the history state (the layout says why).
+ */
 export function RequireRole({ roles }: { roles: readonly string[] }) {
   const session = useSession();
+  const { pathname } = useLocation();
   const to = guardRedirect(session, roles);
-  return to ? <Navigate to={to} replace /> : <Outlet />;
+  if (!to) return <Outlet />;
+  const state: RefusedState | undefined = to === '/login' ? undefined : { refused: pathname };
+  return <Navigate to={to} replace state={state} />;
 }
 
 /** /auth itself: the role's first screen. */

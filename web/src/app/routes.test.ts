@@ -1,4 +1,8 @@
 import { AUTH_ROUTES, PUBLIC_ROUTES, SIDEBAR, landingPath, sidebarPaths } from '@/app/routes';
+import enLayout from '@/locales/en/layout.json';
+import enMasterData from '@/locales/en/master-data.json';
+import thLayout from '@/locales/th/layout.json';
+import thMasterData from '@/locales/th/master-data.json';
 
 describe('route and sidebar tables', () => {
   const all = { includeNotReady: true };
@@ -64,5 +68,22 @@ describe('route and sidebar tables', () => {
     expect(PUBLIC_ROUTES.map((r) => r.path)).toEqual(
       expect.arrayContaining(['/login', '/register', '/redirect', '/select-role', '/forgot-password', '/reset-password', '/inactive-account']),
     );
+  });
+
+  it('names each master-data screen in the sidebar as its page title, and short enough to fit (issue 19 item 12)', () => {
+    // sidebar label (layout.json menu.*) → page title (master-data.json screens.*)
+    const pairs: [keyof typeof thLayout.menu, keyof typeof thMasterData.screens][] = [
+      ['foodType', 'foodType'], ['diseaseFood', 'diseaseFood'], ['allergen', 'allergenRestricted'],
+      ['cuisineType', 'cuisineType'], ['mealType', 'mealType'], ['foodGroup', 'foodGroups'],
+      ['religionVegetarian', 'religionVegetarian'], ['nutrientUnit', 'nutrients'], ['remarkOther', 'remarkOther'],
+      ['portion', 'portions'], ['trayCategory', 'trayCategory'], ['wardsAndBeds', 'roomAndWard'],
+    ];
+    for (const [layout, masterData] of [[thLayout, thMasterData], [enLayout, enMasterData]] as const) {
+      for (const [menu, screen] of pairs) {
+        expect(layout.menu[menu], menu).toBe(masterData.screens[screen]);
+        // the sidebar's submenu item holds about 170 px: 26 characters in either language
+        expect(layout.menu[menu].length, menu).toBeLessThanOrEqual(26);
+      }
+    }
   });
 });

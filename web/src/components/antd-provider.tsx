@@ -15,6 +15,8 @@ const reducedMotion =
 export const theme = {
   token: {
     colorPrimary: '#0f766e',
+    // Ant Design's links are blue by default; ours are teal like the rest (issue 19 item 13)
+    colorLink: '#0f766e',
     borderRadius: 8,
     fontFamily:
       "'Noto Sans Thai', 'Sarabun', 'Leelawadee UI', Tahoma, -apple-system, 'Segoe UI', Roboto, sans-serif",
@@ -30,8 +32,11 @@ export function AntdProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'th';
   setDateLocale(lang);
+  const locale = lang === 'th' ? thTH : enUS;
+  // rc-dialog names a dialog's close button "Close" in every language; the locale's word instead
+  const modal = { closable: { 'aria-label': locale.global?.close } };
   return (
-    <ConfigProvider locale={lang === 'th' ? thTH : enUS} theme={theme}>
+    <ConfigProvider locale={locale} theme={theme} modal={modal}>
       <AntApp
         notification={{ placement: 'bottomRight', duration: TOAST_DURATION_S }}
         message={{ duration: TOAST_DURATION_S }}

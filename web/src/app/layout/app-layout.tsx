@@ -7,6 +7,7 @@ import { Avatar, Button, Dropdown, Layout, Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { RefusedRouteNotice } from '@/app/layout/refused-route-notice';
 import { sidebarFor, sidebarPaths, type MenuIcon } from '@/app/routes';
 import { EnvMarker, VersionLabel } from '@/components/app-badges';
 import { LanguageSwitch } from '@/components/language-switch';
@@ -161,6 +162,7 @@ export default function AppLayout() {
         {narrow && !collapsed && <div className="sider-backdrop" onClick={() => setCollapsed(true)} aria-hidden />}
         <Layout.Content className="app-content">
           <PasswordExpiryNotice />
+          <RefusedRouteNotice />
           <Outlet />
         </Layout.Content>
         <Layout.Footer style={{ textAlign: 'center', padding: '12px 16px' }}>
