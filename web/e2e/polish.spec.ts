@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signIn, text } from './helpers';
 
 // Issue 19 items 12 and 13: sidebar labels that fit and match their page; one branch-list call a page.
+// Issue 18 §9: the Thai web font shipped with the app.
 
 /** The sidebar labels cut with "…" (their text wider than their box), every group opened. */
 async function cutLabels(page: Page): Promise<string[]> {
@@ -53,4 +54,29 @@ test('a page load asks for the branch list once', async ({ page }) => {
   await expect(page).toHaveURL(/\/auth\/account$/);
   await expect(page.getByTestId('account-profile')).toBeVisible();
   expect(calls).toHaveLength(1);
+});
+
+test('Thai text is drawn with the web font shipped with the app, on Login and after sign-in', async ({ page }) => {
+  const fonts: string[] = [];
+  page.on('response', (r) => {
+    if (r.url().endsWith('.woff2') && r.status() === 200) fonts.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/login');
+  await expect(page.locator('form[name=login]')).toBeVisible();
+  const loaded = () =>
+    page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts].filter((f) => f.family.replace(/"/g, '') === 'Noto Sans Thai Variable' && f.status === 'loaded').length;
+    });
+  await expect.poll(loaded).toBeGreaterThan(0);
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"?Noto Sans Thai Variable"?,/);
+  // self-hosted under the app (CSP font-src 'self'), only the files of what the page shows
+  expect(fonts.length).toBeGreaterThan(0);
+  for (const f of fonts) expect(f).toMatch(/^\/assets\/noto-sans-thai-.*\.woff2$/);
+
+  await signIn(page, 'controller@samrap.local');
+  await expect(page).toHaveURL(/\/auth\/account$/);
+  const title = page.getByRole('heading', { level: 3 }).first();
+  await expect(title).toBeVisible();
+  expect(await title.evaluate((e) => getComputedStyle(e).fontFamily)).toMatch(/^"?Noto Sans Thai Variable"?,/);
 });

@@ -7,6 +7,9 @@ import { createRouter } from '@/app/router';
 import { refreshToken } from '@/features/auth/api/refresh-token';
 import '@/lib/i18n';
 import { startTokenRefresh } from '@/lib/token-refresh';
+// One Thai web font shipped with the app (issue 18 §9): self-hosted woff2 (CSP font-src 'self'),
+// fetched only for the characters a page shows (unicode-range: Thai, Latin).
+import '@fontsource-variable/noto-sans-thai';
 import '@/styles.css';
 
 startTokenRefresh({ refresh: refreshToken });

@@ -18,8 +18,9 @@ export const theme = {
     // Ant Design's links are blue by default; ours are teal like the rest (issue 19 item 13)
     colorLink: '#0f766e',
     borderRadius: 8,
+    // shipped with the app (main.tsx): Thai reads the same on every device
     fontFamily:
-      "'Noto Sans Thai', 'Sarabun', 'Leelawadee UI', Tahoma, -apple-system, 'Segoe UI', Roboto, sans-serif",
+      "'Noto Sans Thai Variable', 'Noto Sans Thai', 'Sarabun', 'Leelawadee UI', Tahoma, -apple-system, 'Segoe UI', Roboto, sans-serif",
     motion: !reducedMotion,
   },
 };
