@@ -4,7 +4,7 @@ import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
 import { canOpen, guardRedirect, refusedPath } from '@/app/guard';
 import { createQueryClient } from '@/app/query-client';
 import { RequireRole, buildRoutes } from '@/app/router';
-import { landingPath } from '@/app/routes';
+import { AUTH_ROUTES, landingPath } from '@/app/routes';
 import { session, storeSession, user } from '@/testing/fixtures';
 
 describe('route guard', () => {
@@ -83,12 +83,15 @@ describe('router', () => {
     const registered = paths(buildRoutes());
     expect(registered).toEqual(expect.arrayContaining(['/', '/login', '/select-role', '/inactive-account', '/resetPassword', '/auth', 'account', '*']));
     expect(registered).toEqual(expect.arrayContaining(['users', 'user-permission-branch']));
-    expect(registered).not.toContain('patient');
+    expect(registered).toEqual(expect.arrayContaining(['patient', 'report/patient']));
+    // every screen still `ready: false` (orders, serve… until their issues land) is left out
+    for (const r of AUTH_ROUTES.filter((x) => !x.ready)) expect(registered).not.toContain(r.path);
     expect(registered).toEqual(expect.arrayContaining(['/register', '/redirect', '/forgot-password', '/reset-password', 'account/password']));
   });
 
   it('sends an unknown path and / to Login', async () => {
-    for (const at of ['/', '/no-such-page', '/auth/patient']) {
+    const unbuilt = AUTH_ROUTES.filter((r) => !r.ready).map((r) => `/auth/${r.path}`);
+    for (const at of ['/', '/no-such-page', ...unbuilt.slice(0, 1)]) {
       const router = createMemoryRouter(buildRoutes(), { initialEntries: [at] });
       // Login renders once the redirect lands: it needs the app's query client, as in the app
       const { unmount } = render(

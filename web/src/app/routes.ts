@@ -40,11 +40,16 @@ function masterData(name: keyof typeof import('@/features/master-data/components
 export const AUTH_ROUTES: AuthRoute[] = [
   { path: 'account', roles: ANY_ROLE, ready: true, load: () => import('@/features/account/components/account-page') },
   { path: 'account/password', roles: ANY_ROLE, ready: true, load: () => import('@/features/account/components/change-password-page') },
-  { path: 'patient', roles: [controller], ready: false },
+  { path: 'patient', roles: [controller], ready: true, load: () => import('@/features/patients/components/patients-page') },
   { path: 'report/meal-card', roles: [controller], ready: false },
   { path: 'report/kitchen', roles: [controller], ready: false },
   { path: 'report/identification', roles: [controller], ready: false },
-  { path: 'report/patient', roles: [controller], ready: false },
+  {
+    path: 'report/patient',
+    roles: [controller],
+    ready: true,
+    load: () => import('@/features/patients/components/patient-changes-page'),
+  },
   { path: 'order', roles: [controller, orderTaker], ready: false },
   { path: 'order/form', roles: [controller, orderTaker], ready: false },
   { path: 'order/care-giver/form', roles: [controller, orderTaker], ready: false },
