@@ -10,6 +10,9 @@ test('a Controller signs in in Thai and sees the Controller sidebar, version and
   await expect(page.getByTestId('env-marker')).toHaveText('UAT');
 
   await signIn(page, 'controller@samrap.local');
+  // a Controller lands on the patient list (the first screen of its sidebar)
+  await expect(page).toHaveURL(/\/auth\/patient$/);
+  await page.goto('/auth/account');
   await expect(page).toHaveURL(/\/auth\/account$/);
   await expect(page.getByTestId('current-pair')).toContainText('ผู้ควบคุม');
   await expect(page.getByTestId('current-pair')).toContainText('SRP01');
@@ -45,10 +48,13 @@ test('Login catches empty and malformed fields before any call, and a wrong pass
 
 test('a Controller opening /auth/users is sent away', async ({ page }) => {
   await signIn(page, 'controller@samrap.local');
+  // a Controller lands on the patient list (the first screen of its sidebar)
+  await expect(page).toHaveURL(/\/auth\/patient$/);
+  await page.goto('/auth/account');
   await expect(page).toHaveURL(/\/auth\/account$/);
   await page.goto('/auth/users');
   await expect(page).not.toHaveURL(/\/auth\/users/);
-  await expect(page).toHaveURL(/\/(login|auth\/account)$/);
+  await expect(page).toHaveURL(/\/(login|auth\/patient)$/);
   await expect(page.getByText(text('th', 'layout', 'menu.userAccounts'))).toHaveCount(0);
   // and is told why (issue 19 item 10), until the notice is closed
   const notice = page.getByTestId('route-refused');
@@ -104,6 +110,9 @@ test('multi@ chooses a branch and role, then switches pair from the header', asy
 
 test('language switch to English and back, sent as Accept-Language', async ({ page }) => {
   await signIn(page, 'controller@samrap.local');
+  // a Controller lands on the patient list (the first screen of its sidebar)
+  await expect(page).toHaveURL(/\/auth\/patient$/);
+  await page.goto('/auth/account');
   await expect(page).toHaveURL(/\/auth\/account$/);
   const header = page.locator('.app-header');
 
@@ -127,6 +136,9 @@ test('language switch to English and back, sent as Accept-Language', async ({ pa
 
 test('a revoked session meets the unauthorized modal, back to Login, nothing left half cleared', async ({ page }) => {
   await signIn(page, 'controller@samrap.local');
+  // a Controller lands on the patient list (the first screen of its sidebar)
+  await expect(page).toHaveURL(/\/auth\/patient$/);
+  await page.goto('/auth/account');
   await expect(page).toHaveURL(/\/auth\/account$/);
   await page.evaluate(() => localStorage.setItem('token', 'forged.token.value'));
   await page.reload();
@@ -140,6 +152,9 @@ test('a revoked session meets the unauthorized modal, back to Login, nothing lef
 
 test('sign out revokes the session and returns to Login', async ({ page }) => {
   await signIn(page, 'controller@samrap.local');
+  // a Controller lands on the patient list (the first screen of its sidebar)
+  await expect(page).toHaveURL(/\/auth\/patient$/);
+  await page.goto('/auth/account');
   await expect(page).toHaveURL(/\/auth\/account$/);
   const rt = await page.evaluate(() => localStorage.getItem('refreshToken'));
   await page.getByTestId('user-menu').click();
