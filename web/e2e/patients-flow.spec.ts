@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { readFileSync } from 'node:fs';
+import { shot } from './auth-helpers';
 import { cell, findPatient, openOptions, p, signInController } from './patients-helpers';
 
 // Issue 12 screens: the census at a glance, edit → move bed → the change record shows it (and
@@ -32,6 +33,7 @@ test('list → edit → move bed → the change record shows it, with its workbo
   await expect(page.getByRole('columnheader', { name: p('columns.diagnosis') })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: p('columns.specialRequest') })).toHaveCount(0);
   await expect(page.getByRole('columnheader', { name: p('columns.allergens') })).toBeVisible();
+  await shot(page, 'patients-list');
 
   // edit: move to a vacant bed of another ward (only vacant beds are offered)
   const patient = await findPatient(page, 'SRP01-HN10029');
@@ -50,6 +52,7 @@ test('list → edit → move bed → the change record shows it, with its workbo
   const newBed = offered[0];
   await beds.first().click();
   await form.getByTestId('field-specialRequest').fill('ไม่ใส่ผงชูรส');
+  await shot(page, 'patients-form');
   const saved = page.waitForResponse((r) => r.url().includes('/api/patient/updatePatientInfo'));
   await form.getByTestId('patient-form-save').click();
   expect((await saved).status()).toBe(200);
@@ -72,6 +75,7 @@ test('list → edit → move bed → the change record shows it, with its workbo
   await expect(last.getByTestId('change-source')).toHaveText(p('enum.source.edit'));
   await expect(last.getByTestId('change-by')).toHaveText('D0001');
   await expect(last).toContainText(/25\d\d/);
+  await shot(page, 'patients-changes');
 
   // the same in the workbook
   const download = page.waitForEvent('download');
@@ -126,6 +130,7 @@ test('two people save the same patient: the second sees what changed, keeps the 
   await expect(alert.getByTestId('stale-fields')).toContainText('ปอดอักเสบติดเชื้อ');
   await expect(alert.getByTestId('stale-fields')).toContainText(p('form.remark'));
   await expect(form.getByTestId('field-remark')).toHaveValue('ให้ดื่มน้ำอุ่น');
+  await shot(page, 'patients-stale');
 
   // reload the current record, make the change again, save
   await alert.getByTestId('stale-reload').click();
