@@ -142,11 +142,21 @@ test('two people save the same patient: the second sees what changed, keeps the 
   expect((await again).status()).toBe(200);
   await expect(form).toBeHidden();
 
+  // opened again at once, the form holds the saved version: another save is not stale
+  await row.getByTestId('row-edit').click();
+  await expect(form.getByTestId('field-remark')).toHaveValue('ให้ดื่มน้ำอุ่น');
+  await form.getByTestId('field-specialRequest').fill('น้ำอุ่นทุกมื้อ');
+  const third = page.waitForResponse((r) => r.url().includes('/api/patient/updatePatientInfo'));
+  await form.getByTestId('patient-form-save').click();
+  expect((await third).status()).toBe(200);
+  await expect(form).toBeHidden();
+
   // both writes are in the record
   await row.getByTestId('row-changes').click();
   const changes = page.getByTestId('changes-table').locator('tbody tr.ant-table-row');
-  // oldest first: their diagnosis, then my remark
-  await expect(changes.last().locator('[data-field="remark"] [data-testid=change-after]')).toHaveText('ให้ดื่มน้ำอุ่น');
-  await expect(changes.last().locator('[data-field="diagnosis"]')).toHaveCount(0);
-  await expect(changes.nth(-2).locator('[data-field="diagnosis"] [data-testid=change-after]')).toHaveText('ปอดอักเสบติดเชื้อ');
+  // oldest first: their diagnosis, my remark, my special request
+  await expect(changes.last().locator('[data-field="specialRequest"] [data-testid=change-after]')).toHaveText('น้ำอุ่นทุกมื้อ');
+  await expect(changes.nth(-2).locator('[data-field="remark"] [data-testid=change-after]')).toHaveText('ให้ดื่มน้ำอุ่น');
+  await expect(changes.nth(-2).locator('[data-field="diagnosis"]')).toHaveCount(0);
+  await expect(changes.nth(-3).locator('[data-field="diagnosis"] [data-testid=change-after]')).toHaveText('ปอดอักเสบติดเชื้อ');
 });

@@ -92,12 +92,13 @@ export function PatientFormDrawer({ hnId, onClose }: Props) {
       setFormError(null);
       return;
     }
-    // filled once per opening: a reload in the background never overwrites what is being typed
-    if (patient.data && base === null) {
+    // filled once per opening, from a fresh read (a record cached before a save would be a
+    // stale version); a reload in the background never overwrites what is being typed
+    if (patient.data && !patient.isFetching && base === null) {
       setBase(patient.data);
       form.setFieldsValue(toValues(patient.data, labels.timeZone));
     }
-  }, [open, patient.data, base, form, labels.timeZone]);
+  }, [open, patient.data, patient.isFetching, base, form, labels.timeZone]);
 
   const fillFrom = (p: Patient) => {
     setBase(p);
