@@ -67,7 +67,7 @@ export const AUTH_ROUTES: AuthRoute[] = [
   { path: 'remark-other', roles: [nutritionist], ready: true, load: masterData('RemarkOtherScreen') },
   // Tray food category is in the sidebar of SPEC.md §2 but has no route there: ours.
   { path: 'tray-category', roles: [nutritionist], ready: true, load: masterData('TrayCategoryScreen') },
-  { path: 'cycle-menu', roles: [nutritionist], ready: false },
+  { path: 'cycle-menu', roles: [nutritionist], ready: true, load: () => import('@/features/menus/components/cycles-page') },
   { path: 'room-and-ward', roles: [nutritionist], ready: true, load: masterData('RoomAndWardScreen') },
   { path: 'users', roles: [superAdmin], ready: true, load: () => import('@/features/users/components/users-page') },
   {
@@ -80,8 +80,8 @@ export const AUTH_ROUTES: AuthRoute[] = [
   { path: 'branches', roles: [superAdmin], ready: true, load: () => import('@/features/branches/components/branches-page') },
   // In the sidebar of SPEC.md §2 but not in its route table: path and roles are this
   // shell's proposal, to be settled by the issue that builds each screen.
-  { path: 'menu', roles: [nutritionist], ready: false },
-  { path: 'menu-set', roles: [nutritionist], ready: false },
+  { path: 'menu', roles: [nutritionist], ready: true, load: () => import('@/features/menus/components/menus-page') },
+  { path: 'menu-set', roles: [nutritionist], ready: true, load: () => import('@/features/menus/components/menu-sets-page') },
   { path: 'report/kitchen-orders', roles: [controller], ready: false },
   { path: 'report/finance', roles: [controller], ready: false },
   { path: 'survey/patient-satisfaction', roles: [superAdmin, branchAdmin], ready: false },

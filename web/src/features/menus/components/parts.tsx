@@ -1,0 +1,174 @@
+// Pieces the three menus screens share: the branch worked in, reference pickers, the IDDSI
+// tag, the derived ingredient chips, the status switch with its confirmation and the
+// last-updated cell.
+import { App, Select, Space, Switch, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/lib/api-client';
+import { useBranches } from '@/lib/api/get-branches';
+import { DEFAULT_TIME_ZONE, formatDateTime } from '@/lib/dates';
+import { useSession } from '@/lib/use-session';
+import type { Param } from '@/lib/use-list-state';
+import { useMasterRows, type MasterKind } from '@/features/menus/api/get-master-rows';
+import { NS } from '@/features/menus/i18n';
+import { IDDSI_COLORS, iddsiNameKey } from '@/features/menus/iddsi';
+import { localName, type IddsiType, type Ref, type Status } from '@/features/menus/types';
+
+/** The current pair's branch and its time zone. */
+export function useBranch(): { branchCode: string; timeZone: string } {
+  const { userInfo } = useSession();
+  const branchCode = userInfo?.current?.branchCode ?? '';
+  const branches = useBranches();
+  const timeZone = branches.data?.find((b) => b.code === branchCode)?.timeZone ?? DEFAULT_TIME_ZONE;
+  return { branchCode, timeZone };
+}
+
+/** An id filter in the address (0: none). */
+export function idParam(): Param<number> {
+  return { fallback: 0, parse: (raw) => (/^[1-9][0-9]{0,17}$/.test(raw) ? Number(raw) : undefined), format: String };
+}
+
+/** `code · name` of a reference in the interface language. */
+export function refLabel(r: Pick<Ref, 'code' | 'nameTh' | 'nameEn'>, lang: string): string {
+  return `${r.code} · ${localName(r, lang)}`;
+}
+
+type RefSelectProps = {
+  kind: MasterKind;
+  branchCode: string;
+  value?: number | number[] | null;
+  onChange?: (v: number | number[] | null) => void;
+  multiple?: boolean;
+  placeholder?: string;
+  testId: string;
+  width?: number;
+  allowClear?: boolean;
+};
+
+/** Picks rows of a master-data kind; inactive rows are offered disabled unless already chosen. */
+export function RefSelect({ kind, branchCode, value, onChange, multiple, placeholder, testId, width, allowClear = true }: RefSelectProps) {
+  const { i18n } = useTranslation(NS);
+  const rows = useMasterRows(kind, branchCode);
+  const chosen = new Set(Array.isArray(value) ? value : value ? [value] : []);
+  const options = (rows.data?.items ?? []).map((r) => ({
+    value: r.id,
+    label: refLabel(r, i18n.language),
+    disabled: r.status !== 'ACTIVE' && !chosen.has(r.id),
+  }));
+  return (
+    <Select
+      value={value ?? undefined}
+      onChange={(v) => onChange?.((v as number | number[] | undefined) ?? null)}
+      options={options}
+      loading={rows.isLoading}
+      mode={multiple ? 'multiple' : undefined}
+      allowClear={allowClear}
+      showSearch
+      optionFilterProp="label"
+      placeholder={placeholder}
+      style={width ? { width } : undefined}
+      data-testid={testId}
+    />
+  );
+}
+
+/** An IDDSI level on its colour, with its name: `IDDSI 5 · Minced & moist`. */
+export function IddsiTag({ type, level }: { type: IddsiType; level: number }) {
+  const { t } = useTranslation(NS);
+  const c = IDDSI_COLORS[level] ?? IDDSI_COLORS[7];
+  return (
+    <Tag
+      data-testid="iddsi-tag"
+      style={{ background: c.background, color: c.text, borderColor: 'rgba(0,0,0,0.25)' }}
+    >
+      {t('iddsi.label', { level, name: t(iddsiNameKey(type, level)) })}
+    </Tag>
+  );
+}
+
+/** A dish's (or a set's) allergens and restricted ingredients as chips. */
+export function IngredientChips({ allergens, restricted, empty = true }: { allergens: Ref[]; restricted: Ref[]; empty?: boolean }) {
+  const { t, i18n } = useTranslation(NS);
+  if (allergens.length === 0 && restricted.length === 0) {
+    return empty ? <Typography.Text type="secondary">{t('menu.noAllergens')}</Typography.Text> : null;
+  }
+  return (
+    <Space size={[4, 4]} wrap>
+      {allergens.map((a) => (
+        <Tag key={`a${a.id}`} color="red" data-testid="allergen-chip">
+          {localName(a, i18n.language)}
+        </Tag>
+      ))}
+      {restricted.map((r) => (
+        <Tag key={`r${r.id}`} color="orange" data-testid="restricted-chip">
+          {localName(r, i18n.language)}
+        </Tag>
+      ))}
+    </Space>
+  );
+}
+
+/** The status of a row: a switch that asks before saving the other status. */
+export function StatusSwitch({ status, name, onSave }: { status: Status; name: string; onSave: (next: Status) => Promise<unknown> }) {
+  const { t } = useTranslation(NS);
+  const { modal, notification } = App.useApp();
+  const active = status === 'ACTIVE';
+  return (
+    <Switch
+      checked={active}
+      checkedChildren={t('status.ACTIVE')}
+      unCheckedChildren={t('status.INACTIVE')}
+      data-testid="status-switch"
+      onChange={(on) =>
+        modal.confirm({
+          title: t(on ? 'statusConfirm.activateTitle' : 'statusConfirm.deactivateTitle'),
+          content: t(on ? 'statusConfirm.activate' : 'statusConfirm.deactivate', { name }),
+          okText: t('action.save'),
+          cancelText: t('action.cancel'),
+          onOk: async () => {
+            try {
+              await onSave(on ? 'ACTIVE' : 'INACTIVE');
+              notification.success({ message: t('toast.statusChanged') });
+            } catch (e) {
+              // a refusal (an overlapping round, an inactive ingredient) in a dialog, in full
+              if (isApiError(e) && !e.handled) modal.error({ title: t('toast.saveFailed'), content: e.message });
+            }
+          },
+        })
+      }
+    />
+  );
+}
+
+/** The status filter of a list. */
+export function StatusFilter({ value, onChange }: { value: 'ALL' | Status; onChange: (v: 'ALL' | Status) => void }) {
+  const { t } = useTranslation(NS);
+  return (
+    <Select
+      value={value}
+      onChange={onChange}
+      style={{ width: 150 }}
+      options={[
+        { value: 'ALL', label: t('status.all') },
+        { value: 'ACTIVE', label: t('status.ACTIVE') },
+        { value: 'INACTIVE', label: t('status.INACTIVE') },
+      ]}
+      aria-label={t('fields.status')}
+      data-testid="list-status"
+    />
+  );
+}
+
+/** When a row was last changed (the branch's time zone, Buddhist era in Thai) and by whom. */
+export function UpdatedCell({ at, by, timeZone }: { at: string; by: string; timeZone: string }) {
+  const { t, i18n } = useTranslation(NS);
+  return (
+    <div style={{ lineHeight: 1.3, whiteSpace: 'nowrap' }}>
+      <div>{at ? formatDateTime(at, i18n.language, timeZone) : ''}</div>
+      {by && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {t('updatedBy', { who: by })}
+        </Typography.Text>
+      )}
+    </div>
+  );
+}
