@@ -1,4 +1,5 @@
 import { Alert, App, Button, DatePicker, Drawer, Form, Input, InputNumber, Radio, Space, Switch } from 'antd';
+import thPicker from 'antd/es/date-picker/locale/th_TH';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,6 +42,9 @@ export function overlapsOf(e: unknown): Overlap[] {
 export function dateSpan(start: string, end: string | null, lang: string, openEnded: string): string {
   return `${formatDate(start, lang)} – ${end ? formatDate(end, lang) : openEnded}`;
 }
+
+/** Ant Design's Thai picker with Buddhist-era years in its header and year panel too. */
+const THAI_PICKER = { ...thPicker, lang: { ...thPicker.lang, yearFormat: 'BBBB', cellYearFormat: 'BBBB' } };
 
 type Values = Omit<CycleInput, 'startDate' | 'endDate' | 'status'> & { startDate?: Dayjs; endDate?: Dayjs | null; active: boolean };
 
@@ -177,7 +181,7 @@ export function CycleFormDrawer({ branchCode, editing, onClose }: Props) {
         </Space>
         <Space size="middle" align="start" wrap>
           <Form.Item name="startDate" label={label('startDate')} rules={[{ required: true, message: t('form.choose', { field: label('startDate') }) }]}>
-            <DatePicker format={dateFormat} data-testid="field-startDate" />
+            <DatePicker format={dateFormat} locale={lang === 'th' ? THAI_PICKER : undefined} data-testid="field-startDate" />
           </Form.Item>
           <Form.Item
             name="endDate"
@@ -193,7 +197,7 @@ export function CycleFormDrawer({ branchCode, editing, onClose }: Props) {
               }),
             ]}
           >
-            <DatePicker format={dateFormat} data-testid="field-endDate" />
+            <DatePicker format={dateFormat} locale={lang === 'th' ? THAI_PICKER : undefined} data-testid="field-endDate" />
           </Form.Item>
         </Space>
         {overlaps.length > 0 && (
