@@ -12,9 +12,13 @@ export function codeRow(page: Page, table: string, code: string): Locator {
   return page.getByTestId(table).locator('tbody tr.ant-table-row', { has: page.locator('td', { hasText: new RegExp(`^${code}$`) }) });
 }
 
-/** Chooses an option of an Ant Design select by its visible label. */
-export async function pick(page: Page, select: Locator, option: string | RegExp): Promise<void> {
+/**
+ * Chooses an option of an Ant Design select (with search) by its visible label, typed first:
+ * the option list is virtual, so a long one renders only the options in view.
+ */
+export async function pick(page: Page, select: Locator, option: string): Promise<void> {
   await select.click();
+  await page.keyboard.type(option);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
 }
 
