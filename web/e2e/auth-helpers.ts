@@ -99,8 +99,9 @@ let seq = 0;
 export type NewAccount = { email: string; firstNameEn: string; lastNameEn: string; firstNameTh: string; lastNameTh: string };
 
 /**
- * A new Controller of SRP01, created and invited by the demo Super Admin; answers it and the
- * registration link e-mailed to it.
+ * A new Order Taker of SRP01, created and invited by the demo Super Admin; answers it and the
+ * registration link e-mailed to it. Order Taker: a role with no built screen yet lands on the
+ * account page, which the sign-in tests expect (a Controller lands on the patient list).
  */
 export async function inviteNewAccount(request: APIRequestContext, tag: string): Promise<NewAccount & { link: string }> {
   const admin = await apiSignIn(request, 'superadmin@samrap.local');
@@ -116,7 +117,7 @@ export async function inviteNewAccount(request: APIRequestContext, tag: string):
   const created = await data<{ id: number }>(
     await request.post('/api/auth/createUser', {
       headers,
-      data: { ...account, employeeCode: `T${unique}`.slice(0, 30).toUpperCase(), permissions: [{ branchCode: 'SRP01', roleCode: 'BCT' }] },
+      data: { ...account, employeeCode: `T${unique}`.slice(0, 30).toUpperCase(), permissions: [{ branchCode: 'SRP01', roleCode: 'BOD' }] },
     }),
   );
   const before = (await mailsTo(request, account.email)).length;
