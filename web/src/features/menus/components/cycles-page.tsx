@@ -14,6 +14,7 @@ import { useUpdateCycle } from '@/features/menus/api/update-cycle';
 import { CycleFormDrawer, cycleInput } from '@/features/menus/components/cycle-form-drawer';
 import { CycleGrid } from '@/features/menus/components/cycle-grid';
 import { StatusFilter, StatusSwitch, UpdatedCell, useBranch } from '@/features/menus/components/parts';
+import { MenuDataActions } from '@/features/menus/components/menu-data-actions';
 import { NS } from '@/features/menus/i18n';
 import { localName, type Cycle } from '@/features/menus/types';
 
@@ -116,9 +117,12 @@ export default function CyclesPage() {
         search={{ placeholder: t('cycle.search'), testId: 'list-search' }}
         filters={<StatusFilter value={state.status} onChange={(v) => setState({ status: v })} />}
         actions={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="list-add">
-            {t('action.add')}
-          </Button>
+          <>
+            <MenuDataActions type="CycleMenu" branchCode={branchCode} />
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="list-add">
+              {t('action.add')}
+            </Button>
+          </>
         }
         columns={columns}
         list={list}

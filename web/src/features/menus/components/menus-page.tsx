@@ -14,6 +14,7 @@ import { MenuFormDrawer, menuInput } from '@/features/menus/components/menu-form
 import {
   IddsiTag, IngredientChips, RefSelect, StatusFilter, StatusSwitch, UpdatedCell, idParam, useBranch,
 } from '@/features/menus/components/parts';
+import { MenuDataActions } from '@/features/menus/components/menu-data-actions';
 import { NS } from '@/features/menus/i18n';
 import { localName, type Menu } from '@/features/menus/types';
 
@@ -137,9 +138,12 @@ export default function MenusPage() {
           </>
         }
         actions={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="list-add">
-            {t('action.add')}
-          </Button>
+          <>
+            <MenuDataActions type="Menu" branchCode={branchCode} />
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="list-add">
+              {t('action.add')}
+            </Button>
+          </>
         }
         columns={columns}
         list={list}
