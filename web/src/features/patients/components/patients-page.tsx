@@ -9,6 +9,7 @@ import { useDownloadTemplatePatient } from '@/features/patients/api/download-tem
 import { useSearchPatients } from '@/features/patients/api/search-patients';
 import { COLUMNS_STORAGE_KEY, readColumns, SORTABLE, sortByOf, writeColumns, type ColumnKey } from '@/features/patients/columns';
 import { ColumnChooser } from '@/features/patients/components/column-chooser';
+import { HospitalSync } from '@/features/patients/components/hospital-sync';
 import { ImportPatientsModal } from '@/features/patients/components/import-patients-modal';
 import { PatientFormDrawer } from '@/features/patients/components/patient-form-drawer';
 import { patientColumns } from '@/features/patients/components/patient-columns';
@@ -127,6 +128,7 @@ export default function PatientsPage() {
         actions={
           <>
             <ColumnChooser shown={shown} onChange={choose} />
+            <HospitalSync />
             <Button icon={<DownloadOutlined />} onClick={downloadTemplate} loading={template.isPending} data-testid="template-download">
               {t('import.template')}
             </Button>
