@@ -75,6 +75,8 @@ test('Thai text is drawn with the web font shipped with the app, on Login and af
   for (const f of fonts) expect(f).toMatch(/^\/assets\/noto-sans-thai-.*\.woff2$/);
 
   await signIn(page, 'controller@samrap.local');
+  await expect(page).toHaveURL(/\/auth\/patient$/); // a Controller's first screen
+  await page.goto('/auth/account');
   await expect(page).toHaveURL(/\/auth\/account$/);
   const title = page.getByRole('heading', { level: 3 }).first();
   await expect(title).toBeVisible();

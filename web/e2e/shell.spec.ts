@@ -63,7 +63,8 @@ test('a Controller opening /auth/users is sent away', async ({ page }) => {
   await expect(notice).toContainText(text('th', 'common', 'roles.BCT'));
   await notice.getByRole('button').click();
   await expect(notice).toHaveCount(0);
-  await expect(page).toHaveURL(/\/auth\/account$/);
+  // sent to its own first screen, the patient list
+  await expect(page).toHaveURL(/\/auth\/patient$/);
 });
 
 test('without a stored session a protected route goes to Login, with no notice', async ({ page }) => {

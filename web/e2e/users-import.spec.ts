@@ -72,7 +72,7 @@ test('import from the template: one row added (and invited), a duplicate e-mail 
   expect(cells).toContain('superadmin@samrap.local');
   expect(cells).not.toContain(email);
 
-  await dialog.getByRole('button', { name: shared('th', 'close') }).click();
+  await dialog.getByTestId('import-close').click(); // the dialog's own button (its ✕ is also named ปิด now)
   // the new account is listed and, with sendEmail, invited
   await page.getByTestId('users-search').fill(email);
   await page.getByTestId('users-search').press('Enter');
