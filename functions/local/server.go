@@ -94,7 +94,8 @@ func webApp(dir string) http.Handler {
 			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 			return
 		}
-		if _, err := os.Stat(index); err != nil {
+		indexSt, err := os.Stat(index)
+		if err != nil {
 			http.Error(w, "The web app is not built: run `make run` (it builds web/dist) or set WEB_DIR.", http.StatusNotFound)
 			return
 		}
@@ -110,12 +111,7 @@ func webApp(dir string) http.Handler {
 			}
 		}
 		w.Header().Set("Cache-Control", "no-cache")
-		st, err := os.Stat(index)
-		if err != nil {
-			http.Error(w, "The web app is not built: run `make run` (it builds web/dist) or set WEB_DIR.", http.StatusNotFound)
-			return
-		}
-		gz.serve(w, r, index, st)
+		gz.serve(w, r, index, indexSt)
 	})
 }
 

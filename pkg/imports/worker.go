@@ -129,8 +129,8 @@ func (w *Worker) Run(ctx context.Context, key string) error {
 func (w *Worker) load(ctx context.Context, job Job, imp Importer, sheet *Sheet) error {
 	var res Result
 	err := db.InTx(ctx, w.DB, func(tx pgx.Tx) error {
-		todo, err := lockRunning(ctx, tx, job.ID)
-		if err != nil || !todo {
+		stillRunning, err := lockRunning(ctx, tx, job.ID)
+		if err != nil || !stillRunning { // another delivery ended it meanwhile
 			return err
 		}
 		if res, err = imp.Load(ctx, tx, job, sheet.Rows); err != nil {

@@ -140,8 +140,8 @@ func (w *Worker) run(ctx context.Context, job Job) error {
 		return err
 	}
 	return db.InTx(ctx, w.DB, func(tx pgx.Tx) error {
-		todo, err := lockRunning(ctx, tx, job.ID)
-		if err != nil || !todo {
+		stillRunning, err := lockRunning(ctx, tx, job.ID)
+		if err != nil || !stillRunning { // another delivery ended it meanwhile
 			return err
 		}
 		r, err := w.apply(ctx, tx, job, census, mapped)
