@@ -165,10 +165,10 @@ web_bench() {
 }
 run "web" web_bench
 
-# ---- import: 1,000 rows parsed, validated and upserted (pkg/imports benchmarks) ----
+# ---- import: 1,000 rows parsed, validated and upserted (pkg/imports/pipeline benchmarks) ----
 heading "Import: 1,000 master-data rows in import-worker (baseline: the same rows upserted row by row)"
 import_bench() {
-  go test -run '^$' -bench 'Import1000|UploadToDone' -benchtime "${BENCH_COUNT}x" ./pkg/imports >"$TMP/import.txt" 2>&1 || { cat "$TMP/import.txt"; return 1; }
+  go test -run '^$' -bench 'Import1000|UploadToDone' -benchtime "${BENCH_COUNT}x" ./pkg/imports/pipeline >"$TMP/import.txt" 2>&1 || { cat "$TMP/import.txt"; return 1; }
   awk '
     function metric(name,   i) { for (i = 3; i <= NF; i++) if ($(i+1) == name) return $i; return "" }
     /^BenchmarkImport1000SetBased/ { set = metric("ms/op"); heap = metric("peak-heap-MB"); parse = metric("parse-ms/op"); up = metric("upsert-ms/op") }

@@ -19,6 +19,7 @@ import (
 	"samrap/pkg/httpx"
 	"samrap/pkg/i18n"
 	"samrap/pkg/imports"
+	"samrap/pkg/imports/pipeline"
 	"samrap/pkg/menus"
 	"samrap/pkg/params"
 	"samrap/pkg/patients"
@@ -26,10 +27,11 @@ import (
 	"samrap/pkg/queue"
 	"samrap/pkg/session"
 	"samrap/pkg/users"
+	"samrap/pkg/xlsx"
 )
 
-// uploadLimit bounds an upload request: the file (imports.MaxFileSize) and the form around it.
-const uploadLimit = imports.MaxFileSize + 64<<10
+// uploadLimit bounds an upload request: the file (pipeline.MaxFileSize) and the form around it.
+const uploadLimit = pipeline.MaxFileSize + 64<<10
 
 // LinkTTL is the life of a signed link to a failed-rows workbook.
 const LinkTTL = 5 * time.Minute
@@ -54,7 +56,7 @@ func Importers(env *platform.Env) imports.Registry {
 
 // ImportWorker is import-worker's queue handler (functions/import-worker, functions/local).
 func ImportWorker(env *platform.Env) queue.Handler {
-	return imports.NewWorker(env, Importers(env)).Handle
+	return pipeline.NewWorker(env, Importers(env)).Handle
 }
 
 // Mount adds the area's routes (functions/catalog.json, function "files").
@@ -170,7 +172,7 @@ func (h handlers) store(w http.ResponseWriter, r *http.Request, job imports.Job)
 	if job, err = imports.CreateJob(r.Context(), h.env.DB, job); err != nil {
 		return err
 	}
-	contentType := imports.XLSX
+	contentType := pipeline.XLSX
 	if strings.EqualFold(path.Ext(name), ".xls") {
 		contentType = "application/vnd.ms-excel"
 	}
@@ -181,7 +183,7 @@ func (h handlers) store(w http.ResponseWriter, r *http.Request, job imports.Job)
 	return httpx.OKMsg(w, r, "files.queued", h.view(r, job))
 }
 
-// oneFile answers the form's one file: one of exts, of 1 byte to imports.MaxFileSize.
+// oneFile answers the form's one file: one of exts, of 1 byte to pipeline.MaxFileSize.
 func oneFile(f *multipart.Form, exts ...string) (*multipart.FileHeader, error) {
 	var all []*multipart.FileHeader
 	for _, fhs := range f.File {
@@ -202,7 +204,7 @@ func oneFile(f *multipart.Form, exts ...string) (*multipart.FileHeader, error) {
 		return nil, errFormat
 	case fh.Size == 0:
 		return nil, errEmpty
-	case fh.Size > imports.MaxFileSize:
+	case fh.Size > pipeline.MaxFileSize:
 		return nil, errTooLarge
 	}
 	return fh, nil
@@ -285,11 +287,8 @@ func (h handlers) masterDataType(w http.ResponseWriter, r *http.Request) error {
 		}
 		name = fmt.Sprintf("%s_%s.xlsx", k.Name, branch)
 	}
-	var buf bytes.Buffer
-	if err := params.Export(&buf, k, recs); err != nil {
-		return fmt.Errorf("files.masterDataType: %w", err)
-	}
-	return httpx.SendFile(w, name, imports.XLSX, &buf)
+	sheet, rows := params.Sheet(k, recs)
+	return sendSheet(w, name, sheet, params.Columns(k), rows)
 }
 
 // uploadMenuData takes a workbook of dishes (type Menu) or cycle contents (type CycleMenu)
@@ -329,17 +328,29 @@ func (h handlers) menuDataType(w http.ResponseWriter, r *http.Request) error {
 	if !slices.Contains(menus.ImportTypes, typ) {
 		return errType
 	}
-	var buf bytes.Buffer
-	n, err := h.menus.Export(r.Context(), &buf, typ, branch, template)
+	sheet, cols, rows, err := h.menus.Sheet(r.Context(), typ, branch, template)
 	if err != nil {
 		return err
 	}
-	if n == 0 && !template {
+	if len(rows) == 0 && !template {
 		return httpx.NoContent(w)
 	}
 	name := fmt.Sprintf("%s_%s.xlsx", typ, branch)
 	if template {
 		name = fmt.Sprintf("%s_%s_template.xlsx", typ, branch)
 	}
-	return httpx.SendFile(w, name, imports.XLSX, &buf)
+	return sendSheet(w, name, sheet, cols, rows)
+}
+
+// sendSheet answers a workbook of one sheet: the bilingual headers of cols, then rows.
+func sendSheet(w http.ResponseWriter, name, sheet string, cols []imports.Column, rows [][]any) error {
+	header := make([]xlsx.Column, len(cols))
+	for i, c := range cols {
+		header[i] = xlsx.Column{Th: c.Th, En: c.En, Width: 22}
+	}
+	var buf bytes.Buffer
+	if err := xlsx.Write(&buf, sheet, header, xlsx.Rows(rows)); err != nil {
+		return fmt.Errorf("files: write %s: %w", name, err)
+	}
+	return httpx.SendFile(w, name, pipeline.XLSX, &buf)
 }

@@ -15,6 +15,7 @@ import (
 
 	"samrap/pkg/apitest"
 	"samrap/pkg/imports"
+	"samrap/pkg/imports/pipeline"
 	"samrap/pkg/params"
 )
 
@@ -63,7 +64,7 @@ func TestUpload(t *testing.T) {
 	s := apitest.New(t)
 	nutri := s.SignIn("nutritionist@samrap.local").Access
 	taker := s.SignIn("ordertaker@samrap.local").Access
-	x, err := os.ReadFile(filepath.Join("..", "imports", "testdata", "diet_types.xlsx"))
+	x, err := os.ReadFile(filepath.Join("..", "imports", "pipeline", "testdata", "diet_types.xlsx"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +117,7 @@ func TestUpload(t *testing.T) {
 		{"two files", nutri, "en", form, []part{{"file", "a.xlsx", x}, {"file", "b.xlsx", x}}, 422, "one file"},
 		{"two fields", nutri, "en", form, []part{{"file", "a.xlsx", x}, {"other", "b.xlsx", x}}, 422, "one file"},
 		{"no file", nutri, "en", form, nil, 422, "choose a file"},
-		{"oversize", nutri, "en", form, []part{{"file", "big.xlsx", bytes.Repeat([]byte("x"), imports.MaxFileSize+1)}}, 413, "too large"},
+		{"oversize", nutri, "en", form, []part{{"file", "big.xlsx", bytes.Repeat([]byte("x"), pipeline.MaxFileSize+1)}}, 413, "too large"},
 		{"unknown type", nutri, "en", map[string]string{"branchCode": "SRP01", "type": "Nope"}, []part{{"file", "a.xlsx", x}}, 422, "Unknown master data type"},
 		{"no branch", nutri, "en", map[string]string{"type": "DietType"}, []part{{"file", "a.xlsx", x}}, 422, "branchCode"},
 		{"order taker", taker, "en", form, []part{{"file", "a.xlsx", x}}, 403, ""},
@@ -150,7 +151,7 @@ func TestDownloadMasterData(t *testing.T) {
 		return s.Do(apitest.Request{Method: "GET", Path: "/api/download/masterDataType?" + query, Token: token, Lang: "en"})
 	}
 	res := get(nutri, "branchCode=SRP01&type=Therapetic")
-	if res.Status != 200 || res.Header.Get("Content-Type") != imports.XLSX ||
+	if res.Status != 200 || res.Header.Get("Content-Type") != pipeline.XLSX ||
 		!strings.Contains(res.Header.Get("Content-Disposition"), "Therapeutic_SRP01.xlsx") || !bytes.HasPrefix(res.Body, []byte("PK")) {
 		t.Fatalf("export: %d %v", res.Status, res.Header)
 	}
@@ -166,7 +167,7 @@ func TestDownloadMasterData(t *testing.T) {
 		{"branchCode=SRP01&type=MealTime&template=1", "MealTime"},
 	} {
 		res := get(nutri, c.query)
-		if res.Status != 200 || res.Header.Get("Content-Type") != imports.XLSX ||
+		if res.Status != 200 || res.Header.Get("Content-Type") != pipeline.XLSX ||
 			!strings.Contains(res.Header.Get("Content-Disposition"), c.kind+"_SRP01_template.xlsx") {
 			t.Fatalf("template %s: %d %v", c.query, res.Status, res.Header)
 		}

@@ -74,3 +74,12 @@ func Has(key string) bool {
 	_, ok := messages[key]
 	return ok
 }
+
+// Bilingual is one text in both languages, "Thai / English" (a workbook's header cell);
+// the Thai alone when the two are the same or there is no English.
+func Bilingual(th, en string) string {
+	if th == en || en == "" {
+		return th
+	}
+	return th + " / " + en
+}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"samrap/pkg/xlsx"
+	"samrap/pkg/i18n"
 )
 
 // Importer is what an area registers for one type of import: the pipeline stores the
@@ -41,7 +41,7 @@ type Column struct {
 }
 
 // Header is the header cell a template writes.
-func (c Column) Header() string { return xlsx.Column{Th: c.Th, En: c.En}.Header() }
+func (c Column) Header() string { return i18n.Bilingual(c.Th, c.En) }
 
 // Row is one data row: its line in the sheet and its cells by column key (every column the
 // header names has a cell, empty when the row ends before it).

@@ -136,9 +136,9 @@ func FailJob(ctx context.Context, q db.DBTX, id, reason string) error {
 	return nil
 }
 
-// start marks a job running unless it has ended, and answers it; ok is false for a job
+// Start marks a job running unless it has ended, and answers it; ok is false for a job
 // that has ended (a second delivery of its notification).
-func start(ctx context.Context, q db.DBTX, id string) (Job, bool, error) {
+func Start(ctx context.Context, q db.DBTX, id string) (Job, bool, error) {
 	j, err := jobOf(queries.ImportsStartJob(ctx, q, id))
 	if errors.Is(err, ErrJobNotFound) {
 		return Job{}, false, nil
@@ -149,9 +149,9 @@ func start(ctx context.Context, q db.DBTX, id string) (Job, bool, error) {
 	return j, true, nil
 }
 
-// lockRunning locks the job inside the import's transaction and reports whether it is
+// LockRunning locks the job inside the import's transaction and reports whether it is
 // still to be done (another delivery may have finished it meanwhile).
-func lockRunning(ctx context.Context, tx pgx.Tx, id string) (bool, error) {
+func LockRunning(ctx context.Context, tx pgx.Tx, id string) (bool, error) {
 	status, err := queries.ImportsLockJob(ctx, tx, id)
 	if err != nil {
 		return false, fmt.Errorf("imports.lock: %w", err)
@@ -159,8 +159,8 @@ func lockRunning(ctx context.Context, tx pgx.Tx, id string) (bool, error) {
 	return status == Running || status == Queued, nil
 }
 
-// finish records a job's counts, in the import's transaction.
-func finish(ctx context.Context, tx pgx.Tx, j Job) error {
+// Finish records a job's counts, in the import's transaction.
+func Finish(ctx context.Context, tx pgx.Tx, j Job) error {
 	err := queries.ImportsFinishJob(ctx, tx, dbsqlc.ImportsFinishJobParams{ID: j.ID, TotalRows: int32(j.TotalRows),
 		Added: int32(j.Added), Updated: int32(j.Updated), Deleted: int32(j.Deleted), Unchanged: int32(j.Unchanged),
 		Skipped: int32(j.Skipped), FailedKey: j.FailedKey})
@@ -177,8 +177,8 @@ func finish(ctx context.Context, tx pgx.Tx, j Job) error {
 	return nil
 }
 
-// countInvitations records the e-mails an import sent after its commit.
-func countInvitations(ctx context.Context, q db.DBTX, id string, sent, failed int) error {
+// CountInvitations records the e-mails an import sent after its commit.
+func CountInvitations(ctx context.Context, q db.DBTX, id string, sent, failed int) error {
 	err := queries.ImportsCountInvitations(ctx, q, dbsqlc.ImportsCountInvitationsParams{ID: id, Invited: int32(sent), InviteFailed: int32(failed)})
 	if err != nil {
 		return fmt.Errorf("imports.countInvitations: %w", err)

@@ -3,69 +3,54 @@ package menus
 import (
 	"context"
 	"fmt"
-	"io"
 	"slices"
 	"strconv"
 	"strings"
 
-	"samrap/pkg/xlsx"
+	"samrap/pkg/imports"
 )
 
-// Export writes the branch's dishes (typ MenuImportType) or cycle contents
+// Sheet answers the branch's dishes (typ MenuImportType) or cycle contents
 // (CycleMenuImportType) as the workbook their import reads, so that it imports back
-// unchanged; with template, the header row only. It answers how many rows it wrote: with
-// none and no template it writes nothing (the caller answers 204).
-func (s *Service) Export(ctx context.Context, w io.Writer, typ, branch string, template bool) (int, error) {
-	var (
-		cols  []column
-		sheet string
-		rows  [][]any
-	)
+// unchanged: the sheet's name, its columns and its rows (with template, none). pkg/files
+// writes it; this package links no spreadsheet code.
+func (s *Service) Sheet(ctx context.Context, typ, branch string, template bool) (name string, header []imports.Column, rows [][]any, err error) {
+	var cols []column
 	switch typ {
 	case MenuImportType:
-		cols, sheet = menuColumns, "Menus"
+		cols, name = menuColumns, "Menus"
 		if !template {
 			docs, err := queries.MenusAll(ctx, s.db, branch)
 			if err != nil {
-				return 0, fmt.Errorf("menus.export: %w", err)
+				return "", nil, nil, fmt.Errorf("menus.export: %w", err)
 			}
 			all, err := decodeAll[Menu]("export dishes", docs)
 			if err != nil {
-				return 0, err
+				return "", nil, nil, err
 			}
 			for _, m := range all {
 				rows = append(rows, menuRow(m))
 			}
 		}
 	case CycleMenuImportType:
-		cols, sheet = append(slices.Clone(cycleMenuColumns), itemNameColumn), "Cycle menus"
+		cols, name = append(slices.Clone(cycleMenuColumns), itemNameColumn), "Cycle menus"
 		if !template {
 			docs, err := queries.CycleMenusAll(ctx, s.db, branch)
 			if err != nil {
-				return 0, fmt.Errorf("menus.export: %w", err)
+				return "", nil, nil, fmt.Errorf("menus.export: %w", err)
 			}
 			all, err := decodeAll[CycleMenu]("export contents", docs)
 			if err != nil {
-				return 0, err
+				return "", nil, nil, err
 			}
 			for _, c := range all {
 				rows = append(rows, contentRow(c))
 			}
 		}
 	default:
-		return 0, fmt.Errorf("menus.export: unknown type %q", typ)
+		return "", nil, nil, fmt.Errorf("menus.export: unknown type %q", typ)
 	}
-	if len(rows) == 0 && !template {
-		return 0, nil
-	}
-	header := make([]xlsx.Column, len(cols))
-	for i, c := range cols {
-		header[i] = xlsx.Column{Th: c.th, En: c.en, Width: 22}
-	}
-	if err := xlsx.Write(w, sheet, header, xlsx.Rows(rows)); err != nil {
-		return 0, fmt.Errorf("menus.export: %w", err)
-	}
-	return len(rows), nil
+	return name, importColumns(cols), rows, nil
 }
 
 func codes(refs []Ref) string {

@@ -12,6 +12,7 @@ import (
 	"samrap/pkg/dbtest"
 	"samrap/pkg/demo"
 	"samrap/pkg/imports"
+	"samrap/pkg/imports/pipeline"
 	"samrap/pkg/menus"
 	"samrap/pkg/xlsx"
 )
@@ -61,7 +62,7 @@ func BenchmarkImportMenus1000(b *testing.B) {
 		}
 		b.StartTimer()
 		start := time.Now()
-		sheet, err := imports.ReadSheet(data, "menus.xlsx", cols)
+		sheet, err := pipeline.ReadSheet(data, "menus.xlsx", cols)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -2,38 +2,26 @@ package params
 
 import (
 	"fmt"
-	"io"
 	"strings"
 	"unicode/utf8"
 
 	"samrap/pkg/imports"
-	"samrap/pkg/xlsx"
 )
 
-// Export writes recs of kind as the workbook its import reads (Columns), so that it
-// imports back unchanged; with no recs it is the kind's import template.
-func Export(w io.Writer, k *Kind, recs []Record) error {
+// Sheet answers recs of kind as the workbook its import reads (Columns), so that it
+// imports back unchanged: the sheet's name and its rows (no recs: the kind's template).
+// pkg/files writes it; this package links no spreadsheet code.
+func Sheet(k *Kind, recs []Record) (name string, rows [][]any) {
 	cols := Columns(k)
-	header := make([]xlsx.Column, len(cols))
-	for i, c := range cols {
-		header[i] = xlsx.Column{Th: c.Th, En: c.En, Width: 22}
-	}
-	i := 0
-	next := func() ([]any, bool) {
-		if i == len(recs) {
-			return nil, false
-		}
+	rows = make([][]any, len(recs))
+	for i, rec := range recs {
 		row := make([]any, len(cols))
 		for j, c := range cols {
-			row[j] = cellOf(k, recs[i], c)
+			row[j] = cellOf(k, rec, c)
 		}
-		i++
-		return row, true
+		rows[i] = row
 	}
-	if err := xlsx.Write(w, sheetName(k), header, next); err != nil {
-		return fmt.Errorf("params.export%s: %w", k.Name, err)
-	}
-	return nil
+	return sheetName(k), rows
 }
 
 // sheetName is a valid sheet name for a kind (31 characters at most).

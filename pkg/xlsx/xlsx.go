@@ -8,6 +8,8 @@ import (
 	"io"
 
 	"github.com/xuri/excelize/v2"
+
+	"samrap/pkg/i18n"
 )
 
 // ContentType is the media type of an .xlsx file.
@@ -20,12 +22,7 @@ type Column struct {
 }
 
 // Header is the column's header cell: "ไทย / English".
-func (c Column) Header() string {
-	if c.Th == c.En || c.En == "" {
-		return c.Th
-	}
-	return c.Th + " / " + c.En
-}
+func (c Column) Header() string { return i18n.Bilingual(c.Th, c.En) }
 
 // Write writes a workbook of one sheet named sheet to w: the headers of cols, then each row
 // next gives until it answers false.

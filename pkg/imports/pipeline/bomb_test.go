@@ -1,4 +1,4 @@
-package imports_test
+package pipeline_test
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"samrap/pkg/imports"
+	"samrap/pkg/imports/pipeline"
 	"samrap/pkg/params"
 	"samrap/pkg/users"
 )
@@ -66,9 +67,9 @@ func TestBombsKeepMemoryBounded(t *testing.T) {
 		}
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		_, err := imports.ReadSheet(data, b.file, cols)
+		_, err := pipeline.ReadSheet(data, b.file, cols)
 		runtime.ReadMemStats(&after)
-		if !errors.Is(err, imports.ErrTooLarge) && !errors.Is(err, imports.ErrNotExcel) {
+		if !errors.Is(err, pipeline.ErrTooLarge) && !errors.Is(err, pipeline.ErrNotExcel) {
 			t.Errorf("%s: %v", b.file, err)
 		}
 		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 16<<20 {

@@ -1,6 +1,6 @@
 // Writes the import test fixtures with exceljs — another library than the excelize the code
 // reads with — so that the tests read workbooks as Excel and other tools write them.
-// Run from the repository root: node pkg/imports/testdata/make-fixtures.mjs
+// Run from the repository root: node pkg/imports/pipeline/testdata/make-fixtures.mjs
 import ExcelJS from 'exceljs';
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

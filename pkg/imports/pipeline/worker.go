@@ -1,4 +1,4 @@
-package imports
+package pipeline
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"samrap/pkg/imports"
 
 	lambdaevents "github.com/aws/aws-lambda-go/events"
 	"github.com/jackc/pgx/v5"
@@ -32,12 +33,12 @@ type Worker struct {
 	DB        *pgxpool.Pool
 	Uploads   blob.Store // where uploads are
 	Files     blob.Store // where failed-rows workbooks go
-	Importers Registry
+	Importers imports.Registry
 	Log       *slog.Logger
 }
 
 // NewWorker builds the worker from a function's Env and the registered importers.
-func NewWorker(env *platform.Env, importers Registry) *Worker {
+func NewWorker(env *platform.Env, importers imports.Registry) *Worker {
 	return &Worker{DB: env.DB, Uploads: env.Uploads, Files: env.Files, Importers: importers, Log: env.Log}
 }
 
@@ -78,12 +79,12 @@ func (w *Worker) message(ctx context.Context, m lambdaevents.SQSMessage) error {
 // the import and the job's end are committed together. An error means "try again later";
 // a file that cannot be imported ends its job as failed instead.
 func (w *Worker) Run(ctx context.Context, key string) error {
-	id, ok := JobIDOfKey(key)
+	id, ok := imports.JobIDOfKey(key)
 	if !ok || !db.IsUUID(id) {
 		w.Log.WarnContext(ctx, "import: not an upload key, ignored", "key", key)
 		return nil
 	}
-	job, ok, err := start(ctx, w.DB, id)
+	job, ok, err := imports.Start(ctx, w.DB, id)
 	if err != nil {
 		return err
 	}
@@ -97,11 +98,11 @@ func (w *Worker) Run(ctx context.Context, key string) error {
 	}
 	imp, ok := w.Importers[job.Type]
 	if !ok {
-		return FailJob(ctx, w.DB, id, "files.typeUnknown")
+		return imports.FailJob(ctx, w.DB, id, "files.typeUnknown")
 	}
 	body, err := w.Uploads.Get(ctx, key)
 	if errors.Is(err, blob.ErrNotFound) {
-		return FailJob(ctx, w.DB, id, "imports.failed")
+		return imports.FailJob(ctx, w.DB, id, "imports.failed")
 	}
 	if err != nil {
 		return fmt.Errorf("import %s: %w", id, err)
@@ -116,7 +117,7 @@ func (w *Worker) Run(ctx context.Context, key string) error {
 		for _, refused := range refusals {
 			if errors.Is(err, refused) {
 				w.Log.InfoContext(ctx, "import: file refused", "job", id, "err", err)
-				return FailJob(ctx, w.DB, id, refused.Error())
+				return imports.FailJob(ctx, w.DB, id, refused.Error())
 			}
 		}
 		return fmt.Errorf("import %s: %w", id, err)
@@ -126,10 +127,10 @@ func (w *Worker) Run(ctx context.Context, key string) error {
 
 // load hands the sheet's rows to the importer and ends the job, in one transaction; then
 // it sends the invitations the import asks for and counts them on the job.
-func (w *Worker) load(ctx context.Context, job Job, imp Importer, sheet *Sheet) error {
-	var res Result
+func (w *Worker) load(ctx context.Context, job imports.Job, imp imports.Importer, sheet *Sheet) error {
+	var res imports.Result
 	err := db.InTx(ctx, w.DB, func(tx pgx.Tx) error {
-		stillRunning, err := lockRunning(ctx, tx, job.ID)
+		stillRunning, err := imports.LockRunning(ctx, tx, job.ID)
 		if err != nil || !stillRunning { // another delivery ended it meanwhile
 			return err
 		}
@@ -148,19 +149,19 @@ func (w *Worker) load(ctx context.Context, job Job, imp Importer, sheet *Sheet) 
 			if err := WriteFailed(&buf, imp.Type, imp.Columns, sheet, res.Failed, i18n.FromHeader(job.Lang)); err != nil {
 				return err
 			}
-			job.FailedKey = FailedKey(job.BranchCode, job.ID)
+			job.FailedKey = imports.FailedKey(job.BranchCode, job.ID)
 			if err := w.Files.Put(ctx, job.FailedKey, &buf, XLSX); err != nil {
 				return err
 			}
 		}
-		return finish(ctx, tx, job)
+		return imports.Finish(ctx, tx, job)
 	})
 	if err != nil {
 		return fmt.Errorf("import %s: %w", job.ID, err)
 	}
 	if res.Invite != nil {
 		sent, failed := res.Invite(ctx)
-		if err := countInvitations(ctx, w.DB, job.ID, sent, failed); err != nil {
+		if err := imports.CountInvitations(ctx, w.DB, job.ID, sent, failed); err != nil {
 			return fmt.Errorf("import %s: %w", job.ID, err)
 		}
 	}

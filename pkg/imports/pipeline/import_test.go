@@ -1,4 +1,4 @@
-package imports_test
+package pipeline_test
 
 import (
 	"bytes"
@@ -24,6 +24,7 @@ import (
 	"samrap/pkg/apitest"
 	"samrap/pkg/files"
 	"samrap/pkg/imports"
+	"samrap/pkg/imports/pipeline"
 	"samrap/pkg/params"
 	"samrap/pkg/queue"
 )
@@ -337,7 +338,7 @@ func TestExportRoundTrip(t *testing.T) {
 	}
 	for _, k := range params.Kinds() {
 		res := s.Do(apitest.Request{Method: "GET", Path: "/api/download/masterDataType?branchCode=SRP01&type=" + k.Name, Token: s.nutri})
-		if res.Status != 200 || res.Header.Get("Content-Type") != imports.XLSX {
+		if res.Status != 200 || res.Header.Get("Content-Type") != pipeline.XLSX {
 			t.Fatalf("%s export: %d %s", k.Name, res.Status, res.Body)
 		}
 		rows := readRows(t, res.Body)
@@ -378,7 +379,7 @@ func TestWorkerMessages(t *testing.T) {
 	test, _ := json.Marshal(map[string]string{"Service": "Amazon S3", "Event": "s3:TestEvent", "Bucket": "b"})
 	foreign, _ := events.NewS3ObjectCreated("samrap-local-uploads", "reports/SRP01/x.pdf", 1, time.Now())
 	logs := s.Count(`SELECT count(*) FROM change_log`)
-	w := imports.NewWorker(s.Env, files.Importers(s.Env))
+	w := pipeline.NewWorker(s.Env, files.Importers(s.Env))
 	resp, err := w.Handle(t.Context(), lambdaevents.SQSEvent{Records: []lambdaevents.SQSMessage{
 		{MessageId: "again", Body: string(notif)},
 		{MessageId: "test", Body: string(test)},
@@ -421,7 +422,7 @@ func TestWorkerMessages(t *testing.T) {
 func TestReplaySamples(t *testing.T) {
 	t.Parallel()
 	s := newServer(t)
-	w := imports.NewWorker(s.Env, files.Importers(s.Env))
+	w := pipeline.NewWorker(s.Env, files.Importers(s.Env))
 	for _, name := range []string{samples.SQSS3Put, samples.SQSS3TestEvent, samples.SQSImportRequested} {
 		raw, err := samples.Load(name, nil)
 		if err != nil {

@@ -2,7 +2,7 @@
 
 // Writes the spreadsheet bombs of bomb_test.go: small files that decompress, or claim, far
 // more than the import reads (docs/imports.md, "Spreadsheet bombs"). Run from the
-// repository root: go run pkg/imports/testdata/make-bombs.go
+// repository root: go run pkg/imports/pipeline/testdata/make-bombs.go
 package main
 
 import (
@@ -17,7 +17,7 @@ import (
 	"path/filepath"
 )
 
-const dir = "pkg/imports/testdata"
+const dir = "pkg/imports/pipeline/testdata"
 
 const zeros = 128 << 20 // each bomb's hidden part: 128 MiB of zeros, about 128 KB deflated
 

@@ -1,10 +1,10 @@
-package imports_test
+package pipeline_test
 
 // The import budget of ARCHITECTURE.md §10: 1,000 rows parsed, validated and upserted in
 // under 100 ms (one set-based statement), peak heap under 64 MB; upload to finished job
 // under 2 s locally. `make bench` runs:
 //
-//	go test -run '^$' -bench 'Import1000|UploadToDone' -benchtime 20x ./pkg/imports
+//	go test -run '^$' -bench 'Import1000|UploadToDone' -benchtime 20x ./pkg/imports/pipeline
 //
 // BenchmarkImport1000RowByRow is the baseline only: the same rows upserted one statement
 // (and one change-log row) at a time.
@@ -27,6 +27,7 @@ import (
 	"samrap/pkg/dbtest"
 	"samrap/pkg/demo"
 	"samrap/pkg/imports"
+	"samrap/pkg/imports/pipeline"
 	"samrap/pkg/params"
 )
 
@@ -96,7 +97,7 @@ func benchImport(b *testing.B, load func(ctx context.Context, tx pgx.Tx, k *para
 		stop := peakHeap()
 		b.StartTimer()
 		start := time.Now()
-		sheet, err := imports.ReadSheet(data, "rows_1000.xlsx", params.Columns(k))
+		sheet, err := pipeline.ReadSheet(data, "rows_1000.xlsx", params.Columns(k))
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package imports_test
+package pipeline_test
 
 import (
 	"bytes"
@@ -51,7 +51,7 @@ func TestUserImportThroughTheWorker(t *testing.T) {
 	s := newServer(t)
 	sam := s.SignIn("superadmin@samrap.local").Access
 	for _, name := range []string{"users.xls", "users.xlsx"} {
-		body, err := os.ReadFile(filepath.Join("..", "users", "testdata", name))
+		body, err := os.ReadFile(filepath.Join("..", "..", "users", "testdata", name))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -159,7 +159,7 @@ func TestUserImportLimits(t *testing.T) {
 
 func mustRead(t *testing.T, name string) []byte {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "users", "testdata", name))
+	b, err := os.ReadFile(filepath.Join("..", "..", "users", "testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}

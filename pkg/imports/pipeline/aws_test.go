@@ -1,4 +1,4 @@
-package imports_test
+package pipeline_test
 
 import (
 	"bytes"
@@ -16,6 +16,7 @@ import (
 	"samrap/pkg/blob/s3blob"
 	"samrap/pkg/files"
 	"samrap/pkg/imports"
+	"samrap/pkg/imports/pipeline"
 	"samrap/pkg/queue/sqsqueue"
 )
 
@@ -87,7 +88,7 @@ func TestUploadThroughS3AndSQS(t *testing.T) {
 	}
 	data, _ := io.ReadAll(obj)
 	_ = obj.Close()
-	if err := s.Env.Uploads.Put(t.Context(), key, bytesReader(data), imports.XLSX); err != nil {
+	if err := s.Env.Uploads.Put(t.Context(), key, bytesReader(data), pipeline.XLSX); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(1500 * time.Millisecond)

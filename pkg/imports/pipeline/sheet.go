@@ -1,9 +1,11 @@
-package imports
+package pipeline
 
 import (
 	"errors"
 	"fmt"
 	"io"
+	"path"
+	"samrap/pkg/imports"
 	"strings"
 
 	"samrap/pkg/i18n"
@@ -33,7 +35,7 @@ var refusals = []error{ErrNotExcel, ErrTooLarge, ErrSmallXLS, ErrNoRows, ErrTooM
 // rows, and each data row's cells as written (for the failed-rows workbook).
 type Sheet struct {
 	Header []string
-	Rows   []Row
+	Rows   []imports.Row
 	Raw    map[int][]string // line → cells as written
 }
 
@@ -43,7 +45,7 @@ func normalize(s string) string {
 
 // headerIndex maps the header cells that name a column to its key; ok is false when no
 // cell names the first column.
-func headerIndex(cols []Column, header []string) (idx map[int]string, ok bool) {
+func headerIndex(cols []imports.Column, header []string) (idx map[int]string, ok bool) {
 	names := map[string]string{}
 	for _, c := range cols {
 		for _, n := range []string{c.Header(), c.Th, c.En, c.Key} {
@@ -65,11 +67,11 @@ func headerIndex(cols []Column, header []string) (idx map[int]string, ok bool) {
 // rows are skipped and not counted; more than MaxRows data rows or none at all refuse the
 // file. A file that is not a workbook, or too large once decompressed, is refused before
 // it is read.
-func ReadSheet(data []byte, name string, cols []Column) (*Sheet, error) {
+func ReadSheet(data []byte, name string, cols []imports.Column) (*Sheet, error) {
 	s := &Sheet{Raw: map[int][]string{}}
 	var index map[int]string
 	above := 0
-	err := xlsx.ReadFirstSheet(data, ext(name), func(line int, cells []string) error {
+	err := xlsx.ReadFirstSheet(data, strings.ToLower(path.Ext(name)), func(line int, cells []string) error {
 		if blank(cells) {
 			return nil
 		}
@@ -87,7 +89,7 @@ func ReadSheet(data []byte, name string, cols []Column) (*Sheet, error) {
 		if len(s.Rows) == MaxRows {
 			return ErrTooManyRows
 		}
-		row := Row{Line: line, Cells: make(map[string]string, len(index))}
+		row := imports.Row{Line: line, Cells: make(map[string]string, len(index))}
 		for _, key := range index {
 			row.Cells[key] = ""
 		}
@@ -129,7 +131,7 @@ func blank(cells []string) bool {
 // WriteFailed writes the refused rows as written, one line each, after their row number
 // and before their reasons in lang (each naming its column), under the header as written:
 // corrected, the workbook imports again (the row and reason columns name no column).
-func WriteFailed(w io.Writer, sheetName string, cols []Column, s *Sheet, failed []RowError, lang i18n.Lang) error {
+func WriteFailed(w io.Writer, sheetName string, cols []imports.Column, s *Sheet, failed []imports.RowError, lang i18n.Lang) error {
 	bilingual := func(key string) xlsx.Column {
 		return xlsx.Column{Th: i18n.T(i18n.TH, key), En: i18n.T(i18n.EN, key), Width: 10}
 	}
