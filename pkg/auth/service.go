@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"samrap/pkg/audit"
 	"samrap/pkg/db"
@@ -36,7 +35,7 @@ var (
 
 // Service holds the sign-in and account rules.
 type Service struct {
-	db        *pgxpool.Pool
+	db        *db.Pool
 	keys      *session.Keys
 	now       func() time.Time
 	log       *slog.Logger

@@ -32,7 +32,7 @@ type Options struct {
 }
 
 // Open builds a pool for url. It does not connect: the first query does.
-func Open(ctx context.Context, dsn string, o Options) (*pgxpool.Pool, error) {
+func Open(ctx context.Context, dsn string, o Options) (*Pool, error) {
 	cfg, err := pgxpool.ParseConfig(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("db.open: parse url: %w", err)
@@ -59,7 +59,7 @@ func Open(ctx context.Context, dsn string, o Options) (*pgxpool.Pool, error) {
 	if err != nil {
 		return nil, fmt.Errorf("db.open: %w", err)
 	}
-	return pool, nil
+	return &Pool{pool}, nil
 }
 
 // EnsureDatabase creates the database named in dsn when it does not exist, connecting to
@@ -98,7 +98,7 @@ func EnsureDatabase(ctx context.Context, dsn string) error {
 }
 
 // InTx runs fn in a transaction, committed when fn returns nil and rolled back otherwise.
-func InTx(ctx context.Context, pool *pgxpool.Pool, fn func(pgx.Tx) error) error {
+func InTx(ctx context.Context, pool *Pool, fn func(pgx.Tx) error) error {
 	return pgx.BeginFunc(ctx, pool, fn)
 }
 

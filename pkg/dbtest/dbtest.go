@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"samrap/pkg/db"
 	"samrap/pkg/db/migrations"
@@ -35,7 +34,7 @@ func URL(t testing.TB, name string) string {
 }
 
 // New creates a migrated database for this test and returns a pool on it.
-func New(t testing.TB) *pgxpool.Pool {
+func New(t testing.TB) *db.Pool {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()

@@ -10,9 +10,9 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"samrap/pkg/auth"
+	"samrap/pkg/db"
 	"samrap/pkg/platform"
 	"samrap/pkg/session"
 )
@@ -68,7 +68,7 @@ func InvitePending(ctx context.Context, env *platform.Env) error {
 }
 
 // Load inserts what is missing of the demo data.
-func Load(ctx context.Context, pool *pgxpool.Pool) error {
+func Load(ctx context.Context, pool *db.Pool) error {
 	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		_, err := tx.Exec(ctx, `INSERT INTO branch (code, name_th, name_en, updated_by) VALUES
 			($1, 'โรงพยาบาลสำรับ กรุงเทพ', 'Samrap Hospital Bangkok', 'demo'),

@@ -5,14 +5,13 @@ import (
 	"maps"
 	"testing"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
+	"samrap/pkg/db"
 	"samrap/pkg/dbtest"
 	"samrap/pkg/demo"
 )
 
 // rowCounts answers the number of rows of every table of the schema.
-func rowCounts(t *testing.T, pool *pgxpool.Pool) map[string]int64 {
+func rowCounts(t *testing.T, pool *db.Pool) map[string]int64 {
 	t.Helper()
 	ctx := context.Background()
 	rows, err := pool.Query(ctx, `SELECT table_name FROM information_schema.tables

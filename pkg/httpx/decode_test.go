@@ -143,10 +143,12 @@ func testRouter() (*Router, *bool) {
 // fixedAuth signs everybody in as a Nutritionist of SRP01.
 type fixedAuth struct{}
 
-func (fixedAuth) Authenticate(context.Context, string) (*session.Claims, error) {
+func (fixedAuth) Defer(ctx context.Context, _ string) (*session.Claims, context.Context, error) {
 	return &session.Claims{UserID: 7, EmployeeCode: "D0004",
-		Current: &session.Pair{BranchCode: "SRP01", RoleCode: session.Nutritionist}}, nil
+		Current: &session.Pair{BranchCode: "SRP01", RoleCode: session.Nutritionist}}, ctx, nil
 }
+
+func (fixedAuth) Check(context.Context) error { return nil }
 
 func serve(rt *Router, method, target, contentType, body string) *httptest.ResponseRecorder {
 	r := httptest.NewRequest(method, target, strings.NewReader(body))

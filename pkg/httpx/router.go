@@ -21,8 +21,12 @@ import (
 type HandlerFunc func(w http.ResponseWriter, r *http.Request) error
 
 // Authenticator turns a bearer token into claims (session.Authenticator in production).
+// Defer verifies the token and answers a context carrying the check of its session, which
+// the request's first statement sends in the same round trip (pkg/db Pool); Check runs
+// that check when nothing has sent it yet, and answers its outcome.
 type Authenticator interface {
-	Authenticate(ctx context.Context, raw string) (*session.Claims, error)
+	Defer(ctx context.Context, raw string) (*session.Claims, context.Context, error)
+	Check(ctx context.Context) error
 }
 
 // Router is a net/http ServeMux whose routes declare who may call them. It remembers its
@@ -199,8 +203,25 @@ func (rt *Router) wrap(a Access, h HandlerFunc) http.Handler {
 			return
 		}
 		if !a.public {
-			c, err := rt.authenticate(r)
+			raw, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+			if !ok || raw == "" {
+				Fail(w, r, rt.log, errs.ErrNoSession)
+				return
+			}
+			c, ctx, err := rt.auth.Defer(r.Context(), strings.TrimSpace(raw))
 			if err != nil {
+				Fail(w, r, rt.log, err)
+				return
+			}
+			r = r.WithContext(ctx)
+			if reads(r) {
+				// The session is checked with the handler's first statement, or before the
+				// answer when the handler reached no database: nothing is answered unchecked.
+				cw := &checkedWriter{ResponseWriter: w, check: func() error { return rt.auth.Check(ctx) }, r: r, log: rt.log}
+				defer cw.finish()
+				w = cw
+			} else if err := rt.auth.Check(ctx); err != nil {
+				// A write is checked before it starts: it may reach S3, SQS or mail first.
 				Fail(w, r, rt.log, err)
 				return
 			}
@@ -216,13 +237,55 @@ func (rt *Router) wrap(a Access, h HandlerFunc) http.Handler {
 	})
 }
 
-func (rt *Router) authenticate(r *http.Request) (*session.Claims, error) {
-	raw, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-	if !ok || raw == "" {
-		return nil, errs.ErrNoSession
-	}
-	return rt.auth.Authenticate(r.Context(), strings.TrimSpace(raw))
+// reads reports whether r only reads (GET, HEAD): its token check may ride with its first
+// statement.
+func reads(r *http.Request) bool { return r.Method == http.MethodGet || r.Method == http.MethodHead }
+
+// checkedWriter holds a read's answer until its session check has passed: the first write
+// runs the check when the handler's statements have not, and a failed check answers 401
+// in place of whatever the handler answers.
+type checkedWriter struct {
+	http.ResponseWriter
+	check   func() error
+	r       *http.Request
+	log     *slog.Logger
+	checked bool
+	refused bool
 }
+
+func (cw *checkedWriter) pass() bool {
+	if !cw.checked {
+		cw.checked = true
+		if err := cw.check(); err != nil {
+			cw.refused = true
+			h := cw.ResponseWriter.Header()
+			for _, k := range []string{"Content-Disposition", "Content-Length", "Content-Encoding", "Cache-Control"} {
+				h.Del(k)
+			}
+			Fail(cw.ResponseWriter, cw.r, cw.log, err)
+		}
+	}
+	return !cw.refused
+}
+
+func (cw *checkedWriter) WriteHeader(code int) {
+	if cw.pass() {
+		cw.ResponseWriter.WriteHeader(code)
+	}
+}
+
+func (cw *checkedWriter) Write(b []byte) (int, error) {
+	if cw.pass() {
+		return cw.ResponseWriter.Write(b)
+	}
+	return len(b), nil
+}
+
+// finish checks a read whose handler wrote nothing.
+func (cw *checkedWriter) finish() { cw.pass() }
+
+// Unwrap lets http.ResponseController reach the writer underneath.
+func (cw *checkedWriter) Unwrap() http.ResponseWriter { return cw.ResponseWriter }
 
 var (
 	errNoPair      = errs.New(errs.Forbidden, "auth.noPair")

@@ -11,7 +11,9 @@ import (
 	"strings"
 	"testing"
 
+	"samrap/pkg/errs"
 	"samrap/pkg/httpx"
+	"samrap/pkg/session"
 )
 
 // Behind CloudFront every request carries the origin secret; one sent to API Gateway's own
@@ -151,4 +153,56 @@ func TestHandleRefusesAPatternWithoutMethod(t *testing.T) {
 		}
 	}()
 	rt.Handle("/api/any-method", httpx.Public(), func(http.ResponseWriter, *http.Request) error { return nil })
+}
+
+// closedSession verifies every token but its session check fails, as after a sign-out;
+// checks counts the checks run.
+type closedSession struct{ checks *int }
+
+func (a closedSession) Defer(ctx context.Context, _ string) (*session.Claims, context.Context, error) {
+	return &session.Claims{UserID: 7, Current: &session.Pair{BranchCode: "SRP01", RoleCode: session.Controller}}, ctx, nil
+}
+
+func (a closedSession) Check(context.Context) error {
+	*a.checks++
+	return errs.ErrNoSession
+}
+
+// A read's session check rides with its first statement; a read that reaches no database
+// is still checked before anything is answered, and a write is checked before it starts.
+func TestNothingIsAnsweredOnAClosedSession(t *testing.T) {
+	t.Parallel()
+	checks := 0
+	rt := httpx.NewRouter(closedSession{&checks}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	ran := map[string]bool{}
+	secret := func(w http.ResponseWriter, r *http.Request) error {
+		ran[r.Method+" "+r.URL.Path] = true
+		w.Header().Set("Content-Disposition", `attachment; filename="secret.xlsx"`)
+		_, err := io.WriteString(w, "secret rows")
+		return err
+	}
+	silent := func(w http.ResponseWriter, r *http.Request) error { ran[r.Method+" "+r.URL.Path] = true; return nil }
+	ctl := httpx.Roles(session.Controller)
+	rt.Handle("GET /api/t/write", ctl, secret)
+	rt.Handle("GET /api/t/silent", ctl, silent)
+	rt.Handle("GET /api/t/other-role", httpx.Roles(session.Serve), secret)
+	rt.Handle("POST /api/t/write", ctl, silent)
+	for _, c := range []struct{ method, path string }{
+		{"GET", "/api/t/write"}, {"GET", "/api/t/silent"}, {"GET", "/api/t/other-role"}, {"POST", "/api/t/write"},
+	} {
+		checks = 0
+		r := httptest.NewRequest(c.method, c.path, strings.NewReader("{}"))
+		r.Header.Set("Authorization", "Bearer t")
+		w := httptest.NewRecorder()
+		rt.ServeHTTP(w, r)
+		if w.Code != 401 || strings.Contains(w.Body.String(), "secret") || w.Header().Get("Content-Disposition") != "" {
+			t.Errorf("%s %s on a closed session = %d %q %v, want 401 and nothing of the handler's", c.method, c.path, w.Code, w.Body, w.Header())
+		}
+		if checks != 1 {
+			t.Errorf("%s %s ran the session check %d times, want 1", c.method, c.path, checks)
+		}
+	}
+	if ran["POST /api/t/write"] {
+		t.Error("a write's handler ran on a closed session")
+	}
 }

@@ -17,7 +17,6 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"samrap/pkg/audit"
 	"samrap/pkg/db"
@@ -40,10 +39,10 @@ const MaxPrice = 99_999_999.99
 var codeShape = regexp.MustCompile(`^\S{1,30}$`)
 
 // Service holds the rules of menus.
-type Service struct{ db *pgxpool.Pool }
+type Service struct{ db *db.Pool }
 
 // NewService builds the service.
-func NewService(pool *pgxpool.Pool) *Service { return &Service{db: pool} }
+func NewService(pool *db.Pool) *Service { return &Service{db: pool} }
 
 // names checks the code and names every record has.
 func names(f map[string]string, code, nameTh, nameEn string) {

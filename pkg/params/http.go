@@ -10,8 +10,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
+	"samrap/pkg/db"
 	"samrap/pkg/errs"
 	"samrap/pkg/httpx"
 	"samrap/pkg/i18n"
@@ -54,7 +53,7 @@ func Mount(env *platform.Env, rt *httpx.Router) {
 }
 
 type handlers struct {
-	db *pgxpool.Pool
+	db *db.Pool
 	s  *Service
 }
 

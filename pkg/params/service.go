@@ -14,7 +14,6 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"samrap/pkg/db"
 	"samrap/pkg/errs"
@@ -39,12 +38,12 @@ var (
 
 // Service holds the rules of master data.
 type Service struct {
-	db  *pgxpool.Pool
+	db  *db.Pool
 	log *slog.Logger
 }
 
 // NewService builds the service.
-func NewService(pool *pgxpool.Pool, log *slog.Logger) *Service { return &Service{db: pool, log: log} }
+func NewService(pool *db.Pool, log *slog.Logger) *Service { return &Service{db: pool, log: log} }
 
 // Input is a record to write, its fields typed: Text, Clock and Color as string, Bool as
 // bool, Int as int64, Ref as int64 (0: unset).

@@ -15,7 +15,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"samrap/pkg/audit"
 	"samrap/pkg/db"
@@ -63,12 +62,12 @@ var hnShape = regexp.MustCompile(`^\S{1,30}$`)
 
 // Service holds the patient rules.
 type Service struct {
-	db  *pgxpool.Pool
+	db  *db.Pool
 	now func() time.Time
 }
 
 // NewService builds the service.
-func NewService(pool *pgxpool.Pool, now func() time.Time) *Service {
+func NewService(pool *db.Pool, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}

@@ -10,7 +10,6 @@ import (
 
 	lambdaevents "github.com/aws/aws-lambda-go/events"
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"samrap/events"
 	"samrap/pkg/audit"
@@ -25,7 +24,7 @@ import (
 
 // Worker is patient-sync: it runs the sync each events.PatientSyncRequested names.
 type Worker struct {
-	DB       *pgxpool.Pool
+	DB       *db.Pool
 	Patients *patients.Service
 	Log      *slog.Logger
 	// Secret reads the credentials a branch's settings name by secretArn (nil: none can be

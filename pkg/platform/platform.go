@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"samrap/pkg/config"
 	"samrap/pkg/db"
@@ -26,7 +25,7 @@ import (
 type Env struct {
 	Config config.Config
 	Log    *slog.Logger
-	DB     *pgxpool.Pool
+	DB     *db.Pool
 	Keys   *session.Keys
 	Now    func() time.Time
 	// Origin answers the secret every request must carry in X-Origin-Verify (nil: none is

@@ -13,10 +13,9 @@ import (
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
-	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"samrap/pkg/db"
-	"samrap/pkg/db/dbsqlc"
 	"samrap/pkg/errs"
 )
 
@@ -159,33 +158,40 @@ func (k *Keys) Verify(ctx context.Context, raw string) (*Claims, error) {
 	return &c, nil
 }
 
-// queries are the statements of pkg/db/dbsqlc/session.sql.
-var queries = dbsqlc.New()
+// checkSQL is the token check: migration 00011's session_check raises 28000 when the
+// token's session no longer lets it in (revoked, another user's, account inactive or
+// deleted, the chosen pair no longer held, the branch inactive).
+const checkSQL = "SELECT session_check($1::uuid, $2::bigint)"
 
 // Authenticator turns a bearer token into claims, refusing tokens of revoked sessions.
 type Authenticator struct {
 	Keys *Keys
-	DB   db.DBTX
+	DB   *db.Pool
 }
 
-// Authenticate verifies raw and checks that its session is still open.
-func (a *Authenticator) Authenticate(ctx context.Context, raw string) (*Claims, error) {
+// Defer verifies raw and answers a context carrying the check that its session is still
+// open, which the pool sends with the request's first statement (one round trip for a
+// read; pkg/db Pool). Whoever defers must call DB.RunCheck before answering anything.
+func (a *Authenticator) Defer(ctx context.Context, raw string) (*Claims, context.Context, error) {
 	c, err := a.Keys.Verify(ctx, raw)
 	if err != nil {
-		return nil, err
+		return nil, ctx, err
 	}
 	if !db.IsUUID(c.SessionID) {
-		return nil, errs.ErrNoSession // never reaches PostgreSQL as an invalid uuid (a 500)
+		return nil, ctx, errs.ErrNoSession // never reaches PostgreSQL as an invalid uuid (a 500)
 	}
-	open, err := queries.SessionOpen(ctx, a.DB, dbsqlc.SessionOpenParams{ID: c.SessionID, UserID: c.UserID})
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, errs.ErrNoSession
+	return c, db.WithCheck(ctx, &db.Check{SQL: checkSQL, Args: []any{c.SessionID, c.UserID}, Fail: refusal}), nil
+}
+
+// Check runs ctx's session check when the request's statements have not sent it yet.
+func (a *Authenticator) Check(ctx context.Context) error { return a.DB.RunCheck(ctx) }
+
+// refusal answers the check's error: the raise of a closed session is "no session"; any
+// other failure (the database unreachable) stays an error.
+func refusal(err error) error {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "28000" {
+		return errs.ErrNoSession
 	}
-	if err != nil {
-		return nil, fmt.Errorf("session.authenticate: %w", err)
-	}
-	if !open {
-		return nil, errs.ErrNoSession
-	}
-	return c, nil
+	return fmt.Errorf("session.check: %w", err)
 }

@@ -12,7 +12,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"samrap/pkg/audit"
 	"samrap/pkg/auth"
@@ -50,12 +49,12 @@ var statuses = []string{"NOT_INVITED", "INVITED", "ACTIVE", "INACTIVE"}
 
 // Service holds the account rules.
 type Service struct {
-	db   *pgxpool.Pool
+	db   *db.Pool
 	auth *auth.Service
 }
 
 // NewService builds the service.
-func NewService(pool *pgxpool.Pool, a *auth.Service) *Service { return &Service{db: pool, auth: a} }
+func NewService(pool *db.Pool, a *auth.Service) *Service { return &Service{db: pool, auth: a} }
 
 // Input is the editable part of an account.
 type Input struct {

@@ -8,17 +8,18 @@ import (
 	"embed"
 	"fmt"
 
-	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/pressly/goose/v3"
+
+	"samrap/pkg/db"
 )
 
 //go:embed *.sql
 var files embed.FS
 
 // Up applies every migration not yet applied, in order, and answers the version reached.
-func Up(ctx context.Context, pool *pgxpool.Pool) (int64, error) {
-	sqlDB := stdlib.OpenDBFromPool(pool)
+func Up(ctx context.Context, pool *db.Pool) (int64, error) {
+	sqlDB := stdlib.OpenDBFromPool(pool.Pool)
 	defer sqlDB.Close()
 	p, err := goose.NewProvider(goose.DialectPostgres, sqlDB, files)
 	if err != nil {

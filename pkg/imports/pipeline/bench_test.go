@@ -21,9 +21,9 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"samrap/pkg/audit"
+	"samrap/pkg/db"
 	"samrap/pkg/dbtest"
 	"samrap/pkg/demo"
 	"samrap/pkg/imports"
@@ -61,7 +61,7 @@ func peakHeap() (stop func() uint64) {
 	return func() uint64 { close(done); <-finished; return peak.Load() }
 }
 
-func benchDB(b *testing.B) *pgxpool.Pool {
+func benchDB(b *testing.B) *db.Pool {
 	b.Helper()
 	pool := dbtest.New(b)
 	if err := demo.Load(context.Background(), pool); err != nil {
@@ -71,7 +71,7 @@ func benchDB(b *testing.B) *pgxpool.Pool {
 }
 
 // cleanup removes what an iteration added, outside the timed part.
-func cleanup(b *testing.B, pool *pgxpool.Pool) {
+func cleanup(b *testing.B, pool *db.Pool) {
 	b.Helper()
 	ctx := context.Background()
 	if _, err := pool.Exec(ctx, `DELETE FROM diet_type WHERE branch_code = 'SRP01' AND code LIKE 'B%'`); err != nil {

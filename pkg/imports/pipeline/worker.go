@@ -11,7 +11,6 @@ import (
 
 	lambdaevents "github.com/aws/aws-lambda-go/events"
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"samrap/events"
 	"samrap/pkg/blob"
@@ -30,7 +29,7 @@ const XLSX = xlsx.ContentType
 // Worker is import-worker: it loads the workbook an S3 notification names, with the
 // importer its job's type is registered with.
 type Worker struct {
-	DB        *pgxpool.Pool
+	DB        *db.Pool
 	Uploads   blob.Store // where uploads are
 	Files     blob.Store // where failed-rows workbooks go
 	Importers imports.Registry

@@ -33,6 +33,24 @@ BEGIN
 END
 $$;
 
+CREATE FUNCTION public.session_check(p_id uuid, p_user_id bigint) RETURNS void
+    LANGUAGE plpgsql STABLE
+    AS $$
+BEGIN
+    PERFORM 1
+    FROM auth_session s
+        JOIN app_user u ON u.id = s.user_id
+    WHERE s.id = p_id AND s.user_id = p_user_id
+      AND s.revoked_at IS NULL AND u.status = 'ACTIVE' AND u.deleted_at IS NULL
+      AND (s.current_role_code IS NULL OR EXISTS (
+            SELECT 1 FROM user_permission p JOIN branch b ON b.code = p.branch_code AND b.active
+            WHERE p.user_id = s.user_id AND p.branch_code = s.current_branch_code
+              AND p.role_code = s.current_role_code));
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'session closed' USING ERRCODE = '28000';
+    END IF;
+END $$;
+
 CREATE TABLE public.activity_log (
     id bigint NOT NULL,
     branch_code text DEFAULT ''::text NOT NULL,
