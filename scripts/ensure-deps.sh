@@ -4,7 +4,8 @@
 #
 #   bash scripts/ensure-deps.sh        everything the tests need (make test, .ci/run): the Node
 #                                      packages of the npm workspaces, Debian's chromium for the
-#                                      browser tests, cfn-lint for the CDK tests
+#                                      browser tests, cfn-lint for the CDK tests, poppler-utils
+#                                      for the meal-card PDF tests
 #   bash scripts/ensure-deps.sh node   the Node packages only: enough to synthesize and deploy
 #                                      (make deps-node, synth, deploy, localstack-deploy), with
 #                                      no sudo and no chromium
@@ -62,8 +63,19 @@ cfn_lint() {
   fi
 }
 
+# poppler-utils (pdfinfo, pdffonts, pdftotext, pdftoppm): the meal-card tests open the PDFs
+# they render with it (pkg/mealcard).
+poppler() {
+  if ! command -v pdftoppm >/dev/null 2>&1; then
+    echo "installing poppler-utils for the meal-card PDF tests"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq poppler-utils >/dev/null
+  fi
+}
+
 node_packages
 if [ "$what" = all ]; then
   chromium
   cfn_lint
+  poppler
 fi

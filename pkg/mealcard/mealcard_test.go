@@ -2,13 +2,48 @@ package mealcard
 
 import (
 	"bytes"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
 	"testing"
+
+	"github.com/makiuchi-d/gozxing"
+	"github.com/makiuchi-d/gozxing/qrcode"
 )
 
-// writeSample renders cards to a file in dir (MEALCARD_OUT keeps it there for a look).
-func writeSample(t *testing.T, cards []Card, layout Layout) string {
+// The tests open the PDFs with poppler's tools (pdfinfo, pdffonts, pdftotext, pdftoppm):
+// scripts/ensure-deps.sh installs poppler-utils. Without them a test skips, except in CI
+// (CI set), where it fails: a missing tool must not pass for a working renderer.
+func tool(t *testing.T, name string) string {
+	t.Helper()
+	p, err := exec.LookPath(name)
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("%s is missing: bash scripts/ensure-deps.sh installs poppler-utils", name)
+		}
+		t.Skipf("%s is missing (apt-get install poppler-utils, or bash scripts/ensure-deps.sh)", name)
+	}
+	return p
+}
+
+func run(t *testing.T, name string, args ...string) string {
+	t.Helper()
+	out, err := exec.Command(tool(t, name), args...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s %v: %v\n%s", name, args, err, out)
+	}
+	return string(out)
+}
+
+// writePDF renders cards to a file (under MEALCARD_OUT when set, to look at afterwards).
+func writePDF(t *testing.T, cards []Card, layout Layout, name string) string {
 	t.Helper()
 	dir := os.Getenv("MEALCARD_OUT")
 	if dir == "" {
@@ -18,14 +53,288 @@ func writeSample(t *testing.T, cards []Card, layout Layout) string {
 	if err := Render(&buf, cards, layout); err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(dir, "cards-"+string(layout)+".pdf")
+	if !bytes.HasPrefix(buf.Bytes(), []byte("%PDF-")) {
+		t.Fatalf("not a PDF: %q", buf.Bytes()[:min(16, buf.Len())])
+	}
+	path := filepath.Join(dir, name+".pdf")
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return path
 }
 
-func TestRenderSample(t *testing.T) {
-	writeSample(t, sampleCards(), A4)
-	writeSample(t, sampleCards(), Label80)
+func pages(t *testing.T, path string) int {
+	t.Helper()
+	m := regexp.MustCompile(`(?m)^Pages:\s+(\d+)`).FindStringSubmatch(run(t, "pdfinfo", path))
+	if m == nil {
+		t.Fatalf("pdfinfo shows no page count for %s", path)
+	}
+	n, _ := strconv.Atoi(m[1])
+	return n
+}
+
+// text is the PDF's text as pdftotext reads it, with the shaped Thai forms mapped back.
+func text(t *testing.T, path string) string {
+	t.Helper()
+	return unshapeThai(run(t, "pdftotext", "-enc", "UTF-8", path, "-"))
+}
+
+func TestSample(t *testing.T) {
+	// MEALCARD_OUT=/tmp/x go test -run TestSample ./pkg/mealcard/ writes the sample cards to look at.
+	for _, l := range []Layout{A4, Label80} {
+		writePDF(t, sampleCards(), l, "sample-"+string(l))
+	}
+}
+
+func TestPagesPerLayout(t *testing.T) {
+	for _, tc := range []struct {
+		layout Layout
+		cards  int
+		pages  int
+	}{
+		{A4, 1, 1}, {A4, 4, 1}, {A4, 5, 2}, {A4, 9, 3},
+		{Label80, 1, 1}, {Label80, 7, 7},
+	} {
+		t.Run(fmt.Sprintf("%s-%d", tc.layout, tc.cards), func(t *testing.T) {
+			path := writePDF(t, manyCards(tc.cards), tc.layout, "pages")
+			if got := pages(t, path); got != tc.pages {
+				t.Fatalf("%d cards in %s: %d pages, want %d", tc.cards, tc.layout, got, tc.pages)
+			}
+		})
+	}
+}
+
+func TestLabelPagesAre80mmWideAndFitTheCard(t *testing.T) {
+	path := writePDF(t, sampleCards(), Label80, "labels")
+	out := run(t, "pdfinfo", "-f", "1", "-l", "4", path)
+	sizes := regexp.MustCompile(`Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts`).FindAllStringSubmatch(out, -1)
+	if len(sizes) != 4 {
+		t.Fatalf("want 4 page sizes:\n%s", out)
+	}
+	var heights []float64
+	for _, s := range sizes {
+		w, _ := strconv.ParseFloat(s[1], 64)
+		h, _ := strconv.ParseFloat(s[2], 64)
+		if mm := w / 72 * 25.4; mm < 79.9 || mm > 80.1 {
+			t.Errorf("label width %.1f mm, want 80", mm)
+		}
+		heights = append(heights, h/72*25.4)
+	}
+	// The card in both languages with six dishes needs a longer label than the caregiver's.
+	if heights[2] <= heights[3] || heights[3] < labelMinHeight-0.1 {
+		t.Errorf("label heights %v mm: the long card should be the tallest, none under %v", heights, labelMinHeight)
+	}
+}
+
+func TestFontsAreEmbedded(t *testing.T) {
+	path := writePDF(t, sampleCards(), A4, "fonts")
+	out := run(t, "pdffonts", path)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) < 4 {
+		t.Fatalf("want the regular and bold fonts:\n%s", out)
+	}
+	for _, l := range lines[2:] {
+		f := strings.Fields(l)
+		// name type... encoding emb sub uni object ID: emb is the fifth field from the end.
+		if len(f) < 6 || f[len(f)-5] != "yes" {
+			t.Errorf("font not embedded: %s", l)
+		}
+		if !strings.Contains(strings.ToLower(f[0]), "loma") {
+			t.Errorf("unexpected font %s", f[0])
+		}
+	}
+}
+
+// Each language writes its own words: the text read back out of the PDF finds the name, HN
+// and allergies in the card's language and not the other's.
+func TestLanguages(t *testing.T) {
+	base := sampleCards()[0]
+	for _, tc := range []struct {
+		lang      Lang
+		want, not []string
+	}{
+		{TH, []string{"สมชาย ใจดี", "HN 6500123", "แพ้อาหาร", "กุ้ง", "ถั่วลิสง", "แพ้ผงชูรส", "ข้าวต้มปลา", "25 พ.ย. 2569", "IDDSI 5", "อาหารสับละเอียดและชุ่มน้ำ", thaiCheck},
+			[]string{"Somchai", "Shrimp", "ALLERGY", "Nov"}},
+		{EN, []string{"Somchai Jaidee", "HN 6500123", "ALLERGY", "Shrimp", "Peanut", "แพ้ผงชูรส", "Rice soup with fish", "25 Nov 2026", "Minced & Moist", "Special request"},
+			[]string{"สมชาย", "ถั่วลิสง", "แพ้อาหาร", "พ.ย."}},
+		{Both, []string{"สมชาย ใจดี", "Somchai Jaidee", "HN 6500123", "แพ้อาหาร / ALLERGY", "กุ้ง / Shrimp", "ข้าวต้มปลา / Rice soup with fish", "25 พ.ย. 2569", "25 Nov 2026"},
+			nil},
+	} {
+		t.Run(string(tc.lang), func(t *testing.T) {
+			c := base
+			c.Lang = tc.lang
+			for _, l := range []Layout{A4, Label80} {
+				got := text(t, writePDF(t, []Card{c}, l, "lang"))
+				flat := strings.Join(strings.Fields(got), " ")
+				for _, w := range tc.want {
+					if !strings.Contains(flat, w) {
+						t.Errorf("%s: %q not found in:\n%s", l, w, got)
+					}
+				}
+				for _, w := range tc.not {
+					if strings.Contains(flat, w) {
+						t.Errorf("%s: %q should not be on a %s card:\n%s", l, w, tc.lang, got)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestCaregiverAndNoAllergies(t *testing.T) {
+	c := sampleCards()[3] // the caregiver's card
+	c.Allergies = nil
+	got := text(t, writePDF(t, []Card{c}, A4, "carer"))
+	for _, w := range []string{"ญาติ/ผู้ดูแล", "ไม่มีประวัติแพ้อาหาร", "ฐานิดา ปู่ฟ้า"} {
+		if !strings.Contains(got, w) {
+			t.Errorf("%q not found in:\n%s", w, got)
+		}
+	}
+	if strings.Contains(got, "แพ้อาหาร:") {
+		t.Errorf("an allergy box on a card without allergies:\n%s", got)
+	}
+}
+
+// A card with more dishes than room says how many it leaves out rather than losing them.
+func TestTooManyDishesAreCounted(t *testing.T) {
+	c := sampleCards()[2]
+	for i := range 30 {
+		c.Dishes = append(c.Dishes, Name{fmt.Sprintf("จานที่ %d", i+1), fmt.Sprintf("Dish %d", i+1)})
+	}
+	got := text(t, writePDF(t, []Card{c}, A4, "dishes"))
+	m := regexp.MustCompile(`\+(\d+) รายการ`).FindStringSubmatch(got)
+	if m == nil {
+		t.Fatalf("no count of the dishes left out:\n%s", got)
+	}
+	shown := strings.Count(got, "•")
+	if n, _ := strconv.Atoi(m[1]); shown+n != len(c.Dishes) {
+		t.Errorf("%d dishes shown + %d counted, want %d", shown, n, len(c.Dishes))
+	}
+	// A label grows instead: every dish is on it.
+	got = text(t, writePDF(t, []Card{c}, Label80, "dishes-label"))
+	if shown := strings.Count(got, "•"); shown != len(c.Dishes) {
+		t.Errorf("label shows %d dishes, want %d", shown, len(c.Dishes))
+	}
+}
+
+// The QR codes drawn on the cards decode, read off a rasterised page like a scanner would.
+func TestQRCodesDecode(t *testing.T) {
+	cards := manyCards(8) // the fourth of each four has no token
+	for _, layout := range []Layout{A4, Label80} {
+		t.Run(string(layout), func(t *testing.T) {
+			path := writePDF(t, cards, layout, "qr")
+			dir := t.TempDir()
+			run(t, "pdftoppm", "-r", "150", "-gray", "-png", path, filepath.Join(dir, "p"))
+			pngs, _ := filepath.Glob(filepath.Join(dir, "p-*.png"))
+			var got []string
+			for _, p := range pngs {
+				img := readPNG(t, p)
+				b := img.Bounds()
+				if layout == Label80 {
+					got = append(got, decodeQR(img))
+					continue
+				}
+				for slot := range a4Cols * a4Rows { // one card in each quarter of the sheet
+					x0 := b.Min.X + (slot%a4Cols)*b.Dx()/a4Cols
+					y0 := b.Min.Y + (slot/a4Cols)*b.Dy()/a4Rows
+					sub := img.(interface {
+						SubImage(image.Rectangle) image.Image
+					}).SubImage(image.Rect(x0, y0, x0+b.Dx()/a4Cols, y0+b.Dy()/a4Rows))
+					got = append(got, decodeQR(sub))
+				}
+			}
+			if len(got) != len(cards) {
+				t.Fatalf("%d cards read, want %d", len(got), len(cards))
+			}
+			for i, c := range cards {
+				if got[i] != c.QRToken {
+					t.Errorf("card %d: QR reads %q, want %q", i+1, got[i], c.QRToken)
+				}
+			}
+		})
+	}
+}
+
+func readPNG(t *testing.T, path string) image.Image {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
+}
+
+// decodeQR answers the text of the QR code in img, or "" when none reads.
+func decodeQR(img image.Image) string {
+	bmp, err := gozxing.NewBinaryBitmapFromImage(img)
+	if err != nil {
+		return ""
+	}
+	res, err := qrcode.NewQRCodeReader().Decode(bmp, nil)
+	if err != nil {
+		return ""
+	}
+	return res.GetText()
+}
+
+func TestRenderRefuses(t *testing.T) {
+	good := sampleCards()[0]
+	for name, tc := range map[string]struct {
+		cards  []Card
+		layout Layout
+	}{
+		"no cards":       {nil, A4},
+		"unknown layout": {[]Card{good}, "A5"},
+		"unknown lang":   {[]Card{func() Card { c := good; c.Lang = "JP"; return c }()}, A4},
+		"food level 2":   {[]Card{func() Card { c := good; c.IDDSI = []IDDSI{{Level: 2}}; return c }()}, A4},
+		"drink level 5":  {[]Card{func() Card { c := good; c.IDDSI = []IDDSI{{Drink: true, Level: 5}}; return c }()}, A4},
+		"bad colour":     {[]Card{func() Card { c := good; c.MealColor = "red"; return c }()}, A4},
+	} {
+		if err := Render(&bytes.Buffer{}, tc.cards, tc.layout); err == nil {
+			t.Errorf("%s: rendered, want an error", name)
+		}
+	}
+}
+
+func TestTokenWithoutQRIsFine(t *testing.T) {
+	c := sampleCards()[0]
+	c.QRToken = ""
+	if err := Render(&bytes.Buffer{}, []Card{c}, Label80); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The matrix drawn is the QR code of the token: read back without any PDF tool.
+func TestQRMatrixDecodes(t *testing.T) {
+	token := sampleCards()[0].QRToken
+	m, err := qrMatrix(token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const px, quiet = 4, 4
+	n := len(m)
+	img := image.NewGray(image.Rect(0, 0, (n+2*quiet)*px, (n+2*quiet)*px))
+	for i := range img.Pix {
+		img.Pix[i] = 255
+	}
+	for y, row := range m {
+		for x, dark := range row {
+			if !dark {
+				continue
+			}
+			for dy := range px {
+				for dx := range px {
+					img.SetGray((x+quiet)*px+dx, (y+quiet)*px+dy, color.Gray{})
+				}
+			}
+		}
+	}
+	if got := decodeQR(img); got != token {
+		t.Fatalf("matrix reads %q, want %q", got, token)
+	}
 }

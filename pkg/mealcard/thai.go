@@ -55,7 +55,7 @@ func isMark(r rune) bool {
 // shapeThai replaces the Thai marks of s with the forms that sit right in a TLWG font. Text
 // without Thai marks comes back as it is.
 func shapeThai(s string) string {
-	if !strings.ContainsFunc(s, isMark) {
+	if !strings.ContainsFunc(s, func(r rune) bool { return isMark(r) || r == saraAm }) {
 		return s
 	}
 	in := []rune(s)
