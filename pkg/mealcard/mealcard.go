@@ -93,6 +93,14 @@ type Card struct {
 
 // Render writes cards as one PDF to w.
 func Render(w io.Writer, cards []Card, layout Layout) error {
+	return render(w, cards, layout, drawQR)
+}
+
+// qrFunc draws a token's QR code in the size × size square at (x, y). The benchmark swaps in
+// a PNG per card to compare.
+type qrFunc func(f *fpdf.Fpdf, token string, x, y, size float64)
+
+func render(w io.Writer, cards []Card, layout Layout, qr qrFunc) error {
 	if len(cards) == 0 {
 		return errors.New("mealcard: no cards")
 	}
@@ -111,9 +119,9 @@ func Render(w io.Writer, cards []Card, layout Layout) error {
 		}
 	}
 	if layout == A4 {
-		renderA4(f, cards)
+		renderA4(f, cards, qr)
 	} else {
-		renderLabels(f, cards)
+		renderLabels(f, cards, qr)
 	}
 	if err := f.Error(); err != nil {
 		return fmt.Errorf("mealcard: %w", err)
@@ -185,7 +193,7 @@ func CardsPerPage(l Layout) int {
 	return 1
 }
 
-func renderA4(f *fpdf.Fpdf, cards []Card) {
+func renderA4(f *fpdf.Fpdf, cards []Card, qr qrFunc) {
 	per := a4Cols * a4Rows
 	for i := range cards {
 		slot := i % per
@@ -196,7 +204,7 @@ func renderA4(f *fpdf.Fpdf, cards []Card) {
 		x := float64(slot%a4Cols) * a4CardW
 		y := float64(slot/a4Cols) * a4CardH
 		b := box{x: x + a4Pad, y: y + a4Pad, w: a4CardW - 2*a4Pad, bottom: y + a4CardH - a4Pad}
-		drawCard(f, &cards[i], b, true, a4Scale, 30)
+		drawCard(f, &cards[i], b, true, a4Scale, 30, qr)
 	}
 }
 
@@ -214,17 +222,17 @@ func cutLines(f *fpdf.Fpdf) {
 	f.SetDashPattern(nil, 0)
 }
 
-func renderLabels(f *fpdf.Fpdf, cards []Card) {
+func renderLabels(f *fpdf.Fpdf, cards []Card, qr qrFunc) {
 	for i := range cards {
 		c := &cards[i]
 		b := box{x: labelPad, y: labelPad, w: labelWidth - 2*labelPad, bottom: 1e6}
-		h := drawCard(f, c, b, false, 1, 22) + 2*labelPad // measure first: the page is as tall as the card
+		h := drawCard(f, c, b, false, 1, 22, qr) + 2*labelPad // measure first: the page is as tall as the card
 		if h < labelMinHeight {
 			h = labelMinHeight
 		}
 		f.AddPageFormat("P", fpdf.SizeType{Wd: labelWidth, Ht: h})
 		b.bottom = h - labelPad
-		drawCard(f, c, b, true, 1, 22)
+		drawCard(f, c, b, true, 1, 22, qr)
 	}
 }
 
@@ -256,7 +264,7 @@ type pen struct {
 }
 
 // drawCard lays one card out in b and answers the height it used.
-func drawCard(f *fpdf.Fpdf, c *Card, b box, draw bool, scale, qrSize float64) float64 {
+func drawCard(f *fpdf.Fpdf, c *Card, b box, draw bool, scale, qrSize float64, qr qrFunc) float64 {
 	p := &pen{f: f, c: c, draw: draw, scale: scale, y: b.y, max: b.bottom}
 	p.header(b.x, b.w)
 
@@ -266,7 +274,7 @@ func drawCard(f *fpdf.Fpdf, c *Card, b box, draw bool, scale, qrSize float64) fl
 	if c.QRToken != "" {
 		leftW = b.w - qrSize - 2
 		if draw {
-			drawQR(f, c.QRToken, b.x+b.w-qrSize, top, qrSize)
+			qr(f, c.QRToken, b.x+b.w-qrSize, top, qrSize)
 		}
 	}
 	p.patient(b.x, leftW)

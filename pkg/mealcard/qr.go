@@ -4,24 +4,23 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/boombuler/barcode/qr"
 	"github.com/go-pdf/fpdf"
+	"rsc.io/qr"
 )
 
 // qrMatrix is the QR code of s (error correction M) as rows of dark modules, without the
-// quiet zone.
+// quiet zone. rsc.io/qr encodes with one fixed mask rather than scoring all eight: any mask
+// reads, and scoring was most of the time of a card (boombuler/barcode takes 2 ms a code).
 func qrMatrix(s string) ([][]bool, error) {
-	code, err := qr.Encode(s, qr.M, qr.Auto)
+	code, err := qr.Encode(s, qr.M)
 	if err != nil {
 		return nil, err
 	}
-	n := code.Bounds().Dx()
-	get := code.(interface{ Get(x, y int) bool }) // boombuler's QR code answers Get; At allocates a colour
-	m := make([][]bool, n)
+	m := make([][]bool, code.Size)
 	for y := range m {
-		m[y] = make([]bool, n)
+		m[y] = make([]bool, code.Size)
 		for x := range m[y] {
-			m[y][x] = get.Get(x, y)
+			m[y][x] = code.Black(x, y)
 		}
 	}
 	return m, nil
