@@ -208,6 +208,26 @@ areas_bench() {
 }
 run "areas" areas_bench
 
+# ---- meal cards: 1,000 tray cards to PDF (pkg/mealcard benchmarks) ----
+heading "Meal cards: 1,000 cards to one PDF (baseline: the same cards with a PNG image per QR code)"
+mealcard_bench() {
+  go test -run '^$' -bench '^BenchmarkRender1000' -benchtime "${BENCH_COUNT}x" -count 1 ./pkg/mealcard >"$TMP/mealcard.txt" 2>&1 || { cat "$TMP/mealcard.txt"; return 1; }
+  awk '
+    function metric(name,   i) { for (i = 3; i <= NF; i++) if ($(i+1) == name) return $i; return "" }
+    /^BenchmarkRender1000A4-/           { a4 = metric("ns/op") / 1e6; a4b = metric("B/card") }
+    /^BenchmarkRender1000A4PNGQR/       { a4p = metric("ns/op") / 1e6; a4pb = metric("B/card") }
+    /^BenchmarkRender1000Label80-/      { lb = metric("ns/op") / 1e6; lbb = metric("B/card") }
+    /^BenchmarkRender1000Label80PNGQR/  { lbp = metric("ns/op") / 1e6; lbpb = metric("B/card") }
+    END {
+      printf "  A4, PNG QR per card   %7.0f ms   %5.0f B/card   (baseline)\n", a4p, a4pb
+      printf "  A4, vector QR         %7.0f ms   %5.0f B/card   %.1fx faster   budget < 350 ms  %s\n", a4, a4b, a4p / a4, (a4 < 350 ? "OK" : "OVER")
+      printf "  A4 size per card      %7.0f B   budget < 1536 B  %s\n", a4b, (a4b < 1536 ? "OK" : "OVER")
+      printf "  80 mm labels, PNG QR  %7.0f ms   %5.0f B/card   (baseline)\n", lbp, lbpb
+      printf "  80 mm labels          %7.0f ms   %5.0f B/card   (one page per card: a page and its stream each; no budget)\n", lb, lbb
+    }' "$TMP/mealcard.txt"
+}
+run "mealcard" mealcard_bench
+
 # ==== MORE SECTIONS HERE ====================================================================
 # Import (1,000 rows < 100 ms, heap < 64 MB), reports (10,000 × 20 spreadsheet < 200 ms,
 # 1,000 meal cards < 350 ms and < 1.5 kB per card), database query mode, ...: add a section
