@@ -338,3 +338,43 @@ func TestQRMatrixDecodes(t *testing.T) {
 		t.Fatalf("matrix reads %q, want %q", got, token)
 	}
 }
+
+// The rectangles drawn cover exactly the dark modules, each once.
+func TestQRRectsCoverTheMatrix(t *testing.T) {
+	m, err := qrMatrix(sampleCards()[1].QRToken)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(m)
+	cover := make([][]int, n)
+	for i := range cover {
+		cover[i] = make([]int, n)
+	}
+	rects := qrRects(m)
+	for _, r := range rects {
+		for y := r.y; y < r.y+r.h; y++ {
+			for x := r.x; x < r.x+r.w; x++ {
+				cover[y][x]++
+			}
+		}
+	}
+	runs := 0
+	for y := range m {
+		for x := range m[y] {
+			want := 0
+			if m[y][x] {
+				want = 1
+				if x == 0 || !m[y][x-1] {
+					runs++
+				}
+			}
+			if cover[y][x] != want {
+				t.Fatalf("module (%d,%d) covered %d times, want %d", x, y, cover[y][x], want)
+			}
+		}
+	}
+	if len(rects) >= runs {
+		t.Errorf("%d rectangles for %d runs: nothing merged", len(rects), runs)
+	}
+	t.Logf("%d×%d modules: %d runs drawn as %d rectangles", n, n, runs, len(rects))
+}
