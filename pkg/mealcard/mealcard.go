@@ -36,6 +36,18 @@ const (
 	Both Lang = "BOTH"
 )
 
+// LangOf is the card language of a patient's LANG_PREF_TYPE code (SPEC.md §9): ALL is both
+// languages, TH Thai, anything else (EN, ZH, JA, …, or none) English.
+func LangOf(code string) Lang {
+	switch strings.ToUpper(strings.TrimSpace(code)) {
+	case "ALL", "BOTH":
+		return Both
+	case "TH":
+		return TH
+	}
+	return EN
+}
+
 // Layout is how cards are put on pages.
 type Layout string
 

@@ -378,3 +378,11 @@ func TestQRRectsCoverTheMatrix(t *testing.T) {
 	}
 	t.Logf("%d×%d modules: %d runs drawn as %d rectangles", n, n, runs, len(rects))
 }
+
+func TestLangOf(t *testing.T) {
+	for code, want := range map[string]Lang{"ALL": Both, "TH": TH, "th": TH, "EN": EN, "ZH": EN, "OTHER": EN, "": EN} {
+		if got := LangOf(code); got != want {
+			t.Errorf("LangOf(%q) = %s, want %s", code, got, want)
+		}
+	}
+}
