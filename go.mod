@@ -25,6 +25,7 @@ require (
 	github.com/samply/golang-fhir-models/fhir-models v0.3.2
 	github.com/xuri/excelize/v2 v2.10.1
 	golang.org/x/crypto v0.58.0
+	golang.org/x/image v0.25.0
 	rsc.io/qr v0.2.0
 )
 

@@ -125,11 +125,14 @@ func render(w io.Writer, cards []Card, layout Layout, qr qrFunc) error {
 	default:
 		return fmt.Errorf("mealcard: unknown layout %q", layout)
 	}
+	clean := make([]Card, len(cards))
 	for i := range cards {
 		if err := cards[i].check(); err != nil {
 			return fmt.Errorf("mealcard: card %d: %w", i+1, err)
 		}
+		clean[i] = cards[i].clean()
 	}
+	cards = clean
 	if layout == A4 {
 		renderA4(f, cards, qr)
 	} else {

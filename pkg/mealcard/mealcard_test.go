@@ -386,3 +386,22 @@ func TestLangOf(t *testing.T) {
 		}
 	}
 }
+
+// Text the font has no glyph for (emoji, Chinese, control characters) does not fail the sheet
+// (an emoji made fpdf panic): it prints as "?", control characters as spaces.
+func TestCharactersOutsideTheFont(t *testing.T) {
+	c := sampleCards()[0]
+	c.PatientName = Name{"王小明 😀", "Wang \u0007Xiaoming ←"}
+	c.Remark = "ไม่เผ็ด 🌶️ \t(กรุณา)"
+	c.Dishes = append(c.Dishes, Name{"", ""}, Name{"  ", "   "})
+	c.Lang = Both
+	for _, l := range []Layout{A4, Label80} {
+		got := text(t, writePDF(t, []Card{c}, l, "odd"))
+		flat := strings.Join(strings.Fields(got), " ")
+		for _, w := range []string{"HN 6500123", "ไม่เผ็ด ? (กรุณา)", "Wang Xiaoming ?", "??? ?"} {
+			if !strings.Contains(flat, w) {
+				t.Errorf("%s: %q not found in:\n%s", l, w, got)
+			}
+		}
+	}
+}
