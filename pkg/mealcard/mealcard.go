@@ -197,7 +197,7 @@ const (
 
 	labelWidth     = 80.0
 	labelMinHeight = 60.0
-	labelPad       = 3.0
+	labelPad       = 4.0 // 72 mm printed: the width an 80 mm thermal printer prints
 )
 
 // CardsPerPage is how many cards a page of the layout holds.
