@@ -405,3 +405,52 @@ func TestCharactersOutsideTheFont(t *testing.T) {
 		}
 	}
 }
+
+// rasterise renders the first page of path at dpi and answers it.
+func rasterise(t *testing.T, path string, dpi int) image.Image {
+	t.Helper()
+	prefix := filepath.Join(t.TempDir(), "r")
+	run(t, "pdftoppm", "-r", strconv.Itoa(dpi), "-f", "1", "-l", "1", "-singlefile", "-png", path, prefix)
+	return readPNG(t, prefix+".png")
+}
+
+// count answers how many pixels of img are within 6 of the colour hex on each channel.
+func count(img image.Image, hex string) int {
+	want, _ := parseHex(hex)
+	near := func(a uint32, b int) bool { d := int(a>>8) - b; return d > -7 && d < 7 }
+	n := 0
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			if near(r, want[0]) && near(g, want[1]) && near(bl, want[2]) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// What the eye finds on the printed card: the meal type's colour band, the IDDSI level's own
+// colour, and the red of the allergy box — which a card without allergies has none of.
+func TestColoursOnThePage(t *testing.T) {
+	c := sampleCards()[0]
+	c.MealColor = "#2E8B57"
+	for level, hex := range map[int]string{3: "#FFD200", 4: "#6CC24A", 5: "#F68D2E", 6: "#0072CE"} {
+		c.IDDSI = []IDDSI{{Level: level}}
+		img := rasterise(t, writePDF(t, []Card{c}, Label80, "colour"), 100)
+		if n := count(img, hex); n < 100 {
+			t.Errorf("IDDSI %d: %d pixels of %s, want its chip", level, n, hex)
+		}
+		if n := count(img, "#2E8B57"); n < 2000 {
+			t.Errorf("%d pixels of the meal colour, want its band", n)
+		}
+		if n := count(img, "#D20000"); n < 1500 {
+			t.Errorf("IDDSI %d card: %d red pixels, want the allergy box's thick border", level, n)
+		}
+	}
+	c.Allergies, c.UnmappedAllergies = nil, nil
+	if n := count(rasterise(t, writePDF(t, []Card{c}, Label80, "colour"), 100), "#D20000"); n != 0 {
+		t.Errorf("%d red pixels on a card without allergies", n)
+	}
+}
