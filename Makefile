@@ -12,7 +12,7 @@ run: web
 	go run ./functions/local
 
 ## test: everything — go vet, Go tests (PostgreSQL, moto_server), web unit, browser and CDK tests
-test: vet test-go test-web test-infra test-e2e
+test: deps vet test-go test-web test-infra test-e2e
 
 vet:
 	@unformatted=$$(gofmt -l pkg functions events scripts); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
