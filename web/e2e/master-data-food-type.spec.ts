@@ -6,7 +6,7 @@ import { shared, text } from './helpers';
 import { deleteRow, drawer, fieldError, list, md, row, save, shot, signInNutritionist, toast } from './master-data-helpers';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const fixture = (name: string) => join(here, '..', '..', 'pkg', 'imports', 'testdata', name);
+const fixture = (name: string) => join(here, '..', '..', 'pkg', 'imports', 'pipeline', 'testdata', name);
 
 test.describe.configure({ mode: 'serial' });
 
