@@ -31,7 +31,7 @@ var paramsMessages = map[string]msg{
 	"params.nameThRequired":             {"กรุณากรอกชื่อภาษาไทย", "Please enter the Thai name"},
 	"params.nameEnRequired":             {"กรุณากรอกชื่อภาษาอังกฤษ", "Please enter the English name"},
 	"params.tooLong":                    {"ข้อความยาวเกินกำหนด", "The text is too long"},
-	"params.abbreviationInvalid":        {"อักษรย่อต้องมี 2 ตัวอักษร", "The abbreviation must be two characters"},
+	"params.abbreviationInvalid":        {"อักษรย่อต้องเป็นตัวอักษร 2 ตัวพอดี (ไม่มีตัวเลข เว้นวรรค หรือเครื่องหมาย)", "The abbreviation must be exactly two letters (no digits, spaces or signs)"},
 	"params.timeInvalid":                {"เวลาต้องอยู่ในรูปแบบ ชช:นน (00:00–23:59)", "The time must be HH:MM (00:00–23:59)"},
 	"params.endBeforeStart":             {"เวลาสิ้นสุดต้องอยู่หลังเวลาเริ่ม", "The end time must be after the start time"},
 	"params.colorInvalid":               {"สีต้องเป็นรหัสฐานสิบหก เช่น #FFAA00", "The colour must be a hex code such as #FFAA00"},

@@ -282,6 +282,7 @@ func TestRules(t *testing.T) {
 		{"start after end", "MealTime", meal("22:00", "21:00", "NS", "#000000", "#FFFFFF"), 422, "endTime"},
 		{"start equals end", "MealTime", meal("22:00", "22:00", "NS", "#000000", "#FFFFFF"), 422, "endTime"},
 		{"abbreviation of three", "MealTime", meal("22:00", "23:00", "NSX", "#000000", "#FFFFFF"), 422, "abbreviation"},
+		{"abbreviation with a digit", "MealTime", meal("22:00", "23:00", "L1", "#000000", "#FFFFFF"), 422, "abbreviation"},
 		{"colour not hex", "MealTime", meal("22:00", "23:00", "NS", "black", "#FFFFFF"), 422, "textColor"},
 		{"colour short", "MealTime", meal("22:00", "23:00", "NS", "#000000", "#FFF"), 422, "mealColor"},
 		{"status unknown", "DietType", map[string]any{"branchCode": "SRP01", "code": "X1", "nameTh": "ก", "status": "MAYBE"}, 422, "status"},
@@ -296,6 +297,14 @@ func TestRules(t *testing.T) {
 		res := post(c.kind, c.body)
 		if res.Status != c.status || res.Fields()[c.field] == "" {
 			t.Errorf("%s: %d %s, want %d on %s", c.name, res.Status, res.Body, c.status, c.field)
+		}
+	}
+	// The abbreviation's refusal is said in the caller's language (issue 19 item 6: "L1" was taken).
+	for lang, want := range map[string]string{"en": "exactly two letters", "th": "ตัวอักษร 2 ตัว"} {
+		res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/parameter/updateMealTime", Token: f.nutri, Lang: lang,
+			JSON: meal("22:00", "23:00", "L1", "#000000", "#FFFFFF")})
+		if res.Status != 422 || !strings.Contains(res.Fields()["abbreviation"], want) {
+			t.Errorf("abbreviation L1 in %s: %d %s", lang, res.Status, res.Body)
 		}
 	}
 	if n := f.s.Count(`SELECT count(*) FROM meal_time WHERE code = 'MTX'`); n != 0 {

@@ -174,7 +174,7 @@ var kinds = []*Kind{
 		Fields: []Field{
 			{JSON: "startTime", Column: "start_time", Type: Clock, Required: true, Th: "เวลาเริ่ม", En: "Start time"},
 			{JSON: "endTime", Column: "end_time", Type: Clock, Required: true, Th: "เวลาสิ้นสุด", En: "End time"},
-			{JSON: "abbreviation", Column: "abbreviation", Type: Text, Required: true, Pattern: `^\S{2}$`, Th: "อักษรย่อ", En: "Abbreviation"},
+			{JSON: "abbreviation", Column: "abbreviation", Type: Text, Required: true, Pattern: `^\p{L}{2}$`, Th: "อักษรย่อ", En: "Abbreviation"},
 			{JSON: "textColor", Column: "text_color", Type: Color, Required: true, Th: "สีตัวอักษร", En: "Text colour"},
 			{JSON: "mealColor", Column: "meal_color", Type: Color, Required: true, Th: "สีมื้ออาหาร", En: "Meal colour"},
 		},

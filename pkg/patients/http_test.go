@@ -101,6 +101,8 @@ func TestSearch(t *testing.T) {
 		{"pre-admitted not listed", "criteria=HN10061", 0, ""},
 		{"sort hnId desc", "sortBy=hnId&sortDesc=true", 60, "SRP01-HN10060"},
 		{"sort room", "sortBy=room", 60, "SRP01-HN10001"},
+		{"criteria past the last page", "criteria=siriporn&page=5", 3, ""},
+		{"past the last page", "page=9", 60, ""},
 	}
 	for _, c := range cases {
 		got, res := f.search(t, c.query)
@@ -122,6 +124,21 @@ func TestSearch(t *testing.T) {
 			got, res := f.search(t, "size=100&sortBy="+by+"&sortDesc="+desc)
 			if res.Status != 200 || len(got.Items) != 60 {
 				t.Fatalf("sort %s %s: %d %d", by, desc, res.Status, len(got.Items))
+			}
+		}
+	}
+	// the names sort as the list shows them (Thai first and last, then English), both ways
+	for _, desc := range []bool{false, true} {
+		got, _ := f.search(t, fmt.Sprintf("size=100&sortBy=name&sortDesc=%t", desc))
+		for i := 1; i < len(got.Items); i++ {
+			a, b := got.Items[i-1], got.Items[i]
+			ka := strings.ToLower(a.FirstNameTh + " " + a.LastNameTh + " " + a.FirstNameEn + " " + a.LastNameEn)
+			kb := strings.ToLower(b.FirstNameTh + " " + b.LastNameTh + " " + b.FirstNameEn + " " + b.LastNameEn)
+			if desc {
+				ka, kb = kb, ka
+			}
+			if f.s.Count(`SELECT count(*) WHERE $1::text > $2::text`, ka, kb) == 1 {
+				t.Fatalf("name order (desc %t): %q before %q", desc, ka, kb)
 			}
 		}
 	}

@@ -173,42 +173,148 @@ type Filter struct {
 	Status   string // hospital status
 }
 
+// searchOrder is the ORDER BY of each list column (p: the patient, w: its ward, r: its bed),
+// NULLs last either way; an unknown or empty column sorts by ward then bed. Columns that are
+// never NULL say so (a plain DESC), so that an index read backwards serves them: the HN
+// (patient_hn_key) and the names (00010_patient_search_sort.sql, the same expressions).
+var searchOrder = map[string]struct {
+	keys    []string
+	notNull bool
+}{
+	"":                {keys: []string{"w.code", "r.code"}},
+	"hnId":            {keys: []string{"p.hn_id"}, notNull: true},
+	"name":            {keys: []string{"lower(p.first_name_th || ' ' || p.last_name_th || ' ' || p.first_name_en || ' ' || p.last_name_en)"}, notNull: true},
+	"nameEn":          {keys: []string{"lower(p.first_name_en || ' ' || p.last_name_en || ' ' || p.first_name_th || ' ' || p.last_name_th)"}, notNull: true},
+	"room":            {keys: []string{"r.code"}},
+	"previousRoom":    {keys: []string{"(SELECT x.code FROM room x WHERE x.branch_code = p.branch_code AND x.id = p.previous_room_id)"}},
+	"diagnosis":       {keys: []string{"lower(p.diagnosis)"}, notNull: true},
+	"additionalInfo":  {keys: []string{"lower(p.additional_info)"}, notNull: true},
+	"specialRequest":  {keys: []string{"lower(p.special_request)"}, notNull: true},
+	"remark":          {keys: []string{"lower(p.remark)"}, notNull: true},
+	"gender":          {keys: []string{"p.gender"}, notNull: true},
+	"nationality":     {keys: []string{"lower(p.nationality)"}, notNull: true},
+	"religion":        {keys: []string{"(SELECT x.code FROM religion x WHERE x.branch_code = p.branch_code AND x.id = p.religion_id)"}},
+	"patientLanguage": {keys: []string{"p.patient_language"}, notNull: true},
+	"cardLanguage":    {keys: []string{"p.card_language"}, notNull: true},
+	"visitStatus":     {keys: []string{"p.visit_status"}, notNull: true},
+	"hospitalStatus":  {keys: []string{"p.hospital_status"}, notNull: true},
+	"dietType":        {keys: []string{"(SELECT x.code FROM diet_type x WHERE x.branch_code = p.branch_code AND x.id = p.diet_type_id)"}},
+	"therapeutics": {keys: []string{`(SELECT string_agg(x.code, ',' ORDER BY x.code) FROM patient_therapeutic l
+		JOIN therapeutic x ON x.branch_code = l.branch_code AND x.id = l.therapeutic_id
+		WHERE l.branch_code = p.branch_code AND l.patient_id = p.id)`}},
+	"allergens": {keys: []string{`(SELECT string_agg(x.code, ',' ORDER BY x.code) FROM patient_allergen l
+		JOIN allergen x ON x.branch_code = l.branch_code AND x.id = l.allergen_id
+		WHERE l.branch_code = p.branch_code AND l.patient_id = p.id)`}},
+	"textureDrink":         {keys: []string{"p.texture_drink"}},
+	"textureFood":          {keys: []string{"p.texture_food"}},
+	"lastImportSource":     {keys: []string{"p.last_import_source"}, notNull: true},
+	"birthday":             {keys: []string{"p.birthday"}},
+	"admitDate":            {keys: []string{"p.admit_date"}},
+	"plannedDischargeDate": {keys: []string{"p.planned_discharge_date"}},
+	"lastImportAt":         {keys: []string{"p.last_import_at"}},
+	"npoFrom":              {keys: []string{"p.npo_from"}},
+	"npoTo":                {keys: []string{"p.npo_to"}},
+	"medicalOrderStart":    {keys: []string{"p.medical_order_start"}},
+	"medicalOrderEnd":      {keys: []string{"p.medical_order_end"}},
+	"updatedAt":            {keys: []string{"p.updated_at"}, notNull: true},
+}
+
+// searchPatients answers a page of the branch's current patients and their total. The page
+// is ordered by the chosen column with a LIMIT (an index serves the usual orders, no sort of
+// the whole branch); the total is counted in the same statement; the page's rows are then
+// read as patient_view shows them (patients_by_id, whose plan is kept). Only the filters
+// given are in the WHERE, so each call is planned for what it asks.
 func searchPatients(ctx context.Context, q db.DBTX, branch string, f Filter, sortBy string, desc bool, limit, offset int) ([]Patient, int, error) {
-	arg := dbsqlc.PatientsSearchParams{Branch: branch, SortBy: sortBy, SortDesc: desc, PageSize: int32(limit),
-		PageOffset: int64(offset)}
-	if f.Criteria != "" {
-		p := likePattern(f.Criteria)
-		arg.Pattern = &p
+	args := []any{branch}
+	arg := func(v any) string {
+		args = append(args, v)
+		return fmt.Sprintf("$%d", len(args))
 	}
+	where := "p.branch_code = $1 AND p.visit_status = 'Current'"
 	if f.WardID != 0 {
-		arg.WardID = &f.WardID
+		where += " AND p.ward_id = " + arg(f.WardID)
 	}
 	if f.Status != "" {
-		arg.Status = &f.Status
+		where += " AND p.hospital_status = " + arg(f.Status)
 	}
-	rows, err := queries.PatientsSearch(ctx, q, arg)
+	if f.Criteria != "" {
+		// the name expression is the one of the trigram index patient_search
+		where += fmt.Sprintf(` AND ((p.hn_id || ' ' || p.first_name_th || ' ' || p.last_name_th || ' ' || p.first_name_en || ' ' || p.last_name_en) ILIKE %[1]s
+			OR p.room_id = ANY (ARRAY(SELECT x.id FROM room x WHERE x.branch_code = $1
+				AND (x.code ILIKE %[1]s OR x.name_th ILIKE %[1]s OR x.name_en ILIKE %[1]s))))`, arg(likePattern(f.Criteria)))
+	}
+	o, ok := searchOrder[sortBy]
+	if !ok {
+		o = searchOrder[""]
+	}
+	dir := " ASC NULLS LAST"
+	if desc && o.notNull {
+		dir = " DESC"
+	} else if desc {
+		dir = " DESC NULLS LAST"
+	}
+	order := ""
+	for _, k := range o.keys {
+		order += k + dir + ", "
+	}
+	// the branch's wards and beds joined by id alone (ids are identities): a hash on one
+	// bigint, not on (branch, id), for the 10,000 rows of the default order
+	from := `FROM patient p
+		LEFT JOIN (SELECT id, code FROM ward WHERE branch_code = $1) w ON w.id = p.ward_id
+		LEFT JOIN (SELECT id, code FROM room WHERE branch_code = $1) r ON r.id = p.room_id
+		WHERE ` + where
+	page := fmt.Sprintf(" ORDER BY %sp.hn_id LIMIT %s OFFSET %s", order, arg(limit), arg(offset))
+	count := "(SELECT count(*) FROM patient p WHERE " + where + ")"
+	var ids []int64
+	var total int
+	if f.Criteria == "" {
+		// the count is an index-only scan, the page an index read for the usual orders
+		if err := q.QueryRow(ctx, "SELECT ARRAY(SELECT p.id "+from+page+"), "+count, args...).Scan(&ids, &total); err != nil {
+			return nil, 0, fmt.Errorf("search patients: %w", err)
+		}
+	} else {
+		// the criteria are matched once, the total counted over the matches
+		rows, err := q.Query(ctx, "SELECT p.id, count(*) OVER () "+from+page, args...)
+		if err != nil {
+			return nil, 0, fmt.Errorf("search patients: %w", err)
+		}
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id, &total); err != nil {
+				rows.Close()
+				return nil, 0, fmt.Errorf("search patients: %w", err)
+			}
+			ids = append(ids, id)
+		}
+		if err := rows.Err(); err != nil {
+			return nil, 0, fmt.Errorf("search patients: %w", err)
+		}
+		if len(ids) == 0 && offset > 0 { // a page past the end: the total still counts
+			if err := q.QueryRow(ctx, "SELECT "+count, args[:len(args)-2]...).Scan(&total); err != nil {
+				return nil, 0, fmt.Errorf("search patients: %w", err)
+			}
+		}
+	}
+	if len(ids) == 0 {
+		return []Patient{}, total, nil
+	}
+	rows, err := queries.PatientsByID(ctx, q, dbsqlc.PatientsByIDParams{Branch: branch, Ids: ids})
 	if err != nil {
 		return nil, 0, fmt.Errorf("search patients: %w", err)
 	}
-	out := make([]Patient, len(rows))
-	total := 0
-	for i, r := range rows {
-		p, err := toPatient(dbsqlc.PatientView{BranchCode: r.BranchCode, ID: r.ID, HnID: r.HnID, FirstNameTh: r.FirstNameTh,
-			LastNameTh: r.LastNameTh, FirstNameEn: r.FirstNameEn, LastNameEn: r.LastNameEn, Gender: r.Gender,
-			Birthday: r.Birthday, Nationality: r.Nationality, Religion: r.Religion, Vegetarian: r.Vegetarian,
-			PatientLanguage: r.PatientLanguage, CardLanguage: r.CardLanguage, Ward: r.Ward, Room: r.Room,
-			PreviousRoom: r.PreviousRoom, AdmitDate: r.AdmitDate, PlannedDischargeDate: r.PlannedDischargeDate,
-			VisitStatus: r.VisitStatus, HospitalStatus: r.HospitalStatus, Diagnosis: r.Diagnosis,
-			AdditionalInfo: r.AdditionalInfo, SpecialRequest: r.SpecialRequest, Remark: r.Remark, DietType: r.DietType,
-			Therapeutics: r.Therapeutics, Allergens: r.Allergens, Restricted: r.Restricted,
-			UnmappedAllergies: r.UnmappedAllergies, TextureDrink: r.TextureDrink, TextureFood: r.TextureFood,
-			NpoFrom: r.NpoFrom, NpoTo: r.NpoTo, MedicalOrderStart: r.MedicalOrderStart, MedicalOrderEnd: r.MedicalOrderEnd,
-			LastImportAt: r.LastImportAt, LastImportSource: r.LastImportSource, Version: r.Version,
-			CreatedAt: r.CreatedAt, CreatedBy: r.CreatedBy, UpdatedAt: r.UpdatedAt, UpdatedBy: r.UpdatedBy})
+	byID := make(map[int64]Patient, len(rows))
+	for _, r := range rows {
+		p, err := toPatient(r)
 		if err != nil {
 			return nil, 0, err
 		}
-		out[i], total = p, int(r.Total)
+		byID[r.ID] = p
+	}
+	out := make([]Patient, 0, len(ids))
+	for _, id := range ids {
+		if p, ok := byID[id]; ok { // gone since the page was read: left out
+			out = append(out, p)
+		}
 	}
 	return out, total, nil
 }

@@ -33,6 +33,307 @@ BEGIN
 END
 $$;
 
+CREATE TABLE public.allergen (
+    branch_code text NOT NULL,
+    id bigint NOT NULL,
+    code text NOT NULL,
+    name_th text NOT NULL,
+    name_en text DEFAULT ''::text NOT NULL,
+    active boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL,
+    remark text DEFAULT ''::text NOT NULL,
+    CONSTRAINT allergen_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
+    CONSTRAINT allergen_name_en_check CHECK ((length(name_en) <= 200)),
+    CONSTRAINT allergen_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
+);
+
+CREATE TABLE public.diet_type (
+    branch_code text NOT NULL,
+    id bigint NOT NULL,
+    code text NOT NULL,
+    name_th text NOT NULL,
+    name_en text DEFAULT ''::text NOT NULL,
+    active boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL,
+    remark text DEFAULT ''::text NOT NULL,
+    CONSTRAINT diet_type_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
+    CONSTRAINT diet_type_name_en_check CHECK ((length(name_en) <= 200)),
+    CONSTRAINT diet_type_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
+);
+
+CREATE TABLE public.patient (
+    branch_code text NOT NULL,
+    id bigint NOT NULL,
+    hn_id text NOT NULL,
+    first_name_th text DEFAULT ''::text NOT NULL,
+    last_name_th text DEFAULT ''::text NOT NULL,
+    first_name_en text DEFAULT ''::text NOT NULL,
+    last_name_en text DEFAULT ''::text NOT NULL,
+    gender text DEFAULT 'unknown'::text NOT NULL,
+    birthday date,
+    nationality text DEFAULT ''::text NOT NULL,
+    religion_id bigint,
+    vegetarian_id bigint,
+    patient_language text DEFAULT 'TH'::text NOT NULL,
+    card_language text DEFAULT 'ALL'::text NOT NULL,
+    ward_id bigint,
+    room_id bigint,
+    previous_room_id bigint,
+    admit_date date,
+    planned_discharge_date date,
+    visit_status text DEFAULT 'Current'::text NOT NULL,
+    hospital_status text DEFAULT 'IN_HOSPITAL'::text NOT NULL,
+    diagnosis text DEFAULT ''::text NOT NULL,
+    additional_info text DEFAULT ''::text NOT NULL,
+    special_request text DEFAULT ''::text NOT NULL,
+    remark text DEFAULT ''::text NOT NULL,
+    diet_type_id bigint,
+    unmapped_allergies text[] DEFAULT '{}'::text[] NOT NULL,
+    texture_drink smallint,
+    texture_food smallint,
+    npo_from timestamp with time zone,
+    npo_to timestamp with time zone,
+    medical_order_start timestamp with time zone,
+    medical_order_end timestamp with time zone,
+    last_import_at timestamp with time zone,
+    last_import_source text DEFAULT 'edit'::text NOT NULL,
+    version integer DEFAULT 1 NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL,
+    hospital_allergen_codes text[] DEFAULT '{}'::text[] NOT NULL,
+    hospital_allergy_texts text[] DEFAULT '{}'::text[] NOT NULL,
+    CONSTRAINT patient_additional_info_check CHECK ((length(additional_info) <= 2000)),
+    CONSTRAINT patient_bed_in_ward CHECK (((room_id IS NULL) OR (ward_id IS NOT NULL))),
+    CONSTRAINT patient_birthday_check CHECK ((birthday >= '1900-01-01'::date)),
+    CONSTRAINT patient_card_language_check CHECK ((card_language = ANY (ARRAY['ALL'::text, 'TH'::text, 'EN'::text]))),
+    CONSTRAINT patient_diagnosis_check CHECK ((length(diagnosis) <= 2000)),
+    CONSTRAINT patient_discharge_order CHECK ((planned_discharge_date >= admit_date)),
+    CONSTRAINT patient_first_name_en_check CHECK ((length(first_name_en) <= 100)),
+    CONSTRAINT patient_first_name_th_check CHECK ((length(first_name_th) <= 100)),
+    CONSTRAINT patient_gender_check CHECK ((gender = ANY (ARRAY['male'::text, 'female'::text, 'other'::text, 'unknown'::text]))),
+    CONSTRAINT patient_hn_id_check CHECK ((hn_id ~ '^\S{1,30}$'::text)),
+    CONSTRAINT patient_hospital_status_check CHECK ((hospital_status = ANY (ARRAY['IN_HOSPITAL'::text, 'DISCHARGED'::text]))),
+    CONSTRAINT patient_last_import_source_check CHECK ((last_import_source = ANY (ARRAY['edit'::text, 'excel'::text, 'hospital'::text]))),
+    CONSTRAINT patient_last_name_en_check CHECK ((length(last_name_en) <= 100)),
+    CONSTRAINT patient_last_name_th_check CHECK ((length(last_name_th) <= 100)),
+    CONSTRAINT patient_medical_order CHECK ((medical_order_end > medical_order_start)),
+    CONSTRAINT patient_named CHECK (((btrim(first_name_th) <> ''::text) OR (btrim(first_name_en) <> ''::text))),
+    CONSTRAINT patient_nationality_check CHECK ((length(nationality) <= 100)),
+    CONSTRAINT patient_npo_order CHECK ((npo_to > npo_from)),
+    CONSTRAINT patient_npo_start CHECK (((npo_to IS NULL) OR (npo_from IS NOT NULL))),
+    CONSTRAINT patient_patient_language_check CHECK ((patient_language = ANY (ARRAY['TH'::text, 'EN'::text, 'ZH'::text, 'JA'::text, 'MY'::text, 'AR'::text, 'OTHER'::text]))),
+    CONSTRAINT patient_remark_check CHECK ((length(remark) <= 2000)),
+    CONSTRAINT patient_special_request_check CHECK ((length(special_request) <= 2000)),
+    CONSTRAINT patient_texture_drink_check CHECK (((texture_drink >= 0) AND (texture_drink <= 4))),
+    CONSTRAINT patient_texture_food_check CHECK (((texture_food >= 3) AND (texture_food <= 7))),
+    CONSTRAINT patient_unmapped_allergies_check CHECK ((cardinality(unmapped_allergies) <= 50)),
+    CONSTRAINT patient_visit_status_check CHECK ((visit_status = ANY (ARRAY['Current'::text, 'PreAdmit'::text, 'Discharge'::text])))
+);
+
+CREATE TABLE public.patient_allergen (
+    branch_code text NOT NULL,
+    patient_id bigint NOT NULL,
+    allergen_id bigint NOT NULL
+);
+
+CREATE TABLE public.patient_restricted (
+    branch_code text NOT NULL,
+    patient_id bigint NOT NULL,
+    restricted_id bigint NOT NULL
+);
+
+CREATE TABLE public.patient_therapeutic (
+    branch_code text NOT NULL,
+    patient_id bigint NOT NULL,
+    therapeutic_id bigint NOT NULL
+);
+
+CREATE TABLE public.religion (
+    branch_code text NOT NULL,
+    id bigint NOT NULL,
+    code text NOT NULL,
+    name_th text NOT NULL,
+    name_en text DEFAULT ''::text NOT NULL,
+    active boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL,
+    CONSTRAINT religion_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
+    CONSTRAINT religion_name_en_check CHECK ((length(name_en) <= 200)),
+    CONSTRAINT religion_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
+);
+
+CREATE TABLE public.restricted_ingredient (
+    branch_code text NOT NULL,
+    id bigint NOT NULL,
+    code text NOT NULL,
+    name_th text NOT NULL,
+    name_en text DEFAULT ''::text NOT NULL,
+    active boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL,
+    remark text DEFAULT ''::text NOT NULL,
+    CONSTRAINT restricted_ingredient_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
+    CONSTRAINT restricted_ingredient_name_en_check CHECK ((length(name_en) <= 200)),
+    CONSTRAINT restricted_ingredient_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
+);
+
+CREATE TABLE public.room (
+    branch_code text NOT NULL,
+    id bigint NOT NULL,
+    code text NOT NULL,
+    name_th text NOT NULL,
+    name_en text DEFAULT ''::text NOT NULL,
+    active boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL,
+    ward_id bigint NOT NULL,
+    room_type_id bigint NOT NULL,
+    CONSTRAINT room_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
+    CONSTRAINT room_name_en_check CHECK ((length(name_en) <= 200)),
+    CONSTRAINT room_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
+);
+
+CREATE TABLE public.therapeutic (
+    branch_code text NOT NULL,
+    id bigint NOT NULL,
+    code text NOT NULL,
+    name_th text NOT NULL,
+    name_en text DEFAULT ''::text NOT NULL,
+    active boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL,
+    type text DEFAULT ''::text NOT NULL,
+    meal_plan boolean DEFAULT false NOT NULL,
+    CONSTRAINT therapeutic_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
+    CONSTRAINT therapeutic_name_en_check CHECK ((length(name_en) <= 200)),
+    CONSTRAINT therapeutic_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
+);
+
+CREATE TABLE public.vegetarian (
+    branch_code text NOT NULL,
+    id bigint NOT NULL,
+    code text NOT NULL,
+    name_th text NOT NULL,
+    name_en text DEFAULT ''::text NOT NULL,
+    active boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL,
+    CONSTRAINT vegetarian_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
+    CONSTRAINT vegetarian_name_en_check CHECK ((length(name_en) <= 200)),
+    CONSTRAINT vegetarian_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
+);
+
+CREATE TABLE public.ward (
+    branch_code text NOT NULL,
+    id bigint NOT NULL,
+    code text NOT NULL,
+    name_th text NOT NULL,
+    name_en text DEFAULT ''::text NOT NULL,
+    active boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL,
+    ward_type_id bigint NOT NULL,
+    description text DEFAULT ''::text NOT NULL,
+    CONSTRAINT ward_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
+    CONSTRAINT ward_name_en_check CHECK ((length(name_en) <= 200)),
+    CONSTRAINT ward_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
+);
+
+CREATE VIEW public.patient_view AS
+ SELECT p.branch_code,
+    p.id,
+    p.hn_id,
+    p.first_name_th,
+    p.last_name_th,
+    p.first_name_en,
+    p.last_name_en,
+    p.gender,
+    p.birthday,
+    p.nationality,
+    ( SELECT json_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) AS json_build_object
+           FROM public.religion x
+          WHERE ((x.branch_code = p.branch_code) AND (x.id = p.religion_id))) AS religion,
+    ( SELECT json_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) AS json_build_object
+           FROM public.vegetarian x
+          WHERE ((x.branch_code = p.branch_code) AND (x.id = p.vegetarian_id))) AS vegetarian,
+    p.patient_language,
+    p.card_language,
+    ( SELECT json_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) AS json_build_object
+           FROM public.ward x
+          WHERE ((x.branch_code = p.branch_code) AND (x.id = p.ward_id))) AS ward,
+    ( SELECT json_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) AS json_build_object
+           FROM public.room x
+          WHERE ((x.branch_code = p.branch_code) AND (x.id = p.room_id))) AS room,
+    ( SELECT json_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) AS json_build_object
+           FROM public.room x
+          WHERE ((x.branch_code = p.branch_code) AND (x.id = p.previous_room_id))) AS previous_room,
+    p.admit_date,
+    p.planned_discharge_date,
+    p.visit_status,
+    p.hospital_status,
+    p.diagnosis,
+    p.additional_info,
+    p.special_request,
+    p.remark,
+    ( SELECT json_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) AS json_build_object
+           FROM public.diet_type x
+          WHERE ((x.branch_code = p.branch_code) AND (x.id = p.diet_type_id))) AS diet_type,
+    ( SELECT json_agg(json_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) ORDER BY x.code) AS json_agg
+           FROM (public.patient_therapeutic l
+             JOIN public.therapeutic x ON (((x.branch_code = l.branch_code) AND (x.id = l.therapeutic_id))))
+          WHERE ((l.branch_code = p.branch_code) AND (l.patient_id = p.id))) AS therapeutics,
+    ( SELECT json_agg(json_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) ORDER BY x.code) AS json_agg
+           FROM (public.patient_allergen l
+             JOIN public.allergen x ON (((x.branch_code = l.branch_code) AND (x.id = l.allergen_id))))
+          WHERE ((l.branch_code = p.branch_code) AND (l.patient_id = p.id))) AS allergens,
+    ( SELECT json_agg(json_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) ORDER BY x.code) AS json_agg
+           FROM (public.patient_restricted l
+             JOIN public.restricted_ingredient x ON (((x.branch_code = l.branch_code) AND (x.id = l.restricted_id))))
+          WHERE ((l.branch_code = p.branch_code) AND (l.patient_id = p.id))) AS restricted,
+    p.unmapped_allergies,
+    p.texture_drink,
+    p.texture_food,
+    p.npo_from,
+    p.npo_to,
+    p.medical_order_start,
+    p.medical_order_end,
+    p.last_import_at,
+    p.last_import_source,
+    p.version,
+    p.created_at,
+    p.created_by,
+    p.updated_at,
+    p.updated_by
+   FROM public.patient p;
+
+CREATE FUNCTION public.patients_by_id(p_branch text, p_ids bigint[]) RETURNS SETOF public.patient_view
+    LANGUAGE plpgsql STABLE
+    AS $$
+BEGIN
+    RETURN QUERY SELECT * FROM patient_view v WHERE v.branch_code = p_branch AND v.id = ANY (p_ids);
+END
+$$;
+
 CREATE FUNCTION public.session_check(p_id uuid, p_user_id bigint) RETURNS void
     LANGUAGE plpgsql STABLE
     AS $$
@@ -69,23 +370,6 @@ ALTER TABLE public.activity_log ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY
     NO MINVALUE
     NO MAXVALUE
     CACHE 1
-);
-
-CREATE TABLE public.allergen (
-    branch_code text NOT NULL,
-    id bigint NOT NULL,
-    code text NOT NULL,
-    name_th text NOT NULL,
-    name_en text DEFAULT ''::text NOT NULL,
-    active boolean DEFAULT true NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    created_by text DEFAULT ''::text NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_by text DEFAULT ''::text NOT NULL,
-    remark text DEFAULT ''::text NOT NULL,
-    CONSTRAINT allergen_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
-    CONSTRAINT allergen_name_en_check CHECK ((length(name_en) <= 200)),
-    CONSTRAINT allergen_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
 );
 
 ALTER TABLE public.allergen ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
@@ -305,23 +589,6 @@ CREATE TABLE public.cycle_menu (
     CONSTRAINT cycle_menu_one_item CHECK ((num_nonnulls(menu_id, menu_set_id) = 1))
 );
 
-CREATE TABLE public.diet_type (
-    branch_code text NOT NULL,
-    id bigint NOT NULL,
-    code text NOT NULL,
-    name_th text NOT NULL,
-    name_en text DEFAULT ''::text NOT NULL,
-    active boolean DEFAULT true NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    created_by text DEFAULT ''::text NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_by text DEFAULT ''::text NOT NULL,
-    remark text DEFAULT ''::text NOT NULL,
-    CONSTRAINT diet_type_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
-    CONSTRAINT diet_type_name_en_check CHECK ((length(name_en) <= 200)),
-    CONSTRAINT diet_type_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
-);
-
 CREATE TABLE public.meal_component (
     branch_code text NOT NULL,
     id bigint NOT NULL,
@@ -410,24 +677,6 @@ CREATE TABLE public.menu_set (
     CONSTRAINT menu_set_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200))),
     CONSTRAINT menu_set_price_check CHECK ((price >= (0)::numeric)),
     CONSTRAINT menu_set_remark_check CHECK ((length(remark) <= 1000))
-);
-
-CREATE TABLE public.therapeutic (
-    branch_code text NOT NULL,
-    id bigint NOT NULL,
-    code text NOT NULL,
-    name_th text NOT NULL,
-    name_en text DEFAULT ''::text NOT NULL,
-    active boolean DEFAULT true NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    created_by text DEFAULT ''::text NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_by text DEFAULT ''::text NOT NULL,
-    type text DEFAULT ''::text NOT NULL,
-    meal_plan boolean DEFAULT false NOT NULL,
-    CONSTRAINT therapeutic_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
-    CONSTRAINT therapeutic_name_en_check CHECK ((length(name_en) <= 200)),
-    CONSTRAINT therapeutic_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
 );
 
 CREATE TABLE public.tray_category (
@@ -628,23 +877,6 @@ CREATE TABLE public.nutrient_unit (
     CONSTRAINT nutrient_unit_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
 );
 
-CREATE TABLE public.restricted_ingredient (
-    branch_code text NOT NULL,
-    id bigint NOT NULL,
-    code text NOT NULL,
-    name_th text NOT NULL,
-    name_en text DEFAULT ''::text NOT NULL,
-    active boolean DEFAULT true NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    created_by text DEFAULT ''::text NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_by text DEFAULT ''::text NOT NULL,
-    remark text DEFAULT ''::text NOT NULL,
-    CONSTRAINT restricted_ingredient_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
-    CONSTRAINT restricted_ingredient_name_en_check CHECK ((length(name_en) <= 200)),
-    CONSTRAINT restricted_ingredient_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
-);
-
 CREATE VIEW public.menu_detail AS
  SELECT m.branch_code,
     m.id,
@@ -807,83 +1039,6 @@ ALTER TABLE public.other_item ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     CACHE 1
 );
 
-CREATE TABLE public.patient (
-    branch_code text NOT NULL,
-    id bigint NOT NULL,
-    hn_id text NOT NULL,
-    first_name_th text DEFAULT ''::text NOT NULL,
-    last_name_th text DEFAULT ''::text NOT NULL,
-    first_name_en text DEFAULT ''::text NOT NULL,
-    last_name_en text DEFAULT ''::text NOT NULL,
-    gender text DEFAULT 'unknown'::text NOT NULL,
-    birthday date,
-    nationality text DEFAULT ''::text NOT NULL,
-    religion_id bigint,
-    vegetarian_id bigint,
-    patient_language text DEFAULT 'TH'::text NOT NULL,
-    card_language text DEFAULT 'ALL'::text NOT NULL,
-    ward_id bigint,
-    room_id bigint,
-    previous_room_id bigint,
-    admit_date date,
-    planned_discharge_date date,
-    visit_status text DEFAULT 'Current'::text NOT NULL,
-    hospital_status text DEFAULT 'IN_HOSPITAL'::text NOT NULL,
-    diagnosis text DEFAULT ''::text NOT NULL,
-    additional_info text DEFAULT ''::text NOT NULL,
-    special_request text DEFAULT ''::text NOT NULL,
-    remark text DEFAULT ''::text NOT NULL,
-    diet_type_id bigint,
-    unmapped_allergies text[] DEFAULT '{}'::text[] NOT NULL,
-    texture_drink smallint,
-    texture_food smallint,
-    npo_from timestamp with time zone,
-    npo_to timestamp with time zone,
-    medical_order_start timestamp with time zone,
-    medical_order_end timestamp with time zone,
-    last_import_at timestamp with time zone,
-    last_import_source text DEFAULT 'edit'::text NOT NULL,
-    version integer DEFAULT 1 NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    created_by text DEFAULT ''::text NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_by text DEFAULT ''::text NOT NULL,
-    hospital_allergen_codes text[] DEFAULT '{}'::text[] NOT NULL,
-    hospital_allergy_texts text[] DEFAULT '{}'::text[] NOT NULL,
-    CONSTRAINT patient_additional_info_check CHECK ((length(additional_info) <= 2000)),
-    CONSTRAINT patient_bed_in_ward CHECK (((room_id IS NULL) OR (ward_id IS NOT NULL))),
-    CONSTRAINT patient_birthday_check CHECK ((birthday >= '1900-01-01'::date)),
-    CONSTRAINT patient_card_language_check CHECK ((card_language = ANY (ARRAY['ALL'::text, 'TH'::text, 'EN'::text]))),
-    CONSTRAINT patient_diagnosis_check CHECK ((length(diagnosis) <= 2000)),
-    CONSTRAINT patient_discharge_order CHECK ((planned_discharge_date >= admit_date)),
-    CONSTRAINT patient_first_name_en_check CHECK ((length(first_name_en) <= 100)),
-    CONSTRAINT patient_first_name_th_check CHECK ((length(first_name_th) <= 100)),
-    CONSTRAINT patient_gender_check CHECK ((gender = ANY (ARRAY['male'::text, 'female'::text, 'other'::text, 'unknown'::text]))),
-    CONSTRAINT patient_hn_id_check CHECK ((hn_id ~ '^\S{1,30}$'::text)),
-    CONSTRAINT patient_hospital_status_check CHECK ((hospital_status = ANY (ARRAY['IN_HOSPITAL'::text, 'DISCHARGED'::text]))),
-    CONSTRAINT patient_last_import_source_check CHECK ((last_import_source = ANY (ARRAY['edit'::text, 'excel'::text, 'hospital'::text]))),
-    CONSTRAINT patient_last_name_en_check CHECK ((length(last_name_en) <= 100)),
-    CONSTRAINT patient_last_name_th_check CHECK ((length(last_name_th) <= 100)),
-    CONSTRAINT patient_medical_order CHECK ((medical_order_end > medical_order_start)),
-    CONSTRAINT patient_named CHECK (((btrim(first_name_th) <> ''::text) OR (btrim(first_name_en) <> ''::text))),
-    CONSTRAINT patient_nationality_check CHECK ((length(nationality) <= 100)),
-    CONSTRAINT patient_npo_order CHECK ((npo_to > npo_from)),
-    CONSTRAINT patient_npo_start CHECK (((npo_to IS NULL) OR (npo_from IS NOT NULL))),
-    CONSTRAINT patient_patient_language_check CHECK ((patient_language = ANY (ARRAY['TH'::text, 'EN'::text, 'ZH'::text, 'JA'::text, 'MY'::text, 'AR'::text, 'OTHER'::text]))),
-    CONSTRAINT patient_remark_check CHECK ((length(remark) <= 2000)),
-    CONSTRAINT patient_special_request_check CHECK ((length(special_request) <= 2000)),
-    CONSTRAINT patient_texture_drink_check CHECK (((texture_drink >= 0) AND (texture_drink <= 4))),
-    CONSTRAINT patient_texture_food_check CHECK (((texture_food >= 3) AND (texture_food <= 7))),
-    CONSTRAINT patient_unmapped_allergies_check CHECK ((cardinality(unmapped_allergies) <= 50)),
-    CONSTRAINT patient_visit_status_check CHECK ((visit_status = ANY (ARRAY['Current'::text, 'PreAdmit'::text, 'Discharge'::text])))
-);
-
-CREATE TABLE public.patient_allergen (
-    branch_code text NOT NULL,
-    patient_id bigint NOT NULL,
-    allergen_id bigint NOT NULL
-);
-
 ALTER TABLE public.patient ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     SEQUENCE NAME public.patient_id_seq
     START WITH 1
@@ -891,12 +1046,6 @@ ALTER TABLE public.patient ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     NO MINVALUE
     NO MAXVALUE
     CACHE 1
-);
-
-CREATE TABLE public.patient_restricted (
-    branch_code text NOT NULL,
-    patient_id bigint NOT NULL,
-    restricted_id bigint NOT NULL
 );
 
 CREATE TABLE public.patient_sync_job (
@@ -916,147 +1065,6 @@ CREATE TABLE public.patient_sync_job (
     CONSTRAINT patient_sync_job_progress_check CHECK (((progress >= 0) AND (progress <= 100))),
     CONSTRAINT patient_sync_job_status_check CHECK ((status = ANY (ARRAY['QUEUED'::text, 'RUNNING'::text, 'DONE'::text, 'FAILED'::text])))
 );
-
-CREATE TABLE public.patient_therapeutic (
-    branch_code text NOT NULL,
-    patient_id bigint NOT NULL,
-    therapeutic_id bigint NOT NULL
-);
-
-CREATE TABLE public.religion (
-    branch_code text NOT NULL,
-    id bigint NOT NULL,
-    code text NOT NULL,
-    name_th text NOT NULL,
-    name_en text DEFAULT ''::text NOT NULL,
-    active boolean DEFAULT true NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    created_by text DEFAULT ''::text NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_by text DEFAULT ''::text NOT NULL,
-    CONSTRAINT religion_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
-    CONSTRAINT religion_name_en_check CHECK ((length(name_en) <= 200)),
-    CONSTRAINT religion_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
-);
-
-CREATE TABLE public.room (
-    branch_code text NOT NULL,
-    id bigint NOT NULL,
-    code text NOT NULL,
-    name_th text NOT NULL,
-    name_en text DEFAULT ''::text NOT NULL,
-    active boolean DEFAULT true NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    created_by text DEFAULT ''::text NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_by text DEFAULT ''::text NOT NULL,
-    ward_id bigint NOT NULL,
-    room_type_id bigint NOT NULL,
-    CONSTRAINT room_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
-    CONSTRAINT room_name_en_check CHECK ((length(name_en) <= 200)),
-    CONSTRAINT room_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
-);
-
-CREATE TABLE public.vegetarian (
-    branch_code text NOT NULL,
-    id bigint NOT NULL,
-    code text NOT NULL,
-    name_th text NOT NULL,
-    name_en text DEFAULT ''::text NOT NULL,
-    active boolean DEFAULT true NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    created_by text DEFAULT ''::text NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_by text DEFAULT ''::text NOT NULL,
-    CONSTRAINT vegetarian_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
-    CONSTRAINT vegetarian_name_en_check CHECK ((length(name_en) <= 200)),
-    CONSTRAINT vegetarian_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
-);
-
-CREATE TABLE public.ward (
-    branch_code text NOT NULL,
-    id bigint NOT NULL,
-    code text NOT NULL,
-    name_th text NOT NULL,
-    name_en text DEFAULT ''::text NOT NULL,
-    active boolean DEFAULT true NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    created_by text DEFAULT ''::text NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_by text DEFAULT ''::text NOT NULL,
-    ward_type_id bigint NOT NULL,
-    description text DEFAULT ''::text NOT NULL,
-    CONSTRAINT ward_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
-    CONSTRAINT ward_name_en_check CHECK ((length(name_en) <= 200)),
-    CONSTRAINT ward_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
-);
-
-CREATE VIEW public.patient_view AS
- SELECT p.branch_code,
-    p.id,
-    p.hn_id,
-    p.first_name_th,
-    p.last_name_th,
-    p.first_name_en,
-    p.last_name_en,
-    p.gender,
-    p.birthday,
-    p.nationality,
-    ( SELECT json_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) AS json_build_object
-           FROM public.religion x
-          WHERE ((x.branch_code = p.branch_code) AND (x.id = p.religion_id))) AS religion,
-    ( SELECT json_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) AS json_build_object
-           FROM public.vegetarian x
-          WHERE ((x.branch_code = p.branch_code) AND (x.id = p.vegetarian_id))) AS vegetarian,
-    p.patient_language,
-    p.card_language,
-    ( SELECT json_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) AS json_build_object
-           FROM public.ward x
-          WHERE ((x.branch_code = p.branch_code) AND (x.id = p.ward_id))) AS ward,
-    ( SELECT json_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) AS json_build_object
-           FROM public.room x
-          WHERE ((x.branch_code = p.branch_code) AND (x.id = p.room_id))) AS room,
-    ( SELECT json_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) AS json_build_object
-           FROM public.room x
-          WHERE ((x.branch_code = p.branch_code) AND (x.id = p.previous_room_id))) AS previous_room,
-    p.admit_date,
-    p.planned_discharge_date,
-    p.visit_status,
-    p.hospital_status,
-    p.diagnosis,
-    p.additional_info,
-    p.special_request,
-    p.remark,
-    ( SELECT json_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) AS json_build_object
-           FROM public.diet_type x
-          WHERE ((x.branch_code = p.branch_code) AND (x.id = p.diet_type_id))) AS diet_type,
-    ( SELECT json_agg(json_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) ORDER BY x.code) AS json_agg
-           FROM (public.patient_therapeutic l
-             JOIN public.therapeutic x ON (((x.branch_code = l.branch_code) AND (x.id = l.therapeutic_id))))
-          WHERE ((l.branch_code = p.branch_code) AND (l.patient_id = p.id))) AS therapeutics,
-    ( SELECT json_agg(json_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) ORDER BY x.code) AS json_agg
-           FROM (public.patient_allergen l
-             JOIN public.allergen x ON (((x.branch_code = l.branch_code) AND (x.id = l.allergen_id))))
-          WHERE ((l.branch_code = p.branch_code) AND (l.patient_id = p.id))) AS allergens,
-    ( SELECT json_agg(json_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) ORDER BY x.code) AS json_agg
-           FROM (public.patient_restricted l
-             JOIN public.restricted_ingredient x ON (((x.branch_code = l.branch_code) AND (x.id = l.restricted_id))))
-          WHERE ((l.branch_code = p.branch_code) AND (l.patient_id = p.id))) AS restricted,
-    p.unmapped_allergies,
-    p.texture_drink,
-    p.texture_food,
-    p.npo_from,
-    p.npo_to,
-    p.medical_order_start,
-    p.medical_order_end,
-    p.last_import_at,
-    p.last_import_source,
-    p.version,
-    p.created_at,
-    p.created_by,
-    p.updated_at,
-    p.updated_by
-   FROM public.patient p;
 
 ALTER TABLE public.religion ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     SEQUENCE NAME public.religion_id_seq
@@ -1554,6 +1562,10 @@ CREATE INDEX menu_set_tray_category ON public.menu_set USING btree (branch_code,
 CREATE INDEX menu_therapeutic_therapeutic ON public.menu_therapeutic USING btree (branch_code, therapeutic_id);
 
 CREATE INDEX patient_allergen_allergen ON public.patient_allergen USING btree (branch_code, allergen_id);
+
+CREATE INDEX patient_current_name ON public.patient USING btree (branch_code, lower(((((((first_name_th || ' '::text) || last_name_th) || ' '::text) || first_name_en) || ' '::text) || last_name_en)), hn_id) WHERE (visit_status = 'Current'::text);
+
+CREATE INDEX patient_current_name_en ON public.patient USING btree (branch_code, lower(((((((first_name_en || ' '::text) || last_name_en) || ' '::text) || first_name_th) || ' '::text) || last_name_th)), hn_id) WHERE (visit_status = 'Current'::text);
 
 CREATE INDEX patient_diet_type ON public.patient USING btree (branch_code, diet_type_id) WHERE (diet_type_id IS NOT NULL);
 

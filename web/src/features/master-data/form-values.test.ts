@@ -1,5 +1,5 @@
 import { initialValues, toRecord } from '@/features/master-data/form-values';
-import { KINDS, type MasterRecord } from '@/features/master-data/kinds';
+import { ABBREVIATION, KINDS, type MasterRecord } from '@/features/master-data/kinds';
 
 const base = { id: 5, code: 'X1', nameTh: 'ไทย', nameEn: 'Eng', status: 'ACTIVE', updatedAt: '2026-11-22T02:00:00Z', updatedBy: 'D0004' } as const;
 
@@ -32,3 +32,11 @@ describe('the generic form’s values', () => {
     expect(initialValues(KINDS.Ward, rec).wardTypeId).toBeUndefined();
   });
 });
+
+describe('a meal type’s abbreviation (issue 19 item 6)', () => {
+  it('is two letters, Thai or Latin; a digit, a sign, a space or a third letter is refused', () => {
+    for (const ok of ['BF', 'LU', 'ชา', 'ab']) expect(ABBREVIATION.test(ok)).toBe(true);
+    for (const bad of ['L1', '1L', 'B', 'BFX', 'B-', 'B ', '  ', '']) expect(ABBREVIATION.test(bad)).toBe(false);
+  });
+});
+

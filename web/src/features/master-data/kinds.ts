@@ -2,6 +2,9 @@
 // its API suffix (searchX, updateX, deleteX, the import/export type) and its own fields
 // (docs/api.md, "Master data"). Labels are keys of locales/<lang>/master-data.json.
 
+/** A meal type's abbreviation: exactly two letters, Thai or Latin (SPEC.md §3), as the server checks it. */
+export const ABBREVIATION = /^\p{L}{2}$/u;
+
 export type KindType =
   | 'DietType'
   | 'Therapeutic'
@@ -25,7 +28,7 @@ export type KindType =
 
 export type FieldSpec =
   | { name: string; type: 'text'; required?: boolean; max?: number; multiline?: boolean }
-  /** Exactly two characters without spaces (a meal type's abbreviation). */
+  /** Exactly two letters, Thai or Latin (a meal type's abbreviation; SPEC.md §3). */
   | { name: string; type: 'abbreviation'; required: true }
   | { name: string; type: 'bool' }
   /** "HH:MM", 24-hour. */

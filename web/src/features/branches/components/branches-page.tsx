@@ -1,9 +1,10 @@
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { ApiOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAllBranches, type BranchRow } from '@/features/branches/api/get-all-branches';
 import { BranchFormModal } from '@/features/branches/components/branch-form-modal';
+import { ConnectorDrawer } from '@/features/branches/components/connector-drawer';
 import { NS } from '@/features/branches/i18n';
 import type { Branch } from '@/lib/api/get-branches';
 
@@ -16,6 +17,7 @@ export default function BranchesPage() {
   const lang = i18n.language;
   const branches = useAllBranches();
   const [editing, setEditing] = useState<Editing>({ open: false });
+  const [connecting, setConnecting] = useState<{ code: string; name: string } | null>(null);
   const rows = branches.data ?? [];
   const branchName = (b: Branch) => (lang === 'en' ? b.nameEn || b.nameTh : b.nameTh || b.nameEn);
 
@@ -33,11 +35,22 @@ export default function BranchesPage() {
       ),
     },
     {
-      key: 'actions', title: t('columns.actions'), width: 90, align: 'center',
+      key: 'actions', title: t('columns.actions'), width: 110, align: 'center',
       render: (_, b) => (
-        <Tooltip title={t('edit')}>
-          <Button type="text" icon={<EditOutlined />} aria-label={t('edit')} onClick={() => setEditing({ open: true, branch: b })} data-testid="branch-edit" />
-        </Tooltip>
+        <Space size={0}>
+          <Tooltip title={t('edit')}>
+            <Button type="text" icon={<EditOutlined />} aria-label={t('edit')} onClick={() => setEditing({ open: true, branch: b })} data-testid="branch-edit" />
+          </Tooltip>
+          <Tooltip title={t('connector.open')}>
+            <Button
+              type="text"
+              icon={<ApiOutlined />}
+              aria-label={t('connector.open')}
+              onClick={() => setConnecting({ code: b.code, name: `${branchName(b)} (${b.code})` })}
+              data-testid="branch-connector"
+            />
+          </Tooltip>
+        </Space>
       ),
     },
   ];
@@ -74,6 +87,7 @@ export default function BranchesPage() {
         branchName={branchName}
         onClose={() => setEditing({ open: false })}
       />
+      <ConnectorDrawer branch={connecting} onClose={() => setConnecting(null)} />
     </div>
   );
 }

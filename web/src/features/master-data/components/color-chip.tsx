@@ -1,14 +1,17 @@
-import { chipTextColor } from '@/features/master-data/color';
+import { chipTextColor, parseHex } from '@/features/master-data/color';
 
-/** A colour chip: the hex code (or a label) on the colour, in black or white by luminance. */
-export function ColorChip({ color, label }: { color: string; label?: string }) {
+/**
+ * A colour chip: the hex code (or a label) on the colour, in black or white by luminance, or
+ * in textColor when one is chosen (a meal type's abbreviation in its own text colour).
+ */
+export function ColorChip({ color, label, textColor }: { color: string; label?: string; textColor?: string }) {
   return (
     <span
       className="md-color-chip"
       data-testid="color-chip"
       style={{
         background: color,
-        color: chipTextColor(color),
+        color: textColor && parseHex(textColor) ? textColor : chipTextColor(color),
         display: 'inline-block',
         minWidth: 72,
         padding: '1px 8px',

@@ -10,7 +10,7 @@ import { useUpdateMasterData } from '@/features/master-data/api/update-master-da
 import { ColorChip } from '@/features/master-data/components/color-chip';
 import { NS } from '@/features/master-data/i18n';
 import { initialValues, toRecord } from '@/features/master-data/form-values';
-import { inSentence, localName, type FieldSpec, type KindSpec, type MasterRecord } from '@/features/master-data/kinds';
+import { ABBREVIATION, inSentence, localName, type FieldSpec, type KindSpec, type MasterRecord } from '@/features/master-data/kinds';
 import { applyFieldErrors } from '@/lib/form-errors';
 
 type Props = {
@@ -117,9 +117,10 @@ export function MasterDataForm({ kind, branchCode, editing, onClose }: Props) {
                 key={f.name}
                 name={f.name}
                 label={label(f.name)}
-                rules={[required(f.name), { pattern: /^\S{2}$/, message: t('form.abbreviation') }]}
+                rules={[required(f.name), { pattern: ABBREVIATION, message: t('form.abbreviation') }]}
               >
-                <Input maxLength={2} style={{ width: 96 }} data-testid={`field-${f.name}`} />
+                {/* no maxLength: a third letter is refused with the message, not cut silently */}
+                <Input style={{ width: 96 }} data-testid={`field-${f.name}`} />
               </Form.Item>
             );
           case 'bool':

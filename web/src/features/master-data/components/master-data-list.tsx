@@ -132,7 +132,7 @@ export function MasterDataList({ type }: { type: KindType }) {
         return col(f.name, {
           width: 110,
           render: (v: unknown, r: MasterRecord) => (
-            <ColorChip color={String(r.mealColor ?? '#FFFFFF')} label={String(v ?? '')} />
+            <ColorChip color={String(r.mealColor ?? '#FFFFFF')} textColor={typeof r.textColor === 'string' ? r.textColor : undefined} label={String(v ?? '')} />
           ),
         });
       case 'ref':
@@ -180,7 +180,9 @@ export function MasterDataList({ type }: { type: KindType }) {
   const columns: TableProps<MasterRecord>['columns'] = [
     col('code', { width: 110, fixed: 'left' }),
     ...(kind.noName ? [] : [col('nameTh', { ellipsis: true }), col('nameEn', { ellipsis: true })]),
-    ...kind.fields.filter((f) => f.name !== 'endTime').map(fieldColumn),
+    // a meal type's text colour is shown on its abbreviation chip (on the meal colour), not in a
+    // column of its own: the list then fits 1440 px beside the fixed actions
+    ...kind.fields.filter((f) => f.name !== 'endTime' && !(type === 'MealTime' && f.name === 'textColor')).map(fieldColumn),
     col('status', {
       width: 120,
       render: (v: unknown, r: MasterRecord) => (

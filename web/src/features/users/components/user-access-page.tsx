@@ -95,17 +95,11 @@ export default function UserAccessPage() {
       render: (_, a) => {
         const removable = removableRoles(a, labels.me?.id);
         return removable.length === 0 ? null : (
-          <Dropdown
-            trigger={['click']}
-            menu={{
-              items: removable.map((r) => ({ key: r, label: labels.roleName(r), danger: true })),
-              onClick: ({ key }) => setRemoval({ users: [a], roleCode: key }),
-            }}
-          >
-            <Tooltip title={t('users:access.removeRole')}>
-              <Button type="text" danger icon={<MinusCircleOutlined />} aria-label={t('users:access.removeRole')} data-testid="row-remove-role" />
-            </Tooltip>
-          </Dropdown>
+          <RemoveRoleMenu
+            label={t('users:access.removeRole')}
+            items={removable.map((r) => ({ key: r, label: labels.roleName(r), danger: true }))}
+            onPick={(key) => setRemoval({ users: [a], roleCode: key })}
+          />
         );
       },
     },
@@ -213,5 +207,35 @@ export default function UserAccessPage() {
         <Typography.Paragraph>{t('users:access.removeDescription')}</Typography.Paragraph>
       </Modal>
     </ScreenFrame>
+  );
+}
+
+/**
+ * The row's "remove role" button and its menu of roles. Its tooltip shows on hover only while
+ * the menu is closed: open, it would lie over the menu's second role (issue 19 item 9).
+ */
+function RemoveRoleMenu({ label, items, onPick }: { label: string; items: { key: string; label: string; danger: boolean }[]; onPick: (key: string) => void }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [tipOpen, setTipOpen] = useState(false);
+  return (
+    <Dropdown
+      trigger={['click']}
+      open={menuOpen}
+      onOpenChange={(open) => {
+        setMenuOpen(open);
+        if (open) setTipOpen(false);
+      }}
+      menu={{
+        items,
+        onClick: ({ key }) => {
+          setMenuOpen(false);
+          onPick(key);
+        },
+      }}
+    >
+      <Tooltip title={label} open={tipOpen && !menuOpen} onOpenChange={setTipOpen}>
+        <Button type="text" danger icon={<MinusCircleOutlined />} aria-label={label} data-testid="row-remove-role" />
+      </Tooltip>
+    </Dropdown>
   );
 }

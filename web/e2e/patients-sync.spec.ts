@@ -1,0 +1,133 @@
+import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
+import { signIn } from './helpers';
+import { shot } from './master-data-helpers';
+import { p } from './patients-helpers';
+import { createAccount, registerAccount, stamp } from './users-helpers';
+
+// Issue 12: the hospital sync on the patient list — the button, the phases with the progress,
+// then the report's counts — against the demo hospital this server serves. It runs on SRP02,
+// whose patients no other browser test reads (they all work on SRP01), as a Controller of
+// SRP02 made for it: the sync rewrites the branch's census.
+
+type Job = {
+  status: string;
+  phase: string;
+  phaseLabel: string;
+  progress: number;
+  running: boolean;
+  report?: { census: number; counts: Record<string, number> } | null;
+};
+
+function jobOf(res: Response): Promise<Job> {
+  return res.json().then((b: { data: Job }) => b.data);
+}
+
+async function search(page: Page, text: string): Promise<void> {
+  const answered = page.waitForResponse((r) => r.url().includes('/api/patient/search') && r.url().includes(`criteria=${text}`));
+  await page.getByTestId('patients-search').fill(text);
+  await page.getByTestId('patients-search').press('Enter');
+  await answered;
+}
+
+/** A Controller of SRP02 made for the test, signed in on the patient list in the language asked. */
+async function signInSRP02Controller(page: Page, lang: 'th' | 'en'): Promise<void> {
+  const id = stamp().toLowerCase();
+  const email = `sync-${lang}-${id}@samrap.local`;
+  const account = await createAccount(page.request, {
+    email, employeeCode: `SY${lang.toUpperCase()}${id}`.slice(0, 20), permissions: [{ branchCode: 'SRP02', roleCode: 'BCT' }],
+  });
+  const password = await registerAccount(page.request, account, email);
+  await page.goto('/login');
+  await page.evaluate((l) => localStorage.setItem('language', l), lang);
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/auth\/patient$/);
+  await expect(page.getByTestId('patients-table').locator('tbody tr.ant-table-row').first()).toContainText('SRP02-HN');
+}
+
+/** The sync's dialog (its Modal's testid sits on a wrapper that has no box of its own). */
+function syncDialog(page: Page, lang: 'th' | 'en'): Locator {
+  return page.getByRole('dialog', { name: p('sync.title', lang) });
+}
+
+/** Starts a sync with the button; answers the start's answer and every later progress answer. */
+async function startSync(page: Page, lang: 'th' | 'en'): Promise<{ start: Job; polls: Job[] }> {
+  const polls: Job[] = [];
+  page.on('response', (r) => {
+    if (r.url().includes('/api/data-patient/checkProcessApiPatient') && r.status() === 200) void jobOf(r).then((j) => j && polls.push(j));
+  });
+  const started = page.waitForResponse((r) => r.url().includes('/api/data-patient/importData'));
+  await page.getByTestId('sync-open').click();
+  const start = await jobOf(await started);
+  await expect(syncDialog(page, lang)).toBeVisible();
+  return { start, polls };
+}
+
+/** What the hospital's census changes in the demo (pkg/demo HospitalCensus) on a first sync. */
+const FIRST = { admitted: 1, readmitted: 1, moved: 1, discharged: 2, diet: 1, npo: 1, allergiesAdded: 2 };
+
+test('a Controller syncs SRP02 from the demo hospital: phases, progress, then the report\'s counts (Thai)', async ({ page }) => {
+  await signInSRP02Controller(page, 'th');
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const before = await page.request.get('/api/data-patient/checkProcessApiPatient?branchCode=SRP02', { headers: { Authorization: `Bearer ${token}` } });
+  // the first sync of the branch in this run (no other test syncs SRP02; the English one comes after)
+  expect(((await before.json()) as { data: Job | null }).data).toBeNull();
+
+  const { start, polls } = await startSync(page, 'th');
+  const dialog = syncDialog(page, 'th');
+  expect(['QUEUED', 'RUNNING']).toContain(start.status);
+  expect(start.running).toBe(true);
+  expect(start.phaseLabel).not.toBe('');
+
+  // followed until it ends: the bar full, the label of the last phase, the counts
+  const report = dialog.getByTestId('sync-report');
+  await expect(report).toBeVisible({ timeout: 30_000 });
+  const done = polls[polls.length - 1];
+  expect(done).toMatchObject({ status: 'DONE', phase: 'DONE', progress: 100, running: false });
+  // each answer moved forward: never back to an earlier phase, the progress never down
+  const order = ['QUEUED', 'IMPORTING', 'FILTERING', 'FORMATTING', 'DONE'];
+  const seen = [start, ...polls];
+  for (let i = 1; i < seen.length; i++) {
+    expect(order.indexOf(seen[i].phase)).toBeGreaterThanOrEqual(order.indexOf(seen[i - 1].phase));
+    expect(seen[i].progress).toBeGreaterThanOrEqual(seen[i - 1].progress);
+  }
+  await expect(dialog.getByTestId('sync-phase')).toHaveText(done.phaseLabel);
+  await expect(dialog.getByTestId('sync-progress')).toHaveClass(/ant-progress-status-success/);
+  expect(done.report!.census).toBe(60);
+  await expect(report).toContainText(p('sync.census').replace('{{count}}', '60'));
+  for (const [key, n] of Object.entries(FIRST)) {
+    expect(done.report!.counts[key], key).toBe(n);
+    await expect(dialog.getByTestId(`sync-count-${key}`)).toHaveText(String(n));
+  }
+  await shot(page, 'patients-sync-report-th');
+  await dialog.getByTestId('sync-close').click();
+  await expect(dialog).toBeHidden();
+
+  // the list was read again: the new admission is in it, those gone home are not
+  const rows = page.getByTestId('patients-table').locator('tbody tr.ant-table-row');
+  await search(page, 'SRP02-HN20001');
+  await expect(rows).toHaveCount(1);
+  await search(page, 'SRP02-HN10011');
+  await expect(page.getByTestId('patients-table').locator('.ant-empty')).toBeVisible();
+});
+
+test('a second sync in English finds nothing new: the same phases end with every change at 0', async ({ page }) => {
+  await signInSRP02Controller(page, 'en');
+  // run alone, the branch has not synced yet: a first sync through the API, followed to its end
+  const headers = { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` };
+  const latest = async () =>
+    ((await (await page.request.get('/api/data-patient/checkProcessApiPatient?branchCode=SRP02', { headers })).json()) as { data: Job | null }).data;
+  if ((await latest()) === null) {
+    expect((await page.request.post('/api/data-patient/importData?branchCode=SRP02&createBy=e2e', { headers })).status()).toBe(200);
+  }
+  await expect.poll(async () => (await latest())?.running, { timeout: 30_000 }).toBe(false);
+  const { polls } = await startSync(page, 'en');
+  const dialog = syncDialog(page, 'en');
+  await expect(dialog.getByTestId('sync-report')).toBeVisible({ timeout: 30_000 });
+  const done = polls[polls.length - 1];
+  expect(done).toMatchObject({ status: 'DONE', progress: 100 });
+  await expect(dialog.getByTestId('sync-phase')).toHaveText(done.phaseLabel);
+  await expect(dialog).toContainText(p('sync.title', 'en'));
+  await expect(dialog.getByTestId('sync-report')).toContainText(p('sync.census', 'en').replace('{{count}}', '60'));
+  for (const key of Object.keys(FIRST)) await expect(dialog.getByTestId(`sync-count-${key}`)).toHaveText('0');
+  await shot(page, 'patients-sync-report-en');
+});
