@@ -723,3 +723,91 @@ func TestListDetailsChoicesQR(t *testing.T) {
 	}
 	_ = json.Valid
 }
+
+// The ward calls: the same choice for several patients, each checked on its own; yesterday's
+// orders of a ward copied to today; the alternatives to a conflicting dish.
+func TestWardCalls(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	f.patient(t, "T-W1", "", nil, nil)
+	f.patient(t, "T-W2", "", []string{"AL02"}, nil)
+	f.patient(t, "T-W3", "hospital_status = 'DISCHARGED'", nil, nil)
+	body := clone(f.draft("", "T-PEANUT"), "hnIds", []string{"T-W1", "T-W2", "T-W3", "NO-SUCH"}, "idempotencyKey", "many-1")
+	delete(body, "hnId")
+	res := f.post(f.taker, "submitOrderMany", body)
+	var out struct {
+		Ordered []struct {
+			HnID   string
+			Orders []order
+		}
+		Refused []struct {
+			HnID     string
+			Problems []problem
+		}
+	}
+	res.Into(t, &out)
+	if res.Status != 200 || len(out.Ordered) != 1 || out.Ordered[0].HnID != "T-W1" || len(out.Refused) != 3 {
+		t.Fatalf("submitOrderMany: %d %s", res.Status, res.Body)
+	}
+	why := map[string]string{}
+	for _, r := range out.Refused {
+		why[r.HnID] = codes(r.Problems)
+	}
+	if why["T-W2"] != "CONFLICT" || why["T-W3"] != "DISCHARGED" || why["NO-SUCH"] != "NOT_FOUND" {
+		t.Fatalf("refused: %v", why)
+	}
+	// the same key again: the same answer, nothing more written
+	again := f.post(f.taker, "submitOrderMany", body)
+	if string(again.Data) != string(res.Data) || f.s.Count(`SELECT count(*) FROM meal_order o JOIN patient p ON p.id = o.patient_id
+		WHERE p.hn_id LIKE 'T-W%'`) != 1 {
+		t.Fatalf("replay: %s", again.Body)
+	}
+
+	// copy: T-W1's lunch today, copied to tomorrow; T-W2 (allergic) had a noted order
+	w2 := f.draft("T-W2", "T-PEANUT")
+	w2["items"] = []map[string]any{{"menuId": f.dishes["T-PEANUT"], "alternativeNote": "no peanut"}}
+	f.submit(t, w2, 200)
+	day, _ := time.ParseInLocation(time.DateOnly, f.today, bangkok)
+	tomorrow := day.AddDate(0, 0, 1).Format(time.DateOnly)
+	res = f.post(f.taker, "copyOrders", map[string]any{"branchCode": "SRP01", "wardId": f.id(t, "ward", "W01"),
+		"fromDate": f.today, "toDate": tomorrow, "mealTimeIds": []int64{f.lunchID}})
+	res.Into(t, &out)
+	copied := map[string]bool{}
+	for _, o := range out.Ordered {
+		copied[o.HnID] = true
+	}
+	if res.Status != 200 || !copied["T-W1"] || !copied["T-W2"] {
+		t.Fatalf("copyOrders: %d %s", res.Status, res.Body)
+	}
+	// copying again: every meal is taken
+	res = f.post(f.taker, "copyOrders", map[string]any{"branchCode": "SRP01", "wardId": f.id(t, "ward", "W01"),
+		"fromDate": f.today, "toDate": tomorrow, "mealTimeIds": []int64{f.lunchID}})
+	res.Into(t, &out)
+	why = map[string]string{}
+	for _, r := range out.Refused {
+		why[r.HnID] = codes(r.Problems)
+	}
+	// (the demo patients' lunch dish is not on tomorrow's menu: NOT_ON_MENU)
+	if len(out.Ordered) != 0 || why["T-W1"] != "ALREADY_ORDERED" || why["T-W2"] != "ALREADY_ORDERED" {
+		t.Fatalf("copy twice: %s", res.Body)
+	}
+
+	// checkReplaceIngredient: the peanut dish's conflict and the main dishes without one
+	res = f.post(f.taker, "checkReplaceIngredient", map[string]any{"branchCode": "SRP01", "hnId": "T-W2", "dateOrder": f.today,
+		"mealTimeId": f.lunchID, "menuId": f.dishes["T-PEANUT"]})
+	var rep struct {
+		Conflicts    []orders.Conflict
+		Alternatives []orders.MenuChoice
+	}
+	res.Into(t, &rep)
+	alt := map[string]bool{}
+	for _, a := range rep.Alternatives {
+		if a.Menu.MealComponentCode != "MP01" || len(a.Conflicts) != 0 {
+			t.Fatalf("alternative %+v", a)
+		}
+		alt[a.Menu.Code] = true
+	}
+	if len(rep.Conflicts) != 1 || rep.Conflicts[0].Code != "AL02" || !alt["T-PLAIN"] || alt["T-PEANUT"] {
+		t.Fatalf("checkReplaceIngredient: %s", res.Body)
+	}
+}

@@ -254,7 +254,7 @@ func (d Draft) pairs() (dates []string, meals []int64) {
 // Failures callers are told about.
 var (
 	ErrNotFound        = errs.New(errs.NotFound, "orders.notFound")
-	ErrPatientNotFound = errs.New(errs.NotFound, "patients.notFound")
+	ErrPatientNotFound = errs.WithCode(errs.NotFound, "NOT_FOUND", "patients.notFound")
 	ErrAlreadyOrdered  = errs.WithCode(errs.Conflict, "ALREADY_ORDERED", "orders.alreadyOrdered")
 	ErrCancelled       = errs.WithCode(errs.Conflict, "ALREADY_CANCELLED", "orders.alreadyCancelled")
 	ErrInProgress      = errs.WithCode(errs.Conflict, "IN_PROGRESS", "orders.inProgress")
