@@ -2,7 +2,6 @@ package orders_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
@@ -31,7 +30,7 @@ type fixture struct {
 
 var bangkok = time.FixedZone("Asia/Bangkok", 7*60*60)
 
-func newFixture(t *testing.T) *fixture {
+func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	s := apitest.New(t)
 	f := &fixture{s: s, taker: s.SignIn("ordertaker@samrap.local").Access, ctrl: s.SignIn("controller@samrap.local").Access,
@@ -87,7 +86,7 @@ func newFixture(t *testing.T) *fixture {
 	return f
 }
 
-func (f *fixture) id(t *testing.T, table, code string) int64 {
+func (f *fixture) id(t testing.TB, table, code string) int64 {
 	t.Helper()
 	var id int64
 	if err := f.s.Env.DB.QueryRow(context.Background(), `SELECT id FROM `+table+` WHERE branch_code = 'SRP01' AND code = $1`, code).Scan(&id); err != nil {
@@ -98,7 +97,7 @@ func (f *fixture) id(t *testing.T, table, code string) int64 {
 
 // patient adds a current patient of ward W01 with the facts set (SQL: column = value) and
 // the allergen and restricted codes.
-func (f *fixture) patient(t *testing.T, hn string, set string, allergens, restricted []string) {
+func (f *fixture) patient(t testing.TB, hn string, set string, allergens, restricted []string) {
 	t.Helper()
 	ctx := context.Background()
 	_, err := f.s.Env.DB.Exec(ctx, `INSERT INTO patient (branch_code, hn_id, first_name_th, last_name_th, first_name_en, ward_id)
@@ -721,7 +720,6 @@ func TestListDetailsChoicesQR(t *testing.T) {
 	if res := f.get(f.taker, "getQrByOrderId/not-a-uuid?branchCode=SRP01"); res.Status != 404 {
 		t.Fatalf("bad id: %d", res.Status)
 	}
-	_ = json.Valid
 }
 
 // The ward calls: the same choice for several patients, each checked on its own; yesterday's

@@ -165,19 +165,25 @@ WHERE i.order_id = @id AND i.position = x.pos;
 -- The order list (docs/orders.md, search): one row per patient of the branch that is
 -- Current, or has a live order on the date; needs-review rows first, then the sort key, the
 -- HN breaking ties. Each row is the document the API answers, its meals one per active meal
--- type of the branch with the live patient and caregiver orders of the date.
+-- type of the branch with the live patient and caregiver orders of the date. The date's
+-- orders are aggregated per patient once; the page's meals are read by index.
 -- name: OrderSearch :many
 WITH mt AS (
     SELECT t.id, t.code, t.name_th, t.name_en, t.abbreviation, t.meal_color, t.text_color,
         (sqlc.arg(on_date)::date + t.start_time) AT TIME ZONE 'Asia/Bangkok' AS win_start,
         (sqlc.arg(on_date)::date + t.end_time) AT TIME ZONE 'Asia/Bangkok' AS win_end
     FROM meal_time t WHERE t.branch_code = @branch AND t.active),
-o AS (
-    SELECT x.id, x.patient_id, x.caregiver, x.meal_time_id, x.order_type, x.status, x.needs_review
-    FROM meal_order x WHERE x.branch_code = @branch AND x.order_date = @on_date::date),
+agg AS (
+    SELECT x.patient_id,
+        bool_or(x.needs_review AND x.status <> 'CANCELLED') AS needs_review,
+        bool_or(x.status <> 'CANCELLED') AS live,
+        count(DISTINCT x.meal_time_id) FILTER (WHERE x.status <> 'CANCELLED' AND NOT x.caregiver
+            AND x.meal_time_id IN (SELECT mt.id FROM mt)) AS meals_ordered,
+        array_agg(DISTINCT x.status) AS statuses
+    FROM meal_order x WHERE x.branch_code = @branch AND x.order_date = @on_date::date
+    GROUP BY x.patient_id),
 hit AS (
-    SELECT p.id, p.hn_id,
-        EXISTS (SELECT 1 FROM o WHERE o.patient_id = p.id AND o.needs_review AND o.status <> 'CANCELLED') AS needs_review,
+    SELECT p.id, p.hn_id, coalesce(a.needs_review, false) AS needs_review,
         CASE @sort_by::text
             WHEN 'room' THEN r.code
             WHEN 'hnId' THEN p.hn_id
@@ -185,10 +191,11 @@ hit AS (
             ELSE concat_ws(' ', w.code, r.code)
         END AS sort_key
     FROM patient p
+        LEFT JOIN agg a ON a.patient_id = p.id
         LEFT JOIN ward w ON w.branch_code = p.branch_code AND w.id = p.ward_id
         LEFT JOIN room r ON r.branch_code = p.branch_code AND r.id = p.room_id
     WHERE p.branch_code = @branch
-        AND (p.visit_status = 'Current' OR EXISTS (SELECT 1 FROM o WHERE o.patient_id = p.id AND o.status <> 'CANCELLED'))
+        AND (p.visit_status = 'Current' OR a.live)
         AND (sqlc.narg(ward_id)::bigint IS NULL OR p.ward_id = sqlc.narg(ward_id)::bigint)
         AND (sqlc.narg(pattern)::text IS NULL
             OR (p.hn_id || ' ' || p.first_name_th || ' ' || p.last_name_th || ' ' || p.first_name_en || ' ' || p.last_name_en)
@@ -197,10 +204,9 @@ hit AS (
             OR r.name_en ILIKE sqlc.narg(pattern)::text)
         AND (CASE @status::text
             WHEN 'ALL' THEN true
-            WHEN 'NOT_ORDERED' THEN EXISTS (SELECT 1 FROM mt WHERE NOT EXISTS (SELECT 1 FROM o WHERE o.patient_id = p.id
-                AND o.meal_time_id = mt.id AND NOT o.caregiver AND o.status <> 'CANCELLED'))
-            WHEN 'NEEDS_REVIEW' THEN EXISTS (SELECT 1 FROM o WHERE o.patient_id = p.id AND o.needs_review AND o.status <> 'CANCELLED')
-            ELSE EXISTS (SELECT 1 FROM o WHERE o.patient_id = p.id AND o.status = @status::text)
+            WHEN 'NOT_ORDERED' THEN coalesce(a.meals_ordered, 0) < (SELECT count(*) FROM mt)
+            WHEN 'NEEDS_REVIEW' THEN coalesce(a.needs_review, false)
+            ELSE @status::text = ANY (a.statuses)
         END)),
 ranked AS (
     SELECT hit.id, count(*) OVER () AS total,
@@ -221,11 +227,11 @@ SELECT page.total, jsonb_build_object('hnId', v.hn_id, 'firstNameTh', v.first_na
             'nameEn', mt.name_en, 'abbreviation', mt.abbreviation, 'mealColor', mt.meal_color, 'textColor', mt.text_color,
             'npo', v.npo_from IS NOT NULL AND v.npo_from < mt.win_end AND (v.npo_to IS NULL OR v.npo_to > mt.win_start),
             'order', (SELECT jsonb_build_object('orderId', o.id, 'orderType', o.order_type, 'status', o.status,
-                'needsReview', o.needs_review) FROM o WHERE o.patient_id = v.id AND o.meal_time_id = mt.id
-                AND NOT o.caregiver AND o.status <> 'CANCELLED'),
+                'needsReview', o.needs_review) FROM meal_order o WHERE o.branch_code = @branch AND o.patient_id = v.id
+                AND o.order_date = @on_date::date AND o.meal_time_id = mt.id AND NOT o.caregiver AND o.status <> 'CANCELLED'),
             'caregiverOrder', (SELECT jsonb_build_object('orderId', o.id, 'orderType', o.order_type, 'status', o.status,
-                'needsReview', o.needs_review) FROM o WHERE o.patient_id = v.id AND o.meal_time_id = mt.id
-                AND o.caregiver AND o.status <> 'CANCELLED'))
+                'needsReview', o.needs_review) FROM meal_order o WHERE o.branch_code = @branch AND o.patient_id = v.id
+                AND o.order_date = @on_date::date AND o.meal_time_id = mt.id AND o.caregiver AND o.status <> 'CANCELLED'))
         ORDER BY mt.win_start, mt.code) FROM mt), '[]'))::jsonb AS doc
 FROM page JOIN patient_view v ON v.branch_code = @branch AND v.id = page.id
 ORDER BY page.ord;
