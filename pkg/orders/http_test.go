@@ -720,6 +720,18 @@ func TestListDetailsChoicesQR(t *testing.T) {
 	if res := f.get(f.taker, "getQrByOrderId/not-a-uuid?branchCode=SRP01"); res.Status != 404 {
 		t.Fatalf("bad id: %d", res.Status)
 	}
+	// an ordered dish and a remark an order uses cannot be deleted: 409 saying why
+	nutri := f.s.SignIn("nutritionist@samrap.local").Access
+	if _, err := f.s.Env.DB.Exec(context.Background(), `DELETE FROM cycle_menu WHERE menu_id = $1`, f.dishes["T-PLAIN"]); err != nil {
+		t.Fatal(err)
+	}
+	for _, del := range []string{fmt.Sprintf("/api/parameter/deleteMenu?branchCode=SRP01&id=%d", f.dishes["T-PLAIN"]),
+		fmt.Sprintf("/api/parameter/deleteRemark?branchCode=SRP01&id=%d", f.id(t, "remark", "RM01"))} {
+		res := f.s.Do(apitest.Request{Method: "DELETE", Path: del, Token: nutri, Lang: "en"})
+		if res.Status != 409 || !strings.Contains(res.Msg, "meal order") {
+			t.Fatalf("%s: %d %s", del, res.Status, res.Body)
+		}
+	}
 }
 
 // The ward calls: the same choice for several patients, each checked on its own; yesterday's
