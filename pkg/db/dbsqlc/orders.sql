@@ -139,6 +139,13 @@ UPDATE meal_order SET status = 'CANCELLED', cancel_reason = sqlc.arg(cancel_reas
 WHERE branch_code = @branch AND id = @id AND status <> 'CANCELLED'
 RETURNING id;
 
+-- Locks the patient of an order of the branch, answering the HN: a review locks the patient
+-- before the order, in the order a patient's edit does (the edit's trigger writes orders).
+-- name: OrderLockPatientOf :one
+SELECT p.hn_id FROM patient p
+WHERE (p.branch_code, p.id) = (SELECT o.branch_code, o.patient_id FROM meal_order o WHERE o.branch_code = @branch AND o.id = @id)
+FOR UPDATE;
+
 -- An order of the branch with its patient's HN, locked for a change.
 -- name: OrderLock :one
 SELECT o.id, o.status, o.patient_id, p.hn_id, o.caregiver, o.caregiver_info, o.order_date, o.meal_time_id, o.order_type,

@@ -482,6 +482,26 @@ func (q *Queries) OrderLockPatient(ctx context.Context, db DBTX, arg OrderLockPa
 	return id, err
 }
 
+const orderLockPatientOf = `-- name: OrderLockPatientOf :one
+SELECT p.hn_id FROM patient p
+WHERE (p.branch_code, p.id) = (SELECT o.branch_code, o.patient_id FROM meal_order o WHERE o.branch_code = $1 AND o.id = $2)
+FOR UPDATE
+`
+
+type OrderLockPatientOfParams struct {
+	Branch string
+	ID     string
+}
+
+// Locks the patient of an order of the branch, answering the HN: a review locks the patient
+// before the order, in the order a patient's edit does (the edit's trigger writes orders).
+func (q *Queries) OrderLockPatientOf(ctx context.Context, db DBTX, arg OrderLockPatientOfParams) (string, error) {
+	row := db.QueryRow(ctx, orderLockPatientOf, arg.Branch, arg.ID)
+	var hn_id string
+	err := row.Scan(&hn_id)
+	return hn_id, err
+}
+
 const orderMealTypes = `-- name: OrderMealTypes :many
 SELECT id, code, name_th, name_en, start_time, end_time, abbreviation, meal_color, text_color
 FROM meal_time WHERE branch_code = $1 AND active ORDER BY start_time, code
