@@ -887,3 +887,40 @@ func TestBadInput(t *testing.T) {
 		}
 	}
 }
+
+// Every choice call answers the branch's active rows.
+func TestChoices(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	f.patient(t, "T-CH", fmt.Sprintf("religion_id = %d, unmapped_allergies = '{ถั่วเหลือง}'", f.id(t, "religion", "RE02")),
+		[]string{"AL03"}, []string{"RI02"})
+	if _, err := f.s.Env.DB.Exec(context.Background(), `INSERT INTO patient_therapeutic SELECT 'SRP01', p.id, t.id FROM patient p, therapeutic t
+		WHERE p.hn_id = 'T-CH' AND t.branch_code = 'SRP01' AND t.code = 'TF02'`); err != nil {
+		t.Fatal(err)
+	}
+	for call, first := range map[string]string{"getDietType": "DT01", "getTherapeutic?hnId=T-CH": "TF02", "getAllergens?hnId=T-CH": "AL03",
+		"getAllergensCaregiver": "AL01", "getReligion": "RE01", "getCuisine": "CU01", "getVegetarian": "VG01", "getRemarks": "RM01",
+		"getOthers": "", "getMealComponents": "MP01", "getRestricted?hnId=T-CH": "RI02", "getRestrictedCaregiver?religionCode=RE02": "RI01"} {
+		sep := "?"
+		if strings.Contains(call, "?") {
+			sep = "&"
+		}
+		res := f.get(f.taker, call+sep+"branchCode=SRP01")
+		var cs []orders.Choice
+		res.Into(t, &cs)
+		if res.Status != 200 || first != "" && (len(cs) == 0 || cs[0].Code != first) {
+			t.Errorf("%s: %d %s", call, res.Status, res.Body)
+		}
+		switch call {
+		case "getAllergens?hnId=T-CH":
+			if !cs[0].Patient || cs[1].Patient || !cs[len(cs)-1].Unmapped || cs[len(cs)-1].NameTh != "ถั่วเหลือง" {
+				t.Errorf("%s: %s", call, res.Body)
+			}
+		case "getRestricted?hnId=T-CH":
+			// the patient's own, then the religion's (pork, alcohol), then the rest
+			if *cs[0].Source != "PATIENT" || cs[1].Source == nil || *cs[1].Source != "RELIGION" || cs[len(cs)-1].Source != nil {
+				t.Errorf("%s: %s", call, res.Body)
+			}
+		}
+	}
+}
