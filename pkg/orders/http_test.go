@@ -924,3 +924,46 @@ func TestChoices(t *testing.T) {
 		}
 	}
 }
+
+// filterMenu's filters: the component of a dish (a set: any of its dishes), the kitchen, and
+// a diet type of the round's content or the dish.
+func TestFilterMenuFilters(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	f.patient(t, "T-FM", "", nil, nil)
+	menu := func(extra ...any) orders.FilteredMenu {
+		t.Helper()
+		body := clone(map[string]any{"branchCode": "SRP01", "hnId": "T-FM", "dateOrder": f.today, "mealTimeId": f.lunchID}, extra...)
+		res := f.post(f.taker, "filterMenu", body)
+		if res.Status != 200 {
+			t.Fatalf("filterMenu %v: %d %s", extra, res.Status, res.Body)
+		}
+		var fm orders.FilteredMenu
+		res.Into(t, &fm)
+		return fm
+	}
+	all := menu()
+	drinks := menu("mealComponentId", f.id(t, "meal_component", "MP03"))
+	if len(drinks.Menus) == 0 || len(drinks.Menus) >= len(all.Menus) || len(drinks.Sets) != 1 {
+		t.Fatalf("component: %d of %d dishes, %d sets", len(drinks.Menus), len(all.Menus), len(drinks.Sets))
+	}
+	for _, m := range drinks.Menus {
+		if m.Menu.MealComponentCode != "MP03" {
+			t.Fatalf("not a drink: %s", m.Menu.Code)
+		}
+	}
+	if k := menu("cuisineTypeId", f.id(t, "cuisine_type", "CU04")); len(k.Menus) >= len(all.Menus) {
+		t.Fatalf("kitchen filter kept %d of %d", len(k.Menus), len(all.Menus))
+	}
+	// the test dishes suit no diet type: a diet filter leaves them out
+	for _, m := range menu("dietTypeId", f.id(t, "diet_type", "DT01")).Menus {
+		if strings.HasPrefix(m.Menu.Code, "T-") {
+			t.Fatalf("diet filter kept %s", m.Menu.Code)
+		}
+	}
+	// no round that day
+	day, _ := time.ParseInLocation(time.DateOnly, f.today, bangkok)
+	if none := menu("dateOrder", day.AddDate(3, 0, 0).Format(time.DateOnly)); none.Covered || len(none.Menus) != 0 {
+		t.Fatalf("uncovered: %+v", none)
+	}
+}
