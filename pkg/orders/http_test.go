@@ -873,7 +873,21 @@ func TestBadInput(t *testing.T) {
 	if f.s.Count(`SELECT count(*) FROM meal_order o JOIN patient p ON p.id = o.patient_id WHERE p.hn_id = 'T-BAD'`) != 0 {
 		t.Fatal("something was ordered")
 	}
-	f.submit(t, ok, 200)
+	// an inactive dish is not on the menu any more
+	if _, err := f.s.Env.DB.Exec(context.Background(), `UPDATE menu SET active = false WHERE id = $1`, f.dishes["T-PUREE"]); err != nil {
+		t.Fatal(err)
+	}
+	if res, _ := f.submit(t, clone(ok, "items", []map[string]any{{"menuId": f.dishes["T-PUREE"]}}), 422); codes(problemsOf(t, res)) != "NOT_ON_MENU" {
+		t.Fatalf("inactive dish: %s", res.Body)
+	}
+	_, os := f.submit(t, ok, 200)
+	// a served order can be cancelled, with a reason
+	if _, err := f.s.Env.DB.Exec(context.Background(), `UPDATE meal_order SET status = 'SERVED' WHERE id = $1`, os[0].OrderID); err != nil {
+		t.Fatal(err)
+	}
+	if res := f.post(f.taker, "cancel", map[string]any{"branchCode": "SRP01", "orderId": os[0].OrderID, "cancelReason": "patient"}); res.Status != 200 {
+		t.Fatalf("cancel served: %d %s", res.Status, res.Body)
+	}
 	// another branch's order is not found
 	var foreign string
 	if err := f.s.Env.DB.QueryRow(context.Background(), `SELECT id::text FROM meal_order WHERE branch_code = 'SRP02' LIMIT 1`).Scan(&foreign); err != nil {
