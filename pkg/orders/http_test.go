@@ -981,3 +981,32 @@ func TestFilterMenuFilters(t *testing.T) {
 		t.Fatalf("uncovered: %+v", none)
 	}
 }
+
+// The facts an order keeps do not depend on the session's time zone: a write from a session
+// in another zone that changes nothing flags nothing.
+func TestReviewIgnoresSessionTimeZone(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	day, _ := time.ParseInLocation(time.DateOnly, f.today, bangkok)
+	f.patient(t, "T-TZ", fmt.Sprintf("npo_from = '%s', npo_to = '%s'", day.Add(2*time.Hour).Format(time.RFC3339),
+		day.Add(3*time.Hour).Format(time.RFC3339)), nil, nil)
+	_, os := f.submit(t, f.draft("T-TZ", "T-PLAIN"), 200)
+	ctx := context.Background()
+	tx, err := f.s.Env.DB.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback(ctx)
+	for _, sql := range []string{`SET LOCAL TimeZone = 'America/New_York'`,
+		`UPDATE patient SET npo_to = npo_to WHERE branch_code = 'SRP01' AND hn_id = 'T-TZ'`} {
+		if _, err := tx.Exec(ctx, sql); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tx.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if o := f.order(t, os[0].OrderID); o.NeedsReview {
+		t.Fatalf("flagged by a session's time zone: %+v", o)
+	}
+}
