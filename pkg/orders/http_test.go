@@ -574,9 +574,10 @@ func TestRuleNeedsReview(t *testing.T) {
 	in = patients.InputOf(p)
 	npo := day.Add(11 * time.Hour)
 	in.NpoFrom = &npo
-	err := pgxBegin(f, func(ctx context.Context, apply func([]patients.Input) error) error {
-		return apply([]patients.Input{in})
-	}, svc)
+	err := pgx.BeginFunc(context.Background(), f.s.Env.DB, func(tx pgx.Tx) error {
+		_, err := svc.Apply(context.Background(), tx, "SRP01", "hospital", patients.SourceHospital, []patients.Input{in})
+		return err
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -621,22 +622,6 @@ func getPatient(t *testing.T, f *fixture, hn string) patients.Patient {
 		t.Fatal(err)
 	}
 	return p
-}
-
-func pgxBegin(f *fixture, fn func(context.Context, func([]patients.Input) error) error, svc *patients.Service) error {
-	ctx := context.Background()
-	tx, err := f.s.Env.DB.Begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback(ctx)
-	if err := fn(ctx, func(ins []patients.Input) error {
-		_, err := svc.Apply(ctx, tx, "SRP01", "hospital", patients.SourceHospital, ins)
-		return err
-	}); err != nil {
-		return err
-	}
-	return tx.Commit(ctx)
 }
 
 func (f *fixture) order(t *testing.T, id string) order {
