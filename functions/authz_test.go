@@ -94,6 +94,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 
 	// The rows each area names, per branch.
 	rowsOf := map[string]map[string]string{} // pattern → branch → id
+	paramOf := map[string]string{}           // pattern → the query parameter of the id ("id" unless named)
 	for _, f := range functions.List() {
 		if f.Rows == nil {
 			continue
@@ -103,7 +104,11 @@ func TestAuthorizationMatrix(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s.Rows(%s): %v", f.Name, b, err)
 			}
-			for pattern, id := range named {
+			for key, id := range named {
+				pattern, param, ok := strings.Cut(key, "?")
+				if ok {
+					paramOf[pattern] = param
+				}
 				if rowsOf[pattern] == nil {
 					rowsOf[pattern] = map[string]string{}
 				}
@@ -169,10 +174,10 @@ func TestAuthorizationMatrix(t *testing.T) {
 			if ids == nil || ids[foreign] == "" {
 				continue
 			}
-			m.expect(c, rowProbe(r, c.branch, ids[foreign]), "another branch's row", http.StatusNotFound)
+			m.expect(c, rowProbe(r, paramOf[pattern], c.branch, ids[foreign]), "another branch's row", http.StatusNotFound)
 			rowsChecked++
 			if r.Method == http.MethodGet && ids[c.branch] != "" {
-				if own := m.call(c, rowProbe(r, c.branch, ids[c.branch])); own.Status != http.StatusNotFound {
+				if own := m.call(c, rowProbe(r, paramOf[pattern], c.branch, ids[c.branch])); own.Status != http.StatusNotFound {
 					found[pattern] = true
 				}
 			}
@@ -252,15 +257,18 @@ type probe struct {
 	field, value string
 }
 
-// rowProbe calls r with the row id, in the {id} wildcard or as the id query parameter, naming
-// the caller's own branch.
-func rowProbe(r catalogRoute, branch, id string) probe {
+// rowProbe calls r with the row id, in the {id} wildcard or as the query parameter param
+// ("id" when empty), naming the caller's own branch.
+func rowProbe(r catalogRoute, param, branch, id string) probe {
 	q := url.Values{"branchCode": {branch}}
 	path := r.Path
 	if strings.Contains(path, "{id}") {
 		path = strings.ReplaceAll(path, "{id}", url.PathEscape(id))
 	} else {
-		q.Set("id", id)
+		if param == "" {
+			param = "id"
+		}
+		q.Set(param, id)
 	}
 	return probe{method: r.Method, path: wildcard.ReplaceAllString(path, "1") + "?" + q.Encode()}
 }
