@@ -38,7 +38,7 @@ export default function ActivityLogPage() {
 
   const columns: TableColumnsType<Activity> = [
     { key: 'at', title: t('activity.when'), width: 160, render: (_, a) => dateTime(a.at) },
-    ...(allBranches ? [{ key: 'branch', title: t('filter.branch'), width: 110, render: (_: unknown, a: Activity) => branch(a.branchCode) }] : []),
+    ...(allBranches ? [{ key: 'branch', title: t('filter.branch'), width: 110, render: (_: unknown, a: Activity) => <span data-testid="entry-branch">{branch(a.branchCode)}</span> }] : []),
     {
       key: 'who', title: t('activity.who'), width: 220,
       render: (_, a) => (

@@ -50,7 +50,7 @@ export default function ChangeLogPage() {
 
   const columns: TableColumnsType<Change> = [
     { key: 'changedAt', title: t('changes.when'), width: 150, render: (_, c) => dateTime(c.changedAt) },
-    ...(allBranches ? [{ key: 'branch', title: t('filter.branch'), width: 100, render: (_: unknown, c: Change) => branch(c.branchCode) }] : []),
+    ...(allBranches ? [{ key: 'branch', title: t('filter.branch'), width: 100, render: (_: unknown, c: Change) => <span data-testid="entry-branch">{branch(c.branchCode)}</span> }] : []),
     {
       key: 'what', title: t('changes.what'), width: 200,
       render: (_, c) => (
