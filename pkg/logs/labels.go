@@ -110,7 +110,11 @@ func init() {
 		entities[k.Table] = names{k.Th, k.En}
 		fields := map[string]names{}
 		for _, f := range k.Fields {
-			fields[f.Column] = names{f.Th, f.En}
+			th, en := f.Th, f.En
+			if f.Type == params.Ref {
+				th, en = refLabel(th, en)
+			}
+			fields[f.Column] = names{th, en}
 		}
 		if k.List != nil {
 			fields[k.List.JSON] = names{k.List.Th, k.List.En}

@@ -378,3 +378,47 @@ func TestEveryRecordedActionIsLabelled(t *testing.T) {
 		t.Fatalf("only %d recorded actions found: the scan is broken", found)
 	}
 }
+
+// A master-data reference is logged as an id; the change log shows the row it names, under
+// the name of what it refers to.
+func TestChangeLogNamesReferences(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	var wards, types struct {
+		Items []map[string]any `json:"items"`
+	}
+	f.get(t, f.nt, "/api/parameter/searchWard?size=1", "", &wards)
+	f.get(t, f.nt, "/api/parameter/searchWardType?size=10", "", &types)
+	if len(wards.Items) == 0 || len(types.Items) < 2 {
+		t.Fatalf("demo wards %v, ward types %v", wards, types)
+	}
+	ward := wards.Items[0]
+	var to map[string]any
+	for _, wt := range types.Items {
+		if wt["id"] != ward["wardTypeId"] {
+			to = wt
+		}
+	}
+	ward["branchCode"] = "SRP01"
+	ward["wardTypeId"] = to["id"]
+	if res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/parameter/updateWard", Token: f.nt, JSON: ward}); res.Status != 200 {
+		t.Fatalf("update ward: %d %s", res.Status, res.Body)
+	}
+	var p changePage
+	f.get(t, f.bam1, fmt.Sprintf("/api/logs/changes?entity=ward&entityId=%v", ward["id"]), "en", &p)
+	if p.Total == 0 || p.Items[0].Action != "update" {
+		t.Fatalf("the ward's changes: %+v", p)
+	}
+	for _, fc := range p.Items[0].Fields {
+		if fc.Field != "ward_type_id" {
+			continue
+		}
+		after, _ := fc.After.(map[string]any)
+		before, _ := fc.Before.(map[string]any)
+		if fc.Label != "Ward type" || after["code"] != to["code"] || after["nameTh"] != to["nameTh"] || before["code"] == nil {
+			t.Fatalf("the ward type's change: %+v", fc)
+		}
+		return
+	}
+	t.Fatalf("no ward type in %+v", p.Items[0].Fields)
+}

@@ -188,9 +188,17 @@ func (s *Service) Changes(ctx context.Context, sc Scope, f Filter, p httpx.PageP
 	if err != nil {
 		return httpx.Page[Change]{}, fmt.Errorf("logs.changes: %w", err)
 	}
+	docs := make([]refDoc, len(rows))
+	for i, r := range rows {
+		docs[i] = refDoc{entity: r.Entity, before: r.Before, after: r.After}
+	}
+	rs, err := loadRefs(ctx, s.db, docs)
+	if err != nil {
+		return httpx.Page[Change]{}, err
+	}
 	out := httpx.Page[Change]{Items: []Change{}, Page: p.Page, Size: p.Size}
 	for _, r := range rows {
-		fields, err := diff(r.Entity, r.Before, r.After, lang)
+		fields, err := diff(r.Entity, r.Before, r.After, rs, lang)
 		if err != nil {
 			return out, fmt.Errorf("logs.changes %d: %w", r.ID, err)
 		}
@@ -203,9 +211,9 @@ func (s *Service) Changes(ctx context.Context, sc Scope, f Filter, p httpx.PageP
 }
 
 // diff answers the fields whose value differs between before and after (JSON documents,
-// empty for none), in key order. A create lists the fields it sets, a delete the fields the
+// empty for none), in key order, references shown as the rows they name (refs.go). A create lists the fields it sets, a delete the fields the
 // record had. A document that is not an object shows as one field named "value".
-func diff(entity string, before, after []byte, lang i18n.Lang) ([]FieldChange, error) {
+func diff(entity string, before, after []byte, rs refs, lang i18n.Lang) ([]FieldChange, error) {
 	b, err := fieldsOf(before)
 	if err != nil {
 		return nil, err
@@ -232,7 +240,8 @@ func diff(entity string, before, after []byte, lang i18n.Lang) ([]FieldChange, e
 		if bytes.Equal(bv, av) || (b == nil && empty(av)) || (a == nil && empty(bv)) {
 			continue
 		}
-		out = append(out, FieldChange{Field: k, Label: fieldLabel(entity, k, lang), Before: decode(bv), After: decode(av)})
+		out = append(out, FieldChange{Field: k, Label: fieldLabel(entity, k, lang),
+			Before: rs.resolve(entity, k, decode(bv)), After: rs.resolve(entity, k, decode(av))})
 	}
 	return out, nil
 }
