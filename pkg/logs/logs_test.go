@@ -279,6 +279,9 @@ func TestChangeLogDiffScopeAndFilters(t *testing.T) {
 	if _, ok := got["code"]; ok {
 		t.Fatalf("an unchanged field is listed: %v", got)
 	}
+	if _, ok := got["updated_at"]; ok || len(got) != 2 {
+		t.Fatalf("the entry's own time is listed as a field: %v", got)
+	}
 	f.get(t, f.bam1, "/api/logs/changes?entity=diet_type&entityId="+id, "th", &p)
 	for _, fc := range p.Items[0].Fields {
 		if fc.Field == "name_th" && fc.Label != "ชื่อ (ไทย)" {

@@ -236,6 +236,9 @@ func diff(entity string, before, after []byte, rs refs, lang i18n.Lang) ([]Field
 	sort.Strings(sorted)
 	out := []FieldChange{}
 	for _, k := range sorted {
+		if bookkeeping[k] {
+			continue
+		}
 		bv, av := compact(b[k]), compact(a[k])
 		if bytes.Equal(bv, av) || (b == nil && empty(av)) || (a == nil && empty(bv)) {
 			continue
@@ -244,6 +247,14 @@ func diff(entity string, before, after []byte, rs refs, lang i18n.Lang) ([]Field
 			Before: rs.resolve(entity, k, decode(bv)), After: rs.resolve(entity, k, decode(av))})
 	}
 	return out, nil
+}
+
+// bookkeeping are the fields an entry already shows as its own key, branch, author and time:
+// listing them again (an updated_at on every update) only hides the change.
+var bookkeeping = map[string]bool{
+	"id": true, "branch_code": true, "branchCode": true,
+	"created_at": true, "createdAt": true, "created_by": true, "createdBy": true,
+	"updated_at": true, "updatedAt": true, "updated_by": true, "updatedBy": true,
 }
 
 // fieldsOf reads a document's fields; nil for none.
