@@ -52,7 +52,7 @@ export default function ChangeLogPage() {
     { key: 'changedAt', title: t('changes.when'), width: 150, render: (_, c) => dateTime(c.changedAt) },
     ...(allBranches ? [{ key: 'branch', title: t('filter.branch'), width: 100, render: (_: unknown, c: Change) => <span data-testid="entry-branch">{branch(c.branchCode)}</span> }] : []),
     {
-      key: 'what', title: t('changes.what'), width: 200,
+      key: 'what', title: t('changes.what'), width: 170,
       render: (_, c) => (
         <Space direction="vertical" size={2}>
           <Typography.Text strong data-testid="change-entity">{c.entityLabel}</Typography.Text>
@@ -62,7 +62,7 @@ export default function ChangeLogPage() {
       ),
     },
     {
-      key: 'who', title: t('changes.who'), width: 170,
+      key: 'who', title: t('changes.who'), width: 150,
       render: (_, c) => (
         <Space direction="vertical" size={0}>
           <Typography.Text data-testid="change-by">{c.changedBy}</Typography.Text>
@@ -76,10 +76,16 @@ export default function ChangeLogPage() {
         c.fields.length === 0 ? (
           <Typography.Text type="secondary">{t('changes.noFields')}</Typography.Text>
         ) : (
-          <table className="change-fields" style={{ borderCollapse: 'collapse', width: '100%' }}>
+          <table className="change-fields" style={{ borderCollapse: 'collapse', width: '100%', tableLayout: 'fixed' }}>
+            <colgroup>
+              <col style={{ width: '28%' }} />
+              <col style={{ width: '34%' }} />
+              <col style={{ width: 28 }} />
+              <col />
+            </colgroup>
             <thead>
               <tr>
-                <th style={{ textAlign: 'start', fontWeight: 500, padding: '2px 8px 2px 0', width: '30%' }}>{t('changes.field')}</th>
+                <th style={{ textAlign: 'start', fontWeight: 500, padding: '2px 8px 2px 0' }}>{t('changes.field')}</th>
                 <th style={{ textAlign: 'start', fontWeight: 500, padding: '2px 8px' }}>{t('changes.before')}</th>
                 <th aria-hidden />
                 <th style={{ textAlign: 'start', fontWeight: 500, padding: '2px 0 2px 8px' }}>{t('changes.after')}</th>
@@ -131,7 +137,7 @@ export default function ChangeLogPage() {
         }
         columns={columns}
         list={list}
-        scrollX={1100}
+        scrollX={900}
         testId="change-log-table"
       />
     </ScreenFrame>
