@@ -425,3 +425,32 @@ func TestChangeLogNamesReferences(t *testing.T) {
 	}
 	t.Fatalf("no ward type in %+v", p.Items[0].Fields)
 }
+
+// The exports of the product's other areas are in the record (not the blank templates).
+func TestOtherExportsAreRecorded(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	ctl := f.s.SignIn("controller@samrap.local").Access
+	for _, c := range []struct{ token, path string }{
+		{f.nt, "/api/download/masterDataType?branchCode=SRP01&type=DietType"},
+		{f.nt, "/api/download/masterDataType?branchCode=SRP01&type=DietType&template=true"},
+		{f.nt, "/api/download/menuDataType?branchCode=SRP01&type=Menu"},
+		{ctl, "/api/download/patientChangeLog"},
+	} {
+		if res := f.s.Do(apitest.Request{Method: "GET", Path: c.path, Token: c.token}); res.Status != 200 && res.Status != 204 {
+			t.Fatalf("%s: %d %s", c.path, res.Status, res.Body)
+		}
+	}
+	var p activityPage
+	f.get(t, f.bam1, "/api/logs/activities?action=files.export", "en", &p)
+	if p.Total != 2 || p.Items[0].Actor != "D0004" || p.Items[0].ActionLabel != "Exported master data or menus" {
+		t.Fatalf("master data and menu exports (not the template): %+v", p)
+	}
+	if n := f.s.Count(`SELECT count(*) FROM activity_log WHERE action = 'files.export' AND detail->>'type' IN ('DietType', 'Menu')`); n != 2 {
+		t.Fatalf("the exports' types: %d", n)
+	}
+	f.get(t, f.bam1, "/api/logs/activities?action=patients.exportChanges", "en", &p)
+	if p.Total != 1 || p.Items[0].Actor != "D0001" {
+		t.Fatalf("the patient change record export: %+v", p)
+	}
+}
