@@ -4,6 +4,7 @@ import (
 	"samrap/pkg/auth"
 	"samrap/pkg/files"
 	"samrap/pkg/housekeeping"
+	"samrap/pkg/logs"
 	"samrap/pkg/menus"
 	"samrap/pkg/orders"
 	"samrap/pkg/params"
@@ -27,6 +28,7 @@ func List() []Function {
 		{Name: "patient-sync", Kind: SQS, Queue: patientsync.Queue, Worker: patientsync.Handler},
 		{Name: "files", Kind: HTTP, Uses: []string{"jwt", "uploads", "files", "queue:imports"}, Mount: files.Mount, Rows: files.Rows},
 		{Name: "import-worker", Kind: SQS, Queue: "imports", S3Notifications: "uploads/", Uses: []string{"uploads", "files", "mail"}, Worker: files.ImportWorker},
+		{Name: "logs", Kind: HTTP, Uses: []string{"jwt"}, Mount: logs.Mount},
 		{Name: "housekeeping", Kind: Scheduled, Schedule: "rate(1 hour)", Job: housekeeping.Job},
 		{Name: "migrate", Kind: CustomResource},
 	}

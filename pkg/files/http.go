@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"samrap/pkg/audit"
 	"samrap/pkg/errs"
 	"samrap/pkg/httpx"
 	"samrap/pkg/i18n"
@@ -286,6 +287,9 @@ func (h handlers) masterDataType(w http.ResponseWriter, r *http.Request) error {
 			return httpx.NoContent(w)
 		}
 		name = fmt.Sprintf("%s_%s.xlsx", k.Name, branch)
+		if err := h.exported(r, k.Name, len(recs)); err != nil {
+			return err
+		}
 	}
 	sheet, rows := params.Sheet(k, recs)
 	return sendSheet(w, name, sheet, params.Columns(k), rows)
@@ -338,8 +342,21 @@ func (h handlers) menuDataType(w http.ResponseWriter, r *http.Request) error {
 	name := fmt.Sprintf("%s_%s.xlsx", typ, branch)
 	if template {
 		name = fmt.Sprintf("%s_%s_template.xlsx", typ, branch)
+	} else if err := h.exported(r, typ, len(rows)); err != nil {
+		return err
 	}
 	return sendSheet(w, name, sheet, cols, rows)
+}
+
+// exported records an export of a branch's data (not of a blank template) in the activity
+// record (pkg/logs lists its code).
+func (h handlers) exported(r *http.Request, typ string, rows int) error {
+	c := httpx.Claims(r)
+	if err := audit.WriteActivity(r.Context(), h.env.DB, audit.Activity{BranchCode: httpx.Branch(r), UserID: c.UserID,
+		Actor: httpx.Actor(r), Action: "files.export", Detail: map[string]any{"type": typ, "rows": rows}}); err != nil {
+		return fmt.Errorf("files.export: %w", err)
+	}
+	return nil
 }
 
 // sendSheet answers a workbook of one sheet: the bilingual headers of cols, then rows.

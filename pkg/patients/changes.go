@@ -9,8 +9,10 @@ import (
 	"strings"
 	"time"
 
+	"samrap/pkg/audit"
 	"samrap/pkg/httpx"
 	"samrap/pkg/i18n"
+	"samrap/pkg/session"
 	"samrap/pkg/xlsx"
 )
 
@@ -209,7 +211,7 @@ var sourceLabels = map[string][2]string{
 
 // ExportChanges writes the change record (every change of the query, one line per field)
 // to w, answering false when there is none (the caller answers 204).
-func (s *Service) ExportChanges(ctx context.Context, w io.Writer, branch string, q ChangeQuery, lang i18n.Lang) (bool, error) {
+func (s *Service) ExportChanges(ctx context.Context, w io.Writer, by *session.Claims, branch string, q ChangeQuery, lang i18n.Lang) (bool, error) {
 	var lines [][]any
 	for offset := 0; ; offset += httpx.MaxSize {
 		rows, err := patientChanges(ctx, s.db, branch, q.HnID, q.From, q.To, httpx.MaxSize, offset)
@@ -233,6 +235,12 @@ func (s *Service) ExportChanges(ctx context.Context, w io.Writer, branch string,
 		if len(rows) < httpx.MaxSize || len(lines) > 100_000 {
 			break
 		}
+	}
+	// an export is an activity (pkg/logs lists its code), even an empty one
+	if err := audit.WriteActivity(ctx, s.db, audit.Activity{BranchCode: branch, UserID: by.UserID, Actor: by.EmployeeCode,
+		Action: "patients.exportChanges", Detail: map[string]any{"hnId": q.HnID, "dateFrom": q.From.In(bangkok).Format("2006-01-02"),
+			"dateTo": q.To.In(bangkok).AddDate(0, 0, -1).Format("2006-01-02"), "rows": len(lines)}}); err != nil {
+		return false, fmt.Errorf("patients.exportChanges: %w", err)
 	}
 	if len(lines) == 0 {
 		return false, nil

@@ -125,7 +125,7 @@ func (h handlers) exportChanges(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	var buf bytes.Buffer
-	found, err := h.s.ExportChanges(r.Context(), &buf, httpx.Branch(r), cq, httpx.Lang(r))
+	found, err := h.s.ExportChanges(r.Context(), &buf, httpx.Claims(r), httpx.Branch(r), cq, httpx.Lang(r))
 	if err != nil {
 		return err
 	}

@@ -86,8 +86,8 @@ export const AUTH_ROUTES: AuthRoute[] = [
   { path: 'report/finance', roles: [controller], ready: false },
   { path: 'survey/patient-satisfaction', roles: [superAdmin, branchAdmin], ready: false },
   { path: 'survey/work-performance', roles: [superAdmin, branchAdmin], ready: false },
-  { path: 'activity-log', roles: [superAdmin, branchAdmin], ready: false },
-  { path: 'change-log', roles: [superAdmin, branchAdmin], ready: false },
+  { path: 'activity-log', roles: [superAdmin, branchAdmin], ready: true, load: () => import('@/features/logs/components/activity-log-page') },
+  { path: 'change-log', roles: [superAdmin, branchAdmin], ready: true, load: () => import('@/features/logs/components/change-log-page') },
 ];
 
 /** A sidebar entry: a leaf names a route path, a group holds leaves. `label` is in layout.json. */

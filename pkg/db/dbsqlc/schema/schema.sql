@@ -4,6 +4,13 @@ CREATE EXTENSION IF NOT EXISTS btree_gist WITH SCHEMA public;
 
 CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
 
+CREATE FUNCTION public.log_append_only() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    RAISE EXCEPTION '% is append-only: % refused', TG_TABLE_NAME, TG_OP USING ERRCODE = '42501';
+END $$;
+
 CREATE FUNCTION public.meal_order_review(p_branches text[], p_ids bigint[]) RETURNS void
     LANGUAGE sql
     AS $$
@@ -1651,6 +1658,8 @@ ALTER TABLE ONLY public.ward_type
 
 CREATE INDEX activity_log_at ON public.activity_log USING btree (branch_code, at DESC);
 
+CREATE INDEX activity_log_at_all ON public.activity_log USING btree (at DESC, id DESC);
+
 CREATE UNIQUE INDEX app_user_email_key ON public.app_user USING btree (lower(email)) WHERE (deleted_at IS NULL);
 
 CREATE UNIQUE INDEX app_user_employee_code_key ON public.app_user USING btree (employee_code) WHERE (deleted_at IS NULL);
@@ -1662,6 +1671,8 @@ CREATE INDEX auth_link_user ON public.auth_link USING btree (user_id, purpose);
 CREATE INDEX auth_refresh_token_session ON public.auth_refresh_token USING btree (session_id);
 
 CREATE INDEX auth_session_user ON public.auth_session USING btree (user_id) WHERE (revoked_at IS NULL);
+
+CREATE INDEX change_log_at_all ON public.change_log USING btree (changed_at DESC, id DESC);
 
 CREATE INDEX change_log_entity ON public.change_log USING btree (branch_code, entity, entity_id, changed_at DESC);
 
@@ -1780,6 +1791,14 @@ CREATE INDEX user_permission_branch_role ON public.user_permission USING btree (
 CREATE INDEX vegetarian_restricted_restricted ON public.vegetarian_restricted USING btree (branch_code, restricted_id);
 
 CREATE INDEX ward_ward_type ON public.ward USING btree (branch_code, ward_type_id);
+
+CREATE TRIGGER activity_log_append_only BEFORE DELETE OR UPDATE ON public.activity_log FOR EACH ROW EXECUTE FUNCTION public.log_append_only();
+
+CREATE TRIGGER activity_log_no_truncate BEFORE TRUNCATE ON public.activity_log FOR EACH STATEMENT EXECUTE FUNCTION public.log_append_only();
+
+CREATE TRIGGER change_log_append_only BEFORE DELETE OR UPDATE ON public.change_log FOR EACH ROW EXECUTE FUNCTION public.log_append_only();
+
+CREATE TRIGGER change_log_no_truncate BEFORE TRUNCATE ON public.change_log FOR EACH STATEMENT EXECUTE FUNCTION public.log_append_only();
 
 CREATE TRIGGER patient_allergen_review_del AFTER DELETE ON public.patient_allergen REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.patient_link_review_orders();
 

@@ -1,0 +1,18 @@
+// Command logs is the Lambda of the logs area: API Gateway HTTP API events in, pkg/logs's routes.
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"samrap/pkg/logs"
+	"samrap/pkg/platform"
+)
+
+func main() {
+	if err := platform.ServeHTTPLambda(context.Background(), os.Getenv, logs.Mount); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}

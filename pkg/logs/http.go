@@ -1,0 +1,126 @@
+package logs
+
+import (
+	"bytes"
+	"net/http"
+	"strings"
+	"time"
+
+	"samrap/pkg/httpx"
+	"samrap/pkg/platform"
+	"samrap/pkg/session"
+	"samrap/pkg/xlsx"
+)
+
+// Who may read the logs (our choice, docs/logs.md): Super Admins every branch, Branch
+// Admins their current branch. Nobody writes through this area.
+var readers = httpx.Roles(session.SuperAdmin, session.BranchAdmin)
+
+// Mount adds the area's routes (functions/catalog.json, function "logs").
+func Mount(env *platform.Env, rt *httpx.Router) {
+	h := handlers{s: NewService(env.DB, env.Now)}
+	rt.Handle("GET /api/logs/activities", readers, h.activities)
+	rt.Handle("GET /api/download/activityLog", readers, h.exportActivities)
+	rt.Handle("GET /api/logs/changes", readers, h.changes)
+	rt.Handle("GET /api/logs/choices", readers, h.choices)
+}
+
+type handlers struct{ s *Service }
+
+var bangkok = time.FixedZone("Asia/Bangkok", 7*60*60)
+
+const dateLayout = "2006-01-02"
+
+// filter reads dateFrom and dateTo (YYYY-MM-DD in Asia/Bangkok, both days included; the
+// last 30 days by default, at most 366 days), person, action, entity, entityId, and the
+// Super Admin's entryBranch.
+func (h handlers) filter(r *http.Request) (Filter, Scope, *httpx.Query) {
+	q := httpx.ReadQuery(r)
+	today := h.s.now().In(bangkok)
+	day := func(name string, def time.Time) time.Time {
+		v := strings.TrimSpace(q.Text(name))
+		if v == "" {
+			return def
+		}
+		t, err := time.ParseInLocation(dateLayout, v, bangkok)
+		if err != nil {
+			q.Invalid(name, "logs.dateInvalid")
+		}
+		return t
+	}
+	start := time.Date(today.Year(), today.Month(), today.Day(), 0, 0, 0, 0, bangkok)
+	f := Filter{From: day("dateFrom", start.AddDate(0, 0, -30)), To: day("dateTo", start).AddDate(0, 0, 1),
+		Person: strings.TrimSpace(q.Text("person")), Action: strings.TrimSpace(q.Text("action")),
+		Entity: strings.TrimSpace(q.Text("entity")), EntityID: strings.TrimSpace(q.Text("entityId"))}
+	if !f.To.After(f.From) {
+		q.Invalid("dateTo", "logs.endBeforeStart")
+	} else if f.To.Sub(f.From) > 367*24*time.Hour {
+		q.Invalid("dateTo", "logs.rangeTooLong")
+	}
+	return f, scopeOf(httpx.Claims(r), strings.TrimSpace(q.Text("entryBranch"))), q
+}
+
+func (h handlers) activities(w http.ResponseWriter, r *http.Request) error {
+	f, sc, q := h.filter(r)
+	p := q.Page()
+	if err := q.Err(); err != nil {
+		return err
+	}
+	page, err := h.s.Activities(r.Context(), sc, f, p, httpx.Lang(r))
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, r, page)
+}
+
+func (h handlers) exportActivities(w http.ResponseWriter, r *http.Request) error {
+	f, sc, q := h.filter(r)
+	if err := q.Err(); err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	found, err := h.s.ExportActivities(r.Context(), &buf, httpx.Claims(r), sc, f, httpx.Lang(r))
+	if err != nil {
+		return err
+	}
+	if !found {
+		return httpx.NoContent(w)
+	}
+	return httpx.SendFile(w, "activity_log.xlsx", xlsx.ContentType, &buf)
+}
+
+func (h handlers) changes(w http.ResponseWriter, r *http.Request) error {
+	f, sc, q := h.filter(r)
+	p := q.Page()
+	if err := q.Err(); err != nil {
+		return err
+	}
+	page, err := h.s.Changes(r.Context(), sc, f, p, httpx.Lang(r))
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, r, page)
+}
+
+// Choice is a value of a filter and its label.
+type Choice struct {
+	Code  string `json:"code"`
+	Label string `json:"label"`
+}
+
+// choices answers the filters' lists: the activity record's actions and the change log's
+// entities, labelled in the caller's language.
+func (h handlers) choices(w http.ResponseWriter, r *http.Request) error {
+	lang := httpx.Lang(r)
+	out := struct {
+		Actions  []Choice `json:"actions"`
+		Entities []Choice `json:"entities"`
+	}{Actions: []Choice{}, Entities: []Choice{}}
+	for _, a := range actions {
+		out.Actions = append(out.Actions, Choice{a.Action, label(a.Th, a.En, lang)})
+	}
+	for _, e := range entityOrder() {
+		out.Entities = append(out.Entities, Choice{e, entityLabel(e, lang)})
+	}
+	return httpx.OK(w, r, out)
+}

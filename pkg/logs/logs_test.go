@@ -1,0 +1,456 @@
+package logs_test
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"samrap/pkg/apitest"
+	"samrap/pkg/dbtest"
+	"samrap/pkg/logs"
+	"samrap/pkg/xlsx"
+)
+
+// Migration 00012: nobody edits or deletes an entry, whatever the statement.
+func TestLogsAreAppendOnly(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	ctx := context.Background()
+	if _, err := pool.Exec(ctx, `INSERT INTO activity_log (branch_code, actor, action) VALUES ('SRP01', 'D0001', 'auth.signIn');
+		INSERT INTO change_log (branch_code, entity, entity_id, action, after, changed_by)
+		VALUES ('SRP01', 'diet_type', '1', 'create', '{"code": "DT01"}', 'D0004')`); err != nil {
+		t.Fatal(err)
+	}
+	for _, stmt := range []string{
+		`UPDATE activity_log SET actor = 'someone else'`,
+		`DELETE FROM activity_log`,
+		`TRUNCATE activity_log`,
+		`UPDATE change_log SET after = '{"code": "DT99"}'`,
+		`DELETE FROM change_log WHERE entity = 'diet_type'`,
+		`TRUNCATE change_log`,
+	} {
+		_, err := pool.Exec(ctx, stmt)
+		if err == nil || !strings.Contains(err.Error(), "append-only") || !strings.Contains(err.Error(), "42501") {
+			t.Errorf("%s: %v, want the append-only refusal", stmt, err)
+		}
+	}
+	var acts, changes int
+	var actor, after string
+	if err := pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM activity_log), (SELECT count(*) FROM change_log),
+		(SELECT actor FROM activity_log), (SELECT after->>'code' FROM change_log)`).Scan(&acts, &changes, &actor, &after); err != nil {
+		t.Fatal(err)
+	}
+	if acts != 1 || changes != 1 || actor != "D0001" || after != "DT01" {
+		t.Fatalf("the entries changed: %d %d %s %s", acts, changes, actor, after)
+	}
+}
+
+type fixture struct {
+	s                   *apitest.Server
+	bam1, bam2, sam, nt string // Branch Admin of SRP01, of SRP02 (multi), Super Admin, Nutritionist of SRP01
+}
+
+func newFixture(t *testing.T) fixture {
+	s := apitest.New(t)
+	f := fixture{s: s}
+	f.bam1 = s.SignIn("branchadmin@samrap.local").Access
+	f.bam2 = s.TokenAs("multi@samrap.local", "SRP02", "BAM")
+	f.sam = s.SignIn("superadmin@samrap.local").Access
+	f.nt = s.SignIn("nutritionist@samrap.local").Access
+	return f
+}
+
+type activityPage struct {
+	Items []struct {
+		ID          int64  `json:"id"`
+		BranchCode  string `json:"branchCode"`
+		Actor       string `json:"actor"`
+		ActorName   string `json:"actorName"`
+		Action      string `json:"action"`
+		ActionLabel string `json:"actionLabel"`
+		At          string `json:"at"`
+	} `json:"items"`
+	Total int `json:"total"`
+}
+
+type changePage struct {
+	Items []struct {
+		ID          int64  `json:"id"`
+		BranchCode  string `json:"branchCode"`
+		Entity      string `json:"entity"`
+		EntityLabel string `json:"entityLabel"`
+		EntityID    string `json:"entityId"`
+		Action      string `json:"action"`
+		ChangedBy   string `json:"changedBy"`
+		ChangerName string `json:"changerName"`
+		Fields      []struct {
+			Field  string `json:"field"`
+			Label  string `json:"label"`
+			Before any    `json:"before"`
+			After  any    `json:"after"`
+		} `json:"fields"`
+	} `json:"items"`
+	Total int `json:"total"`
+}
+
+func (f fixture) get(t *testing.T, token, path, lang string, into any) {
+	t.Helper()
+	res := f.s.Do(apitest.Request{Method: "GET", Path: path, Token: token, Lang: lang})
+	if res.Status != 200 {
+		t.Fatalf("GET %s: %d %s", path, res.Status, res.Body)
+	}
+	res.Into(t, into)
+}
+
+func branchesOf(p activityPage) map[string]int {
+	out := map[string]int{}
+	for _, it := range p.Items {
+		out[it.BranchCode]++
+	}
+	return out
+}
+
+func TestActivityRecordScopeAndFilters(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	// A failed sign-in (no branch), and the sign-ins above: the Branch Admin's and
+	// Nutritionist's in SRP01, multi's choice of SRP02.
+	f.s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken",
+		Form: url.Values{"username": {"branchadmin@samrap.local"}, "password": {"wrong-password"}}})
+
+	var p activityPage
+	f.get(t, f.bam1, "/api/logs/activities?size=1000", "en", &p)
+	if b := branchesOf(p); len(b) != 1 || b["SRP01"] == 0 {
+		t.Fatalf("the Branch Admin of SRP01 read the branches %v", b)
+	}
+	found := false
+	for _, it := range p.Items {
+		if it.Actor == "D0006" && it.Action == "auth.signIn" {
+			found = it.ActionLabel == "Signed in" && it.ActorName == "Wilai Dulaesakha"
+		}
+	}
+	if !found {
+		t.Fatalf("the Branch Admin's own sign-in is not listed (labelled): %+v", p.Items)
+	}
+	// Even asking for SRP02 by the Super Admin's filter, a Branch Admin reads only its branch.
+	f.get(t, f.bam1, "/api/logs/activities?size=1000&entryBranch=SRP02", "", &p)
+	if b := branchesOf(p); len(b) != 1 || b["SRP01"] == 0 {
+		t.Fatalf("entryBranch widened a Branch Admin's view: %v", b)
+	}
+	// And naming another branch in branchCode is refused by the router.
+	if res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/logs/activities?branchCode=SRP02", Token: f.bam1}); res.Status != 403 {
+		t.Fatalf("branchCode=SRP02 for SRP01's admin: %d", res.Status)
+	}
+	f.get(t, f.bam2, "/api/logs/activities?size=1000", "th", &p)
+	if b := branchesOf(p); len(b) != 1 || b["SRP02"] == 0 {
+		t.Fatalf("the Branch Admin of SRP02 read the branches %v", b)
+	}
+	if p.Items[0].Actor != "D0007" || p.Items[0].Action != "auth.selectRole" || p.Items[0].ActionLabel != "เลือก/สลับสาขาและบทบาท" {
+		t.Fatalf("SRP02's newest entry: %+v", p.Items[0])
+	}
+	// The Super Admin reads every branch, the entries of no branch too (the failed sign-in),
+	// and narrows to one.
+	f.get(t, f.sam, "/api/logs/activities?size=1000", "", &p)
+	if b := branchesOf(p); b["SRP01"] == 0 || b["SRP02"] == 0 || b[""] == 0 {
+		t.Fatalf("the Super Admin read the branches %v", b)
+	}
+	for i := 1; i < len(p.Items); i++ {
+		if p.Items[i].At > p.Items[i-1].At || p.Items[i].At == p.Items[i-1].At && p.Items[i].ID > p.Items[i-1].ID {
+			t.Fatalf("not newest first at %d: %+v", i, p.Items[i-1:i+1])
+		}
+	}
+	all := p.Total
+	f.get(t, f.sam, "/api/logs/activities?size=1000&entryBranch=SRP02", "", &p)
+	if b := branchesOf(p); len(b) != 1 || b["SRP02"] == 0 {
+		t.Fatalf("the Super Admin's SRP02 filter read %v", b)
+	}
+	// Filters: action, person (code or name, any case), dates; paging.
+	f.get(t, f.sam, "/api/logs/activities?action=auth.signInFailed", "", &p)
+	if p.Total != 1 || p.Items[0].Actor != "branchadmin@samrap.local" {
+		t.Fatalf("failed sign-ins: %+v", p)
+	}
+	f.get(t, f.sam, "/api/logs/activities?person=wilai&size=1000", "", &p)
+	for _, it := range p.Items {
+		if it.ActorName != "Wilai Dulaesakha" {
+			t.Fatalf("person=wilai answered %+v", it)
+		}
+	}
+	if p.Total == 0 {
+		t.Fatal("person=wilai answered nothing")
+	}
+	f.get(t, f.sam, "/api/logs/activities?person=d0004", "", &p)
+	if p.Total != 1 || p.Items[0].Actor != "D0004" {
+		t.Fatalf("person=d0004: %+v", p)
+	}
+	f.get(t, f.sam, "/api/logs/activities?size=2&page=2", "", &p)
+	if p.Total != all || len(p.Items) != 2 {
+		t.Fatalf("page 2 of 2: %d items of %d, want 2 of %d", len(p.Items), p.Total, all)
+	}
+	f.get(t, f.sam, "/api/logs/activities?dateFrom=2020-01-01&dateTo=2020-01-31", "", &p)
+	if p.Total != 0 {
+		t.Fatalf("January 2020: %+v", p)
+	}
+	for _, q := range []string{"dateFrom=2026-13-01", "dateFrom=2026-02-01&dateTo=2026-01-01", "dateFrom=2020-01-01&dateTo=2026-01-01"} {
+		if res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/logs/activities?" + q, Token: f.sam}); res.Status != 422 {
+			t.Fatalf("%s: %d %s", q, res.Status, res.Body)
+		}
+	}
+	// Only the two admin roles read the logs.
+	for _, path := range []string{"/api/logs/activities", "/api/logs/changes", "/api/download/activityLog", "/api/logs/choices"} {
+		if res := f.s.Do(apitest.Request{Method: "GET", Path: path, Token: f.nt}); res.Status != 403 {
+			t.Fatalf("the Nutritionist on %s: %d", path, res.Status)
+		}
+	}
+}
+
+func TestActivityExport(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/download/activityLog?action=auth.signIn", Token: f.bam1, Lang: "en"})
+	if res.Status != 200 || res.Header.Get("Content-Type") != xlsx.ContentType {
+		t.Fatalf("export: %d %s", res.Status, res.Header)
+	}
+	var lines [][]string
+	if err := xlsx.ReadFirstSheet(res.Body, ".xlsx", func(_ int, cells []string) error {
+		lines = append(lines, cells)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if len(lines) < 2 || lines[0][0] != "วันเวลา / When" || lines[0][4] != "กิจกรรม / Action" {
+		t.Fatalf("workbook: %v", lines)
+	}
+	for _, l := range lines[1:] {
+		if l[1] != "SRP01" || l[4] != "Signed in" {
+			t.Fatalf("line %v", l)
+		}
+	}
+	if n := f.s.Count(`SELECT count(*) FROM activity_log WHERE action = 'logs.export' AND actor = 'D0006' AND branch_code = 'SRP01'
+		AND detail->>'rows' = $1`, fmt.Sprint(len(lines)-1)); n != 1 {
+		t.Fatalf("the export was not recorded (%d)", n)
+	}
+	if res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/download/activityLog?dateFrom=2020-01-01&dateTo=2020-01-02", Token: f.bam1}); res.Status != 204 {
+		t.Fatalf("an empty export: %d", res.Status)
+	}
+}
+
+func TestChangeLogDiffScopeAndFilters(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	ntSRP02 := f.s.TokenAs("multi@samrap.local", "SRP02", "BNT")
+	save := func(token string, body map[string]any) string {
+		t.Helper()
+		res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/parameter/updateDietType", Token: token, JSON: body})
+		var rec map[string]any
+		res.Into(t, &rec)
+		if res.Status != 200 {
+			t.Fatalf("save %v: %d %s", body, res.Status, res.Body)
+		}
+		return fmt.Sprint(rec["id"])
+	}
+	id := save(f.nt, map[string]any{"branchCode": "SRP01", "code": "LOG1", "nameTh": "อาหารทดสอบ", "nameEn": "Test food", "status": "ACTIVE"})
+	idNum := 0
+	fmt.Sscan(id, &idNum)
+	save(f.nt, map[string]any{"branchCode": "SRP01", "id": idNum, "code": "LOG1", "nameTh": "อาหารทดสอบใหม่", "nameEn": "Test food", "status": "ACTIVE", "remark": "ลดเค็ม"})
+	save(ntSRP02, map[string]any{"branchCode": "SRP02", "code": "LOG2", "nameTh": "อาหารเชียงใหม่", "status": "ACTIVE"})
+
+	var p changePage
+	f.get(t, f.bam1, "/api/logs/changes?entity=diet_type&entityId="+id, "en", &p)
+	if p.Total != 2 || p.Items[0].Action != "update" || p.Items[1].Action != "create" {
+		t.Fatalf("the diet type's changes, newest first: %+v", p)
+	}
+	upd := p.Items[0]
+	if upd.EntityLabel != "Diet types" || upd.ChangedBy != "D0004" || upd.ChangerName != "Suda Phochana" {
+		t.Fatalf("update entry: %+v", upd)
+	}
+	got := map[string]string{}
+	for _, fc := range upd.Fields {
+		got[fc.Field] = fmt.Sprintf("%s: %v → %v", fc.Label, fc.Before, fc.After)
+	}
+	if got["name_th"] != "Name (Thai): อาหารทดสอบ → อาหารทดสอบใหม่" || got["remark"] != "Remark:  → ลดเค็ม" {
+		t.Fatalf("the update's fields: %v", got)
+	}
+	if _, ok := got["code"]; ok {
+		t.Fatalf("an unchanged field is listed: %v", got)
+	}
+	if _, ok := got["updated_at"]; ok || len(got) != 2 {
+		t.Fatalf("the entry's own time is listed as a field: %v", got)
+	}
+	f.get(t, f.bam1, "/api/logs/changes?entity=diet_type&entityId="+id, "th", &p)
+	for _, fc := range p.Items[0].Fields {
+		if fc.Field == "name_th" && fc.Label != "ชื่อ (ไทย)" {
+			t.Fatalf("Thai label: %+v", fc)
+		}
+	}
+	// Branch scoping.
+	f.get(t, f.bam1, "/api/logs/changes?size=1000", "", &p)
+	for _, it := range p.Items {
+		if it.BranchCode != "SRP01" {
+			t.Fatalf("SRP01's admin read %+v", it)
+		}
+	}
+	f.get(t, f.bam2, "/api/logs/changes?entity=diet_type&person=D0007", "", &p)
+	if p.Total != 1 || p.Items[0].BranchCode != "SRP02" || p.Items[0].ChangedBy != "D0007" {
+		t.Fatalf("SRP02's admin: %+v", p)
+	}
+	f.get(t, f.sam, "/api/logs/changes?entity=diet_type&person=D000", "", &p)
+	if p.Total != 3 {
+		t.Fatalf("the Super Admin: %+v", p)
+	}
+	f.get(t, f.sam, "/api/logs/changes?entity=diet_type&person=D000&entryBranch=SRP02", "", &p)
+	if p.Total != 1 || p.Items[0].BranchCode != "SRP02" {
+		t.Fatalf("the Super Admin's SRP02 filter: %+v", p)
+	}
+	f.get(t, f.sam, "/api/logs/changes?entity=diet_type&person=mana", "", &p)
+	if p.Total != 1 || p.Items[0].ChangedBy != "D0007" {
+		t.Fatalf("person=mana: %+v", p)
+	}
+	f.get(t, f.sam, "/api/logs/changes?entity=diet_type&person=D000&size=1&page=3", "", &p)
+	if p.Total != 3 || len(p.Items) != 1 || p.Items[0].Action != "create" || p.Items[0].BranchCode != "SRP01" {
+		t.Fatalf("the last page: %+v", p)
+	}
+	f.get(t, f.sam, "/api/logs/changes?entity=diet_type&dateFrom=2020-01-01&dateTo=2020-12-31", "", &p)
+	if p.Total != 0 {
+		t.Fatalf("2020: %+v", p)
+	}
+}
+
+func TestChoices(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	var c struct {
+		Actions, Entities []struct{ Code, Label string }
+	}
+	f.get(t, f.bam1, "/api/logs/choices", "en", &c)
+	labels := map[string]string{}
+	for _, a := range append(c.Actions, c.Entities...) {
+		labels[a.Code] = a.Label
+	}
+	if labels["auth.signIn"] != "Signed in" || labels["patient"] != "Patient" || labels["diet_type"] != "Diet types" {
+		t.Fatalf("choices: %+v", c)
+	}
+}
+
+// Every activity code an area writes is in the one list of labels (actions.go), so that the
+// screen never shows a bare code for something the product does today.
+func TestEveryRecordedActionIsLabelled(t *testing.T) {
+	t.Parallel()
+	written := regexp.MustCompile(`(?:Action:\s*|activity\(ctx, \w+, \w+, )"([a-zA-Z]+\.[a-zA-Z]+)"`)
+	listed := map[string]bool{}
+	for _, c := range logs.ActionCodes() {
+		listed[c] = true
+	}
+	found := 0
+	err := filepath.WalkDir(filepath.Join("..", ".."), func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			switch d.Name() {
+			case "node_modules", ".git", "web", "infra":
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if filepath.Ext(path) != ".go" || strings.HasSuffix(path, "_test.go") || filepath.Base(path) == "actions.go" ||
+			filepath.Base(path) == "audit.go" {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, m := range written.FindAllStringSubmatch(string(b), -1) {
+			found++
+			if !listed[m[1]] {
+				t.Errorf("%s records %q, which pkg/logs/actions.go does not label", path, m[1])
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if found < 15 {
+		t.Fatalf("only %d recorded actions found: the scan is broken", found)
+	}
+}
+
+// A master-data reference is logged as an id; the change log shows the row it names, under
+// the name of what it refers to.
+func TestChangeLogNamesReferences(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	var wards, types struct {
+		Items []map[string]any `json:"items"`
+	}
+	f.get(t, f.nt, "/api/parameter/searchWard?size=1", "", &wards)
+	f.get(t, f.nt, "/api/parameter/searchWardType?size=10", "", &types)
+	if len(wards.Items) == 0 || len(types.Items) < 2 {
+		t.Fatalf("demo wards %v, ward types %v", wards, types)
+	}
+	ward := wards.Items[0]
+	var to map[string]any
+	for _, wt := range types.Items {
+		if wt["id"] != ward["wardTypeId"] {
+			to = wt
+		}
+	}
+	ward["branchCode"] = "SRP01"
+	ward["wardTypeId"] = to["id"]
+	if res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/parameter/updateWard", Token: f.nt, JSON: ward}); res.Status != 200 {
+		t.Fatalf("update ward: %d %s", res.Status, res.Body)
+	}
+	var p changePage
+	f.get(t, f.bam1, fmt.Sprintf("/api/logs/changes?entity=ward&entityId=%v", ward["id"]), "en", &p)
+	if p.Total == 0 || p.Items[0].Action != "update" {
+		t.Fatalf("the ward's changes: %+v", p)
+	}
+	for _, fc := range p.Items[0].Fields {
+		if fc.Field != "ward_type_id" {
+			continue
+		}
+		after, _ := fc.After.(map[string]any)
+		before, _ := fc.Before.(map[string]any)
+		if fc.Label != "Ward type" || after["code"] != to["code"] || after["nameTh"] != to["nameTh"] || before["code"] == nil {
+			t.Fatalf("the ward type's change: %+v", fc)
+		}
+		return
+	}
+	t.Fatalf("no ward type in %+v", p.Items[0].Fields)
+}
+
+// The exports of the product's other areas are in the record (not the blank templates).
+func TestOtherExportsAreRecorded(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	ctl := f.s.SignIn("controller@samrap.local").Access
+	for _, c := range []struct{ token, path string }{
+		{f.nt, "/api/download/masterDataType?branchCode=SRP01&type=DietType"},
+		{f.nt, "/api/download/masterDataType?branchCode=SRP01&type=DietType&template=true"},
+		{f.nt, "/api/download/menuDataType?branchCode=SRP01&type=Menu"},
+		{ctl, "/api/download/patientChangeLog"},
+	} {
+		if res := f.s.Do(apitest.Request{Method: "GET", Path: c.path, Token: c.token}); res.Status != 200 && res.Status != 204 {
+			t.Fatalf("%s: %d %s", c.path, res.Status, res.Body)
+		}
+	}
+	var p activityPage
+	f.get(t, f.bam1, "/api/logs/activities?action=files.export", "en", &p)
+	if p.Total != 2 || p.Items[0].Actor != "D0004" || p.Items[0].ActionLabel != "Exported master data or menus" {
+		t.Fatalf("master data and menu exports (not the template): %+v", p)
+	}
+	if n := f.s.Count(`SELECT count(*) FROM activity_log WHERE action = 'files.export' AND detail->>'type' IN ('DietType', 'Menu')`); n != 2 {
+		t.Fatalf("the exports' types: %d", n)
+	}
+	f.get(t, f.bam1, "/api/logs/activities?action=patients.exportChanges", "en", &p)
+	if p.Total != 1 || p.Items[0].Actor != "D0001" {
+		t.Fatalf("the patient change record export: %+v", p)
+	}
+}

@@ -1,0 +1,47 @@
+// Shared steps of the log browser tests (logs-*.spec.ts).
+import { expect, type Locator, type Page } from '@playwright/test';
+import { signIn, text } from './helpers';
+
+/** A text of locales/<lang>/logs.json. */
+export function lg(lang: 'th' | 'en', key: string): string {
+  return text(lang, 'logs', key);
+}
+
+/** Signs in, in the language asked (kept on the device), and waits for the first screen. */
+export async function signInAs(page: Page, email: string, lang: 'th' | 'en' = 'th', password?: string): Promise<void> {
+  await page.goto('/login');
+  await page.evaluate((l) => localStorage.setItem('language', l), lang);
+  await signIn(page, email, password);
+}
+
+/** Signs in multi@ and chooses a pair of several (Thai). */
+export async function signInMulti(page: Page, branch: string, role: string): Promise<void> {
+  await signInAs(page, 'multi@samrap.local');
+  await expect(page).toHaveURL(/\/select-role$/);
+  await page.locator('.ant-select', { has: page.getByLabel(text('th', 'auth', 'selectRole.branch')) }).click();
+  await page.locator('.ant-select-item-option', { hasText: branch }).click();
+  await page.locator('label', { hasText: role }).click();
+  await page.getByRole('button', { name: text('th', 'auth', 'selectRole.submit') }).click();
+  await expect(page).toHaveURL(/\/auth\//);
+}
+
+/** Opens a screen of the sidebar's activity log group. */
+export async function openFromSidebar(page: Page, lang: 'th' | 'en', item: 'menu.activityRecord' | 'menu.changeLog'): Promise<void> {
+  await page.getByTestId('sidebar').getByText(text(lang, 'layout', 'menu.activityLog')).click();
+  await page.getByTestId('sidebar').getByText(text(lang, 'layout', item)).click();
+}
+
+/** The rows of a list. */
+export function rows(page: Page, testId: string): Locator {
+  return page.getByTestId(testId).locator('tbody tr.ant-table-row');
+}
+
+/**
+ * Chooses an option of an Ant Design select by its visible label. A long list draws only the
+ * options in view: `search` types into a searchable select first.
+ */
+export async function choose(page: Page, select: Locator, option: string | RegExp, search?: string): Promise<void> {
+  await select.click();
+  if (search) await page.keyboard.type(search);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}

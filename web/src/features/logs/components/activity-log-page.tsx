@@ -1,0 +1,93 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { App, Button, Select, Space, Typography, type TableColumnsType } from 'antd';
+import { useActivities } from '@/features/logs/api/get-activities';
+import { useDownloadActivities } from '@/features/logs/api/download-activities';
+import { useChoices } from '@/features/logs/api/get-choices';
+import { BranchFilter, codeParam, DatesFilter, dayParam } from '@/features/logs/components/log-filters';
+import { useLogContext } from '@/features/logs/components/use-log-context';
+import type { Activity } from '@/features/logs/types';
+import { showDetail } from '@/features/logs/values';
+import { PagedList, pagedListSpec } from '@/components/paged-table';
+import { ScreenFrame } from '@/components/screen-frame';
+import { saveFile } from '@/lib/save-file';
+import { useListState } from '@/lib/use-list-state';
+
+/** The record's state in the address: `?q=<person>&action=&branch=&from=&to=&page=&size=`. */
+const LIST = pagedListSpec([], { action: codeParam, branch: codeParam, from: dayParam, to: dayParam });
+
+/** The activity record (Super Admin, Branch Admin; /auth/activity-log): who did what and when, newest first. */
+export default function ActivityLogPage() {
+  const { t, lang, allBranches, timeZone, dateTime, branch } = useLogContext();
+  const { notification } = App.useApp();
+  const [state, setState] = useListState(LIST);
+  const filter = {
+    person: state.q, action: state.action, dateFrom: state.from, dateTo: state.to,
+    entryBranch: allBranches ? state.branch : '',
+  };
+  const list = useActivities({ ...filter, page: state.page, size: state.size, lang });
+  const choices = useChoices(lang);
+  const download = useDownloadActivities();
+
+  const downloadFile = () =>
+    download.mutate(filter, {
+      onSuccess: (f) => {
+        if (!f) notification.error({ message: t('dataNotFound') });
+        else saveFile(f.blob, f.fileName);
+      },
+    });
+
+  const columns: TableColumnsType<Activity> = [
+    { key: 'at', title: t('activity.when'), width: 160, render: (_, a) => dateTime(a.at) },
+    ...(allBranches ? [{ key: 'branch', title: t('filter.branch'), width: 110, render: (_: unknown, a: Activity) => <span data-testid="entry-branch">{branch(a.branchCode)}</span> }] : []),
+    {
+      key: 'who', title: t('activity.who'), width: 220,
+      render: (_, a) => (
+        <Space direction="vertical" size={0}>
+          <Typography.Text strong data-testid="activity-actor">{a.actor}</Typography.Text>
+          {a.actorName && <Typography.Text>{a.actorName}</Typography.Text>}
+        </Space>
+      ),
+    },
+    { key: 'action', title: t('activity.action'), width: 240, render: (_, a) => <span data-testid="activity-action">{a.actionLabel}</span> },
+    {
+      key: 'detail', title: t('activity.detail'),
+      render: (_, a) => <Typography.Text type="secondary">{showDetail(a.detail, lang, timeZone, t)}</Typography.Text>,
+    },
+    { key: 'address', title: t('activity.address'), width: 140, render: (_, a) => a.address },
+  ];
+
+  return (
+    <ScreenFrame title={t('activity.title')} subtitle={t('activity.subtitle')} testId="activity-log-page">
+      <PagedList<Activity>
+        state={state}
+        onChange={setState}
+        search={{ placeholder: t('activity.person'), testId: 'activity-person', width: 280 }}
+        filters={
+          <>
+            <Select
+              aria-label={t('activity.action')}
+              style={{ width: 260 }}
+              value={state.action}
+              onChange={(action) => setState({ action })}
+              options={[{ value: '', label: t('activity.allActions') }, ...(choices.data?.actions ?? []).map((c) => ({ value: c.code, label: c.label }))]}
+              showSearch
+              optionFilterProp="label"
+              data-testid="activity-action-filter"
+            />
+            {allBranches && <BranchFilter value={state.branch} onChange={(b) => setState({ branch: b })} />}
+            <DatesFilter from={state.from} to={state.to} onChange={(from, to) => setState({ from, to })} />
+          </>
+        }
+        actions={
+          <Button icon={<DownloadOutlined />} onClick={downloadFile} loading={download.isPending} data-testid="activity-download">
+            {t('activity.download')}
+          </Button>
+        }
+        columns={columns}
+        list={list}
+        scrollX={1000}
+        testId="activity-table"
+      />
+    </ScreenFrame>
+  );
+}

@@ -1,0 +1,41 @@
+// A change log's before/after as a person reads it. The values are the records as their
+// areas logged them (API fields or stored columns): yes/no for a flag, a reference by its
+// name, a list joined, a day or a time in the interface language (Buddhist era in Thai).
+import { formatDate, formatDateTime } from '@/lib/dates';
+
+type Named = { code?: string; nameTh?: string; nameEn?: string };
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+export type Translate = (key: string) => string;
+
+/** One value: '' when there is none. */
+export function showValue(value: unknown, lang: string, timeZone: string, t: Translate): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'boolean') return t(value ? 'value.yes' : 'value.no');
+  if (Array.isArray(value)) return value.map((v) => showValue(v, lang, timeZone, t)).filter(Boolean).join(', ');
+  if (typeof value === 'object') {
+    const r = value as Named;
+    const name = lang === 'en' ? r.nameEn || r.nameTh : r.nameTh || r.nameEn;
+    if (name || r.code) return name || r.code || '';
+    return Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => `${k}: ${showValue(v, lang, timeZone, t)}`)
+      .join('; ');
+  }
+  const s = String(value);
+  // a day is a day wherever the browser is: read at noon UTC, shown in UTC
+  if (DAY.test(s)) return formatDate(`${s}T12:00:00Z`, lang, 'UTC');
+  if (TIME.test(s)) return formatDateTime(s, lang, timeZone);
+  return s;
+}
+
+/** An activity's detail in one line: `key: value` pairs, none when it is empty. */
+export function showDetail(detail: Record<string, unknown> | null | undefined, lang: string, timeZone: string, t: Translate): string {
+  if (!detail) return '';
+  return Object.entries(detail)
+    .map(([k, v]) => [k, showValue(v, lang, timeZone, t)])
+    .filter(([, v]) => v !== '')
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(' · ');
+}
