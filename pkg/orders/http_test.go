@@ -720,6 +720,18 @@ func TestListDetailsChoicesQR(t *testing.T) {
 	if res := f.get(f.taker, "getQrByOrderId/not-a-uuid?branchCode=SRP01"); res.Status != 404 {
 		t.Fatalf("bad id: %d", res.Status)
 	}
+	// an ordered dish and a remark an order uses cannot be deleted: 409 saying why
+	nutri := f.s.SignIn("nutritionist@samrap.local").Access
+	if _, err := f.s.Env.DB.Exec(context.Background(), `DELETE FROM cycle_menu WHERE menu_id = $1`, f.dishes["T-PLAIN"]); err != nil {
+		t.Fatal(err)
+	}
+	for _, del := range []string{fmt.Sprintf("/api/parameter/deleteMenu?branchCode=SRP01&id=%d", f.dishes["T-PLAIN"]),
+		fmt.Sprintf("/api/parameter/deleteRemark?branchCode=SRP01&id=%d", f.id(t, "remark", "RM01"))} {
+		res := f.s.Do(apitest.Request{Method: "DELETE", Path: del, Token: nutri, Lang: "en"})
+		if res.Status != 409 || !strings.Contains(res.Msg, "meal order") {
+			t.Fatalf("%s: %d %s", del, res.Status, res.Body)
+		}
+	}
 }
 
 // The ward calls: the same choice for several patients, each checked on its own; yesterday's
@@ -807,5 +819,71 @@ func TestWardCalls(t *testing.T) {
 	}
 	if len(rep.Conflicts) != 1 || rep.Conflicts[0].Code != "AL02" || !alt["T-PLAIN"] || alt["T-PEANUT"] {
 		t.Fatalf("checkReplaceIngredient: %s", res.Body)
+	}
+}
+
+// Bad input: clear, translated errors, nothing half-ordered.
+func TestBadInput(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	f.patient(t, "T-BAD", "unmapped_allergies = '{ถั่วเหลือง}'", nil, nil)
+	var version int
+	if err := f.s.Env.DB.QueryRow(context.Background(), `SELECT version FROM patient WHERE hn_id = 'T-BAD'`).Scan(&version); err != nil {
+		t.Fatal(err)
+	}
+	ok := clone(f.draft("T-BAD", "T-PLAIN"), "unmappedAllergiesChecked", true, "patientVersion", version)
+	day, _ := time.ParseInLocation(time.DateOnly, f.today, bangkok)
+	var otherMeal int64
+	if err := f.s.Env.DB.QueryRow(context.Background(), `SELECT id FROM meal_time WHERE branch_code = 'SRP02' LIMIT 1`).Scan(&otherMeal); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		body map[string]any
+		want string
+	}{
+		{"unmapped allergies not confirmed", clone(ok, "unmappedAllergiesChecked", false), "UNMAPPED_ALLERGY"},
+		{"a stale form", clone(ok, "patientVersion", version-1+10), "STALE"},
+		{"a date no round covers", clone(ok, "dates", []string{day.AddDate(3, 0, 0).Format(time.DateOnly)}), "NO_MENU"},
+		{"a dish of another meal", clone(ok, "mealTimeIds", []int64{f.breakfastID}), "NOT_ON_MENU"},
+		{"another branch's meal type", clone(ok, "mealTimeIds", []int64{otherMeal}), "MEAL_TYPE"},
+		{"two main dishes", clone(f.draft("T-BAD", "T-PLAIN", "T-PUREE"), "unmappedAllergiesChecked", true), "COMPONENT"},
+	} {
+		res, _ := f.submit(t, c.body, 422)
+		if got := codes(problemsOf(t, res)); got != c.want {
+			t.Errorf("%s: %s, want %s", c.name, res.Body, c.want)
+		}
+	}
+	// the shape of a draft: 422 naming the field, no problems
+	for field, body := range map[string]map[string]any{
+		"dates":     clone(ok, "dates", []string{day.AddDate(0, 0, -1).Format(time.DateOnly)}),
+		"orderType": clone(ok, "orderType", "EAT"),
+		"items":     clone(ok, "items", []map[string]any{{"menuId": 1, "menuSetId": 2}}),
+	} {
+		res, _ := f.submit(t, body, 422)
+		if res.Fields()[field] == "" {
+			t.Errorf("%s: %s", field, res.Body)
+		}
+	}
+	// in Thai
+	res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/takerOrder/submitOrder", Token: f.taker, Lang: "th", JSON: clone(ok, "patientVersion", 99)})
+	if res.Status != 422 || !strings.Contains(string(res.Data), "ข้อมูลผู้ป่วยมีการเปลี่ยนแปลง") {
+		t.Fatalf("thai: %s", res.Body)
+	}
+	if f.s.Count(`SELECT count(*) FROM meal_order o JOIN patient p ON p.id = o.patient_id WHERE p.hn_id = 'T-BAD'`) != 0 {
+		t.Fatal("something was ordered")
+	}
+	f.submit(t, ok, 200)
+	// another branch's order is not found
+	var foreign string
+	if err := f.s.Env.DB.QueryRow(context.Background(), `SELECT id::text FROM meal_order WHERE branch_code = 'SRP02' LIMIT 1`).Scan(&foreign); err != nil {
+		t.Fatal(err)
+	}
+	for _, res := range []apitest.Response{f.get(f.taker, "getOrderDetails?branchCode=SRP01&orderId="+foreign),
+		f.post(f.taker, "cancel", map[string]any{"branchCode": "SRP01", "orderId": foreign, "cancelReason": "PATIENT"}),
+		f.post(f.taker, "confirmReview", map[string]any{"branchCode": "SRP01", "orderId": foreign})} {
+		if res.Status != 404 {
+			t.Fatalf("another branch's order: %d %s", res.Status, res.Body)
+		}
 	}
 }
