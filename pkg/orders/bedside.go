@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 
 	"samrap/pkg/db"
 	"samrap/pkg/i18n"
@@ -52,6 +53,14 @@ func BedsideCheck(ctx context.Context, q db.DBTX, lang i18n.Lang, branch, orderI
 		storedOrder
 		ReviewReasons []string `json:"reviewReasons"`
 	}
+	var recorded struct {
+		Items []struct {
+			Conflicts []Conflict `json:"conflicts"`
+		} `json:"items"`
+	}
+	if err := json.Unmarshal(docs[0], &recorded); err != nil {
+		return Bedside{}, err
+	}
 	if err := json.Unmarshal(docs[0], &o); err != nil {
 		return Bedside{}, err
 	}
@@ -83,10 +92,29 @@ func BedsideCheck(ctx context.Context, q db.DBTX, lang i18n.Lang, branch, orderI
 	if err != nil {
 		return Bedside{}, fmt.Errorf("orders.bedside: %w", err)
 	}
-	probs, _ := check(lang, d, p, meals, cat)
+	probs, items := check(lang, d, p, meals, cat)
 	for _, pr := range probs {
 		if slices.Contains(bedsideProblems, pr.Code) {
 			b.Problems = append(b.Problems, pr)
+		}
+	}
+	// an alternative note lets through the conflicts it was accepted with, not one that
+	// arose since (a recipe or the patient changed)
+	for i, it := range items {
+		if strings.TrimSpace(it.AlternativeNote) == "" || i >= len(recorded.Items) {
+			continue
+		}
+		var fresh []Conflict
+		for _, c := range it.Conflicts {
+			if c.Overridable() && !slices.ContainsFunc(recorded.Items[i].Conflicts, func(r Conflict) bool {
+				return r.Kind == c.Kind && r.Code == c.Code && r.MenuID == c.MenuID
+			}) {
+				fresh = append(fresh, c)
+			}
+		}
+		if len(fresh) > 0 {
+			b.Problems = append(b.Problems, Problem{Code: ProblemConflict, Field: "items", MenuID: it.MenuID,
+				MenuSetID: it.MenuSetID, Conflicts: fresh, Message: i18n.T(lang, problemKeys[ProblemConflict], conflictText(lang, fresh))})
 		}
 	}
 	return b, nil

@@ -241,8 +241,8 @@ func (s *Service) Verify(ctx context.Context, lang i18n.Lang, branch string, in 
 	return v, nil
 }
 
-// verify runs the verification in q, in a fixed number of statements: the setting, the order
-// and the bedside check (orders.BedsideCheck, four at most), the patient shown.
+// verify runs the verification in q, in a fixed number of statements: the setting with the
+// patient shown, and the order with its bedside check (orders.BedsideCheck, four at most).
 func (s *Service) verify(ctx context.Context, q db.DBTX, lang i18n.Lang, branch string, in Scan) (Verdict, error) {
 	v := Verdict{Reasons: []Reason{}}
 	key, err := s.key(ctx)
@@ -259,11 +259,11 @@ func (s *Service) verify(ctx context.Context, q db.DBTX, lang i18n.Lang, branch 
 		return v, nil
 	}
 	v.OrderID = tok.OrderID
-	sr, err := queries.ServeSetting(ctx, q, branch)
+	sc, err := queries.ServeScanContext(ctx, q, dbsqlc.ServeScanContextParams{Branch: branch, ID: tok.OrderID})
 	if err != nil {
 		return v, db.NotFound("branch "+branch, err)
 	}
-	st := settingOf(sr)
+	st := Setting{Symbologies: sc.Symbologies, Pattern: sc.Pattern}
 	hn, ok := st.HN(in.Wristband)
 	sym := strings.ToUpper(strings.TrimSpace(in.Symbology))
 	switch {
@@ -303,11 +303,7 @@ func (s *Service) verify(ctx context.Context, q db.DBTX, lang i18n.Lang, branch 
 	if b.NeedsReview && b.Status != orders.StatusCancelled && b.Status != orders.StatusServed {
 		v.add(lang, ReasonNeedsReview, strings.Join(b.ReviewReasons, ", "), nil)
 	}
-	patient, err := queries.ServeTrayPatient(ctx, q, dbsqlc.ServeTrayPatientParams{Branch: branch, ID: tok.OrderID})
-	if err != nil {
-		return v, err
-	}
-	v.Patient = patient
+	v.Patient = sc.Patient
 	v.Match = len(v.Reasons) == 0
 	return v, nil
 }

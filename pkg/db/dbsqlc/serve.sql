@@ -76,18 +76,22 @@ SELECT p.id, p.hn_id, ARRAY(SELECT o.id::text FROM meal_order o
 FROM patient p
 WHERE p.branch_code = @branch AND p.hn_id = @hn_id;
 
--- What the verification shows of a tray's patient: names, ward and room; none when the
--- branch has no such order.
--- name: ServeTrayPatient :one
-SELECT jsonb_build_object('hnId', p.hn_id, 'firstNameTh', p.first_name_th, 'lastNameTh', p.last_name_th,
-    'firstNameEn', p.first_name_en, 'lastNameEn', p.last_name_en,
-    'ward', CASE WHEN w.id IS NULL THEN NULL ELSE jsonb_build_object('id', w.id, 'code', w.code, 'nameTh', w.name_th, 'nameEn', w.name_en) END,
-    'room', CASE WHEN r.id IS NULL THEN NULL ELSE jsonb_build_object('id', r.id, 'code', r.code, 'nameTh', r.name_th, 'nameEn', r.name_en) END)::jsonb AS doc
-FROM meal_order o
-    JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
-    LEFT JOIN ward w ON w.branch_code = p.branch_code AND w.id = p.ward_id
-    LEFT JOIN room r ON r.branch_code = p.branch_code AND r.id = p.room_id
-WHERE o.branch_code = @branch AND o.id = @id;
+-- What a verification reads besides the order: the branch's wristband setting (the
+-- defaults when it has none) and the tray's patient as shown (names, ward, room; null when
+-- the branch has no such order).
+-- name: ServeScanContext :one
+SELECT coalesce(s.symbologies, '{CODE128,QR}')::text[] AS symbologies, coalesce(s.pattern, '{hn}')::text AS pattern,
+    (SELECT jsonb_build_object('hnId', p.hn_id, 'firstNameTh', p.first_name_th, 'lastNameTh', p.last_name_th,
+        'firstNameEn', p.first_name_en, 'lastNameEn', p.last_name_en,
+        'ward', CASE WHEN w.id IS NULL THEN NULL ELSE jsonb_build_object('id', w.id, 'code', w.code, 'nameTh', w.name_th, 'nameEn', w.name_en) END,
+        'room', CASE WHEN r.id IS NULL THEN NULL ELSE jsonb_build_object('id', r.id, 'code', r.code, 'nameTh', r.name_th, 'nameEn', r.name_en) END)
+     FROM meal_order o
+        JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
+        LEFT JOIN ward w ON w.branch_code = p.branch_code AND w.id = p.ward_id
+        LEFT JOIN room r ON r.branch_code = p.branch_code AND r.id = p.room_id
+     WHERE o.branch_code = b.code AND o.id = @id)::jsonb AS patient
+FROM branch b LEFT JOIN serve_setting s ON s.branch_code = b.code
+WHERE b.code = @branch;
 
 -- Locks an order of the branch for a serve record; its status.
 -- name: ServeLockOrder :one

@@ -192,6 +192,42 @@ func (q *Queries) ServeRecordByRequest(ctx context.Context, db DBTX, requestID s
 	return items, nil
 }
 
+const serveScanContext = `-- name: ServeScanContext :one
+SELECT coalesce(s.symbologies, '{CODE128,QR}')::text[] AS symbologies, coalesce(s.pattern, '{hn}')::text AS pattern,
+    (SELECT jsonb_build_object('hnId', p.hn_id, 'firstNameTh', p.first_name_th, 'lastNameTh', p.last_name_th,
+        'firstNameEn', p.first_name_en, 'lastNameEn', p.last_name_en,
+        'ward', CASE WHEN w.id IS NULL THEN NULL ELSE jsonb_build_object('id', w.id, 'code', w.code, 'nameTh', w.name_th, 'nameEn', w.name_en) END,
+        'room', CASE WHEN r.id IS NULL THEN NULL ELSE jsonb_build_object('id', r.id, 'code', r.code, 'nameTh', r.name_th, 'nameEn', r.name_en) END)
+     FROM meal_order o
+        JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
+        LEFT JOIN ward w ON w.branch_code = p.branch_code AND w.id = p.ward_id
+        LEFT JOIN room r ON r.branch_code = p.branch_code AND r.id = p.room_id
+     WHERE o.branch_code = b.code AND o.id = $1)::jsonb AS patient
+FROM branch b LEFT JOIN serve_setting s ON s.branch_code = b.code
+WHERE b.code = $2
+`
+
+type ServeScanContextParams struct {
+	ID     string
+	Branch string
+}
+
+type ServeScanContextRow struct {
+	Symbologies []string
+	Pattern     string
+	Patient     []byte
+}
+
+// What a verification reads besides the order: the branch's wristband setting (the
+// defaults when it has none) and the tray's patient as shown (names, ward, room; null when
+// the branch has no such order).
+func (q *Queries) ServeScanContext(ctx context.Context, db DBTX, arg ServeScanContextParams) (ServeScanContextRow, error) {
+	row := db.QueryRow(ctx, serveScanContext, arg.ID, arg.Branch)
+	var i ServeScanContextRow
+	err := row.Scan(&i.Symbologies, &i.Pattern, &i.Patient)
+	return i, err
+}
+
 const serveSearch = `-- name: ServeSearch :many
 WITH hit AS (
     SELECT o.id, p.hn_id, t.start_time,
@@ -347,30 +383,4 @@ func (q *Queries) ServeSettingSave(ctx context.Context, db DBTX, arg ServeSettin
 		arg.By,
 	)
 	return err
-}
-
-const serveTrayPatient = `-- name: ServeTrayPatient :one
-SELECT jsonb_build_object('hnId', p.hn_id, 'firstNameTh', p.first_name_th, 'lastNameTh', p.last_name_th,
-    'firstNameEn', p.first_name_en, 'lastNameEn', p.last_name_en,
-    'ward', CASE WHEN w.id IS NULL THEN NULL ELSE jsonb_build_object('id', w.id, 'code', w.code, 'nameTh', w.name_th, 'nameEn', w.name_en) END,
-    'room', CASE WHEN r.id IS NULL THEN NULL ELSE jsonb_build_object('id', r.id, 'code', r.code, 'nameTh', r.name_th, 'nameEn', r.name_en) END)::jsonb AS doc
-FROM meal_order o
-    JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
-    LEFT JOIN ward w ON w.branch_code = p.branch_code AND w.id = p.ward_id
-    LEFT JOIN room r ON r.branch_code = p.branch_code AND r.id = p.room_id
-WHERE o.branch_code = $1 AND o.id = $2
-`
-
-type ServeTrayPatientParams struct {
-	Branch string
-	ID     string
-}
-
-// What the verification shows of a tray's patient: names, ward and room; none when the
-// branch has no such order.
-func (q *Queries) ServeTrayPatient(ctx context.Context, db DBTX, arg ServeTrayPatientParams) ([]byte, error) {
-	row := db.QueryRow(ctx, serveTrayPatient, arg.Branch, arg.ID)
-	var doc []byte
-	err := row.Scan(&doc)
-	return doc, err
 }
