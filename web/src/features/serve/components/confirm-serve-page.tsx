@@ -81,6 +81,7 @@ export default function ConfirmServePage() {
         <Steps
           size="small"
           direction="horizontal"
+          labelPlacement="vertical"
           responsive={false}
           current={step}
           items={[{ title: t('confirm.stepCard') }, { title: t('confirm.stepWristband') }, { title: t('confirm.stepResult') }, { title: t('confirm.stepDone') }]}

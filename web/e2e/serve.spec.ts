@@ -1,0 +1,127 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiSignIn } from './auth-helpers';
+import { signIn, text } from './helpers';
+
+// Serving by scan (issue 16): the keyboard-wedge path end to end on a phone-sized screen —
+// a demo tray's card token typed as a wedge scan, then the wristband (the HN), MATCH,
+// confirm, and the serve list shows the tray served; another patient's wristband is NO
+// MATCH; a patient made NPO after ordering (an edit through the API) is refused at the
+// bedside.
+
+const s = (key: string, lang: 'th' | 'en' = 'th'): string => text(lang, 'serve', key);
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+type Envelope<T> = { code: string; msg: string; data: T };
+async function data<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  const body = (await res.json()) as Envelope<T>;
+  expect(res.status(), `${res.url()}: ${body.msg}`).toBe(200);
+  return body.data;
+}
+
+type Row = { hnId: string; meals: { code: string; order: { orderId: string; orderType: string; status: string; needsReview: boolean } | null }[] };
+
+/** Today's demo breakfast trays awaiting serving, one per patient: HN and card token. */
+async function demoTrays(request: APIRequestContext): Promise<{ hn: string; token: string; orderId: string }[]> {
+  const taker = await apiSignIn(request, 'ordertaker@samrap.local');
+  const headers = { Authorization: `Bearer ${taker}` };
+  const page = await data<{ items: Row[] }>(await request.get('/api/takerOrder/search?size=50&status=WAITING', { headers }));
+  const out = [];
+  for (const r of page.items) {
+    const m = r.meals.find((x) => x.code === 'MT01' && x.order && x.order.status === 'WAITING' && !x.order.needsReview);
+    if (!m?.order) continue;
+    const qr = await data<{ token: string }>(await request.get(`/api/takerOrder/getQrByOrderId/${m.order.orderId}`, { headers }));
+    out.push({ hn: r.hnId, token: qr.token, orderId: m.order.orderId });
+  }
+  return out;
+}
+
+/** Makes the patient nil by mouth from midnight today (Asia/Bangkok), open-ended, through the patient edit (Controller). */
+async function makeNpo(request: APIRequestContext, hn: string): Promise<void> {
+  const ctrl = await apiSignIn(request, 'controller@samrap.local');
+  const headers = { Authorization: `Bearer ${ctrl}` };
+  type R = { id: number } | null;
+  const p = await data<Record<string, unknown>>(await request.get(`/api/patient/getDataByHn?hnId=${encodeURIComponent(hn)}`, { headers }));
+  const ids = (l: unknown) => ((l as { id: number }[] | null) ?? []).map((x) => x.id);
+  const id = (r: unknown) => (r as R)?.id ?? null;
+  const body = {
+    hnId: p.hnId, branchCode: p.branchCode, version: p.version,
+    firstNameTh: p.firstNameTh, lastNameTh: p.lastNameTh, firstNameEn: p.firstNameEn, lastNameEn: p.lastNameEn,
+    gender: p.gender, birthday: p.birthday, nationality: p.nationality, religionId: id(p.religion), vegetarianId: id(p.vegetarian),
+    patientLanguage: p.patientLanguage, cardLanguage: p.cardLanguage, wardId: id(p.ward), roomId: id(p.room),
+    admitDate: p.admitDate, plannedDischargeDate: p.plannedDischargeDate, visitStatus: p.visitStatus, hospitalStatus: p.hospitalStatus,
+    diagnosis: p.diagnosis, additionalInfo: p.additionalInfo, specialRequest: p.specialRequest, remark: p.remark,
+    dietTypeId: id(p.dietType), therapeuticIds: ids(p.therapeutics), allergenIds: ids(p.allergens), restrictedIds: ids(p.restricted),
+    unmappedAllergies: p.unmappedAllergies ?? [], textureDrink: p.textureDrink, textureFood: p.textureFood,
+    npoFrom: `${new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10)}T00:00:00+07:00`, npoTo: null,
+    medicalOrderStart: p.medicalOrderStart, medicalOrderEnd: p.medicalOrderEnd,
+  };
+  await data(await request.post('/api/patient/updatePatientInfo', { headers, data: body }));
+}
+
+async function signInServe(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('language', 'th'));
+  await signIn(page, 'serve@samrap.local');
+  await expect(page).toHaveURL(/\/auth\/serve$/);
+  await expect(page.getByTestId('serve-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
+}
+
+/** Scans the card then the wristband as a keyboard-wedge scanner does: fast keys, then Enter. */
+async function scan(page: Page, token: string, wristband: string): Promise<void> {
+  await page.goto('/auth/serve/confirm');
+  const card = page.getByTestId('scan-card');
+  await expect(card).toBeFocused();
+  await page.keyboard.type(token, { delay: 2 });
+  await page.keyboard.press('Enter');
+  const band = page.getByTestId('scan-wristband');
+  await expect(band).toBeFocused();
+  await page.keyboard.type(wristband, { delay: 2 });
+  await page.keyboard.press('Enter');
+}
+
+test('a Serve user serves a demo tray by wedge scans; another wristband and a patient made NPO are refused', async ({ page, request }) => {
+  const trays = await demoTrays(request);
+  expect(trays.length).toBeGreaterThanOrEqual(3);
+  const [served, other, npo] = trays;
+
+  await signInServe(page);
+  await expect(page.getByTestId('screen-size-notice')).toHaveCount(0);
+
+  // match → confirm
+  await scan(page, served.token, served.hn);
+  const result = page.getByTestId('serve-result');
+  await expect(result).toHaveAttribute('data-match', 'true');
+  await expect(result).toContainText(s('confirm.match'));
+  await expect(page.getByTestId('serve-patient')).toContainText(served.hn);
+  await page.getByTestId('serve-confirm').click();
+  await expect(page.getByTestId('serve-done')).toHaveText(s('confirm.served'));
+
+  // the serve list shows it served
+  await page.getByTestId('serve-back').click();
+  await expect(page).toHaveURL(/\/auth\/serve$/);
+  await page.getByTestId('serve-search').fill(served.hn);
+  await page.getByTestId('serve-search').press('Enter');
+  const row = page.getByTestId('serve-table').locator('tbody tr.ant-table-row', { hasText: text('th', 'serve', 'status.SERVED') });
+  await expect(row).toHaveCount(1);
+
+  // another patient's wristband: NO MATCH, the reason in Thai; only rejection is offered
+  await scan(page, other.token, served.hn);
+  await expect(result).toHaveAttribute('data-match', 'false');
+  await expect(result).toContainText(s('confirm.noMatch'));
+  await expect(page.getByTestId('serve-reasons').locator('li[data-code=WRONG_PATIENT]')).toHaveText('บัตรอาหารไม่ใช่ของผู้ป่วยรายนี้');
+  await expect(page.getByTestId('serve-confirm')).toHaveCount(0);
+  await page.getByTestId('serve-reject').click();
+  await page.getByTestId('reject-submit').click();
+  await expect(page.getByText(s('confirm.rejectReasonRequired'))).toBeVisible();
+  await page.getByTestId('reject-reason').fill('ผิดตัวผู้ป่วย');
+  await page.getByTestId('reject-submit').click();
+  await expect(page.getByTestId('serve-done')).toHaveText(s('confirm.rejected'));
+
+  // the patient becomes NPO after the card was printed: refused at the bedside
+  await makeNpo(request, npo.hn);
+  await scan(page, npo.token, npo.hn);
+  await expect(result).toHaveAttribute('data-match', 'false');
+  await expect(page.getByTestId('serve-reasons').locator('li[data-code=NPO]')).toBeVisible();
+  await expect(page.getByTestId('serve-confirm')).toHaveCount(0);
+});
