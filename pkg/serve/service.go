@@ -39,31 +39,40 @@ var hnShape = regexp.MustCompile(`^\S{1,30}$`)
 
 // Reason codes of a verification that does not match (docs/serve.md).
 const (
-	ReasonForged        = "FORGED"          // the card's code is not one of ours, or altered
-	ReasonOtherBranch   = "OTHER_BRANCH"    // the card is another branch's
-	ReasonBadWristband  = "BAD_WRISTBAND"   // the wristband's content is not the branch's format
-	ReasonWrongPatient  = "WRONG_PATIENT"   // the card is another patient's
-	ReasonOtherDate     = "OTHER_DATE"      // the card is not today's (Asia/Bangkok)
-	ReasonNotFound      = "ORDER_NOT_FOUND" // the card's order no longer exists
-	ReasonCancelled     = "CANCELLED"       // the order is cancelled
-	ReasonNoFood        = "NO_FOOD"         // the order carries no food (fasting, no meal)
-	ReasonServed        = "ALREADY_SERVED"  // the tray is already served
-	ReasonNPO           = "NPO"             // the patient's NPO now covers the meal
-	ReasonDischarged    = "DISCHARGED"      // the patient is discharged or not Current
-	ReasonAllergy       = "ALLERGY"         // a dish contains an allergen or restriction of the patient, no accepted note
-	ReasonTexture       = "TEXTURE"         // a dish's texture is above the patient's IDDSI level
-	ReasonUnmapped      = "UNMAPPED_ALLERGY"
-	ReasonNeedsReview   = "NEEDS_REVIEW" // the order is flagged for review
-	ActionServed        = "SERVED"
-	ActionRejected      = "REJECTED"
-	Code128, QR         = "CODE128", "QR"
-	defaultPattern      = "{hn}"
-	maxWristband        = 200
-	maxRejectReason     = 500
-	maxDeviceID         = 100
-	maxPattern          = 60
-	problemReasonPrefix = "serve.reason"
+	ReasonForged       = "FORGED"          // the card's code is not one of ours, or altered
+	ReasonOtherBranch  = "OTHER_BRANCH"    // the card is another branch's
+	ReasonBadWristband = "BAD_WRISTBAND"   // the wristband's content is not the branch's format
+	ReasonWrongPatient = "WRONG_PATIENT"   // the card is another patient's
+	ReasonOtherDate    = "OTHER_DATE"      // the card is not today's (Asia/Bangkok)
+	ReasonNotFound     = "ORDER_NOT_FOUND" // the card's order no longer exists
+	ReasonCancelled    = "CANCELLED"       // the order is cancelled
+	ReasonNoFood       = "NO_FOOD"         // the order carries no food (fasting, no meal)
+	ReasonServed       = "ALREADY_SERVED"  // the tray is already served
+	ReasonNPO          = "NPO"             // the patient's NPO now covers the meal
+	ReasonDischarged   = "DISCHARGED"      // the patient is discharged or not Current
+	ReasonAllergy      = "ALLERGY"         // a dish contains an allergen or restriction of the patient, no accepted note
+	ReasonTexture      = "TEXTURE"         // a dish's texture is above the patient's IDDSI level
+	ReasonUnmapped     = "UNMAPPED_ALLERGY"
+	ReasonNeedsReview  = "NEEDS_REVIEW" // the order is flagged for review
+	ActionServed       = "SERVED"
+	ActionRejected     = "REJECTED"
+	Code128, QR        = "CODE128", "QR"
+	defaultPattern     = "{hn}"
+	maxWristband       = 200
+	maxRejectReason    = 500
+	maxDeviceID        = 100
+	maxPattern         = 60
 )
+
+// reasonKeys are the reasons' messages.
+var reasonKeys = map[string]string{
+	ReasonForged: "serve.reasonFORGED", ReasonOtherBranch: "serve.reasonOTHER_BRANCH",
+	ReasonBadWristband: "serve.reasonBAD_WRISTBAND", ReasonWrongPatient: "serve.reasonWRONG_PATIENT",
+	ReasonOtherDate: "serve.reasonOTHER_DATE", ReasonNotFound: "serve.reasonORDER_NOT_FOUND",
+	ReasonCancelled: "serve.reasonCANCELLED", ReasonNoFood: "serve.reasonNO_FOOD", ReasonServed: "serve.reasonALREADY_SERVED",
+	ReasonNPO: "serve.reasonNPO", ReasonDischarged: "serve.reasonDISCHARGED", ReasonAllergy: "serve.reasonALLERGY",
+	ReasonTexture: "serve.reasonTEXTURE", ReasonUnmapped: "serve.reasonUNMAPPED_ALLERGY", ReasonNeedsReview: "serve.reasonNEEDS_REVIEW",
+}
 
 // reasonOfProblem maps the orders area's bedside problems to reasons.
 var reasonOfProblem = map[string]string{
@@ -221,7 +230,7 @@ func (v *Verdict) add(lang i18n.Lang, code string, detail string, cs []orders.Co
 	if slices.ContainsFunc(v.Reasons, func(r Reason) bool { return r.Code == code }) {
 		return
 	}
-	v.Reasons = append(v.Reasons, Reason{Code: code, Message: i18n.T(lang, problemReasonPrefix+code), Detail: detail, Conflicts: cs})
+	v.Reasons = append(v.Reasons, Reason{Code: code, Message: i18n.T(lang, reasonKeys[code]), Detail: detail, Conflicts: cs})
 }
 
 func (v Verdict) codes() []string {
