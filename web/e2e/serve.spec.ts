@@ -1,4 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import QRCode from 'qrcode';
 import { apiSignIn } from './auth-helpers';
 import { signIn, text } from './helpers';
 
@@ -21,14 +25,14 @@ async function data<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Prom
 
 type Row = { hnId: string; meals: { code: string; order: { orderId: string; orderType: string; status: string; needsReview: boolean } | null }[] };
 
-/** Today's demo breakfast trays awaiting serving, one per patient: HN and card token. */
-async function demoTrays(request: APIRequestContext): Promise<{ hn: string; token: string; orderId: string }[]> {
+/** Today's demo trays of a meal (MT01 breakfast, MT02 lunch) awaiting serving, one per patient: HN and card token. */
+async function demoTrays(request: APIRequestContext, meal = 'MT01'): Promise<{ hn: string; token: string; orderId: string }[]> {
   const taker = await apiSignIn(request, 'ordertaker@samrap.local');
   const headers = { Authorization: `Bearer ${taker}` };
   const page = await data<{ items: Row[] }>(await request.get('/api/takerOrder/search?size=50&status=WAITING', { headers }));
   const out = [];
   for (const r of page.items) {
-    const m = r.meals.find((x) => x.code === 'MT01' && x.order && x.order.status === 'WAITING' && !x.order.needsReview);
+    const m = r.meals.find((x) => x.code === meal && x.order && x.order.status === 'WAITING' && !x.order.needsReview);
     if (!m?.order) continue;
     const qr = await data<{ token: string }>(await request.get(`/api/takerOrder/getQrByOrderId/${m.order.orderId}`, { headers }));
     out.push({ hn: r.hnId, token: qr.token, orderId: m.order.orderId });
@@ -124,4 +128,54 @@ test('a Serve user serves a demo tray by wedge scans; another wristband and a pa
   await expect(result).toHaveAttribute('data-match', 'false');
   await expect(page.getByTestId('serve-reasons').locator('li[data-code=NPO]')).toBeVisible();
   await expect(page.getByTestId('serve-confirm')).toHaveCount(0);
+});
+
+/**
+ * A Y4M video (what Chromium's fake camera plays, looping) of the QR code of text on white,
+ * 640x480, a few frames.
+ */
+function qrVideo(text: string): string {
+  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const n = qr.modules.size;
+  const w = 640;
+  const h = 480;
+  const scale = Math.floor(400 / (n + 8));
+  const x0 = Math.floor((w - n * scale) / 2);
+  const y0 = Math.floor((h - n * scale) / 2);
+  const y = Buffer.alloc(w * h, 235);
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      if (!qr.modules.get(r, c)) continue;
+      for (let dy = 0; dy < scale; dy++) y.fill(16, (y0 + r * scale + dy) * w + x0 + c * scale, (y0 + r * scale + dy) * w + x0 + (c + 1) * scale);
+    }
+  }
+  const chroma = Buffer.alloc((w / 2) * (h / 2), 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), y, chroma, chroma]);
+  const file = join(tmpdir(), `samrap-serve-qr-${process.pid}-${Date.now()}.y4m`);
+  writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${w} H${h} F10:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: 10 }, () => frame)]));
+  return file;
+}
+
+test('the camera reads the meal card (Chromium fake video capture showing its QR code)', async ({ request, baseURL }) => {
+  const [tray] = await demoTrays(request, 'MT02');
+  const video = qrVideo(tray.token);
+  const browser = await chromium.launch({
+    executablePath: process.env.SAMRAP_CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+  });
+  try {
+    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, permissions: ['camera'], locale: 'th-TH', timezoneId: 'Asia/Bangkok', reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await signInServe(page);
+    await page.goto('/auth/serve/confirm');
+    await page.getByTestId('scan-card-camera').click();
+    const band = page.getByTestId('scan-wristband');
+    await expect(band).toBeFocused({ timeout: 20_000 });
+    await page.keyboard.type(tray.hn, { delay: 2 });
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('serve-result')).toHaveAttribute('data-match', 'true');
+    await expect(page.getByTestId('serve-patient')).toContainText(tray.hn);
+  } finally {
+    await browser.close();
+  }
 });
