@@ -454,6 +454,17 @@ func TestSearchAndGuards(t *testing.T) {
 	if page.Total != 4 { // the demo's lunches
 		t.Fatalf("lunch trays: %s", res.Body)
 	}
+	for ward, want := range map[string]int{"W01": 8, "W02": 0} {
+		var id int64
+		if err := f.s.Env.DB.QueryRow(context.Background(), `SELECT id FROM ward WHERE branch_code = 'SRP01' AND code = $1`, ward).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		res = f.s.Do(apitest.Request{Method: "GET", Path: fmt.Sprintf("/api/serve/searchServe?ward=%d", id), Token: f.server})
+		res.Into(t, &page)
+		if page.Total != want {
+			t.Fatalf("ward %s: %d trays, want %d", ward, page.Total, want)
+		}
+	}
 	if res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/serve/searchServe?status=NOPE", Token: f.server}); res.Status != http.StatusUnprocessableEntity {
 		t.Fatalf("bad status: %d", res.Status)
 	}

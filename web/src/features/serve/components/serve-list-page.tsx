@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NS } from '@/features/serve/i18n';
 import { useSearchServe } from '@/features/serve/api/search-serve';
+import { useWards } from '@/features/serve/api/get-wards';
 import { useNames } from '@/features/serve/use-names';
 import { SERVE_STATUSES, type ServeStatus, type TrayRow } from '@/features/serve/types';
 import { PagedList, pagedListSpec, sortOrder } from '@/components/paged-table';
@@ -14,10 +15,10 @@ import { oneOfParam, useListState, type Param } from '@/lib/use-list-state';
 const STATUS_FILTER = ['All', ...SERVE_STATUSES] as const;
 const SORTABLE = ['ward', 'hnId', 'name'] as const;
 
-/** A meal type filter: an id, or All. */
-const mealParam: Param<string> = { fallback: 'All', parse: (raw) => (/^[1-9][0-9]{0,17}$/.test(raw) ? raw : undefined), format: (v) => v };
+/** A meal type or ward filter: an id, or All. */
+const idParam: Param<string> = { fallback: 'All', parse: (raw) => (/^[1-9][0-9]{0,17}$/.test(raw) ? raw : undefined), format: (v) => v };
 
-const LIST = pagedListSpec(SORTABLE, { meal: mealParam, status: oneOfParam(STATUS_FILTER, 'All') });
+const LIST = pagedListSpec(SORTABLE, { ward: idParam, meal: idParam, status: oneOfParam(STATUS_FILTER, 'All') });
 
 export const STATUS_COLOR: Record<ServeStatus, string> = { WAITING: 'gold', SERVED: 'green', REJECTED: 'red' };
 
@@ -26,9 +27,10 @@ export default function ServeListPage() {
   const { t } = useTranslation(NS);
   const names = useNames();
   const [state, setState] = useListState(LIST);
-  const { q: criteria, meal, status, page, size, sort } = state;
+  const { q: criteria, ward, meal, status, page, size, sort } = state;
+  const wards = useWards(names.branch);
   const list = useSearchServe({
-    branch: names.branch, criteria, page, size, sortBy: sort.field, sortDesc: sort.desc, ward: 'All', mealType: meal, status,
+    branch: names.branch, criteria, page, size, sortBy: sort.field, sortDesc: sort.desc, ward, mealType: meal, status,
   });
   const mealTypes = list.data?.mealTypes ?? [];
 
@@ -79,6 +81,16 @@ export default function ServeListPage() {
         search={{ placeholder: t('list.search'), testId: 'serve-search', width: 220 }}
         filters={
           <>
+            <Select
+              aria-label={t('list.wardFilter')}
+              value={ward}
+              onChange={(v) => setState({ ward: v })}
+              style={{ minWidth: 160 }}
+              showSearch
+              optionFilterProp="label"
+              data-testid="ward-filter"
+              options={[{ value: 'All', label: t('list.allWards') }, ...(wards.data ?? []).map((w) => ({ value: String(w.id), label: names.ref(w) }))]}
+            />
             <Select
               aria-label={t('list.mealFilter')}
               value={meal}
