@@ -200,7 +200,7 @@ areas_bench() {
     /^BenchmarkSync1000/         { sync = metric("ns/op") / 1e6 }
     /^BenchmarkApply1000RowByRow/ { rows = metric("ns/op") / 1e6 }
     /^BenchmarkOrderSearch1200/  { op95 = metric("p95-ms"); oavg = metric("ns/op") / 1e6 }
-    /^BenchmarkSubmitOrder/      { sub = metric("ns/op") / 1e6 }
+    /^BenchmarkSubmitOrder/      { subm = metric("ns/op") / 1e6 }
     /^BenchmarkOrderDetails/     { det = metric("ns/op") / 1e6 }
     /^BenchmarkServeVerify/      { ver = metric("ns/op") / 1e6; vst = metric("stmts/op") }
     /^BenchmarkServeOrderRead/   { sread = metric("ns/op") / 1e6 }
@@ -213,7 +213,7 @@ areas_bench() {
       printf "  menus import          %7.1f ms   1,000 dishes with ingredients   budget < 100 ms  %s\n", imp, (imp < 100 ? "OK" : "OVER")
       printf "  order read by id      %7.2f ms   one order with its patient (baseline)\n", det
       printf "  order list p95        %7.1f ms   1,200 patients x 5 meal types (mean %.1f ms)   budget < 50 ms  %s\n", op95, oavg, (op95 < 50 ? "OK" : "OVER")
-      printf "  submitOrder           %7.1f ms   one patient and meal, 3 dishes, every check   %.1fx the read   budget < 15 ms  %s\n", sub, sub / det, (sub < 15 ? "OK" : "OVER")
+      printf "  submitOrder           %7.1f ms   one patient and meal, 3 dishes, every check   %.1fx the read   budget < 15 ms  %s\n", subm, subm / det, (subm < 15 ? "OK" : "OVER")
       printf "  serve: order doc read %7.2f ms   one order by id (baseline)\n", sread
       printf "  serve: verify         %7.2f ms   card token + wristband, bedside re-check, %d statements   %.1fx the read   budget < 10 ms  %s\n", ver, vst, ver / sread, (ver < 10 ? "OK" : "OVER")
     }' "$TMP/areas.txt"

@@ -9,7 +9,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"samrap/pkg/apitest"
+	"samrap/pkg/imports"
 	"samrap/pkg/orders"
 	"samrap/pkg/patients"
 	"samrap/pkg/session"
@@ -571,14 +574,35 @@ func TestRuleNeedsReview(t *testing.T) {
 	in = patients.InputOf(p)
 	npo := day.Add(11 * time.Hour)
 	in.NpoFrom = &npo
-	err := pgxBegin(f, func(ctx context.Context, apply func([]patients.Input) error) error {
-		return apply([]patients.Input{in})
-	}, svc)
+	err := pgx.BeginFunc(context.Background(), f.s.Env.DB, func(tx pgx.Tx) error {
+		_, err := svc.Apply(context.Background(), tx, "SRP01", "hospital", patients.SourceHospital, []patients.Input{in})
+		return err
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if o := f.order(t, os[0].OrderID); strings.Join(o.ReviewReasons, ",") != "NPO" {
 		t.Fatalf("sync NPO: %+v", o)
+	}
+	// the Excel import: a row naming only the HN and a texture changes the texture alone
+	_, cg := f.submit(t, clone(f.draft("T-REV", "T-PLAIN"), "caregiver", true), 200)
+	err = pgx.BeginFunc(context.Background(), f.s.Env.DB, func(tx pgx.Tx) error {
+		res, err := svc.ImportRows(context.Background(), tx, "SRP01", "excel", []imports.Row{{Line: 1,
+			Cells: map[string]string{"hnId": "T-REV", "textureFood": "5"}}})
+		if err == nil && len(res.Failed) > 0 {
+			err = fmt.Errorf("refused: %+v", res.Failed)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := f.order(t, os[0].OrderID); strings.Join(o.ReviewReasons, ",") != "NPO,TEXTURE" {
+		t.Fatalf("import texture: %+v", o)
+	}
+	// a caregiver order is not flagged by the patient's texture: its facts are the caregiver's
+	if o := f.order(t, cg[0].OrderID); o.NeedsReview {
+		t.Fatalf("caregiver order flagged: %+v", o)
 	}
 	// discharge flags the future orders (not cancelled: a person decides)
 	f.submit(t, clone(f.draft("T-REV"), "orderType", "NPO", "dates", []string{day.AddDate(0, 0, 2).Format(time.DateOnly)}), 200)
@@ -586,7 +610,7 @@ func TestRuleNeedsReview(t *testing.T) {
 		t.Fatal(err)
 	}
 	if n := f.s.Count(`SELECT count(*) FROM meal_order o JOIN patient p ON p.id = o.patient_id WHERE p.hn_id = 'T-REV'
-		AND 'DISCHARGED' = ANY (o.review_reasons) AND o.status <> 'CANCELLED'`); n != 2 {
+		AND 'DISCHARGED' = ANY (o.review_reasons) AND o.status <> 'CANCELLED'`); n != 3 {
 		t.Fatalf("discharge flagged %d orders", n)
 	}
 }
@@ -598,22 +622,6 @@ func getPatient(t *testing.T, f *fixture, hn string) patients.Patient {
 		t.Fatal(err)
 	}
 	return p
-}
-
-func pgxBegin(f *fixture, fn func(context.Context, func([]patients.Input) error) error, svc *patients.Service) error {
-	ctx := context.Background()
-	tx, err := f.s.Env.DB.Begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback(ctx)
-	if err := fn(ctx, func(ins []patients.Input) error {
-		_, err := svc.Apply(ctx, tx, "SRP01", "hospital", patients.SourceHospital, ins)
-		return err
-	}); err != nil {
-		return err
-	}
-	return tx.Commit(ctx)
 }
 
 func (f *fixture) order(t *testing.T, id string) order {
@@ -873,7 +881,21 @@ func TestBadInput(t *testing.T) {
 	if f.s.Count(`SELECT count(*) FROM meal_order o JOIN patient p ON p.id = o.patient_id WHERE p.hn_id = 'T-BAD'`) != 0 {
 		t.Fatal("something was ordered")
 	}
-	f.submit(t, ok, 200)
+	// an inactive dish is not on the menu any more
+	if _, err := f.s.Env.DB.Exec(context.Background(), `UPDATE menu SET active = false WHERE id = $1`, f.dishes["T-PUREE"]); err != nil {
+		t.Fatal(err)
+	}
+	if res, _ := f.submit(t, clone(ok, "items", []map[string]any{{"menuId": f.dishes["T-PUREE"]}}), 422); codes(problemsOf(t, res)) != "NOT_ON_MENU" {
+		t.Fatalf("inactive dish: %s", res.Body)
+	}
+	_, os := f.submit(t, ok, 200)
+	// a served order can be cancelled, with a reason
+	if _, err := f.s.Env.DB.Exec(context.Background(), `UPDATE meal_order SET status = 'SERVED' WHERE id = $1`, os[0].OrderID); err != nil {
+		t.Fatal(err)
+	}
+	if res := f.post(f.taker, "cancel", map[string]any{"branchCode": "SRP01", "orderId": os[0].OrderID, "cancelReason": "patient"}); res.Status != 200 {
+		t.Fatalf("cancel served: %d %s", res.Status, res.Body)
+	}
 	// another branch's order is not found
 	var foreign string
 	if err := f.s.Env.DB.QueryRow(context.Background(), `SELECT id::text FROM meal_order WHERE branch_code = 'SRP02' LIMIT 1`).Scan(&foreign); err != nil {
@@ -885,5 +907,114 @@ func TestBadInput(t *testing.T) {
 		if res.Status != 404 {
 			t.Fatalf("another branch's order: %d %s", res.Status, res.Body)
 		}
+	}
+}
+
+// Every choice call answers the branch's active rows.
+func TestChoices(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	f.patient(t, "T-CH", fmt.Sprintf("religion_id = %d, unmapped_allergies = '{ถั่วเหลือง}'", f.id(t, "religion", "RE02")),
+		[]string{"AL03"}, []string{"RI02"})
+	if _, err := f.s.Env.DB.Exec(context.Background(), `INSERT INTO patient_therapeutic SELECT 'SRP01', p.id, t.id FROM patient p, therapeutic t
+		WHERE p.hn_id = 'T-CH' AND t.branch_code = 'SRP01' AND t.code = 'TF02'`); err != nil {
+		t.Fatal(err)
+	}
+	for call, first := range map[string]string{"getDietType": "DT01", "getTherapeutic?hnId=T-CH": "TF02", "getAllergens?hnId=T-CH": "AL03",
+		"getAllergensCaregiver": "AL01", "getReligion": "RE01", "getCuisine": "CU01", "getVegetarian": "VG01", "getRemarks": "RM01",
+		"getOthers": "", "getMealComponents": "MP01", "getRestricted?hnId=T-CH": "RI02", "getRestrictedCaregiver?religionCode=RE02": "RI01"} {
+		sep := "?"
+		if strings.Contains(call, "?") {
+			sep = "&"
+		}
+		res := f.get(f.taker, call+sep+"branchCode=SRP01")
+		var cs []orders.Choice
+		res.Into(t, &cs)
+		if res.Status != 200 || first != "" && (len(cs) == 0 || cs[0].Code != first) {
+			t.Errorf("%s: %d %s", call, res.Status, res.Body)
+		}
+		switch call {
+		case "getAllergens?hnId=T-CH":
+			if !cs[0].Patient || cs[1].Patient || !cs[len(cs)-1].Unmapped || cs[len(cs)-1].NameTh != "ถั่วเหลือง" {
+				t.Errorf("%s: %s", call, res.Body)
+			}
+		case "getRestricted?hnId=T-CH":
+			// the patient's own, then the religion's (pork, alcohol), then the rest
+			if *cs[0].Source != "PATIENT" || cs[1].Source == nil || *cs[1].Source != "RELIGION" || cs[len(cs)-1].Source != nil {
+				t.Errorf("%s: %s", call, res.Body)
+			}
+		}
+	}
+}
+
+// filterMenu's filters: the component of a dish (a set: any of its dishes), the kitchen, and
+// a diet type of the round's content or the dish.
+func TestFilterMenuFilters(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	f.patient(t, "T-FM", "", nil, nil)
+	menu := func(extra ...any) orders.FilteredMenu {
+		t.Helper()
+		body := clone(map[string]any{"branchCode": "SRP01", "hnId": "T-FM", "dateOrder": f.today, "mealTimeId": f.lunchID}, extra...)
+		res := f.post(f.taker, "filterMenu", body)
+		if res.Status != 200 {
+			t.Fatalf("filterMenu %v: %d %s", extra, res.Status, res.Body)
+		}
+		var fm orders.FilteredMenu
+		res.Into(t, &fm)
+		return fm
+	}
+	all := menu()
+	drinks := menu("mealComponentId", f.id(t, "meal_component", "MP03"))
+	if len(drinks.Menus) == 0 || len(drinks.Menus) >= len(all.Menus) || len(drinks.Sets) != 1 {
+		t.Fatalf("component: %d of %d dishes, %d sets", len(drinks.Menus), len(all.Menus), len(drinks.Sets))
+	}
+	for _, m := range drinks.Menus {
+		if m.Menu.MealComponentCode != "MP03" {
+			t.Fatalf("not a drink: %s", m.Menu.Code)
+		}
+	}
+	if k := menu("cuisineTypeId", f.id(t, "cuisine_type", "CU04")); len(k.Menus) >= len(all.Menus) {
+		t.Fatalf("kitchen filter kept %d of %d", len(k.Menus), len(all.Menus))
+	}
+	// the test dishes suit no diet type: a diet filter leaves them out
+	for _, m := range menu("dietTypeId", f.id(t, "diet_type", "DT01")).Menus {
+		if strings.HasPrefix(m.Menu.Code, "T-") {
+			t.Fatalf("diet filter kept %s", m.Menu.Code)
+		}
+	}
+	// no round that day
+	day, _ := time.ParseInLocation(time.DateOnly, f.today, bangkok)
+	if none := menu("dateOrder", day.AddDate(3, 0, 0).Format(time.DateOnly)); none.Covered || len(none.Menus) != 0 {
+		t.Fatalf("uncovered: %+v", none)
+	}
+}
+
+// The facts an order keeps do not depend on the session's time zone: a write from a session
+// in another zone that changes nothing flags nothing.
+func TestReviewIgnoresSessionTimeZone(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	day, _ := time.ParseInLocation(time.DateOnly, f.today, bangkok)
+	f.patient(t, "T-TZ", fmt.Sprintf("npo_from = '%s', npo_to = '%s'", day.Add(2*time.Hour).Format(time.RFC3339),
+		day.Add(3*time.Hour).Format(time.RFC3339)), nil, nil)
+	_, os := f.submit(t, f.draft("T-TZ", "T-PLAIN"), 200)
+	ctx := context.Background()
+	tx, err := f.s.Env.DB.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback(ctx)
+	for _, sql := range []string{`SET LOCAL TimeZone = 'America/New_York'`,
+		`UPDATE patient SET npo_to = npo_to WHERE branch_code = 'SRP01' AND hn_id = 'T-TZ'`} {
+		if _, err := tx.Exec(ctx, sql); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tx.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if o := f.order(t, os[0].OrderID); o.NeedsReview {
+		t.Fatalf("flagged by a session's time zone: %+v", o)
 	}
 }

@@ -54,9 +54,10 @@ SELECT doc::jsonb FROM menu_set_detail WHERE branch_code = @branch AND id = ANY 
 INSERT INTO order_idempotency (caller, key, branch_code) VALUES (@caller, @key, @branch)
 ON CONFLICT DO NOTHING RETURNING created_at;
 
--- The answer kept for a key (NULL while its first request runs).
+-- The answer kept for a key (NULL while its first request runs); housekeeping drops keys
+-- after a day.
 -- name: OrderKeyAnswer :one
-SELECT answer FROM order_idempotency WHERE caller = @caller AND key = @key AND created_at > @since;
+SELECT answer FROM order_idempotency WHERE caller = @caller AND key = @key;
 
 -- name: OrderKeepAnswer :exec
 UPDATE order_idempotency SET answer = CAST(sqlc.arg(answer)::text AS jsonb) WHERE caller = @caller AND key = @key;
@@ -138,6 +139,13 @@ UPDATE meal_order SET status = 'CANCELLED', cancel_reason = sqlc.arg(cancel_reas
     cancelled_by = sqlc.arg(by)::text, cancelled_at = now(), version = version + 1
 WHERE branch_code = @branch AND id = @id AND status <> 'CANCELLED'
 RETURNING id;
+
+-- Locks the patient of an order of the branch, answering the HN: a review locks the patient
+-- before the order, in the order a patient's edit does (the edit's trigger writes orders).
+-- name: OrderLockPatientOf :one
+SELECT p.hn_id FROM patient p
+WHERE (p.branch_code, p.id) = (SELECT o.branch_code, o.patient_id FROM meal_order o WHERE o.branch_code = @branch AND o.id = @id)
+FOR UPDATE;
 
 -- An order of the branch with its patient's HN, locked for a change.
 -- name: OrderLock :one
@@ -244,3 +252,50 @@ WHERE o.branch_code = @branch AND o.order_date = @on_date AND p.ward_id = @ward_
     AND o.status <> 'CANCELLED'
     AND (cardinality(@meal_time_ids::bigint[]) = 0 OR o.meal_time_id = ANY (@meal_time_ids::bigint[]))
 ORDER BY p.hn_id, o.caregiver, o.meal_time_id;
+
+-- A choice list of an order form (docs/orders.md, "Choices"): the branch's active rows of the
+-- master table kind, each marked when it is the patient's own (hn_id; therapeutic foods,
+-- allergens, restricted ingredients) and, for restricted ingredients, why it applies: the
+-- patient's (PATIENT), the religion's (RELIGION) or the vegetarian type's (VEGETARIAN) — of
+-- the codes given, else, when patient_codes, the patient's. The patient's rows first, then
+-- those with a source, then by code.
+-- name: OrderChoices :many
+WITH pt AS (SELECT p.id, p.religion_id, p.vegetarian_id FROM patient p WHERE p.branch_code = @branch AND p.hn_id = @hn_id::text),
+own AS (
+    SELECT l.therapeutic_id AS id FROM patient_therapeutic l JOIN pt ON l.patient_id = pt.id
+    WHERE l.branch_code = @branch AND @kind::text = 'therapeutic'
+    UNION ALL SELECT l.allergen_id FROM patient_allergen l JOIN pt ON l.patient_id = pt.id
+    WHERE l.branch_code = @branch AND @kind::text = 'allergen'
+    UNION ALL SELECT l.restricted_id FROM patient_restricted l JOIN pt ON l.patient_id = pt.id
+    WHERE l.branch_code = @branch AND @kind::text = 'restricted_ingredient'),
+rel AS (
+    SELECT r.restricted_id AS id FROM religion_restricted r WHERE r.branch_code = @branch AND r.religion_id =
+        coalesce((SELECT g.id FROM religion g WHERE g.branch_code = @branch AND g.code = @religion_code::text),
+            (SELECT pt.religion_id FROM pt WHERE @patient_codes::boolean))),
+veg AS (
+    SELECT r.restricted_id AS id FROM vegetarian_restricted r WHERE r.branch_code = @branch AND r.vegetarian_id =
+        coalesce((SELECT g.id FROM vegetarian g WHERE g.branch_code = @branch AND g.code = @vegetarian_code::text),
+            (SELECT pt.vegetarian_id FROM pt WHERE @patient_codes::boolean))),
+x AS (
+    SELECT t.id, t.code, t.name_th, t.name_en FROM diet_type t WHERE t.branch_code = @branch AND t.active AND @kind::text = 'diet_type'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM therapeutic t WHERE t.branch_code = @branch AND t.active AND @kind::text = 'therapeutic'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM allergen t WHERE t.branch_code = @branch AND t.active AND @kind::text = 'allergen'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM religion t WHERE t.branch_code = @branch AND t.active AND @kind::text = 'religion'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM cuisine_type t WHERE t.branch_code = @branch AND t.active AND @kind::text = 'cuisine_type'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM vegetarian t WHERE t.branch_code = @branch AND t.active AND @kind::text = 'vegetarian'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM remark t WHERE t.branch_code = @branch AND t.active AND @kind::text = 'remark'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM other_item t WHERE t.branch_code = @branch AND t.active AND @kind::text = 'other_item'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM meal_component t WHERE t.branch_code = @branch AND t.active AND @kind::text = 'meal_component'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM restricted_ingredient t WHERE t.branch_code = @branch AND t.active AND @kind::text = 'restricted_ingredient')
+SELECT c.id, c.code, c.name_th, c.name_en, c.patient, c.source FROM (
+    SELECT x.id, x.code, x.name_th, x.name_en, (x.id IN (SELECT own.id FROM own))::boolean AS patient,
+        coalesce(CASE WHEN @kind::text <> 'restricted_ingredient' THEN NULL
+            WHEN x.id IN (SELECT own.id FROM own) THEN 'PATIENT'
+            WHEN x.id IN (SELECT rel.id FROM rel) THEN 'RELIGION'
+            WHEN x.id IN (SELECT veg.id FROM veg) THEN 'VEGETARIAN' END, '')::text AS source
+    FROM x) c
+ORDER BY c.patient DESC, c.source = '', c.code;
+
+-- The patient's allergies the branch could not map (getAllergens).
+-- name: OrderUnmappedAllergies :one
+SELECT unmapped_allergies FROM patient WHERE branch_code = @branch AND hn_id = @hn_id;

@@ -41,6 +41,102 @@ func (q *Queries) OrderCancel(ctx context.Context, db DBTX, arg OrderCancelParam
 	return id, err
 }
 
+const orderChoices = `-- name: OrderChoices :many
+WITH pt AS (SELECT p.id, p.religion_id, p.vegetarian_id FROM patient p WHERE p.branch_code = $2 AND p.hn_id = $3::text),
+own AS (
+    SELECT l.therapeutic_id AS id FROM patient_therapeutic l JOIN pt ON l.patient_id = pt.id
+    WHERE l.branch_code = $2 AND $1::text = 'therapeutic'
+    UNION ALL SELECT l.allergen_id FROM patient_allergen l JOIN pt ON l.patient_id = pt.id
+    WHERE l.branch_code = $2 AND $1::text = 'allergen'
+    UNION ALL SELECT l.restricted_id FROM patient_restricted l JOIN pt ON l.patient_id = pt.id
+    WHERE l.branch_code = $2 AND $1::text = 'restricted_ingredient'),
+rel AS (
+    SELECT r.restricted_id AS id FROM religion_restricted r WHERE r.branch_code = $2 AND r.religion_id =
+        coalesce((SELECT g.id FROM religion g WHERE g.branch_code = $2 AND g.code = $4::text),
+            (SELECT pt.religion_id FROM pt WHERE $5::boolean))),
+veg AS (
+    SELECT r.restricted_id AS id FROM vegetarian_restricted r WHERE r.branch_code = $2 AND r.vegetarian_id =
+        coalesce((SELECT g.id FROM vegetarian g WHERE g.branch_code = $2 AND g.code = $6::text),
+            (SELECT pt.vegetarian_id FROM pt WHERE $5::boolean))),
+x AS (
+    SELECT t.id, t.code, t.name_th, t.name_en FROM diet_type t WHERE t.branch_code = $2 AND t.active AND $1::text = 'diet_type'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM therapeutic t WHERE t.branch_code = $2 AND t.active AND $1::text = 'therapeutic'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM allergen t WHERE t.branch_code = $2 AND t.active AND $1::text = 'allergen'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM religion t WHERE t.branch_code = $2 AND t.active AND $1::text = 'religion'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM cuisine_type t WHERE t.branch_code = $2 AND t.active AND $1::text = 'cuisine_type'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM vegetarian t WHERE t.branch_code = $2 AND t.active AND $1::text = 'vegetarian'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM remark t WHERE t.branch_code = $2 AND t.active AND $1::text = 'remark'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM other_item t WHERE t.branch_code = $2 AND t.active AND $1::text = 'other_item'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM meal_component t WHERE t.branch_code = $2 AND t.active AND $1::text = 'meal_component'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM restricted_ingredient t WHERE t.branch_code = $2 AND t.active AND $1::text = 'restricted_ingredient')
+SELECT c.id, c.code, c.name_th, c.name_en, c.patient, c.source FROM (
+    SELECT x.id, x.code, x.name_th, x.name_en, (x.id IN (SELECT own.id FROM own))::boolean AS patient,
+        coalesce(CASE WHEN $1::text <> 'restricted_ingredient' THEN NULL
+            WHEN x.id IN (SELECT own.id FROM own) THEN 'PATIENT'
+            WHEN x.id IN (SELECT rel.id FROM rel) THEN 'RELIGION'
+            WHEN x.id IN (SELECT veg.id FROM veg) THEN 'VEGETARIAN' END, '')::text AS source
+    FROM x) c
+ORDER BY c.patient DESC, c.source = '', c.code
+`
+
+type OrderChoicesParams struct {
+	Kind           string
+	Branch         string
+	HnID           string
+	ReligionCode   string
+	PatientCodes   bool
+	VegetarianCode string
+}
+
+type OrderChoicesRow struct {
+	ID      int64
+	Code    string
+	NameTh  string
+	NameEn  string
+	Patient bool
+	Source  string
+}
+
+// A choice list of an order form (docs/orders.md, "Choices"): the branch's active rows of the
+// master table kind, each marked when it is the patient's own (hn_id; therapeutic foods,
+// allergens, restricted ingredients) and, for restricted ingredients, why it applies: the
+// patient's (PATIENT), the religion's (RELIGION) or the vegetarian type's (VEGETARIAN) — of
+// the codes given, else, when patient_codes, the patient's. The patient's rows first, then
+// those with a source, then by code.
+func (q *Queries) OrderChoices(ctx context.Context, db DBTX, arg OrderChoicesParams) ([]OrderChoicesRow, error) {
+	rows, err := db.Query(ctx, orderChoices,
+		arg.Kind,
+		arg.Branch,
+		arg.HnID,
+		arg.ReligionCode,
+		arg.PatientCodes,
+		arg.VegetarianCode,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []OrderChoicesRow
+	for rows.Next() {
+		var i OrderChoicesRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Code,
+			&i.NameTh,
+			&i.NameEn,
+			&i.Patient,
+			&i.Source,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const orderClaimKey = `-- name: OrderClaimKey :one
 INSERT INTO order_idempotency (caller, key, branch_code) VALUES ($1, $2, $3)
 ON CONFLICT DO NOTHING RETURNING created_at
@@ -347,18 +443,18 @@ func (q *Queries) OrderKeepAnswer(ctx context.Context, db DBTX, arg OrderKeepAns
 }
 
 const orderKeyAnswer = `-- name: OrderKeyAnswer :one
-SELECT answer FROM order_idempotency WHERE caller = $1 AND key = $2 AND created_at > $3
+SELECT answer FROM order_idempotency WHERE caller = $1 AND key = $2
 `
 
 type OrderKeyAnswerParams struct {
 	Caller string
 	Key    string
-	Since  time.Time
 }
 
-// The answer kept for a key (NULL while its first request runs).
+// The answer kept for a key (NULL while its first request runs); housekeeping drops keys
+// after a day.
 func (q *Queries) OrderKeyAnswer(ctx context.Context, db DBTX, arg OrderKeyAnswerParams) ([]byte, error) {
-	row := db.QueryRow(ctx, orderKeyAnswer, arg.Caller, arg.Key, arg.Since)
+	row := db.QueryRow(ctx, orderKeyAnswer, arg.Caller, arg.Key)
 	var answer []byte
 	err := row.Scan(&answer)
 	return answer, err
@@ -480,6 +576,26 @@ func (q *Queries) OrderLockPatient(ctx context.Context, db DBTX, arg OrderLockPa
 	var id int64
 	err := row.Scan(&id)
 	return id, err
+}
+
+const orderLockPatientOf = `-- name: OrderLockPatientOf :one
+SELECT p.hn_id FROM patient p
+WHERE (p.branch_code, p.id) = (SELECT o.branch_code, o.patient_id FROM meal_order o WHERE o.branch_code = $1 AND o.id = $2)
+FOR UPDATE
+`
+
+type OrderLockPatientOfParams struct {
+	Branch string
+	ID     string
+}
+
+// Locks the patient of an order of the branch, answering the HN: a review locks the patient
+// before the order, in the order a patient's edit does (the edit's trigger writes orders).
+func (q *Queries) OrderLockPatientOf(ctx context.Context, db DBTX, arg OrderLockPatientOfParams) (string, error) {
+	row := db.QueryRow(ctx, orderLockPatientOf, arg.Branch, arg.ID)
+	var hn_id string
+	err := row.Scan(&hn_id)
+	return hn_id, err
 }
 
 const orderMealTypes = `-- name: OrderMealTypes :many
@@ -823,6 +939,23 @@ func (q *Queries) OrderSets(ctx context.Context, db DBTX, arg OrderSetsParams) (
 		return nil, err
 	}
 	return items, nil
+}
+
+const orderUnmappedAllergies = `-- name: OrderUnmappedAllergies :one
+SELECT unmapped_allergies FROM patient WHERE branch_code = $1 AND hn_id = $2
+`
+
+type OrderUnmappedAllergiesParams struct {
+	Branch string
+	HnID   string
+}
+
+// The patient's allergies the branch could not map (getAllergens).
+func (q *Queries) OrderUnmappedAllergies(ctx context.Context, db DBTX, arg OrderUnmappedAllergiesParams) ([]string, error) {
+	row := db.QueryRow(ctx, orderUnmappedAllergies, arg.Branch, arg.HnID)
+	var unmapped_allergies []string
+	err := row.Scan(&unmapped_allergies)
+	return unmapped_allergies, err
 }
 
 const orderWardDay = `-- name: OrderWardDay :many
