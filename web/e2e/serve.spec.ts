@@ -179,3 +179,34 @@ test('the camera reads the meal card (Chromium fake video capture showing its QR
     await browser.close();
   }
 });
+
+test('a Branch Admin sets what the wristbands hold; the Serve screen then reads HN:{hn}', async ({ page, request }) => {
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('language', 'th'));
+  await signIn(page, 'branchadmin@samrap.local');
+  await expect(page).toHaveURL(/\/auth\//);
+  await page.goto('/auth/serve-setting');
+  const pattern = page.getByTestId('setting-pattern');
+  await expect(pattern).toHaveValue('{hn}');
+  await pattern.fill('HN:');
+  await page.getByTestId('setting-save').click();
+  await expect(page.getByText(s('setting.patternInvalid'))).toBeVisible();
+  await pattern.fill('HN:{hn}');
+  await expect(page.getByTestId('setting-example')).toContainText('HN:HN0001');
+  await page.getByTestId('setting-save').click();
+  await expect(page.getByText(s('setting.saved'))).toBeVisible();
+
+  const admin = await apiSignIn(request, 'branchadmin@samrap.local');
+  try {
+    const serve = await apiSignIn(request, 'serve@samrap.local');
+    const [tray] = await demoTrays(request, 'MT02');
+    const verify = async (wristband: string) =>
+      data<{ match: boolean; reasons: { code: string }[] }>(
+        await request.post('/api/serve/verify', { headers: { Authorization: `Bearer ${serve}` }, data: { token: tray.token, wristband } }),
+      );
+    expect((await verify(`HN:${tray.hn}`)).match).toBe(true);
+    expect((await verify(tray.hn)).reasons.map((r) => r.code)).toEqual(['BAD_WRISTBAND']);
+  } finally {
+    await data(await request.post('/api/serve/updateSetting', { headers: { Authorization: `Bearer ${admin}` }, data: { symbologies: ['CODE128', 'QR'], pattern: '{hn}' } }));
+  }
+});

@@ -55,6 +55,8 @@ export const AUTH_ROUTES: AuthRoute[] = [
   { path: 'order/care-giver/form', roles: [controller, orderTaker], ready: false },
   { path: 'serve', roles: [serve], ready: true, load: () => import('@/features/serve/components/serve-list-page') },
   { path: 'serve/confirm', roles: [serve], ready: true, load: () => import('@/features/serve/components/confirm-serve-page') },
+  // Ours (issue 16): the branch's wristband setting, kept by its administrators.
+  { path: 'serve-setting', roles: [superAdmin, branchAdmin], ready: true, load: () => import('@/features/serve/components/serve-setting-page') },
   { path: 'food-type', roles: [nutritionist], ready: true, load: masterData('FoodTypeScreen') },
   { path: 'disease-food', roles: [nutritionist], ready: true, load: masterData('DiseaseFoodScreen') },
   { path: 'cuisine-type', roles: [nutritionist], ready: true, load: masterData('CuisineTypeScreen') },
@@ -106,6 +108,7 @@ export const SIDEBAR: MenuNode[] = [
       { label: 'menu.userAccounts', path: 'users' },
       { label: 'menu.accessRights', path: 'user-permission-branch' },
       { label: 'menu.branches', path: 'branches' },
+      { label: 'menu.serveSetting', path: 'serve-setting' },
     ],
   },
   { label: 'menu.wardsAndBeds', path: 'room-and-ward', icon: 'home' },
