@@ -10,6 +10,7 @@ import (
 	"samrap/pkg/params"
 	"samrap/pkg/patients"
 	"samrap/pkg/patientsync"
+	"samrap/pkg/serve"
 	"samrap/pkg/users"
 )
 
@@ -24,6 +25,7 @@ func List() []Function {
 		{Name: "menus", Kind: HTTP, Uses: []string{"jwt"}, Mount: menus.Mount, Rows: menus.Rows},
 		{Name: "patients", Kind: HTTP, Uses: []string{"jwt"}, Mount: patients.Mount},
 		{Name: "orders", Kind: HTTP, Uses: []string{"jwt"}, Mount: orders.Mount, Rows: orders.Rows},
+		{Name: "serve", Kind: HTTP, Uses: []string{"jwt"}, Mount: serve.Mount},
 		{Name: "patient-sync-api", Kind: HTTP, Uses: []string{"jwt", "queue:patient-sync"}, Mount: patientsync.Mount},
 		{Name: "patient-sync", Kind: SQS, Queue: patientsync.Queue, Worker: patientsync.Handler},
 		{Name: "files", Kind: HTTP, Uses: []string{"jwt", "uploads", "files", "queue:imports"}, Mount: files.Mount, Rows: files.Rows},

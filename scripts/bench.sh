@@ -184,12 +184,13 @@ import_bench() {
 run "import" import_bench
 
 # ---- the core areas: menus resolver, patient search, hospital sync, menus import ----
-heading "Core areas (go test -bench: menus, patients, patientsync, orders; each beside its baseline)"
+heading "Core areas (go test -bench: menus, patients, patientsync, orders, serve; each beside its baseline)"
 areas_bench() {
   go test -run '^$' -bench '^Benchmark(MenuOfDay|MenuByID|ImportMenus1000)$' -benchtime 1s -count 1 ./pkg/menus >"$TMP/areas.txt" 2>&1 || { cat "$TMP/areas.txt"; return 1; }
   go test -run '^$' -bench '^BenchmarkSearch10000$' -count 1 ./pkg/patients >>"$TMP/areas.txt" 2>&1 || { cat "$TMP/areas.txt"; return 1; }
   go test -run '^$' -bench '^Benchmark(Sync1000|Apply1000RowByRow)$' -benchtime 3x -count 1 ./pkg/patientsync >>"$TMP/areas.txt" 2>&1 || { cat "$TMP/areas.txt"; return 1; }
   go test -run '^$' -bench '^Benchmark(OrderSearch1200|SubmitOrder|OrderDetails)$' -benchtime 100x -count 1 ./pkg/orders >>"$TMP/areas.txt" 2>&1 || { cat "$TMP/areas.txt"; return 1; }
+  go test -run '^$' -bench '^BenchmarkServe(Verify|OrderRead)$' -benchtime 100x -count 1 ./pkg/serve >>"$TMP/areas.txt" 2>&1 || { cat "$TMP/areas.txt"; return 1; }
   awk '
     function metric(name,   i) { for (i = 3; i <= NF; i++) if ($(i+1) == name) return $i; return "" }
     /^BenchmarkMenuOfDay/        { day = metric("ns/op") / 1e6 }
@@ -201,6 +202,8 @@ areas_bench() {
     /^BenchmarkOrderSearch1200/  { op95 = metric("p95-ms"); oavg = metric("ns/op") / 1e6 }
     /^BenchmarkSubmitOrder/      { subm = metric("ns/op") / 1e6 }
     /^BenchmarkOrderDetails/     { det = metric("ns/op") / 1e6 }
+    /^BenchmarkServeVerify/      { ver = metric("ns/op") / 1e6; vst = metric("stmts/op") }
+    /^BenchmarkServeOrderRead/   { sread = metric("ns/op") / 1e6 }
     END {
       printf "  menu read by id       %7.2f ms   (baseline)\n", byid
       printf "  menu of a day         %7.2f ms   500 dishes, 3 rounds   %.1fx the read   budget < 2 ms  %s\n", day, day / byid, (day < 2 ? "OK" : "OVER")
@@ -211,6 +214,8 @@ areas_bench() {
       printf "  order read by id      %7.2f ms   one order with its patient (baseline)\n", det
       printf "  order list p95        %7.1f ms   1,200 patients x 5 meal types (mean %.1f ms)   budget < 50 ms  %s\n", op95, oavg, (op95 < 50 ? "OK" : "OVER")
       printf "  submitOrder           %7.1f ms   one patient and meal, 3 dishes, every check   %.1fx the read   budget < 15 ms  %s\n", subm, subm / det, (subm < 15 ? "OK" : "OVER")
+      printf "  serve: order doc read %7.2f ms   one order by id (baseline)\n", sread
+      printf "  serve: verify         %7.2f ms   card token + wristband, bedside re-check, %d statements   %.1fx the read   budget < 10 ms  %s\n", ver, vst, ver / sread, (ver < 10 ? "OK" : "OVER")
     }' "$TMP/areas.txt"
 }
 run "areas" areas_bench

@@ -1321,6 +1321,47 @@ ALTER TABLE public.room_type ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     CACHE 1
 );
 
+CREATE TABLE public.serve_record (
+    id bigint NOT NULL,
+    branch_code text NOT NULL,
+    order_id uuid NOT NULL,
+    action text NOT NULL,
+    matched boolean NOT NULL,
+    reasons text[] DEFAULT '{}'::text[] NOT NULL,
+    reject_reason text DEFAULT ''::text NOT NULL,
+    wristband text DEFAULT ''::text NOT NULL,
+    device_id text DEFAULT ''::text NOT NULL,
+    request_id uuid NOT NULL,
+    served_by text NOT NULL,
+    served_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT serve_record_action_check CHECK ((action = ANY (ARRAY['SERVED'::text, 'REJECTED'::text]))),
+    CONSTRAINT serve_record_device_id_check CHECK ((length(device_id) <= 100)),
+    CONSTRAINT serve_record_matched CHECK (((action = 'REJECTED'::text) OR matched)),
+    CONSTRAINT serve_record_reject CHECK (((action = 'SERVED'::text) OR (reject_reason <> ''::text))),
+    CONSTRAINT serve_record_reject_reason_check CHECK ((length(reject_reason) <= 500)),
+    CONSTRAINT serve_record_wristband_check CHECK ((length(wristband) <= 200))
+);
+
+ALTER TABLE public.serve_record ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.serve_record_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+CREATE TABLE public.serve_setting (
+    branch_code text NOT NULL,
+    symbologies text[] DEFAULT '{CODE128,QR}'::text[] NOT NULL,
+    pattern text DEFAULT '{hn}'::text NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    version integer DEFAULT 1 NOT NULL,
+    CONSTRAINT serve_setting_pattern_check CHECK (((length(pattern) <= 60) AND (pattern ~~ '%{hn}%'::text) AND (pattern !~~ '%{hn}%{hn}%'::text))),
+    CONSTRAINT serve_setting_symbologies_check CHECK (((cardinality(symbologies) > 0) AND (symbologies <@ ARRAY['CODE128'::text, 'QR'::text])))
+);
+
 ALTER TABLE public.therapeutic ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     SEQUENCE NAME public.therapeutic_id_seq
     START WITH 1
@@ -1617,6 +1658,15 @@ ALTER TABLE ONLY public.room_type
 ALTER TABLE ONLY public.room
     ADD CONSTRAINT room_ward_key UNIQUE (branch_code, id, ward_id);
 
+ALTER TABLE ONLY public.serve_record
+    ADD CONSTRAINT serve_record_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.serve_record
+    ADD CONSTRAINT serve_record_request_id_key UNIQUE (request_id);
+
+ALTER TABLE ONLY public.serve_setting
+    ADD CONSTRAINT serve_setting_pkey PRIMARY KEY (branch_code);
+
 ALTER TABLE ONLY public.therapeutic
     ADD CONSTRAINT therapeutic_code_key UNIQUE (branch_code, code);
 
@@ -1785,6 +1835,10 @@ CREATE INDEX room_meal_class_room_type ON public.room_meal_class USING btree (br
 CREATE INDEX room_room_type ON public.room USING btree (branch_code, room_type_id);
 
 CREATE INDEX room_ward ON public.room USING btree (branch_code, ward_id);
+
+CREATE INDEX serve_record_order ON public.serve_record USING btree (order_id, served_at);
+
+CREATE UNIQUE INDEX serve_record_served ON public.serve_record USING btree (order_id) WHERE (action = 'SERVED'::text);
 
 CREATE INDEX user_permission_branch_role ON public.user_permission USING btree (branch_code, role_code);
 
@@ -2071,6 +2125,12 @@ ALTER TABLE ONLY public.room_type
 
 ALTER TABLE ONLY public.room
     ADD CONSTRAINT room_ward_fkey FOREIGN KEY (branch_code, ward_id) REFERENCES public.ward(branch_code, id);
+
+ALTER TABLE ONLY public.serve_record
+    ADD CONSTRAINT serve_record_order_fkey FOREIGN KEY (branch_code, order_id) REFERENCES public.meal_order(branch_code, id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.serve_setting
+    ADD CONSTRAINT serve_setting_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
 
 ALTER TABLE ONLY public.therapeutic
     ADD CONSTRAINT therapeutic_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);

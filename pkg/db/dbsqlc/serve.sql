@@ -1,0 +1,125 @@
+-- Serving by scan (pkg/serve, docs/serve.md).
+
+-- The branch's wristband setting, the defaults when it has none (version 0).
+-- name: ServeSetting :one
+SELECT b.code AS branch_code, coalesce(s.symbologies, '{CODE128,QR}')::text[] AS symbologies,
+    coalesce(s.pattern, '{hn}')::text AS pattern, coalesce(s.version, 0)::integer AS version,
+    coalesce(s.updated_by, '')::text AS updated_by, s.updated_at
+FROM branch b LEFT JOIN serve_setting s ON s.branch_code = b.code
+WHERE b.code = @branch;
+
+-- Saves the branch's wristband setting.
+-- name: ServeSettingSave :exec
+INSERT INTO serve_setting (branch_code, symbologies, pattern, updated_by)
+VALUES (@branch, @symbologies::text[], @pattern, sqlc.arg(by)::text)
+ON CONFLICT (branch_code) DO UPDATE SET symbologies = excluded.symbologies, pattern = excluded.pattern,
+    updated_by = excluded.updated_by, updated_at = now(), version = serve_setting.version + 1;
+
+-- The trays of a date: the live ORD orders of the branch (one row each), with the patient,
+-- the meal type, the serve status and the last serve record.
+-- name: ServeSearch :many
+WITH hit AS (
+    SELECT o.id, p.hn_id, t.start_time,
+        CASE WHEN o.status = 'SERVED' THEN 'SERVED'
+            WHEN l.action = 'REJECTED' THEN 'REJECTED' ELSE 'WAITING' END AS serve_status,
+        CASE @sort_by::text
+            WHEN 'room' THEN r.code
+            WHEN 'hnId' THEN p.hn_id
+            WHEN 'name' THEN lower(concat_ws(' ', p.first_name_th, p.last_name_th, p.first_name_en, p.last_name_en))
+            ELSE concat_ws(' ', w.code, r.code)
+        END AS sort_key,
+        jsonb_build_object('orderId', o.id, 'hnId', p.hn_id, 'caregiver', o.caregiver, 'dateOrder', o.order_date,
+            'firstNameTh', p.first_name_th, 'lastNameTh', p.last_name_th,
+            'firstNameEn', p.first_name_en, 'lastNameEn', p.last_name_en,
+            'ward', CASE WHEN w.id IS NULL THEN NULL ELSE jsonb_build_object('id', w.id, 'code', w.code, 'nameTh', w.name_th, 'nameEn', w.name_en) END,
+            'room', CASE WHEN r.id IS NULL THEN NULL ELSE jsonb_build_object('id', r.id, 'code', r.code, 'nameTh', r.name_th, 'nameEn', r.name_en) END,
+            'mealType', jsonb_build_object('id', t.id, 'code', t.code, 'nameTh', t.name_th, 'nameEn', t.name_en,
+                'abbreviation', t.abbreviation, 'mealColor', t.meal_color, 'textColor', t.text_color,
+                'startTime', to_char(t.start_time, 'HH24:MI'), 'endTime', to_char(t.end_time, 'HH24:MI')),
+            'status', o.status, 'needsReview', o.needs_review,
+            'serveStatus', CASE WHEN o.status = 'SERVED' THEN 'SERVED' WHEN l.action = 'REJECTED' THEN 'REJECTED' ELSE 'WAITING' END,
+            'lastRecord', CASE WHEN l.id IS NULL THEN NULL ELSE jsonb_build_object('action', l.action, 'rejectReason', l.reject_reason,
+                'servedBy', l.served_by, 'servedAt', l.served_at, 'deviceId', l.device_id) END) AS doc
+    FROM meal_order o
+        JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
+        JOIN meal_time t ON t.branch_code = o.branch_code AND t.id = o.meal_time_id
+        LEFT JOIN ward w ON w.branch_code = p.branch_code AND w.id = p.ward_id
+        LEFT JOIN room r ON r.branch_code = p.branch_code AND r.id = p.room_id
+        LEFT JOIN LATERAL (SELECT x.id, x.action, x.reject_reason, x.served_by, x.served_at, x.device_id
+            FROM serve_record x WHERE x.order_id = o.id ORDER BY x.served_at DESC, x.id DESC LIMIT 1) l ON true
+    WHERE o.branch_code = @branch AND o.order_date = @on_date::date AND o.order_type = 'ORD' AND o.status <> 'CANCELLED'
+        AND (sqlc.narg(ward_id)::bigint IS NULL OR p.ward_id = sqlc.narg(ward_id)::bigint)
+        AND (sqlc.narg(meal_time_id)::bigint IS NULL OR o.meal_time_id = sqlc.narg(meal_time_id)::bigint)
+        AND (sqlc.narg(pattern)::text IS NULL
+            OR (p.hn_id || ' ' || p.first_name_th || ' ' || p.last_name_th || ' ' || p.first_name_en || ' ' || p.last_name_en)
+                ILIKE sqlc.narg(pattern)::text
+            OR r.code ILIKE sqlc.narg(pattern)::text OR w.code ILIKE sqlc.narg(pattern)::text)),
+filtered AS (
+    SELECT hit.*, count(*) OVER () AS total FROM hit
+    WHERE @status::text = 'ALL' OR hit.serve_status = @status::text)
+SELECT filtered.total, filtered.doc FROM filtered
+ORDER BY CASE WHEN NOT @sort_desc::boolean THEN filtered.sort_key END ASC NULLS LAST,
+    CASE WHEN @sort_desc::boolean THEN filtered.sort_key END DESC NULLS LAST,
+    filtered.start_time, filtered.hn_id, filtered.id
+LIMIT @page_size::integer OFFSET @page_offset::bigint;
+
+-- The orders of a patient of the branch on a date (ids), with the patient's row id; no row
+-- when the branch has no such HN.
+-- name: ServePatientOrders :one
+SELECT p.id, p.hn_id, ARRAY(SELECT o.id::text FROM meal_order o
+        WHERE o.branch_code = p.branch_code AND o.patient_id = p.id AND o.order_date = @on_date::date)::text[] AS order_ids,
+    coalesce((SELECT jsonb_agg(jsonb_build_object('orderId', x.order_id, 'action', x.action, 'matched', x.matched,
+            'reasons', x.reasons, 'rejectReason', x.reject_reason, 'servedBy', x.served_by, 'servedAt', x.served_at,
+            'deviceId', x.device_id) ORDER BY x.served_at, x.id)
+        FROM serve_record x JOIN meal_order o ON o.id = x.order_id
+        WHERE o.branch_code = p.branch_code AND o.patient_id = p.id AND o.order_date = @on_date::date), '[]')::jsonb AS records
+FROM patient p
+WHERE p.branch_code = @branch AND p.hn_id = @hn_id;
+
+-- What a verification reads besides the order: the branch's wristband setting (the
+-- defaults when it has none) and the tray's patient as shown (names, ward, room; null when
+-- the branch has no such order).
+-- name: ServeScanContext :one
+SELECT coalesce(s.symbologies, '{CODE128,QR}')::text[] AS symbologies, coalesce(s.pattern, '{hn}')::text AS pattern,
+    (SELECT jsonb_build_object('hnId', p.hn_id, 'firstNameTh', p.first_name_th, 'lastNameTh', p.last_name_th,
+        'firstNameEn', p.first_name_en, 'lastNameEn', p.last_name_en,
+        'ward', CASE WHEN w.id IS NULL THEN NULL ELSE jsonb_build_object('id', w.id, 'code', w.code, 'nameTh', w.name_th, 'nameEn', w.name_en) END,
+        'room', CASE WHEN r.id IS NULL THEN NULL ELSE jsonb_build_object('id', r.id, 'code', r.code, 'nameTh', r.name_th, 'nameEn', r.name_en) END)
+     FROM meal_order o
+        JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
+        LEFT JOIN ward w ON w.branch_code = p.branch_code AND w.id = p.ward_id
+        LEFT JOIN room r ON r.branch_code = p.branch_code AND r.id = p.room_id
+     WHERE o.branch_code = b.code AND o.id = @id)::jsonb AS patient
+FROM branch b LEFT JOIN serve_setting s ON s.branch_code = b.code
+WHERE b.code = @branch;
+
+-- Locks an order of the branch for a serve record; its status.
+-- name: ServeLockOrder :one
+SELECT o.status FROM meal_order o WHERE o.branch_code = @branch AND o.id = @id FOR UPDATE;
+
+-- The record of a confirmation already received (its request id), if any.
+-- name: ServeRecordByRequest :many
+SELECT x.branch_code, x.order_id::text AS order_id, x.action, jsonb_build_object('recordId', x.id, 'orderId', x.order_id,
+    'action', x.action, 'matched', x.matched, 'reasons', x.reasons, 'rejectReason', x.reject_reason,
+    'servedBy', x.served_by, 'servedAt', x.served_at, 'deviceId', x.device_id, 'requestId', x.request_id)::jsonb AS doc
+FROM serve_record x WHERE x.request_id = @request_id;
+
+-- Records a confirmation or a rejection (the caller marks a confirmed order SERVED and logs
+-- both in the same transaction).
+-- name: ServeRecordAdd :one
+INSERT INTO serve_record (branch_code, order_id, action, matched, reasons, reject_reason, wristband, device_id, request_id, served_by)
+VALUES (@branch, @order_id, @action, @matched, @reasons::text[], @reject_reason, @wristband, @device_id, @request_id,
+    sqlc.arg(by)::text)
+RETURNING jsonb_build_object('recordId', id, 'orderId', order_id, 'action', action, 'matched', matched, 'reasons', reasons,
+    'rejectReason', reject_reason, 'servedBy', served_by, 'servedAt', served_at, 'deviceId', device_id,
+    'requestId', request_id)::jsonb AS doc;
+
+-- The branch's active meal types in start-time order, for the list's filter.
+-- name: ServeMealTypes :many
+SELECT jsonb_build_object('id', t.id, 'code', t.code, 'nameTh', t.name_th, 'nameEn', t.name_en,
+    'abbreviation', t.abbreviation, 'mealColor', t.meal_color, 'textColor', t.text_color,
+    'startTime', to_char(t.start_time, 'HH24:MI'), 'endTime', to_char(t.end_time, 'HH24:MI'))::jsonb AS doc
+FROM meal_time t WHERE t.branch_code = @branch AND t.active ORDER BY t.start_time, t.id;
+
+-- name: ServeMarkServed :exec
+UPDATE meal_order SET status = 'SERVED', version = version + 1 WHERE branch_code = @branch AND id = @id;

@@ -1,0 +1,100 @@
+package serve_test
+
+import (
+	"context"
+	"sync/atomic"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"samrap/pkg/db"
+	"samrap/pkg/i18n"
+	"samrap/pkg/orders"
+	"samrap/pkg/serve"
+)
+
+// counter counts the statements a pool sends.
+type counter struct{ n atomic.Int64 }
+
+func (c *counter) TraceQueryStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceQueryStartData) context.Context {
+	c.n.Add(1)
+	return ctx
+}
+
+func (c *counter) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
+
+// counted answers a serve service over a pool that counts its statements.
+func counted(t testing.TB, f *fixture) (*serve.Service, *counter) {
+	c := &counter{}
+	cfg := f.s.Env.DB.Config()
+	cfg.ConnConfig.Tracer = c
+	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	return serve.NewService(&db.Pool{Pool: pool}, f.s.Clock.Now, func(context.Context) ([]byte, error) { return f.key, nil }), c
+}
+
+// A verification is a fixed number of statements (issue 16's benchmark note): a match, a
+// wrong patient, and a no-match with every bedside reason read the same statements.
+func TestVerifyIsAFixedNumberOfStatements(t *testing.T) {
+	f := newFixture(t)
+	f.patient(t, "S-ST1")
+	f.patient(t, "S-ST2")
+	_, plain := f.order(t, "S-ST1", f.today, "T-PLAIN", "")
+	_, peanut := f.order(t, "S-ST2", f.today, "T-PEANUT", "")
+	f.set(t, "S-ST2", "texture_food = 5, visit_status = 'Discharge'")
+	svc, c := counted(t, f)
+	count := func(token, hn string, match bool) int64 {
+		before := c.n.Load()
+		v, err := svc.Verify(context.Background(), i18n.EN, "SRP01", serve.Scan{Token: token, Wristband: hn})
+		if err != nil || v.Match != match {
+			t.Fatalf("verify %s: %+v %v", hn, v, err)
+		}
+		return c.n.Load() - before
+	}
+	match, wrong, refused := count(plain, "S-ST1", true), count(plain, "S-ST2", false), count(peanut, "S-ST2", false)
+	if match != wrong || match != refused || match > 5 {
+		t.Fatalf("statements: %d match, %d wrong patient, %d refused", match, wrong, refused)
+	}
+	t.Logf("a verification is %d statements", match)
+}
+
+// BenchmarkServeVerify times the verification of a tray (issue 16's budget: 10 ms server
+// time) beside BenchmarkServeOrderRead, a read of the same order by id (baseline).
+//
+//	go test -run '^$' -bench 'Serve(Verify|OrderRead)' ./pkg/serve
+func BenchmarkServeVerify(b *testing.B) {
+	f := newFixture(b)
+	f.patient(b, "S-BENCH", "AL02")
+	_, tok := f.order(b, "S-BENCH", f.today, "T-PEANUT", "no peanut")
+	svc, c := counted(b, f)
+	ctx := context.Background()
+	if _, err := f.s.Env.DB.Exec(ctx, "ANALYZE"); err != nil {
+		b.Fatal(err)
+	}
+	start := c.n.Load()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		v, err := svc.Verify(ctx, i18n.EN, "SRP01", serve.Scan{Token: tok, Wristband: "S-BENCH"})
+		if err != nil || !v.Match {
+			b.Fatalf("%+v %v", v, err)
+		}
+	}
+	b.ReportMetric(float64(c.n.Load()-start)/float64(b.N), "stmts/op")
+}
+
+func BenchmarkServeOrderRead(b *testing.B) {
+	f := newFixture(b)
+	f.patient(b, "S-BENCH")
+	id, _ := f.order(b, "S-BENCH", f.today, "T-PLAIN", "")
+	ctx := context.Background()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if docs, err := orders.Docs(ctx, f.s.Env.DB, "SRP01", []string{id}); err != nil || len(docs) != 1 {
+			b.Fatal(err)
+		}
+	}
+}

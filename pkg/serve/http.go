@@ -1,0 +1,135 @@
+package serve
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"time"
+
+	"samrap/pkg/httpx"
+	"samrap/pkg/orders"
+	"samrap/pkg/platform"
+	"samrap/pkg/session"
+)
+
+// Who may call (docs/serve.md): the Serve role of the branch serves; Super Admin and Branch
+// Admin keep the branch's wristband setting, which the Serve role reads.
+var (
+	servers  = httpx.Roles(session.Serve)
+	admins   = httpx.Roles(session.SuperAdmin, session.BranchAdmin)
+	settings = httpx.Roles(session.Serve, session.SuperAdmin, session.BranchAdmin)
+)
+
+// Mount adds the area's routes (functions/catalog.json, function "serve").
+func Mount(env *platform.Env, rt *httpx.Router) {
+	h := handlers{s: NewService(env.DB, env.Now, func(ctx context.Context) ([]byte, error) { return orders.TokenKey(ctx, env.Keys) })}
+	const p = "/api/serve/"
+	rt.Handle("GET "+p+"searchServe", servers, h.search)
+	rt.Handle("GET "+p+"getDataServe", servers, h.patientOrders)
+	rt.Handle("POST "+p+"verify", servers.Limit(8<<10), h.verify)
+	rt.Handle("POST "+p+"update", servers.Limit(8<<10), h.update)
+	rt.Handle("GET "+p+"getSetting", settings, h.getSetting)
+	rt.Handle("POST "+p+"updateSetting", admins.Limit(8<<10), h.saveSetting)
+}
+
+type handlers struct{ s *Service }
+
+// search: ?criteria&page&size&dateOrder&sortBy&sortDesc&ward&mealType&status.
+func (h handlers) search(w http.ResponseWriter, r *http.Request) error {
+	q := httpx.ReadQuery(r)
+	p := q.Page()
+	f := SearchFilter{Criteria: q.Text("criteria"), Date: q.Text("dateOrder")}
+	if f.Date != "" {
+		if _, err := time.Parse(time.DateOnly, f.Date); err != nil {
+			q.Invalid("dateOrder", "orders.dateInvalid")
+		}
+	}
+	if ward := q.Text("ward"); ward != "" && !strings.EqualFold(ward, "All") {
+		f.WardID = q.Int("ward", 1, 1<<63-1)
+	}
+	if meal := q.Text("mealType"); meal != "" && !strings.EqualFold(meal, "All") {
+		f.MealTimeID = q.Int("mealType", 1, 1<<63-1)
+	}
+	f.Status = q.OneOf("status", "ALL", "WAITING", ActionServed, ActionRejected)
+	if p.SortBy != "" && p.SortBy != "ward" && p.SortBy != "room" && p.SortBy != "hnId" && p.SortBy != "name" {
+		q.Invalid("sortBy", "field.invalid")
+	}
+	if err := q.Err(); err != nil {
+		return err
+	}
+	page, err := h.s.Search(r.Context(), httpx.Branch(r), f, p)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, r, page)
+}
+
+// patientOrders: ?hn&dateOrder&branchCode.
+func (h handlers) patientOrders(w http.ResponseWriter, r *http.Request) error {
+	q := httpx.ReadQuery(r)
+	hn := strings.TrimSpace(q.Required("hn"))
+	date := q.Text("dateOrder")
+	if date == "" {
+		date = h.s.today()
+	} else if _, err := time.Parse(time.DateOnly, date); err != nil {
+		q.Invalid("dateOrder", "orders.dateInvalid")
+	}
+	if err := q.Err(); err != nil {
+		return err
+	}
+	out, err := h.s.PatientOrders(r.Context(), httpx.Branch(r), hn, date)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, r, out)
+}
+
+func (h handlers) verify(w http.ResponseWriter, r *http.Request) error {
+	var in Scan
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	v, err := h.s.Verify(r.Context(), httpx.Lang(r), httpx.Branch(r), in)
+	if err != nil {
+		return err
+	}
+	if !v.Match {
+		return httpx.OKMsg(w, r, "serve.noMatch", v)
+	}
+	return httpx.OKMsg(w, r, "serve.match", v)
+}
+
+func (h handlers) update(w http.ResponseWriter, r *http.Request) error {
+	var in UpdateInput
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	out, err := h.s.Update(r.Context(), httpx.Lang(r), httpx.Branch(r), httpx.Actor(r), in)
+	if err != nil {
+		return err
+	}
+	if strings.EqualFold(in.Action, ActionRejected) {
+		return httpx.OKMsg(w, r, "serve.rejected", out)
+	}
+	return httpx.OKMsg(w, r, "serve.served", out)
+}
+
+func (h handlers) getSetting(w http.ResponseWriter, r *http.Request) error {
+	out, err := h.s.GetSetting(r.Context(), httpx.Branch(r))
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, r, out)
+}
+
+func (h handlers) saveSetting(w http.ResponseWriter, r *http.Request) error {
+	var in SettingInput
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	out, err := h.s.SaveSetting(r.Context(), httpx.Branch(r), httpx.Actor(r), in)
+	if err != nil {
+		return err
+	}
+	return httpx.OKMsg(w, r, "serve.settingSaved", out)
+}

@@ -1,0 +1,513 @@
+// Package serve is the serving area (issue 16, docs/serve.md): the date's trays with their
+// serve status, a patient's orders of a date, the bedside verification of a scanned tray
+// card against a scanned wristband (the card's signature, the patient, the branch, the date,
+// the order's state, and the orders area's checks re-run against the patient as now), the
+// confirmation or rejection of a tray, and the branch's wristband setting.
+package serve
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
+
+	"samrap/pkg/audit"
+	"samrap/pkg/db"
+	"samrap/pkg/db/dbsqlc"
+	"samrap/pkg/errs"
+	"samrap/pkg/httpx"
+	"samrap/pkg/i18n"
+	"samrap/pkg/orders"
+	"samrap/pkg/patients"
+)
+
+var queries = dbsqlc.New()
+
+var bangkok = time.FixedZone("Asia/Bangkok", 7*60*60)
+
+var uuidShape = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+
+// hnShape is what an HN may be (the patient table's check).
+var hnShape = regexp.MustCompile(`^\S{1,30}$`)
+
+// Reason codes of a verification that does not match (docs/serve.md).
+const (
+	ReasonForged       = "FORGED"          // the card's code is not one of ours, or altered
+	ReasonOtherBranch  = "OTHER_BRANCH"    // the card is another branch's
+	ReasonBadWristband = "BAD_WRISTBAND"   // the wristband's content is not the branch's format
+	ReasonWrongPatient = "WRONG_PATIENT"   // the card is another patient's
+	ReasonOtherDate    = "OTHER_DATE"      // the card is not today's (Asia/Bangkok)
+	ReasonNotFound     = "ORDER_NOT_FOUND" // the card's order no longer exists
+	ReasonCancelled    = "CANCELLED"       // the order is cancelled
+	ReasonNoFood       = "NO_FOOD"         // the order carries no food (fasting, no meal)
+	ReasonServed       = "ALREADY_SERVED"  // the tray is already served
+	ReasonNPO          = "NPO"             // the patient's NPO now covers the meal
+	ReasonDischarged   = "DISCHARGED"      // the patient is discharged or not Current
+	ReasonAllergy      = "ALLERGY"         // a dish contains an allergen or restriction of the patient, no accepted note
+	ReasonTexture      = "TEXTURE"         // a dish's texture is above the patient's IDDSI level
+	ReasonUnmapped     = "UNMAPPED_ALLERGY"
+	ReasonNeedsReview  = "NEEDS_REVIEW" // the order is flagged for review
+	ActionServed       = "SERVED"
+	ActionRejected     = "REJECTED"
+	Code128, QR        = "CODE128", "QR"
+	defaultPattern     = "{hn}"
+	maxWristband       = 200
+	maxRejectReason    = 500
+	maxDeviceID        = 100
+	maxPattern         = 60
+)
+
+// reasonKeys are the reasons' messages.
+var reasonKeys = map[string]string{
+	ReasonForged: "serve.reasonFORGED", ReasonOtherBranch: "serve.reasonOTHER_BRANCH",
+	ReasonBadWristband: "serve.reasonBAD_WRISTBAND", ReasonWrongPatient: "serve.reasonWRONG_PATIENT",
+	ReasonOtherDate: "serve.reasonOTHER_DATE", ReasonNotFound: "serve.reasonORDER_NOT_FOUND",
+	ReasonCancelled: "serve.reasonCANCELLED", ReasonNoFood: "serve.reasonNO_FOOD", ReasonServed: "serve.reasonALREADY_SERVED",
+	ReasonNPO: "serve.reasonNPO", ReasonDischarged: "serve.reasonDISCHARGED", ReasonAllergy: "serve.reasonALLERGY",
+	ReasonTexture: "serve.reasonTEXTURE", ReasonUnmapped: "serve.reasonUNMAPPED_ALLERGY", ReasonNeedsReview: "serve.reasonNEEDS_REVIEW",
+}
+
+// reasonOfProblem maps the orders area's bedside problems to reasons.
+var reasonOfProblem = map[string]string{
+	orders.ProblemNPO: ReasonNPO, orders.ProblemDischarged: ReasonDischarged, orders.ProblemConflict: ReasonAllergy,
+	orders.ProblemTexture: ReasonTexture, orders.ProblemUnmapped: ReasonUnmapped,
+}
+
+var (
+	ErrNoMatch        = errs.WithCode(errs.Conflict, "NO_MATCH", "serve.noMatch")
+	ErrBadToken       = errs.WithCode(errs.Invalid, "FORGED", "serve.reasonFORGED")
+	ErrPatientMissing = errs.WithCode(errs.NotFound, "NOT_FOUND", "patients.notFound")
+)
+
+// Service holds the serving rules.
+type Service struct {
+	db  *db.Pool
+	now func() time.Time
+	key func(context.Context) ([]byte, error) // the orders area's QR token key
+}
+
+// NewService builds the service; key answers the QR token key (orders.TokenKey).
+func NewService(pool *db.Pool, now func() time.Time, key func(context.Context) ([]byte, error)) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{db: pool, now: now, key: key}
+}
+
+func (s *Service) today() string { return s.now().In(bangkok).Format(time.DateOnly) }
+
+// Setting is a branch's wristband setting.
+type Setting struct {
+	BranchCode  string     `json:"branchCode"`
+	Symbologies []string   `json:"symbologies"`
+	Pattern     string     `json:"pattern"`
+	Version     int        `json:"version"`
+	UpdatedBy   string     `json:"updatedBy"`
+	UpdatedAt   *time.Time `json:"updatedAt"`
+}
+
+func settingOf(r dbsqlc.ServeSettingRow) Setting {
+	return Setting{BranchCode: r.BranchCode, Symbologies: r.Symbologies, Pattern: r.Pattern, Version: int(r.Version),
+		UpdatedBy: r.UpdatedBy, UpdatedAt: r.UpdatedAt}
+}
+
+// HN answers the HN a wristband's content holds under the setting's pattern, or false.
+func (st Setting) HN(content string) (string, bool) {
+	content = strings.TrimSpace(content)
+	pattern := st.Pattern
+	if pattern == "" {
+		pattern = defaultPattern
+	}
+	prefix, suffix, _ := strings.Cut(pattern, "{hn}")
+	if len(content) < len(prefix)+len(suffix) || !strings.HasPrefix(strings.ToUpper(content), strings.ToUpper(prefix)) ||
+		!strings.HasSuffix(strings.ToUpper(content), strings.ToUpper(suffix)) {
+		return "", false
+	}
+	hn := strings.TrimSpace(content[len(prefix) : len(content)-len(suffix)])
+	return hn, hnShape.MatchString(hn)
+}
+
+// GetSetting answers the branch's wristband setting (the defaults when it has none).
+func (s *Service) GetSetting(ctx context.Context, branch string) (Setting, error) {
+	r, err := queries.ServeSetting(ctx, s.db, branch)
+	if err != nil {
+		return Setting{}, fmt.Errorf("serve.setting: %w", db.NotFound("branch "+branch, err))
+	}
+	return settingOf(r), nil
+}
+
+// SettingInput is the body of updateSetting.
+type SettingInput struct {
+	BranchCode  string   `json:"branchCode"`
+	Symbologies []string `json:"symbologies"`
+	Pattern     string   `json:"pattern"`
+}
+
+// SaveSetting saves the branch's wristband setting.
+func (s *Service) SaveSetting(ctx context.Context, branch, by string, in SettingInput) (Setting, error) {
+	f := map[string]string{}
+	var syms []string
+	for _, sym := range in.Symbologies {
+		sym = strings.ToUpper(strings.TrimSpace(sym))
+		if sym != Code128 && sym != QR {
+			f["symbologies"] = "field.invalid"
+		} else if !slices.Contains(syms, sym) {
+			syms = append(syms, sym)
+		}
+	}
+	if len(syms) == 0 {
+		f["symbologies"] = "field.required"
+	}
+	pattern := strings.TrimSpace(in.Pattern)
+	if pattern == "" {
+		pattern = defaultPattern
+	}
+	if strings.Count(pattern, "{hn}") != 1 || len([]rune(pattern)) > maxPattern {
+		f["pattern"] = "serve.patternInvalid"
+	}
+	if len(f) > 0 {
+		return Setting{}, errs.Fields(f)
+	}
+	var out Setting
+	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+		before, err := queries.ServeSetting(ctx, tx, branch)
+		if err != nil {
+			return db.NotFound("branch "+branch, err)
+		}
+		if err := queries.ServeSettingSave(ctx, tx, dbsqlc.ServeSettingSaveParams{Branch: branch, Symbologies: syms,
+			Pattern: pattern, By: by}); err != nil {
+			return err
+		}
+		after, err := queries.ServeSetting(ctx, tx, branch)
+		if err != nil {
+			return err
+		}
+		out = settingOf(after)
+		return audit.WriteChange(ctx, tx, audit.Change{BranchCode: branch, Entity: "serve_setting", EntityID: branch,
+			Action: "update", Before: settingOf(before), After: out, By: by})
+	})
+	if err != nil {
+		return Setting{}, fmt.Errorf("serve.saveSetting: %w", err)
+	}
+	return out, nil
+}
+
+// Scan is what the screen scanned: the tray card's token and the wristband's content (with
+// its symbology when a camera read it: CODE128 or QR; empty for a keyboard-wedge scanner).
+type Scan struct {
+	BranchCode string `json:"branchCode"`
+	Token      string `json:"token"`
+	Wristband  string `json:"wristband"`
+	Symbology  string `json:"symbology"`
+}
+
+// Reason is why a tray may not be given to the patient scanned.
+type Reason struct {
+	Code      string            `json:"code"`
+	Message   string            `json:"message"`
+	Detail    string            `json:"detail,omitempty"`
+	Conflicts []orders.Conflict `json:"conflicts,omitempty"`
+}
+
+// Verdict is the answer of a verification.
+type Verdict struct {
+	Match       bool            `json:"match"`
+	Reasons     []Reason        `json:"reasons"`
+	OrderID     string          `json:"orderId,omitempty"`
+	WristbandHn string          `json:"wristbandHn,omitempty"`
+	Order       json.RawMessage `json:"order,omitempty"`
+	Patient     json.RawMessage `json:"patient,omitempty"`
+}
+
+func (v *Verdict) add(lang i18n.Lang, code string, detail string, cs []orders.Conflict) {
+	if slices.ContainsFunc(v.Reasons, func(r Reason) bool { return r.Code == code }) {
+		return
+	}
+	v.Reasons = append(v.Reasons, Reason{Code: code, Message: i18n.T(lang, reasonKeys[code]), Detail: detail, Conflicts: cs})
+}
+
+func (v Verdict) codes() []string {
+	out := make([]string, len(v.Reasons))
+	for i, r := range v.Reasons {
+		out[i] = r.Code
+	}
+	return out
+}
+
+// Verify answers whether the tray of the card may be given to the patient of the wristband.
+func (s *Service) Verify(ctx context.Context, lang i18n.Lang, branch string, in Scan) (Verdict, error) {
+	v, err := s.verify(ctx, s.db, lang, branch, in)
+	if err != nil {
+		return Verdict{}, fmt.Errorf("serve.verify: %w", err)
+	}
+	return v, nil
+}
+
+// verify runs the verification in q, in a fixed number of statements: the setting with the
+// patient shown, and the order with its bedside check (orders.BedsideCheck, four at most).
+func (s *Service) verify(ctx context.Context, q db.DBTX, lang i18n.Lang, branch string, in Scan) (Verdict, error) {
+	v := Verdict{Reasons: []Reason{}}
+	key, err := s.key(ctx)
+	if err != nil {
+		return v, err
+	}
+	tok, err := orders.VerifyToken(key, strings.TrimSpace(in.Token))
+	if err != nil {
+		v.add(lang, ReasonForged, "", nil)
+		return v, nil
+	}
+	if tok.BranchCode != branch {
+		v.add(lang, ReasonOtherBranch, "", nil)
+		return v, nil
+	}
+	v.OrderID = tok.OrderID
+	sc, err := queries.ServeScanContext(ctx, q, dbsqlc.ServeScanContextParams{Branch: branch, ID: tok.OrderID})
+	if err != nil {
+		return v, db.NotFound("branch "+branch, err)
+	}
+	st := Setting{Symbologies: sc.Symbologies, Pattern: sc.Pattern}
+	hn, ok := st.HN(in.Wristband)
+	sym := strings.ToUpper(strings.TrimSpace(in.Symbology))
+	switch {
+	case !ok, len(in.Wristband) > maxWristband, sym != "" && !slices.Contains(st.Symbologies, sym):
+		v.add(lang, ReasonBadWristband, "", nil)
+	case !tok.HNMatches(key, hn):
+		v.add(lang, ReasonWrongPatient, "", nil)
+	default:
+		v.WristbandHn = hn
+	}
+	if tok.Date != s.today() {
+		v.add(lang, ReasonOtherDate, tok.Date, nil)
+	}
+	b, err := orders.BedsideCheck(ctx, q, lang, branch, tok.OrderID)
+	if errors.Is(err, db.ErrNotFound) {
+		v.add(lang, ReasonNotFound, "", nil)
+		return v, nil
+	}
+	if err != nil {
+		return v, err
+	}
+	v.Order = b.Order
+	if v.WristbandHn != "" && b.HnID != v.WristbandHn {
+		v.add(lang, ReasonWrongPatient, "", nil) // not reached with a true token: its digest is the order's HN
+	}
+	switch {
+	case b.Status == orders.StatusCancelled:
+		v.add(lang, ReasonCancelled, "", nil)
+	case b.Status == orders.StatusServed:
+		v.add(lang, ReasonServed, "", nil)
+	case b.OrderType != orders.TypeOrder:
+		v.add(lang, ReasonNoFood, "", nil)
+	}
+	for _, p := range b.Problems {
+		v.add(lang, reasonOfProblem[p.Code], p.Message, p.Conflicts)
+	}
+	if b.NeedsReview && b.Status != orders.StatusCancelled && b.Status != orders.StatusServed {
+		v.add(lang, ReasonNeedsReview, strings.Join(b.ReviewReasons, ", "), nil)
+	}
+	v.Patient = sc.Patient
+	v.Match = len(v.Reasons) == 0
+	return v, nil
+}
+
+// UpdateInput is the body of update: a scanned tray confirmed served or rejected.
+type UpdateInput struct {
+	Scan
+	Action       string `json:"action"` // SERVED or REJECTED
+	RejectReason string `json:"rejectReason"`
+	DeviceID     string `json:"deviceId"`
+	RequestID    string `json:"requestId"` // the screen's id of this confirmation (a UUID)
+}
+
+// Recorded is the answer of update.
+type Recorded struct {
+	Record   json.RawMessage `json:"record"`
+	Verdict  *Verdict        `json:"verdict,omitempty"`
+	Replayed bool            `json:"replayed"`
+}
+
+// Update records a confirmation (the verification must match) or a rejection (whatever it
+// answers) of a tray, re-verified with the order locked. The same requestId sent again
+// answers the first record and writes nothing.
+func (s *Service) Update(ctx context.Context, lang i18n.Lang, branch, by string, in UpdateInput) (Recorded, error) {
+	in.Action = strings.ToUpper(strings.TrimSpace(in.Action))
+	in.RejectReason, in.DeviceID = strings.TrimSpace(in.RejectReason), strings.TrimSpace(in.DeviceID)
+	f := map[string]string{}
+	switch {
+	case in.Action != ActionServed && in.Action != ActionRejected:
+		f["action"] = "field.invalid"
+	case in.Action == ActionRejected && in.RejectReason == "":
+		f["rejectReason"] = "serve.rejectReasonRequired"
+	}
+	if len([]rune(in.RejectReason)) > maxRejectReason {
+		f["rejectReason"] = "field.tooLong"
+	}
+	if len([]rune(in.DeviceID)) > maxDeviceID {
+		f["deviceId"] = "field.tooLong"
+	}
+	if len(in.Wristband) > maxWristband {
+		f["wristband"] = "field.tooLong"
+	}
+	if !uuidShape.MatchString(in.RequestID) {
+		f["requestId"] = "field.invalid"
+	}
+	if strings.TrimSpace(in.Token) == "" {
+		f["token"] = "field.required"
+	}
+	if len(f) > 0 {
+		return Recorded{}, errs.Fields(f)
+	}
+	key, err := s.key(ctx)
+	if err != nil {
+		return Recorded{}, fmt.Errorf("serve.update: %w", err)
+	}
+	tok, err := orders.VerifyToken(key, strings.TrimSpace(in.Token))
+	if err != nil {
+		return Recorded{}, ErrBadToken
+	}
+	if tok.BranchCode != branch {
+		return Recorded{}, fmt.Errorf("serve.update: %w", orders.ErrNotFound)
+	}
+	var out Recorded
+	err = pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+		if _, err := queries.ServeLockOrder(ctx, tx, dbsqlc.ServeLockOrderParams{Branch: branch, ID: tok.OrderID}); err != nil {
+			if errors.Is(err, pgx.ErrNoRows) {
+				return orders.ErrNotFound
+			}
+			return err
+		}
+		seen, err := queries.ServeRecordByRequest(ctx, tx, in.RequestID)
+		if err != nil {
+			return err
+		}
+		if len(seen) > 0 {
+			if seen[0].BranchCode != branch || seen[0].OrderID != tok.OrderID || seen[0].Action != in.Action {
+				return errs.WithCode(errs.Conflict, "CONFLICT", "serve.requestReused")
+			}
+			out = Recorded{Record: seen[0].Doc, Replayed: true}
+			return nil
+		}
+		v, err := s.verify(ctx, tx, lang, branch, in.Scan)
+		if err != nil {
+			return err
+		}
+		if in.Action == ActionServed && !v.Match {
+			e := *ErrNoMatch
+			e.Data = map[string]any{"verdict": v}
+			return &e
+		}
+		rec, err := queries.ServeRecordAdd(ctx, tx, dbsqlc.ServeRecordAddParams{Branch: branch, OrderID: tok.OrderID,
+			Action: in.Action, Matched: v.Match, Reasons: v.codes(), RejectReason: in.RejectReason,
+			Wristband: strings.TrimSpace(in.Wristband), DeviceID: in.DeviceID, RequestID: in.RequestID, By: by})
+		if err != nil {
+			return err
+		}
+		changes := []audit.Change{{BranchCode: branch, Entity: "serve_record", EntityID: tok.OrderID, Action: "create",
+			After: json.RawMessage(rec), By: by}}
+		if in.Action == ActionServed {
+			if err := queries.ServeMarkServed(ctx, tx, dbsqlc.ServeMarkServedParams{Branch: branch, ID: tok.OrderID}); err != nil {
+				return err
+			}
+			changes = append(changes, audit.Change{BranchCode: branch, Entity: "meal_order", EntityID: tok.OrderID,
+				Action: "update", Before: map[string]string{"status": orders.StatusWaiting},
+				After: map[string]string{"status": orders.StatusServed}, By: by})
+		}
+		out = Recorded{Record: rec, Verdict: &v}
+		return audit.WriteChanges(ctx, tx, changes)
+	})
+	if err != nil {
+		return Recorded{}, fmt.Errorf("serve.update: %w", err)
+	}
+	return out, nil
+}
+
+// SearchFilter narrows the tray list.
+type SearchFilter struct {
+	Date       string
+	Criteria   string
+	WardID     int64
+	MealTimeID int64
+	Status     string // ALL, WAITING, SERVED, REJECTED
+}
+
+// SearchPage is the tray list with the branch's meal types.
+type SearchPage struct {
+	httpx.Page[json.RawMessage]
+	MealTypes []json.RawMessage `json:"mealTypes"`
+}
+
+// Search lists the date's trays of the branch.
+func (s *Service) Search(ctx context.Context, branch string, f SearchFilter, p httpx.PageParams) (SearchPage, error) {
+	if f.Date == "" {
+		f.Date = s.today()
+	}
+	date, _ := time.Parse(time.DateOnly, f.Date)
+	arg := dbsqlc.ServeSearchParams{Branch: branch, OnDate: pgtype.Date{Time: date, Valid: true}, SortBy: p.SortBy,
+		SortDesc: p.SortDesc, Status: f.Status, PageSize: int32(p.Size), PageOffset: int64(p.Offset())}
+	if arg.Status == "" {
+		arg.Status = "ALL"
+	}
+	if f.WardID != 0 {
+		arg.WardID = &f.WardID
+	}
+	if f.MealTimeID != 0 {
+		arg.MealTimeID = &f.MealTimeID
+	}
+	if c := strings.TrimSpace(f.Criteria); c != "" {
+		pat := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(c) + "%"
+		arg.Pattern = &pat
+	}
+	rows, err := queries.ServeSearch(ctx, s.db, arg)
+	if err != nil {
+		return SearchPage{}, fmt.Errorf("serve.search: %w", err)
+	}
+	meals, err := queries.ServeMealTypes(ctx, s.db, branch)
+	if err != nil {
+		return SearchPage{}, fmt.Errorf("serve.search: %w", err)
+	}
+	out := SearchPage{Page: httpx.Page[json.RawMessage]{Items: make([]json.RawMessage, len(rows)), Page: p.Page, Size: p.Size},
+		MealTypes: make([]json.RawMessage, len(meals))}
+	for i, r := range rows {
+		out.Items[i], out.Total = r.Doc, int(r.Total)
+	}
+	for i, m := range meals {
+		out.MealTypes[i] = m
+	}
+	return out, nil
+}
+
+// PatientData is the answer of getDataServe.
+type PatientData struct {
+	Patient any               `json:"patient"`
+	Orders  []json.RawMessage `json:"orders"`
+	Records json.RawMessage   `json:"records"`
+}
+
+// PatientOrders answers a patient's orders of a date with their serve records.
+func (s *Service) PatientOrders(ctx context.Context, branch, hn, date string) (PatientData, error) {
+	d, _ := time.Parse(time.DateOnly, date)
+	r, err := queries.ServePatientOrders(ctx, s.db, dbsqlc.ServePatientOrdersParams{Branch: branch, HnID: hn,
+		OnDate: pgtype.Date{Time: d, Valid: true}})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return PatientData{}, fmt.Errorf("serve.patientOrders: %w", ErrPatientMissing)
+	}
+	if err != nil {
+		return PatientData{}, fmt.Errorf("serve.patientOrders: %w", err)
+	}
+	docs, err := orders.Docs(ctx, s.db, branch, r.OrderIds)
+	if err != nil {
+		return PatientData{}, fmt.Errorf("serve.patientOrders: %w", err)
+	}
+	p, err := patients.NewService(s.db, s.now).Get(ctx, branch, hn)
+	if err != nil {
+		return PatientData{}, fmt.Errorf("serve.patientOrders: %w", err)
+	}
+	return PatientData{Patient: p, Orders: docs, Records: r.Records}, nil
+}

@@ -1,0 +1,212 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import QRCode from 'qrcode';
+import { apiSignIn } from './auth-helpers';
+import { signIn, text } from './helpers';
+
+// Serving by scan (issue 16): the keyboard-wedge path end to end on a phone-sized screen —
+// a demo tray's card token typed as a wedge scan, then the wristband (the HN), MATCH,
+// confirm, and the serve list shows the tray served; another patient's wristband is NO
+// MATCH; a patient made NPO after ordering (an edit through the API) is refused at the
+// bedside.
+
+const s = (key: string, lang: 'th' | 'en' = 'th'): string => text(lang, 'serve', key);
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+type Envelope<T> = { code: string; msg: string; data: T };
+async function data<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  const body = (await res.json()) as Envelope<T>;
+  expect(res.status(), `${res.url()}: ${body.msg}`).toBe(200);
+  return body.data;
+}
+
+type Row = { hnId: string; meals: { code: string; order: { orderId: string; orderType: string; status: string; needsReview: boolean } | null }[] };
+
+/** Today's demo trays of a meal (MT01 breakfast, MT02 lunch) awaiting serving, one per patient: HN and card token. */
+async function demoTrays(request: APIRequestContext, meal = 'MT01'): Promise<{ hn: string; token: string; orderId: string }[]> {
+  const taker = await apiSignIn(request, 'ordertaker@samrap.local');
+  const headers = { Authorization: `Bearer ${taker}` };
+  const page = await data<{ items: Row[] }>(await request.get('/api/takerOrder/search?size=50&status=WAITING', { headers }));
+  const out = [];
+  for (const r of page.items) {
+    const m = r.meals.find((x) => x.code === meal && x.order && x.order.status === 'WAITING' && !x.order.needsReview);
+    if (!m?.order) continue;
+    const qr = await data<{ token: string }>(await request.get(`/api/takerOrder/getQrByOrderId/${m.order.orderId}`, { headers }));
+    out.push({ hn: r.hnId, token: qr.token, orderId: m.order.orderId });
+  }
+  return out;
+}
+
+/** Makes the patient nil by mouth from midnight today (Asia/Bangkok), open-ended, through the patient edit (Controller). */
+async function makeNpo(request: APIRequestContext, hn: string): Promise<void> {
+  const ctrl = await apiSignIn(request, 'controller@samrap.local');
+  const headers = { Authorization: `Bearer ${ctrl}` };
+  type R = { id: number } | null;
+  const p = await data<Record<string, unknown>>(await request.get(`/api/patient/getDataByHn?hnId=${encodeURIComponent(hn)}`, { headers }));
+  const ids = (l: unknown) => ((l as { id: number }[] | null) ?? []).map((x) => x.id);
+  const id = (r: unknown) => (r as R)?.id ?? null;
+  const body = {
+    hnId: p.hnId, branchCode: p.branchCode, version: p.version,
+    firstNameTh: p.firstNameTh, lastNameTh: p.lastNameTh, firstNameEn: p.firstNameEn, lastNameEn: p.lastNameEn,
+    gender: p.gender, birthday: p.birthday, nationality: p.nationality, religionId: id(p.religion), vegetarianId: id(p.vegetarian),
+    patientLanguage: p.patientLanguage, cardLanguage: p.cardLanguage, wardId: id(p.ward), roomId: id(p.room),
+    admitDate: p.admitDate, plannedDischargeDate: p.plannedDischargeDate, visitStatus: p.visitStatus, hospitalStatus: p.hospitalStatus,
+    diagnosis: p.diagnosis, additionalInfo: p.additionalInfo, specialRequest: p.specialRequest, remark: p.remark,
+    dietTypeId: id(p.dietType), therapeuticIds: ids(p.therapeutics), allergenIds: ids(p.allergens), restrictedIds: ids(p.restricted),
+    unmappedAllergies: p.unmappedAllergies ?? [], textureDrink: p.textureDrink, textureFood: p.textureFood,
+    npoFrom: `${new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10)}T00:00:00+07:00`, npoTo: null,
+    medicalOrderStart: p.medicalOrderStart, medicalOrderEnd: p.medicalOrderEnd,
+  };
+  await data(await request.post('/api/patient/updatePatientInfo', { headers, data: body }));
+}
+
+async function signInServe(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('language', 'th'));
+  await signIn(page, 'serve@samrap.local');
+  await expect(page).toHaveURL(/\/auth\/serve$/);
+  await expect(page.getByTestId('serve-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
+}
+
+/** Scans the card then the wristband as a keyboard-wedge scanner does: fast keys, then Enter. */
+async function scan(page: Page, token: string, wristband: string): Promise<void> {
+  await page.goto('/auth/serve/confirm');
+  const card = page.getByTestId('scan-card');
+  await expect(card).toBeFocused();
+  await page.keyboard.type(token, { delay: 2 });
+  await page.keyboard.press('Enter');
+  const band = page.getByTestId('scan-wristband');
+  await expect(band).toBeFocused();
+  await page.keyboard.type(wristband, { delay: 2 });
+  await page.keyboard.press('Enter');
+}
+
+test('a Serve user serves a demo tray by wedge scans; another wristband and a patient made NPO are refused', async ({ page, request }) => {
+  const trays = await demoTrays(request);
+  expect(trays.length).toBeGreaterThanOrEqual(3);
+  const [served, other, npo] = trays;
+
+  await signInServe(page);
+  await expect(page.getByTestId('screen-size-notice')).toHaveCount(0);
+
+  // match → confirm
+  await scan(page, served.token, served.hn);
+  const result = page.getByTestId('serve-result');
+  await expect(result).toHaveAttribute('data-match', 'true');
+  await expect(result).toContainText(s('confirm.match'));
+  await expect(page.getByTestId('serve-patient')).toContainText(served.hn);
+  await page.getByTestId('serve-confirm').click();
+  await expect(page.getByTestId('serve-done')).toHaveText(s('confirm.served'));
+
+  // the serve list shows it served
+  await page.getByTestId('serve-back').click();
+  await expect(page).toHaveURL(/\/auth\/serve$/);
+  await page.getByTestId('serve-search').fill(served.hn);
+  await page.getByTestId('serve-search').press('Enter');
+  const row = page.getByTestId('serve-table').locator('tbody tr.ant-table-row', { hasText: text('th', 'serve', 'status.SERVED') });
+  await expect(row).toHaveCount(1);
+
+  // another patient's wristband: NO MATCH, the reason in Thai; only rejection is offered
+  await scan(page, other.token, served.hn);
+  await expect(result).toHaveAttribute('data-match', 'false');
+  await expect(result).toContainText(s('confirm.noMatch'));
+  await expect(page.getByTestId('serve-reasons').locator('li[data-code=WRONG_PATIENT]')).toHaveText('บัตรอาหารไม่ใช่ของผู้ป่วยรายนี้');
+  await expect(page.getByTestId('serve-confirm')).toHaveCount(0);
+  await page.getByTestId('serve-reject').click();
+  await page.getByTestId('reject-submit').click();
+  await expect(page.getByText(s('confirm.rejectReasonRequired'))).toBeVisible();
+  await page.getByTestId('reject-reason').fill('ผิดตัวผู้ป่วย');
+  await page.getByTestId('reject-submit').click();
+  await expect(page.getByTestId('serve-done')).toHaveText(s('confirm.rejected'));
+
+  // the patient becomes NPO after the card was printed: refused at the bedside
+  await makeNpo(request, npo.hn);
+  await scan(page, npo.token, npo.hn);
+  await expect(result).toHaveAttribute('data-match', 'false');
+  await expect(page.getByTestId('serve-reasons').locator('li[data-code=NPO]')).toBeVisible();
+  await expect(page.getByTestId('serve-confirm')).toHaveCount(0);
+});
+
+/**
+ * A Y4M video (what Chromium's fake camera plays, looping) of the QR code of text on white,
+ * 640x480, a few frames.
+ */
+function qrVideo(text: string): string {
+  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const n = qr.modules.size;
+  const w = 640;
+  const h = 480;
+  const scale = Math.floor(400 / (n + 8));
+  const x0 = Math.floor((w - n * scale) / 2);
+  const y0 = Math.floor((h - n * scale) / 2);
+  const y = Buffer.alloc(w * h, 235);
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      if (!qr.modules.get(r, c)) continue;
+      for (let dy = 0; dy < scale; dy++) y.fill(16, (y0 + r * scale + dy) * w + x0 + c * scale, (y0 + r * scale + dy) * w + x0 + (c + 1) * scale);
+    }
+  }
+  const chroma = Buffer.alloc((w / 2) * (h / 2), 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), y, chroma, chroma]);
+  const file = join(tmpdir(), `samrap-serve-qr-${process.pid}-${Date.now()}.y4m`);
+  writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${w} H${h} F10:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: 10 }, () => frame)]));
+  return file;
+}
+
+test('the camera reads the meal card (Chromium fake video capture showing its QR code)', async ({ request, baseURL }) => {
+  const [tray] = await demoTrays(request, 'MT02');
+  const video = qrVideo(tray.token);
+  const browser = await chromium.launch({
+    executablePath: process.env.SAMRAP_CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+  });
+  try {
+    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, permissions: ['camera'], locale: 'th-TH', timezoneId: 'Asia/Bangkok', reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await signInServe(page);
+    await page.goto('/auth/serve/confirm');
+    await page.getByTestId('scan-card-camera').click();
+    const band = page.getByTestId('scan-wristband');
+    await expect(band).toBeFocused({ timeout: 20_000 });
+    await page.keyboard.type(tray.hn, { delay: 2 });
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('serve-result')).toHaveAttribute('data-match', 'true');
+    await expect(page.getByTestId('serve-patient')).toContainText(tray.hn);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('a Branch Admin sets what the wristbands hold; the Serve screen then reads HN:{hn}', async ({ page, request }) => {
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('language', 'th'));
+  await signIn(page, 'branchadmin@samrap.local');
+  await expect(page).toHaveURL(/\/auth\//);
+  await page.goto('/auth/serve-setting');
+  const pattern = page.getByTestId('setting-pattern');
+  await expect(pattern).toHaveValue('{hn}');
+  await pattern.fill('HN:');
+  await page.getByTestId('setting-save').click();
+  await expect(page.getByText(s('setting.patternInvalid'))).toBeVisible();
+  await pattern.fill('HN:{hn}');
+  await expect(page.getByTestId('setting-example')).toContainText('HN:HN0001');
+  await page.getByTestId('setting-save').click();
+  await expect(page.getByText(s('setting.saved'))).toBeVisible();
+
+  const admin = await apiSignIn(request, 'branchadmin@samrap.local');
+  try {
+    const serve = await apiSignIn(request, 'serve@samrap.local');
+    const [tray] = await demoTrays(request, 'MT02');
+    const verify = async (wristband: string) =>
+      data<{ match: boolean; reasons: { code: string }[] }>(
+        await request.post('/api/serve/verify', { headers: { Authorization: `Bearer ${serve}` }, data: { token: tray.token, wristband } }),
+      );
+    expect((await verify(`HN:${tray.hn}`)).match).toBe(true);
+    expect((await verify(tray.hn)).reasons.map((r) => r.code)).toEqual(['BAD_WRISTBAND']);
+  } finally {
+    await data(await request.post('/api/serve/updateSetting', { headers: { Authorization: `Bearer ${admin}` }, data: { symbologies: ['CODE128', 'QR'], pattern: '{hn}' } }));
+  }
+});

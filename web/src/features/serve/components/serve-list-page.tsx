@@ -1,0 +1,124 @@
+import { ScanOutlined } from '@ant-design/icons';
+import { Button, Segmented, Select, Tag, type TableColumnsType } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { NS } from '@/features/serve/i18n';
+import { useSearchServe } from '@/features/serve/api/search-serve';
+import { useWards } from '@/features/serve/api/get-wards';
+import { useNames } from '@/features/serve/use-names';
+import { SERVE_STATUSES, type ServeStatus, type TrayRow } from '@/features/serve/types';
+import { PagedList, pagedListSpec, sortOrder } from '@/components/paged-table';
+import { ScreenFrame } from '@/components/screen-frame';
+import { oneOfParam, useListState, type Param } from '@/lib/use-list-state';
+
+const STATUS_FILTER = ['All', ...SERVE_STATUSES] as const;
+const SORTABLE = ['ward', 'hnId', 'name'] as const;
+
+/** A meal type or ward filter: an id, or All. */
+const idParam: Param<string> = { fallback: 'All', parse: (raw) => (/^[1-9][0-9]{0,17}$/.test(raw) ? raw : undefined), format: (v) => v };
+
+const LIST = pagedListSpec(SORTABLE, { ward: idParam, meal: idParam, status: oneOfParam(STATUS_FILTER, 'All') });
+
+export const STATUS_COLOR: Record<ServeStatus, string> = { WAITING: 'gold', SERVED: 'green', REJECTED: 'red' };
+
+/** ServeList (Serve, /auth/serve): today's trays by ward and meal with their serve status; a button to scan a tray. */
+export default function ServeListPage() {
+  const { t } = useTranslation(NS);
+  const names = useNames();
+  const [state, setState] = useListState(LIST);
+  const { q: criteria, ward, meal, status, page, size, sort } = state;
+  const wards = useWards(names.branch);
+  const list = useSearchServe({
+    branch: names.branch, criteria, page, size, sortBy: sort.field, sortDesc: sort.desc, ward, mealType: meal, status,
+  });
+  const mealTypes = list.data?.mealTypes ?? [];
+
+  const columns: TableColumnsType<TrayRow> = useMemo(
+    () => [
+      {
+        key: 'ward', title: t('list.ward'), sorter: true, sortOrder: sortOrder(sort, 'ward'),
+        render: (_: unknown, r: TrayRow) => [r.ward?.code, r.room?.code].filter(Boolean).join(' / '),
+      },
+      { key: 'hnId', title: t('list.hn'), dataIndex: 'hnId', sorter: true, sortOrder: sortOrder(sort, 'hnId') },
+      {
+        key: 'name', title: t('list.name'), sorter: true, sortOrder: sortOrder(sort, 'name'),
+        render: (_: unknown, r: TrayRow) => (
+          <>
+            {names.name(r)}
+            {r.caregiver && <Tag style={{ marginInlineStart: 6 }}>{t('list.caregiver')}</Tag>}
+          </>
+        ),
+      },
+      {
+        key: 'meal', title: t('list.meal'),
+        render: (_: unknown, r: TrayRow) => (
+          <Tag color={r.mealType.mealColor} style={{ color: r.mealType.textColor }} data-testid="tray-meal">
+            {names.ref(r.mealType)}
+          </Tag>
+        ),
+      },
+      {
+        key: 'status', title: t('list.status'),
+        render: (_: unknown, r: TrayRow) => (
+          <>
+            <Tag color={STATUS_COLOR[r.serveStatus]} data-testid="tray-status">
+              {t(`status.${r.serveStatus}`)}
+            </Tag>
+            {r.needsReview && r.serveStatus !== 'SERVED' && <Tag color="orange">{t('list.needsReview')}</Tag>}
+          </>
+        ),
+      },
+    ],
+    [t, names, sort],
+  );
+
+  return (
+    <ScreenFrame title={t('list.title')} subtitle={t('list.subtitle')} testId="serve-list-page">
+      <PagedList<TrayRow>
+        state={state}
+        onChange={setState}
+        search={{ placeholder: t('list.search'), testId: 'serve-search', width: 220 }}
+        filters={
+          <>
+            <Select
+              aria-label={t('list.wardFilter')}
+              value={ward}
+              onChange={(v) => setState({ ward: v })}
+              style={{ minWidth: 160 }}
+              showSearch
+              optionFilterProp="label"
+              data-testid="ward-filter"
+              options={[{ value: 'All', label: t('list.allWards') }, ...(wards.data ?? []).map((w) => ({ value: String(w.id), label: names.ref(w) }))]}
+            />
+            <Select
+              aria-label={t('list.mealFilter')}
+              value={meal}
+              onChange={(v) => setState({ meal: v })}
+              style={{ minWidth: 140 }}
+              data-testid="meal-filter"
+              options={[{ value: 'All', label: t('list.allMeals') }, ...mealTypes.map((m) => ({ value: String(m.id), label: names.ref(m) }))]}
+            />
+            <Segmented
+              aria-label={t('list.statusFilter')}
+              value={status}
+              onChange={(v) => setState({ status: v })}
+              options={STATUS_FILTER.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+              data-testid="serve-status-filter"
+            />
+          </>
+        }
+        actions={
+          <Link to="/auth/serve/confirm">
+            <Button type="primary" size="large" icon={<ScanOutlined />} data-testid="serve-scan">
+              {t('list.scan')}
+            </Button>
+          </Link>
+        }
+        columns={columns}
+        list={list}
+        testId="serve-table"
+      />
+    </ScreenFrame>
+  );
+}
