@@ -102,7 +102,7 @@ test('a Branch Admin removes a role from several users at once and gives it back
 test('exports: everyone in the branch, and by role with nobody in it (DATA_NOT_FOUND) — in English', async ({ page }) => {
   await page.goto('/login');
   await page.evaluate(() => localStorage.setItem('language', 'en'));
-  // multi@ is Branch Admin of SRP02, where nobody is a Controller
+  // multi@ is Branch Admin of SRP02, where nobody serves (other specs make SRP02 Controllers)
   await signIn(page, 'multi@samrap.local');
   await expect(page).toHaveURL(/\/select-role$/);
   await page.locator('.ant-select', { has: page.getByLabel(text('en', 'auth', 'selectRole.branch')) }).click();
@@ -122,7 +122,7 @@ test('exports: everyone in the branch, and by role with nobody in it (DATA_NOT_F
   await page.getByTestId('export-menu').click();
   await page.getByRole('menuitem', { name: u('access.exportByRole', 'en') }).hover();
   const none = page.waitForResponse((r) => r.url().includes('/api/download/assigned-users-excel'));
-  await page.getByRole('menuitem', { name: 'Controller' }).click();
+  await page.getByRole('menuitem', { name: 'Serve', exact: true }).click();
   const res = await none;
   expect(res.status()).toBe(204);
   expect(new URL(res.url()).searchParams.get('branchCode')).toBe('SRP02');
