@@ -41,9 +41,9 @@ export const AUTH_ROUTES: AuthRoute[] = [
   { path: 'account', roles: ANY_ROLE, ready: true, load: () => import('@/features/account/components/account-page') },
   { path: 'account/password', roles: ANY_ROLE, ready: true, load: () => import('@/features/account/components/change-password-page') },
   { path: 'patient', roles: [controller], ready: true, load: () => import('@/features/patients/components/patients-page') },
-  { path: 'report/meal-card', roles: [controller], ready: false },
-  { path: 'report/kitchen', roles: [controller], ready: false },
-  { path: 'report/identification', roles: [controller], ready: false },
+  { path: 'report/meal-card', roles: [controller], ready: true, load: () => import('@/features/reports/components/meal-card-page') },
+  { path: 'report/kitchen', roles: [controller], ready: true, load: () => import('@/features/reports/components/kitchen-page') },
+  { path: 'report/identification', roles: [controller], ready: true, load: () => import('@/features/reports/components/identification-page') },
   {
     path: 'report/patient',
     roles: [controller],
