@@ -35,6 +35,7 @@ func Mount(env *platform.Env, rt *httpx.Router) {
 	rt.Handle("POST /api/download/generatePDF", ctrl, h.mealCards)
 	rt.Handle("POST /api/download/excelCuisine", ctrl, h.kitchen)
 	rt.Handle("POST /api/download/excelPatientIdentity", ctrl, h.identity)
+	rt.Handle("POST /api/report/kitchenOrders", ctrl, h.kitchenBoard)
 }
 
 type handlers struct{ env *platform.Env }
@@ -59,6 +60,17 @@ type mealCardBody struct {
 type kitchenBody struct {
 	Filter
 	Type string `json:"type"` // MENU, MENU_SET, SET, SPECIFIC
+}
+
+// check refuses a missing or unknown kitchen type.
+func (b *kitchenBody) check(bad map[string]string) {
+	switch b.Type {
+	case KitchenMenu, KitchenMenuSet, KitchenSet, KitchenSpecific:
+	case "":
+		bad["type"] = "field.required"
+	default:
+		bad["type"] = "field.invalid"
+	}
 }
 
 // read decodes a body and checks its filters; extra checks the report's own fields.
@@ -122,16 +134,7 @@ func (h handlers) mealCards(w http.ResponseWriter, r *http.Request) error {
 
 func (h handlers) kitchen(w http.ResponseWriter, r *http.Request) error {
 	var b kitchenBody
-	err := read(r, &b, &b.Filter, func(bad map[string]string) {
-		switch b.Type {
-		case KitchenMenu, KitchenMenuSet, KitchenSet, KitchenSpecific:
-		case "":
-			bad["type"] = "field.required"
-		default:
-			bad["type"] = "field.invalid"
-		}
-	})
-	if err != nil {
+	if err := read(r, &b, &b.Filter, b.check); err != nil {
 		return err
 	}
 	trays, held, err := loadTrays(r.Context(), h.env.DB, httpx.Branch(r), b.Filter)
@@ -149,6 +152,31 @@ func (h handlers) kitchen(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	return h.deliver(w, r, "kitchen", "kitchen_report.xlsx", xlsx.ContentType, &buf, b.Filter, trays, held)
+}
+
+// Board is the kitchen orders screen's answer: the kitchen workbook's lines on screen.
+type Board struct {
+	Rows        []KitchenRow `json:"rows"`
+	Total       int          `json:"total"`
+	NeedsReview []Held       `json:"needsReview"`
+}
+
+// kitchenBoard answers the kitchen workbook's tally as JSON (the kitchen orders screen, our
+// name): the same body, never 204 (an empty board is a board).
+func (h handlers) kitchenBoard(w http.ResponseWriter, r *http.Request) error {
+	var b kitchenBody
+	if err := read(r, &b, &b.Filter, b.check); err != nil {
+		return err
+	}
+	trays, held, err := loadTrays(r.Context(), h.env.DB, httpx.Branch(r), b.Filter)
+	if err != nil {
+		return err
+	}
+	board := Board{Rows: kitchenRows(trays, b.Type, b.CuisineTypeIDs), NeedsReview: heldOf(held)}
+	for _, row := range board.Rows {
+		board.Total += row.Count
+	}
+	return httpx.OK(w, r, board)
 }
 
 func (h handlers) identity(w http.ResponseWriter, r *http.Request) error {

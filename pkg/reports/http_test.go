@@ -437,3 +437,26 @@ func TestIdentificationWorkbook(t *testing.T) {
 	}
 	t.Error("no remark beginning with = found")
 }
+
+func TestKitchenBoard(t *testing.T) {
+	f := newFixture(t)
+	res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/report/kitchenOrders", Token: f.ctrl, JSON: f.all(map[string]any{"type": "MENU_SET"})})
+	var b reports.Board
+	res.Into(t, &b)
+	link, _ := f.report(t, "excelCuisine", f.all(map[string]any{"type": "MENU_SET"}))
+	rows := sheet(t, f.download(t, link.URL))
+	if res.Status != 200 || len(b.Rows) != len(rows)-2 || strconv.Itoa(b.Total) != rows[len(rows)-1][6] || len(b.NeedsReview) != 1 {
+		t.Fatalf("%d: %d rows, total %d; the workbook: %d lines, %q", res.Status, len(b.Rows), b.Total, len(rows), rows[len(rows)-1])
+	}
+	for i, r := range b.Rows {
+		if w := rows[i+1]; r.Kitchen != w[0] || r.Item != w[3] || strconv.Itoa(r.Count) != w[6] {
+			t.Errorf("row %d: %+v, the workbook %q", i, r, w)
+		}
+	}
+	// tomorrow: an empty board, not 204
+	tomorrow := f.s.Clock.Now().In(bangkok).AddDate(0, 0, 1).Format(time.DateOnly)
+	res = f.s.Do(apitest.Request{Method: "POST", Path: "/api/report/kitchenOrders", Token: f.ctrl, JSON: f.all(map[string]any{"type": "MENU", "dateOrder": tomorrow})})
+	if res.Status != 200 || !strings.Contains(string(res.Data), `"rows":[]`) {
+		t.Errorf("tomorrow: %d %s", res.Status, res.Data)
+	}
+}

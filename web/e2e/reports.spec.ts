@@ -15,6 +15,7 @@ async function open(page: Page, path: string, kind: string): Promise<void> {
   await page.goto(`/auth/report/${path}`);
   await expect(page.getByTestId(`report-${kind}-page`)).toBeVisible();
   await expect(page.getByTestId('report-meal')).toContainText(r('all'));
+  await expect(page.getByTestId('report-download')).toBeEnabled();
 }
 
 async function download(page: Page): Promise<{ name: string; path: string }> {
@@ -66,9 +67,9 @@ test('meal cards: the PDF through its signed link, the held order listed, nothin
   await date.click();
   const tomorrow = new Date(Date.now() + 7 * 3600_000 + 24 * 3600_000).toISOString().slice(0, 10);
   await date.fill(tomorrow);
-  await date.press('Enter');
-  await page.getByTestId('report-download').click();
-  await expect(page.getByText(r('notFoundCards'))).toBeVisible();
+  await date.press('Enter'); // commits the date and submits the form
+  await expect(page.getByText(r('notFoundCards'))).toHaveCount(1);
+  await expect(page.getByTestId('report-ready')).toBeHidden();
 });
 
 test('meal cards: a required filter left empty is refused on the form', async ({ page }) => {
@@ -116,4 +117,18 @@ test('identification workbook, and the screens in English', async ({ page }) => 
   await expect(page.getByRole('heading', { name: r('identification.title', 'en') })).toBeVisible();
   await expect(page.getByTestId('report-download')).toHaveText(r('identification.download', 'en'));
   await page.evaluate(() => localStorage.setItem('language', 'th'));
+});
+
+test('kitchen orders board: the workbook tally on screen', async ({ page }) => {
+  await signInController(page);
+  await open(page, 'kitchen', 'kitchen');
+  const lines = await rows((await download(page)).path);
+  const total = lines[lines.length - 1][6];
+
+  await page.goto('/auth/report/kitchen-orders');
+  await expect(page.getByTestId('report-kitchen-orders-page')).toBeVisible();
+  await expect(page.getByTestId('board-total')).toHaveText(total);
+  await expect(page.getByTestId('board-table').locator('tbody tr.ant-table-row')).toHaveCount(lines.length - 2);
+  await expect(page.getByTestId('board-held')).toBeVisible();
+  await expect(page.getByTestId('board-updated')).toContainText(/\d\d:\d\d:\d\d/);
 });

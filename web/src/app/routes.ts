@@ -82,7 +82,7 @@ export const AUTH_ROUTES: AuthRoute[] = [
   // shell's proposal, to be settled by the issue that builds each screen.
   { path: 'menu', roles: [nutritionist], ready: true, load: () => import('@/features/menus/components/menus-page') },
   { path: 'menu-set', roles: [nutritionist], ready: true, load: () => import('@/features/menus/components/menu-sets-page') },
-  { path: 'report/kitchen-orders', roles: [controller], ready: false },
+  { path: 'report/kitchen-orders', roles: [controller], ready: true, load: () => import('@/features/reports/components/kitchen-orders-page') },
   { path: 'report/finance', roles: [controller], ready: false },
   { path: 'survey/patient-satisfaction', roles: [superAdmin, branchAdmin], ready: false },
   { path: 'survey/work-performance', roles: [superAdmin, branchAdmin], ready: false },

@@ -79,3 +79,21 @@ export function useReportChoices(branchCode: string) {
     },
   });
 }
+
+/** A line of the kitchen tally. */
+export type KitchenLine = { kitchen: string; meal: string; code: string; item: string; texture: string; ward: string; count: number };
+
+/** The kitchen orders board (POST /report/kitchenOrders, our name). */
+export type Board = { rows: KitchenLine[]; total: number; needsReview: Held[] };
+
+/** Refreshed every 30 seconds while the screen is open: the board a kitchen keeps open. */
+export const BOARD_REFRESH_MS = 30_000;
+
+export function useKitchenBoard(body: (ReportFilter & { type: string }) | null) {
+  return useQuery({
+    queryKey: ['reports', { endpoint: 'kitchenOrders', body }],
+    enabled: body !== null && body.branchCode !== '',
+    refetchInterval: BOARD_REFRESH_MS,
+    queryFn: () => apiPost<Board>('/report/kitchenOrders', body!, { silent: true }),
+  });
+}
