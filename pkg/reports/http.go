@@ -36,6 +36,7 @@ func Mount(env *platform.Env, rt *httpx.Router) {
 	rt.Handle("POST /api/download/excelCuisine", ctrl, h.kitchen)
 	rt.Handle("POST /api/download/excelPatientIdentity", ctrl, h.identity)
 	rt.Handle("POST /api/report/kitchenOrders", ctrl, h.kitchenBoard)
+	rt.Handle("POST /api/report/finance", ctrl, h.finance)
 }
 
 type handlers struct{ env *platform.Env }

@@ -460,3 +460,37 @@ func TestKitchenBoard(t *testing.T) {
 		t.Errorf("tomorrow: %d %s", res.Status, res.Data)
 	}
 }
+
+func TestFinance(t *testing.T) {
+	f := newFixture(t)
+	// the demo lunches (dishes or sets with their prices) and the breakfasts (specific: no price) charged
+	f.exec(t, `UPDATE meal_order SET charge = true WHERE branch_code = 'SRP01' AND order_date = $1::date AND NOT caregiver`, f.today)
+	var want int64
+	err := f.s.Env.DB.QueryRow(context.Background(), `SELECT coalesce(sum(coalesce(m.price, s.price)) * 100, 0)::bigint FROM meal_order o
+		JOIN meal_order_item i ON i.order_id = o.id LEFT JOIN menu m ON m.branch_code = i.branch_code AND m.id = i.menu_id
+		LEFT JOIN menu_set s ON s.branch_code = i.branch_code AND s.id = i.menu_set_id
+		WHERE o.branch_code = 'SRP01' AND o.order_date = $1::date AND o.charge AND o.status <> 'CANCELLED'`, f.today).Scan(&want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/report/finance", Token: f.ctrl,
+		JSON: map[string]any{"branchCode": "SRP01", "dateFrom": f.today, "dateTo": f.today}})
+	var fin reports.Finance
+	res.Into(t, &fin)
+	n := f.trays(t, "o.charge") + f.s.Count(`SELECT count(*) FROM meal_order WHERE branch_code = 'SRP01' AND order_date = $1::date AND charge AND needs_review`, f.today)
+	if res.Status != 200 || want == 0 || fin.Total.Orders != n || fin.Total.Amount != want || len(fin.ByDay) != 1 || fin.ByDay[0].Amount != want {
+		t.Fatalf("%d: total %+v, by day %+v; want %d orders, %d satang", res.Status, fin.Total, fin.ByDay, n, want)
+	}
+	var sum int64
+	for _, w := range fin.ByWard {
+		sum += w.Amount
+	}
+	if sum != want {
+		t.Errorf("wards add to %d", sum)
+	}
+	res = f.s.Do(apitest.Request{Method: "POST", Path: "/api/report/finance", Token: f.ctrl,
+		JSON: map[string]any{"branchCode": "SRP01", "dateFrom": f.today, "dateTo": "2020-01-01"}})
+	if res.Status != 422 || res.Fields()["dateTo"] == "" {
+		t.Errorf("dates backwards: %d %v", res.Status, res.Fields())
+	}
+}

@@ -59,3 +59,29 @@ WHERE o.branch_code = @branch AND o.order_date = @on_date::date AND o.order_type
 ORDER BY (SELECT w.code FROM ward w WHERE w.branch_code = p.branch_code AND w.id = p.ward_id) NULLS LAST,
     (SELECT r.code FROM room r WHERE r.branch_code = p.branch_code AND r.id = p.room_id) NULLS LAST,
     p.hn_id, t.start_time, o.caregiver;
+
+-- The charged live ORD orders of a branch between two dates (the finance screen, our
+-- call), each with its price: the dishes' prices for dishes, the set's for a set, nothing
+-- for a specific meal; the ward and bed are the patient's now.
+-- name: ReportFinance :many
+SELECT o.id, o.order_date::text AS order_date, o.caregiver, p.hn_id, p.first_name_th, p.last_name_th, p.first_name_en,
+    p.last_name_en, coalesce(w.code, '')::text AS ward_code, coalesce(w.name_th, '')::text AS ward_th,
+    coalesce(w.name_en, '')::text AS ward_en, coalesce(r.code, '')::text AS room_code, t.name_th AS meal_th, t.name_en AS meal_en,
+    coalesce((SELECT string_agg(coalesce(m.name_th, s.name_th), ', ' ORDER BY i.position)
+        FROM meal_order_item i
+            LEFT JOIN menu m ON m.branch_code = i.branch_code AND m.id = i.menu_id
+            LEFT JOIN menu_set s ON s.branch_code = i.branch_code AND s.id = i.menu_set_id
+        WHERE i.order_id = o.id), o.description)::text AS items,
+    coalesce((SELECT sum(coalesce(m.price, s.price)) * 100
+        FROM meal_order_item i
+            LEFT JOIN menu m ON m.branch_code = i.branch_code AND m.id = i.menu_id
+            LEFT JOIN menu_set s ON s.branch_code = i.branch_code AND s.id = i.menu_set_id
+        WHERE i.order_id = o.id), 0)::bigint AS price_satang
+FROM meal_order o
+    JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
+    JOIN meal_time t ON t.branch_code = o.branch_code AND t.id = o.meal_time_id
+    LEFT JOIN ward w ON w.branch_code = p.branch_code AND w.id = p.ward_id
+    LEFT JOIN room r ON r.branch_code = p.branch_code AND r.id = p.room_id
+WHERE o.branch_code = @branch AND o.order_date BETWEEN @date_from::date AND @date_to::date AND o.charge
+    AND o.order_type = 'ORD' AND o.status <> 'CANCELLED'
+ORDER BY o.order_date, w.code NULLS LAST, r.code NULLS LAST, p.hn_id, t.start_time, o.caregiver;
