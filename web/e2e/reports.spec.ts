@@ -132,3 +132,13 @@ test('kitchen orders board: the workbook tally on screen', async ({ page }) => {
   await expect(page.getByTestId('board-held')).toBeVisible();
   await expect(page.getByTestId('board-updated')).toContainText(/\d\d:\d\d:\d\d/);
 });
+
+test('finance: the charged orders of the dates with their totals', async ({ page }) => {
+  await signInController(page);
+  await page.goto('/auth/report/finance');
+  await expect(page.getByTestId('report-finance-page')).toBeVisible();
+  await expect(page.getByRole('heading', { name: r('finance.title') })).toBeVisible();
+  // the demo charges nothing: no orders, a zero total (the Go test checks the sums)
+  await expect(page.getByTestId('finance-total')).toHaveText(r('finance.total').replace('{{orders}}', '0').replace('{{amount}}', '0.00'));
+  await expect(page.getByTestId('finance-table')).toContainText(r('finance.none'));
+});

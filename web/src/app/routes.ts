@@ -83,7 +83,7 @@ export const AUTH_ROUTES: AuthRoute[] = [
   { path: 'menu', roles: [nutritionist], ready: true, load: () => import('@/features/menus/components/menus-page') },
   { path: 'menu-set', roles: [nutritionist], ready: true, load: () => import('@/features/menus/components/menu-sets-page') },
   { path: 'report/kitchen-orders', roles: [controller], ready: true, load: () => import('@/features/reports/components/kitchen-orders-page') },
-  { path: 'report/finance', roles: [controller], ready: false },
+  { path: 'report/finance', roles: [controller], ready: true, load: () => import('@/features/reports/components/finance-page') },
   { path: 'survey/patient-satisfaction', roles: [superAdmin, branchAdmin], ready: false },
   { path: 'survey/work-performance', roles: [superAdmin, branchAdmin], ready: false },
   { path: 'activity-log', roles: [superAdmin, branchAdmin], ready: false },

@@ -97,3 +97,20 @@ export function useKitchenBoard(body: (ReportFilter & { type: string }) | null) 
     queryFn: () => apiPost<Board>('/report/kitchenOrders', body!, { silent: true }),
   });
 }
+
+/** A charged order with its price (satang). */
+export type FinanceOrder = {
+  orderId: string; dateOrder: string; hnId: string; name: string; caregiver: boolean; ward: string; room: string;
+  mealType: string; items: string; priceSatang: number;
+};
+export type FinanceTotal = { key: string; orders: number; amountSatang: number };
+export type Finance = { orders: FinanceOrder[]; byWard: FinanceTotal[]; byDay: FinanceTotal[]; total: FinanceTotal };
+
+/** POST /report/finance (our call): charged orders between two dates with totals per ward and per day. */
+export function useFinance(branchCode: string, dateFrom: string, dateTo: string) {
+  return useQuery({
+    queryKey: ['reports', { endpoint: 'finance', branchCode, dateFrom, dateTo }],
+    enabled: branchCode !== '',
+    queryFn: () => apiPost<Finance>('/report/finance', { branchCode, dateFrom, dateTo }),
+  });
+}
