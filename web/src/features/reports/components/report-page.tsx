@@ -7,12 +7,10 @@ import { ScreenFrame } from '@/components/screen-frame';
 import { useSession } from '@/lib/use-session';
 import { followLink } from '@/lib/save-file';
 import { NS } from '@/features/reports/i18n';
+import { ALL, allergyChoice, choice, normalise, type Multi } from '@/features/reports/choices';
 import {
-  useGenerateReport, useReportChoices, type Choice, type Held, type Option, type ReportKind, type ReportLink,
+  useGenerateReport, useReportChoices, type Held, type Option, type ReportKind, type ReportLink,
 } from '@/features/reports/api/reports';
-
-const ALL = 'ALL';
-type Multi = (number | typeof ALL)[];
 
 type Values = {
   dateOrder: Dayjs;
@@ -23,24 +21,12 @@ type Values = {
   cuisineTypeIds: Multi;
   dietTypeIds: Multi;
   therapeuticIds: Multi;
-  allergy: (string | typeof ALL)[]; // 'A:<id>' allergens, 'R:<id>' restricted ingredients
+  allergy: string[]; // 'ALL', or 'A:<id>' allergens and 'R:<id>' restricted ingredients
   foodScope: 'ALL' | 'NORMAL' | 'DYSPHAGIA';
   orderType: 'ALL' | 'PATIENT' | 'CAREGIVER';
   layout?: 'A4' | 'LABEL80';
   type?: 'MENU' | 'MENU_SET' | 'SET' | 'SPECIFIC';
 };
-
-/** "ALL" when chosen (or alone), else the ids. */
-function choice(v: Multi): Choice {
-  return v.includes(ALL) ? ALL : (v as number[]);
-}
-
-/** Choosing "ALL" drops the ids; choosing an id drops "ALL". */
-function normalise(next: Multi, prev: Multi | undefined): Multi {
-  if (next.includes(ALL) && !(prev ?? []).includes(ALL)) return [ALL];
-  if (next.length > 1) return next.filter((x) => x !== ALL);
-  return next;
-}
 
 /** A report screen (Controller): the filters of SPEC.md §5, all required, then the file through its signed link. */
 export function ReportPage({ kind }: { kind: ReportKind }) {
@@ -72,8 +58,6 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
   ];
 
   const submit = (v: Values) => {
-    const allergy = v.allergy.includes(ALL);
-    const ids = (prefix: string) => v.allergy.filter((x) => typeof x === 'string' && x.startsWith(prefix)).map((x) => Number(String(x).slice(2)));
     const body = {
       branchCode,
       dateOrder: v.dateOrder.format('YYYY-MM-DD'),
@@ -84,8 +68,7 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
       cuisineTypeIds: choice(v.cuisineTypeIds),
       dietTypeIds: choice(v.dietTypeIds),
       therapeuticIds: choice(v.therapeuticIds),
-      allergenIds: allergy ? ALL : ids('A:'),
-      restrictedIds: allergy ? ALL : ids('R:'),
+      ...allergyChoice(v.allergy),
       foodScope: v.foodScope,
       orderType: v.orderType,
       ...(kind === 'meal-card' ? { layout: v.layout } : {}),
