@@ -81,6 +81,19 @@ test('meal cards: a required filter left empty is refused on the form', async ({
   await expect(page.getByText(r('required'))).toBeVisible();
 });
 
+test('meal cards: an allergen no ordered patient has finds nothing', async ({ page }) => {
+  await signInController(page);
+  await open(page, 'meal-card', 'meal-card');
+  // the demo orders only for patients without allergies
+  const allergy = page.getByTestId('report-allergy');
+  await allergy.click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'AL02' }).click();
+  await expect(allergy).not.toContainText(r('all'));
+  await page.keyboard.press('Escape');
+  await page.getByTestId('report-download').click();
+  await expect(page.getByText(r('notFoundCards'))).toHaveCount(1);
+});
+
 test('kitchen workbook: counts per kitchen, meal, dish, level and ward with a total', async ({ page }) => {
   await signInController(page);
   await open(page, 'kitchen', 'kitchen');
