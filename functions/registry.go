@@ -10,6 +10,7 @@ import (
 	"samrap/pkg/params"
 	"samrap/pkg/patients"
 	"samrap/pkg/patientsync"
+	"samrap/pkg/reports"
 	"samrap/pkg/serve"
 	"samrap/pkg/users"
 )
@@ -31,6 +32,7 @@ func List() []Function {
 		{Name: "files", Kind: HTTP, Uses: []string{"jwt", "uploads", "files", "queue:imports"}, Mount: files.Mount, Rows: files.Rows},
 		{Name: "import-worker", Kind: SQS, Queue: "imports", S3Notifications: "uploads/", Uses: []string{"uploads", "files", "mail"}, Worker: files.ImportWorker},
 		{Name: "logs", Kind: HTTP, Uses: []string{"jwt"}, Mount: logs.Mount},
+		{Name: "reports", Kind: HTTP, Uses: []string{"jwt", "files"}, Mount: reports.Mount},
 		{Name: "housekeeping", Kind: Scheduled, Schedule: "rate(1 hour)", Job: housekeeping.Job},
 		{Name: "migrate", Kind: CustomResource},
 	}

@@ -240,6 +240,21 @@ mealcard_bench() {
 }
 run "mealcard" mealcard_bench
 
+# ---- reports: the kitchen workbook of 10,000 lines (pkg/reports benchmarks) ----
+heading "Reports: kitchen_report.xlsx of 10,000 lines (baseline: the same cells with excelize SetCellValue)"
+reports_bench() {
+  go test -run '^$' -bench '^BenchmarkKitchenWorkbook10000' -benchtime "${BENCH_COUNT}x" -count 1 ./pkg/reports >"$TMP/reports.txt" 2>&1 || { cat "$TMP/reports.txt"; return 1; }
+  awk '
+    function metric(name,   i) { for (i = 3; i <= NF; i++) if ($(i+1) == name) return $i; return "" }
+    /^BenchmarkKitchenWorkbook10000-/      { st = metric("ns/op") / 1e6 }
+    /^BenchmarkKitchenWorkbook10000Cells-/ { ce = metric("ns/op") / 1e6 }
+    END {
+      printf "  cell by cell          %7.0f ms   (baseline)\n", ce
+      printf "  streamed (pkg/xlsx)   %7.0f ms   budget 200 ms: %s\n", st, (st <= 200 ? "OK" : "OVER")
+    }' "$TMP/reports.txt"
+}
+run "reports" reports_bench
+
 # ==== MORE SECTIONS HERE ====================================================================
 # Import (1,000 rows < 100 ms, heap < 64 MB), reports (10,000 × 20 spreadsheet < 200 ms,
 # 1,000 meal cards < 350 ms and < 1.5 kB per card), database query mode, ...: add a section

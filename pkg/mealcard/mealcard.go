@@ -757,3 +757,6 @@ var iddsiNames = map[iddsiKey]Name{
 	{true, 3}:  {"ข้นปานกลาง", "Moderately Thick"},
 	{true, 4}:  {"ข้นมาก", "Extremely Thick"},
 }
+
+// Name is the level's official name (the reports' workbooks name textures with it).
+func (l IDDSI) Name() Name { return iddsiNames[iddsiKey{l.Drink, l.Level}] }

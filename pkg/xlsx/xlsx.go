@@ -1,11 +1,15 @@
 // Package xlsx writes the spreadsheets Samrap hands out: one sheet, a header row with Thai
 // and English names, then the rows, through excelize's streaming writer so that memory stays
-// flat however many rows there are.
+// flat however many rows there are. A text that a spreadsheet would read as a formula (it
+// begins with =, +, -, @, a tab or a carriage return) is written as text: an inline string
+// in a text-formatted cell marked quotePrefix, so that neither opening the file nor editing
+// the cell evaluates it (formula injection).
 package xlsx
 
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/xuri/excelize/v2"
 
@@ -32,6 +36,10 @@ func Write(w io.Writer, sheet string, cols []Column, next func() ([]any, bool)) 
 	if err := f.SetSheetName("Sheet1", sheet); err != nil {
 		return fmt.Errorf("xlsx: %w", err)
 	}
+	text, err := textStyle(f)
+	if err != nil {
+		return fmt.Errorf("xlsx: %w", err)
+	}
 	sw, err := f.NewStreamWriter(sheet)
 	if err != nil {
 		return fmt.Errorf("xlsx: %w", err)
@@ -45,7 +53,7 @@ func Write(w io.Writer, sheet string, cols []Column, next func() ([]any, bool)) 
 		if err := sw.SetColWidth(i+1, i+1, width); err != nil {
 			return fmt.Errorf("xlsx: %w", err)
 		}
-		header[i] = c.Header()
+		header[i] = guard(c.Header(), text)
 	}
 	if err := sw.SetRow("A1", header); err != nil {
 		return fmt.Errorf("xlsx: %w", err)
@@ -56,6 +64,9 @@ func Write(w io.Writer, sheet string, cols []Column, next func() ([]any, bool)) 
 			break
 		}
 		cell, _ := excelize.CoordinatesToCellName(1, r)
+		for i, v := range row {
+			row[i] = guard(v, text)
+		}
 		if err := sw.SetRow(cell, row); err != nil {
 			return fmt.Errorf("xlsx: %w", err)
 		}
@@ -79,4 +90,30 @@ func Rows(rows [][]any) func() ([]any, bool) {
 		i++
 		return rows[i-1], true
 	}
+}
+
+// IsFormulaLike says whether a spreadsheet would read s as a formula when typed in a cell.
+func IsFormulaLike(s string) bool {
+	return s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0]))
+}
+
+// guard answers v, or, for a text a spreadsheet would read as a formula, the text in a cell
+// of the text style.
+func guard(v any, text int) any {
+	if s, ok := v.(string); ok && IsFormulaLike(s) {
+		return excelize.Cell{StyleID: text, Value: s}
+	}
+	return v
+}
+
+// textStyle adds the style of guarded cells: number format 49 ("@", text) and quotePrefix,
+// which excelize's Style does not expose, set on the cell format it created.
+func textStyle(f *excelize.File) (int, error) {
+	id, err := f.NewStyle(&excelize.Style{NumFmt: 49})
+	if err != nil {
+		return 0, err
+	}
+	quote := true
+	f.Styles.CellXfs.Xf[id].QuotePrefix = &quote
+	return id, nil
 }

@@ -41,9 +41,9 @@ export const AUTH_ROUTES: AuthRoute[] = [
   { path: 'account', roles: ANY_ROLE, ready: true, load: () => import('@/features/account/components/account-page') },
   { path: 'account/password', roles: ANY_ROLE, ready: true, load: () => import('@/features/account/components/change-password-page') },
   { path: 'patient', roles: [controller], ready: true, load: () => import('@/features/patients/components/patients-page') },
-  { path: 'report/meal-card', roles: [controller], ready: false },
-  { path: 'report/kitchen', roles: [controller], ready: false },
-  { path: 'report/identification', roles: [controller], ready: false },
+  { path: 'report/meal-card', roles: [controller], ready: true, load: () => import('@/features/reports/components/meal-card-page') },
+  { path: 'report/kitchen', roles: [controller], ready: true, load: () => import('@/features/reports/components/kitchen-page') },
+  { path: 'report/identification', roles: [controller], ready: true, load: () => import('@/features/reports/components/identification-page') },
   {
     path: 'report/patient',
     roles: [controller],
@@ -84,8 +84,8 @@ export const AUTH_ROUTES: AuthRoute[] = [
   // shell's proposal, to be settled by the issue that builds each screen.
   { path: 'menu', roles: [nutritionist], ready: true, load: () => import('@/features/menus/components/menus-page') },
   { path: 'menu-set', roles: [nutritionist], ready: true, load: () => import('@/features/menus/components/menu-sets-page') },
-  { path: 'report/kitchen-orders', roles: [controller], ready: false },
-  { path: 'report/finance', roles: [controller], ready: false },
+  { path: 'report/kitchen-orders', roles: [controller], ready: true, load: () => import('@/features/reports/components/kitchen-orders-page') },
+  { path: 'report/finance', roles: [controller], ready: true, load: () => import('@/features/reports/components/finance-page') },
   { path: 'survey/patient-satisfaction', roles: [superAdmin, branchAdmin], ready: false },
   { path: 'survey/work-performance', roles: [superAdmin, branchAdmin], ready: false },
   { path: 'activity-log', roles: [superAdmin, branchAdmin], ready: true, load: () => import('@/features/logs/components/activity-log-page') },

@@ -1,0 +1,146 @@
+package reports
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"time"
+)
+
+// IDs is one choice list of the report form (SPEC.md §5: every one is required): "ALL", or
+// the ids chosen (a JSON array). Absent or null is not a choice.
+type IDs struct {
+	Set bool // the field was sent
+	All bool
+	IDs []int64
+}
+
+// UnmarshalJSON reads "ALL" or an array of ids.
+func (c *IDs) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	switch {
+	case string(b) == "null":
+		*c = IDs{}
+		return nil
+	case string(b) == `"ALL"`:
+		*c = IDs{Set: true, All: true}
+		return nil
+	}
+	var ids []int64
+	if err := json.Unmarshal(b, &ids); err != nil {
+		return fmt.Errorf(`reports: a choice is "ALL" or an array of ids: %w`, err)
+	}
+	*c = IDs{Set: true, IDs: ids}
+	return nil
+}
+
+// MarshalJSON writes "ALL" or the ids.
+func (c IDs) MarshalJSON() ([]byte, error) {
+	if c.All {
+		return []byte(`"ALL"`), nil
+	}
+	if c.IDs == nil {
+		return []byte("[]"), nil
+	}
+	return json.Marshal(c.IDs)
+}
+
+// has says whether the choice lets id through.
+func (c IDs) has(id int64) bool { return c.All || slices.Contains(c.IDs, id) }
+
+// All is the choice of everything.
+var All = IDs{Set: true, All: true}
+
+// Filter is the body of every report (SPEC.md §5; docs/reports.md).
+type Filter struct {
+	BranchCode     string `json:"branchCode"`
+	DateOrder      string `json:"dateOrder"`
+	MealTimeIDs    IDs    `json:"mealTimeIds"`
+	WardTypeIDs    IDs    `json:"wardTypeIds"`
+	WardIDs        IDs    `json:"wardIds"`
+	RoomIDs        IDs    `json:"roomIds"`
+	CuisineTypeIDs IDs    `json:"cuisineTypeIds"`
+	DietTypeIDs    IDs    `json:"dietTypeIds"`
+	TherapeuticIDs IDs    `json:"therapeuticIds"`
+	AllergenIDs    IDs    `json:"allergenIds"`   // allergy/restriction: allergens
+	RestrictedIDs  IDs    `json:"restrictedIds"` // allergy/restriction: restricted ingredients
+	FoodScope      string `json:"foodScope"`     // ALL, NORMAL, DYSPHAGIA
+	OrderType      string `json:"orderType"`     // ALL, PATIENT, CAREGIVER
+}
+
+// problems answers the fields of f that are missing or wrong, by name.
+func (f Filter) problems() map[string]string {
+	bad := map[string]string{}
+	if f.DateOrder == "" {
+		bad["dateOrder"] = "field.required"
+	} else if _, err := time.Parse(time.DateOnly, f.DateOrder); err != nil {
+		bad["dateOrder"] = "reports.dateInvalid"
+	}
+	for name, c := range map[string]IDs{"mealTimeIds": f.MealTimeIDs, "wardTypeIds": f.WardTypeIDs, "wardIds": f.WardIDs,
+		"roomIds": f.RoomIDs, "cuisineTypeIds": f.CuisineTypeIDs, "dietTypeIds": f.DietTypeIDs,
+		"therapeuticIds": f.TherapeuticIDs, "allergenIds": f.AllergenIDs, "restrictedIds": f.RestrictedIDs} {
+		if !c.Set {
+			bad[name] = "field.required"
+		} else if !c.All && len(c.IDs) == 0 && name != "allergenIds" && name != "restrictedIds" {
+			bad[name] = "field.required"
+		}
+	}
+	// allergy/restriction is one choice on the form: a list of either kind, or both ALL
+	if f.AllergenIDs.Set && f.RestrictedIDs.Set && !f.AllergenIDs.All && !f.RestrictedIDs.All &&
+		len(f.AllergenIDs.IDs)+len(f.RestrictedIDs.IDs) == 0 {
+		bad["allergenIds"] = "field.required"
+	}
+	switch f.FoodScope {
+	case "ALL", "NORMAL", "DYSPHAGIA":
+	case "":
+		bad["foodScope"] = "field.required"
+	default:
+		bad["foodScope"] = "field.invalid"
+	}
+	switch f.OrderType {
+	case "ALL", "PATIENT", "CAREGIVER":
+	case "":
+		bad["orderType"] = "field.required"
+	default:
+		bad["orderType"] = "field.invalid"
+	}
+	return bad
+}
+
+// matches says whether the tray passes every choice but the kitchen's; kitchen says
+// whether a kitchen (cuisine) choice lets it through (the order's kitchen, or a dish's).
+func (f Filter) matches(t *Tray) bool {
+	switch {
+	case !f.MealTimeIDs.has(t.MealType.ID),
+		!f.WardTypeIDs.All && (t.Ward == nil || !f.WardTypeIDs.has(t.Ward.WardTypeID)),
+		!f.WardIDs.All && (t.Ward == nil || !f.WardIDs.has(t.Ward.ID)),
+		!f.RoomIDs.All && (t.Room == nil || !f.RoomIDs.has(t.Room.ID)),
+		!f.DietTypeIDs.All && (t.Diet == nil || !f.DietTypeIDs.has(t.Diet.ID)),
+		!f.TherapeuticIDs.All && (t.Therapeutic == nil || !f.TherapeuticIDs.has(t.Therapeutic.ID)),
+		f.OrderType == "PATIENT" && t.Caregiver, f.OrderType == "CAREGIVER" && !t.Caregiver,
+		f.FoodScope == "NORMAL" && t.Dysphagia(), f.FoodScope == "DYSPHAGIA" && !t.Dysphagia():
+		return false
+	}
+	if !f.AllergenIDs.All || !f.RestrictedIDs.All {
+		hit := slices.ContainsFunc(t.Allergens, func(n Named) bool { return !f.AllergenIDs.All && f.AllergenIDs.has(n.ID) }) ||
+			slices.ContainsFunc(t.Restricted, func(n Named) bool { return !f.RestrictedIDs.All && f.RestrictedIDs.has(n.ID) })
+		if !hit {
+			return false
+		}
+	}
+	if f.CuisineTypeIDs.All {
+		return true
+	}
+	if t.Cuisine != nil && f.CuisineTypeIDs.has(t.Cuisine.ID) {
+		return true
+	}
+	for _, it := range t.Items {
+		for _, d := range it.Dishes {
+			if f.CuisineTypeIDs.has(d.Cuisine.ID) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,246 @@
+// Package reports is the reports area (docs/reports.md): the Controller's printouts of a
+// date's trays — meal cards (PDF), the kitchen workbook and the identification workbook —
+// each written to the files bucket under reports/<branch>/ and answered as a signed link
+// that expires in minutes.
+package reports
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"net/http"
+	"time"
+
+	"samrap/pkg/audit"
+	"samrap/pkg/errs"
+	"samrap/pkg/httpx"
+	"samrap/pkg/mealcard"
+	"samrap/pkg/orders"
+	"samrap/pkg/platform"
+	"samrap/pkg/session"
+	"samrap/pkg/xlsx"
+)
+
+// LinkTTL is the life of a report's signed link.
+const LinkTTL = 5 * time.Minute
+
+// Prefix is the files bucket's prefix of reports (infra/lib/platform.ts FILES_PREFIXES).
+const Prefix = "reports/"
+
+// Mount adds the area's routes (functions/catalog.json, function "reports").
+func Mount(env *platform.Env, rt *httpx.Router) {
+	h := handlers{env: env}
+	ctrl := httpx.Roles(session.Controller)
+	rt.Handle("POST /api/download/generatePDF", ctrl, h.mealCards)
+	rt.Handle("POST /api/download/excelCuisine", ctrl, h.kitchen)
+	rt.Handle("POST /api/download/excelPatientIdentity", ctrl, h.identity)
+	rt.Handle("POST /api/report/kitchenOrders", ctrl, h.kitchenBoard)
+	rt.Handle("POST /api/report/finance", ctrl, h.finance)
+}
+
+type handlers struct{ env *platform.Env }
+
+// Link is a report's answer: the signed link to the file, and the orders left out because
+// they need review. URL is empty when every matching order needs review.
+type Link struct {
+	URL         string    `json:"url,omitempty"`
+	FileName    string    `json:"fileName"`
+	ExpiresAt   time.Time `json:"expiresAt,omitzero"`
+	Count       int       `json:"count"` // trays in the file
+	NeedsReview []Held    `json:"needsReview"`
+}
+
+// mealCardBody is generatePDF's body: the filters and the layout.
+type mealCardBody struct {
+	Filter
+	Layout string `json:"layout"` // A4 or LABEL80
+}
+
+// kitchenBody is excelCuisine's body: the filters and the kitchen report's type.
+type kitchenBody struct {
+	Filter
+	Type string `json:"type"` // MENU, MENU_SET, SET, SPECIFIC
+}
+
+// check refuses a missing or unknown kitchen type.
+func (b *kitchenBody) check(bad map[string]string) {
+	switch b.Type {
+	case KitchenMenu, KitchenMenuSet, KitchenSet, KitchenSpecific:
+	case "":
+		bad["type"] = "field.required"
+	default:
+		bad["type"] = "field.invalid"
+	}
+}
+
+// read decodes a body and checks its filters; extra checks the report's own fields.
+func read(r *http.Request, body any, f *Filter, extra func(bad map[string]string)) error {
+	if err := httpx.DecodeJSON(r, body); err != nil {
+		return err
+	}
+	bad := f.problems()
+	extra(bad)
+	if len(bad) > 0 {
+		return errs.Fields(bad)
+	}
+	return nil
+}
+
+func (h handlers) mealCards(w http.ResponseWriter, r *http.Request) error {
+	var b mealCardBody
+	err := read(r, &b, &b.Filter, func(bad map[string]string) {
+		switch b.Layout {
+		case string(mealcard.A4), string(mealcard.Label80):
+		case "":
+			bad["layout"] = "field.required"
+		default:
+			bad["layout"] = "field.invalid"
+		}
+	})
+	if err != nil {
+		return err
+	}
+	ctx, branch := r.Context(), httpx.Branch(r)
+	trays, held, err := loadTrays(ctx, h.env.DB, branch, b.Filter)
+	if err != nil {
+		return err
+	}
+	if len(trays) == 0 && len(held) == 0 {
+		return httpx.NoContent(w)
+	}
+	name := fmt.Sprintf("meal_cards_%s.pdf", b.DateOrder)
+	var buf bytes.Buffer
+	if len(trays) > 0 {
+		key, err := orders.TokenKey(ctx, h.env.Keys)
+		if err != nil {
+			return fmt.Errorf("reports: token key: %w", err)
+		}
+		cards := make([]mealcard.Card, len(trays))
+		for i, t := range trays {
+			token, err := orders.SignToken(key, t.OrderID, branch, t.DateOrder, t.MealType.ID, t.HnID)
+			if err != nil {
+				return err
+			}
+			if cards[i], err = card(t, token); err != nil {
+				return err
+			}
+		}
+		if err := mealcard.Render(&buf, cards, mealcard.Layout(b.Layout)); err != nil {
+			return fmt.Errorf("reports: meal cards: %w", err)
+		}
+	}
+	return h.deliver(w, r, "meal-cards", name, "application/pdf", &buf, b.Filter, trays, held)
+}
+
+func (h handlers) kitchen(w http.ResponseWriter, r *http.Request) error {
+	var b kitchenBody
+	if err := read(r, &b, &b.Filter, b.check); err != nil {
+		return err
+	}
+	trays, held, err := loadTrays(r.Context(), h.env.DB, httpx.Branch(r), b.Filter)
+	if err != nil {
+		return err
+	}
+	rows := kitchenRows(trays, b.Type, b.CuisineTypeIDs)
+	if len(rows) == 0 && len(held) == 0 {
+		return httpx.NoContent(w)
+	}
+	var buf bytes.Buffer
+	if len(rows) > 0 {
+		if err := writeKitchen(&buf, b.Type, rows); err != nil {
+			return fmt.Errorf("reports: kitchen: %w", err)
+		}
+	}
+	return h.deliver(w, r, "kitchen", "kitchen_report.xlsx", xlsx.ContentType, &buf, b.Filter, trays, held)
+}
+
+// Board is the kitchen orders screen's answer: the kitchen workbook's lines on screen.
+type Board struct {
+	Rows        []KitchenRow `json:"rows"`
+	Total       int          `json:"total"`
+	NeedsReview []Held       `json:"needsReview"`
+}
+
+// kitchenBoard answers the kitchen workbook's tally as JSON (the kitchen orders screen, our
+// name): the same body, never 204 (an empty board is a board).
+func (h handlers) kitchenBoard(w http.ResponseWriter, r *http.Request) error {
+	var b kitchenBody
+	if err := read(r, &b, &b.Filter, b.check); err != nil {
+		return err
+	}
+	trays, held, err := loadTrays(r.Context(), h.env.DB, httpx.Branch(r), b.Filter)
+	if err != nil {
+		return err
+	}
+	board := Board{Rows: kitchenRows(trays, b.Type, b.CuisineTypeIDs), NeedsReview: heldOf(held)}
+	for _, row := range board.Rows {
+		board.Total += row.Count
+	}
+	return httpx.OK(w, r, board)
+}
+
+func (h handlers) identity(w http.ResponseWriter, r *http.Request) error {
+	var b Filter
+	if err := read(r, &b, &b, func(map[string]string) {}); err != nil {
+		return err
+	}
+	trays, held, err := loadTrays(r.Context(), h.env.DB, httpx.Branch(r), b)
+	if err != nil {
+		return err
+	}
+	if len(trays) == 0 && len(held) == 0 {
+		return httpx.NoContent(w)
+	}
+	var buf bytes.Buffer
+	if len(trays) > 0 {
+		if err := writeIdentity(&buf, trays); err != nil {
+			return fmt.Errorf("reports: identification: %w", err)
+		}
+	}
+	return h.deliver(w, r, "identification", "identification_report.xlsx", xlsx.ContentType, &buf, b, trays, held)
+}
+
+// Key is where a report is stored: reports/<branch>/<date>/<kind>/<random>/<name>.
+func Key(branch, date, kind, name string) string {
+	var id [12]byte
+	_, _ = rand.Read(id[:])
+	return Prefix + branch + "/" + date + "/" + kind + "/" + hex.EncodeToString(id[:]) + "/" + name
+}
+
+// deliver stores the file (when there is one: buf empty means every matching order needs
+// review), records the print in the activity log and answers the link.
+func (h handlers) deliver(w http.ResponseWriter, r *http.Request, kind, name, contentType string, buf *bytes.Buffer,
+	f Filter, trays, held []*Tray) error {
+	ctx, branch, c := r.Context(), httpx.Branch(r), httpx.Claims(r)
+	link := Link{FileName: name, NeedsReview: heldOf(held)}
+	msg := "reports.allNeedReview"
+	if buf.Len() > 0 {
+		key := Key(branch, f.DateOrder, kind, name)
+		if err := h.env.Files.Put(ctx, key, buf, contentType); err != nil {
+			return fmt.Errorf("reports: store %s: %w", key, err)
+		}
+		url, err := h.env.Files.SignedURL(ctx, key, name, LinkTTL)
+		if err != nil {
+			return fmt.Errorf("reports: link %s: %w", key, err)
+		}
+		link.URL, link.ExpiresAt, link.Count, msg = url, h.now().Add(LinkTTL), len(trays), "reports.ready"
+		if len(held) > 0 {
+			msg = "reports.readyHeld"
+		}
+	}
+	err := audit.WriteActivity(ctx, h.env.DB, audit.Activity{BranchCode: branch, UserID: c.UserID, Actor: c.EmployeeCode,
+		Action: "reports." + kind, Address: httpx.ClientAddress(r),
+		Detail: map[string]any{"filter": f, "file": name, "trays": link.Count, "needsReview": len(held)}})
+	if err != nil {
+		return err
+	}
+	return httpx.OKMsg(w, r, msg, link)
+}
+
+func (h handlers) now() time.Time {
+	if h.env.Now != nil {
+		return h.env.Now()
+	}
+	return time.Now()
+}

@@ -1,0 +1,496 @@
+package reports_test
+
+import (
+	"bytes"
+	"context"
+	"image/png"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/makiuchi-d/gozxing"
+	"github.com/makiuchi-d/gozxing/qrcode"
+	"github.com/xuri/excelize/v2"
+
+	"samrap/pkg/apitest"
+	"samrap/pkg/mealcard"
+	"samrap/pkg/orders"
+	"samrap/pkg/reports"
+)
+
+var bangkok = time.FixedZone("Asia/Bangkok", 7*60*60)
+
+// The fixture: the demo data (today's breakfast, specific, for six patients of ward W01 and
+// lunch for four, one of them needing review) plus a patient with an allergen, unmapped
+// allergies, a texture need and an English card, whose specific lunch is minced, and the
+// caregiver of a demo patient with a stated allergen.
+type fixture struct {
+	s     *apitest.Server
+	ctrl  string
+	today string
+}
+
+func newFixture(t *testing.T) *fixture {
+	t.Helper()
+	s := apitest.New(t)
+	f := &fixture{s: s, ctrl: s.SignIn("controller@samrap.local").Access, today: s.Clock.Now().In(bangkok).Format(time.DateOnly)}
+	f.exec(t, `INSERT INTO patient (branch_code, hn_id, first_name_th, last_name_th, first_name_en, last_name_en, ward_id, room_id,
+			card_language, texture_food, texture_drink, unmapped_allergies, special_request)
+		SELECT 'SRP01', 'RPT-ALG', 'มานี', 'แพ้ถั่ว', 'Manee', 'Peanutfree', w.id, r.id, 'EN', 5, 2, '{MSG-SENSITIVE}', 'no ice'
+		FROM ward w, room r WHERE w.branch_code = 'SRP01' AND w.code = 'W01' AND r.branch_code = 'SRP01' AND r.code = '301-2'`)
+	f.exec(t, `INSERT INTO patient_allergen SELECT 'SRP01', p.id, a.id FROM patient p, allergen a
+		WHERE p.branch_code = 'SRP01' AND p.hn_id = 'RPT-ALG' AND a.branch_code = 'SRP01' AND a.code = 'AL02'`)
+	f.exec(t, `INSERT INTO meal_order (branch_code, patient_id, order_date, meal_time_id, order_type, status, course_type,
+			description, remark, dysphagia_food_type, patient_facts)
+		SELECT 'SRP01', p.id, $1::date, t.id, 'ORD', 'WAITING', 'SPECIFIC', 'โจ๊กหมูสับ minced congee', '=HYPERLINK("http://x","y")', 5,
+			patient_food_facts('SRP01', p.id)
+		FROM patient p, meal_time t WHERE p.branch_code = 'SRP01' AND p.hn_id = 'RPT-ALG' AND t.branch_code = 'SRP01' AND t.code = 'MT02'`, f.today)
+	// the caregiver of the first demo lunch patient, allergic to peanut
+	f.exec(t, `INSERT INTO meal_order (branch_code, patient_id, caregiver, caregiver_info, order_date, meal_time_id, order_type, status,
+			course_type, description, patient_facts)
+		SELECT o.branch_code, o.patient_id, true, jsonb_build_object('allergenIds', jsonb_build_array(a.id), 'restrictedIds', '[]'::jsonb),
+			o.order_date, o.meal_time_id, 'ORD', 'WAITING', 'SPECIFIC', 'ข้าวผัด fried rice',
+			jsonb_build_object('DISCHARGED', patient_food_facts(o.branch_code, o.patient_id) -> 'DISCHARGED')
+		FROM meal_order o, allergen a, meal_time t WHERE o.branch_code = 'SRP01' AND o.order_date = $1::date AND NOT o.needs_review
+			AND t.branch_code = 'SRP01' AND t.code = 'MT02' AND o.meal_time_id = t.id AND a.branch_code = 'SRP01' AND a.code = 'AL02'
+		ORDER BY o.ordered_at, o.id LIMIT 1`, f.today)
+	return f
+}
+
+func (f *fixture) exec(t *testing.T, sql string, args ...any) {
+	t.Helper()
+	if _, err := f.s.Env.DB.Exec(context.Background(), sql, args...); err != nil {
+		t.Fatalf("%s: %v", sql, err)
+	}
+}
+
+// trays counts the live ORD orders of today in SRP01 (that do not need review) the where
+// clause lets through.
+func (f *fixture) trays(t *testing.T, where string) int {
+	t.Helper()
+	return f.s.Count(`SELECT count(*) FROM meal_order o JOIN meal_time t ON t.branch_code = o.branch_code AND t.id = o.meal_time_id
+		JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
+		WHERE o.branch_code = 'SRP01' AND o.order_date = $1::date AND o.order_type = 'ORD' AND o.status <> 'CANCELLED'
+			AND NOT o.needs_review AND `+where, f.today)
+}
+
+// all is the body of every choice "ALL".
+func (f *fixture) all(extra map[string]any) map[string]any {
+	b := map[string]any{"branchCode": "SRP01", "dateOrder": f.today, "mealTimeIds": "ALL", "wardTypeIds": "ALL", "wardIds": "ALL",
+		"roomIds": "ALL", "cuisineTypeIds": "ALL", "dietTypeIds": "ALL", "therapeuticIds": "ALL", "allergenIds": "ALL",
+		"restrictedIds": "ALL", "foodScope": "ALL", "orderType": "ALL"}
+	for k, v := range extra {
+		if v == nil {
+			delete(b, k)
+		} else {
+			b[k] = v
+		}
+	}
+	return b
+}
+
+func (f *fixture) id(t *testing.T, table, code string) int64 {
+	t.Helper()
+	var id int64
+	if err := f.s.Env.DB.QueryRow(context.Background(), `SELECT id FROM `+table+` WHERE branch_code = 'SRP01' AND code = $1`, code).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+// report calls a report and answers its link (nil for 204) and status.
+func (f *fixture) report(t *testing.T, path string, body map[string]any) (*reports.Link, apitestResponse) {
+	t.Helper()
+	res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/download/" + path, Token: f.ctrl, JSON: body})
+	if res.Status != 200 {
+		return nil, apitestResponse{res.Status, res.Fields(), res.Msg}
+	}
+	var l reports.Link
+	res.Into(t, &l)
+	return &l, apitestResponse{res.Status, nil, res.Msg}
+}
+
+type apitestResponse struct {
+	status int
+	fields map[string]string
+	msg    string
+}
+
+// download follows a link through the disk store, answering the bytes.
+func (f *fixture) download(t *testing.T, link string) []byte {
+	t.Helper()
+	u, err := url.Parse(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := httptest.NewRecorder()
+	f.s.Env.Disk.Handler().ServeHTTP(w, httptest.NewRequest("GET", u.RequestURI(), nil))
+	if w.Code != 200 {
+		t.Fatalf("download %s: %d", link, w.Code)
+	}
+	return w.Body.Bytes()
+}
+
+func tool(t *testing.T, name string) string {
+	t.Helper()
+	p, err := exec.LookPath(name)
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("%s is missing: bash scripts/ensure-deps.sh installs poppler-utils", name)
+		}
+		t.Skipf("%s is missing (bash scripts/ensure-deps.sh)", name)
+	}
+	return p
+}
+
+func run(t *testing.T, name string, args ...string) string {
+	t.Helper()
+	out, err := exec.Command(tool(t, name), args...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s %v: %v\n%s", name, args, err, out)
+	}
+	return string(out)
+}
+
+// pdf writes b to a file (under MEALCARD_OUT when set, to look at) and answers its path.
+func pdf(t *testing.T, b []byte, name string) string {
+	t.Helper()
+	if !bytes.HasPrefix(b, []byte("%PDF-")) {
+		t.Fatalf("not a PDF")
+	}
+	dir := os.Getenv("MEALCARD_OUT")
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	p := filepath.Join(dir, name+".pdf")
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func pages(t *testing.T, path string) int {
+	t.Helper()
+	m := regexp.MustCompile(`(?m)^Pages:\s+(\d+)`).FindStringSubmatch(run(t, "pdfinfo", path))
+	n, _ := strconv.Atoi(m[1])
+	return n
+}
+
+func TestMealCards(t *testing.T) {
+	f := newFixture(t)
+	want := f.trays(t, "true")
+	if want < 5 {
+		t.Fatalf("the fixture has %d trays", want)
+	}
+	link, res := f.report(t, "generatePDF", f.all(map[string]any{"layout": "A4"}))
+	if res.status != 200 || link.URL == "" || link.Count != want || link.FileName != "meal_cards_"+f.today+".pdf" {
+		t.Fatalf("%d %+v", res.status, link)
+	}
+	// the demo lunch that needs review is listed, not printed
+	if len(link.NeedsReview) != 1 || !slices.Equal(link.NeedsReview[0].ReviewReasons, []string{"DIET"}) || link.NeedsReview[0].HnID == "" {
+		t.Fatalf("needs review: %+v", link.NeedsReview)
+	}
+	if !strings.Contains(link.URL, "/reports/SRP01/"+f.today+"/meal-cards/") {
+		t.Errorf("key of %s", link.URL)
+	}
+	a4 := pdf(t, f.download(t, link.URL), "cards-a4")
+	if got := pages(t, a4); got != (want+3)/4 {
+		t.Errorf("A4: %d pages for %d trays", got, want)
+	}
+	text := mealcard.PlainText(run(t, "pdftotext", "-enc", "UTF-8", a4, "-"))
+	for _, s := range []string{"RPT-ALG", "Manee Peanutfree", "ALLERGY", "Peanut", "MSG-SENSITIVE", "Minced & Moist",
+		"Caregiver", "ญาติ/ผู้ดูแล", "ข้าวต้มปลา ไม่ใส่ขิง", "แพ้อาหาร"} {
+		if !strings.Contains(text, s) {
+			t.Errorf("the cards do not say %q", s)
+		}
+	}
+	if n := f.s.Count(`SELECT count(*) FROM activity_log WHERE action = 'reports.meal-cards' AND branch_code = 'SRP01' AND (detail ->> 'trays')::int = $1`, want); n != 1 {
+		t.Errorf("%d activity rows", n)
+	}
+
+	// one card per 80 mm page, each QR a token the orders area verifies, one per printed order
+	link, _ = f.report(t, "generatePDF", f.all(map[string]any{"layout": "LABEL80"}))
+	label := pdf(t, f.download(t, link.URL), "cards-label")
+	if got := pages(t, label); got != want {
+		t.Fatalf("LABEL80: %d pages for %d trays", got, want)
+	}
+	key, err := orders.TokenKey(context.Background(), f.s.Env.Keys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	run(t, "pdftoppm", "-r", "150", "-gray", "-png", label, filepath.Join(dir, "p"))
+	pngs, _ := filepath.Glob(filepath.Join(dir, "p-*.png"))
+	var ids []string
+	for _, p := range pngs {
+		token := decodeQR(t, p)
+		tok, err := orders.VerifyToken(key, token)
+		if err != nil {
+			t.Fatalf("%s: QR %q: %v", p, token, err)
+		}
+		if tok.BranchCode != "SRP01" || tok.Date != f.today {
+			t.Errorf("token %+v", tok)
+		}
+		ids = append(ids, tok.OrderID)
+	}
+	var printed []string
+	rows, err := f.s.Env.DB.Query(context.Background(), `SELECT id::text FROM meal_order WHERE branch_code = 'SRP01' AND order_date = $1::date
+		AND order_type = 'ORD' AND status <> 'CANCELLED' AND NOT needs_review`, f.today)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var id string
+		_ = rows.Scan(&id)
+		printed = append(printed, id)
+	}
+	slices.Sort(ids)
+	slices.Sort(printed)
+	if !slices.Equal(ids, printed) {
+		t.Errorf("QR orders %v, want %v", ids, printed)
+	}
+}
+
+func decodeQR(t *testing.T, path string) string {
+	t.Helper()
+	fh, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fh.Close()
+	img, err := png.Decode(fh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bmp, err := gozxing.NewBinaryBitmapFromImage(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := qrcode.NewQRCodeReader().Decode(bmp, nil)
+	if err != nil {
+		t.Fatalf("%s: no QR: %v", path, err)
+	}
+	return res.GetText()
+}
+
+// dysphagia: a specific meal of a level under 7, or a dish of a dysphagia level (directly or in a set).
+const dysphagia = `(coalesce(o.dysphagia_food_type, 7) <= 6 OR EXISTS (SELECT 1 FROM meal_order_item i
+	LEFT JOIN menu_set_item s ON s.branch_code = i.branch_code AND s.menu_set_id = i.menu_set_id
+	JOIN menu m ON m.branch_code = i.branch_code AND m.id = coalesce(i.menu_id, s.menu_id)
+	WHERE i.order_id = o.id AND (m.iddsi_type = 'FOOD' AND m.iddsi_level <= 6 OR m.iddsi_type = 'DRINK' AND m.iddsi_level >= 1)))`
+
+func TestFilters(t *testing.T) {
+	f := newFixture(t)
+	lunch, w01, al02 := f.id(t, "meal_time", "MT02"), f.id(t, "ward", "W01"), f.id(t, "allergen", "AL02")
+	for _, c := range []struct {
+		name  string
+		extra map[string]any
+		where string
+	}{
+		{"lunch", map[string]any{"mealTimeIds": []int64{lunch}}, "t.code = 'MT02'"},
+		{"ward W01, patients", map[string]any{"wardIds": []int64{w01}, "orderType": "PATIENT"}, "NOT o.caregiver AND p.ward_id = " + strconv.FormatInt(w01, 10)},
+		{"caregivers", map[string]any{"orderType": "CAREGIVER"}, "o.caregiver"},
+		{"dysphagia", map[string]any{"foodScope": "DYSPHAGIA"}, dysphagia},
+		{"normal", map[string]any{"foodScope": "NORMAL"}, "NOT " + dysphagia},
+		{"peanut", map[string]any{"allergenIds": []int64{al02}, "restrictedIds": []int64{}}, "(p.hn_id = 'RPT-ALG' OR o.caregiver)"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			want := f.trays(t, c.where)
+			link, res := f.report(t, "generatePDF", f.all(mergeMap(c.extra, map[string]any{"layout": "LABEL80"})))
+			if res.status != 200 || link.Count != want || want == 0 {
+				t.Fatalf("%d: %+v, want %d trays", res.status, link, want)
+			}
+			p := pdf(t, f.download(t, link.URL), "filter")
+			if got := pages(t, p); got != want {
+				t.Errorf("%d cards, want %d", got, want)
+			}
+		})
+	}
+	// nothing matching: 204 (SPEC.md §8), for each report
+	tomorrow := f.s.Clock.Now().In(bangkok).AddDate(0, 0, 1).Format(time.DateOnly)
+	for path, extra := range map[string]map[string]any{"generatePDF": {"layout": "A4"}, "excelCuisine": {"type": "MENU"}, "excelPatientIdentity": {}} {
+		if _, res := f.report(t, path, f.all(mergeMap(extra, map[string]any{"dateOrder": tomorrow}))); res.status != 204 {
+			t.Errorf("%s tomorrow: %d, want 204", path, res.status)
+		}
+	}
+	// every choice is required
+	_, res := f.report(t, "generatePDF", f.all(map[string]any{"wardIds": nil, "roomIds": []int64{}, "layout": "A5", "foodScope": ""}))
+	if res.status != 422 || res.fields["wardIds"] == "" || res.fields["roomIds"] == "" || res.fields["layout"] == "" || res.fields["foodScope"] == "" {
+		t.Errorf("%d %v", res.status, res.fields)
+	}
+	// the Controller's only
+	taker := f.s.SignIn("ordertaker@samrap.local").Access
+	if r := f.s.Do(apitest.Request{Method: "POST", Path: "/api/download/generatePDF", Token: taker, JSON: f.all(map[string]any{"layout": "A4"})}); r.Status != 403 {
+		t.Errorf("order taker: %d", r.Status)
+	}
+	// every matching order needs review: no file, the list
+	f.exec(t, `UPDATE meal_order SET review_reasons = '{DIET}' WHERE branch_code = 'SRP01' AND order_date = $1::date`, f.today)
+	link, res := f.report(t, "generatePDF", f.all(map[string]any{"layout": "A4"}))
+	if res.status != 200 || link.URL != "" || len(link.NeedsReview) != f.s.Count(`SELECT count(*) FROM meal_order WHERE branch_code = 'SRP01'
+		AND order_date = $1::date AND order_type = 'ORD' AND status <> 'CANCELLED'`, f.today) {
+		t.Errorf("all held: %d %+v", res.status, link)
+	}
+}
+
+func mergeMap(a, b map[string]any) map[string]any {
+	out := map[string]any{}
+	for k, v := range a {
+		out[k] = v
+	}
+	for k, v := range b {
+		out[k] = v
+	}
+	return out
+}
+
+func sheet(t *testing.T, b []byte) [][]string {
+	t.Helper()
+	x, err := excelize.OpenReader(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := x.GetRows(x.GetSheetName(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+func TestKitchenWorkbook(t *testing.T) {
+	f := newFixture(t)
+	// by menu and set: every dish of today's printable orders, counted per kitchen, meal, dish, level and ward
+	link, res := f.report(t, "excelCuisine", f.all(map[string]any{"type": "MENU_SET"}))
+	if res.status != 200 || link.FileName != "kitchen_report.xlsx" {
+		t.Fatalf("%d %+v", res.status, link)
+	}
+	rows := sheet(t, f.download(t, link.URL))
+	if rows[0][0] != "ครัว / Kitchen" || rows[0][6] != "จำนวน / Count" {
+		t.Errorf("header %q", rows[0])
+	}
+	dishes := f.s.Count(`SELECT count(*) FROM meal_order o JOIN meal_order_item i ON i.order_id = o.id
+		LEFT JOIN menu_set_item s ON s.branch_code = i.branch_code AND s.menu_set_id = i.menu_set_id
+		WHERE o.branch_code = 'SRP01' AND o.order_date = $1::date AND o.order_type = 'ORD' AND o.status <> 'CANCELLED' AND NOT o.needs_review`, f.today)
+	sum := 0
+	for _, r := range rows[1 : len(rows)-1] {
+		n, _ := strconv.Atoi(r[6])
+		sum += n
+		if r[0] == "" || r[1] == "" || r[3] == "" || !strings.HasPrefix(r[4], "IDDSI") || r[5] == "" {
+			t.Errorf("row %q", r)
+		}
+	}
+	if total := rows[len(rows)-1]; sum != dishes || dishes == 0 || total[0] != "รวม / Total" || total[6] != strconv.Itoa(dishes) {
+		t.Errorf("%d dishes counted, want %d; total %q", sum, dishes, rows[len(rows)-1])
+	}
+	// specific: the demo breakfast, one line of the ward with its count
+	link, _ = f.report(t, "excelCuisine", f.all(map[string]any{"type": "SPECIFIC", "mealTimeIds": []int64{f.id(t, "meal_time", "MT01")}}))
+	rows = sheet(t, f.download(t, link.URL))
+	want := f.trays(t, "t.code = 'MT01' AND o.course_type = 'SPECIFIC'")
+	if len(rows) != 3 || rows[1][3] != "ข้าวต้มปลา ไม่ใส่ขิง" || rows[1][6] != strconv.Itoa(want) || want == 0 {
+		t.Errorf("specific: %q, want %d", rows, want)
+	}
+	// the type is required
+	if _, res := f.report(t, "excelCuisine", f.all(nil)); res.status != 422 || res.fields["type"] == "" {
+		t.Errorf("no type: %d %v", res.status, res.fields)
+	}
+}
+
+func TestIdentificationWorkbook(t *testing.T) {
+	f := newFixture(t)
+	link, res := f.report(t, "excelPatientIdentity", f.all(nil))
+	if res.status != 200 || link.FileName != "identification_report.xlsx" {
+		t.Fatalf("%d %+v", res.status, link)
+	}
+	b := f.download(t, link.URL)
+	rows := sheet(t, b)
+	if want := f.trays(t, "true"); len(rows) != want+1 {
+		t.Errorf("%d rows, want %d trays and the header", len(rows), want)
+	}
+	var alg []string
+	for _, r := range rows {
+		if len(r) > 2 && r[2] == "RPT-ALG" {
+			alg = r
+		}
+	}
+	if len(alg) < 11 || alg[3] != "มานี แพ้ถั่ว / Manee Peanutfree" || !strings.Contains(alg[7], "Peanut") || !strings.Contains(alg[7], "MSG-SENSITIVE") ||
+		!strings.Contains(alg[8], "Minced & Moist") || !strings.Contains(alg[6], "minced congee") || alg[1] != "301-2" {
+		t.Errorf("the allergic patient's row: %q", alg)
+	}
+	// the remark that reads as a formula is text
+	x, _ := excelize.OpenReader(bytes.NewReader(b))
+	sheetName := x.GetSheetName(0)
+	for i, r := range rows {
+		if len(r) > 10 && strings.HasPrefix(r[10], "=") {
+			cell, _ := excelize.CoordinatesToCellName(11, i+1)
+			if formula, _ := x.GetCellFormula(sheetName, cell); formula != "" {
+				t.Errorf("%s is a formula: %q", cell, formula)
+			}
+			return
+		}
+	}
+	t.Error("no remark beginning with = found")
+}
+
+func TestKitchenBoard(t *testing.T) {
+	f := newFixture(t)
+	res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/report/kitchenOrders", Token: f.ctrl, JSON: f.all(map[string]any{"type": "MENU_SET"})})
+	var b reports.Board
+	res.Into(t, &b)
+	link, _ := f.report(t, "excelCuisine", f.all(map[string]any{"type": "MENU_SET"}))
+	rows := sheet(t, f.download(t, link.URL))
+	if res.Status != 200 || len(b.Rows) != len(rows)-2 || strconv.Itoa(b.Total) != rows[len(rows)-1][6] || len(b.NeedsReview) != 1 {
+		t.Fatalf("%d: %d rows, total %d; the workbook: %d lines, %q", res.Status, len(b.Rows), b.Total, len(rows), rows[len(rows)-1])
+	}
+	for i, r := range b.Rows {
+		if w := rows[i+1]; r.Kitchen != w[0] || r.Item != w[3] || strconv.Itoa(r.Count) != w[6] {
+			t.Errorf("row %d: %+v, the workbook %q", i, r, w)
+		}
+	}
+	// tomorrow: an empty board, not 204
+	tomorrow := f.s.Clock.Now().In(bangkok).AddDate(0, 0, 1).Format(time.DateOnly)
+	res = f.s.Do(apitest.Request{Method: "POST", Path: "/api/report/kitchenOrders", Token: f.ctrl, JSON: f.all(map[string]any{"type": "MENU", "dateOrder": tomorrow})})
+	if res.Status != 200 || !strings.Contains(string(res.Data), `"rows":[]`) {
+		t.Errorf("tomorrow: %d %s", res.Status, res.Data)
+	}
+}
+
+func TestFinance(t *testing.T) {
+	f := newFixture(t)
+	// the demo lunches (dishes or sets with their prices) and the breakfasts (specific: no price) charged
+	f.exec(t, `UPDATE meal_order SET charge = true WHERE branch_code = 'SRP01' AND order_date = $1::date AND NOT caregiver`, f.today)
+	var want int64
+	err := f.s.Env.DB.QueryRow(context.Background(), `SELECT coalesce(sum(coalesce(m.price, s.price)) * 100, 0)::bigint FROM meal_order o
+		JOIN meal_order_item i ON i.order_id = o.id LEFT JOIN menu m ON m.branch_code = i.branch_code AND m.id = i.menu_id
+		LEFT JOIN menu_set s ON s.branch_code = i.branch_code AND s.id = i.menu_set_id
+		WHERE o.branch_code = 'SRP01' AND o.order_date = $1::date AND o.charge AND o.status <> 'CANCELLED'`, f.today).Scan(&want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/report/finance", Token: f.ctrl,
+		JSON: map[string]any{"branchCode": "SRP01", "dateFrom": f.today, "dateTo": f.today}})
+	var fin reports.Finance
+	res.Into(t, &fin)
+	n := f.trays(t, "o.charge") + f.s.Count(`SELECT count(*) FROM meal_order WHERE branch_code = 'SRP01' AND order_date = $1::date AND charge AND needs_review`, f.today)
+	if res.Status != 200 || want == 0 || fin.Total.Orders != n || fin.Total.Amount != want || len(fin.ByDay) != 1 || fin.ByDay[0].Amount != want {
+		t.Fatalf("%d: total %+v, by day %+v; want %d orders, %d satang", res.Status, fin.Total, fin.ByDay, n, want)
+	}
+	var sum int64
+	for _, w := range fin.ByWard {
+		sum += w.Amount
+	}
+	if sum != want {
+		t.Errorf("wards add to %d", sum)
+	}
+	res = f.s.Do(apitest.Request{Method: "POST", Path: "/api/report/finance", Token: f.ctrl,
+		JSON: map[string]any{"branchCode": "SRP01", "dateFrom": f.today, "dateTo": "2020-01-01"}})
+	if res.Status != 422 || res.Fields()["dateTo"] == "" {
+		t.Errorf("dates backwards: %d %v", res.Status, res.Fields())
+	}
+}

@@ -1,0 +1,57 @@
+import { Card, DatePicker, Space, Table, Tag, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ScreenFrame } from '@/components/screen-frame';
+import { useSession } from '@/lib/use-session';
+import { NS } from '@/features/reports/i18n';
+import { useFinance, type FinanceOrder, type FinanceTotal } from '@/features/reports/api/reports';
+
+const baht = (satang: number) => (satang / 100).toLocaleString('th-TH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Finance (Controller, /auth/report/finance, ours): charged orders of patients and caregivers with prices, totals per ward and per day. */
+export default function FinancePage() {
+  const { t } = useTranslation(NS);
+  const session = useSession();
+  const branchCode = session.userInfo?.current?.branchCode ?? '';
+  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().startOf('month'), dayjs()]);
+  const finance = useFinance(branchCode, range[0].format('YYYY-MM-DD'), range[1].format('YYYY-MM-DD'));
+  const data = finance.data;
+  const totals = (title: string, list: FinanceTotal[] | undefined, testId: string) => (
+    <Card size="small" title={title} style={{ minWidth: 320 }}>
+      <Table<FinanceTotal> rowKey="key" size="small" pagination={false} dataSource={list ?? []} data-testid={testId}
+        columns={[
+          { key: 'key', title: title, dataIndex: 'key' },
+          { key: 'orders', title: t('finance.orders'), dataIndex: 'orders', align: 'right' },
+          { key: 'amount', title: t('finance.amount'), align: 'right', render: (_, x) => baht(x.amountSatang) },
+        ]} />
+    </Card>
+  );
+
+  return (
+    <ScreenFrame title={t('finance.title')} subtitle={t('finance.subtitle')} testId="report-finance-page">
+      <Space wrap>
+        <DatePicker.RangePicker allowClear={false} value={range} data-testid="finance-dates"
+          onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])} />
+        <Typography.Text strong data-testid="finance-total">
+          {t('finance.total', { orders: data?.total.orders ?? 0, amount: baht(data?.total.amountSatang ?? 0) })}
+        </Typography.Text>
+      </Space>
+      <Space wrap align="start">
+        {totals(t('ward'), data?.byWard, 'finance-by-ward')}
+        {totals(t('date'), data?.byDay, 'finance-by-day')}
+      </Space>
+      <Table<FinanceOrder> rowKey="orderId" size="small" loading={finance.isLoading} dataSource={data?.orders ?? []}
+        data-testid="finance-table" locale={{ emptyText: t('finance.none') }}
+        columns={[
+          { key: 'date', title: t('date'), dataIndex: 'dateOrder' },
+          { key: 'ward', title: t('ward'), render: (_, o) => `${o.ward} ${o.room}` },
+          { key: 'hn', title: 'HN', dataIndex: 'hnId' },
+          { key: 'name', title: t('name'), render: (_, o) => <>{o.name}{o.caregiver && <Tag style={{ marginInlineStart: 8 }}>{t('caregiver')}</Tag>}</> },
+          { key: 'meal', title: t('mealType'), dataIndex: 'mealType' },
+          { key: 'items', title: t('finance.items'), dataIndex: 'items' },
+          { key: 'price', title: t('finance.amount'), align: 'right', render: (_, o) => baht(o.priceSatang) },
+        ]} />
+    </ScreenFrame>
+  );
+}
