@@ -1,4 +1,4 @@
-import { Alert, App, Button, Descriptions, Drawer, Form, Input, QRCode, Radio, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, Descriptions, Drawer, Form, Input, QRCode, Radio, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -153,9 +153,9 @@ export function OrderDetailsDrawer({ orderId, onClose }: Props) {
           {live && o.needsReview && (
             <Space direction="vertical">
               {unmapped && (
-                <label>
-                  <input type="checkbox" checked={unmappedChecked} onChange={(e) => setUnmappedChecked(e.target.checked)} data-testid="review-unmapped" /> {t('form.unmappedConfirm')}
-                </label>
+                <Checkbox checked={unmappedChecked} onChange={(e) => setUnmappedChecked(e.target.checked)} data-testid="review-unmapped">
+                  {t('form.unmappedConfirm')}
+                </Checkbox>
               )}
               <Button type="primary" onClick={doReview} loading={review.isPending} data-testid="review-confirm">
                 {t('review.confirm')}

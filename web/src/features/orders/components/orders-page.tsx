@@ -83,7 +83,7 @@ export default function OrdersPage() {
       { key: 'allergens', title: t('columns.allergens'), width: 200, render: (_: unknown, r: OrderRow) => <AllergyTags p={r} labels={labels} /> },
       { key: 'npo', title: t('columns.npo'), width: 100, render: (_: unknown, r: OrderRow) => <NpoTag p={r} labels={labels} now={new Date(answeredAt || Date.now())} /> },
       {
-        key: 'meals', title: t('columns.meals'),
+        key: 'meals', title: t('columns.meals'), width: 430,
         render: (_: unknown, r: OrderRow) => (
           <Space direction="vertical" size={4}>
             <Space size={[6, 6]} wrap data-testid="meal-chips">
