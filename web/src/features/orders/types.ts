@@ -168,7 +168,7 @@ export type OrderDetails = {
   status: OrderStatus;
   foodScope?: FoodScope | null;
   courseType?: CourseType | null;
-  items?: { menuId?: number | null; menuSetId?: number | null; code?: string; nameTh?: string; nameEn?: string; alternativeNote?: string }[] | null;
+  items?: { menuId?: number | null; menuSetId?: number | null; code?: string; nameTh?: string; nameEn?: string; alternativeNote?: string; conflicts?: Conflict[] | null }[] | null;
   description?: string;
   remark?: string;
   conflicts?: Conflict[] | null;

@@ -72,6 +72,8 @@ export function OrderDetailsDrawer({ orderId, onClose }: Props) {
     );
 
   const p = o?.patient;
+  // the conflicts the order was accepted with: the order's, else each item's
+  const accepted = o?.conflicts ?? (o?.items ?? []).flatMap((it) => it.conflicts ?? []);
   const hn = p?.hnId ?? o?.hnId ?? '';
   const unmapped = (p?.unmappedAllergies ?? []).length > 0;
 
@@ -126,9 +128,9 @@ export function OrderDetailsDrawer({ orderId, onClose }: Props) {
               </Descriptions.Item>
             )}
             {o.description && <Descriptions.Item label={t('form.description')}>{o.description}</Descriptions.Item>}
-            {(o.conflicts ?? []).length > 0 && (
+            {accepted.length > 0 && (
               <Descriptions.Item label={t('details.conflicts')}>
-                <ConflictTags conflicts={o.conflicts} />
+                <ConflictTags conflicts={accepted} />
               </Descriptions.Item>
             )}
             {o.remark && <Descriptions.Item label={t('form.remark')}>{o.remark}</Descriptions.Item>}
