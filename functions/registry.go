@@ -5,6 +5,7 @@ import (
 	"samrap/pkg/files"
 	"samrap/pkg/housekeeping"
 	"samrap/pkg/menus"
+	"samrap/pkg/orders"
 	"samrap/pkg/params"
 	"samrap/pkg/patients"
 	"samrap/pkg/patientsync"
@@ -21,6 +22,7 @@ func List() []Function {
 		{Name: "params", Kind: HTTP, Uses: []string{"jwt"}, Mount: params.Mount, Rows: params.Rows},
 		{Name: "menus", Kind: HTTP, Uses: []string{"jwt"}, Mount: menus.Mount, Rows: menus.Rows},
 		{Name: "patients", Kind: HTTP, Uses: []string{"jwt"}, Mount: patients.Mount},
+		{Name: "orders", Kind: HTTP, Uses: []string{"jwt"}, Mount: orders.Mount, Rows: orders.Rows},
 		{Name: "patient-sync-api", Kind: HTTP, Uses: []string{"jwt", "queue:patient-sync"}, Mount: patientsync.Mount},
 		{Name: "patient-sync", Kind: SQS, Queue: patientsync.Queue, Worker: patientsync.Handler},
 		{Name: "files", Kind: HTTP, Uses: []string{"jwt", "uploads", "files", "queue:imports"}, Mount: files.Mount, Rows: files.Rows},

@@ -124,6 +124,10 @@ func Load(ctx context.Context, pool *pgxpool.Pool) error {
 		if err := loadMasterData(ctx, tx); err != nil {
 			return err
 		}
-		return loadPatients(ctx, tx, time.Now().In(time.FixedZone("Asia/Bangkok", 7*60*60)))
+		now := time.Now().In(time.FixedZone("Asia/Bangkok", 7*60*60))
+		if err := loadPatients(ctx, tx, now); err != nil {
+			return err
+		}
+		return loadOrders(ctx, tx, now)
 	})
 }

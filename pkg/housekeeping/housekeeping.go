@@ -1,5 +1,6 @@
 // Package housekeeping removes what has expired: throttle keys, refresh tokens and sessions
-// past any use, spent e-mailed links and old second-factor challenges. It runs on a
+// past any use, spent e-mailed links, old second-factor challenges and meal-order
+// idempotency keys after a day. It runs on a
 // schedule (the "housekeeping" function in AWS, a ticker in functions/local), in bounded
 // batches so that no run holds locks for long, and it is idempotent: a second run at the
 // same moment finds nothing left to do. Uploads and generated files expire by the buckets'
@@ -31,6 +32,8 @@ const (
 	// ChallengeKeep: second-factor challenges after they expired (the per-account code limits
 	// look back an hour).
 	ChallengeKeep = 24 * time.Hour
+	// OrderKeyKeep: a meal order's idempotency key answers a retried submit for a day.
+	OrderKeyKeep = 24 * time.Hour
 )
 
 // Batch is the most rows one statement deletes; MaxBatches bounds one run per kind, so a
@@ -42,7 +45,7 @@ const (
 
 // Report counts the rows a run removed, per kind.
 type Report struct {
-	Throttles, RefreshTokens, Sessions, Links, Challenges int64
+	Throttles, RefreshTokens, Sessions, Links, Challenges, OrderKeys int64
 }
 
 var queries = dbsqlc.New()
@@ -70,6 +73,9 @@ func Run(ctx context.Context, q db.DBTX, now time.Time) (Report, error) {
 		{"challenges", &r.Challenges, func() (int64, error) {
 			return queries.PurgeChallenges(ctx, q, dbsqlc.PurgeChallengesParams{Before: now.Add(-ChallengeKeep), Batch: Batch})
 		}},
+		{"order keys", &r.OrderKeys, func() (int64, error) {
+			return queries.PurgeOrderKeys(ctx, q, dbsqlc.PurgeOrderKeysParams{Before: now.Add(-OrderKeyKeep), Batch: Batch})
+		}},
 	}
 	for _, s := range steps {
 		for range MaxBatches {
@@ -94,7 +100,7 @@ func Job(env *platform.Env) func(context.Context) error {
 			return err
 		}
 		env.Log.InfoContext(ctx, "housekeeping done", "throttles", r.Throttles, "refreshTokens", r.RefreshTokens,
-			"sessions", r.Sessions, "links", r.Links, "challenges", r.Challenges)
+			"sessions", r.Sessions, "links", r.Links, "challenges", r.Challenges, "orderKeys", r.OrderKeys)
 		return nil
 	}
 }

@@ -60,12 +60,15 @@ func TestRunRemovesOnlyWhatExpired(t *testing.T) {
 		SELECT 'old', id, 'signin', $1, $2 FROM app_user WHERE email = 'serve@samrap.local'`, now.Add(-2*day), now.Add(-2*day+5*time.Minute))
 	exec(`INSERT INTO auth_challenge (token_hash, user_id, purpose, created_at, expires_at)
 		SELECT 'recent', id, 'signin', $1, $2 FROM app_user WHERE email = 'serve@samrap.local'`, now.Add(-15*time.Minute), now.Add(-10*time.Minute))
+	// Order idempotency keys: two days old, an hour old.
+	exec(`INSERT INTO order_idempotency (caller, key, branch_code, answer, created_at) VALUES
+		('D0002', 'old', 'SRP01', '{}', $1), ('D0002', 'recent', 'SRP01', '{}', $2)`, now.Add(-2*day), now.Add(-time.Hour))
 
 	r, err := housekeeping.Run(ctx, pool, now)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := housekeeping.Report{Throttles: 2500, RefreshTokens: 2, Sessions: 1, Links: 2, Challenges: 1}
+	want := housekeeping.Report{Throttles: 2500, RefreshTokens: 2, Sessions: 1, Links: 2, Challenges: 1, OrderKeys: 1}
 	if r != want {
 		t.Fatalf("report %+v, want %+v", r, want)
 	}
@@ -83,6 +86,9 @@ func TestRunRemovesOnlyWhatExpired(t *testing.T) {
 	}
 	if n := count(`SELECT count(*) FROM auth_challenge WHERE token_hash = 'recent'`); n != 1 || count(`SELECT count(*) FROM auth_challenge`) != 1 {
 		t.Fatal("challenges: only the recent one must stay")
+	}
+	if n := count(`SELECT count(*) FROM order_idempotency WHERE key = 'recent'`); n != 1 || count(`SELECT count(*) FROM order_idempotency`) != 1 {
+		t.Fatal("order keys: only the recent one must stay")
 	}
 	// Idempotent: nothing left to remove.
 	if r, err := housekeeping.Run(ctx, pool, now); err != nil || r != (housekeeping.Report{}) {

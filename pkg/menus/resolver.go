@@ -7,6 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgtype"
 
+	"samrap/pkg/db"
 	"samrap/pkg/db/dbsqlc"
 )
 
@@ -59,6 +60,50 @@ func (s *Service) MenuOfDay(ctx context.Context, branch string, date time.Time, 
 	if err != nil {
 		return DayMenu{}, fmt.Errorf("menus.menuOfDay: %w", err)
 	}
+	return dayMenuOf(date, mealTimeID, docs)
+}
+
+// DayKey is a date and a meal type.
+type DayKey struct {
+	Date       string // YYYY-MM-DD
+	MealTimeID int64
+}
+
+// MenusOfDays answers MenuOfDay for several dates and meal types in one round trip, in q (a
+// pool or the caller's transaction), by key.
+func MenusOfDays(ctx context.Context, q db.DBTX, branch string, keys []DayKey) (map[DayKey]DayMenu, error) {
+	arg := dbsqlc.MenusOfDaysParams{Branch: branch}
+	for _, k := range keys {
+		d, err := time.Parse(time.DateOnly, k.Date)
+		if err != nil {
+			return nil, fmt.Errorf("menus.menusOfDays: %w", err)
+		}
+		arg.OnDates = append(arg.OnDates, pgtype.Date{Time: d, Valid: true})
+		arg.MealTimeIds = append(arg.MealTimeIds, k.MealTimeID)
+	}
+	rows, err := queries.MenusOfDays(ctx, q, arg)
+	if err != nil {
+		return nil, fmt.Errorf("menus.menusOfDays: %w", err)
+	}
+	docs := map[DayKey][][]byte{}
+	for _, r := range rows {
+		k := DayKey{Date: r.OnDate.Time.Format(time.DateOnly), MealTimeID: r.MealTimeID}
+		if r.Doc != nil {
+			docs[k] = append(docs[k], r.Doc)
+		}
+	}
+	out := make(map[DayKey]DayMenu, len(keys))
+	for _, k := range keys {
+		d, _ := time.Parse(time.DateOnly, k.Date)
+		if out[k], err = dayMenuOf(d, k.MealTimeID, docs[k]); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// dayMenuOf builds the day's menu from the rows of menus_of_day.
+func dayMenuOf(date time.Time, mealTimeID int64, docs [][]byte) (DayMenu, error) {
 	rows, err := decodeAll[dayRow]("menu of day", docs)
 	if err != nil {
 		return DayMenu{}, err

@@ -33,3 +33,9 @@ DELETE FROM auth_link d WHERE d.token_hash IN (
 DELETE FROM auth_challenge d WHERE d.token_hash IN (
     SELECT x.token_hash FROM auth_challenge x WHERE x.expires_at < @before
     LIMIT @batch FOR UPDATE SKIP LOCKED);
+
+-- Submit idempotency keys (pkg/orders) older than the day a retry is answered within.
+-- name: PurgeOrderKeys :execrows
+DELETE FROM order_idempotency d WHERE (d.caller, d.key) IN (
+    SELECT x.caller, x.key FROM order_idempotency x WHERE x.created_at < @before
+    LIMIT @batch FOR UPDATE SKIP LOCKED);

@@ -51,6 +51,26 @@ func (q *Queries) PurgeLinks(ctx context.Context, db DBTX, arg PurgeLinksParams)
 	return result.RowsAffected(), nil
 }
 
+const purgeOrderKeys = `-- name: PurgeOrderKeys :execrows
+DELETE FROM order_idempotency d WHERE (d.caller, d.key) IN (
+    SELECT x.caller, x.key FROM order_idempotency x WHERE x.created_at < $1
+    LIMIT $2 FOR UPDATE SKIP LOCKED)
+`
+
+type PurgeOrderKeysParams struct {
+	Before time.Time
+	Batch  int32
+}
+
+// Submit idempotency keys (pkg/orders) older than the day a retry is answered within.
+func (q *Queries) PurgeOrderKeys(ctx context.Context, db DBTX, arg PurgeOrderKeysParams) (int64, error) {
+	result, err := db.Exec(ctx, purgeOrderKeys, arg.Before, arg.Batch)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const purgeRefreshTokens = `-- name: PurgeRefreshTokens :execrows
 DELETE FROM auth_refresh_token d WHERE d.token_hash IN (
     SELECT t.token_hash FROM auth_refresh_token t JOIN auth_session s ON s.id = t.session_id

@@ -394,3 +394,12 @@ WHERE cm.branch_code = @branch::text AND cm.id = i.id;
 
 -- name: CycleMenusByIDs :many
 SELECT doc FROM cycle_menu_detail WHERE branch_code = @branch AND id = ANY(@ids::bigint[]);
+
+-- The menus of several (date, meal type) pairs of a branch in one round trip (pkg/orders: a
+-- submit orders several dates and meal types): the rows of menus_of_day for each pair, in
+-- the pairs' order, each row naming its pair (doc is NULL for a pair no round covers).
+-- name: MenusOfDays :many
+SELECT k.on_date::date AS on_date, k.meal_time_id::bigint AS meal_time_id, d.doc::jsonb AS doc
+FROM ROWS FROM (unnest(@on_dates::date[]), unnest(@meal_time_ids::bigint[])) WITH ORDINALITY AS k(on_date, meal_time_id, ord)
+    LEFT JOIN LATERAL menus_of_day(@branch::text, k.meal_time_id, k.on_date) WITH ORDINALITY AS d(doc, n) ON true
+ORDER BY k.ord, d.n;

@@ -1363,6 +1363,48 @@ func (q *Queries) MenusOfDay(ctx context.Context, db DBTX, arg MenusOfDayParams)
 	return items, nil
 }
 
+const menusOfDays = `-- name: MenusOfDays :many
+SELECT k.on_date::date AS on_date, k.meal_time_id::bigint AS meal_time_id, d.doc::jsonb AS doc
+FROM ROWS FROM (unnest($1::date[]), unnest($2::bigint[])) WITH ORDINALITY AS k(on_date, meal_time_id, ord)
+    LEFT JOIN LATERAL menus_of_day($3::text, k.meal_time_id, k.on_date) WITH ORDINALITY AS d(doc, n) ON true
+ORDER BY k.ord, d.n
+`
+
+type MenusOfDaysParams struct {
+	OnDates     []pgtype.Date
+	MealTimeIds []int64
+	Branch      string
+}
+
+type MenusOfDaysRow struct {
+	OnDate     pgtype.Date
+	MealTimeID int64
+	Doc        []byte
+}
+
+// The menus of several (date, meal type) pairs of a branch in one round trip (pkg/orders: a
+// submit orders several dates and meal types): the rows of menus_of_day for each pair, in
+// the pairs' order, each row naming its pair (doc is NULL for a pair no round covers).
+func (q *Queries) MenusOfDays(ctx context.Context, db DBTX, arg MenusOfDaysParams) ([]MenusOfDaysRow, error) {
+	rows, err := db.Query(ctx, menusOfDays, arg.OnDates, arg.MealTimeIds, arg.Branch)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []MenusOfDaysRow
+	for rows.Next() {
+		var i MenusOfDaysRow
+		if err := rows.Scan(&i.OnDate, &i.MealTimeID, &i.Doc); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const menusSearch = `-- name: MenusSearch :many
 
 SELECT d.doc, count(*) OVER () AS total

@@ -4,6 +4,20 @@ CREATE EXTENSION IF NOT EXISTS btree_gist WITH SCHEMA public;
 
 CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
 
+CREATE FUNCTION public.meal_order_review(p_branches text[], p_ids bigint[]) RETURNS void
+    LANGUAGE sql
+    AS $$
+    UPDATE meal_order o SET review_reasons = r.reasons
+    FROM (SELECT x.id, ARRAY(SELECT e.key FROM jsonb_each(x.patient_facts) e
+                WHERE e.value IS DISTINCT FROM f.facts -> e.key ORDER BY 1) AS reasons
+        FROM (SELECT DISTINCT b, i FROM unnest(p_branches, p_ids) AS k(b, i)) k
+            JOIN meal_order x ON x.branch_code = k.b AND x.patient_id = k.i
+                AND x.order_date >= (now() AT TIME ZONE 'Asia/Bangkok')::date
+                AND x.status IN ('WAITING', 'FASTING', 'NO_MEAL')
+            CROSS JOIN LATERAL (SELECT patient_food_facts(x.branch_code, x.patient_id) AS facts) f) r
+    WHERE o.id = r.id AND o.review_reasons IS DISTINCT FROM r.reasons
+$$;
+
 CREATE FUNCTION public.menus_of_day(p_branch text, p_meal_time_id bigint, p_on_date date) RETURNS SETOF jsonb
     LANGUAGE plpgsql STABLE
     AS $$
@@ -30,6 +44,41 @@ BEGIN
         LEFT JOIN LATERAL (SELECT x.doc FROM menu_detail x WHERE x.branch_code = p_branch::text AND x.id = cm.menu_id AND x.active OFFSET 0) md ON true
         LEFT JOIN LATERAL (SELECT x.doc FROM menu_set_detail x WHERE x.branch_code = p_branch::text AND x.id = cm.menu_set_id AND x.active OFFSET 0) sd ON true
     ORDER BY cm.item_code, cm.id;
+END
+$$;
+
+CREATE FUNCTION public.patient_food_facts(p_branch text, p_id bigint) RETURNS jsonb
+    LANGUAGE sql STABLE
+    AS $$
+    SELECT jsonb_build_object(
+        'DIET', jsonb_build_array(p.diet_type_id, ARRAY(SELECT l.therapeutic_id FROM patient_therapeutic l
+            WHERE l.branch_code = p.branch_code AND l.patient_id = p.id ORDER BY 1)),
+        'ALLERGY', jsonb_build_array(
+            ARRAY(SELECT l.allergen_id FROM patient_allergen l WHERE l.branch_code = p.branch_code AND l.patient_id = p.id ORDER BY 1),
+            ARRAY(SELECT l.restricted_id FROM patient_restricted l WHERE l.branch_code = p.branch_code AND l.patient_id = p.id ORDER BY 1),
+            ARRAY(SELECT x FROM unnest(p.unmapped_allergies) x ORDER BY 1)),
+        'TEXTURE', jsonb_build_array(p.texture_food, p.texture_drink),
+        'NPO', jsonb_build_array(p.npo_from, p.npo_to),
+        'DISCHARGED', jsonb_build_array(p.visit_status, p.hospital_status),
+        'RELIGION', jsonb_build_array(p.religion_id, p.vegetarian_id))
+    FROM patient p WHERE p.branch_code = p_branch AND p.id = p_id
+$$;
+
+CREATE FUNCTION public.patient_link_review_orders() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    PERFORM meal_order_review(array_agg(c.branch_code), array_agg(c.patient_id)) FROM changed c;
+    RETURN NULL;
+END
+$$;
+
+CREATE FUNCTION public.patient_review_orders() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    PERFORM meal_order_review(array_agg(c.branch_code), array_agg(c.id)) FROM changed c;
+    RETURN NULL;
 END
 $$;
 
@@ -544,6 +593,77 @@ ALTER TABLE public.meal_component ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTI
     CACHE 1
 );
 
+CREATE TABLE public.meal_order (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    branch_code text NOT NULL,
+    patient_id bigint NOT NULL,
+    caregiver boolean DEFAULT false NOT NULL,
+    caregiver_info jsonb,
+    order_date date NOT NULL,
+    meal_time_id bigint NOT NULL,
+    order_type text NOT NULL,
+    status text NOT NULL,
+    food_scope text DEFAULT 'BOTH'::text NOT NULL,
+    course_type text,
+    diet_type_id bigint,
+    therapeutic_id bigint,
+    cuisine_type_id bigint,
+    description text DEFAULT ''::text NOT NULL,
+    remark text DEFAULT ''::text NOT NULL,
+    charge boolean DEFAULT false NOT NULL,
+    dysphagia_food_type smallint,
+    unmapped_allergies_checked boolean DEFAULT false NOT NULL,
+    patient_facts jsonb NOT NULL,
+    review_reasons text[] DEFAULT '{}'::text[] NOT NULL,
+    needs_review boolean GENERATED ALWAYS AS ((cardinality(review_reasons) > 0)) STORED,
+    ordered_by text DEFAULT ''::text NOT NULL,
+    ordered_at timestamp with time zone DEFAULT now() NOT NULL,
+    cancelled_by text,
+    cancelled_at timestamp with time zone,
+    cancel_reason text,
+    cancel_remark text DEFAULT ''::text NOT NULL,
+    reviewed_by text,
+    reviewed_at timestamp with time zone,
+    version integer DEFAULT 1 NOT NULL,
+    CONSTRAINT meal_order_cancel_reason_check CHECK ((cancel_reason = ANY (ARRAY['PATIENT'::text, 'DOCTOR'::text, 'NUTRITIONIST'::text]))),
+    CONSTRAINT meal_order_cancel_remark_check CHECK ((length(cancel_remark) <= 1000)),
+    CONSTRAINT meal_order_cancelled CHECK (((status = 'CANCELLED'::text) = (cancel_reason IS NOT NULL))),
+    CONSTRAINT meal_order_course_type_check CHECK ((course_type = ANY (ARRAY['MENU'::text, 'SET'::text, 'SPECIFIC'::text]))),
+    CONSTRAINT meal_order_description_check CHECK ((length(description) <= 1000)),
+    CONSTRAINT meal_order_dysphagia_food_type_check CHECK (((dysphagia_food_type >= 3) AND (dysphagia_food_type <= 7))),
+    CONSTRAINT meal_order_food CHECK (((order_type = 'ORD'::text) OR (course_type IS NULL))),
+    CONSTRAINT meal_order_food_course CHECK (((order_type <> 'ORD'::text) OR (course_type IS NOT NULL))),
+    CONSTRAINT meal_order_food_scope_check CHECK ((food_scope = ANY (ARRAY['NORMAL'::text, 'BOTH'::text, 'DYSPHAGIA'::text]))),
+    CONSTRAINT meal_order_order_type_check CHECK ((order_type = ANY (ARRAY['ORD'::text, 'NPO'::text, 'NML'::text, 'DIS'::text]))),
+    CONSTRAINT meal_order_remark_check CHECK ((length(remark) <= 1000)),
+    CONSTRAINT meal_order_review_reasons_check CHECK ((review_reasons <@ ARRAY['DIET'::text, 'ALLERGY'::text, 'TEXTURE'::text, 'NPO'::text, 'DISCHARGED'::text, 'RELIGION'::text])),
+    CONSTRAINT meal_order_status_check CHECK ((status = ANY (ARRAY['WAITING'::text, 'FASTING'::text, 'NO_MEAL'::text, 'CANCELLED'::text, 'SERVED'::text])))
+);
+
+CREATE TABLE public.meal_order_item (
+    branch_code text NOT NULL,
+    order_id uuid NOT NULL,
+    "position" integer NOT NULL,
+    menu_id bigint,
+    menu_set_id bigint,
+    alternative_note text DEFAULT ''::text NOT NULL,
+    conflicts jsonb DEFAULT '[]'::jsonb NOT NULL,
+    CONSTRAINT meal_order_item_alternative_note_check CHECK ((length(alternative_note) <= 500)),
+    CONSTRAINT meal_order_item_one CHECK ((num_nonnulls(menu_id, menu_set_id) = 1))
+);
+
+CREATE TABLE public.meal_order_other (
+    branch_code text NOT NULL,
+    order_id uuid NOT NULL,
+    other_item_id bigint NOT NULL
+);
+
+CREATE TABLE public.meal_order_remark (
+    branch_code text NOT NULL,
+    order_id uuid NOT NULL,
+    remark_id bigint NOT NULL
+);
+
 ALTER TABLE public.meal_time ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     SEQUENCE NAME public.meal_time_id_seq
     START WITH 1
@@ -762,6 +882,15 @@ ALTER TABLE public.nutrient_unit ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTIT
     NO MINVALUE
     NO MAXVALUE
     CACHE 1
+);
+
+CREATE TABLE public.order_idempotency (
+    caller text NOT NULL,
+    key text NOT NULL,
+    branch_code text NOT NULL,
+    answer jsonb,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT order_idempotency_key_check CHECK (((length(key) >= 1) AND (length(key) <= 100)))
 );
 
 CREATE TABLE public.other_item (
@@ -1322,6 +1451,21 @@ ALTER TABLE ONLY public.meal_component
 ALTER TABLE ONLY public.meal_component
     ADD CONSTRAINT meal_component_pkey PRIMARY KEY (branch_code, id);
 
+ALTER TABLE ONLY public.meal_order
+    ADD CONSTRAINT meal_order_branch_id_key UNIQUE (branch_code, id);
+
+ALTER TABLE ONLY public.meal_order_item
+    ADD CONSTRAINT meal_order_item_pkey PRIMARY KEY (order_id, "position");
+
+ALTER TABLE ONLY public.meal_order_other
+    ADD CONSTRAINT meal_order_other_pkey PRIMARY KEY (order_id, other_item_id);
+
+ALTER TABLE ONLY public.meal_order
+    ADD CONSTRAINT meal_order_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.meal_order_remark
+    ADD CONSTRAINT meal_order_remark_pkey PRIMARY KEY (order_id, remark_id);
+
 ALTER TABLE ONLY public.meal_time
     ADD CONSTRAINT meal_time_code_key UNIQUE (branch_code, code);
 
@@ -1366,6 +1510,9 @@ ALTER TABLE ONLY public.nutrient_unit
 
 ALTER TABLE ONLY public.nutrient_unit
     ADD CONSTRAINT nutrient_unit_pkey PRIMARY KEY (branch_code, id);
+
+ALTER TABLE ONLY public.order_idempotency
+    ADD CONSTRAINT order_idempotency_pkey PRIMARY KEY (caller, key);
 
 ALTER TABLE ONLY public.other_item
     ADD CONSTRAINT other_item_code_key UNIQUE (branch_code, code);
@@ -1491,6 +1638,8 @@ CREATE INDEX auth_session_user ON public.auth_session USING btree (user_id) WHER
 
 CREATE INDEX change_log_entity ON public.change_log USING btree (branch_code, entity, entity_id, changed_at DESC);
 
+CREATE INDEX change_log_meal_order ON public.change_log USING btree (branch_code, entity_id, changed_at) WHERE (entity = 'meal_order'::text);
+
 CREATE INDEX change_log_patient ON public.change_log USING btree (branch_code, entity_id, changed_at) WHERE (entity = 'patient'::text);
 
 CREATE INDEX cycle_menu_cuisine_type ON public.cycle_menu USING btree (branch_code, cuisine_type_id);
@@ -1510,6 +1659,28 @@ CREATE INDEX cycle_menu_therapeutic ON public.cycle_menu USING btree (branch_cod
 CREATE INDEX cycle_menu_tray_category ON public.cycle_menu USING btree (branch_code, tray_category_id);
 
 CREATE INDEX import_job_branch ON public.import_job USING btree (branch_code, created_at DESC);
+
+CREATE INDEX meal_order_cuisine_type ON public.meal_order USING btree (branch_code, cuisine_type_id) WHERE (cuisine_type_id IS NOT NULL);
+
+CREATE INDEX meal_order_date ON public.meal_order USING btree (branch_code, order_date, meal_time_id);
+
+CREATE INDEX meal_order_diet_type ON public.meal_order USING btree (branch_code, diet_type_id) WHERE (diet_type_id IS NOT NULL);
+
+CREATE INDEX meal_order_item_menu ON public.meal_order_item USING btree (branch_code, menu_id) WHERE (menu_id IS NOT NULL);
+
+CREATE INDEX meal_order_item_menu_set ON public.meal_order_item USING btree (branch_code, menu_set_id) WHERE (menu_set_id IS NOT NULL);
+
+CREATE UNIQUE INDEX meal_order_live ON public.meal_order USING btree (branch_code, patient_id, caregiver, order_date, meal_time_id) WHERE (status <> 'CANCELLED'::text);
+
+CREATE INDEX meal_order_meal_time ON public.meal_order USING btree (branch_code, meal_time_id);
+
+CREATE INDEX meal_order_other_item ON public.meal_order_other USING btree (branch_code, other_item_id);
+
+CREATE INDEX meal_order_patient ON public.meal_order USING btree (branch_code, patient_id, order_date);
+
+CREATE INDEX meal_order_remark_remark ON public.meal_order_remark USING btree (branch_code, remark_id);
+
+CREATE INDEX meal_order_therapeutic ON public.meal_order USING btree (branch_code, therapeutic_id) WHERE (therapeutic_id IS NOT NULL);
 
 CREATE INDEX menu_allergen_allergen ON public.menu_allergen USING btree (branch_code, allergen_id);
 
@@ -1534,6 +1705,8 @@ CREATE INDEX menu_set_therapeutic ON public.menu_set USING btree (branch_code, t
 CREATE INDEX menu_set_tray_category ON public.menu_set USING btree (branch_code, tray_category_id);
 
 CREATE INDEX menu_therapeutic_therapeutic ON public.menu_therapeutic USING btree (branch_code, therapeutic_id);
+
+CREATE INDEX order_idempotency_created ON public.order_idempotency USING btree (created_at);
 
 CREATE INDEX patient_allergen_allergen ON public.patient_allergen USING btree (branch_code, allergen_id);
 
@@ -1576,6 +1749,20 @@ CREATE INDEX user_permission_branch_role ON public.user_permission USING btree (
 CREATE INDEX vegetarian_restricted_restricted ON public.vegetarian_restricted USING btree (branch_code, restricted_id);
 
 CREATE INDEX ward_ward_type ON public.ward USING btree (branch_code, ward_type_id);
+
+CREATE TRIGGER patient_allergen_review_del AFTER DELETE ON public.patient_allergen REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.patient_link_review_orders();
+
+CREATE TRIGGER patient_allergen_review_ins AFTER INSERT ON public.patient_allergen REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.patient_link_review_orders();
+
+CREATE TRIGGER patient_restricted_review_del AFTER DELETE ON public.patient_restricted REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.patient_link_review_orders();
+
+CREATE TRIGGER patient_restricted_review_ins AFTER INSERT ON public.patient_restricted REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.patient_link_review_orders();
+
+CREATE TRIGGER patient_review_orders AFTER UPDATE ON public.patient REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.patient_review_orders();
+
+CREATE TRIGGER patient_therapeutic_review_del AFTER DELETE ON public.patient_therapeutic REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.patient_link_review_orders();
+
+CREATE TRIGGER patient_therapeutic_review_ins AFTER INSERT ON public.patient_therapeutic REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.patient_link_review_orders();
 
 ALTER TABLE ONLY public.allergen
     ADD CONSTRAINT allergen_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
@@ -1642,6 +1829,45 @@ ALTER TABLE ONLY public.meal_class
 
 ALTER TABLE ONLY public.meal_component
     ADD CONSTRAINT meal_component_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
+
+ALTER TABLE ONLY public.meal_order
+    ADD CONSTRAINT meal_order_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
+
+ALTER TABLE ONLY public.meal_order
+    ADD CONSTRAINT meal_order_cuisine_type_fkey FOREIGN KEY (branch_code, cuisine_type_id) REFERENCES public.cuisine_type(branch_code, id);
+
+ALTER TABLE ONLY public.meal_order
+    ADD CONSTRAINT meal_order_diet_type_fkey FOREIGN KEY (branch_code, diet_type_id) REFERENCES public.diet_type(branch_code, id);
+
+ALTER TABLE ONLY public.meal_order_item
+    ADD CONSTRAINT meal_order_item_menu_fkey FOREIGN KEY (branch_code, menu_id) REFERENCES public.menu(branch_code, id);
+
+ALTER TABLE ONLY public.meal_order_item
+    ADD CONSTRAINT meal_order_item_menu_set_fkey FOREIGN KEY (branch_code, menu_set_id) REFERENCES public.menu_set(branch_code, id);
+
+ALTER TABLE ONLY public.meal_order_item
+    ADD CONSTRAINT meal_order_item_order_fkey FOREIGN KEY (branch_code, order_id) REFERENCES public.meal_order(branch_code, id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.meal_order
+    ADD CONSTRAINT meal_order_meal_time_fkey FOREIGN KEY (branch_code, meal_time_id) REFERENCES public.meal_time(branch_code, id);
+
+ALTER TABLE ONLY public.meal_order_other
+    ADD CONSTRAINT meal_order_other_item_fkey FOREIGN KEY (branch_code, other_item_id) REFERENCES public.other_item(branch_code, id);
+
+ALTER TABLE ONLY public.meal_order_other
+    ADD CONSTRAINT meal_order_other_order_fkey FOREIGN KEY (branch_code, order_id) REFERENCES public.meal_order(branch_code, id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.meal_order
+    ADD CONSTRAINT meal_order_patient_fkey FOREIGN KEY (branch_code, patient_id) REFERENCES public.patient(branch_code, id);
+
+ALTER TABLE ONLY public.meal_order_remark
+    ADD CONSTRAINT meal_order_remark_order_fkey FOREIGN KEY (branch_code, order_id) REFERENCES public.meal_order(branch_code, id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.meal_order_remark
+    ADD CONSTRAINT meal_order_remark_remark_fkey FOREIGN KEY (branch_code, remark_id) REFERENCES public.remark(branch_code, id);
+
+ALTER TABLE ONLY public.meal_order
+    ADD CONSTRAINT meal_order_therapeutic_fkey FOREIGN KEY (branch_code, therapeutic_id) REFERENCES public.therapeutic(branch_code, id);
 
 ALTER TABLE ONLY public.meal_time
     ADD CONSTRAINT meal_time_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
@@ -1711,6 +1937,9 @@ ALTER TABLE ONLY public.menu_therapeutic
 
 ALTER TABLE ONLY public.nutrient_unit
     ADD CONSTRAINT nutrient_unit_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
+
+ALTER TABLE ONLY public.order_idempotency
+    ADD CONSTRAINT order_idempotency_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
 
 ALTER TABLE ONLY public.other_item
     ADD CONSTRAINT other_item_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);

@@ -1,0 +1,240 @@
+-- Meal orders (pkg/orders, docs/orders.md). A submit is a fixed number of statements whatever
+-- the number of items, dates and meal types: the arrays are unnested here.
+
+-- What the checks need of a patient (or, for a caregiver order, of the caregiver's stated
+-- religion and vegetarian type): the facts, the lists as ids, and the restricted
+-- ingredients of the religion and vegetarian type.
+-- name: OrderPatient :one
+SELECT p.id, p.hn_id, p.version, p.visit_status, p.hospital_status, p.texture_food, p.texture_drink,
+    p.npo_from, p.npo_to, p.unmapped_allergies, p.ward_id,
+    ARRAY(SELECT l.allergen_id FROM patient_allergen l WHERE l.branch_code = p.branch_code AND l.patient_id = p.id)::bigint[] AS allergen_ids,
+    ARRAY(SELECT l.restricted_id FROM patient_restricted l WHERE l.branch_code = p.branch_code AND l.patient_id = p.id)::bigint[] AS restricted_ids,
+    ARRAY(SELECT r.restricted_id FROM religion_restricted r WHERE r.branch_code = p.branch_code
+        AND r.religion_id = CASE WHEN @caregiver::boolean THEN sqlc.narg(religion_id)::bigint ELSE p.religion_id END)::bigint[] AS religion_restricted_ids,
+    ARRAY(SELECT r.restricted_id FROM vegetarian_restricted r WHERE r.branch_code = p.branch_code
+        AND r.vegetarian_id = CASE WHEN @caregiver::boolean THEN sqlc.narg(vegetarian_id)::bigint ELSE p.vegetarian_id END)::bigint[] AS vegetarian_restricted_ids
+FROM patient p WHERE p.branch_code = @branch AND p.hn_id = @hn_id;
+
+-- The same, of several patients by HN (submitOrderMany, copyOrders).
+-- name: OrderPatients :many
+SELECT p.id, p.hn_id, p.version, p.visit_status, p.hospital_status, p.texture_food, p.texture_drink,
+    p.npo_from, p.npo_to, p.unmapped_allergies, p.ward_id,
+    ARRAY(SELECT l.allergen_id FROM patient_allergen l WHERE l.branch_code = p.branch_code AND l.patient_id = p.id)::bigint[] AS allergen_ids,
+    ARRAY(SELECT l.restricted_id FROM patient_restricted l WHERE l.branch_code = p.branch_code AND l.patient_id = p.id)::bigint[] AS restricted_ids,
+    ARRAY(SELECT r.restricted_id FROM religion_restricted r WHERE r.branch_code = p.branch_code AND r.religion_id = p.religion_id)::bigint[] AS religion_restricted_ids,
+    ARRAY(SELECT r.restricted_id FROM vegetarian_restricted r WHERE r.branch_code = p.branch_code AND r.vegetarian_id = p.vegetarian_id)::bigint[] AS vegetarian_restricted_ids
+FROM patient p WHERE p.branch_code = @branch AND p.hn_id = ANY (@hn_ids::text[]);
+
+-- Locks a patient for a submit (the checks then read it as it is).
+-- name: OrderLockPatient :one
+SELECT id FROM patient WHERE branch_code = @branch AND hn_id = @hn_id FOR UPDATE;
+
+-- The branch's active meal types, in start-time order.
+-- name: OrderMealTypes :many
+SELECT id, code, name_th, name_en, start_time, end_time, abbreviation, meal_color, text_color
+FROM meal_time WHERE branch_code = @branch AND active ORDER BY start_time, code;
+
+-- Dishes as their documents: the dishes named, and the dishes of the sets named (with the
+-- set), in the set's order.
+-- name: OrderDishes :many
+SELECT k.menu_set_id::bigint AS menu_set_id, d.doc::jsonb AS doc
+FROM (SELECT 0::bigint AS menu_set_id, x.id AS menu_id, 0 AS position FROM unnest(@menu_ids::bigint[]) AS x(id)
+    UNION ALL
+    SELECT i.menu_set_id, i.menu_id, i.position FROM menu_set_item i
+    WHERE i.branch_code = @branch AND i.menu_set_id = ANY (@menu_set_ids::bigint[])) k
+    JOIN menu_detail d ON d.branch_code = @branch AND d.id = k.menu_id
+ORDER BY k.menu_set_id, k.position, d.code;
+
+-- Sets as their documents.
+-- name: OrderSets :many
+SELECT doc::jsonb FROM menu_set_detail WHERE branch_code = @branch AND id = ANY (@ids::bigint[]);
+
+-- Claims an idempotency key for the caller; no row when it was claimed before.
+-- name: OrderClaimKey :one
+INSERT INTO order_idempotency (caller, key, branch_code) VALUES (@caller, @key, @branch)
+ON CONFLICT DO NOTHING RETURNING created_at;
+
+-- The answer kept for a key (NULL while its first request runs).
+-- name: OrderKeyAnswer :one
+SELECT answer FROM order_idempotency WHERE caller = @caller AND key = @key AND created_at > @since;
+
+-- name: OrderKeepAnswer :exec
+UPDATE order_idempotency SET answer = CAST(sqlc.arg(answer)::text AS jsonb) WHERE caller = @caller AND key = @key;
+
+-- Writes the orders of one patient for every (date, meal type) pair, keeping the facts the
+-- checks ran against (a caregiver order keeps only the patient's discharge facts). A pair
+-- that already has a live order is skipped (the unique index decides, also against a
+-- concurrent submit): the caller compares the rows answered with the pairs sent.
+-- name: OrderInsert :many
+INSERT INTO meal_order (branch_code, patient_id, caregiver, caregiver_info, order_date, meal_time_id, order_type, status,
+    food_scope, course_type, diet_type_id, therapeutic_id, cuisine_type_id, description, remark, charge,
+    dysphagia_food_type, unmapped_allergies_checked, patient_facts, ordered_by)
+SELECT @branch::text, @patient_id::bigint, @caregiver::boolean, sqlc.narg(caregiver_info)::text::jsonb, k.d, k.m, @order_type::text,
+    @status::text, @food_scope::text, sqlc.narg(course_type)::text, sqlc.narg(diet_type_id)::bigint,
+    sqlc.narg(therapeutic_id)::bigint, sqlc.narg(cuisine_type_id)::bigint, @description::text, @remark::text,
+    @charge::boolean, sqlc.narg(dysphagia_food_type)::smallint, @unmapped_allergies_checked::boolean,
+    CASE WHEN @caregiver::boolean THEN jsonb_build_object('DISCHARGED', f.facts -> 'DISCHARGED') ELSE f.facts END,
+    @by::text
+FROM ROWS FROM (unnest(@dates::date[]), unnest(@meal_time_ids::bigint[])) AS k(d, m),
+    (SELECT patient_food_facts(@branch::text, @patient_id::bigint) AS facts) f
+ON CONFLICT (branch_code, patient_id, caregiver, order_date, meal_time_id) WHERE status <> 'CANCELLED' DO NOTHING
+RETURNING id;
+
+-- The items, others and remarks of new orders: every order gets the same ones.
+-- name: OrderInsertParts :exec
+WITH i AS (
+    INSERT INTO meal_order_item (branch_code, order_id, position, menu_id, menu_set_id, alternative_note, conflicts)
+    SELECT @branch::text, o.id, x.pos, nullif(x.menu_id, 0), nullif(x.menu_set_id, 0), x.note, x.conflicts::jsonb
+    FROM unnest(@order_ids::uuid[]) AS o(id),
+        ROWS FROM (unnest(@positions::integer[]), unnest(@menu_ids::bigint[]), unnest(@menu_set_ids::bigint[]),
+            unnest(@notes::text[]), unnest(@conflicts::text[])) AS x(pos, menu_id, menu_set_id, note, conflicts)),
+o AS (
+    INSERT INTO meal_order_other (branch_code, order_id, other_item_id)
+    SELECT @branch::text, o.id, x.id FROM unnest(@order_ids::uuid[]) AS o(id), unnest(@other_ids::bigint[]) AS x(id))
+INSERT INTO meal_order_remark (branch_code, order_id, remark_id)
+SELECT @branch::text, o.id, x.id FROM unnest(@order_ids::uuid[]) AS o(id), unnest(@remark_ids::bigint[]) AS x(id);
+
+-- The live orders of a patient for these pairs (the winners of a 409).
+-- name: OrderLiveFor :many
+SELECT o.id FROM meal_order o
+    JOIN ROWS FROM (unnest(@dates::date[]), unnest(@meal_time_ids::bigint[])) AS k(d, m) ON o.order_date = k.d AND o.meal_time_id = k.m
+WHERE o.branch_code = @branch AND o.patient_id = @patient_id AND o.caregiver = @caregiver AND o.status <> 'CANCELLED';
+
+-- Orders as the API answers them (docs/orders.md, getOrderDetails without the patient).
+-- name: OrderDocs :many
+SELECT o.id, p.hn_id, jsonb_build_object('orderId', o.id, 'branchCode', o.branch_code, 'hnId', p.hn_id,
+    'caregiver', o.caregiver, 'caregiverInfo', o.caregiver_info, 'dateOrder', o.order_date,
+    'mealTimeId', o.meal_time_id,
+    'mealType', jsonb_build_object('id', t.id, 'code', t.code, 'nameTh', t.name_th, 'nameEn', t.name_en,
+        'startTime', to_char(t.start_time, 'HH24:MI'), 'endTime', to_char(t.end_time, 'HH24:MI'),
+        'abbreviation', t.abbreviation, 'mealColor', t.meal_color, 'textColor', t.text_color),
+    'orderType', o.order_type, 'status', o.status, 'foodScope', o.food_scope, 'courseType', o.course_type,
+    'dietTypeId', o.diet_type_id, 'therapeuticId', o.therapeutic_id, 'cuisineTypeId', o.cuisine_type_id,
+    'description', o.description, 'remark', o.remark, 'charge', o.charge, 'dysphagiaFoodType', o.dysphagia_food_type,
+    'unmappedAllergiesChecked', o.unmapped_allergies_checked,
+    'otherIds', ARRAY(SELECT x.other_item_id FROM meal_order_other x WHERE x.order_id = o.id ORDER BY 1),
+    'remarkIds', ARRAY(SELECT x.remark_id FROM meal_order_remark x WHERE x.order_id = o.id ORDER BY 1),
+    'items', coalesce((SELECT jsonb_agg(jsonb_build_object('position', i.position, 'menuId', i.menu_id,
+            'menuSetId', i.menu_set_id, 'code', coalesce(m.code, s.code), 'nameTh', coalesce(m.name_th, s.name_th),
+            'nameEn', coalesce(m.name_en, s.name_en), 'alternativeNote', i.alternative_note, 'conflicts', i.conflicts)
+            ORDER BY i.position)
+        FROM meal_order_item i
+            LEFT JOIN menu m ON m.branch_code = i.branch_code AND m.id = i.menu_id
+            LEFT JOIN menu_set s ON s.branch_code = i.branch_code AND s.id = i.menu_set_id
+        WHERE i.order_id = o.id), '[]'),
+    'needsReview', o.needs_review, 'reviewReasons', o.review_reasons,
+    'orderedBy', o.ordered_by, 'orderedAt', o.ordered_at, 'cancelledBy', o.cancelled_by, 'cancelledAt', o.cancelled_at,
+    'cancelReason', o.cancel_reason, 'cancelRemark', o.cancel_remark, 'reviewedBy', o.reviewed_by,
+    'reviewedAt', o.reviewed_at, 'version', o.version)::jsonb AS doc
+FROM meal_order o
+    JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
+    JOIN meal_time t ON t.branch_code = o.branch_code AND t.id = o.meal_time_id
+WHERE o.branch_code = @branch AND o.id = ANY (@ids::uuid[])
+ORDER BY o.order_date, t.start_time, o.caregiver, p.hn_id;
+
+-- Cancels a live order; no row when the branch has no such live order.
+-- name: OrderCancel :one
+UPDATE meal_order SET status = 'CANCELLED', cancel_reason = sqlc.arg(cancel_reason)::text, cancel_remark = @cancel_remark,
+    cancelled_by = sqlc.arg(by)::text, cancelled_at = now(), version = version + 1
+WHERE branch_code = @branch AND id = @id AND status <> 'CANCELLED'
+RETURNING id;
+
+-- An order of the branch with its patient's HN, locked for a change.
+-- name: OrderLock :one
+SELECT o.id, o.status, o.patient_id, p.hn_id, o.caregiver, o.caregiver_info, o.order_date, o.meal_time_id, o.order_type,
+    o.food_scope, o.course_type, o.diet_type_id, o.therapeutic_id, o.cuisine_type_id, o.description, o.dysphagia_food_type,
+    o.unmapped_allergies_checked
+FROM meal_order o JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
+WHERE o.branch_code = @branch AND o.id = @id
+FOR UPDATE OF o;
+
+-- Re-confirms an order against the patient as now: its facts are the patient's, the
+-- reasons cleared, the items' notes and conflicts those of the review.
+-- name: OrderConfirm :exec
+WITH u AS (
+    UPDATE meal_order o SET patient_facts = CASE WHEN o.caregiver
+            THEN jsonb_build_object('DISCHARGED', f.facts -> 'DISCHARGED') ELSE f.facts END,
+        review_reasons = '{}', reviewed_by = sqlc.arg(by)::text, reviewed_at = now(), version = o.version + 1,
+        unmapped_allergies_checked = @unmapped_allergies_checked
+    FROM (SELECT patient_food_facts(@branch::text, @patient_id::bigint) AS facts) f
+    WHERE o.branch_code = @branch AND o.id = @id)
+UPDATE meal_order_item i SET alternative_note = x.note, conflicts = x.conflicts::jsonb
+FROM ROWS FROM (unnest(@positions::integer[]), unnest(@notes::text[]), unnest(@conflicts::text[])) AS x(pos, note, conflicts)
+WHERE i.order_id = @id AND i.position = x.pos;
+
+-- The order list (docs/orders.md, search): one row per patient of the branch that is
+-- Current, or has a live order on the date; needs-review rows first, then the sort key, the
+-- HN breaking ties. Each row is the document the API answers, its meals one per active meal
+-- type of the branch with the live patient and caregiver orders of the date.
+-- name: OrderSearch :many
+WITH mt AS (
+    SELECT t.id, t.code, t.name_th, t.name_en, t.abbreviation, t.meal_color, t.text_color,
+        (sqlc.arg(on_date)::date + t.start_time) AT TIME ZONE 'Asia/Bangkok' AS win_start,
+        (sqlc.arg(on_date)::date + t.end_time) AT TIME ZONE 'Asia/Bangkok' AS win_end
+    FROM meal_time t WHERE t.branch_code = @branch AND t.active),
+o AS (
+    SELECT x.id, x.patient_id, x.caregiver, x.meal_time_id, x.order_type, x.status, x.needs_review
+    FROM meal_order x WHERE x.branch_code = @branch AND x.order_date = @on_date::date),
+hit AS (
+    SELECT p.id, p.hn_id,
+        EXISTS (SELECT 1 FROM o WHERE o.patient_id = p.id AND o.needs_review AND o.status <> 'CANCELLED') AS needs_review,
+        CASE @sort_by::text
+            WHEN 'room' THEN r.code
+            WHEN 'hnId' THEN p.hn_id
+            WHEN 'name' THEN lower(concat_ws(' ', p.first_name_th, p.last_name_th, p.first_name_en, p.last_name_en))
+            ELSE concat_ws(' ', w.code, r.code)
+        END AS sort_key
+    FROM patient p
+        LEFT JOIN ward w ON w.branch_code = p.branch_code AND w.id = p.ward_id
+        LEFT JOIN room r ON r.branch_code = p.branch_code AND r.id = p.room_id
+    WHERE p.branch_code = @branch
+        AND (p.visit_status = 'Current' OR EXISTS (SELECT 1 FROM o WHERE o.patient_id = p.id AND o.status <> 'CANCELLED'))
+        AND (sqlc.narg(ward_id)::bigint IS NULL OR p.ward_id = sqlc.narg(ward_id)::bigint)
+        AND (sqlc.narg(pattern)::text IS NULL
+            OR (p.hn_id || ' ' || p.first_name_th || ' ' || p.last_name_th || ' ' || p.first_name_en || ' ' || p.last_name_en)
+                ILIKE sqlc.narg(pattern)::text
+            OR r.code ILIKE sqlc.narg(pattern)::text OR r.name_th ILIKE sqlc.narg(pattern)::text
+            OR r.name_en ILIKE sqlc.narg(pattern)::text)
+        AND (CASE @status::text
+            WHEN 'ALL' THEN true
+            WHEN 'NOT_ORDERED' THEN EXISTS (SELECT 1 FROM mt WHERE NOT EXISTS (SELECT 1 FROM o WHERE o.patient_id = p.id
+                AND o.meal_time_id = mt.id AND NOT o.caregiver AND o.status <> 'CANCELLED'))
+            WHEN 'NEEDS_REVIEW' THEN EXISTS (SELECT 1 FROM o WHERE o.patient_id = p.id AND o.needs_review AND o.status <> 'CANCELLED')
+            ELSE EXISTS (SELECT 1 FROM o WHERE o.patient_id = p.id AND o.status = @status::text)
+        END)),
+ranked AS (
+    SELECT hit.id, count(*) OVER () AS total,
+        row_number() OVER (ORDER BY hit.needs_review DESC,
+            CASE WHEN NOT @sort_desc::boolean THEN hit.sort_key END ASC NULLS LAST,
+            CASE WHEN @sort_desc::boolean THEN hit.sort_key END DESC NULLS LAST,
+            hit.hn_id) AS ord, hit.needs_review
+    FROM hit),
+page AS (SELECT * FROM ranked ORDER BY ranked.ord LIMIT @page_size::integer OFFSET @page_offset::bigint)
+SELECT page.total, jsonb_build_object('hnId', v.hn_id, 'firstNameTh', v.first_name_th, 'lastNameTh', v.last_name_th,
+    'firstNameEn', v.first_name_en, 'lastNameEn', v.last_name_en, 'ward', v.ward, 'room', v.room,
+    'dietType', v.diet_type, 'therapeutics', coalesce(v.therapeutics, '[]'), 'allergens', coalesce(v.allergens, '[]'),
+    'restricted', coalesce(v.restricted, '[]'), 'unmappedAllergies', v.unmapped_allergies,
+    'religion', v.religion, 'vegetarian', v.vegetarian, 'textureFood', v.texture_food, 'textureDrink', v.texture_drink,
+    'npoFrom', v.npo_from, 'npoTo', v.npo_to, 'visitStatus', v.visit_status, 'hospitalStatus', v.hospital_status,
+    'version', v.version, 'needsReview', page.needs_review,
+    'meals', coalesce((SELECT jsonb_agg(jsonb_build_object('mealTimeId', mt.id, 'code', mt.code, 'nameTh', mt.name_th,
+            'nameEn', mt.name_en, 'abbreviation', mt.abbreviation, 'mealColor', mt.meal_color, 'textColor', mt.text_color,
+            'npo', v.npo_from IS NOT NULL AND v.npo_from < mt.win_end AND (v.npo_to IS NULL OR v.npo_to > mt.win_start),
+            'order', (SELECT jsonb_build_object('orderId', o.id, 'orderType', o.order_type, 'status', o.status,
+                'needsReview', o.needs_review) FROM o WHERE o.patient_id = v.id AND o.meal_time_id = mt.id
+                AND NOT o.caregiver AND o.status <> 'CANCELLED'),
+            'caregiverOrder', (SELECT jsonb_build_object('orderId', o.id, 'orderType', o.order_type, 'status', o.status,
+                'needsReview', o.needs_review) FROM o WHERE o.patient_id = v.id AND o.meal_time_id = mt.id
+                AND o.caregiver AND o.status <> 'CANCELLED'))
+        ORDER BY mt.win_start, mt.code) FROM mt), '[]'))::jsonb AS doc
+FROM page JOIN patient_view v ON v.branch_code = @branch AND v.id = page.id
+ORDER BY page.ord;
+
+-- The live orders of a ward's patients on a date (copyOrders), the meal types given or all.
+-- name: OrderWardDay :many
+SELECT o.id, p.hn_id FROM meal_order o
+    JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
+WHERE o.branch_code = @branch AND o.order_date = @on_date AND p.ward_id = @ward_id AND o.order_type = 'ORD'
+    AND o.status <> 'CANCELLED'
+    AND (cardinality(@meal_time_ids::bigint[]) = 0 OR o.meal_time_id = ANY (@meal_time_ids::bigint[]))
+ORDER BY p.hn_id, o.caregiver, o.meal_time_id;

@@ -1,0 +1,215 @@
+package orders
+
+import (
+	"context"
+	"maps"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"samrap/pkg/httpx"
+	"samrap/pkg/platform"
+	"samrap/pkg/session"
+)
+
+// Who may call (docs/orders.md): the Controller and the Order Taker of the branch.
+var takers = httpx.Roles(session.Controller, session.OrderTaker)
+
+// Mount adds the area's routes (functions/catalog.json, function "orders").
+func Mount(env *platform.Env, rt *httpx.Router) {
+	h := handlers{s: NewService(env.DB, env.Now, func(ctx context.Context) ([]byte, error) { return TokenKey(ctx, env.Keys) })}
+	const p = "/api/takerOrder/"
+	rt.Handle("GET "+p+"search", takers, h.search)
+	rt.Handle("GET "+p+"getOrderDetails", takers, h.details)
+	for _, call := range slices.Sorted(maps.Keys(choiceTables)) {
+		rt.Handle("GET "+p+call, takers, h.choices(call))
+	}
+	rt.Handle("GET "+p+"getMealType", takers, h.mealTypes)
+	rt.Handle("POST "+p+"filterMenu", takers, h.filterMenu(false))
+	rt.Handle("POST "+p+"filterMenuCaregiver", takers, h.filterMenu(true))
+	rt.Handle("POST "+p+"checkReplaceIngredient", takers, h.checkReplace)
+	rt.Handle("POST "+p+"checkerOrderTaker", takers.Limit(64<<10), h.check)
+	rt.Handle("POST "+p+"submitOrder", takers.Limit(64<<10), h.submit)
+	rt.Handle("POST "+p+"submitOrderMany", takers.Limit(256<<10), h.submitMany)
+	rt.Handle("POST "+p+"copyOrders", takers, h.copyOrders)
+	rt.Handle("POST "+p+"cancel", takers, h.cancel)
+	rt.Handle("POST "+p+"confirmReview", takers, h.confirmReview)
+	rt.Handle("GET "+p+"getQrByOrderId/{id}", takers, h.qr)
+}
+
+type handlers struct{ s *Service }
+
+// search: ?criteria&page&size&dateOrder&sortBy&sortDesc&ward&status.
+func (h handlers) search(w http.ResponseWriter, r *http.Request) error {
+	q := httpx.ReadQuery(r)
+	p := q.Page()
+	f := SearchFilter{Criteria: q.Text("criteria"), Date: q.Text("dateOrder")}
+	if f.Date != "" {
+		if _, err := time.Parse(time.DateOnly, f.Date); err != nil {
+			q.Invalid("dateOrder", "orders.dateInvalid")
+		}
+	}
+	if ward := q.Text("ward"); ward != "" && !strings.EqualFold(ward, "All") {
+		f.WardID = q.Int("ward", 1, 1<<63-1)
+	}
+	f.Status = q.OneOf("status", "ALL", "NOT_ORDERED", "NEEDS_REVIEW", StatusWaiting, StatusFasting, StatusNoMeal,
+		StatusCancelled, StatusServed)
+	if p.SortBy != "" && p.SortBy != "ward" && p.SortBy != "room" && p.SortBy != "hnId" && p.SortBy != "name" {
+		q.Invalid("sortBy", "field.invalid")
+	}
+	if err := q.Err(); err != nil {
+		return err
+	}
+	page, err := h.s.Search(r.Context(), httpx.Branch(r), f, p)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, r, page)
+}
+
+func (h handlers) details(w http.ResponseWriter, r *http.Request) error {
+	q := httpx.ReadQuery(r)
+	id := q.Required("orderId")
+	if err := q.Err(); err != nil {
+		return err
+	}
+	o, err := h.s.Details(r.Context(), httpx.Branch(r), id)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, r, o)
+}
+
+func (h handlers) choices(call string) httpx.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		q := httpx.ReadQuery(r)
+		cq := ChoiceQuery{HnID: strings.TrimSpace(q.Text("hnId")), ReligionCode: q.Text("religionCode"),
+			VegetarianCode: q.Text("vegetarianCode")}
+		if err := q.Err(); err != nil {
+			return err
+		}
+		list, err := h.s.Choices(r.Context(), httpx.Branch(r), call, cq)
+		if err != nil {
+			return err
+		}
+		return httpx.OK(w, r, list)
+	}
+}
+
+func (h handlers) mealTypes(w http.ResponseWriter, r *http.Request) error {
+	list, err := h.s.MealTypes(r.Context(), httpx.Branch(r))
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, r, list)
+}
+
+func (h handlers) filterMenu(caregiver bool) httpx.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		var in MenuQuery
+		if err := httpx.DecodeJSON(r, &in); err != nil {
+			return err
+		}
+		out, err := h.s.FilterMenu(r.Context(), httpx.Branch(r), in, caregiver)
+		if err != nil {
+			return err
+		}
+		if !out.Covered {
+			return httpx.OKMsg(w, r, "menus.noRound", out)
+		}
+		return httpx.OK(w, r, out)
+	}
+}
+
+func (h handlers) checkReplace(w http.ResponseWriter, r *http.Request) error {
+	var in MenuQuery
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	out, err := h.s.CheckReplace(r.Context(), httpx.Branch(r), in)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, r, out)
+}
+
+func (h handlers) check(w http.ResponseWriter, r *http.Request) error {
+	var d Draft
+	if err := httpx.DecodeJSON(r, &d); err != nil {
+		return err
+	}
+	probs, err := h.s.Check(r.Context(), httpx.Lang(r), httpx.Branch(r), d)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, r, map[string]any{"ok": len(probs) == 0, "problems": probs})
+}
+
+func (h handlers) submit(w http.ResponseWriter, r *http.Request) error {
+	var d Draft
+	if err := httpx.DecodeJSON(r, &d); err != nil {
+		return err
+	}
+	out, err := h.s.Submit(r.Context(), httpx.Lang(r), httpx.Branch(r), httpx.Actor(r), d)
+	if err != nil {
+		return err
+	}
+	return httpx.OKMsg(w, r, "orders.submitted", out)
+}
+
+func (h handlers) submitMany(w http.ResponseWriter, r *http.Request) error {
+	var d Draft
+	if err := httpx.DecodeJSON(r, &d); err != nil {
+		return err
+	}
+	out, err := h.s.SubmitMany(r.Context(), httpx.Lang(r), httpx.Branch(r), httpx.Actor(r), d)
+	if err != nil {
+		return err
+	}
+	return httpx.OKMsg(w, r, "orders.submitted", out)
+}
+
+func (h handlers) copyOrders(w http.ResponseWriter, r *http.Request) error {
+	var in CopyInput
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	out, err := h.s.Copy(r.Context(), httpx.Lang(r), httpx.Branch(r), httpx.Actor(r), in)
+	if err != nil {
+		return err
+	}
+	return httpx.OKMsg(w, r, "orders.submitted", out)
+}
+
+func (h handlers) cancel(w http.ResponseWriter, r *http.Request) error {
+	var in CancelInput
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	out, err := h.s.Cancel(r.Context(), httpx.Branch(r), httpx.Actor(r), in)
+	if err != nil {
+		return err
+	}
+	return httpx.OKMsg(w, r, "orders.cancelled", out)
+}
+
+func (h handlers) confirmReview(w http.ResponseWriter, r *http.Request) error {
+	var in ReviewInput
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	out, err := h.s.ConfirmReview(r.Context(), httpx.Lang(r), httpx.Branch(r), httpx.Actor(r), in)
+	if err != nil {
+		return err
+	}
+	return httpx.OKMsg(w, r, "orders.reviewed", out)
+}
+
+func (h handlers) qr(w http.ResponseWriter, r *http.Request) error {
+	out, err := h.s.QR(r.Context(), httpx.Branch(r), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, r, out)
+}

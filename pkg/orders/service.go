@@ -1,0 +1,765 @@
+// Package orders is the meal-ordering area (issue 14, docs/orders.md): the order list of a
+// date, the choices, the day's menu filtered for a patient or caregiver with the conflicts
+// of every dish, the checks, the submit (one transaction, every check re-run, a fixed
+// number of statements), cancel, the needs-review confirmation and the tray's QR token.
+package orders
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"samrap/pkg/audit"
+	"samrap/pkg/db"
+	"samrap/pkg/db/dbsqlc"
+	"samrap/pkg/errs"
+	"samrap/pkg/httpx"
+	"samrap/pkg/i18n"
+	"samrap/pkg/menus"
+	"samrap/pkg/patients"
+)
+
+// Service holds the ordering rules.
+type Service struct {
+	db  *pgxpool.Pool
+	now func() time.Time
+	key func(context.Context) ([]byte, error) // the QR token key
+}
+
+// NewService builds the service; key answers the QR token key.
+func NewService(pool *pgxpool.Pool, now func() time.Time, key func(context.Context) ([]byte, error)) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{db: pool, now: now, key: key}
+}
+
+func (s *Service) today() string { return s.now().In(bangkok).Format(time.DateOnly) }
+
+// Submitted is the answer of a submit.
+type Submitted struct {
+	Orders []json.RawMessage `json:"orders"`
+}
+
+// problemsErr is the 422 of a draft that fails a check: nothing is written.
+func problemsErr(probs []Problem) error {
+	fields := map[string]string{}
+	for _, p := range probs {
+		fields[p.Field] = "orders.checkFailed"
+	}
+	e := errs.Fields(fields)
+	e.Data = map[string]any{"problems": probs}
+	return e
+}
+
+// Check runs every check of a draft and writes nothing (checkerOrderTaker).
+func (s *Service) Check(ctx context.Context, lang i18n.Lang, branch string, d Draft) ([]Problem, error) {
+	d.BranchCode = branch
+	d.normalise()
+	if f := d.validate(s.today(), false); len(f) > 0 {
+		return nil, errs.Fields(f)
+	}
+	p, err := loadPerson(ctx, s.db, branch, d.HnID, d.CaregiverInfo)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, fmt.Errorf("orders.check: %w", ErrPatientNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("orders.check: %w", err)
+	}
+	probs, _, err := s.checkDraft(ctx, s.db, lang, branch, d, p)
+	if err != nil {
+		return nil, fmt.Errorf("orders.check: %w", err)
+	}
+	if probs == nil {
+		probs = []Problem{}
+	}
+	return probs, nil
+}
+
+// checkDraft reads what the checks need of the menus (two statements) and runs them.
+func (s *Service) checkDraft(ctx context.Context, q db.DBTX, lang i18n.Lang, branch string, d Draft, p person) ([]Problem, []checked, error) {
+	meals, _, err := loadMealTypes(ctx, q, branch)
+	if err != nil {
+		return nil, nil, err
+	}
+	var keys []menus.DayKey
+	if d.OrderType == TypeOrder && d.CourseType != CourseSpecific {
+		for _, date := range d.Dates {
+			for _, m := range d.MealTimeIDs {
+				keys = append(keys, menus.DayKey{Date: date, MealTimeID: m})
+			}
+		}
+	}
+	var menuIDs, setIDs []int64
+	for _, it := range d.Items {
+		if it.MenuID != 0 {
+			menuIDs = append(menuIDs, it.MenuID)
+		} else {
+			setIDs = append(setIDs, it.MenuSetID)
+		}
+	}
+	cat, err := loadCatalogue(ctx, q, branch, keys, menuIDs, setIDs)
+	if err != nil {
+		return nil, nil, err
+	}
+	probs, items := check(lang, d, p, meals, cat)
+	// at most one dish per meal component
+	seen := map[int64]bool{}
+	for _, it := range d.Items {
+		if m, ok := cat.dishes[it.MenuID]; ok && it.MenuID != 0 {
+			if seen[m.MealComponentID] {
+				probs = append(probs, Problem{Code: ProblemComponent, Field: "items", MenuID: m.ID,
+					Message: i18n.T(lang, problemKeys[ProblemComponent], nameIn(lang, m.MealComponentNameTh, m.MealComponentNameEn))})
+			}
+			seen[m.MealComponentID] = true
+		}
+	}
+	return probs, items, nil
+}
+
+// Submit orders a draft for one patient or their caregiver: every (date, meal type) pair in
+// one transaction, every check re-run with the patient row locked. The same idempotency key
+// from the same caller answers the first answer and writes nothing.
+func (s *Service) Submit(ctx context.Context, lang i18n.Lang, branch, by string, d Draft) (Submitted, error) {
+	d.BranchCode = branch
+	d.normalise()
+	if f := d.validate(s.today(), false); len(f) > 0 {
+		return Submitted{}, errs.Fields(f)
+	}
+	var out Submitted
+	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+		replay, err := claimKey(ctx, tx, branch, by, d.IdempotencyKey, &out)
+		if err != nil || replay {
+			return err
+		}
+		orders, err := s.submitIn(ctx, tx, lang, branch, by, d)
+		if err != nil {
+			return err
+		}
+		out = Submitted{Orders: orders}
+		return keepAnswer(ctx, tx, by, d.IdempotencyKey, out)
+	})
+	if err != nil {
+		return Submitted{}, fmt.Errorf("orders.submit: %w", err)
+	}
+	return out, nil
+}
+
+// claimKey claims the idempotency key for the caller in tx; when it was claimed before it
+// reads the first answer into answer and reports a replay. A concurrent first request holds
+// the key's row: this waits for it to commit.
+func claimKey(ctx context.Context, tx pgx.Tx, branch, by, key string, answer any) (bool, error) {
+	if key == "" {
+		return false, nil
+	}
+	_, err := queries.OrderClaimKey(ctx, tx, dbsqlc.OrderClaimKeyParams{Caller: by, Key: key, Branch: branch})
+	if err == nil {
+		return false, nil
+	}
+	if !errors.Is(err, pgx.ErrNoRows) {
+		return false, fmt.Errorf("idempotency key: %w", err)
+	}
+	raw, err := queries.OrderKeyAnswer(ctx, tx, dbsqlc.OrderKeyAnswerParams{Caller: by, Key: key})
+	if err != nil || raw == nil {
+		return false, ErrInProgress
+	}
+	return true, json.Unmarshal(raw, answer)
+}
+
+func keepAnswer(ctx context.Context, tx pgx.Tx, by, key string, answer any) error {
+	if key == "" {
+		return nil
+	}
+	raw, err := json.Marshal(answer)
+	if err != nil {
+		return err
+	}
+	return queries.OrderKeepAnswer(ctx, tx, dbsqlc.OrderKeepAnswerParams{Caller: by, Key: key, Answer: string(raw)})
+}
+
+// submitIn writes one patient's draft in tx: problems are a 422 and an already ordered pair
+// a 409 ALREADY_ORDERED with the live orders (the caller rolls back what was written).
+func (s *Service) submitIn(ctx context.Context, tx pgx.Tx, lang i18n.Lang, branch, by string, d Draft) ([]json.RawMessage, error) {
+	if _, err := queries.OrderLockPatient(ctx, tx, dbsqlc.OrderLockPatientParams{Branch: branch, HnID: d.HnID}); err != nil {
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil, ErrPatientNotFound
+		}
+		return nil, fmt.Errorf("lock patient: %w", err)
+	}
+	p, err := loadPerson(ctx, tx, branch, d.HnID, d.CaregiverInfo)
+	if err != nil {
+		return nil, err
+	}
+	probs, items, err := s.checkDraft(ctx, tx, lang, branch, d, p)
+	if err != nil {
+		return nil, err
+	}
+	if len(probs) > 0 {
+		return nil, problemsErr(probs)
+	}
+	dates, meals := d.pairs()
+	arg := dbsqlc.OrderInsertParams{Branch: branch, PatientID: p.PatientID, Caregiver: d.Caregiver,
+		OrderType: d.OrderType, Status: statusOfType[d.OrderType], FoodScope: d.FoodScope, DietTypeID: d.DietTypeID,
+		TherapeuticID: d.TherapeuticID, CuisineTypeID: d.CuisineTypeID, Description: d.Description, Remark: d.Remark,
+		Charge: d.Charge, UnmappedAllergiesChecked: d.UnmappedAllergiesChecked, By: by, MealTimeIds: meals}
+	if d.CourseType != "" {
+		arg.CourseType = &d.CourseType
+	}
+	if d.DysphagiaFoodType != nil {
+		v := int16(*d.DysphagiaFoodType)
+		arg.DysphagiaFoodType = &v
+	}
+	if d.CaregiverInfo != nil {
+		raw, _ := json.Marshal(d.CaregiverInfo)
+		info := string(raw)
+		arg.CaregiverInfo = &info
+	}
+	for _, date := range dates {
+		t, _ := time.Parse(time.DateOnly, date)
+		arg.Dates = append(arg.Dates, pgtype.Date{Time: t, Valid: true})
+	}
+	ids, err := queries.OrderInsert(ctx, tx, arg)
+	if err != nil {
+		return nil, writeErr(err)
+	}
+	if len(ids) < len(dates) {
+		live, err := queries.OrderLiveFor(ctx, tx, dbsqlc.OrderLiveForParams{Branch: branch, PatientID: p.PatientID,
+			Caregiver: d.Caregiver, Dates: arg.Dates, MealTimeIds: meals})
+		if err != nil {
+			return nil, err
+		}
+		live = slices.DeleteFunc(live, func(id string) bool { return slices.Contains(ids, id) })
+		existing, err := orderDocs(ctx, tx, branch, live)
+		if err != nil {
+			return nil, err
+		}
+		return nil, &errs.Error{Kind: ErrAlreadyOrdered.Kind, Code: ErrAlreadyOrdered.Code, Key: ErrAlreadyOrdered.Key,
+			Data: map[string]any{"existing": existing}}
+	}
+	parts := dbsqlc.OrderInsertPartsParams{Branch: branch, OrderIds: ids, OtherIds: nonNil(d.OtherIDs),
+		RemarkIds: nonNil(d.RemarkIDs), Positions: []int32{}, MenuIds: []int64{}, MenuSetIds: []int64{},
+		Notes: []string{}, Conflicts: []string{}}
+	for i, it := range items {
+		cs := it.Conflicts
+		if cs == nil {
+			cs = []Conflict{}
+		}
+		raw, _ := json.Marshal(cs)
+		parts.Positions = append(parts.Positions, int32(i+1))
+		parts.MenuIds, parts.MenuSetIds = append(parts.MenuIds, it.MenuID), append(parts.MenuSetIds, it.MenuSetID)
+		parts.Notes, parts.Conflicts = append(parts.Notes, it.AlternativeNote), append(parts.Conflicts, string(raw))
+	}
+	if len(items) > 0 || len(d.OtherIDs) > 0 || len(d.RemarkIDs) > 0 {
+		if err := queries.OrderInsertParts(ctx, tx, parts); err != nil {
+			return nil, writeErr(err)
+		}
+	}
+	docs, err := orderDocs(ctx, tx, branch, ids)
+	if err != nil {
+		return nil, err
+	}
+	changes := make([]audit.Change, len(docs))
+	for i, doc := range docs {
+		var o struct {
+			OrderID string `json:"orderId"`
+		}
+		_ = json.Unmarshal(doc, &o)
+		changes[i] = audit.Change{BranchCode: branch, Entity: "meal_order", EntityID: o.OrderID, Action: "create", After: doc, By: by}
+	}
+	if err := audit.WriteChanges(ctx, tx, changes); err != nil {
+		return nil, err
+	}
+	return docs, nil
+}
+
+func nonNil(ids []int64) []int64 {
+	if ids == nil {
+		return []int64{}
+	}
+	return ids
+}
+
+// writeErr maps a reference the database refuses (a diet type, other item or remark of no
+// such row of the branch) to a 422 naming the field.
+func writeErr(err error) error {
+	if c, _, ok := db.IsForeignKeyViolation(err); ok {
+		field := map[string]string{"meal_order_diet_type_fkey": "dietTypeId", "meal_order_therapeutic_fkey": "therapeuticId",
+			"meal_order_cuisine_type_fkey": "cuisineTypeId", "meal_order_other_item_fkey": "otherIds",
+			"meal_order_remark_remark_fkey": "remarkIds", "meal_order_meal_time_fkey": "mealTimeIds"}[c]
+		if field != "" {
+			return fmt.Errorf("%w: %w", errs.Fields(map[string]string{field: "orders.refNotFound"}), err)
+		}
+	}
+	return err
+}
+
+// Outcome is the answer of the ward calls: who was ordered, who was refused and why.
+type Outcome struct {
+	Ordered []OrderedPatient `json:"ordered"`
+	Refused []RefusedPatient `json:"refused"`
+}
+
+// OrderedPatient is a patient whose orders were written.
+type OrderedPatient struct {
+	HnID   string            `json:"hnId"`
+	Orders []json.RawMessage `json:"orders"`
+}
+
+// RefusedPatient is a patient none of whose orders were written.
+type RefusedPatient struct {
+	HnID     string            `json:"hnId"`
+	Problems []Problem         `json:"problems"`
+	Existing []json.RawMessage `json:"existing,omitempty"`
+}
+
+// submitEach writes each draft on its own (a savepoint each: all of one patient's pairs or
+// none), collecting the ordered and the refused.
+func (s *Service) submitEach(ctx context.Context, tx pgx.Tx, lang i18n.Lang, branch, by string, drafts []Draft) (Outcome, error) {
+	out := Outcome{Ordered: []OrderedPatient{}, Refused: []RefusedPatient{}}
+	for _, d := range drafts {
+		var orders []json.RawMessage
+		err := pgx.BeginFunc(ctx, tx, func(sp pgx.Tx) error {
+			var err error
+			orders, err = s.submitIn(ctx, sp, lang, branch, by, d)
+			return err
+		})
+		e, isBusiness := errs.As(err)
+		switch {
+		case err == nil:
+			out.Ordered = append(out.Ordered, OrderedPatient{HnID: d.HnID, Orders: orders})
+		case isBusiness && e.Kind != errs.Internal:
+			r := RefusedPatient{HnID: d.HnID, Problems: []Problem{}}
+			if p, ok := e.Data["problems"].([]Problem); ok {
+				r.Problems = p
+			} else {
+				r.Problems = append(r.Problems, Problem{Code: e.Code, Field: "hnId", Message: i18n.T(lang, e.Key, e.Args...)})
+				if ex, ok := e.Data["existing"].([]json.RawMessage); ok {
+					r.Existing = ex
+				}
+			}
+			out.Refused = append(out.Refused, r)
+		default:
+			return out, err
+		}
+	}
+	return out, nil
+}
+
+// SubmitMany orders the same draft for several patients, each checked and written on its
+// own (submitOrderMany).
+func (s *Service) SubmitMany(ctx context.Context, lang i18n.Lang, branch, by string, d Draft) (Outcome, error) {
+	d.BranchCode = branch
+	d.Caregiver, d.CaregiverInfo = false, nil
+	d.normalise()
+	if f := d.validate(s.today(), true); len(f) > 0 {
+		return Outcome{}, errs.Fields(f)
+	}
+	var out Outcome
+	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+		replay, err := claimKey(ctx, tx, branch, by, d.IdempotencyKey, &out)
+		if err != nil || replay {
+			return err
+		}
+		var drafts []Draft
+		for _, hn := range slices.Compact(slices.Sorted(slices.Values(d.HnIDs))) {
+			one := d
+			one.HnID, one.HnIDs, one.PatientVersion, one.PatientVersions = strings.TrimSpace(hn), nil, d.PatientVersions[hn], nil
+			drafts = append(drafts, one)
+		}
+		if out, err = s.submitEach(ctx, tx, lang, branch, by, drafts); err != nil {
+			return err
+		}
+		return keepAnswer(ctx, tx, by, d.IdempotencyKey, out)
+	})
+	if err != nil {
+		return Outcome{}, fmt.Errorf("orders.submitMany: %w", err)
+	}
+	return out, nil
+}
+
+// CopyInput is the body of copyOrders.
+type CopyInput struct {
+	BranchCode     string  `json:"branchCode"`
+	WardID         int64   `json:"wardId"`
+	FromDate       string  `json:"fromDate"`
+	ToDate         string  `json:"toDate"`
+	MealTimeIDs    []int64 `json:"mealTimeIds"`
+	IdempotencyKey string  `json:"idempotencyKey"`
+}
+
+// storedOrder is an order as copyOrders and confirmReview read it back into a draft.
+type storedOrder struct {
+	OrderID                  string         `json:"orderId"`
+	HnID                     string         `json:"hnId"`
+	Caregiver                bool           `json:"caregiver"`
+	CaregiverInfo            *CaregiverInfo `json:"caregiverInfo"`
+	DateOrder                string         `json:"dateOrder"`
+	MealTimeID               int64          `json:"mealTimeId"`
+	OrderType                string         `json:"orderType"`
+	Status                   string         `json:"status"`
+	FoodScope                string         `json:"foodScope"`
+	CourseType               string         `json:"courseType"`
+	DietTypeID               *int64         `json:"dietTypeId"`
+	TherapeuticID            *int64         `json:"therapeuticId"`
+	CuisineTypeID            *int64         `json:"cuisineTypeId"`
+	Description              string         `json:"description"`
+	Remark                   string         `json:"remark"`
+	Charge                   bool           `json:"charge"`
+	DysphagiaFoodType        *int           `json:"dysphagiaFoodType"`
+	UnmappedAllergiesChecked bool           `json:"unmappedAllergiesChecked"`
+	OtherIDs                 []int64        `json:"otherIds"`
+	RemarkIDs                []int64        `json:"remarkIds"`
+	Items                    []struct {
+		Position        int    `json:"position"`
+		MenuID          *int64 `json:"menuId"`
+		MenuSetID       *int64 `json:"menuSetId"`
+		AlternativeNote string `json:"alternativeNote"`
+	} `json:"items"`
+	NeedsReview bool `json:"needsReview"`
+}
+
+// draft answers the order as a draft for date.
+func (o storedOrder) draft(branch, date string) Draft {
+	d := Draft{BranchCode: branch, HnID: o.HnID, Dates: []string{date}, MealTimeIDs: []int64{o.MealTimeID},
+		Caregiver: o.Caregiver, CaregiverInfo: o.CaregiverInfo, OrderType: o.OrderType, FoodScope: o.FoodScope,
+		CourseType: o.CourseType, DietTypeID: o.DietTypeID, TherapeuticID: o.TherapeuticID, CuisineTypeID: o.CuisineTypeID,
+		Description: o.Description, OtherIDs: o.OtherIDs, RemarkIDs: o.RemarkIDs, Remark: o.Remark, Charge: o.Charge,
+		DysphagiaFoodType: o.DysphagiaFoodType, UnmappedAllergiesChecked: o.UnmappedAllergiesChecked}
+	for _, it := range o.Items {
+		var i Item
+		if it.MenuID != nil {
+			i.MenuID = *it.MenuID
+		}
+		if it.MenuSetID != nil {
+			i.MenuSetID = *it.MenuSetID
+		}
+		i.AlternativeNote = it.AlternativeNote
+		d.Items = append(d.Items, i)
+	}
+	return d
+}
+
+// Copy orders again on toDate every live ORD of the ward's patients on fromDate, each
+// checked as a submit (copyOrders).
+func (s *Service) Copy(ctx context.Context, lang i18n.Lang, branch, by string, in CopyInput) (Outcome, error) {
+	f := map[string]string{}
+	from, errFrom := time.Parse(time.DateOnly, in.FromDate)
+	_, errTo := time.Parse(time.DateOnly, in.ToDate)
+	if in.WardID <= 0 {
+		f["wardId"] = "field.required"
+	}
+	if errFrom != nil {
+		f["fromDate"] = "orders.dateInvalid"
+	}
+	if errTo != nil {
+		f["toDate"] = "orders.dateInvalid"
+	} else if in.ToDate < s.today() {
+		f["toDate"] = "orders.datePast"
+	}
+	if in.IdempotencyKey != "" && !keyShape.MatchString(in.IdempotencyKey) {
+		f["idempotencyKey"] = "field.invalid"
+	}
+	if len(f) > 0 {
+		return Outcome{}, errs.Fields(f)
+	}
+	var out Outcome
+	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+		replay, err := claimKey(ctx, tx, branch, by, in.IdempotencyKey, &out)
+		if err != nil || replay {
+			return err
+		}
+		rows, err := queries.OrderWardDay(ctx, tx, dbsqlc.OrderWardDayParams{Branch: branch,
+			OnDate: pgtype.Date{Time: from, Valid: true}, WardID: &in.WardID, MealTimeIds: nonNil(in.MealTimeIDs)})
+		if err != nil {
+			return err
+		}
+		ids := make([]string, len(rows))
+		for i, r := range rows {
+			ids[i] = r.ID
+		}
+		docs, err := orderDocs(ctx, tx, branch, ids)
+		if err != nil {
+			return err
+		}
+		var drafts []Draft
+		for _, doc := range docs {
+			var o storedOrder
+			if err := json.Unmarshal(doc, &o); err != nil {
+				return err
+			}
+			d := o.draft(branch, in.ToDate)
+			d.normalise()
+			drafts = append(drafts, d)
+		}
+		if out, err = s.submitEach(ctx, tx, lang, branch, by, drafts); err != nil {
+			return err
+		}
+		return keepAnswer(ctx, tx, by, in.IdempotencyKey, out)
+	})
+	if err != nil {
+		return Outcome{}, fmt.Errorf("orders.copy: %w", err)
+	}
+	return out, nil
+}
+
+// CancelInput is the body of cancel.
+type CancelInput struct {
+	BranchCode   string `json:"branchCode"`
+	OrderID      string `json:"orderId"`
+	CancelReason string `json:"cancelReason"`
+	Remark       string `json:"remark"`
+}
+
+// Cancel cancels a live order (a served one too) with a reason.
+func (s *Service) Cancel(ctx context.Context, branch, by string, in CancelInput) (json.RawMessage, error) {
+	in.CancelReason = strings.ToUpper(strings.TrimSpace(in.CancelReason))
+	f := map[string]string{}
+	if in.CancelReason == "" {
+		f["cancelReason"] = "orders.cancelReasonRequired"
+	} else if !slices.Contains(cancelReasons, in.CancelReason) {
+		f["cancelReason"] = "field.invalid"
+	}
+	if strings.TrimSpace(in.OrderID) == "" {
+		f["orderId"] = "field.required"
+	}
+	if len([]rune(in.Remark)) > MaxText {
+		f["remark"] = "field.tooLong"
+	}
+	if len(f) > 0 {
+		return nil, errs.Fields(f)
+	}
+	if !uuidShape.MatchString(in.OrderID) {
+		return nil, ErrNotFound
+	}
+	var out json.RawMessage
+	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+		before, err := orderDocs(ctx, tx, branch, []string{in.OrderID})
+		if err != nil {
+			return err
+		}
+		if len(before) == 0 {
+			return ErrNotFound
+		}
+		_, err = queries.OrderCancel(ctx, tx, dbsqlc.OrderCancelParams{Branch: branch, ID: in.OrderID, By: by,
+			CancelReason: in.CancelReason, CancelRemark: strings.TrimSpace(in.Remark)})
+		if errors.Is(err, pgx.ErrNoRows) {
+			return ErrCancelled
+		}
+		if err != nil {
+			return err
+		}
+		after, err := orderDocs(ctx, tx, branch, []string{in.OrderID})
+		if err != nil {
+			return err
+		}
+		out = after[0]
+		return audit.WriteChange(ctx, tx, audit.Change{BranchCode: branch, Entity: "meal_order", EntityID: in.OrderID,
+			Action: "update", Before: before[0], After: out, By: by})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("orders.cancel: %w", err)
+	}
+	return out, nil
+}
+
+// ReviewInput is the body of confirmReview: the notes for the order's items (matched by
+// dish or set) and the confirmation that unmapped allergies were checked.
+type ReviewInput struct {
+	BranchCode               string `json:"branchCode"`
+	OrderID                  string `json:"orderId"`
+	Items                    []Item `json:"items"`
+	UnmappedAllergiesChecked *bool  `json:"unmappedAllergiesChecked"`
+}
+
+// ConfirmReview re-runs the checks of an order against the patient as now: passing, the
+// order takes the patient's facts and its flag is cleared; failing, 422 with the problems.
+func (s *Service) ConfirmReview(ctx context.Context, lang i18n.Lang, branch, by string, in ReviewInput) (json.RawMessage, error) {
+	if strings.TrimSpace(in.OrderID) == "" {
+		return nil, errs.Fields(map[string]string{"orderId": "field.required"})
+	}
+	if !uuidShape.MatchString(in.OrderID) {
+		return nil, ErrNotFound
+	}
+	var out json.RawMessage
+	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+		lock, err := queries.OrderLock(ctx, tx, dbsqlc.OrderLockParams{Branch: branch, ID: in.OrderID})
+		if errors.Is(err, pgx.ErrNoRows) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		if !slices.Contains([]string{StatusWaiting, StatusFasting, StatusNoMeal}, lock.Status) {
+			return ErrNotReviewable
+		}
+		if _, err := queries.OrderLockPatient(ctx, tx, dbsqlc.OrderLockPatientParams{Branch: branch, HnID: lock.HnID}); err != nil {
+			return err
+		}
+		before, err := orderDocs(ctx, tx, branch, []string{in.OrderID})
+		if err != nil {
+			return err
+		}
+		var o storedOrder
+		if err := json.Unmarshal(before[0], &o); err != nil {
+			return err
+		}
+		d := o.draft(branch, o.DateOrder)
+		for _, it := range in.Items {
+			for i := range d.Items {
+				if d.Items[i].MenuID == it.MenuID && d.Items[i].MenuSetID == it.MenuSetID {
+					d.Items[i].AlternativeNote = it.AlternativeNote
+				}
+			}
+		}
+		if in.UnmappedAllergiesChecked != nil {
+			d.UnmappedAllergiesChecked = *in.UnmappedAllergiesChecked
+		}
+		d.normalise()
+		for _, it := range d.Items {
+			if len([]rune(it.AlternativeNote)) > MaxNote {
+				return errs.Fields(map[string]string{"items": "field.tooLong"})
+			}
+		}
+		p, err := loadPerson(ctx, tx, branch, d.HnID, d.CaregiverInfo)
+		if err != nil {
+			return err
+		}
+		probs, items, err := s.checkDraft(ctx, tx, lang, branch, d, p)
+		if err != nil {
+			return err
+		}
+		if len(probs) > 0 {
+			return problemsErr(probs)
+		}
+		arg := dbsqlc.OrderConfirmParams{ID: in.OrderID, Branch: branch, PatientID: p.PatientID, By: by,
+			UnmappedAllergiesChecked: d.UnmappedAllergiesChecked, Positions: []int32{}, Notes: []string{}, Conflicts: []string{}}
+		for i, it := range items {
+			cs := it.Conflicts
+			if cs == nil {
+				cs = []Conflict{}
+			}
+			raw, _ := json.Marshal(cs)
+			arg.Positions = append(arg.Positions, int32(o.Items[i].Position))
+			arg.Notes, arg.Conflicts = append(arg.Notes, it.AlternativeNote), append(arg.Conflicts, string(raw))
+		}
+		if err := queries.OrderConfirm(ctx, tx, arg); err != nil {
+			return err
+		}
+		after, err := orderDocs(ctx, tx, branch, []string{in.OrderID})
+		if err != nil {
+			return err
+		}
+		out = after[0]
+		return audit.WriteChange(ctx, tx, audit.Change{BranchCode: branch, Entity: "meal_order", EntityID: in.OrderID,
+			Action: "update", Before: before[0], After: out, By: by})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("orders.confirmReview: %w", err)
+	}
+	return out, nil
+}
+
+// Details answers one order with its patient (getOrderDetails).
+func (s *Service) Details(ctx context.Context, branch, id string) (map[string]any, error) {
+	if !uuidShape.MatchString(id) {
+		return nil, fmt.Errorf("orders.details: %w", ErrNotFound)
+	}
+	docs, err := orderDocs(ctx, s.db, branch, []string{id})
+	if err != nil {
+		return nil, fmt.Errorf("orders.details: %w", err)
+	}
+	if len(docs) == 0 {
+		return nil, fmt.Errorf("orders.details: %w", ErrNotFound)
+	}
+	var out map[string]any
+	if err := json.Unmarshal(docs[0], &out); err != nil {
+		return nil, err
+	}
+	hn, _ := out["hnId"].(string)
+	p, err := patients.NewService(s.db, s.now).Get(ctx, branch, hn)
+	if err != nil {
+		return nil, fmt.Errorf("orders.details: %w", err)
+	}
+	out["patient"] = p
+	return out, nil
+}
+
+// SearchFilter narrows the order list.
+type SearchFilter struct {
+	Date     string
+	Criteria string
+	WardID   int64
+	Status   string // ALL, NOT_ORDERED, NEEDS_REVIEW or a status
+}
+
+// SearchPage is the order list: a page of patient rows and the branch's meal types.
+type SearchPage struct {
+	Items     []json.RawMessage `json:"items"`
+	Total     int               `json:"total"`
+	Page      int               `json:"page"`
+	Size      int               `json:"size"`
+	MealTypes []MealTypeRef     `json:"mealTypes"`
+}
+
+// MealTypeRef is a meal type as the lists show it.
+type MealTypeRef struct {
+	ID           int64  `json:"id"`
+	Code         string `json:"code"`
+	NameTh       string `json:"nameTh"`
+	NameEn       string `json:"nameEn"`
+	StartTime    string `json:"startTime"`
+	EndTime      string `json:"endTime"`
+	Abbreviation string `json:"abbreviation"`
+	MealColor    string `json:"mealColor"`
+	TextColor    string `json:"textColor"`
+}
+
+func refOf(m mealType) MealTypeRef {
+	hm := func(d time.Duration) string { return fmt.Sprintf("%02d:%02d", int(d.Hours()), int(d.Minutes())%60) }
+	return MealTypeRef{ID: m.ID, Code: m.Code, NameTh: m.NameTh, NameEn: m.NameEn, StartTime: hm(m.Start), EndTime: hm(m.End),
+		Abbreviation: m.Abbreviation, MealColor: m.MealColor, TextColor: m.TextColor}
+}
+
+// Search lists the date's patients of the branch with each meal type's order.
+func (s *Service) Search(ctx context.Context, branch string, f SearchFilter, p httpx.PageParams) (SearchPage, error) {
+	if f.Date == "" {
+		f.Date = s.today()
+	}
+	date, _ := time.Parse(time.DateOnly, f.Date)
+	arg := dbsqlc.OrderSearchParams{Branch: branch, OnDate: pgtype.Date{Time: date, Valid: true}, SortBy: p.SortBy,
+		SortDesc: p.SortDesc, Status: f.Status, PageSize: int32(p.Size), PageOffset: int64(p.Offset())}
+	if arg.Status == "" {
+		arg.Status = "ALL"
+	}
+	if f.WardID != 0 {
+		arg.WardID = &f.WardID
+	}
+	if c := strings.TrimSpace(f.Criteria); c != "" {
+		pat := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(c) + "%"
+		arg.Pattern = &pat
+	}
+	rows, err := queries.OrderSearch(ctx, s.db, arg)
+	if err != nil {
+		return SearchPage{}, fmt.Errorf("orders.search: %w", err)
+	}
+	_, meals, err := loadMealTypes(ctx, s.db, branch)
+	if err != nil {
+		return SearchPage{}, fmt.Errorf("orders.search: %w", err)
+	}
+	out := SearchPage{Items: make([]json.RawMessage, len(rows)), Page: p.Page, Size: p.Size, MealTypes: []MealTypeRef{}}
+	for i, r := range rows {
+		out.Items[i], out.Total = r.Doc, int(r.Total)
+	}
+	for _, m := range meals {
+		out.MealTypes = append(out.MealTypes, refOf(m))
+	}
+	return out, nil
+}
