@@ -127,7 +127,7 @@ test('the same order for several patients, and a ward copied to the next day, ea
   await page.getByTestId('copy-open').click();
   const copy = page.locator('.ant-modal-content').filter({ hasText: o('copy.title') });
   await copy.getByTestId('copy-ward').click();
-  await openOptions(page).filter({ hasText: 'W04' }).first().click();
+  await openOptions(page).filter({ hasText: 'ผู้สูงอายุ' }).click(); // W04, the elderly ward
   await copy.getByTestId('copy-submit').click();
   await expect(copy.getByTestId('many-result')).toBeVisible();
   await expect(copy.getByTestId('refused-list').locator('[data-hn="SRP01-HN10050"]')).toBeVisible();

@@ -187,11 +187,13 @@ export function localProblems(s: ChoiceState, x: Pick<DraftExtras, 'dates' | 'me
   return out;
 }
 
-/** The existing order a 409 ALREADY_ORDERED names. */
+/** The existing order a 409 ALREADY_ORDERED names (the server answers the list of live orders in the way; the first). */
 export function existingOrder(e: unknown): { orderId: string; dateOrder?: string; mealTimeId?: number } | null {
-  const err = e as { status?: number; code?: string; data?: { existing?: { orderId: string; dateOrder?: string; mealTimeId?: number } } | null };
+  type Existing = { orderId: string; dateOrder?: string; mealTimeId?: number };
+  const err = e as { status?: number; code?: string; data?: { existing?: Existing | Existing[] | null } | null };
   if (err?.status !== 409 || err.code !== 'ALREADY_ORDERED') return null;
-  return err.data?.existing ?? null;
+  const ex = err.data?.existing;
+  return (Array.isArray(ex) ? ex[0] : ex) ?? null;
 }
 
 /** The problems a 422 of submitOrder lists (data.problems). */

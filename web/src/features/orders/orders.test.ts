@@ -129,6 +129,9 @@ describe('answers', () => {
   it('reads the existing order of a 409 and the problems of a 422', () => {
     const conflict = new ApiError(409, { code: 'ALREADY_ORDERED', msg: 'already', data: { existing: { orderId: 'o-1', mealTimeId: 2 } } }, false);
     expect(existingOrder(conflict)).toEqual({ orderId: 'o-1', mealTimeId: 2 });
+    // the server answers every live order in the way, as a list
+    const several = new ApiError(409, { code: 'ALREADY_ORDERED', msg: 'already', data: { existing: [{ orderId: 'o-2' }, { orderId: 'o-3' }] } }, false);
+    expect(existingOrder(several)).toEqual({ orderId: 'o-2' });
     expect(existingOrder(new ApiError(409, { code: 'OTHER', msg: '', data: null }, false))).toBeNull();
     const invalid = new ApiError(422, { code: 'VALIDATION', msg: 'no', data: { problems: [{ code: 'NPO', message: 'fasting' }] } }, false);
     expect(problemsOf(invalid)).toEqual([{ code: 'NPO', message: 'fasting' }]);

@@ -188,7 +188,10 @@ export function OrderDetailsDrawer({ orderId, onClose }: Props) {
           {!live && hn && (
             <Button
               type="primary"
-              onClick={() => navigate(formPath({ hn, date: o.dateOrder, meal: o.mealTimeId, caregiver: o.caregiver }))}
+              onClick={() => {
+                onClose();
+                navigate(formPath({ hn, date: o.dateOrder, meal: o.mealTimeId, caregiver: o.caregiver }));
+              }}
               data-testid="order-again"
             >
               {t('details.orderAgain')}

@@ -5,7 +5,7 @@ import {
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ScreenFrame } from '@/components/screen-frame';
 import { isApiError } from '@/lib/api-client';
 import { NS } from '@/features/orders/i18n';
@@ -32,6 +32,8 @@ import {
 export function OrderFormScreen({ caregiver }: { caregiver: boolean }) {
   const { t } = useTranslation(NS);
   const [search] = useSearchParams();
+  // every navigation to the form (Order again from its own drawer included) is a fresh form
+  const { key: visit } = useLocation();
   const labels = useOrderLabels();
   const target = readTarget(search);
   const found = useSearchOrders(
@@ -52,7 +54,7 @@ export function OrderFormScreen({ caregiver }: { caregiver: boolean }) {
   else
     body = (
       <OrderFormBody
-        key={`${row.hnId}|${target.date}|${target.meal}|${caregiver}`}
+        key={`${visit}|${row.hnId}|${target.date}|${target.meal}|${caregiver}`}
         row={row}
         target={target}
         caregiver={caregiver}
