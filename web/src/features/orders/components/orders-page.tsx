@@ -70,7 +70,7 @@ export default function OrdersPage() {
           </Space>
         ),
       },
-      { key: 'name', title: t('columns.name'), width: 190, sorter: true, sortOrder: sortOrder(sort, 'name'), render: (_: unknown, r: OrderRow) => labels.name(r) },
+      { key: 'name', title: t('columns.name'), width: 170, sorter: true, sortOrder: sortOrder(sort, 'name'), render: (_: unknown, r: OrderRow) => labels.name(r) },
       {
         key: 'ward', title: t('columns.wardBed'), width: 150, sorter: true, sortOrder: sortOrder(sort, 'ward'),
         render: (_: unknown, r: OrderRow) => (
@@ -80,10 +80,8 @@ export default function OrdersPage() {
           </Space>
         ),
       },
-      { key: 'allergens', title: t('columns.allergens'), width: 200, render: (_: unknown, r: OrderRow) => <AllergyTags p={r} labels={labels} /> },
-      { key: 'npo', title: t('columns.npo'), width: 100, render: (_: unknown, r: OrderRow) => <NpoTag p={r} labels={labels} now={new Date(answeredAt || Date.now())} /> },
       {
-        key: 'meals', title: t('columns.meals'), width: 430,
+        key: 'meals', title: t('columns.meals'), width: 400,
         render: (_: unknown, r: OrderRow) => (
           <Space direction="vertical" size={4}>
             <Space size={[6, 6]} wrap data-testid="meal-chips">
@@ -101,6 +99,8 @@ export default function OrdersPage() {
           </Space>
         ),
       },
+      { key: 'allergens', title: t('columns.allergens'), width: 200, render: (_: unknown, r: OrderRow) => <AllergyTags p={r} labels={labels} /> },
+      { key: 'npo', title: t('columns.npo'), width: 100, render: (_: unknown, r: OrderRow) => <NpoTag p={r} labels={labels} now={new Date(answeredAt || Date.now())} /> },
       {
         key: 'actions', title: t('columns.actions'), width: 110, fixed: 'right',
         render: (_: unknown, r: OrderRow) => (

@@ -92,7 +92,7 @@ export function MealChip({ meal, order, caregiver, onClick, testId }: { meal: Me
           {caregiver ? `${meal.abbreviation}+` : meal.abbreviation}
         </span>
         <span>{statusLabel(t, order)}</span>
-        {meal.npo && !caregiver && <Tag color="red" style={{ margin: 0, fontSize: 10, lineHeight: '14px', padding: '0 3px' }}>NPO</Tag>}
+        {meal.npo && !caregiver && <Tag color="red" style={{ margin: 0, fontSize: 10, lineHeight: '14px', padding: '0 3px' }}>{t('npo.tag')}</Tag>}
         {order?.needsReview && <ExclamationCircleFilled style={{ color: '#cf1322' }} aria-label={t('review.flag')} />}
       </button>
     </Tooltip>
