@@ -184,11 +184,12 @@ import_bench() {
 run "import" import_bench
 
 # ---- the core areas: menus resolver, patient search, hospital sync, menus import ----
-heading "Core areas (go test -bench: menus, patients, patientsync; each beside its baseline)"
+heading "Core areas (go test -bench: menus, patients, patientsync, orders; each beside its baseline)"
 areas_bench() {
   go test -run '^$' -bench '^Benchmark(MenuOfDay|MenuByID|ImportMenus1000)$' -benchtime 1s -count 1 ./pkg/menus >"$TMP/areas.txt" 2>&1 || { cat "$TMP/areas.txt"; return 1; }
   go test -run '^$' -bench '^BenchmarkSearch10000$' -count 1 ./pkg/patients >>"$TMP/areas.txt" 2>&1 || { cat "$TMP/areas.txt"; return 1; }
   go test -run '^$' -bench '^Benchmark(Sync1000|Apply1000RowByRow)$' -benchtime 3x -count 1 ./pkg/patientsync >>"$TMP/areas.txt" 2>&1 || { cat "$TMP/areas.txt"; return 1; }
+  go test -run '^$' -bench '^Benchmark(OrderSearch1200|SubmitOrder|OrderDetails)$' -benchtime 100x -count 1 ./pkg/orders >>"$TMP/areas.txt" 2>&1 || { cat "$TMP/areas.txt"; return 1; }
   awk '
     function metric(name,   i) { for (i = 3; i <= NF; i++) if ($(i+1) == name) return $i; return "" }
     /^BenchmarkMenuOfDay/        { day = metric("ns/op") / 1e6 }
@@ -197,6 +198,9 @@ areas_bench() {
     /^BenchmarkSearch10000/      { p95 = metric("p95-ms"); avg = metric("ns/op") / 1e6 }
     /^BenchmarkSync1000/         { sync = metric("ns/op") / 1e6 }
     /^BenchmarkApply1000RowByRow/ { rows = metric("ns/op") / 1e6 }
+    /^BenchmarkOrderSearch1200/  { op95 = metric("p95-ms"); oavg = metric("ns/op") / 1e6 }
+    /^BenchmarkSubmitOrder/      { subm = metric("ns/op") / 1e6 }
+    /^BenchmarkOrderDetails/     { det = metric("ns/op") / 1e6 }
     END {
       printf "  menu read by id       %7.2f ms   (baseline)\n", byid
       printf "  menu of a day         %7.2f ms   500 dishes, 3 rounds   %.1fx the read   budget < 2 ms  %s\n", day, day / byid, (day < 2 ? "OK" : "OVER")
@@ -204,6 +208,9 @@ areas_bench() {
       printf "  patient write rows    %7.0f ms   1,000 patients row by row (baseline)\n", rows
       printf "  hospital sync         %7.0f ms   1,000 patients, census to commit   budget < 2000 ms  %s\n", sync, (sync < 2000 ? "OK" : "OVER")
       printf "  menus import          %7.1f ms   1,000 dishes with ingredients   budget < 100 ms  %s\n", imp, (imp < 100 ? "OK" : "OVER")
+      printf "  order read by id      %7.2f ms   one order with its patient (baseline)\n", det
+      printf "  order list p95        %7.1f ms   1,200 patients x 5 meal types (mean %.1f ms)   budget < 50 ms  %s\n", op95, oavg, (op95 < 50 ? "OK" : "OVER")
+      printf "  submitOrder           %7.1f ms   one patient and meal, 3 dishes, every check   %.1fx the read   budget < 15 ms  %s\n", subm, subm / det, (subm < 15 ? "OK" : "OVER")
     }' "$TMP/areas.txt"
 }
 run "areas" areas_bench

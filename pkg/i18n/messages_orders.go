@@ -31,4 +31,10 @@ var ordersMessages = map[string]msg{
 	"orders.problemSTALE":            {"ข้อมูลผู้ป่วยมีการเปลี่ยนแปลงหลังจากเปิดฟอร์ม กรุณาโหลดข้อมูลใหม่", "The patient's data changed after the form was opened: reload it"},
 	"orders.problemMEAL_TYPE":        {"มื้ออาหารนี้ไม่ได้เปิดใช้ในสาขา", "This meal type is not active in the branch"},
 	"orders.problemCOMPONENT":        {"เลือก%sได้เพียงรายการเดียว", "Choose one %s only"},
+	// a master row, dish or set an order uses cannot be deleted (params.InUse names the table)
+	"params.usedIn.meal_order":        {"ไม่สามารถลบได้ เนื่องจากถูกใช้งานอยู่ในรายการสั่งอาหาร", "It cannot be deleted: a meal order uses it"},
+	"params.usedIn.meal_order_item":   {"ไม่สามารถลบได้ เนื่องจากมีการสั่งอาหารนี้อยู่", "It cannot be deleted: a meal order has it"},
+	"params.usedIn.meal_order_other":  {"ไม่สามารถลบได้ เนื่องจากถูกใช้งานอยู่ในรายการสั่งอาหาร", "It cannot be deleted: a meal order uses it"},
+	"menus.usedIn.meal_order_item":    {"ไม่สามารถลบได้ เนื่องจากมีการสั่งอาหารนี้อยู่", "It cannot be deleted: a meal order has it"},
+	"params.usedIn.meal_order_remark": {"ไม่สามารถลบได้ เนื่องจากถูกใช้งานอยู่ในหมายเหตุของรายการสั่งอาหาร", "It cannot be deleted: a meal order's remark uses it"},
 }

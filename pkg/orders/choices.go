@@ -2,7 +2,12 @@ package orders
 
 import (
 	"context"
+	"errors"
 	"fmt"
+
+	"github.com/jackc/pgx/v5"
+
+	"samrap/pkg/db/dbsqlc"
 )
 
 // Choice is a master-data row an order form offers: active rows of the branch in code
@@ -37,65 +42,31 @@ type ChoiceQuery struct {
 // gives each row its source (the patient's, the religion's or the vegetarian type's: the
 // codes given, else the patient's); getRestrictedCaregiver only the codes'.
 func (s *Service) Choices(ctx context.Context, branch, call string, q ChoiceQuery) ([]Choice, error) {
-	table := choiceTables[call]
-	var patientSQL string
-	switch call {
-	case "getTherapeutic":
-		patientSQL = `SELECT l.therapeutic_id FROM patient_therapeutic l JOIN patient p ON p.branch_code = l.branch_code AND p.id = l.patient_id
-			WHERE p.branch_code = $1 AND p.hn_id = $2`
-	case "getAllergens":
-		patientSQL = `SELECT l.allergen_id FROM patient_allergen l JOIN patient p ON p.branch_code = l.branch_code AND p.id = l.patient_id
-			WHERE p.branch_code = $1 AND p.hn_id = $2`
-	case "getRestricted":
-		patientSQL = `SELECT l.restricted_id FROM patient_restricted l JOIN patient p ON p.branch_code = l.branch_code AND p.id = l.patient_id
-			WHERE p.branch_code = $1 AND p.hn_id = $2`
-	default:
-		patientSQL = `SELECT NULL::bigint WHERE $2::text IS NULL`
+	hn := q.HnID
+	if call == "getRestrictedCaregiver" || call == "getAllergensCaregiver" {
+		hn = ""
 	}
-	source := `NULL::text`
-	if call == "getRestricted" || call == "getRestrictedCaregiver" {
-		// the religion and vegetarian type: the codes named, else (getRestricted) the patient's
-		source = `CASE WHEN x.id IN (` + patientSQL + `) THEN 'PATIENT'
-			WHEN x.id IN (SELECT r.restricted_id FROM religion_restricted r WHERE r.branch_code = $1 AND r.religion_id =
-				coalesce((SELECT g.id FROM religion g WHERE g.branch_code = $1 AND g.code = nullif($3, '')),
-					(SELECT p.religion_id FROM patient p WHERE p.branch_code = $1 AND p.hn_id = $2 AND $5))) THEN 'RELIGION'
-			WHEN x.id IN (SELECT r.restricted_id FROM vegetarian_restricted r WHERE r.branch_code = $1 AND r.vegetarian_id =
-				coalesce((SELECT g.id FROM vegetarian g WHERE g.branch_code = $1 AND g.code = nullif($4, '')),
-					(SELECT p.vegetarian_id FROM patient p WHERE p.branch_code = $1 AND p.hn_id = $2 AND $5))) THEN 'VEGETARIAN'
-			END`
-	}
-	// table is one of choiceTables' names, never a caller's text.
-	sql := `SELECT x.id, x.code, x.name_th, x.name_en, x.id IN (` + patientSQL + `) AS patient, ` + source + ` AS source
-		FROM ` + table + ` x WHERE x.branch_code = $1 AND x.active AND ($3::text IS NULL OR true) AND ($4::text IS NULL OR true) AND ($5::boolean OR true)
-		ORDER BY (x.id IN (` + patientSQL + `)) DESC, ` + source + ` IS NULL, x.code`
-	rows, err := s.db.Query(ctx, sql, branch, q.HnID, q.ReligionCode, q.VegetarianCode, call == "getRestricted")
+	rows, err := queries.OrderChoices(ctx, s.db, dbsqlc.OrderChoicesParams{Kind: choiceTables[call], Branch: branch,
+		HnID: hn, ReligionCode: q.ReligionCode, VegetarianCode: q.VegetarianCode, PatientCodes: call == "getRestricted"})
 	if err != nil {
 		return nil, fmt.Errorf("orders.choices %s: %w", call, err)
 	}
-	defer rows.Close()
-	out := []Choice{}
-	for rows.Next() {
-		var c Choice
-		if err := rows.Scan(&c.ID, &c.Code, &c.NameTh, &c.NameEn, &c.Patient, &c.Source); err != nil {
-			return nil, fmt.Errorf("orders.choices %s: %w", call, err)
-		}
-		if call == "getRestricted" && c.Source != nil && *c.Source == "PATIENT" {
-			c.Patient = true
+	out := make([]Choice, 0, len(rows))
+	for _, r := range rows {
+		c := Choice{ID: r.ID, Code: r.Code, NameTh: r.NameTh, NameEn: r.NameEn, Patient: r.Patient}
+		if r.Source != "" {
+			src := r.Source
+			c.Source = &src
 		}
 		out = append(out, c)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("orders.choices %s: %w", call, err)
-	}
-	if call == "getAllergens" && q.HnID != "" {
-		var unmapped []string
-		err := s.db.QueryRow(ctx, `SELECT coalesce((SELECT unmapped_allergies FROM patient WHERE branch_code = $1 AND hn_id = $2), '{}')`,
-			branch, q.HnID).Scan(&unmapped)
-		if err != nil {
+	if call == "getAllergens" && hn != "" {
+		unmapped, err := queries.OrderUnmappedAllergies(ctx, s.db, dbsqlc.OrderUnmappedAllergiesParams{Branch: branch, HnID: hn})
+		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 			return nil, fmt.Errorf("orders.choices %s: %w", call, err)
 		}
 		for _, u := range unmapped {
-			out = append(out, Choice{Code: "", NameTh: u, NameEn: u, Patient: true, Unmapped: true})
+			out = append(out, Choice{NameTh: u, NameEn: u, Patient: true, Unmapped: true})
 		}
 	}
 	return out, nil

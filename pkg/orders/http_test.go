@@ -2,7 +2,6 @@ package orders_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
@@ -31,7 +30,7 @@ type fixture struct {
 
 var bangkok = time.FixedZone("Asia/Bangkok", 7*60*60)
 
-func newFixture(t *testing.T) *fixture {
+func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	s := apitest.New(t)
 	f := &fixture{s: s, taker: s.SignIn("ordertaker@samrap.local").Access, ctrl: s.SignIn("controller@samrap.local").Access,
@@ -87,7 +86,7 @@ func newFixture(t *testing.T) *fixture {
 	return f
 }
 
-func (f *fixture) id(t *testing.T, table, code string) int64 {
+func (f *fixture) id(t testing.TB, table, code string) int64 {
 	t.Helper()
 	var id int64
 	if err := f.s.Env.DB.QueryRow(context.Background(), `SELECT id FROM `+table+` WHERE branch_code = 'SRP01' AND code = $1`, code).Scan(&id); err != nil {
@@ -98,7 +97,7 @@ func (f *fixture) id(t *testing.T, table, code string) int64 {
 
 // patient adds a current patient of ward W01 with the facts set (SQL: column = value) and
 // the allergen and restricted codes.
-func (f *fixture) patient(t *testing.T, hn string, set string, allergens, restricted []string) {
+func (f *fixture) patient(t testing.TB, hn string, set string, allergens, restricted []string) {
 	t.Helper()
 	ctx := context.Background()
 	_, err := f.s.Env.DB.Exec(ctx, `INSERT INTO patient (branch_code, hn_id, first_name_th, last_name_th, first_name_en, ward_id)
@@ -721,7 +720,18 @@ func TestListDetailsChoicesQR(t *testing.T) {
 	if res := f.get(f.taker, "getQrByOrderId/not-a-uuid?branchCode=SRP01"); res.Status != 404 {
 		t.Fatalf("bad id: %d", res.Status)
 	}
-	_ = json.Valid
+	// an ordered dish and a remark an order uses cannot be deleted: 409 saying why
+	nutri := f.s.SignIn("nutritionist@samrap.local").Access
+	if _, err := f.s.Env.DB.Exec(context.Background(), `DELETE FROM cycle_menu WHERE menu_id = $1`, f.dishes["T-PLAIN"]); err != nil {
+		t.Fatal(err)
+	}
+	for _, del := range []string{fmt.Sprintf("/api/parameter/deleteMenu?branchCode=SRP01&id=%d", f.dishes["T-PLAIN"]),
+		fmt.Sprintf("/api/parameter/deleteRemark?branchCode=SRP01&id=%d", f.id(t, "remark", "RM01"))} {
+		res := f.s.Do(apitest.Request{Method: "DELETE", Path: del, Token: nutri, Lang: "en"})
+		if res.Status != 409 || !strings.Contains(res.Msg, "meal order") {
+			t.Fatalf("%s: %d %s", del, res.Status, res.Body)
+		}
+	}
 }
 
 // The ward calls: the same choice for several patients, each checked on its own; yesterday's
@@ -809,5 +819,194 @@ func TestWardCalls(t *testing.T) {
 	}
 	if len(rep.Conflicts) != 1 || rep.Conflicts[0].Code != "AL02" || !alt["T-PLAIN"] || alt["T-PEANUT"] {
 		t.Fatalf("checkReplaceIngredient: %s", res.Body)
+	}
+}
+
+// Bad input: clear, translated errors, nothing half-ordered.
+func TestBadInput(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	f.patient(t, "T-BAD", "unmapped_allergies = '{ถั่วเหลือง}'", nil, nil)
+	var version int
+	if err := f.s.Env.DB.QueryRow(context.Background(), `SELECT version FROM patient WHERE hn_id = 'T-BAD'`).Scan(&version); err != nil {
+		t.Fatal(err)
+	}
+	ok := clone(f.draft("T-BAD", "T-PLAIN"), "unmappedAllergiesChecked", true, "patientVersion", version)
+	day, _ := time.ParseInLocation(time.DateOnly, f.today, bangkok)
+	var otherMeal int64
+	if err := f.s.Env.DB.QueryRow(context.Background(), `SELECT id FROM meal_time WHERE branch_code = 'SRP02' LIMIT 1`).Scan(&otherMeal); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		body map[string]any
+		want string
+	}{
+		{"unmapped allergies not confirmed", clone(ok, "unmappedAllergiesChecked", false), "UNMAPPED_ALLERGY"},
+		{"a stale form", clone(ok, "patientVersion", version-1+10), "STALE"},
+		{"a date no round covers", clone(ok, "dates", []string{day.AddDate(3, 0, 0).Format(time.DateOnly)}), "NO_MENU"},
+		{"a dish of another meal", clone(ok, "mealTimeIds", []int64{f.breakfastID}), "NOT_ON_MENU"},
+		{"another branch's meal type", clone(ok, "mealTimeIds", []int64{otherMeal}), "MEAL_TYPE"},
+		{"two main dishes", clone(f.draft("T-BAD", "T-PLAIN", "T-PUREE"), "unmappedAllergiesChecked", true), "COMPONENT"},
+	} {
+		res, _ := f.submit(t, c.body, 422)
+		if got := codes(problemsOf(t, res)); got != c.want {
+			t.Errorf("%s: %s, want %s", c.name, res.Body, c.want)
+		}
+	}
+	// the shape of a draft: 422 naming the field, no problems
+	for field, body := range map[string]map[string]any{
+		"dates":     clone(ok, "dates", []string{day.AddDate(0, 0, -1).Format(time.DateOnly)}),
+		"orderType": clone(ok, "orderType", "EAT"),
+		"items":     clone(ok, "items", []map[string]any{{"menuId": 1, "menuSetId": 2}}),
+	} {
+		res, _ := f.submit(t, body, 422)
+		if res.Fields()[field] == "" {
+			t.Errorf("%s: %s", field, res.Body)
+		}
+	}
+	// in Thai
+	res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/takerOrder/submitOrder", Token: f.taker, Lang: "th", JSON: clone(ok, "patientVersion", 99)})
+	if res.Status != 422 || !strings.Contains(string(res.Data), "ข้อมูลผู้ป่วยมีการเปลี่ยนแปลง") {
+		t.Fatalf("thai: %s", res.Body)
+	}
+	if f.s.Count(`SELECT count(*) FROM meal_order o JOIN patient p ON p.id = o.patient_id WHERE p.hn_id = 'T-BAD'`) != 0 {
+		t.Fatal("something was ordered")
+	}
+	// an inactive dish is not on the menu any more
+	if _, err := f.s.Env.DB.Exec(context.Background(), `UPDATE menu SET active = false WHERE id = $1`, f.dishes["T-PUREE"]); err != nil {
+		t.Fatal(err)
+	}
+	if res, _ := f.submit(t, clone(ok, "items", []map[string]any{{"menuId": f.dishes["T-PUREE"]}}), 422); codes(problemsOf(t, res)) != "NOT_ON_MENU" {
+		t.Fatalf("inactive dish: %s", res.Body)
+	}
+	_, os := f.submit(t, ok, 200)
+	// a served order can be cancelled, with a reason
+	if _, err := f.s.Env.DB.Exec(context.Background(), `UPDATE meal_order SET status = 'SERVED' WHERE id = $1`, os[0].OrderID); err != nil {
+		t.Fatal(err)
+	}
+	if res := f.post(f.taker, "cancel", map[string]any{"branchCode": "SRP01", "orderId": os[0].OrderID, "cancelReason": "patient"}); res.Status != 200 {
+		t.Fatalf("cancel served: %d %s", res.Status, res.Body)
+	}
+	// another branch's order is not found
+	var foreign string
+	if err := f.s.Env.DB.QueryRow(context.Background(), `SELECT id::text FROM meal_order WHERE branch_code = 'SRP02' LIMIT 1`).Scan(&foreign); err != nil {
+		t.Fatal(err)
+	}
+	for _, res := range []apitest.Response{f.get(f.taker, "getOrderDetails?branchCode=SRP01&orderId="+foreign),
+		f.post(f.taker, "cancel", map[string]any{"branchCode": "SRP01", "orderId": foreign, "cancelReason": "PATIENT"}),
+		f.post(f.taker, "confirmReview", map[string]any{"branchCode": "SRP01", "orderId": foreign})} {
+		if res.Status != 404 {
+			t.Fatalf("another branch's order: %d %s", res.Status, res.Body)
+		}
+	}
+}
+
+// Every choice call answers the branch's active rows.
+func TestChoices(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	f.patient(t, "T-CH", fmt.Sprintf("religion_id = %d, unmapped_allergies = '{ถั่วเหลือง}'", f.id(t, "religion", "RE02")),
+		[]string{"AL03"}, []string{"RI02"})
+	if _, err := f.s.Env.DB.Exec(context.Background(), `INSERT INTO patient_therapeutic SELECT 'SRP01', p.id, t.id FROM patient p, therapeutic t
+		WHERE p.hn_id = 'T-CH' AND t.branch_code = 'SRP01' AND t.code = 'TF02'`); err != nil {
+		t.Fatal(err)
+	}
+	for call, first := range map[string]string{"getDietType": "DT01", "getTherapeutic?hnId=T-CH": "TF02", "getAllergens?hnId=T-CH": "AL03",
+		"getAllergensCaregiver": "AL01", "getReligion": "RE01", "getCuisine": "CU01", "getVegetarian": "VG01", "getRemarks": "RM01",
+		"getOthers": "", "getMealComponents": "MP01", "getRestricted?hnId=T-CH": "RI02", "getRestrictedCaregiver?religionCode=RE02": "RI01"} {
+		sep := "?"
+		if strings.Contains(call, "?") {
+			sep = "&"
+		}
+		res := f.get(f.taker, call+sep+"branchCode=SRP01")
+		var cs []orders.Choice
+		res.Into(t, &cs)
+		if res.Status != 200 || first != "" && (len(cs) == 0 || cs[0].Code != first) {
+			t.Errorf("%s: %d %s", call, res.Status, res.Body)
+		}
+		switch call {
+		case "getAllergens?hnId=T-CH":
+			if !cs[0].Patient || cs[1].Patient || !cs[len(cs)-1].Unmapped || cs[len(cs)-1].NameTh != "ถั่วเหลือง" {
+				t.Errorf("%s: %s", call, res.Body)
+			}
+		case "getRestricted?hnId=T-CH":
+			// the patient's own, then the religion's (pork, alcohol), then the rest
+			if *cs[0].Source != "PATIENT" || cs[1].Source == nil || *cs[1].Source != "RELIGION" || cs[len(cs)-1].Source != nil {
+				t.Errorf("%s: %s", call, res.Body)
+			}
+		}
+	}
+}
+
+// filterMenu's filters: the component of a dish (a set: any of its dishes), the kitchen, and
+// a diet type of the round's content or the dish.
+func TestFilterMenuFilters(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	f.patient(t, "T-FM", "", nil, nil)
+	menu := func(extra ...any) orders.FilteredMenu {
+		t.Helper()
+		body := clone(map[string]any{"branchCode": "SRP01", "hnId": "T-FM", "dateOrder": f.today, "mealTimeId": f.lunchID}, extra...)
+		res := f.post(f.taker, "filterMenu", body)
+		if res.Status != 200 {
+			t.Fatalf("filterMenu %v: %d %s", extra, res.Status, res.Body)
+		}
+		var fm orders.FilteredMenu
+		res.Into(t, &fm)
+		return fm
+	}
+	all := menu()
+	drinks := menu("mealComponentId", f.id(t, "meal_component", "MP03"))
+	if len(drinks.Menus) == 0 || len(drinks.Menus) >= len(all.Menus) || len(drinks.Sets) != 1 {
+		t.Fatalf("component: %d of %d dishes, %d sets", len(drinks.Menus), len(all.Menus), len(drinks.Sets))
+	}
+	for _, m := range drinks.Menus {
+		if m.Menu.MealComponentCode != "MP03" {
+			t.Fatalf("not a drink: %s", m.Menu.Code)
+		}
+	}
+	if k := menu("cuisineTypeId", f.id(t, "cuisine_type", "CU04")); len(k.Menus) >= len(all.Menus) {
+		t.Fatalf("kitchen filter kept %d of %d", len(k.Menus), len(all.Menus))
+	}
+	// the test dishes suit no diet type: a diet filter leaves them out
+	for _, m := range menu("dietTypeId", f.id(t, "diet_type", "DT01")).Menus {
+		if strings.HasPrefix(m.Menu.Code, "T-") {
+			t.Fatalf("diet filter kept %s", m.Menu.Code)
+		}
+	}
+	// no round that day
+	day, _ := time.ParseInLocation(time.DateOnly, f.today, bangkok)
+	if none := menu("dateOrder", day.AddDate(3, 0, 0).Format(time.DateOnly)); none.Covered || len(none.Menus) != 0 {
+		t.Fatalf("uncovered: %+v", none)
+	}
+}
+
+// The facts an order keeps do not depend on the session's time zone: a write from a session
+// in another zone that changes nothing flags nothing.
+func TestReviewIgnoresSessionTimeZone(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	day, _ := time.ParseInLocation(time.DateOnly, f.today, bangkok)
+	f.patient(t, "T-TZ", fmt.Sprintf("npo_from = '%s', npo_to = '%s'", day.Add(2*time.Hour).Format(time.RFC3339),
+		day.Add(3*time.Hour).Format(time.RFC3339)), nil, nil)
+	_, os := f.submit(t, f.draft("T-TZ", "T-PLAIN"), 200)
+	ctx := context.Background()
+	tx, err := f.s.Env.DB.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback(ctx)
+	for _, sql := range []string{`SET LOCAL TimeZone = 'America/New_York'`,
+		`UPDATE patient SET npo_to = npo_to WHERE branch_code = 'SRP01' AND hn_id = 'T-TZ'`} {
+		if _, err := tx.Exec(ctx, sql); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tx.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if o := f.order(t, os[0].OrderID); o.NeedsReview {
+		t.Fatalf("flagged by a session's time zone: %+v", o)
 	}
 }

@@ -590,18 +590,19 @@ func (s *Service) ConfirmReview(ctx context.Context, lang i18n.Lang, branch, by 
 	}
 	var out json.RawMessage
 	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
-		lock, err := queries.OrderLock(ctx, tx, dbsqlc.OrderLockParams{Branch: branch, ID: in.OrderID})
-		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrNotFound
+		// the patient first, then the order: the order a patient's edit locks them in
+		if _, err := queries.OrderLockPatientOf(ctx, tx, dbsqlc.OrderLockPatientOfParams{Branch: branch, ID: in.OrderID}); err != nil {
+			if errors.Is(err, pgx.ErrNoRows) {
+				return ErrNotFound
+			}
+			return err
 		}
+		lock, err := queries.OrderLock(ctx, tx, dbsqlc.OrderLockParams{Branch: branch, ID: in.OrderID})
 		if err != nil {
 			return err
 		}
 		if !slices.Contains([]string{StatusWaiting, StatusFasting, StatusNoMeal}, lock.Status) {
 			return ErrNotReviewable
-		}
-		if _, err := queries.OrderLockPatient(ctx, tx, dbsqlc.OrderLockPatientParams{Branch: branch, HnID: lock.HnID}); err != nil {
-			return err
 		}
 		before, err := orderDocs(ctx, tx, branch, []string{in.OrderID})
 		if err != nil {

@@ -139,6 +139,13 @@ UPDATE meal_order SET status = 'CANCELLED', cancel_reason = sqlc.arg(cancel_reas
 WHERE branch_code = @branch AND id = @id AND status <> 'CANCELLED'
 RETURNING id;
 
+-- Locks the patient of an order of the branch, answering the HN: a review locks the patient
+-- before the order, in the order a patient's edit does (the edit's trigger writes orders).
+-- name: OrderLockPatientOf :one
+SELECT p.hn_id FROM patient p
+WHERE (p.branch_code, p.id) = (SELECT o.branch_code, o.patient_id FROM meal_order o WHERE o.branch_code = @branch AND o.id = @id)
+FOR UPDATE;
+
 -- An order of the branch with its patient's HN, locked for a change.
 -- name: OrderLock :one
 SELECT o.id, o.status, o.patient_id, p.hn_id, o.caregiver, o.caregiver_info, o.order_date, o.meal_time_id, o.order_type,
@@ -165,19 +172,25 @@ WHERE i.order_id = @id AND i.position = x.pos;
 -- The order list (docs/orders.md, search): one row per patient of the branch that is
 -- Current, or has a live order on the date; needs-review rows first, then the sort key, the
 -- HN breaking ties. Each row is the document the API answers, its meals one per active meal
--- type of the branch with the live patient and caregiver orders of the date.
+-- type of the branch with the live patient and caregiver orders of the date. The date's
+-- orders are aggregated per patient once; the page's meals are read by index.
 -- name: OrderSearch :many
 WITH mt AS (
     SELECT t.id, t.code, t.name_th, t.name_en, t.abbreviation, t.meal_color, t.text_color,
         (sqlc.arg(on_date)::date + t.start_time) AT TIME ZONE 'Asia/Bangkok' AS win_start,
         (sqlc.arg(on_date)::date + t.end_time) AT TIME ZONE 'Asia/Bangkok' AS win_end
     FROM meal_time t WHERE t.branch_code = @branch AND t.active),
-o AS (
-    SELECT x.id, x.patient_id, x.caregiver, x.meal_time_id, x.order_type, x.status, x.needs_review
-    FROM meal_order x WHERE x.branch_code = @branch AND x.order_date = @on_date::date),
+agg AS (
+    SELECT x.patient_id,
+        bool_or(x.needs_review AND x.status <> 'CANCELLED') AS needs_review,
+        bool_or(x.status <> 'CANCELLED') AS live,
+        count(DISTINCT x.meal_time_id) FILTER (WHERE x.status <> 'CANCELLED' AND NOT x.caregiver
+            AND x.meal_time_id IN (SELECT mt.id FROM mt)) AS meals_ordered,
+        array_agg(DISTINCT x.status) AS statuses
+    FROM meal_order x WHERE x.branch_code = @branch AND x.order_date = @on_date::date
+    GROUP BY x.patient_id),
 hit AS (
-    SELECT p.id, p.hn_id,
-        EXISTS (SELECT 1 FROM o WHERE o.patient_id = p.id AND o.needs_review AND o.status <> 'CANCELLED') AS needs_review,
+    SELECT p.id, p.hn_id, coalesce(a.needs_review, false) AS needs_review,
         CASE @sort_by::text
             WHEN 'room' THEN r.code
             WHEN 'hnId' THEN p.hn_id
@@ -185,10 +198,11 @@ hit AS (
             ELSE concat_ws(' ', w.code, r.code)
         END AS sort_key
     FROM patient p
+        LEFT JOIN agg a ON a.patient_id = p.id
         LEFT JOIN ward w ON w.branch_code = p.branch_code AND w.id = p.ward_id
         LEFT JOIN room r ON r.branch_code = p.branch_code AND r.id = p.room_id
     WHERE p.branch_code = @branch
-        AND (p.visit_status = 'Current' OR EXISTS (SELECT 1 FROM o WHERE o.patient_id = p.id AND o.status <> 'CANCELLED'))
+        AND (p.visit_status = 'Current' OR a.live)
         AND (sqlc.narg(ward_id)::bigint IS NULL OR p.ward_id = sqlc.narg(ward_id)::bigint)
         AND (sqlc.narg(pattern)::text IS NULL
             OR (p.hn_id || ' ' || p.first_name_th || ' ' || p.last_name_th || ' ' || p.first_name_en || ' ' || p.last_name_en)
@@ -197,10 +211,9 @@ hit AS (
             OR r.name_en ILIKE sqlc.narg(pattern)::text)
         AND (CASE @status::text
             WHEN 'ALL' THEN true
-            WHEN 'NOT_ORDERED' THEN EXISTS (SELECT 1 FROM mt WHERE NOT EXISTS (SELECT 1 FROM o WHERE o.patient_id = p.id
-                AND o.meal_time_id = mt.id AND NOT o.caregiver AND o.status <> 'CANCELLED'))
-            WHEN 'NEEDS_REVIEW' THEN EXISTS (SELECT 1 FROM o WHERE o.patient_id = p.id AND o.needs_review AND o.status <> 'CANCELLED')
-            ELSE EXISTS (SELECT 1 FROM o WHERE o.patient_id = p.id AND o.status = @status::text)
+            WHEN 'NOT_ORDERED' THEN coalesce(a.meals_ordered, 0) < (SELECT count(*) FROM mt)
+            WHEN 'NEEDS_REVIEW' THEN coalesce(a.needs_review, false)
+            ELSE @status::text = ANY (a.statuses)
         END)),
 ranked AS (
     SELECT hit.id, count(*) OVER () AS total,
@@ -221,11 +234,11 @@ SELECT page.total, jsonb_build_object('hnId', v.hn_id, 'firstNameTh', v.first_na
             'nameEn', mt.name_en, 'abbreviation', mt.abbreviation, 'mealColor', mt.meal_color, 'textColor', mt.text_color,
             'npo', v.npo_from IS NOT NULL AND v.npo_from < mt.win_end AND (v.npo_to IS NULL OR v.npo_to > mt.win_start),
             'order', (SELECT jsonb_build_object('orderId', o.id, 'orderType', o.order_type, 'status', o.status,
-                'needsReview', o.needs_review) FROM o WHERE o.patient_id = v.id AND o.meal_time_id = mt.id
-                AND NOT o.caregiver AND o.status <> 'CANCELLED'),
+                'needsReview', o.needs_review) FROM meal_order o WHERE o.branch_code = @branch AND o.patient_id = v.id
+                AND o.order_date = @on_date::date AND o.meal_time_id = mt.id AND NOT o.caregiver AND o.status <> 'CANCELLED'),
             'caregiverOrder', (SELECT jsonb_build_object('orderId', o.id, 'orderType', o.order_type, 'status', o.status,
-                'needsReview', o.needs_review) FROM o WHERE o.patient_id = v.id AND o.meal_time_id = mt.id
-                AND o.caregiver AND o.status <> 'CANCELLED'))
+                'needsReview', o.needs_review) FROM meal_order o WHERE o.branch_code = @branch AND o.patient_id = v.id
+                AND o.order_date = @on_date::date AND o.meal_time_id = mt.id AND o.caregiver AND o.status <> 'CANCELLED'))
         ORDER BY mt.win_start, mt.code) FROM mt), '[]'))::jsonb AS doc
 FROM page JOIN patient_view v ON v.branch_code = @branch AND v.id = page.id
 ORDER BY page.ord;
@@ -238,3 +251,50 @@ WHERE o.branch_code = @branch AND o.order_date = @on_date AND p.ward_id = @ward_
     AND o.status <> 'CANCELLED'
     AND (cardinality(@meal_time_ids::bigint[]) = 0 OR o.meal_time_id = ANY (@meal_time_ids::bigint[]))
 ORDER BY p.hn_id, o.caregiver, o.meal_time_id;
+
+-- A choice list of an order form (docs/orders.md, "Choices"): the branch's active rows of the
+-- master table kind, each marked when it is the patient's own (hn_id; therapeutic foods,
+-- allergens, restricted ingredients) and, for restricted ingredients, why it applies: the
+-- patient's (PATIENT), the religion's (RELIGION) or the vegetarian type's (VEGETARIAN) — of
+-- the codes given, else, when patient_codes, the patient's. The patient's rows first, then
+-- those with a source, then by code.
+-- name: OrderChoices :many
+WITH pt AS (SELECT p.id, p.religion_id, p.vegetarian_id FROM patient p WHERE p.branch_code = @branch AND p.hn_id = @hn_id::text),
+own AS (
+    SELECT l.therapeutic_id AS id FROM patient_therapeutic l JOIN pt ON l.patient_id = pt.id
+    WHERE l.branch_code = @branch AND @kind::text = 'therapeutic'
+    UNION ALL SELECT l.allergen_id FROM patient_allergen l JOIN pt ON l.patient_id = pt.id
+    WHERE l.branch_code = @branch AND @kind::text = 'allergen'
+    UNION ALL SELECT l.restricted_id FROM patient_restricted l JOIN pt ON l.patient_id = pt.id
+    WHERE l.branch_code = @branch AND @kind::text = 'restricted_ingredient'),
+rel AS (
+    SELECT r.restricted_id AS id FROM religion_restricted r WHERE r.branch_code = @branch AND r.religion_id =
+        coalesce((SELECT g.id FROM religion g WHERE g.branch_code = @branch AND g.code = @religion_code::text),
+            (SELECT pt.religion_id FROM pt WHERE @patient_codes::boolean))),
+veg AS (
+    SELECT r.restricted_id AS id FROM vegetarian_restricted r WHERE r.branch_code = @branch AND r.vegetarian_id =
+        coalesce((SELECT g.id FROM vegetarian g WHERE g.branch_code = @branch AND g.code = @vegetarian_code::text),
+            (SELECT pt.vegetarian_id FROM pt WHERE @patient_codes::boolean))),
+x AS (
+    SELECT t.id, t.code, t.name_th, t.name_en FROM diet_type t WHERE t.branch_code = @branch AND t.active AND @kind::text = 'diet_type'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM therapeutic t WHERE t.branch_code = @branch AND t.active AND @kind::text = 'therapeutic'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM allergen t WHERE t.branch_code = @branch AND t.active AND @kind::text = 'allergen'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM religion t WHERE t.branch_code = @branch AND t.active AND @kind::text = 'religion'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM cuisine_type t WHERE t.branch_code = @branch AND t.active AND @kind::text = 'cuisine_type'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM vegetarian t WHERE t.branch_code = @branch AND t.active AND @kind::text = 'vegetarian'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM remark t WHERE t.branch_code = @branch AND t.active AND @kind::text = 'remark'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM other_item t WHERE t.branch_code = @branch AND t.active AND @kind::text = 'other_item'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM meal_component t WHERE t.branch_code = @branch AND t.active AND @kind::text = 'meal_component'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM restricted_ingredient t WHERE t.branch_code = @branch AND t.active AND @kind::text = 'restricted_ingredient')
+SELECT c.id, c.code, c.name_th, c.name_en, c.patient, c.source FROM (
+    SELECT x.id, x.code, x.name_th, x.name_en, (x.id IN (SELECT own.id FROM own))::boolean AS patient,
+        coalesce(CASE WHEN @kind::text <> 'restricted_ingredient' THEN NULL
+            WHEN x.id IN (SELECT own.id FROM own) THEN 'PATIENT'
+            WHEN x.id IN (SELECT rel.id FROM rel) THEN 'RELIGION'
+            WHEN x.id IN (SELECT veg.id FROM veg) THEN 'VEGETARIAN' END, '')::text AS source
+    FROM x) c
+ORDER BY c.patient DESC, c.source = '', c.code;
+
+-- The patient's allergies the branch could not map (getAllergens).
+-- name: OrderUnmappedAllergies :one
+SELECT unmapped_allergies FROM patient WHERE branch_code = @branch AND hn_id = @hn_id;

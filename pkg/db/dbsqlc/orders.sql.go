@@ -41,6 +41,102 @@ func (q *Queries) OrderCancel(ctx context.Context, db DBTX, arg OrderCancelParam
 	return id, err
 }
 
+const orderChoices = `-- name: OrderChoices :many
+WITH pt AS (SELECT p.id, p.religion_id, p.vegetarian_id FROM patient p WHERE p.branch_code = $2 AND p.hn_id = $3::text),
+own AS (
+    SELECT l.therapeutic_id AS id FROM patient_therapeutic l JOIN pt ON l.patient_id = pt.id
+    WHERE l.branch_code = $2 AND $1::text = 'therapeutic'
+    UNION ALL SELECT l.allergen_id FROM patient_allergen l JOIN pt ON l.patient_id = pt.id
+    WHERE l.branch_code = $2 AND $1::text = 'allergen'
+    UNION ALL SELECT l.restricted_id FROM patient_restricted l JOIN pt ON l.patient_id = pt.id
+    WHERE l.branch_code = $2 AND $1::text = 'restricted_ingredient'),
+rel AS (
+    SELECT r.restricted_id AS id FROM religion_restricted r WHERE r.branch_code = $2 AND r.religion_id =
+        coalesce((SELECT g.id FROM religion g WHERE g.branch_code = $2 AND g.code = $4::text),
+            (SELECT pt.religion_id FROM pt WHERE $5::boolean))),
+veg AS (
+    SELECT r.restricted_id AS id FROM vegetarian_restricted r WHERE r.branch_code = $2 AND r.vegetarian_id =
+        coalesce((SELECT g.id FROM vegetarian g WHERE g.branch_code = $2 AND g.code = $6::text),
+            (SELECT pt.vegetarian_id FROM pt WHERE $5::boolean))),
+x AS (
+    SELECT t.id, t.code, t.name_th, t.name_en FROM diet_type t WHERE t.branch_code = $2 AND t.active AND $1::text = 'diet_type'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM therapeutic t WHERE t.branch_code = $2 AND t.active AND $1::text = 'therapeutic'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM allergen t WHERE t.branch_code = $2 AND t.active AND $1::text = 'allergen'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM religion t WHERE t.branch_code = $2 AND t.active AND $1::text = 'religion'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM cuisine_type t WHERE t.branch_code = $2 AND t.active AND $1::text = 'cuisine_type'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM vegetarian t WHERE t.branch_code = $2 AND t.active AND $1::text = 'vegetarian'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM remark t WHERE t.branch_code = $2 AND t.active AND $1::text = 'remark'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM other_item t WHERE t.branch_code = $2 AND t.active AND $1::text = 'other_item'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM meal_component t WHERE t.branch_code = $2 AND t.active AND $1::text = 'meal_component'
+    UNION ALL SELECT t.id, t.code, t.name_th, t.name_en FROM restricted_ingredient t WHERE t.branch_code = $2 AND t.active AND $1::text = 'restricted_ingredient')
+SELECT c.id, c.code, c.name_th, c.name_en, c.patient, c.source FROM (
+    SELECT x.id, x.code, x.name_th, x.name_en, (x.id IN (SELECT own.id FROM own))::boolean AS patient,
+        coalesce(CASE WHEN $1::text <> 'restricted_ingredient' THEN NULL
+            WHEN x.id IN (SELECT own.id FROM own) THEN 'PATIENT'
+            WHEN x.id IN (SELECT rel.id FROM rel) THEN 'RELIGION'
+            WHEN x.id IN (SELECT veg.id FROM veg) THEN 'VEGETARIAN' END, '')::text AS source
+    FROM x) c
+ORDER BY c.patient DESC, c.source = '', c.code
+`
+
+type OrderChoicesParams struct {
+	Kind           string
+	Branch         string
+	HnID           string
+	ReligionCode   string
+	PatientCodes   bool
+	VegetarianCode string
+}
+
+type OrderChoicesRow struct {
+	ID      int64
+	Code    string
+	NameTh  string
+	NameEn  string
+	Patient bool
+	Source  string
+}
+
+// A choice list of an order form (docs/orders.md, "Choices"): the branch's active rows of the
+// master table kind, each marked when it is the patient's own (hn_id; therapeutic foods,
+// allergens, restricted ingredients) and, for restricted ingredients, why it applies: the
+// patient's (PATIENT), the religion's (RELIGION) or the vegetarian type's (VEGETARIAN) — of
+// the codes given, else, when patient_codes, the patient's. The patient's rows first, then
+// those with a source, then by code.
+func (q *Queries) OrderChoices(ctx context.Context, db DBTX, arg OrderChoicesParams) ([]OrderChoicesRow, error) {
+	rows, err := db.Query(ctx, orderChoices,
+		arg.Kind,
+		arg.Branch,
+		arg.HnID,
+		arg.ReligionCode,
+		arg.PatientCodes,
+		arg.VegetarianCode,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []OrderChoicesRow
+	for rows.Next() {
+		var i OrderChoicesRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Code,
+			&i.NameTh,
+			&i.NameEn,
+			&i.Patient,
+			&i.Source,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const orderClaimKey = `-- name: OrderClaimKey :one
 INSERT INTO order_idempotency (caller, key, branch_code) VALUES ($1, $2, $3)
 ON CONFLICT DO NOTHING RETURNING created_at
@@ -482,6 +578,26 @@ func (q *Queries) OrderLockPatient(ctx context.Context, db DBTX, arg OrderLockPa
 	return id, err
 }
 
+const orderLockPatientOf = `-- name: OrderLockPatientOf :one
+SELECT p.hn_id FROM patient p
+WHERE (p.branch_code, p.id) = (SELECT o.branch_code, o.patient_id FROM meal_order o WHERE o.branch_code = $1 AND o.id = $2)
+FOR UPDATE
+`
+
+type OrderLockPatientOfParams struct {
+	Branch string
+	ID     string
+}
+
+// Locks the patient of an order of the branch, answering the HN: a review locks the patient
+// before the order, in the order a patient's edit does (the edit's trigger writes orders).
+func (q *Queries) OrderLockPatientOf(ctx context.Context, db DBTX, arg OrderLockPatientOfParams) (string, error) {
+	row := db.QueryRow(ctx, orderLockPatientOf, arg.Branch, arg.ID)
+	var hn_id string
+	err := row.Scan(&hn_id)
+	return hn_id, err
+}
+
 const orderMealTypes = `-- name: OrderMealTypes :many
 SELECT id, code, name_th, name_en, start_time, end_time, abbreviation, meal_color, text_color
 FROM meal_time WHERE branch_code = $1 AND active ORDER BY start_time, code
@@ -679,12 +795,17 @@ WITH mt AS (
         ($2::date + t.start_time) AT TIME ZONE 'Asia/Bangkok' AS win_start,
         ($2::date + t.end_time) AT TIME ZONE 'Asia/Bangkok' AS win_end
     FROM meal_time t WHERE t.branch_code = $1 AND t.active),
-o AS (
-    SELECT x.id, x.patient_id, x.caregiver, x.meal_time_id, x.order_type, x.status, x.needs_review
-    FROM meal_order x WHERE x.branch_code = $1 AND x.order_date = $2::date),
+agg AS (
+    SELECT x.patient_id,
+        bool_or(x.needs_review AND x.status <> 'CANCELLED') AS needs_review,
+        bool_or(x.status <> 'CANCELLED') AS live,
+        count(DISTINCT x.meal_time_id) FILTER (WHERE x.status <> 'CANCELLED' AND NOT x.caregiver
+            AND x.meal_time_id IN (SELECT mt.id FROM mt)) AS meals_ordered,
+        array_agg(DISTINCT x.status) AS statuses
+    FROM meal_order x WHERE x.branch_code = $1 AND x.order_date = $2::date
+    GROUP BY x.patient_id),
 hit AS (
-    SELECT p.id, p.hn_id,
-        EXISTS (SELECT 1 FROM o WHERE o.patient_id = p.id AND o.needs_review AND o.status <> 'CANCELLED') AS needs_review,
+    SELECT p.id, p.hn_id, coalesce(a.needs_review, false) AS needs_review,
         CASE $3::text
             WHEN 'room' THEN r.code
             WHEN 'hnId' THEN p.hn_id
@@ -692,10 +813,11 @@ hit AS (
             ELSE concat_ws(' ', w.code, r.code)
         END AS sort_key
     FROM patient p
+        LEFT JOIN agg a ON a.patient_id = p.id
         LEFT JOIN ward w ON w.branch_code = p.branch_code AND w.id = p.ward_id
         LEFT JOIN room r ON r.branch_code = p.branch_code AND r.id = p.room_id
     WHERE p.branch_code = $1
-        AND (p.visit_status = 'Current' OR EXISTS (SELECT 1 FROM o WHERE o.patient_id = p.id AND o.status <> 'CANCELLED'))
+        AND (p.visit_status = 'Current' OR a.live)
         AND ($4::bigint IS NULL OR p.ward_id = $4::bigint)
         AND ($5::text IS NULL
             OR (p.hn_id || ' ' || p.first_name_th || ' ' || p.last_name_th || ' ' || p.first_name_en || ' ' || p.last_name_en)
@@ -704,10 +826,9 @@ hit AS (
             OR r.name_en ILIKE $5::text)
         AND (CASE $6::text
             WHEN 'ALL' THEN true
-            WHEN 'NOT_ORDERED' THEN EXISTS (SELECT 1 FROM mt WHERE NOT EXISTS (SELECT 1 FROM o WHERE o.patient_id = p.id
-                AND o.meal_time_id = mt.id AND NOT o.caregiver AND o.status <> 'CANCELLED'))
-            WHEN 'NEEDS_REVIEW' THEN EXISTS (SELECT 1 FROM o WHERE o.patient_id = p.id AND o.needs_review AND o.status <> 'CANCELLED')
-            ELSE EXISTS (SELECT 1 FROM o WHERE o.patient_id = p.id AND o.status = $6::text)
+            WHEN 'NOT_ORDERED' THEN coalesce(a.meals_ordered, 0) < (SELECT count(*) FROM mt)
+            WHEN 'NEEDS_REVIEW' THEN coalesce(a.needs_review, false)
+            ELSE $6::text = ANY (a.statuses)
         END)),
 ranked AS (
     SELECT hit.id, count(*) OVER () AS total,
@@ -728,11 +849,11 @@ SELECT page.total, jsonb_build_object('hnId', v.hn_id, 'firstNameTh', v.first_na
             'nameEn', mt.name_en, 'abbreviation', mt.abbreviation, 'mealColor', mt.meal_color, 'textColor', mt.text_color,
             'npo', v.npo_from IS NOT NULL AND v.npo_from < mt.win_end AND (v.npo_to IS NULL OR v.npo_to > mt.win_start),
             'order', (SELECT jsonb_build_object('orderId', o.id, 'orderType', o.order_type, 'status', o.status,
-                'needsReview', o.needs_review) FROM o WHERE o.patient_id = v.id AND o.meal_time_id = mt.id
-                AND NOT o.caregiver AND o.status <> 'CANCELLED'),
+                'needsReview', o.needs_review) FROM meal_order o WHERE o.branch_code = $1 AND o.patient_id = v.id
+                AND o.order_date = $2::date AND o.meal_time_id = mt.id AND NOT o.caregiver AND o.status <> 'CANCELLED'),
             'caregiverOrder', (SELECT jsonb_build_object('orderId', o.id, 'orderType', o.order_type, 'status', o.status,
-                'needsReview', o.needs_review) FROM o WHERE o.patient_id = v.id AND o.meal_time_id = mt.id
-                AND o.caregiver AND o.status <> 'CANCELLED'))
+                'needsReview', o.needs_review) FROM meal_order o WHERE o.branch_code = $1 AND o.patient_id = v.id
+                AND o.order_date = $2::date AND o.meal_time_id = mt.id AND o.caregiver AND o.status <> 'CANCELLED'))
         ORDER BY mt.win_start, mt.code) FROM mt), '[]'))::jsonb AS doc
 FROM page JOIN patient_view v ON v.branch_code = $1 AND v.id = page.id
 ORDER BY page.ord
@@ -758,7 +879,8 @@ type OrderSearchRow struct {
 // The order list (docs/orders.md, search): one row per patient of the branch that is
 // Current, or has a live order on the date; needs-review rows first, then the sort key, the
 // HN breaking ties. Each row is the document the API answers, its meals one per active meal
-// type of the branch with the live patient and caregiver orders of the date.
+// type of the branch with the live patient and caregiver orders of the date. The date's
+// orders are aggregated per patient once; the page's meals are read by index.
 func (q *Queries) OrderSearch(ctx context.Context, db DBTX, arg OrderSearchParams) ([]OrderSearchRow, error) {
 	rows, err := db.Query(ctx, orderSearch,
 		arg.Branch,
@@ -817,6 +939,23 @@ func (q *Queries) OrderSets(ctx context.Context, db DBTX, arg OrderSetsParams) (
 		return nil, err
 	}
 	return items, nil
+}
+
+const orderUnmappedAllergies = `-- name: OrderUnmappedAllergies :one
+SELECT unmapped_allergies FROM patient WHERE branch_code = $1 AND hn_id = $2
+`
+
+type OrderUnmappedAllergiesParams struct {
+	Branch string
+	HnID   string
+}
+
+// The patient's allergies the branch could not map (getAllergens).
+func (q *Queries) OrderUnmappedAllergies(ctx context.Context, db DBTX, arg OrderUnmappedAllergiesParams) ([]string, error) {
+	row := db.QueryRow(ctx, orderUnmappedAllergies, arg.Branch, arg.HnID)
+	var unmapped_allergies []string
+	err := row.Scan(&unmapped_allergies)
+	return unmapped_allergies, err
 }
 
 const orderWardDay = `-- name: OrderWardDay :many

@@ -58,7 +58,8 @@ CREATE FUNCTION public.patient_food_facts(p_branch text, p_id bigint) RETURNS js
             ARRAY(SELECT l.restricted_id FROM patient_restricted l WHERE l.branch_code = p.branch_code AND l.patient_id = p.id ORDER BY 1),
             ARRAY(SELECT x FROM unnest(p.unmapped_allergies) x ORDER BY 1)),
         'TEXTURE', jsonb_build_array(p.texture_food, p.texture_drink),
-        'NPO', jsonb_build_array(p.npo_from, p.npo_to),
+        -- as epoch seconds: a time's text depends on the session's time zone
+        'NPO', jsonb_build_array(extract(epoch FROM p.npo_from), extract(epoch FROM p.npo_to)),
         'DISCHARGED', jsonb_build_array(p.visit_status, p.hospital_status),
         'RELIGION', jsonb_build_array(p.religion_id, p.vegetarian_id))
     FROM patient p WHERE p.branch_code = p_branch AND p.id = p_id

@@ -1,0 +1,193 @@
+package orders_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"samrap/pkg/httpx"
+	"samrap/pkg/i18n"
+	"samrap/pkg/orders"
+	"samrap/pkg/patients"
+)
+
+// counter counts the statements a pool sends.
+type counter struct{ n atomic.Int64 }
+
+func (c *counter) TraceQueryStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceQueryStartData) context.Context {
+	c.n.Add(1)
+	return ctx
+}
+
+func (c *counter) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
+
+// A submit is a fixed number of statements whatever the number of items, dates and meal
+// types (issue 14's benchmark note): one dish for one meal, and three dishes for two dates.
+func TestSubmitIsAFixedNumberOfStatements(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	c := &counter{}
+	cfg := f.s.Env.DB.Config()
+	cfg.ConnConfig.Tracer = c
+	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	svc := orders.NewService(pool, f.s.Clock.Now, nil)
+	day, _ := time.ParseInLocation(time.DateOnly, f.today, bangkok)
+	count := func(hn string, dates []string, codes ...string) int64 {
+		f.patient(t, hn, "", nil, nil)
+		d := orders.Draft{HnID: hn, Dates: dates, MealTimeIDs: []int64{f.lunchID}, OrderType: "ORD", CourseType: "MENU",
+			IdempotencyKey: "k-" + hn}
+		for _, code := range codes {
+			d.Items = append(d.Items, orders.Item{MenuID: f.dishes[code]})
+		}
+		before := c.n.Load()
+		out, err := svc.Submit(context.Background(), i18n.EN, "SRP01", "bench", d)
+		if err != nil || len(out.Orders) != len(dates) {
+			t.Fatalf("submit %s: %+v %v", hn, out, err)
+		}
+		return c.n.Load() - before
+	}
+	one := count("T-ST1", []string{f.today}, "T-PLAIN")
+	many := count("T-ST2", []string{f.today, day.AddDate(0, 0, 7).Format(time.DateOnly)}, "T-PLAIN", "T-SOUP", "T-THICK")
+	if one != many || one > 15 {
+		t.Fatalf("statements: %d for one dish and meal, %d for three dishes and two dates", one, many)
+	}
+	t.Logf("a submit is %d statements (begin and commit included)", one)
+}
+
+// BenchmarkOrderSearch1200 times the order list of a branch of 1,200 current patients with
+// every one of 5 meal types ordered today (issue 14's budget: 50 ms server time), for the
+// first page, a ward filter and the not-ordered filter; p95-ms beside ms/op.
+//
+//	go test -run '^$' -bench OrderSearch1200 -benchtime 100x ./pkg/orders
+func BenchmarkOrderSearch1200(b *testing.B) {
+	f := newFixture(b)
+	ctx := context.Background()
+	pool := f.s.Env.DB
+	if _, err := pool.Exec(ctx, `INSERT INTO meal_time (branch_code, code, name_th, name_en, start_time, end_time, abbreviation)
+		VALUES ('SRP01', 'MT05', 'มื้อดึก', 'Late snack', '20:00', '21:00', 'LS')`); err != nil {
+		b.Fatal(err)
+	}
+	svc := patients.NewService(pool, f.s.Clock.Now)
+	var ward int64
+	if err := pool.QueryRow(ctx, `SELECT id FROM ward WHERE branch_code = 'SRP01' AND code = 'W02'`).Scan(&ward); err != nil {
+		b.Fatal(err)
+	}
+	for batch := 0; batch < 2; batch++ {
+		ins := make([]patients.Input, 600)
+		for i := range ins {
+			n := batch*600 + i
+			ins[i] = patients.Input{HnID: fmt.Sprintf("B%05d", n), FirstNameTh: "ผู้ป่วย", LastNameTh: fmt.Sprint(n), WardID: &ward}
+		}
+		if err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+			_, err := svc.Apply(ctx, tx, "SRP01", "bench", patients.SourceHospital, ins)
+			return err
+		}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	// every current patient, every meal type: a specific meal (one in 50 needing review)
+	if _, err := pool.Exec(ctx, `INSERT INTO meal_order (branch_code, patient_id, order_date, meal_time_id, order_type, status,
+			course_type, description, patient_facts, review_reasons, ordered_by)
+		SELECT 'SRP01', p.id, $1::date, t.id, 'ORD', 'WAITING', 'SPECIFIC', 'ข้าวต้ม', patient_food_facts('SRP01', p.id),
+			CASE WHEN p.id % 50 = 0 THEN '{DIET}'::text[] ELSE '{}' END, 'bench'
+		FROM patient p, meal_time t WHERE p.branch_code = 'SRP01' AND p.visit_status = 'Current' AND t.branch_code = 'SRP01'
+		ON CONFLICT DO NOTHING`, f.today); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, "ANALYZE"); err != nil {
+		b.Fatal(err)
+	}
+	s := orders.NewService(pool, f.s.Clock.Now, nil)
+	calls := []orders.SearchFilter{{Date: f.today}, {Date: f.today, WardID: ward}, {Date: f.today, Status: "NOT_ORDERED"},
+		{Date: f.today, Criteria: "B001"}}
+	var took []time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		page, err := s.Search(ctx, "SRP01", calls[i%len(calls)], httpx.PageParams{Page: 1, Size: 20})
+		took = append(took, time.Since(start))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if i%len(calls) == 0 && page.Total < 1200 {
+			b.Fatalf("total %d", page.Total)
+		}
+	}
+	b.StopTimer()
+	if testing.Verbose() && b.N >= len(calls) {
+		for i, c := range calls {
+			var per []time.Duration
+			for j := i; j < len(took); j += len(calls) {
+				per = append(per, took[j])
+			}
+			slices.Sort(per)
+			b.Logf("%+v: median %v", c, per[len(per)/2])
+		}
+	}
+	slices.Sort(took)
+	b.ReportMetric(float64(took[len(took)*95/100].Microseconds())/1000, "p95-ms")
+}
+
+// BenchmarkSubmitOrder times submitOrder for one patient and meal with every check (issue
+// 14's budget: 15 ms), beside BenchmarkOrderDetails, a read of one order by id (baseline).
+//
+//	go test -run '^$' -bench 'SubmitOrder|OrderDetails' ./pkg/orders
+func BenchmarkSubmitOrder(b *testing.B) {
+	f := newFixture(b)
+	ctx := context.Background()
+	f.patient(b, "T-BENCH", "", []string{"AL02"}, nil)
+	s := orders.NewService(f.s.Env.DB, f.s.Clock.Now, nil)
+	d := orders.Draft{HnID: "T-BENCH", Dates: []string{f.today}, MealTimeIDs: []int64{f.lunchID}, OrderType: "ORD",
+		CourseType: "MENU", Items: []orders.Item{{MenuID: f.dishes["T-PEANUT"], AlternativeNote: "no peanut"},
+			{MenuID: f.dishes["T-SOUP"]}, {MenuID: f.dishes["T-THICK"]}}}
+	if _, err := f.s.Env.DB.Exec(ctx, "ANALYZE"); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		d.IdempotencyKey = fmt.Sprint("bench-", i)
+		out, err := s.Submit(ctx, i18n.EN, "SRP01", "bench", d)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		if _, err := f.s.Env.DB.Exec(ctx, `DELETE FROM meal_order WHERE patient_id = (SELECT id FROM patient WHERE hn_id = 'T-BENCH')`); err != nil {
+			b.Fatal(err)
+		}
+		_ = out
+		b.StartTimer()
+	}
+}
+
+func BenchmarkOrderDetails(b *testing.B) {
+	f := newFixture(b)
+	ctx := context.Background()
+	f.patient(b, "T-BENCH", "", nil, nil)
+	s := orders.NewService(f.s.Env.DB, f.s.Clock.Now, nil)
+	out, err := s.Submit(ctx, i18n.EN, "SRP01", "bench", orders.Draft{HnID: "T-BENCH", Dates: []string{f.today},
+		MealTimeIDs: []int64{f.lunchID}, OrderType: "ORD", CourseType: "MENU", Items: []orders.Item{{MenuID: f.dishes["T-PLAIN"]}}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var id struct{ OrderID string }
+	if err := json.Unmarshal(out.Orders[0], &id); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := s.Details(ctx, "SRP01", id.OrderID); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
