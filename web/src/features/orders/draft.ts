@@ -230,3 +230,15 @@ export function errorText(e: unknown, fallback: string): string | null {
   const msg = err?.message ?? '';
   return msg && !/^HTTP \d+$/.test(msg) ? msg : fallback;
 }
+
+/** The items a refused review needs an alternative for: each item a CONFLICT problem names, once. */
+export function reviewNotes(problems: Problem[]): { key: string; item: { menuId?: number; menuSetId?: number } }[] {
+  const out: { key: string; item: { menuId?: number; menuSetId?: number } }[] = [];
+  for (const p of problems) {
+    if (p.code !== 'CONFLICT' || (!p.menuId && !p.menuSetId)) continue;
+    const item = p.menuSetId ? { menuSetId: p.menuSetId } : { menuId: p.menuId };
+    const key = p.menuSetId ? `s:${p.menuSetId}` : `m:${p.menuId}`;
+    if (!out.some((x) => x.key === key)) out.push({ key, item });
+  }
+  return out;
+}

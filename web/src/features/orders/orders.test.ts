@@ -1,6 +1,6 @@
 import { ApiError } from '@/lib/api-client';
 import {
-  buildDraft, choiceReducer, conflictNames, errorText, existingOrder, initialChoice, localProblems, NO_FILTERS, problemsOf, type ChoiceState,
+  buildDraft, choiceReducer, conflictNames, errorText, existingOrder, initialChoice, localProblems, NO_FILTERS, problemsOf, reviewNotes, type ChoiceState,
 } from '@/features/orders/draft';
 import { ordersResources } from '@/features/orders/i18n';
 import { formPath, readTarget } from '@/features/orders/paths';
@@ -138,6 +138,16 @@ describe('answers', () => {
     expect(errorText(invalid, 'fallback')).toBe('no');
     expect(errorText(new ApiError(404, null, false), 'fallback')).toBe('fallback');
     expect(errorText(new ApiError(500, null, true), 'fallback')).toBeNull();
+  });
+
+  it('asks a refused review for an alternative per conflicting item, once each', () => {
+    expect(reviewNotes([
+      { code: 'CONFLICT', message: 'a', menuId: 13, dateOrder: '2026-11-25' },
+      { code: 'CONFLICT', message: 'b', menuId: 13 },
+      { code: 'CONFLICT', message: 'c', menuSetId: 3 },
+      { code: 'TEXTURE', message: 'd', menuId: 7 },
+      { code: 'UNMAPPED_ALLERGY', message: 'e' },
+    ])).toEqual([{ key: 'm:13', item: { menuId: 13 } }, { key: 's:3', item: { menuSetId: 3 } }]);
   });
 
   it('names each conflicting ingredient once, in the interface language', () => {

@@ -7,7 +7,7 @@ import { useCancelOrder } from '@/features/orders/api/cancel-order';
 import { useConfirmReview } from '@/features/orders/api/confirm-review';
 import { useOrderDetails } from '@/features/orders/api/get-order-details';
 import { useQr } from '@/features/orders/api/get-qr';
-import { errorText, problemsOf } from '@/features/orders/draft';
+import { errorText, problemsOf, reviewNotes } from '@/features/orders/draft';
 import { formPath } from '@/features/orders/paths';
 import { AllergyTags, ConflictTags, MealBadge, useOrderLabels } from '@/features/orders/components/parts';
 import { CANCEL_REASONS, type CancelReason, type Problem } from '@/features/orders/types';
@@ -27,6 +27,8 @@ export function OrderDetailsDrawer({ orderId, onClose }: Props) {
   const [cancelling, setCancelling] = useState(false);
   const [problems, setProblems] = useState<Problem[]>([]);
   const [unmappedChecked, setUnmappedChecked] = useState(false);
+  // a review refused for an item's new conflict: the alternative for each such item (keyed m:id / s:id)
+  const [notes, setNotes] = useState<Record<string, string>>({});
   const o = order.data;
   const live = o && o.status !== 'CANCELLED';
   const qr = useQr(labels.branch, orderId, !!live && o?.orderType === 'ORD');
@@ -35,6 +37,7 @@ export function OrderDetailsDrawer({ orderId, onClose }: Props) {
     setCancelling(false);
     setProblems([]);
     setUnmappedChecked(false);
+    setNotes({});
     form.resetFields();
   }, [orderId, form]);
 
@@ -61,7 +64,12 @@ export function OrderDetailsDrawer({ orderId, onClose }: Props) {
 
   const doReview = () =>
     review.mutate(
-      { branchCode: labels.branch, orderId: orderId ?? '', unmappedAllergiesChecked: unmappedChecked || undefined },
+      {
+        branchCode: labels.branch,
+        orderId: orderId ?? '',
+        unmappedAllergiesChecked: unmappedChecked || undefined,
+        items: noted.length > 0 ? noted.map((n) => ({ ...n.item, alternativeNote: (notes[n.key] ?? '').trim() })) : undefined,
+      },
       {
         onSuccess: () => {
           notification.success({ message: t('messages.reviewed') });
@@ -71,6 +79,7 @@ export function OrderDetailsDrawer({ orderId, onClose }: Props) {
       },
     );
 
+  const noted = reviewNotes(problems);
   const p = o?.patient;
   // the conflicts the order was accepted with: the order's, else each item's
   const accepted = o?.conflicts ?? (o?.items ?? []).flatMap((it) => it.conflicts ?? []);
@@ -153,14 +162,32 @@ export function OrderDetailsDrawer({ orderId, onClose }: Props) {
             <Alert type="error" showIcon data-testid="details-problems" message={t('messages.problems')} description={<ul style={{ margin: 0, paddingInlineStart: 18 }}>{problems.map((x, i) => <li key={i}>{x.message}</li>)}</ul>} />
           )}
           {live && o.needsReview && (
-            <Space direction="vertical">
+            <Space direction="vertical" style={{ width: '100%' }}>
+              {noted.map((n) => (
+                <Space key={n.key} direction="vertical" size={2} style={{ width: '100%' }}>
+                  <Typography.Text>{t('review.noteFor', { name: labels.ref(o.items?.find((it) => (it.menuId ?? undefined) === n.item.menuId && (it.menuSetId ?? undefined) === n.item.menuSetId)) || n.key })}</Typography.Text>
+                  <Input.TextArea
+                    rows={2}
+                    maxLength={500}
+                    value={notes[n.key] ?? ''}
+                    onChange={(e) => setNotes((x) => ({ ...x, [n.key]: e.target.value }))}
+                    data-testid="review-note"
+                  />
+                </Space>
+              ))}
               {unmapped && (
                 <Checkbox checked={unmappedChecked} onChange={(e) => setUnmappedChecked(e.target.checked)} data-testid="review-unmapped">
                   {t('form.unmappedConfirm')}
                 </Checkbox>
               )}
-              <Button type="primary" onClick={doReview} loading={review.isPending} data-testid="review-confirm">
-                {t('review.confirm')}
+              <Button
+                type="primary"
+                onClick={doReview}
+                loading={review.isPending}
+                disabled={noted.some((n) => (notes[n.key] ?? '').trim() === '')}
+                data-testid="review-confirm"
+              >
+                {noted.length > 0 ? t('review.confirmWithNotes') : t('review.confirm')}
               </Button>
             </Space>
           )}
