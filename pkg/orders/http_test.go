@@ -9,7 +9,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"samrap/pkg/apitest"
+	"samrap/pkg/imports"
 	"samrap/pkg/orders"
 	"samrap/pkg/patients"
 	"samrap/pkg/session"
@@ -571,14 +574,35 @@ func TestRuleNeedsReview(t *testing.T) {
 	in = patients.InputOf(p)
 	npo := day.Add(11 * time.Hour)
 	in.NpoFrom = &npo
-	err := pgxBegin(f, func(ctx context.Context, apply func([]patients.Input) error) error {
-		return apply([]patients.Input{in})
-	}, svc)
+	err := pgx.BeginFunc(context.Background(), f.s.Env.DB, func(tx pgx.Tx) error {
+		_, err := svc.Apply(context.Background(), tx, "SRP01", "hospital", patients.SourceHospital, []patients.Input{in})
+		return err
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if o := f.order(t, os[0].OrderID); strings.Join(o.ReviewReasons, ",") != "NPO" {
 		t.Fatalf("sync NPO: %+v", o)
+	}
+	// the Excel import: a row naming only the HN and a texture changes the texture alone
+	_, cg := f.submit(t, clone(f.draft("T-REV", "T-PLAIN"), "caregiver", true), 200)
+	err = pgx.BeginFunc(context.Background(), f.s.Env.DB, func(tx pgx.Tx) error {
+		res, err := svc.ImportRows(context.Background(), tx, "SRP01", "excel", []imports.Row{{Line: 1,
+			Cells: map[string]string{"hnId": "T-REV", "textureFood": "5"}}})
+		if err == nil && len(res.Failed) > 0 {
+			err = fmt.Errorf("refused: %+v", res.Failed)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := f.order(t, os[0].OrderID); strings.Join(o.ReviewReasons, ",") != "NPO,TEXTURE" {
+		t.Fatalf("import texture: %+v", o)
+	}
+	// a caregiver order is not flagged by the patient's texture: its facts are the caregiver's
+	if o := f.order(t, cg[0].OrderID); o.NeedsReview {
+		t.Fatalf("caregiver order flagged: %+v", o)
 	}
 	// discharge flags the future orders (not cancelled: a person decides)
 	f.submit(t, clone(f.draft("T-REV"), "orderType", "NPO", "dates", []string{day.AddDate(0, 0, 2).Format(time.DateOnly)}), 200)
@@ -586,7 +610,7 @@ func TestRuleNeedsReview(t *testing.T) {
 		t.Fatal(err)
 	}
 	if n := f.s.Count(`SELECT count(*) FROM meal_order o JOIN patient p ON p.id = o.patient_id WHERE p.hn_id = 'T-REV'
-		AND 'DISCHARGED' = ANY (o.review_reasons) AND o.status <> 'CANCELLED'`); n != 2 {
+		AND 'DISCHARGED' = ANY (o.review_reasons) AND o.status <> 'CANCELLED'`); n != 3 {
 		t.Fatalf("discharge flagged %d orders", n)
 	}
 }
@@ -598,22 +622,6 @@ func getPatient(t *testing.T, f *fixture, hn string) patients.Patient {
 		t.Fatal(err)
 	}
 	return p
-}
-
-func pgxBegin(f *fixture, fn func(context.Context, func([]patients.Input) error) error, svc *patients.Service) error {
-	ctx := context.Background()
-	tx, err := f.s.Env.DB.Begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback(ctx)
-	if err := fn(ctx, func(ins []patients.Input) error {
-		_, err := svc.Apply(ctx, tx, "SRP01", "hospital", patients.SourceHospital, ins)
-		return err
-	}); err != nil {
-		return err
-	}
-	return tx.Commit(ctx)
 }
 
 func (f *fixture) order(t *testing.T, id string) order {

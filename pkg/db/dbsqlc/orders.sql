@@ -54,9 +54,10 @@ SELECT doc::jsonb FROM menu_set_detail WHERE branch_code = @branch AND id = ANY 
 INSERT INTO order_idempotency (caller, key, branch_code) VALUES (@caller, @key, @branch)
 ON CONFLICT DO NOTHING RETURNING created_at;
 
--- The answer kept for a key (NULL while its first request runs).
+-- The answer kept for a key (NULL while its first request runs); housekeeping drops keys
+-- after a day.
 -- name: OrderKeyAnswer :one
-SELECT answer FROM order_idempotency WHERE caller = @caller AND key = @key AND created_at > @since;
+SELECT answer FROM order_idempotency WHERE caller = @caller AND key = @key;
 
 -- name: OrderKeepAnswer :exec
 UPDATE order_idempotency SET answer = CAST(sqlc.arg(answer)::text AS jsonb) WHERE caller = @caller AND key = @key;

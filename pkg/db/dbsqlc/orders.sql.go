@@ -443,18 +443,18 @@ func (q *Queries) OrderKeepAnswer(ctx context.Context, db DBTX, arg OrderKeepAns
 }
 
 const orderKeyAnswer = `-- name: OrderKeyAnswer :one
-SELECT answer FROM order_idempotency WHERE caller = $1 AND key = $2 AND created_at > $3
+SELECT answer FROM order_idempotency WHERE caller = $1 AND key = $2
 `
 
 type OrderKeyAnswerParams struct {
 	Caller string
 	Key    string
-	Since  time.Time
 }
 
-// The answer kept for a key (NULL while its first request runs).
+// The answer kept for a key (NULL while its first request runs); housekeeping drops keys
+// after a day.
 func (q *Queries) OrderKeyAnswer(ctx context.Context, db DBTX, arg OrderKeyAnswerParams) ([]byte, error) {
-	row := db.QueryRow(ctx, orderKeyAnswer, arg.Caller, arg.Key, arg.Since)
+	row := db.QueryRow(ctx, orderKeyAnswer, arg.Caller, arg.Key)
 	var answer []byte
 	err := row.Scan(&answer)
 	return answer, err
