@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { codeIn, freshCode, mailsTo, nextMail, nextStepCode, registeredAccount, shot, submitLogin } from './auth-helpers';
+import { codeIn, freshCode, mailsTo, nextMail, nextStepCode, registeredAccount, shot, landedThenAccount, submitLogin } from './auth-helpers';
 import { text } from './helpers';
 
 test('account page: language saved on the account, two factors on with the authenticator, off with an e-mailed code', async ({ page, request }) => {
   const account = await registeredAccount(request, 'account');
   await submitLogin(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/auth\/account$/);
+  await landedThenAccount(page);
   await expect(page.getByTestId('account-profile')).toContainText(account.email);
   await expect(page.getByTestId('two-factor-status')).toHaveText(text('th', 'account', 'off'));
   await expect(page.getByTestId('account-pairs')).toContainText('SRP01');
@@ -51,7 +51,7 @@ test('account page: language saved on the account, two factors on with the authe
   await expect(page).toHaveURL(/\/redirect$/);
   await page.getByTestId('code-input').fill(await nextStepCode(secret, at));
   await page.getByTestId('verify-code').click();
-  await expect(page).toHaveURL(/\/auth\/account$/);
+  await landedThenAccount(page);
 
   // turn off: a fresh code, here by e-mail
   await page.getByTestId('two-factor-disable').click();
@@ -77,5 +77,5 @@ test('account page: language saved on the account, two factors on with the authe
   // middle of it kept the revoked session on the device, met by the unauthorized modal
   await expect(page).toHaveURL(/\/login$/);
   await submitLogin(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/auth\/account$/);
+  await landedThenAccount(page);
 });

@@ -145,6 +145,16 @@ export async function registeredAccount(
 }
 
 /** Fills Login and submits (the helpers' signIn, with any password). */
+/**
+ * After a sign-in: the accounts these tests make are Order Takers, who land on the order list
+ * (issue 14, their first sidebar screen); then the account page these tests are about.
+ */
+export async function landedThenAccount(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/auth\/order$/);
+  await page.goto('/auth/account');
+  await expect(page.getByTestId('account-profile')).toBeVisible();
+}
+
 export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
   await page.locator('input[name=email]').fill(email);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { codeIn, mailsTo, nextMail, registeredAccount, shot, submitLogin } from './auth-helpers';
+import { codeIn, mailsTo, nextMail, registeredAccount, shot, landedThenAccount, submitLogin } from './auth-helpers';
 import { text } from './helpers';
 
 test('two factors: the password alone gives no tokens; an e-mailed code completes the sign-in (Thai)', async ({ page, request }) => {
@@ -43,7 +43,7 @@ test('two factors: the password alone gives no tokens; an e-mailed code complete
 
   await page.getByTestId('code-input').fill(code);
   await page.getByTestId('verify-code').click();
-  await expect(page).toHaveURL(/\/auth\/account$/);
+  await landedThenAccount(page);
   expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toMatch(/^rt_/);
   await expect(page.getByTestId('current-pair')).toContainText('SRP01');
 });

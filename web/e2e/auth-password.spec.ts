@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { chooseLanguage, linkIn, mailsTo, nextMail, registeredAccount, shot, submitLogin } from './auth-helpers';
+import { chooseLanguage, linkIn, mailsTo, nextMail, registeredAccount, shot, landedThenAccount, submitLogin } from './auth-helpers';
 import { PASSWORD, text } from './helpers';
 
 test('forgot and reset password through the e-mailed link; the used link says so (Thai)', async ({ page, request }) => {
@@ -63,7 +63,7 @@ test('forgot and reset password through the e-mailed link; the used link says so
   await submitLogin(page, account.email, PASSWORD);
   await expect(page.getByTestId('login-failure')).toHaveText(text('th', 'auth', 'login.failed'));
   await submitLogin(page, account.email, 'Porridge#2026');
-  await expect(page).toHaveURL(/\/auth\/account$/);
+  await landedThenAccount(page);
 });
 
 test('change password (English): every rule in the form, the server on its fields, then the new password signs in', async ({ page, request }) => {
@@ -71,7 +71,7 @@ test('change password (English): every rule in the form, the server on its field
   await page.goto('/login');
   await chooseLanguage(page, 'en');
   await submitLogin(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/auth\/account$/);
+  await landedThenAccount(page);
   await page.getByTestId('change-password').click();
   await expect(page).toHaveURL(/\/auth\/account\/password$/);
 
@@ -122,7 +122,7 @@ test('change password (English): every rule in the form, the server on its field
   await submitLogin(page, account.email, account.password);
   await expect(page.getByTestId('login-failure')).toHaveText(text('en', 'auth', 'login.failed'));
   await submitLogin(page, account.email, 'Soup#2026ok');
-  await expect(page).toHaveURL(/\/auth\/account$/);
+  await expect(page).toHaveURL(/\/auth\/order$/);
 });
 
 test('the expiring-password notice shows the days left as the 90 days approach', async ({ page }) => {

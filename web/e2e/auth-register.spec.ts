@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { chooseLanguage, freshCode, inviteNewAccount, linkIn, mailsTo, nextMail, nextStepCode, shot, submitLogin } from './auth-helpers';
+import { chooseLanguage, freshCode, inviteNewAccount, linkIn, mailsTo, nextMail, nextStepCode, shot, landedThenAccount, submitLogin } from './auth-helpers';
 import { text } from './helpers';
 
 const NEW_PASSWORD = 'Kitchen#2026';
@@ -71,7 +71,7 @@ test('the invited demo account registers with the authenticator (English), then 
   await shot(page, 'mfa-choose-method-en');
   await page.getByTestId('code-input').fill(await nextStepCode(secret, at));
   await page.getByTestId('verify-code').click();
-  await expect(page).toHaveURL(/\/auth\/account$/);
+  await landedThenAccount(page);
   await expect(page.getByTestId('two-factor-status')).toHaveText(text('en', 'account', 'on'));
   const stored = await page.evaluate(() => ({ ...localStorage }));
   expect(JSON.parse(stored.userInfo).current).toEqual({ branchCode: 'SRP01', roleCode: 'BOD' });
@@ -130,7 +130,7 @@ test('an expired link of an account still waiting for confirmation gets a new on
 
   // password only: straight in
   await submitLogin(page, invited.email, NEW_PASSWORD);
-  await expect(page).toHaveURL(/\/auth\/account$/);
+  await landedThenAccount(page);
   await expect(page.getByTestId('two-factor-status')).toHaveText(text('th', 'account', 'off'));
 });
 

@@ -95,7 +95,8 @@ test('create an account, invite it, register through the link, assign Order Take
 
   // the new account signs in as Order Taker of SRP01
   await signIn(page, email, newPassword);
-  await expect(page).toHaveURL(/\/auth\/account$/);
+  // an Order Taker lands on the order list (issue 14)
+  await expect(page).toHaveURL(/\/auth\/order$/);
   await expect(page.getByTestId('current-pair')).toContainText(text('th', 'common', 'roles.BOD'));
   await expect(page.getByTestId('current-pair')).toContainText('SRP01');
 });

@@ -50,9 +50,14 @@ export const AUTH_ROUTES: AuthRoute[] = [
     ready: true,
     load: () => import('@/features/patients/components/patient-changes-page'),
   },
-  { path: 'order', roles: [controller, orderTaker], ready: false },
-  { path: 'order/form', roles: [controller, orderTaker], ready: false },
-  { path: 'order/care-giver/form', roles: [controller, orderTaker], ready: false },
+  { path: 'order', roles: [controller, orderTaker], ready: true, load: () => import('@/features/orders/components/orders-page') },
+  { path: 'order/form', roles: [controller, orderTaker], ready: true, load: () => import('@/features/orders/components/order-form-page') },
+  {
+    path: 'order/care-giver/form',
+    roles: [controller, orderTaker],
+    ready: true,
+    load: () => import('@/features/orders/components/caregiver-form-page'),
+  },
   { path: 'serve', roles: [serve], ready: true, load: () => import('@/features/serve/components/serve-list-page') },
   { path: 'serve/confirm', roles: [serve], ready: true, load: () => import('@/features/serve/components/confirm-serve-page') },
   // Ours (issue 16): the branch's wristband setting, kept by its administrators.

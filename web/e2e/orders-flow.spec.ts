@@ -1,0 +1,137 @@
+import { expect, test, type Page } from '@playwright/test';
+import { shot } from './auth-helpers';
+import { addDays, bangkokToday, chip, CONTROLLER, dishCard, nextWeekday, o, openForm, openOptions, orderRow, ORDER_TAKER, signInAs, submit } from './orders-helpers';
+
+// Issue 14's ordering flows: cancel and order again (an ordered meal is refused until it is
+// cancelled), a caregiver's meal with the caregiver's own restrictions, the same order for
+// several patients and a ward's orders copied to the next day, each patient checked.
+
+async function orderSpecific(page: Page, text: string): Promise<void> {
+  const form = page.getByTestId('order-form-page');
+  await form.getByTestId('course-type').getByText(o('courseType.SPECIFIC')).click();
+  await form.getByTestId('description').fill(text);
+}
+
+test('an Order Taker orders, is refused a second order of the meal, cancels with a reason and orders again', async ({ page }) => {
+  // an Order Taker lands on the order list
+  await signInAs(page, ORDER_TAKER, /\/auth\/order$/);
+  await expect(page.getByTestId('orders-table')).toBeVisible();
+  const date = addDays(bangkokToday(), 1);
+  const hn = 'SRP01-HN10001';
+  const row = await orderRow(page, date, hn);
+  await openForm(page, row, 'MT02');
+  const lunch = new URL(page.url()).searchParams.get('meal');
+  await orderSpecific(page, 'ข้าวผัดไม่ใส่ผัก');
+  expect(await submit(page)).toBe(200);
+  await expect(page.getByText(o('messages.submitted'))).toBeVisible();
+
+  // the same meal again (the form opened by its address): warned, and the server answers 409 with the order
+  const list = await orderRow(page, date, hn);
+  await expect(chip(list, 'MT02')).toHaveAttribute('data-status', 'WAITING');
+  await page.goto(`/auth/order/form?hn=${hn}&date=${date}&meal=${lunch}`);
+  const form = page.getByTestId('order-form-page');
+  await expect(form.getByTestId('already-ordered')).toBeVisible();
+  await orderSpecific(page, 'ข้าวต้ม');
+  expect(await submit(page)).toBe(409);
+  await expect(form.getByTestId('existing-order')).toBeVisible();
+  await form.getByTestId('existing-open').click();
+  const details = page.locator('.ant-drawer-content');
+  await expect(details.getByTestId('details-status')).toHaveText(o('status.WAITING'));
+
+  // cancel: a reason is required
+  await details.getByTestId('cancel-open').click();
+  await details.getByTestId('cancel-confirm').click();
+  await expect(details.getByText(o('cancel.reasonRequired'))).toBeVisible();
+  await details.getByTestId('cancel-reason').getByText(o('cancelReason.DOCTOR')).click();
+  const cancelled = page.waitForResponse((r) => r.url().includes('/api/takerOrder/cancel'));
+  await details.getByTestId('cancel-confirm').click();
+  expect((await cancelled).status()).toBe(200);
+  await expect(page.getByText(o('messages.cancelled'))).toBeVisible();
+  await expect(details.getByTestId('details-status')).toHaveText(o('status.CANCELLED'));
+  await shot(page, 'orders-cancelled');
+
+  // and order again from the cancelled order
+  await details.getByTestId('order-again').click();
+  await expect(page.getByTestId('order-form-page').getByTestId('already-ordered')).toHaveCount(0);
+  await orderSpecific(page, 'ข้าวต้มปลา');
+  expect(await submit(page)).toBe(200);
+  const again = await orderRow(page, date, hn);
+  await expect(chip(again, 'MT02')).toHaveAttribute('data-status', 'WAITING');
+});
+
+test('a caregiver meal, checked against what the caregiver states', async ({ page }) => {
+  await signInAs(page, CONTROLLER, /\/auth\/patient$/);
+  // Monday's dinner: clear tom yum with shrimp (M011) and rice (M004)
+  const date = nextWeekday(1);
+  const hn = 'SRP01-HN10004';
+  const row = await orderRow(page, date, hn);
+  await row.getByTestId('row-caregiver').click();
+  await expect(page).toHaveURL(/\/auth\/order\/care-giver\/form\?/);
+  const form = page.getByTestId('caregiver-form-page');
+  await expect(form.getByTestId('patient-header')).toContainText(hn);
+  await form.getByTestId('meal-MT01').uncheck();
+  await form.getByTestId('meal-MT03').check();
+  await expect(dishCard(form, 'M011')).toBeVisible();
+  await expect(dishCard(form, 'M011').getByTestId('conflicts')).toHaveCount(0);
+  // the caregiver is allergic to shrimp: the dish now conflicts
+  await form.getByTestId('care-allergens').click();
+  await openOptions(page).filter({ hasText: 'กุ้ง' }).click();
+  await page.keyboard.press('Escape');
+  await expect(dishCard(form, 'M011').getByTestId('conflicts')).toContainText('กุ้ง');
+  await dishCard(form, 'M004').click();
+  await expect(dishCard(form, 'M004')).toHaveAttribute('data-chosen', 'true');
+  await shot(page, 'orders-caregiver-form');
+  const sent = page.waitForRequest((r) => r.url().includes('/api/takerOrder/submitOrder'));
+  expect(await submit(page)).toBe(200);
+  expect((await sent).postDataJSON()).toMatchObject({ caregiver: true, hnId: hn, caregiverInfo: { allergenIds: [expect.any(Number)] } });
+  const after = await orderRow(page, date, hn);
+  await expect(chip(after, 'MT03', true)).toHaveAttribute('data-status', 'WAITING');
+  // the patient's own dinner is still to be ordered
+  await expect(chip(after, 'MT03')).toHaveAttribute('data-status', 'NONE');
+});
+
+test('the same order for several patients, and a ward copied to the next day, each patient checked', async ({ page }) => {
+  await signInAs(page, CONTROLLER, /\/auth\/patient$/);
+  // ward W03: SRP01-HN10031 may eat tomorrow morning, SRP01-HN10032 fasts
+  const tomorrow = addDays(bangkokToday(), 1);
+  await page.goto(`/auth/order?date=${tomorrow}&q=SRP01-HN1003`);
+  const table = page.getByTestId('orders-table');
+  for (const hn of ['SRP01-HN10031', 'SRP01-HN10032']) {
+    await table.locator(`tr[data-hn="${hn}"]`).locator('.ant-checkbox-input').check();
+  }
+  await expect(page.getByTestId('selection-bar')).toBeVisible();
+  await page.getByTestId('bulk-open').click();
+  const bulk = page.locator('.ant-modal-content').filter({ hasText: o('bulk.title').replace('{{count}}', '2') });
+  await expect(bulk).toBeVisible();
+  await bulk.getByTestId('bulk-course').getByText(o('courseType.SPECIFIC')).click();
+  await bulk.getByTestId('bulk-description').fill('โจ๊กหมูสับ');
+  await bulk.getByTestId('bulk-submit').click();
+  await expect(bulk.getByTestId('many-result')).toBeVisible();
+  await expect(bulk.getByTestId('refused-list').locator('[data-hn="SRP01-HN10032"]')).toBeVisible();
+  await expect(bulk.getByTestId('refused-list').locator('[data-hn="SRP01-HN10031"]')).toHaveCount(0);
+  await shot(page, 'orders-bulk-result');
+  await bulk.getByTestId('bulk-submit').click();
+  await expect(chip(table.locator('tr[data-hn="SRP01-HN10031"]'), 'MT01')).toHaveAttribute('data-status', 'WAITING');
+  await expect(chip(table.locator('tr[data-hn="SRP01-HN10032"]'), 'MT01')).toHaveAttribute('data-status', 'NONE');
+
+  // copy ward W04's orders of a day to the next: one patient already has that meal, so is refused
+  const from = addDays(bangkokToday(), 4);
+  const to = addDays(from, 1);
+  for (const [day, hn] of [[from, 'SRP01-HN10047'], [from, 'SRP01-HN10050'], [to, 'SRP01-HN10050']]) {
+    const row = await orderRow(page, day, hn);
+    await openForm(page, row, 'MT02');
+    await orderSpecific(page, 'ข้าวสวย ต้มจืด');
+    expect(await submit(page)).toBe(200);
+  }
+  await page.goto(`/auth/order?date=${to}`);
+  await page.getByTestId('copy-open').click();
+  const copy = page.locator('.ant-modal-content').filter({ hasText: o('copy.title') });
+  await copy.getByTestId('copy-ward').click();
+  await openOptions(page).filter({ hasText: 'ผู้สูงอายุ' }).click(); // W04, the elderly ward
+  await copy.getByTestId('copy-submit').click();
+  await expect(copy.getByTestId('many-result')).toBeVisible();
+  await expect(copy.getByTestId('refused-list').locator('[data-hn="SRP01-HN10050"]')).toBeVisible();
+  await copy.getByTestId('copy-submit').click();
+  const copied = await orderRow(page, to, 'SRP01-HN10047');
+  await expect(chip(copied, 'MT02')).toHaveAttribute('data-status', 'WAITING');
+});

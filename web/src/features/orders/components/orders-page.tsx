@@ -1,0 +1,202 @@
+import { CopyOutlined, ExclamationCircleFilled, ShoppingCartOutlined, UserAddOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Select, Space, Tooltip, Typography, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PagedList, pagedListSpec, sortOrder } from '@/components/paged-table';
+import { ScreenFrame } from '@/components/screen-frame';
+import { oneOfParam, useListState, type Param } from '@/lib/use-list-state';
+import { NS } from '@/features/orders/i18n';
+import { useWards } from '@/features/orders/api/get-choices';
+import { useSearchOrders } from '@/features/orders/api/search-orders';
+import { AllergyTags, MealChip, NpoTag, pickerFormat, useOrderLabels } from '@/features/orders/components/parts';
+import { OrderDetailsDrawer } from '@/features/orders/components/order-details-drawer';
+import { BulkOrderModal } from '@/features/orders/components/bulk-order-modal';
+import { CopyOrdersModal } from '@/features/orders/components/copy-orders-modal';
+import { LIST_STATUSES, type MealCell, type OrderRow } from '@/features/orders/types';
+import { formPath } from '@/features/orders/paths';
+import { THAI_PICKER } from '@/features/orders/components/thai-picker';
+
+const SORTABLE = ['ward', 'room', 'hnId', 'name'] as const;
+
+/** A ward filter: a ward id, or All. */
+const wardParam: Param<string> = { fallback: 'All', parse: (raw) => (/^[1-9][0-9]{0,17}$/.test(raw) ? raw : undefined), format: (v) => v };
+/** The date ordered for (YYYY-MM-DD); empty: today in the branch. */
+const dateParam: Param<string> = { fallback: '', parse: (raw) => (/^\d{4}-\d{2}-\d{2}$/.test(raw) && dayjs(raw).isValid() ? raw : undefined), format: (v) => v };
+
+/** The list's state in the address: `?date=&q=&ward=&status=&page=&size=&sort=`. */
+const LIST = pagedListSpec(SORTABLE, { date: dateParam, ward: wardParam, status: oneOfParam(LIST_STATUSES, 'All') });
+
+/** Order meals (Controller, Order Taker; /auth/order): the date's patients with a chip per meal type. */
+export default function OrdersPage() {
+  const { t } = useTranslation(NS);
+  const labels = useOrderLabels();
+  const navigate = useNavigate();
+  const [state, setState] = useListState(LIST);
+  const { q: criteria, ward, status, page, size, sort } = state;
+  const dateOrder = state.date || labels.today;
+  const wards = useWards(labels.branch);
+  const [selected, setSelected] = useState<OrderRow[]>([]);
+  const [details, setDetails] = useState<string | null>(null);
+  const [bulk, setBulk] = useState(false);
+  const [copying, setCopying] = useState(false);
+  const list = useSearchOrders({ branch: labels.branch, dateOrder, criteria, page, size, sortBy: sort.field, sortDesc: sort.desc, ward, status });
+  const mealTypes = list.data?.mealTypes ?? [];
+
+  // rows are keyed by their place: another date, search or filter is another list
+  const listKey = `${dateOrder}|${criteria}|${ward}|${status}|${sort.field}|${sort.desc}`;
+  useEffect(() => setSelected([]), [listKey]);
+
+  const openMeal = (row: OrderRow, meal: MealCell, caregiver: boolean) => {
+    const order = caregiver ? meal.caregiverOrder : meal.order;
+    if (order && order.status !== 'CANCELLED') setDetails(order.orderId);
+    else navigate(formPath({ hn: row.hnId, date: dateOrder, meal: meal.mealTimeId, caregiver }));
+  };
+
+  const answeredAt = list.dataUpdatedAt;
+  const columns: TableColumnsType<OrderRow> = useMemo(
+    () => [
+      {
+        key: 'hnId', title: t('columns.hnId'), width: 120, fixed: 'left', sorter: true, sortOrder: sortOrder(sort, 'hnId'),
+        render: (_: unknown, r: OrderRow) => (
+          <Space size={4}>
+            {r.needsReview && (
+              <Tooltip title={t('review.rowHint')}>
+                <ExclamationCircleFilled style={{ color: '#cf1322' }} data-testid="row-review" aria-label={t('review.flag')} />
+              </Tooltip>
+            )}
+            <Typography.Text strong>{r.hnId}</Typography.Text>
+          </Space>
+        ),
+      },
+      { key: 'name', title: t('columns.name'), width: 170, sorter: true, sortOrder: sortOrder(sort, 'name'), render: (_: unknown, r: OrderRow) => labels.name(r) },
+      {
+        key: 'ward', title: t('columns.wardBed'), width: 150, sorter: true, sortOrder: sortOrder(sort, 'ward'),
+        render: (_: unknown, r: OrderRow) => (
+          <Space direction="vertical" size={0}>
+            <span>{labels.ref(r.ward)}</span>
+            <Typography.Text type="secondary">{labels.ref(r.room)}</Typography.Text>
+          </Space>
+        ),
+      },
+      {
+        key: 'meals', title: t('columns.meals'), width: 400,
+        render: (_: unknown, r: OrderRow) => (
+          <Space direction="vertical" size={4}>
+            <Space size={[6, 6]} wrap data-testid="meal-chips">
+              {r.meals.map((m) => (
+                <MealChip key={m.mealTimeId} meal={m} order={m.order} onClick={() => openMeal(r, m, false)} testId="meal-chip" />
+              ))}
+            </Space>
+            {r.meals.some((m) => m.caregiverOrder) && (
+              <Space size={[6, 6]} wrap data-testid="caregiver-chips">
+                {r.meals.filter((m) => m.caregiverOrder).map((m) => (
+                  <MealChip key={m.mealTimeId} meal={m} order={m.caregiverOrder} caregiver onClick={() => openMeal(r, m, true)} testId="caregiver-chip" />
+                ))}
+              </Space>
+            )}
+          </Space>
+        ),
+      },
+      { key: 'allergens', title: t('columns.allergens'), width: 200, render: (_: unknown, r: OrderRow) => <AllergyTags p={r} labels={labels} /> },
+      { key: 'npo', title: t('columns.npo'), width: 100, render: (_: unknown, r: OrderRow) => <NpoTag p={r} labels={labels} now={new Date(answeredAt || Date.now())} /> },
+      {
+        key: 'actions', title: t('columns.actions'), width: 110, fixed: 'right',
+        render: (_: unknown, r: OrderRow) => (
+          <Tooltip title={t('list.caregiverHint')}>
+            <Button
+              size="small"
+              icon={<UserAddOutlined />}
+              onClick={() => navigate(formPath({ hn: r.hnId, date: dateOrder, meal: r.meals[0]?.mealTimeId ?? 0, caregiver: true }))}
+              data-testid="row-caregiver"
+            >
+              {t('list.caregiver')}
+            </Button>
+          </Tooltip>
+        ),
+      },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, labels, sort, answeredAt, dateOrder],
+  );
+
+  return (
+    <ScreenFrame title={t('list.title')} subtitle={t('list.subtitle')} testId="orders-page">
+      <PagedList<OrderRow>
+        state={state}
+        onChange={setState}
+        search={{ placeholder: t('list.search'), testId: 'orders-search', width: 240 }}
+        filters={
+          <>
+            <DatePicker
+              aria-label={t('list.date')}
+              allowClear={false}
+              value={dayjs(dateOrder)}
+              format={pickerFormat(labels.lang)}
+              locale={labels.lang === 'th' ? THAI_PICKER : undefined}
+              onChange={(d) => d && setState({ date: d.format('YYYY-MM-DD') === labels.today ? '' : d.format('YYYY-MM-DD') })}
+              data-testid="order-date"
+            />
+            <Select
+              aria-label={t('list.wardFilter')}
+              value={ward}
+              onChange={(v) => setState({ ward: v })}
+              style={{ minWidth: 180 }}
+              showSearch
+              optionFilterProp="label"
+              loading={wards.isFetching}
+              data-testid="ward-filter"
+              options={[{ value: 'All', label: t('list.allWards') }, ...(wards.data ?? []).map((w) => ({ value: String(w.id), label: labels.ref(w) }))]}
+            />
+            <Select
+              aria-label={t('list.statusFilter')}
+              value={status}
+              onChange={(v) => setState({ status: v })}
+              style={{ minWidth: 170 }}
+              data-testid="status-filter"
+              options={LIST_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+            />
+          </>
+        }
+        actions={
+          <Button icon={<CopyOutlined />} onClick={() => setCopying(true)} data-testid="copy-open">
+            {t('copy.button')}
+          </Button>
+        }
+        bulkActions={
+          <Button type="primary" icon={<ShoppingCartOutlined />} onClick={() => setBulk(true)} data-testid="bulk-open">
+            {t('bulk.button')}
+          </Button>
+        }
+        selection={{ selected, onSelect: setSelected }}
+        onRow={(r) => ({ 'data-hn': r.hnId, 'data-review': r.needsReview ? 'true' : undefined, style: r.needsReview ? { background: '#fff1f0' } : undefined }) as never}
+        columns={columns}
+        list={list}
+        testId="orders-table"
+      />
+      {mealTypes.length > 0 && (
+        <Space size={[12, 4]} wrap style={{ marginTop: 8 }} data-testid="meal-legend">
+          {mealTypes.map((m) => (
+            <Space key={m.id} size={4}>
+              <span style={{ background: m.mealColor, color: m.textColor, borderRadius: 4, padding: '0 6px', fontWeight: 600 }}>{m.abbreviation}</span>
+              <Typography.Text type="secondary">{labels.ref(m)}</Typography.Text>
+            </Space>
+          ))}
+        </Space>
+      )}
+      <OrderDetailsDrawer orderId={details} onClose={() => setDetails(null)} />
+      <BulkOrderModal
+        open={bulk}
+        rows={selected}
+        dateOrder={dateOrder}
+        mealTypes={mealTypes}
+        onClose={(done) => {
+          setBulk(false);
+          if (done) setSelected([]);
+        }}
+      />
+      <CopyOrdersModal open={copying} dateOrder={dateOrder} ward={ward} onClose={() => setCopying(false)} />
+    </ScreenFrame>
+  );
+}

@@ -1,0 +1,178 @@
+// Pieces the ordering screens share: the branch and language in use, the meal chip in its
+// colours, allergies (unmapped ones in red), NPO, the IDDSI levels and the conflicts of a dish.
+import { ExclamationCircleFilled } from '@ant-design/icons';
+import { Space, Tag, Tooltip, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBranches } from '@/lib/api/get-branches';
+import { DEFAULT_TIME_ZONE, formatDate, formatDateTime } from '@/lib/dates';
+import { IDDSI_COLORS } from '@/lib/iddsi';
+import { useSession } from '@/lib/use-session';
+import { NS } from '@/features/orders/i18n';
+import { localName, personName, type Conflict, type MealCell, type MealType, type OrderBrief, type OrderPatient } from '@/features/orders/types';
+import { conflictNames } from '@/features/orders/draft';
+
+/** The current pair's branch, its zone, today there, and names in the interface language. */
+export function useOrderLabels() {
+  const { i18n } = useTranslation(NS);
+  const lang = i18n.language === 'en' ? 'en' : 'th';
+  const { userInfo } = useSession();
+  const branch = userInfo?.current?.branchCode ?? '';
+  const branches = useBranches();
+  const timeZone = branches.data?.find((b) => b.code === branch)?.timeZone ?? DEFAULT_TIME_ZONE;
+  const today = dayjs().tz(timeZone).format('YYYY-MM-DD');
+  const ref = useCallback((r: { nameTh?: string | null; nameEn?: string | null; code?: string } | null | undefined) => localName(r, lang), [lang]);
+  const name = useCallback((p: Parameters<typeof personName>[0]) => personName(p, lang), [lang]);
+  // a YYYY-MM-DD day is a calendar day: shown as it is, not moved by a zone
+  const day = useCallback((d: string) => formatDate(`${d}T12:00:00`, lang, 'UTC'), [lang]);
+  const dateTime = useCallback((v: string | null | undefined) => (v ? formatDateTime(v, lang, timeZone) : ''), [lang, timeZone]);
+  return { lang, branch, timeZone, today, ref, name, day, dateTime, me: userInfo?.employeeCode ?? '' };
+}
+
+export type OrderLabels = ReturnType<typeof useOrderLabels>;
+
+/** Ant Design's picker format: Buddhist-era years in Thai. */
+export function pickerFormat(lang: string): string {
+  return lang === 'th' ? 'DD/MM/BBBB' : 'DD/MM/YYYY';
+}
+
+/** A meal type's abbreviation on its meal colour. */
+export function MealBadge({ meal }: { meal: Pick<MealType, 'abbreviation' | 'mealColor' | 'textColor' | 'code'> }) {
+  return (
+    <span
+      style={{
+        background: meal.mealColor || '#d9d9d9',
+        color: meal.textColor || '#000',
+        borderRadius: 4,
+        padding: '0 6px',
+        fontWeight: 600,
+        border: '1px solid rgba(0,0,0,0.15)',
+      }}
+    >
+      {meal.abbreviation || meal.code}
+    </span>
+  );
+}
+
+/** The status label of an order (stored values are never shown); no order: "not ordered". */
+export function statusLabel(t: (k: string) => string, o: OrderBrief | null | undefined): string {
+  return o ? t(`status.${o.status}`) : t('status.NOT_ORDERED');
+}
+
+/** One meal of a row: abbreviation in its colours and the order's status label; flagged ones marked. */
+export function MealChip({ meal, order, caregiver, onClick, testId }: { meal: MealCell; order: OrderBrief | null; caregiver?: boolean; onClick: () => void; testId: string }) {
+  const { t, i18n } = useTranslation(NS);
+  const live = order && order.status !== 'CANCELLED';
+  const title = `${localName(meal, i18n.language)} · ${statusLabel(t, order)}${meal.npo ? ` · ${t('npo.tag')}` : ''}`;
+  return (
+    <Tooltip title={caregiver ? `${t('list.caregiverOrder')} · ${title}` : title}>
+      <button
+        type="button"
+        onClick={onClick}
+        data-testid={testId}
+        data-meal={meal.code}
+        data-status={order?.status ?? 'NONE'}
+        aria-label={caregiver ? `${t('list.caregiverOrder')} ${title}` : title}
+        style={{
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: 4,
+          cursor: 'pointer',
+          borderRadius: 12,
+          padding: '1px 8px 1px 2px',
+          fontSize: 13,
+          lineHeight: '20px',
+          border: order?.needsReview ? '2px solid #cf1322' : live ? '1px solid #8c8c8c' : '1px dashed #bfbfbf',
+          background: live ? '#fff' : '#fafafa',
+          opacity: order?.status === 'CANCELLED' ? 0.75 : 1,
+        }}
+      >
+        <span style={{ background: meal.mealColor || '#d9d9d9', color: meal.textColor || '#000', borderRadius: 10, padding: '0 6px', fontWeight: 600 }}>
+          {caregiver ? `${meal.abbreviation}+` : meal.abbreviation}
+        </span>
+        <span>{statusLabel(t, order)}</span>
+        {meal.npo && !caregiver && <Tag color="red" style={{ margin: 0, fontSize: 10, lineHeight: '14px', padding: '0 3px' }}>{t('npo.tag')}</Tag>}
+        {order?.needsReview && <ExclamationCircleFilled style={{ color: '#cf1322' }} aria-label={t('review.flag')} />}
+      </button>
+    </Tooltip>
+  );
+}
+
+/** The patient's allergens, and in red (dashed) each allergy no master row matches. */
+export function AllergyTags({ p, labels }: { p: Pick<OrderPatient, 'allergens' | 'unmappedAllergies'>; labels: OrderLabels }) {
+  const { t } = useTranslation(NS);
+  const mapped = p.allergens ?? [];
+  const unmapped = p.unmappedAllergies ?? [];
+  if (mapped.length === 0 && unmapped.length === 0) return <Typography.Text type="secondary">{t('patient.noAllergy')}</Typography.Text>;
+  return (
+    <Space size={[4, 4]} wrap data-testid="allergies">
+      {mapped.map((a) => (
+        <Tag key={a.id} color="red" style={{ marginInlineEnd: 0 }}>
+          {labels.ref(a)}
+        </Tag>
+      ))}
+      {unmapped.map((a) => (
+        <Tooltip key={a} title={t('patient.unmappedHint')}>
+          <Tag color="red" style={{ marginInlineEnd: 0, borderStyle: 'dashed', fontWeight: 600 }} data-testid="allergy-unmapped">
+            {a} · {t('patient.unmapped')}
+          </Tag>
+        </Tooltip>
+      ))}
+    </Space>
+  );
+}
+
+/** Whether NPO [from, to) (open-ended without `to`) covers `now`, starts later, or is over. */
+export function npoState(from: string | null, to: string | null, now: Date): 'now' | 'ahead' | null {
+  if (!from) return null;
+  const f = new Date(from).getTime();
+  const e = to ? new Date(to).getTime() : Infinity;
+  const n = now.getTime();
+  if (n >= e) return null;
+  return n >= f ? 'now' : 'ahead';
+}
+
+/** NPO: a red tag while fasting, an orange one before it starts, with its times. */
+export function NpoTag({ p, labels, now }: { p: Pick<OrderPatient, 'npoFrom' | 'npoTo'>; labels: OrderLabels; now: Date }) {
+  const { t } = useTranslation(NS);
+  const state = npoState(p.npoFrom, p.npoTo, now);
+  if (!state) return null;
+  const when = p.npoTo ? `${labels.dateTime(p.npoFrom)} – ${labels.dateTime(p.npoTo)}` : `${labels.dateTime(p.npoFrom)} –`;
+  return (
+    <Tooltip title={when}>
+      <Tag color={state === 'now' ? 'red' : 'orange'} style={{ marginInlineEnd: 0 }} data-testid="npo">
+        {t(`npo.${state}`)}
+      </Tag>
+    </Tooltip>
+  );
+}
+
+/** An IDDSI level on its colour with its name: `IDDSI 5 · Minced & moist`. */
+export function IddsiTag({ type, level }: { type: 'FOOD' | 'DRINK'; level: number }) {
+  const { t } = useTranslation(NS);
+  const c = IDDSI_COLORS[level] ?? IDDSI_COLORS[7];
+  return (
+    <Tag data-testid={`iddsi-${type.toLowerCase()}`} style={{ background: c.background, color: c.text, borderColor: '#8c8c8c', marginInlineEnd: 0 }}>
+      {t('iddsi.label', { level, name: t(`iddsi.${type}.${level}`) })}
+    </Tag>
+  );
+}
+
+/** A dish's or a set's conflicts for this patient, by kind (TEXTURE cannot be overridden). */
+export function ConflictTags({ conflicts }: { conflicts: Conflict[] | null | undefined }) {
+  const { t, i18n } = useTranslation(NS);
+  const list = conflicts ?? [];
+  if (list.length === 0) return null;
+  const kinds = [...new Set(list.map((c) => c.kind))];
+  return (
+    <Space size={[4, 4]} wrap data-testid="conflicts">
+      {kinds.map((k) => (
+        <Tag key={k} color={k === 'TEXTURE' ? 'default' : 'red'} style={{ marginInlineEnd: 0 }} data-kind={k}>
+          {t(`conflict.${k}`)}
+          {k !== 'TEXTURE' && `: ${conflictNames(list.filter((c) => c.kind === k), i18n.language).join(', ')}`}
+        </Tag>
+      ))}
+    </Space>
+  );
+}

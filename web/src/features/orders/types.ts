@@ -1,0 +1,204 @@
+// The shapes of pkg/orders (docs/orders.md): the order list, an order, the day's menu with
+// each item's conflicts for the patient, the draft checkerOrderTaker and submitOrder read.
+
+/** A master-data row an order or a patient names. */
+export type Ref = { id: number; code: string; nameTh: string; nameEn: string };
+
+export const ORDER_TYPES = ['ORD', 'NPO', 'NML', 'DIS'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+export const ORDER_STATUSES = ['WAITING', 'FASTING', 'NO_MEAL', 'CANCELLED', 'SERVED'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const FOOD_SCOPES = ['NORMAL', 'BOTH', 'DYSPHAGIA'] as const;
+export type FoodScope = (typeof FOOD_SCOPES)[number];
+export const COURSE_TYPES = ['MENU', 'SET', 'SPECIFIC'] as const;
+export type CourseType = (typeof COURSE_TYPES)[number];
+export const CANCEL_REASONS = ['PATIENT', 'DOCTOR', 'NUTRITIONIST'] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];
+/** The list's status filter: everything, no order for a meal, flagged, or a status. */
+export const LIST_STATUSES = ['All', 'NOT_ORDERED', 'NEEDS_REVIEW', ...ORDER_STATUSES] as const;
+export type ListStatus = (typeof LIST_STATUSES)[number];
+
+/** A meal type of the branch (a meal_time master row) with its window and colours. */
+export type MealType = Ref & {
+  startTime?: string;
+  endTime?: string;
+  abbreviation: string;
+  mealColor: string;
+  textColor: string;
+};
+
+/** An order as the list carries it under a meal. */
+export type OrderBrief = { orderId: string; orderType: OrderType; status: OrderStatus; needsReview: boolean };
+
+/** One meal type of a row: its colours, whether NPO covers it, the patient's and the caregiver's order. */
+export type MealCell = {
+  mealTimeId: number;
+  code: string;
+  nameTh: string;
+  nameEn: string;
+  abbreviation: string;
+  mealColor: string;
+  textColor: string;
+  npo: boolean;
+  order: OrderBrief | null;
+  caregiverOrder: OrderBrief | null;
+};
+
+/** The patient facts the ordering screens show and check. */
+export type OrderPatient = {
+  hnId: string;
+  firstNameTh: string;
+  lastNameTh: string;
+  firstNameEn: string;
+  lastNameEn: string;
+  ward: Ref | null;
+  room: Ref | null;
+  dietType: Ref | null;
+  therapeutics: Ref[] | null;
+  allergens: Ref[] | null;
+  restricted: Ref[] | null;
+  unmappedAllergies: string[] | null;
+  religion: Ref | null;
+  vegetarian: Ref | null;
+  textureFood: number | null;
+  textureDrink: number | null;
+  npoFrom: string | null;
+  npoTo: string | null;
+  visitStatus: string;
+  hospitalStatus: string;
+  version: number;
+};
+
+/** A row of the order list: a patient of the date and each meal type's order. */
+export type OrderRow = OrderPatient & { id: number; needsReview: boolean; meals: MealCell[] };
+
+export type OrderPage = { items: OrderRow[]; total: number; page: number; size: number; mealTypes: MealType[] };
+
+export const CONFLICT_KINDS = ['ALLERGEN', 'RESTRICTED', 'RELIGION', 'VEGETARIAN', 'TEXTURE'] as const;
+export type ConflictKind = (typeof CONFLICT_KINDS)[number];
+
+/** An ingredient (or a texture) of a dish this patient must not have. */
+export type Conflict = {
+  kind: ConflictKind;
+  code: string;
+  nameTh: string;
+  nameEn: string;
+  menuId?: number;
+  menuCode?: string;
+  menuNameTh?: string;
+  menuNameEn?: string;
+};
+
+/** A dish as the menu resolver gives it (the fields these screens read). */
+export type Dish = Ref & {
+  mealComponentId?: number;
+  mealComponentCode?: string;
+  mealComponentNameTh?: string;
+  mealComponentNameEn?: string;
+  iddsiType?: 'FOOD' | 'DRINK';
+  iddsiLevel?: number;
+  allergens?: Ref[] | null;
+  restricted?: Ref[] | null;
+  price?: number;
+};
+
+export type DishSet = Ref & { menus?: Dish[] | null; allergens?: Ref[] | null; price?: number };
+
+export type MenuOffer = { menu: Dish; conflicts: Conflict[] | null; blocked: boolean };
+export type SetOffer = { menuSet: DishSet; conflicts: Conflict[] | null; blocked: boolean };
+
+/** The day's menu for a meal, filtered, every item with its conflicts for this patient. */
+export type FilteredMenu = { covered: boolean; dateOrder: string; mealTimeId: number; menus: MenuOffer[] | null; sets: SetOffer[] | null };
+
+/** A caregiver's stated restrictions (no texture). */
+export type CaregiverInfo = { religionId: number | null; vegetarianId: number | null; allergenIds: number[]; restrictedIds: number[] };
+
+export type DraftItem = { menuId?: number; menuSetId?: number; alternativeNote: string };
+
+/** The body of checkerOrderTaker and submitOrder. */
+export type Draft = {
+  branchCode: string;
+  hnId: string;
+  patientVersion: number;
+  idempotencyKey: string;
+  dates: string[];
+  mealTimeIds: number[];
+  caregiver: boolean;
+  caregiverInfo: CaregiverInfo;
+  orderType: OrderType;
+  foodScope: FoodScope;
+  courseType: CourseType;
+  dietTypeId: number | null;
+  therapeuticId: number | null;
+  cuisineTypeId: number | null;
+  items: DraftItem[];
+  description: string;
+  otherIds: number[];
+  remarkIds: number[];
+  remark: string;
+  charge: boolean;
+  dysphagiaFoodType: number | null;
+  unmappedAllergiesChecked: boolean;
+};
+
+/** A reason a draft cannot be ordered (message in the caller's language). */
+export type Problem = {
+  code: string;
+  field?: string;
+  message: string;
+  dateOrder?: string;
+  mealTimeId?: number;
+  menuId?: number;
+  menuSetId?: number;
+  conflicts?: Conflict[] | null;
+};
+
+export type CheckResult = { ok: boolean; problems: Problem[] | null };
+
+/** An order as getOrderDetails answers it (the fields these screens show). */
+export type OrderDetails = {
+  orderId: string;
+  dateOrder: string;
+  mealTimeId: number;
+  mealType?: MealType | null;
+  patient?: OrderPatient | null;
+  hnId?: string;
+  caregiver: boolean;
+  orderType: OrderType;
+  status: OrderStatus;
+  foodScope?: FoodScope | null;
+  courseType?: CourseType | null;
+  items?: { menuId?: number | null; menuSetId?: number | null; code?: string; nameTh?: string; nameEn?: string; alternativeNote?: string; conflicts?: Conflict[] | null }[] | null;
+  description?: string;
+  remark?: string;
+  conflicts?: Conflict[] | null;
+  needsReview: boolean;
+  reviewReasons?: string[] | null;
+  orderedBy?: string;
+  orderedAt?: string;
+  cancelledBy?: string | null;
+  cancelledAt?: string | null;
+  cancelReason?: CancelReason | null;
+  version?: number;
+};
+
+/** A patient ordered or refused by submitOrderMany / copyOrders. */
+export type ManyResult = {
+  ordered: { hnId: string; orders: unknown[] | null }[] | null;
+  refused: { hnId: string; problems: Problem[] | null }[] | null;
+};
+
+/** The name in the interface language, the other one when it is empty. */
+export function localName(r: { nameTh?: string | null; nameEn?: string | null; code?: string } | null | undefined, lang: string): string {
+  if (!r) return '';
+  const th = r.nameTh ?? '';
+  const en = r.nameEn ?? '';
+  return (lang === 'en' ? en || th : th || en) || r.code || '';
+}
+
+/** A person's name in the interface language. */
+export function personName(p: Pick<OrderPatient, 'firstNameTh' | 'lastNameTh' | 'firstNameEn' | 'lastNameEn'>, lang: string): string {
+  const th = `${p.firstNameTh ?? ''} ${p.lastNameTh ?? ''}`.trim();
+  const en = `${p.firstNameEn ?? ''} ${p.lastNameEn ?? ''}`.trim();
+  return lang === 'en' ? en || th : th || en;
+}
