@@ -37,7 +37,7 @@ type Function struct {
 	Name string // kebab-case; its main is functions/<name>/main.go
 	Kind Kind
 	// Uses are what the function may touch besides the database, granted by the CDK app:
-	// jwt, mail, uploads, files, queue:<name> (docs/deploy.md, "The catalogue").
+	// jwt, mail, uploads, files, hospital, queue:<name> (docs/deploy.md, "The catalogue").
 	Uses []string
 	// Queue is the queue an sqs function owns and consumes; S3Notifications the uploads
 	// key prefix whose ObjectCreated notifications feed it.

@@ -15,6 +15,7 @@ export type Use =
   | { readonly kind: 'mail' }
   | { readonly kind: 'uploads' }
   | { readonly kind: 'files' }
+  | { readonly kind: 'hospital' }
   | { readonly kind: 'queue'; readonly queue: string };
 
 export interface Route {
@@ -99,6 +100,7 @@ function parseUse(raw: unknown, where: string): Use {
     case 'mail':
     case 'uploads':
     case 'files':
+    case 'hospital':
       return { kind: raw };
   }
   if (raw.startsWith('queue:')) {
@@ -106,7 +108,7 @@ function parseUse(raw: unknown, where: string): Use {
     if (!NAME.test(queue)) throw new CatalogError(`${where}: "${raw}" does not name a queue`);
     return { kind: 'queue', queue };
   }
-  throw new CatalogError(`${where}: unknown use "${raw}" (jwt, mail, uploads, files, queue:<name>)`);
+  throw new CatalogError(`${where}: unknown use "${raw}" (jwt, mail, uploads, files, hospital, queue:<name>)`);
 }
 
 function parseRoute(raw: unknown, where: string): Route {

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as logs from 'aws-cdk-lib/aws-logs';
@@ -112,6 +112,9 @@ export function grantUses(
       case 'files':
         for (const prefix of FILES_PREFIXES) platform.filesBucket.grantReadWrite(fn, `${prefix}*`);
         break;
+      case 'hospital':
+        fn.addToRolePolicy(hospitalSecretsStatement(Stack.of(fn), platform.stage));
+        break;
       case 'queue': {
         const queue = queues.get(use.queue);
         if (!queue) throw new Error(`function "${entry.name}" uses queue "${use.queue}", which does not exist`);
@@ -121,6 +124,30 @@ export function grantUses(
       }
     }
   }
+}
+
+/**
+ * The hospital connectors' credentials: the secrets a Super Admin names by ARN in a branch's
+ * connector settings must live under `samrap/<stage>/hospital/` (docs/deploy.md); the
+ * functions that call hospitals read those and no other.
+ */
+export function hospitalSecretsStatement(stack: Stack, stage: string): iam.PolicyStatement {
+  return new iam.PolicyStatement({
+    actions: ['secretsmanager:GetSecretValue'],
+    resources: [
+      stack.formatArn({
+        service: 'secretsmanager',
+        resource: 'secret',
+        arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+        resourceName: `${hospitalSecretPrefix(stage)}*`,
+      }),
+    ],
+  });
+}
+
+/** Where a stage's hospital connector secrets are named. */
+export function hospitalSecretPrefix(stage: string): string {
+  return `samrap/${stage}/hospital/`;
 }
 
 /** SES send, only from the configured address, through its own or its domain's identity. */

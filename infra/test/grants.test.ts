@@ -221,6 +221,17 @@ describe('function grants', () => {
     }
   });
 
+  it('lets only hospital users read hospital connector secrets, and only the stage\'s', () => {
+    for (const entry of FULL_CATALOG.functions) {
+      const reads = statements(entry).filter((st) => mentions(st.Resource, 'secret:samrap/'));
+      assert.equal(reads.length > 0, uses(entry, 'hospital'), entry.name);
+      for (const st of reads) {
+        assert.deepEqual(asArray<string>(st.Action), ['secretsmanager:GetSecretValue'], entry.name);
+        assert.ok(mentions(st.Resource, ':secret:samrap/prod/hospital/*'), `${entry.name}: ${JSON.stringify(st.Resource)}`);
+      }
+    }
+  });
+
   it('lets only mail users send, and only from the configured sender', () => {
     for (const entry of FULL_CATALOG.functions) {
       const ses = statements(entry).filter((st) => mentions(st.Action, 'ses:'));
