@@ -5,10 +5,11 @@ import { chromium, expect, test, type APIRequestContext, type Page } from '@play
 import QRCode from 'qrcode';
 import { apiSignIn } from './auth-helpers';
 import { signIn, text } from './helpers';
+import { bangkokToday, chip, orderRow, ORDER_TAKER, signInAs } from './orders-helpers';
 
 // Serving by scan (issue 16): the keyboard-wedge path end to end on a phone-sized screen —
 // a demo tray's card token typed as a wedge scan, then the wristband (the HN), MATCH,
-// confirm, and the serve list shows the tray served; another patient's wristband is NO
+// confirm, and the serve list and the order list show the tray served; another patient's wristband is NO
 // MATCH; a patient made NPO after ordering (an edit through the API) is refused at the
 // bedside.
 
@@ -84,7 +85,7 @@ async function scan(page: Page, token: string, wristband: string): Promise<void>
   await page.keyboard.press('Enter');
 }
 
-test('a Serve user serves a demo tray by wedge scans; another wristband and a patient made NPO are refused', async ({ page, request }) => {
+test('a Serve user serves a demo tray by wedge scans; another wristband and a patient made NPO are refused', async ({ page, request, browser, baseURL }) => {
   const trays = await demoTrays(request);
   expect(trays.length).toBeGreaterThanOrEqual(3);
   const [served, other, npo] = trays;
@@ -108,6 +109,13 @@ test('a Serve user serves a demo tray by wedge scans; another wristband and a pa
   await page.getByTestId('serve-search').press('Enter');
   const row = page.getByTestId('serve-table').locator('tbody tr.ant-table-row', { hasText: text('th', 'serve', 'status.SERVED') });
   await expect(row).toHaveCount(1);
+
+  // and the Order Taker's order list shows the meal served
+  const takerCtx = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+  const taker = await takerCtx.newPage();
+  await signInAs(taker, ORDER_TAKER, /\/auth\/order$/);
+  await expect(chip(await orderRow(taker, bangkokToday(), served.hn), 'MT01')).toHaveAttribute('data-status', 'SERVED');
+  await takerCtx.close();
 
   // another patient's wristband: NO MATCH, the reason in Thai; only rejection is offered
   await scan(page, other.token, served.hn);
