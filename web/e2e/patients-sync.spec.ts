@@ -81,6 +81,8 @@ test('a Controller syncs SRP02 from the demo hospital: phases, progress, then th
   // followed until it ends: the bar full, the label of the last phase, the counts
   const report = dialog.getByTestId('sync-report');
   await expect(report).toBeVisible({ timeout: 30_000 });
+  // the dialog may draw the report before this test has read the last poll's body
+  await expect.poll(() => polls[polls.length - 1]?.status).toBe('DONE');
   const done = polls[polls.length - 1];
   expect(done).toMatchObject({ status: 'DONE', phase: 'DONE', progress: 100, running: false });
   // each answer moved forward: never back to an earlier phase, the progress never down
@@ -123,6 +125,8 @@ test('a second sync in English finds nothing new: the same phases end with every
   const { polls } = await startSync(page, 'en');
   const dialog = syncDialog(page, 'en');
   await expect(dialog.getByTestId('sync-report')).toBeVisible({ timeout: 30_000 });
+  // the dialog may draw the report before this test has read the last poll's body
+  await expect.poll(() => polls[polls.length - 1]?.status).toBe('DONE');
   const done = polls[polls.length - 1];
   expect(done).toMatchObject({ status: 'DONE', progress: 100 });
   await expect(dialog.getByTestId('sync-phase')).toHaveText(done.phaseLabel);

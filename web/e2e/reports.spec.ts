@@ -33,7 +33,7 @@ async function rows(path: string): Promise<string[][]> {
   return out;
 }
 
-test('meal cards: the PDF through its signed link, the held order listed, nothing for tomorrow', async ({ page }) => {
+test('meal cards: the PDF through its signed link, the held order listed, nothing two months ahead', async ({ page }) => {
   await signInController(page);
   await open(page, 'meal-card', 'meal-card');
   await expect(page.getByRole('heading', { name: r('meal-card.title') })).toBeVisible();
@@ -41,11 +41,11 @@ test('meal cards: the PDF through its signed link, the held order listed, nothin
   expect(file.name).toMatch(/^meal_cards_\d{4}-\d{2}-\d{2}\.pdf$/);
   expect(readFileSync(file.path).subarray(0, 5).toString()).toBe('%PDF-');
   await expect(page.getByTestId('report-ready')).toBeVisible();
-  // the demo's lunch flagged for review (a diet change) is held back and listed
+  // the demo's lunch flagged for review (a diet change) is held back and listed (with any the
+  // ordering specs flagged on the way)
   await expect(page.getByTestId('report-held')).toBeVisible();
-  const held = page.getByTestId('report-held-table').locator('tbody tr.ant-table-row');
-  await expect(held).toHaveCount(1);
-  await expect(held.first()).toContainText(r('reason.DIET'));
+  const held = page.getByTestId('report-held-table').locator('tbody tr.ant-table-row').filter({ hasText: r('reason.DIET') });
+  await expect(held.first()).toBeVisible();
   const hn = (await held.first().locator('td').first().textContent())!.trim();
   try {
     const pdfText = execFileSync('pdftotext', ['-enc', 'UTF-8', file.path, '-']).toString();
@@ -62,11 +62,11 @@ test('meal cards: the PDF through its signed link, the held order listed, nothin
   await page.getByTestId('report-layout').getByText(r('layouts.LABEL80')).click();
   expect((await download(page)).name).toMatch(/\.pdf$/);
 
-  // tomorrow: no orders, the not-found message (SPEC.md §8)
+  // a day two months ahead: no orders (the ordering specs order tomorrow), the not-found message (SPEC.md §8)
   const date = page.getByTestId('report-date');
   await date.click();
-  const tomorrow = new Date(Date.now() + 7 * 3600_000 + 24 * 3600_000).toISOString().slice(0, 10);
-  await date.fill(tomorrow);
+  const later = new Date(Date.now() + 7 * 3600_000 + 60 * 24 * 3600_000).toISOString().slice(0, 10);
+  await date.fill(later);
   await date.press('Enter'); // commits the date and submits the form
   await expect(page.getByText(r('notFoundCards'))).toHaveCount(1);
   await expect(page.getByTestId('report-ready')).toBeHidden();

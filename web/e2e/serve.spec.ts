@@ -26,17 +26,20 @@ async function data<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Prom
 
 type Row = { hnId: string; meals: { code: string; order: { orderId: string; orderType: string; status: string; needsReview: boolean } | null }[] };
 
-/** Today's demo trays of a meal (MT01 breakfast, MT02 lunch) awaiting serving, one per patient: HN and card token. */
-async function demoTrays(request: APIRequestContext, meal = 'MT01'): Promise<{ hn: string; token: string; orderId: string }[]> {
+/** Today's demo trays awaiting serving (breakfast first, else lunch), one per patient: HN, meal and card token.
+ * Other specs cancel or flag some demo meals, so a patient's other meal stands in when one is taken. */
+async function demoTrays(request: APIRequestContext): Promise<{ hn: string; meal: string; token: string; orderId: string }[]> {
   const taker = await apiSignIn(request, 'ordertaker@samrap.local');
   const headers = { Authorization: `Bearer ${taker}` };
   const page = await data<{ items: Row[] }>(await request.get('/api/takerOrder/search?size=50&status=WAITING', { headers }));
   const out = [];
   for (const r of page.items) {
-    const m = r.meals.find((x) => x.code === meal && x.order && x.order.status === 'WAITING' && !x.order.needsReview);
+    const m = ['MT01', 'MT02']
+      .map((code) => r.meals.find((x) => x.code === code && x.order && x.order.status === 'WAITING' && !x.order.needsReview))
+      .find((x) => x);
     if (!m?.order) continue;
     const qr = await data<{ token: string }>(await request.get(`/api/takerOrder/getQrByOrderId/${m.order.orderId}`, { headers }));
-    out.push({ hn: r.hnId, token: qr.token, orderId: m.order.orderId });
+    out.push({ hn: r.hnId, meal: m.code, token: qr.token, orderId: m.order.orderId });
   }
   return out;
 }
@@ -114,7 +117,7 @@ test('a Serve user serves a demo tray by wedge scans; another wristband and a pa
   const takerCtx = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
   const taker = await takerCtx.newPage();
   await signInAs(taker, ORDER_TAKER, /\/auth\/order$/);
-  await expect(chip(await orderRow(taker, bangkokToday(), served.hn), 'MT01')).toHaveAttribute('data-status', 'SERVED');
+  await expect(chip(await orderRow(taker, bangkokToday(), served.hn), served.meal)).toHaveAttribute('data-status', 'SERVED');
   await takerCtx.close();
 
   // another patient's wristband: NO MATCH, the reason in Thai; only rejection is offered
@@ -165,7 +168,7 @@ function qrVideo(text: string): string {
 }
 
 test('the camera reads the meal card (Chromium fake video capture showing its QR code)', async ({ request, baseURL }) => {
-  const [tray] = await demoTrays(request, 'MT02');
+  const [tray] = await demoTrays(request);
   const video = qrVideo(tray.token);
   const browser = await chromium.launch({
     executablePath: process.env.SAMRAP_CHROMIUM ?? '/usr/bin/chromium',
@@ -207,7 +210,7 @@ test('a Branch Admin sets what the wristbands hold; the Serve screen then reads 
   const admin = await apiSignIn(request, 'branchadmin@samrap.local');
   try {
     const serve = await apiSignIn(request, 'serve@samrap.local');
-    const [tray] = await demoTrays(request, 'MT02');
+    const [tray] = await demoTrays(request);
     const verify = async (wristband: string) =>
       data<{ match: boolean; reasons: { code: string }[] }>(
         await request.post('/api/serve/verify', { headers: { Authorization: `Bearer ${serve}` }, data: { token: tray.token, wristband } }),
