@@ -8,7 +8,7 @@ import { signIn, text } from './helpers';
 import { bangkokToday, chip, orderRow, ORDER_TAKER, signInAs } from './orders-helpers';
 
 // Serving by scan (issue 16): the keyboard-wedge path end to end on a phone-sized screen —
-// a demo tray's card token typed as a wedge scan, then the wristband (the HN), MATCH,
+// a tray's card token (a dinner the test orders) typed as a wedge scan, then the wristband (the HN), MATCH,
 // confirm, and the serve list and the order list show the tray served; another patient's wristband is NO
 // MATCH; a patient made NPO after ordering (an edit through the API) is refused at the
 // bedside.
@@ -24,22 +24,39 @@ async function data<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Prom
   return body.data;
 }
 
-type Row = { hnId: string; meals: { code: string; order: { orderId: string; orderType: string; status: string; needsReview: boolean } | null }[] };
+type Row = {
+  hnId: string;
+  textureFood: number | null;
+  textureDrink: number | null;
+  unmappedAllergies: string[] | null;
+  needsReview: boolean;
+  meals: { mealTimeId: number; code: string; npo: boolean; order: { orderId: string } | null }[];
+};
 
-/** Today's demo trays awaiting serving (breakfast first, else lunch), one per patient: HN, meal and card token.
- * Other specs cancel or flag some demo meals, so a patient's other meal stands in when one is taken. */
-async function demoTrays(request: APIRequestContext): Promise<{ hn: string; meal: string; token: string; orderId: string }[]> {
+/** Trays of its own for each test: today's dinner (MT03) ordered through the API as a specific meal for n patients
+ * with no dinner yet and nothing that would refuse one (no texture need, no unmapped allergy, not fasting then) —
+ * so the other specs' orders and reviews on the shared demo branch never take them. HN, meal and card token. */
+async function demoTrays(request: APIRequestContext, n = 3): Promise<{ hn: string; meal: string; token: string; orderId: string }[]> {
   const taker = await apiSignIn(request, 'ordertaker@samrap.local');
   const headers = { Authorization: `Bearer ${taker}` };
-  const page = await data<{ items: Row[] }>(await request.get('/api/takerOrder/search?size=50&status=WAITING', { headers }));
+  const list = await data<{ items: Row[] }>(await request.get('/api/takerOrder/search?size=100', { headers }));
   const out = [];
-  for (const r of page.items) {
-    const m = ['MT01', 'MT02']
-      .map((code) => r.meals.find((x) => x.code === code && x.order && x.order.status === 'WAITING' && !x.order.needsReview))
-      .find((x) => x);
-    if (!m?.order) continue;
-    const qr = await data<{ token: string }>(await request.get(`/api/takerOrder/getQrByOrderId/${m.order.orderId}`, { headers }));
-    out.push({ hn: r.hnId, meal: m.code, token: qr.token, orderId: m.order.orderId });
+  for (const r of list.items.slice().reverse()) {
+    if (out.length === n) break;
+    const dinner = r.meals.find((m) => m.code === 'MT03');
+    if (!dinner || dinner.order || dinner.npo || r.needsReview || r.textureFood !== null || r.textureDrink !== null || (r.unmappedAllergies ?? []).length > 0) continue;
+    const res = await request.post('/api/takerOrder/submitOrder', {
+      headers,
+      data: {
+        branchCode: 'SRP01', hnId: r.hnId, idempotencyKey: crypto.randomUUID(), dates: [bangkokToday()], mealTimeIds: [dinner.mealTimeId],
+        caregiver: false, orderType: 'ORD', foodScope: 'NORMAL', courseType: 'SPECIFIC', description: 'ข้าวต้ม (e2e serve)', items: [],
+        otherIds: [], remarkIds: [], remark: '', charge: false, dysphagiaFoodType: null, unmappedAllergiesChecked: false,
+      },
+    });
+    if (res.status() !== 200) continue; // taken meanwhile by another spec: the next patient
+    const { orders } = ((await res.json()) as Envelope<{ orders: { orderId: string }[] }>).data;
+    const qr = await data<{ token: string }>(await request.get(`/api/takerOrder/getQrByOrderId/${orders[0].orderId}`, { headers }));
+    out.push({ hn: r.hnId, meal: 'MT03', token: qr.token, orderId: orders[0].orderId });
   }
   return out;
 }
@@ -168,7 +185,7 @@ function qrVideo(text: string): string {
 }
 
 test('the camera reads the meal card (Chromium fake video capture showing its QR code)', async ({ request, baseURL }) => {
-  const [tray] = await demoTrays(request);
+  const [tray] = await demoTrays(request, 1);
   const video = qrVideo(tray.token);
   const browser = await chromium.launch({
     executablePath: process.env.SAMRAP_CHROMIUM ?? '/usr/bin/chromium',
@@ -210,7 +227,7 @@ test('a Branch Admin sets what the wristbands hold; the Serve screen then reads 
   const admin = await apiSignIn(request, 'branchadmin@samrap.local');
   try {
     const serve = await apiSignIn(request, 'serve@samrap.local');
-    const [tray] = await demoTrays(request);
+    const [tray] = await demoTrays(request, 1);
     const verify = async (wristband: string) =>
       data<{ match: boolean; reasons: { code: string }[] }>(
         await request.post('/api/serve/verify', { headers: { Authorization: `Bearer ${serve}` }, data: { token: tray.token, wristband } }),
