@@ -374,6 +374,15 @@ func (q *Query) RequiredInt(name string, min, max int64) int64 {
 // ID is RequiredInt for a key (1 or more).
 func (q *Query) ID(name string) int64 { return q.RequiredInt(name, 1, 1<<63-1) }
 
+// IDOrAll reads a filter that names one row by id or every row: absent or "All" (any case)
+// answers 0, anything else must be a row id.
+func (q *Query) IDOrAll(name string) int64 {
+	if v := q.values.Get(name); v == "" || strings.EqualFold(v, "All") {
+		return 0
+	}
+	return q.Int(name, 1, 1<<63-1)
+}
+
 // Bool answers the parameter as a boolean (false when absent); anything else than what
 // strconv.ParseBool reads is malformed.
 func (q *Query) Bool(name string) bool {

@@ -366,3 +366,19 @@ func FuzzQuery(f *testing.F) {
 		}
 	})
 }
+
+func TestQueryIDOrAll(t *testing.T) {
+	t.Parallel()
+	for raw, want := range map[string]int64{"": 0, "ward=All": 0, "ward=ALL": 0, "ward=all": 0, "ward=7": 7} {
+		q := ReadQuery(httptest.NewRequest("GET", "/x?"+raw, nil))
+		if got := q.IDOrAll("ward"); got != want || q.Err() != nil {
+			t.Errorf("%q: %d %v, want %d", raw, got, q.Err(), want)
+		}
+	}
+	for _, raw := range []string{"ward=0", "ward=x", "ward=-1"} {
+		q := ReadQuery(httptest.NewRequest("GET", "/x?"+raw, nil))
+		if q.IDOrAll("ward"); q.Err() == nil {
+			t.Errorf("%q: accepted, want refused", raw)
+		}
+	}
+}

@@ -50,9 +50,7 @@ func (h handlers) search(w http.ResponseWriter, r *http.Request) error {
 			q.Invalid("dateOrder", "orders.dateInvalid")
 		}
 	}
-	if ward := q.Text("ward"); ward != "" && !strings.EqualFold(ward, "All") {
-		f.WardID = q.Int("ward", 1, 1<<63-1)
-	}
+	f.WardID = q.IDOrAll("ward")
 	f.Status = q.OneOf("status", "ALL", "NOT_ORDERED", "NEEDS_REVIEW", StatusWaiting, StatusFasting, StatusNoMeal,
 		StatusCancelled, StatusServed)
 	if p.SortBy != "" && p.SortBy != "ward" && p.SortBy != "room" && p.SortBy != "hnId" && p.SortBy != "name" {

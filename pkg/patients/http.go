@@ -35,9 +35,7 @@ func (h handlers) search(w http.ResponseWriter, r *http.Request) error {
 	q := httpx.ReadQuery(r)
 	p := q.Page()
 	f := Filter{Criteria: strings.TrimSpace(q.Text("criteria")), Status: q.OneOf("status", statusFilters...)}
-	if ward := q.Text("ward"); ward != "" && !strings.EqualFold(ward, "ALL") {
-		f.WardID = q.Int("ward", 1, 1<<63-1)
-	}
+	f.WardID = q.IDOrAll("ward")
 	if err := q.Err(); err != nil {
 		return err
 	}

@@ -44,12 +44,8 @@ func (h handlers) search(w http.ResponseWriter, r *http.Request) error {
 			q.Invalid("dateOrder", "orders.dateInvalid")
 		}
 	}
-	if ward := q.Text("ward"); ward != "" && !strings.EqualFold(ward, "All") {
-		f.WardID = q.Int("ward", 1, 1<<63-1)
-	}
-	if meal := q.Text("mealType"); meal != "" && !strings.EqualFold(meal, "All") {
-		f.MealTimeID = q.Int("mealType", 1, 1<<63-1)
-	}
+	f.WardID = q.IDOrAll("ward")
+	f.MealTimeID = q.IDOrAll("mealType")
 	f.Status = q.OneOf("status", "ALL", "WAITING", ActionServed, ActionRejected)
 	if p.SortBy != "" && p.SortBy != "ward" && p.SortBy != "room" && p.SortBy != "hnId" && p.SortBy != "name" {
 		q.Invalid("sortBy", "field.invalid")
