@@ -119,16 +119,30 @@ func branchesOf(p activityPage) map[string]int {
 func TestActivityRecordScopeAndFilters(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
-	// A failed sign-in (no branch), and the sign-ins above: the Branch Admin's and
+	// Failed sign-ins (no branch): of SRP01's Branch Admin, of the Super Admin (whose only
+	// role is SAM), of no account; and the sign-ins above: the Branch Admin's and
 	// Nutritionist's in SRP01, multi's choice of SRP02.
-	f.s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken",
-		Form: url.Values{"username": {"branchadmin@samrap.local"}, "password": {"wrong-password"}}})
+	for _, email := range []string{"branchadmin@samrap.local", "superadmin@samrap.local", "nobody@samrap.local"} {
+		f.s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken",
+			Form: url.Values{"username": {email}, "password": {"wrong-password"}}})
+	}
 
 	var p activityPage
 	f.get(t, f.bam1, "/api/logs/activities?size=1000", "en", &p)
-	if b := branchesOf(p); len(b) != 1 || b["SRP01"] == 0 {
+	if b := branchesOf(p); len(b) != 2 || b["SRP01"] == 0 || b[""] == 0 {
 		t.Fatalf("the Branch Admin of SRP01 read the branches %v", b)
 	}
+	// A Branch Admin sees the entries of no branch of the accounts holding a role in its
+	// branch (docs/logs.md): its own failed sign-in, not the Super Admin's nor an unknown one.
+	f.get(t, f.bam1, "/api/logs/activities?action=auth.signInFailed", "en", &p)
+	if p.Total != 1 || p.Items[0].Actor != "branchadmin@samrap.local" || p.Items[0].ActionLabel != "Sign-in failed" {
+		t.Fatalf("SRP01's failed sign-ins: %+v", p)
+	}
+	f.get(t, f.bam2, "/api/logs/activities?action=auth.signInFailed", "en", &p)
+	if p.Total != 0 {
+		t.Fatalf("SRP02's Branch Admin sees SRP01's failed sign-ins: %+v", p)
+	}
+	f.get(t, f.bam1, "/api/logs/activities?size=1000", "en", &p)
 	found := false
 	for _, it := range p.Items {
 		if it.Actor == "D0006" && it.Action == "auth.signIn" {
@@ -140,7 +154,7 @@ func TestActivityRecordScopeAndFilters(t *testing.T) {
 	}
 	// Even asking for SRP02 by the Super Admin's filter, a Branch Admin reads only its branch.
 	f.get(t, f.bam1, "/api/logs/activities?size=1000&entryBranch=SRP02", "", &p)
-	if b := branchesOf(p); len(b) != 1 || b["SRP01"] == 0 {
+	if b := branchesOf(p); len(b) != 2 || b["SRP01"] == 0 || b[""] == 0 {
 		t.Fatalf("entryBranch widened a Branch Admin's view: %v", b)
 	}
 	// And naming another branch in branchCode is refused by the router.
@@ -148,7 +162,7 @@ func TestActivityRecordScopeAndFilters(t *testing.T) {
 		t.Fatalf("branchCode=SRP02 for SRP01's admin: %d", res.Status)
 	}
 	f.get(t, f.bam2, "/api/logs/activities?size=1000", "th", &p)
-	if b := branchesOf(p); len(b) != 1 || b["SRP02"] == 0 {
+	if b := branchesOf(p); len(b) != 2 || b["SRP02"] == 0 || b[""] == 0 { // multi's sign-in before its choice
 		t.Fatalf("the Branch Admin of SRP02 read the branches %v", b)
 	}
 	if p.Items[0].Actor != "D0007" || p.Items[0].Action != "auth.selectRole" || p.Items[0].ActionLabel != "เลือก/สลับสาขาและบทบาท" {
@@ -172,7 +186,7 @@ func TestActivityRecordScopeAndFilters(t *testing.T) {
 	}
 	// Filters: action, person (code or name, any case), dates; paging.
 	f.get(t, f.sam, "/api/logs/activities?action=auth.signInFailed", "", &p)
-	if p.Total != 1 || p.Items[0].Actor != "branchadmin@samrap.local" {
+	if p.Total != 3 || p.Items[2].Actor != "branchadmin@samrap.local" {
 		t.Fatalf("failed sign-ins: %+v", p)
 	}
 	f.get(t, f.sam, "/api/logs/activities?person=wilai&size=1000", "", &p)
@@ -227,7 +241,8 @@ func TestActivityExport(t *testing.T) {
 		t.Fatalf("workbook: %v", lines)
 	}
 	for _, l := range lines[1:] {
-		if l[1] != "SRP01" || l[4] != "Signed in" {
+		// SRP01's, and the sign-ins of no branch (before a branch is chosen) of its staff
+		if l[1] != "SRP01" && (l[1] != "" || l[2] != "D0007") || l[4] != "Signed in" {
 			t.Fatalf("line %v", l)
 		}
 	}
