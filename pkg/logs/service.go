@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgtype"
@@ -222,6 +223,8 @@ func diff(entity string, before, after []byte, rs refs, lang i18n.Lang) ([]Field
 	if err != nil {
 		return nil, err
 	}
+	fold(b)
+	fold(a)
 	keys := map[string]bool{}
 	for k := range b {
 		keys[k] = true
@@ -236,7 +239,7 @@ func diff(entity string, before, after []byte, rs refs, lang i18n.Lang) ([]Field
 	sort.Strings(sorted)
 	out := []FieldChange{}
 	for _, k := range sorted {
-		if bookkeeping[k] {
+		if bookkeeping[k] || isTechnical(entity, k) {
 			continue
 		}
 		bv, av := compact(b[k]), compact(a[k])
@@ -255,6 +258,44 @@ var bookkeeping = map[string]bool{
 	"id": true, "branch_code": true, "branchCode": true,
 	"created_at": true, "createdAt": true, "created_by": true, "createdBy": true,
 	"updated_at": true, "updatedAt": true, "updated_by": true, "updatedBy": true,
+}
+
+// fold shows a reference logged beside its display fields (cuisineTypeId with
+// cuisineTypeCode, cuisineTypeNameTh, cuisineTypeNameEn) as one field, the row it named
+// when it was logged: {id, code, nameTh, nameEn}, null for none.
+func fold(m map[string]json.RawMessage) {
+	for k, v := range m {
+		base, ok := strings.CutSuffix(k, "Id")
+		if !ok || !hasDisplay(base, func(key string) bool { _, ok := m[key]; return ok }) {
+			continue
+		}
+		if string(compact(v)) != "null" {
+			row := map[string]json.RawMessage{"id": v}
+			for _, f := range []string{"code", "nameTh", "nameEn"} {
+				if x, ok := m[base+displaySuffix[f]]; ok {
+					row[f] = x
+				}
+			}
+			m[k], _ = json.Marshal(row)
+		}
+		for _, suffix := range displaySuffix {
+			delete(m, base+suffix)
+		}
+	}
+}
+
+// displaySuffix are the display fields of a reference: field of the row → suffix of its key.
+var displaySuffix = map[string]string{"code": "Code", "nameTh": "NameTh", "nameEn": "NameEn"}
+
+// hasDisplay reports whether a document with the keys has of the reference base also holds
+// one of its display fields.
+func hasDisplay(base string, has func(string) bool) bool {
+	for _, suffix := range displaySuffix {
+		if has(base + suffix) {
+			return true
+		}
+	}
+	return false
 }
 
 // fieldsOf reads a document's fields; nil for none.
