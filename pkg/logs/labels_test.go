@@ -129,3 +129,36 @@ func TestEveryLoggedFieldIsLabelled(t *testing.T) {
 		}
 	}
 }
+
+// A change shows coded values in words, a reference logged with its display fields as the
+// row, and leaves the technical fields out.
+func TestChangeReadsAsWords(t *testing.T) {
+	t.Parallel()
+	before := `{"hnId": "H1", "gender": "male", "cardLanguage": "TH", "hospitalStatus": "IN_HOSPITAL", "version": 3, "age": 40}`
+	after := `{"hnId": "H1", "gender": "female", "cardLanguage": "ALL", "hospitalStatus": "DISCHARGED", "version": 4, "age": 40}`
+	got := map[string][2]any{}
+	fields, err := diff("patient", []byte(before), []byte(after), refs{}, i18n.TH)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range fields {
+		got[f.Label] = [2]any{f.Before, f.After}
+	}
+	want := map[string][2]any{"เพศ": {"ชาย", "หญิง"}, "ภาษาบนบัตรอาหาร": {"ไทย", "ไทยและอังกฤษ"},
+		"สถานะผู้ป่วย": {"อยู่ในโรงพยาบาล", "จำหน่ายแล้ว"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("patient: %v, want %v", got, want)
+	}
+	before = `{"cuisineTypeId": 1, "cuisineTypeCode": "CU01", "cuisineTypeNameTh": "ไทย", "cuisineTypeNameEn": "Thai", "status": "ACTIVE"}`
+	after = `{"cuisineTypeId": 2, "cuisineTypeCode": "CU02", "cuisineTypeNameTh": "จีน", "cuisineTypeNameEn": "Chinese", "status": "INACTIVE"}`
+	fields, err = diff("menu", []byte(before), []byte(after), refs{}, i18n.EN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fields) != 2 || fields[0].Label != "Cuisine type" || fields[1].After != "Inactive" {
+		t.Fatalf("menu: %+v", fields)
+	}
+	if row, _ := fields[0].After.(map[string]any); row["code"] != "CU02" || row["nameEn"] != "Chinese" {
+		t.Fatalf("the cuisine type as a row: %+v", fields[0])
+	}
+}

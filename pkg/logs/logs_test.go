@@ -602,8 +602,9 @@ func TestOrdersAndServingAreRecorded(t *testing.T) {
 		if p.Total != 2 || p.Items[0].EntityLabel != "Meal order" {
 			t.Fatalf("the order's changes: %+v", p)
 		}
-		fields := map[string]any{}
-		for _, it := range p.Items {
+		fields := map[string]any{} // as it is now: the newest entry's value of each field
+		for i := len(p.Items) - 1; i >= 0; i-- {
+			it := p.Items[i]
 			for _, fc := range it.Fields {
 				if fc.Label == fc.Field || fc.Label == "" {
 					t.Errorf("%s of %s has no label", fc.Field, it.Entity)
@@ -616,8 +617,13 @@ func TestOrdersAndServingAreRecorded(t *testing.T) {
 				t.Errorf("the technical field %s is shown", k)
 			}
 		}
-		if mt, _ := fields["mealType"].(map[string]any); mt["code"] != "MT02" || fields["remark"] != "no ice" {
-			t.Errorf("the order's meal type and remark: %v", fields)
+		if mt, _ := fields["mealType"].(map[string]any); mt["code"] != "MT02" || fields["remark"] != "no ice" ||
+			fields["orderType"] != "Order food" || fields["courseType"] != "Menu" {
+			t.Errorf("the order's meal type, remark, type and course: %v", fields)
+		}
+		want := map[string]any{served: "Served", cancelled: "Cancelled"}[id]
+		if fields["status"] != want || id == cancelled && fields["cancelReason"] != "By patient" {
+			t.Errorf("the order's status and cancel reason in words: %v", fields)
 		}
 	}
 	var p changePage

@@ -173,7 +173,8 @@ type Change struct {
 }
 
 // FieldChange is one field of a change: its label in the caller's language (the key when
-// the field has none) and its values before and after as stored (null when none).
+// the field has none) and its values before and after (null when none) as stored, but for
+// coded values in words (values.go) and references as the rows they name (refs.go).
 type FieldChange struct {
 	Field  string `json:"field"`
 	Label  string `json:"label"`
@@ -247,7 +248,8 @@ func diff(entity string, before, after []byte, rs refs, lang i18n.Lang) ([]Field
 			continue
 		}
 		out = append(out, FieldChange{Field: k, Label: fieldLabel(entity, k, lang),
-			Before: rs.resolve(entity, k, decode(bv)), After: rs.resolve(entity, k, decode(av))})
+			Before: showValue(entity, k, rs.resolve(entity, k, decode(bv)), lang),
+			After:  showValue(entity, k, rs.resolve(entity, k, decode(av)), lang)})
 	}
 	return out, nil
 }
