@@ -74,7 +74,7 @@ test('a Branch Admin finds their own sign-in, filters by activity, downloads the
   // the export is itself in the record
   await page.goto('/auth/activity-log');
   await expect(list.first().getByTestId('activity-action')).toHaveText('ส่งออกบันทึกกิจกรรม');
-  await expect(list.first()).toContainText('rows: ' + String(lines.length - 1));
+  await expect(list.first()).toContainText('จำนวนแถว: ' + String(lines.length - 1));
 });
 
 test('a Super Admin reads every branch, the failed sign-in too, and narrows to one branch (English)', async ({ page }) => {

@@ -67,7 +67,7 @@ test('an order placed and its tray served are in the activity record (Thai label
     await expect(mine.first()).toBeVisible();
     await expect(mine.first().getByTestId('activity-action')).toHaveText(label);
     await expect(mine.first().getByTestId('activity-actor')).toHaveText(actor);
-    await expect(mine.first()).toContainText('มื้อเย็น');
+    await expect(mine.first()).toContainText('มื้ออาหาร: มื้อเย็น');
     await expect(page.getByTestId('activity-action-filter')).toContainText(label);
   }
   await shot(page, 'logs-activity-serve-th');
