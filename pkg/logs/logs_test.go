@@ -550,12 +550,23 @@ func TestOrdersAndServingAreRecorded(t *testing.T) {
 		t.Fatalf("cancel: %d %s", res.Status, res.Body)
 	}
 
+	// the same request sent twice (its idempotency key) is one order and one entry
+	for range 2 {
+		res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/takerOrder/submitOrder", Token: taker,
+			JSON: map[string]any{"branchCode": "SRP01", "hnId": "L-2", "dates": []string{tomorrow}, "mealTimeIds": []int64{lunch},
+				"orderType": "ORD", "foodScope": "BOTH", "courseType": "MENU", "idempotencyKey": "logs-once",
+				"items": []map[string]any{{"menuId": dish}}}})
+		if res.Status != 200 {
+			t.Fatalf("order twice: %d %s", res.Status, res.Body)
+		}
+	}
+
 	want := map[string]string{"orders.submit": "สั่งอาหาร", "orders.cancel": "ยกเลิกรายการสั่งอาหาร",
 		"serve.served": "ยืนยันการเสิร์ฟอาหาร", "serve.rejected": "ปฏิเสธการเสิร์ฟอาหาร"}
 	for action, label := range want {
 		var p activityPage
 		f.get(t, f.bam1, "/api/logs/activities?action="+action, "th", &p)
-		n := map[string]int{"orders.submit": 3}[action]
+		n := map[string]int{"orders.submit": 4}[action]
 		if n == 0 {
 			n = 1
 		}
@@ -563,7 +574,7 @@ func TestOrdersAndServingAreRecorded(t *testing.T) {
 			t.Fatalf("%s: %+v", action, p)
 		}
 	}
-	for _, c := range []struct{ action, hn string }{{"orders.submit", "L-2"}, {"orders.cancel", "L-3"}, {"serve.served", "L-1"},
+	for _, c := range []struct{ action, hn string }{{"orders.submit", "L-1"}, {"orders.cancel", "L-3"}, {"serve.served", "L-1"},
 		{"serve.rejected", "L-2"}} {
 		if n := f.s.Count(`SELECT count(*) FROM activity_log WHERE action = $1 AND detail->'hnIds' ? $2
 			AND (detail->>'count')::int = 1 AND detail->'mealTypes'->0->>'code' = 'MT02'`, c.action, c.hn); n != 1 {

@@ -153,8 +153,10 @@ func (h handlers) submit(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := h.s.record(r, "orders.submit", Summary(out.Orders...)); err != nil {
-		return err
+	if !out.replayed { // a repeated request wrote nothing
+		if err := h.s.record(r, "orders.submit", Summary(out.Orders...)); err != nil {
+			return err
+		}
 	}
 	return httpx.OKMsg(w, r, "orders.submitted", out)
 }
@@ -168,8 +170,10 @@ func (h handlers) submitMany(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := h.s.record(r, "orders.submitMany", outcomeSummary(out)); err != nil {
-		return err
+	if !out.replayed { // a repeated request wrote nothing
+		if err := h.s.record(r, "orders.submitMany", outcomeSummary(out)); err != nil {
+			return err
+		}
 	}
 	return httpx.OKMsg(w, r, "orders.submitted", out)
 }
@@ -183,8 +187,10 @@ func (h handlers) copyOrders(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := h.s.record(r, "orders.copy", outcomeSummary(out)); err != nil {
-		return err
+	if !out.replayed { // a repeated request wrote nothing
+		if err := h.s.record(r, "orders.copy", outcomeSummary(out)); err != nil {
+			return err
+		}
 	}
 	return httpx.OKMsg(w, r, "orders.submitted", out)
 }
