@@ -9,6 +9,9 @@ var (
 	activeStatus = map[string]names{"ACTIVE": {"ใช้งาน", "Active"}, "INACTIVE": {"ไม่ใช้งาน", "Inactive"}}
 	orderStatus  = map[string]names{"WAITING": {"รอเสิร์ฟ", "Awaiting serving"}, "FASTING": {"งดอาหาร", "Fasting"},
 		"NO_MEAL": {"ไม่รับประทานอาหาร", "No meal taken"}, "CANCELLED": {"ยกเลิก", "Cancelled"}, "SERVED": {"เสิร์ฟแล้ว", "Served"}}
+	roles = map[string]names{"BCT": {"ผู้ควบคุม", "Controller"}, "BOD": {"ผู้รับคำสั่งอาหาร", "Order Taker"},
+		"BSV": {"ผู้เสิร์ฟ", "Serve"}, "BNT": {"นักโภชนาการ", "Nutritionist"}, "SAM": {"ผู้ดูแลระบบสูงสุด", "Super Admin"},
+		"BAM": {"ผู้ดูแลสาขา", "Branch Admin"}}
 	languages = map[string]names{"TH": {"ไทย", "Thai"}, "EN": {"อังกฤษ", "English"}, "ZH": {"จีน", "Chinese"},
 		"JA": {"ญี่ปุ่น", "Japanese"}, "MY": {"เมียนมา", "Burmese"}, "AR": {"อาหรับ", "Arabic"}, "OTHER": {"อื่น ๆ", "Other"}}
 )
@@ -40,11 +43,12 @@ var values = map[string]map[string]map[string]names{
 	"serve_record": {
 		"action": {"SERVED": {"เสิร์ฟแล้ว", "Served"}, "REJECTED": {"ไม่ได้เสิร์ฟ", "Not served"}},
 	},
-	"app_user":   {"status": {"NOT_INVITED": {"ยังไม่ได้เชิญ", "Not invited"}, "INVITED": {"รอการยืนยัน", "Waiting for confirmation"}, "ACTIVE": {"ใช้งาน", "Active"}, "INACTIVE": {"ไม่ใช้งาน", "Inactive"}}},
-	"menu":       {"status": activeStatus, "iddsiType": {"FOOD": {"อาหาร", "Food"}, "DRINK": {"เครื่องดื่ม", "Drink"}}},
-	"menu_set":   {"status": activeStatus},
-	"cycle":      {"status": activeStatus, "roundType": {"LOOP": {"วนตามจำนวนวัน", "Loop of days"}, "WEEKDAY": {"ตามวันในสัปดาห์", "By weekday"}}},
-	"cycle_menu": {"status": activeStatus},
+	"user_permission": {"roleCode": roles},
+	"app_user":        {"role": roles, "status": {"NOT_INVITED": {"ยังไม่ได้เชิญ", "Not invited"}, "INVITED": {"รอการยืนยัน", "Waiting for confirmation"}, "ACTIVE": {"ใช้งาน", "Active"}, "INACTIVE": {"ไม่ใช้งาน", "Inactive"}}},
+	"menu":            {"status": activeStatus, "iddsiType": {"FOOD": {"อาหาร", "Food"}, "DRINK": {"เครื่องดื่ม", "Drink"}}},
+	"menu_set":        {"status": activeStatus},
+	"cycle":           {"status": activeStatus, "roundType": {"LOOP": {"วนตามจำนวนวัน", "Loop of days"}, "WEEKDAY": {"ตามวันในสัปดาห์", "By weekday"}}},
+	"cycle_menu":      {"status": activeStatus},
 }
 
 // showValue answers a value of an entity's field with its coded values (a string, or each
