@@ -7,10 +7,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"strings"
 
 	"samrap/pkg/db"
 	"samrap/pkg/db/dbsqlc"
+	"samrap/pkg/httpx"
 )
 
 // The statements are in pkg/db/dbsqlc/audit.sql.
@@ -96,6 +98,17 @@ type Activity struct {
 	Action     string // e.g. "auth.signIn", "auth.signInFailed", "auth.signOut"
 	Detail     map[string]any
 	Address    string
+}
+
+// Of answers the activity of the caller of r (an authenticated route): action in the
+// caller's current branch, with the detail and the caller's address.
+func Of(r *http.Request, action string, detail map[string]any) Activity {
+	a := Activity{BranchCode: httpx.Branch(r), Actor: httpx.Actor(r), Action: action, Detail: detail,
+		Address: httpx.ClientAddress(r)}
+	if c := httpx.Claims(r); c != nil {
+		a.UserID = c.UserID
+	}
+	return a
 }
 
 // WriteActivity records a.

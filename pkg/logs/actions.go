@@ -35,6 +35,16 @@ var actions = []Action{
 	{Action: "patients.exportChanges", Th: "ส่งออกประวัติการเปลี่ยนแปลงข้อมูลผู้ป่วย", En: "Exported the patient change record"},
 	{Action: "files.export", Th: "ส่งออกข้อมูลหลัก/เมนู", En: "Exported master data or menus"},
 	{Action: "logs.export", Th: "ส่งออกบันทึกกิจกรรม", En: "Exported the activity record"},
+	{Action: "orders.submit", Th: "สั่งอาหาร", En: "Ordered food"},
+	{Action: "orders.submitMany", Th: "สั่งอาหารหลายผู้ป่วย", En: "Ordered food for several patients"},
+	{Action: "orders.copy", Th: "คัดลอกรายการสั่งอาหารของหอผู้ป่วย", En: "Copied a ward's orders"},
+	{Action: "orders.cancel", Th: "ยกเลิกรายการสั่งอาหาร", En: "Cancelled an order"},
+	{Action: "orders.confirmReview", Th: "ยืนยันการตรวจสอบรายการสั่งอาหาร", En: "Confirmed an order's review"},
+	{Action: "serve.served", Th: "ยืนยันการเสิร์ฟอาหาร", En: "Served a tray"},
+	{Action: "serve.rejected", Th: "ปฏิเสธการเสิร์ฟอาหาร", En: "Rejected a tray"},
+	{Action: "reports.meal-cards", Th: "พิมพ์การ์ดอาหาร", En: "Printed meal cards"},
+	{Action: "reports.kitchen", Th: "ออกใบสั่งครัว", En: "Made the kitchen order"},
+	{Action: "reports.identification", Th: "ออกรายงานการระบุตัวตน", En: "Made the identification report"},
 }
 
 // actionLabel answers the label of code in lang, the code itself when it is not listed.

@@ -23,6 +23,9 @@ var entities = map[string]names{
 	"cycle_menu":        {"เมนูในรอบ", "Cycle menu"},
 	"branch":            {"สาขา", "Branch"},
 	"hospitalConnector": {"การเชื่อมต่อระบบโรงพยาบาล", "Hospital connection"},
+	"meal_order":        {"รายการสั่งอาหาร", "Meal order"},
+	"serve_record":      {"บันทึกการเสิร์ฟ", "Serving record"},
+	"serve_setting":     {"การตั้งค่าสายรัดข้อมือ", "Wristband setting"},
 }
 
 // commonFields label the keys many records share, in the API's camelCase and in the
@@ -60,46 +63,115 @@ var commonFields = map[string]names{
 	"registered":        {"ลงทะเบียนแล้ว", "Registered"},
 	"passwordChangedAt": {"เปลี่ยนรหัสผ่านล่าสุด", "Last password change"},
 	"role":              {"บทบาท", "Role"},
+	"hnId":              {"HN", "HN"},
+	"price":             {"ราคา", "Price"},
+	"allergens":         {"สารก่อภูมิแพ้", "Allergens"},
+	"restricted":        {"วัตถุดิบต้องห้าม", "Restricted ingredients"},
+	"textures":          {"ระดับ IDDSI", "IDDSI levels"},
+	"cuisineTypeId":     {"ประเภทครัว", "Cuisine type"},
+	"mealComponentId":   {"ส่วนประกอบมื้ออาหาร", "Meal component"},
+	"dietTypeId":        {"ประเภทอาหาร", "Diet type"},
+	"therapeuticId":     {"อาหารเฉพาะโรค", "Therapeutic food"},
+	"trayCategoryId":    {"หมวดอาหารในถาด", "Tray food category"},
+	"mealTimeId":        {"มื้ออาหาร", "Meal time"},
 }
+
+// technical are the fields that say nothing to a reader: a record's version counter, an
+// age worked out on reading, the entry's own key under another name (an order's id, a
+// serving record's), a request's id against repeats.
+// An order's meal time is logged twice, as its id and as the meal type itself (shown).
+var technical = map[string]bool{
+	"version": true, "age": true, "updateBy": true, "orderId": true, "recordId": true, "requestId": true,
+	"meal_order.mealTimeId": true,
+}
+
+// isTechnical reports whether the change log leaves an entity's field out.
+func isTechnical(entity, key string) bool { return technical[key] || technical[entity+"."+key] }
 
 // entityFields label the keys of one entity where they differ from commonFields.
 var entityFields = map[string]map[string]names{
+	"patient": {
+		"lastImportAt":     {"นำเข้าข้อมูลล่าสุดเมื่อ", "Last imported at"},
+		"lastImportSource": {"แหล่งข้อมูลล่าสุด", "Last source"},
+	},
 	"menu": {
-		"price":           {"ราคา", "Price"},
-		"cuisineTypeId":   {"ประเภทครัว", "Cuisine type"},
-		"mealComponentId": {"ส่วนประกอบมื้ออาหาร", "Meal component"},
-		"mealClasses":     {"กลุ่มอาหาร", "Food groups"},
-		"dietTypes":       {"ประเภทอาหาร", "Diet types"},
-		"therapeutics":    {"อาหารเฉพาะโรค", "Therapeutic foods"},
-		"allergens":       {"สารก่อภูมิแพ้", "Allergens"},
-		"restricted":      {"วัตถุดิบต้องห้าม", "Restricted ingredients"},
-		"nutrients":       {"สารอาหาร", "Nutrients"},
-		"textures":        {"ระดับ IDDSI", "IDDSI levels"},
-		"iddsiType":       {"ประเภท IDDSI", "IDDSI type"},
-		"iddsiLevel":      {"ระดับ IDDSI", "IDDSI level"},
+		"mealClasses":  {"กลุ่มอาหาร", "Food groups"},
+		"dietTypes":    {"ประเภทอาหาร", "Diet types"},
+		"therapeutics": {"อาหารเฉพาะโรค", "Therapeutic foods"},
+		"nutrients":    {"สารอาหาร", "Nutrients"},
+		"iddsiType":    {"ประเภท IDDSI", "IDDSI type"},
+		"iddsiLevel":   {"ระดับ IDDSI", "IDDSI level"},
 	},
 	"menu_set": {
-		"trayCategoryId": {"หมวดอาหารในถาด", "Tray food category"},
-		"items":          {"รายการในชุด", "Items"},
-		"menus":          {"เมนู", "Dishes"},
+		"items": {"รายการในชุด", "Items"},
+		"menus": {"เมนู", "Dishes"},
 	},
 	"cycle": {
 		"dayCount":  {"จำนวนวัน", "Days"},
 		"startDate": {"วันเริ่ม", "Start date"},
 		"endDate":   {"วันสิ้นสุด", "End date"},
 		"roundType": {"รูปแบบรอบ", "Round type"},
+		"items":     {"จำนวนเมนูในรอบ", "Menus in the cycle"},
 	},
 	"cycle_menu": {
-		"cycleId":        {"รอบเมนู", "Menu cycle"},
-		"dayNo":          {"วันที่ในรอบ", "Day of the cycle"},
-		"mealTimeId":     {"มื้ออาหาร", "Meal time"},
-		"menuId":         {"เมนูอาหาร", "Dish"},
-		"menuSetId":      {"ชุดเมนู", "Menu set"},
-		"dietTypeId":     {"ประเภทอาหาร", "Diet type"},
-		"therapeuticId":  {"อาหารเฉพาะโรค", "Therapeutic food"},
-		"mealColor":      {"สีมื้ออาหาร", "Meal colour"},
-		"textColor":      {"สีตัวอักษร", "Text colour"},
-		"trayCategoryId": {"หมวดอาหารในถาด", "Tray food category"},
+		"cycleId":   {"รอบเมนู", "Menu cycle"},
+		"dayNo":     {"วันที่ในรอบ", "Day of the cycle"},
+		"menuId":    {"เมนูอาหาร", "Dish"},
+		"menuSetId": {"ชุดเมนู", "Menu set"},
+		"mealColor": {"สีมื้ออาหาร", "Meal colour"},
+		"textColor": {"สีตัวอักษร", "Text colour"},
+	},
+	"meal_order": {
+		"caregiver":                {"สั่งให้ผู้ดูแล", "For the caregiver"},
+		"caregiverInfo":            {"ข้อมูลผู้ดูแล", "Caregiver's details"},
+		"dateOrder":                {"วันที่ของมื้อ", "Meal date"},
+		"mealType":                 {"มื้ออาหาร", "Meal time"},
+		"orderType":                {"ประเภทการสั่ง", "Order type"},
+		"foodScope":                {"ขอบเขตอาหาร", "Food scope"},
+		"courseType":               {"รูปแบบการสั่ง", "Course type"},
+		"description":              {"รายละเอียด", "Description"},
+		"charge":                   {"คิดค่าใช้จ่าย", "Charged"},
+		"dysphagiaFoodType":        {"ระดับอาหารกลืนลำบาก (IDDSI)", "Dysphagia food level (IDDSI)"},
+		"unmappedAllergiesChecked": {"ตรวจสอบการแพ้ที่ไม่ได้จับคู่แล้ว", "Unmapped allergies checked"},
+		"otherIds":                 {"อื่น ๆ", "Other items"},
+		"remarkIds":                {"หมายเหตุ (รายการ)", "Remarks"},
+		"items":                    {"รายการอาหาร", "Dishes"},
+		"needsReview":              {"ต้องตรวจสอบ", "Needs review"},
+		"reviewReasons":            {"เหตุที่ต้องตรวจสอบ", "Review reasons"},
+		"orderedBy":                {"สั่งโดย", "Ordered by"},
+		"orderedAt":                {"สั่งเมื่อ", "Ordered at"},
+		"cancelledBy":              {"ยกเลิกโดย", "Cancelled by"},
+		"cancelledAt":              {"ยกเลิกเมื่อ", "Cancelled at"},
+		"cancelReason":             {"เหตุผลที่ยกเลิก", "Cancel reason"},
+		"cancelRemark":             {"หมายเหตุการยกเลิก", "Cancel remark"},
+		"reviewedBy":               {"ตรวจสอบโดย", "Reviewed by"},
+		"reviewedAt":               {"ตรวจสอบเมื่อ", "Reviewed at"},
+	},
+	"serve_record": {
+		"action":       {"ผลการเสิร์ฟ", "Serving result"},
+		"matched":      {"ผู้ป่วยและอาหารตรงกัน", "Patient and food matched"},
+		"reasons":      {"เหตุที่ไม่ตรงกัน", "Mismatch reasons"},
+		"rejectReason": {"เหตุผลที่ปฏิเสธ", "Rejection reason"},
+		"servedBy":     {"บันทึกโดย", "Recorded by"},
+		"servedAt":     {"บันทึกเมื่อ", "Recorded at"},
+		"deviceId":     {"อุปกรณ์", "Device"},
+	},
+	"serve_setting": {
+		"symbologies": {"ชนิดบาร์โค้ดบนสายรัดข้อมือ", "Wristband barcode types"},
+		"pattern":     {"รูปแบบ HN บนสายรัดข้อมือ", "Wristband HN pattern"},
+	},
+	"hospitalConnector": {
+		"kind":           {"ประเภทการเชื่อมต่อ", "Connection type"},
+		"baseUrl":        {"ที่อยู่ระบบ (URL)", "Base URL"},
+		"tokenUrl":       {"ที่อยู่ขอโทเคน (URL)", "Token URL"},
+		"clientId":       {"รหัสไคลเอนต์", "Client ID"},
+		"secretArn":      {"ที่เก็บรหัสลับ", "Secret (ARN)"},
+		"scope":          {"ขอบเขตสิทธิ์ (scope)", "Scope"},
+		"hnSystem":       {"ระบบรหัส HN", "HN system"},
+		"pageSize":       {"จำนวนรายการต่อหน้า", "Page size"},
+		"retries":        {"จำนวนครั้งที่ลองใหม่", "Retries"},
+		"timeoutSeconds": {"หมดเวลา (วินาที)", "Timeout (seconds)"},
+		"maps":           {"การจับคู่รหัส", "Code mappings"},
 	},
 }
 
@@ -150,7 +222,8 @@ func fieldLabel(entity, key string, lang i18n.Lang) string {
 // entityOrder answers the entities in a stable order: the records first, then master data
 // in the order of pkg/params.
 func entityOrder() []string {
-	out := []string{"patient", "menu", "menu_set", "cycle", "cycle_menu", "app_user", "user_permission", "branch", "hospitalConnector"}
+	out := []string{"patient", "meal_order", "serve_record", "menu", "menu_set", "cycle", "cycle_menu", "app_user", "user_permission",
+		"branch", "hospitalConnector", "serve_setting"}
 	for _, k := range params.Kinds() {
 		out = append(out, k.Table)
 	}

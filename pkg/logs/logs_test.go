@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"samrap/pkg/apitest"
 	"samrap/pkg/dbtest"
@@ -119,16 +120,30 @@ func branchesOf(p activityPage) map[string]int {
 func TestActivityRecordScopeAndFilters(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
-	// A failed sign-in (no branch), and the sign-ins above: the Branch Admin's and
+	// Failed sign-ins (no branch): of SRP01's Branch Admin, of the Super Admin (whose only
+	// role is SAM), of no account; and the sign-ins above: the Branch Admin's and
 	// Nutritionist's in SRP01, multi's choice of SRP02.
-	f.s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken",
-		Form: url.Values{"username": {"branchadmin@samrap.local"}, "password": {"wrong-password"}}})
+	for _, email := range []string{"branchadmin@samrap.local", "superadmin@samrap.local", "nobody@samrap.local"} {
+		f.s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken",
+			Form: url.Values{"username": {email}, "password": {"wrong-password"}}})
+	}
 
 	var p activityPage
 	f.get(t, f.bam1, "/api/logs/activities?size=1000", "en", &p)
-	if b := branchesOf(p); len(b) != 1 || b["SRP01"] == 0 {
+	if b := branchesOf(p); len(b) != 2 || b["SRP01"] == 0 || b[""] == 0 {
 		t.Fatalf("the Branch Admin of SRP01 read the branches %v", b)
 	}
+	// A Branch Admin sees the entries of no branch of the accounts holding a role in its
+	// branch (docs/logs.md): its own failed sign-in, not the Super Admin's nor an unknown one.
+	f.get(t, f.bam1, "/api/logs/activities?action=auth.signInFailed", "en", &p)
+	if p.Total != 1 || p.Items[0].Actor != "branchadmin@samrap.local" || p.Items[0].ActionLabel != "Sign-in failed" {
+		t.Fatalf("SRP01's failed sign-ins: %+v", p)
+	}
+	f.get(t, f.bam2, "/api/logs/activities?action=auth.signInFailed", "en", &p)
+	if p.Total != 0 {
+		t.Fatalf("SRP02's Branch Admin sees SRP01's failed sign-ins: %+v", p)
+	}
+	f.get(t, f.bam1, "/api/logs/activities?size=1000", "en", &p)
 	found := false
 	for _, it := range p.Items {
 		if it.Actor == "D0006" && it.Action == "auth.signIn" {
@@ -140,7 +155,7 @@ func TestActivityRecordScopeAndFilters(t *testing.T) {
 	}
 	// Even asking for SRP02 by the Super Admin's filter, a Branch Admin reads only its branch.
 	f.get(t, f.bam1, "/api/logs/activities?size=1000&entryBranch=SRP02", "", &p)
-	if b := branchesOf(p); len(b) != 1 || b["SRP01"] == 0 {
+	if b := branchesOf(p); len(b) != 2 || b["SRP01"] == 0 || b[""] == 0 {
 		t.Fatalf("entryBranch widened a Branch Admin's view: %v", b)
 	}
 	// And naming another branch in branchCode is refused by the router.
@@ -148,7 +163,7 @@ func TestActivityRecordScopeAndFilters(t *testing.T) {
 		t.Fatalf("branchCode=SRP02 for SRP01's admin: %d", res.Status)
 	}
 	f.get(t, f.bam2, "/api/logs/activities?size=1000", "th", &p)
-	if b := branchesOf(p); len(b) != 1 || b["SRP02"] == 0 {
+	if b := branchesOf(p); len(b) != 2 || b["SRP02"] == 0 || b[""] == 0 { // multi's sign-in before its choice
 		t.Fatalf("the Branch Admin of SRP02 read the branches %v", b)
 	}
 	if p.Items[0].Actor != "D0007" || p.Items[0].Action != "auth.selectRole" || p.Items[0].ActionLabel != "เลือก/สลับสาขาและบทบาท" {
@@ -172,7 +187,7 @@ func TestActivityRecordScopeAndFilters(t *testing.T) {
 	}
 	// Filters: action, person (code or name, any case), dates; paging.
 	f.get(t, f.sam, "/api/logs/activities?action=auth.signInFailed", "", &p)
-	if p.Total != 1 || p.Items[0].Actor != "branchadmin@samrap.local" {
+	if p.Total != 3 || p.Items[2].Actor != "branchadmin@samrap.local" {
 		t.Fatalf("failed sign-ins: %+v", p)
 	}
 	f.get(t, f.sam, "/api/logs/activities?person=wilai&size=1000", "", &p)
@@ -227,7 +242,8 @@ func TestActivityExport(t *testing.T) {
 		t.Fatalf("workbook: %v", lines)
 	}
 	for _, l := range lines[1:] {
-		if l[1] != "SRP01" || l[4] != "Signed in" {
+		// SRP01's, and the sign-ins of no branch (before a branch is chosen) of its staff
+		if l[1] != "SRP01" && (l[1] != "" || l[2] != "D0007") || l[4] != "Signed in" {
 			t.Fatalf("line %v", l)
 		}
 	}
@@ -341,7 +357,11 @@ func TestChoices(t *testing.T) {
 // screen never shows a bare code for something the product does today.
 func TestEveryRecordedActionIsLabelled(t *testing.T) {
 	t.Parallel()
-	written := regexp.MustCompile(`(?:Action:\s*|activity\(ctx, \w+, \w+, )"([a-zA-Z]+\.[a-zA-Z]+)"`)
+	// the ways an area names its action: a literal Activity, audit.Of, a helper of its own
+	// (users' activity, orders' record), a variable named action; the reports name theirs by
+	// the kind they deliver ("reports." + kind)
+	written := regexp.MustCompile(`(?:Action:\s*|activity\(ctx, \w+, \w+, |audit\.Of\(\w+, |\.record\(\w+, |\baction(?:, [\w\[\]"]+)?\s*:?=\s*)"([a-zA-Z]+\.[a-zA-Z-]+)"`)
+	delivered := regexp.MustCompile(`\.deliver\(\w+, \w+, "([a-zA-Z-]+)"`)
 	listed := map[string]bool{}
 	for _, c := range logs.ActionCodes() {
 		listed[c] = true
@@ -366,10 +386,17 @@ func TestEveryRecordedActionIsLabelled(t *testing.T) {
 		if err != nil {
 			return err
 		}
+		var codes []string
 		for _, m := range written.FindAllStringSubmatch(string(b), -1) {
+			codes = append(codes, m[1])
+		}
+		for _, m := range delivered.FindAllStringSubmatch(string(b), -1) {
+			codes = append(codes, "reports."+m[1])
+		}
+		for _, c := range codes {
 			found++
-			if !listed[m[1]] {
-				t.Errorf("%s records %q, which pkg/logs/actions.go does not label", path, m[1])
+			if !listed[c] {
+				t.Errorf("%s records %q, which pkg/logs/actions.go does not label", path, c)
 			}
 		}
 		return nil
@@ -377,7 +404,7 @@ func TestEveryRecordedActionIsLabelled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if found < 15 {
+	if found < 25 {
 		t.Fatalf("only %d recorded actions found: the scan is broken", found)
 	}
 }
@@ -454,3 +481,172 @@ func TestOtherExportsAreRecorded(t *testing.T) {
 		t.Fatalf("the patient change record export: %+v", p)
 	}
 }
+
+// Ordering and serving through their routes are in the activity record, labelled, with the
+// patients and meals in the detail; their change-log entries show every field labelled.
+func TestOrdersAndServingAreRecorded(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	ctx := context.Background()
+	taker, server := f.s.SignIn("ordertaker@samrap.local").Access, f.s.SignIn("serve@samrap.local").Access
+	var lunch, dish int64
+	err := f.s.Env.DB.QueryRow(ctx, `WITH m AS (
+			INSERT INTO menu (branch_code, code, name_th, name_en, cuisine_type_id, meal_component_id, iddsi_type, iddsi_level)
+			SELECT 'SRP01', 'T-LOG', 'ทดสอบบันทึก', 'Log test', c.id, p.id, 'FOOD', 7
+			FROM cuisine_type c, meal_component p WHERE c.branch_code = 'SRP01' AND c.code = 'CU01'
+				AND p.branch_code = 'SRP01' AND p.code = 'MP01' RETURNING id),
+		c AS (INSERT INTO cycle_menu (branch_code, cycle_id, cycle_day_count, day_no, meal_time_id, menu_id)
+			SELECT 'SRP01', y.id, y.day_count, d, t.id, m.id FROM m, cycle y, meal_time t, generate_series(1, 7) d
+			WHERE y.branch_code = 'SRP01' AND y.code = 'CY-WEEK' AND t.branch_code = 'SRP01' AND t.code = 'MT02')
+		SELECT m.id, t.id FROM m, meal_time t WHERE t.branch_code = 'SRP01' AND t.code = 'MT02'`).Scan(&dish, &lunch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, hn := range []string{"L-1", "L-2", "L-3"} {
+		if _, err := f.s.Env.DB.Exec(ctx, `INSERT INTO patient (branch_code, hn_id, first_name_th, last_name_th, first_name_en, last_name_en, ward_id)
+			SELECT 'SRP01', $1, 'ทดสอบ', $1, 'Test', $1, w.id FROM ward w WHERE w.branch_code = 'SRP01' AND w.code = 'W01'`, hn); err != nil {
+			t.Fatal(err)
+		}
+	}
+	today := f.s.Clock.Now().In(bangkokZone).Format("2006-01-02")
+	tomorrow := f.s.Clock.Now().In(bangkokZone).AddDate(0, 0, 1).Format("2006-01-02")
+	order := func(hn, date string) (string, string) {
+		t.Helper()
+		res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/takerOrder/submitOrder", Token: taker,
+			JSON: map[string]any{"branchCode": "SRP01", "hnId": hn, "dates": []string{date}, "mealTimeIds": []int64{lunch},
+				"orderType": "ORD", "foodScope": "BOTH", "courseType": "MENU", "remark": "no ice",
+				"items": []map[string]any{{"menuId": dish}}}})
+		var out struct {
+			Orders []struct {
+				OrderID string `json:"orderId"`
+			} `json:"orders"`
+		}
+		if res.Status != 200 {
+			t.Fatalf("order %s: %d %s", hn, res.Status, res.Body)
+		}
+		res.Into(t, &out)
+		var qr struct {
+			Token string `json:"token"`
+		}
+		f.s.Do(apitest.Request{Method: "GET", Path: "/api/takerOrder/getQrByOrderId/" + out.Orders[0].OrderID, Token: taker}).Into(t, &qr)
+		return out.Orders[0].OrderID, qr.Token
+	}
+	update := func(token, wristband, action, reason string) {
+		t.Helper()
+		res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/serve/update", Token: server,
+			JSON: map[string]any{"branchCode": "SRP01", "token": token, "wristband": wristband, "action": action,
+				"rejectReason": reason, "deviceId": "device-1", "requestId": fmt.Sprintf("00000000-0000-4000-8000-%012d", len(action)+len(reason))}})
+		if res.Status != 200 {
+			t.Fatalf("%s: %d %s", action, res.Status, res.Body)
+		}
+	}
+	served, tok1 := order("L-1", today)
+	_, tok2 := order("L-2", today)
+	cancelled, _ := order("L-3", tomorrow)
+	update(tok1, "L-1", "SERVED", "")
+	update(tok2, "L-1", "REJECTED", "wrong bed")
+	if res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/takerOrder/cancel", Token: taker,
+		JSON: map[string]any{"branchCode": "SRP01", "orderId": cancelled, "cancelReason": "patient"}}); res.Status != 200 {
+		t.Fatalf("cancel: %d %s", res.Status, res.Body)
+	}
+
+	// the same request sent twice (its idempotency key) is one order and one entry
+	for range 2 {
+		res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/takerOrder/submitOrder", Token: taker,
+			JSON: map[string]any{"branchCode": "SRP01", "hnId": "L-2", "dates": []string{tomorrow}, "mealTimeIds": []int64{lunch},
+				"orderType": "ORD", "foodScope": "BOTH", "courseType": "MENU", "idempotencyKey": "logs-once",
+				"items": []map[string]any{{"menuId": dish}}}})
+		if res.Status != 200 {
+			t.Fatalf("order twice: %d %s", res.Status, res.Body)
+		}
+	}
+
+	want := map[string]string{"orders.submit": "สั่งอาหาร", "orders.cancel": "ยกเลิกรายการสั่งอาหาร",
+		"serve.served": "ยืนยันการเสิร์ฟอาหาร", "serve.rejected": "ปฏิเสธการเสิร์ฟอาหาร"}
+	for action, label := range want {
+		var p activityPage
+		f.get(t, f.bam1, "/api/logs/activities?action="+action, "th", &p)
+		n := map[string]int{"orders.submit": 4}[action]
+		if n == 0 {
+			n = 1
+		}
+		if p.Total != n || p.Items[0].ActionLabel != label || p.Items[0].BranchCode != "SRP01" || p.Items[0].ActorName == "" {
+			t.Fatalf("%s: %+v", action, p)
+		}
+	}
+	for _, c := range []struct{ action, hn string }{{"orders.submit", "L-1"}, {"orders.cancel", "L-3"}, {"serve.served", "L-1"},
+		{"serve.rejected", "L-2"}} {
+		if n := f.s.Count(`SELECT count(*) FROM activity_log WHERE action = $1 AND detail->'hnIds' ? $2
+			AND (detail->>'count')::int = 1 AND detail->'mealTypes'->0->>'code' = 'MT02'`, c.action, c.hn); n != 1 {
+			t.Fatalf("the detail of %s for %s: %d", c.action, c.hn, n)
+		}
+	}
+	if n := f.s.Count(`SELECT count(*) FROM activity_log WHERE action = 'serve.rejected' AND detail->>'rejectReason' = 'wrong bed'
+		AND detail->'reasons' ? 'WRONG_PATIENT'`); n != 1 {
+		t.Fatalf("the rejection's reasons: %d", n)
+	}
+	// Every action in the record is labelled (not just those this test wrote).
+	listed := map[string]bool{}
+	for _, c := range logs.ActionCodes() {
+		listed[c] = true
+	}
+	rows, err := f.s.Env.DB.Query(ctx, `SELECT DISTINCT action FROM activity_log`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var a string
+		if err := rows.Scan(&a); err != nil {
+			t.Fatal(err)
+		}
+		if !listed[a] {
+			t.Errorf("the record holds %q, which has no label", a)
+		}
+	}
+	rows.Close()
+
+	// The change log of the served and the cancelled orders and of the serving record: every
+	// field labelled, the technical ones left out, references and values readable.
+	for _, id := range []string{served, cancelled} {
+		var p changePage
+		f.get(t, f.bam1, "/api/logs/changes?entity=meal_order&entityId="+id, "en", &p)
+		if p.Total != 2 || p.Items[0].EntityLabel != "Meal order" {
+			t.Fatalf("the order's changes: %+v", p)
+		}
+		fields := map[string]any{} // as it is now: the newest entry's value of each field
+		for i := len(p.Items) - 1; i >= 0; i-- {
+			it := p.Items[i]
+			for _, fc := range it.Fields {
+				if fc.Label == fc.Field || fc.Label == "" {
+					t.Errorf("%s of %s has no label", fc.Field, it.Entity)
+				}
+				fields[fc.Field] = fc.After
+			}
+		}
+		for _, k := range []string{"version", "orderId", "mealTimeId", "branchCode"} {
+			if _, ok := fields[k]; ok {
+				t.Errorf("the technical field %s is shown", k)
+			}
+		}
+		if mt, _ := fields["mealType"].(map[string]any); mt["code"] != "MT02" || fields["remark"] != "no ice" ||
+			fields["orderType"] != "Order food" || fields["courseType"] != "Menu" {
+			t.Errorf("the order's meal type, remark, type and course: %v", fields)
+		}
+		want := map[string]any{served: "Served", cancelled: "Cancelled"}[id]
+		if fields["status"] != want || id == cancelled && fields["cancelReason"] != "By patient" {
+			t.Errorf("the order's status and cancel reason in words: %v", fields)
+		}
+	}
+	var p changePage
+	f.get(t, f.bam1, "/api/logs/changes?entity=serve_record&entityId="+served, "en", &p)
+	if p.Total != 1 || p.Items[0].EntityLabel != "Serving record" || len(p.Items[0].Fields) < 4 {
+		t.Fatalf("the serving record: %+v", p)
+	}
+	for _, fc := range p.Items[0].Fields {
+		if fc.Label == fc.Field {
+			t.Errorf("%s of a serving record has no label", fc.Field)
+		}
+	}
+}
+
+var bangkokZone = time.FixedZone("Asia/Bangkok", 7*60*60)

@@ -42,6 +42,21 @@ func init() {
 	}
 }
 
+// orderRefs are the master-data references of an order as its change log holds them (its
+// meal time is logged as the meal type itself).
+var orderRefs = map[string]refField{
+	"dietTypeId": {table: "DietType"}, "therapeuticId": {table: "Therapeutic"}, "cuisineTypeId": {table: "CuisineType"},
+	"otherIds": {table: "Other", list: true}, "remarkIds": {table: "Remark", list: true},
+}
+
+func init() {
+	for key, r := range orderRefs {
+		if k, ok := params.KindOf(r.table); ok {
+			addRef("meal_order", key, refField{table: k.Table, list: r.list})
+		}
+	}
+}
+
 func addRef(table, key string, r refField) {
 	if refFields[table] == nil {
 		refFields[table] = map[string]refField{}

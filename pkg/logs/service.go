@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgtype"
@@ -172,7 +173,8 @@ type Change struct {
 }
 
 // FieldChange is one field of a change: its label in the caller's language (the key when
-// the field has none) and its values before and after as stored (null when none).
+// the field has none) and its values before and after (null when none) as stored, but for
+// coded values in words (values.go) and references as the rows they name (refs.go).
 type FieldChange struct {
 	Field  string `json:"field"`
 	Label  string `json:"label"`
@@ -222,6 +224,8 @@ func diff(entity string, before, after []byte, rs refs, lang i18n.Lang) ([]Field
 	if err != nil {
 		return nil, err
 	}
+	fold(b)
+	fold(a)
 	keys := map[string]bool{}
 	for k := range b {
 		keys[k] = true
@@ -236,7 +240,7 @@ func diff(entity string, before, after []byte, rs refs, lang i18n.Lang) ([]Field
 	sort.Strings(sorted)
 	out := []FieldChange{}
 	for _, k := range sorted {
-		if bookkeeping[k] {
+		if bookkeeping[k] || isTechnical(entity, k) {
 			continue
 		}
 		bv, av := compact(b[k]), compact(a[k])
@@ -244,7 +248,8 @@ func diff(entity string, before, after []byte, rs refs, lang i18n.Lang) ([]Field
 			continue
 		}
 		out = append(out, FieldChange{Field: k, Label: fieldLabel(entity, k, lang),
-			Before: rs.resolve(entity, k, decode(bv)), After: rs.resolve(entity, k, decode(av))})
+			Before: showValue(entity, k, rs.resolve(entity, k, decode(bv)), lang),
+			After:  showValue(entity, k, rs.resolve(entity, k, decode(av)), lang)})
 	}
 	return out, nil
 }
@@ -255,6 +260,44 @@ var bookkeeping = map[string]bool{
 	"id": true, "branch_code": true, "branchCode": true,
 	"created_at": true, "createdAt": true, "created_by": true, "createdBy": true,
 	"updated_at": true, "updatedAt": true, "updated_by": true, "updatedBy": true,
+}
+
+// fold shows a reference logged beside its display fields (cuisineTypeId with
+// cuisineTypeCode, cuisineTypeNameTh, cuisineTypeNameEn) as one field, the row it named
+// when it was logged: {id, code, nameTh, nameEn}, null for none.
+func fold(m map[string]json.RawMessage) {
+	for k, v := range m {
+		base, ok := strings.CutSuffix(k, "Id")
+		if !ok || !hasDisplay(base, func(key string) bool { _, ok := m[key]; return ok }) {
+			continue
+		}
+		if string(compact(v)) != "null" {
+			row := map[string]json.RawMessage{"id": v}
+			for _, f := range []string{"code", "nameTh", "nameEn"} {
+				if x, ok := m[base+displaySuffix[f]]; ok {
+					row[f] = x
+				}
+			}
+			m[k], _ = json.Marshal(row)
+		}
+		for _, suffix := range displaySuffix {
+			delete(m, base+suffix)
+		}
+	}
+}
+
+// displaySuffix are the display fields of a reference: field of the row → suffix of its key.
+var displaySuffix = map[string]string{"code": "Code", "nameTh": "NameTh", "nameEn": "NameEn"}
+
+// hasDisplay reports whether a document with the keys has of the reference base also holds
+// one of its display fields.
+func hasDisplay(base string, has func(string) bool) bool {
+	for _, suffix := range displaySuffix {
+		if has(base + suffix) {
+			return true
+		}
+	}
+	return false
 }
 
 // fieldsOf reads a document's fields; nil for none.

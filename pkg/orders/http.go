@@ -153,6 +153,11 @@ func (h handlers) submit(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if !out.replayed { // a repeated request wrote nothing
+		if err := h.s.record(r, "orders.submit", Summary(out.Orders...)); err != nil {
+			return err
+		}
+	}
 	return httpx.OKMsg(w, r, "orders.submitted", out)
 }
 
@@ -164,6 +169,11 @@ func (h handlers) submitMany(w http.ResponseWriter, r *http.Request) error {
 	out, err := h.s.SubmitMany(r.Context(), httpx.Lang(r), httpx.Branch(r), httpx.Actor(r), d)
 	if err != nil {
 		return err
+	}
+	if !out.replayed { // a repeated request wrote nothing
+		if err := h.s.record(r, "orders.submitMany", outcomeSummary(out)); err != nil {
+			return err
+		}
 	}
 	return httpx.OKMsg(w, r, "orders.submitted", out)
 }
@@ -177,6 +187,11 @@ func (h handlers) copyOrders(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if !out.replayed { // a repeated request wrote nothing
+		if err := h.s.record(r, "orders.copy", outcomeSummary(out)); err != nil {
+			return err
+		}
+	}
 	return httpx.OKMsg(w, r, "orders.submitted", out)
 }
 
@@ -189,6 +204,11 @@ func (h handlers) cancel(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	detail := Summary(out)
+	detail["orderId"], detail["cancelReason"] = in.OrderID, strings.ToUpper(strings.TrimSpace(in.CancelReason))
+	if err := h.s.record(r, "orders.cancel", detail); err != nil {
+		return err
+	}
 	return httpx.OKMsg(w, r, "orders.cancelled", out)
 }
 
@@ -199,6 +219,11 @@ func (h handlers) confirmReview(w http.ResponseWriter, r *http.Request) error {
 	}
 	out, err := h.s.ConfirmReview(r.Context(), httpx.Lang(r), httpx.Branch(r), httpx.Actor(r), in)
 	if err != nil {
+		return err
+	}
+	detail := Summary(out)
+	detail["orderId"] = in.OrderID
+	if err := h.s.record(r, "orders.confirmReview", detail); err != nil {
 		return err
 	}
 	return httpx.OKMsg(w, r, "orders.reviewed", out)

@@ -45,7 +45,8 @@ func (s *Service) today() string { return s.now().In(bangkok).Format(time.DateOn
 
 // Submitted is the answer of a submit.
 type Submitted struct {
-	Orders []json.RawMessage `json:"orders"`
+	Orders   []json.RawMessage `json:"orders"`
+	replayed bool              // the first answer to the same idempotency key: nothing written
 }
 
 // problemsErr is the 422 of a draft that fails a check: nothing is written.
@@ -137,6 +138,7 @@ func (s *Service) Submit(ctx context.Context, lang i18n.Lang, branch, by string,
 	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
 		replay, err := claimKey(ctx, tx, branch, by, d.IdempotencyKey, &out)
 		if err != nil || replay {
+			out.replayed = replay
 			return err
 		}
 		orders, err := s.submitIn(ctx, tx, lang, branch, by, d)
@@ -302,8 +304,9 @@ func writeErr(err error) error {
 
 // Outcome is the answer of the ward calls: who was ordered, who was refused and why.
 type Outcome struct {
-	Ordered []OrderedPatient `json:"ordered"`
-	Refused []RefusedPatient `json:"refused"`
+	Ordered  []OrderedPatient `json:"ordered"`
+	Refused  []RefusedPatient `json:"refused"`
+	replayed bool             // the first answer to the same idempotency key: nothing written
 }
 
 // OrderedPatient is a patient whose orders were written.
@@ -365,6 +368,7 @@ func (s *Service) SubmitMany(ctx context.Context, lang i18n.Lang, branch, by str
 	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
 		replay, err := claimKey(ctx, tx, branch, by, d.IdempotencyKey, &out)
 		if err != nil || replay {
+			out.replayed = replay
 			return err
 		}
 		var drafts []Draft
@@ -473,6 +477,7 @@ func (s *Service) Copy(ctx context.Context, lang i18n.Lang, branch, by string, i
 	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
 		replay, err := claimKey(ctx, tx, branch, by, in.IdempotencyKey, &out)
 		if err != nil || replay {
+			out.replayed = replay
 			return err
 		}
 		rows, err := queries.OrderWardDay(ctx, tx, dbsqlc.OrderWardDayParams{Branch: branch,

@@ -2,10 +2,12 @@ package serve
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"strings"
 	"time"
 
+	"samrap/pkg/audit"
 	"samrap/pkg/httpx"
 	"samrap/pkg/orders"
 	"samrap/pkg/platform"
@@ -104,7 +106,23 @@ func (h handlers) update(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if strings.EqualFold(in.Action, ActionRejected) {
+	rejected := strings.EqualFold(in.Action, ActionRejected)
+	if !out.Replayed && out.Verdict != nil {
+		var rec struct {
+			OrderID string `json:"orderId"`
+		}
+		_ = json.Unmarshal(out.Record, &rec)
+		detail := orders.Summary(out.Verdict.Order)
+		detail["orderId"], detail["matched"], detail["reasons"] = rec.OrderID, out.Verdict.Match, out.Verdict.codes()
+		action := "serve.served"
+		if rejected {
+			action, detail["rejectReason"] = "serve.rejected", strings.TrimSpace(in.RejectReason)
+		}
+		if err := audit.WriteActivity(r.Context(), h.s.db, audit.Of(r, action, detail)); err != nil {
+			return err
+		}
+	}
+	if rejected {
 		return httpx.OKMsg(w, r, "serve.rejected", out)
 	}
 	return httpx.OKMsg(w, r, "serve.served", out)

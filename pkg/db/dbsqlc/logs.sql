@@ -10,7 +10,11 @@ SELECT a.id, a.branch_code, a.actor, a.action, a.detail, a.address, a.at,
     count(*) OVER () AS total
 FROM activity_log a
     LEFT JOIN app_user u ON u.id = a.user_id
-WHERE (@all_branches::boolean OR a.branch_code = @branch::text)
+-- a branch's reader also sees the entries of no branch (failed sign-ins, refused codes,
+-- password and authenticator changes) of the accounts holding a role in the branch
+WHERE (@all_branches::boolean OR a.branch_code = @branch::text
+        OR (a.branch_code = '' AND EXISTS (SELECT 1 FROM user_permission p
+            WHERE p.user_id = a.user_id AND p.branch_code = @branch::text AND p.role_code <> 'SAM')))
     AND (@entry_branch::text = '' OR a.branch_code = @entry_branch::text)
     AND a.at >= @from_time::timestamptz AND a.at < @to_time::timestamptz
     AND (@action::text = '' OR a.action = @action::text)

@@ -20,7 +20,9 @@ SELECT a.id, a.branch_code, a.actor, a.action, a.detail, a.address, a.at,
     count(*) OVER () AS total
 FROM activity_log a
     LEFT JOIN app_user u ON u.id = a.user_id
-WHERE ($1::boolean OR a.branch_code = $2::text)
+WHERE ($1::boolean OR a.branch_code = $2::text
+        OR (a.branch_code = '' AND EXISTS (SELECT 1 FROM user_permission p
+            WHERE p.user_id = a.user_id AND p.branch_code = $2::text AND p.role_code <> 'SAM')))
     AND ($3::text = '' OR a.branch_code = $3::text)
     AND a.at >= $4::timestamptz AND a.at < $5::timestamptz
     AND ($6::text = '' OR a.action = $6::text)
@@ -60,6 +62,8 @@ type LogsActivitiesRow struct {
 // Super Admin reads every branch (all_branches; entry_branch narrows to one, "" for all),
 // anyone else the current branch only. person matches the actor (employee code, or the
 // e-mail of a failed sign-in) or the person's name, in any case.
+// a branch's reader also sees the entries of no branch (failed sign-ins, refused codes,
+// password and authenticator changes) of the accounts holding a role in the branch
 func (q *Queries) LogsActivities(ctx context.Context, db DBTX, arg LogsActivitiesParams) ([]LogsActivitiesRow, error) {
 	rows, err := db.Query(ctx, logsActivities,
 		arg.AllBranches,

@@ -45,6 +45,11 @@ describe('values', () => {
     expect(showDetail({ roleCode: 'BAM', note: '', rows: 3 }, 'en', 'Asia/Bangkok', t)).toBe('roleCode: BAM · rows: 3');
     expect(showDetail({}, 'en', 'Asia/Bangkok', t)).toBe('');
   });
+
+  it('names a detail key by its label where it has one', () => {
+    const labelled = (key: string) => (key.startsWith('detailKey.') ? (en.detailKey as Record<string, string>)[key.slice(10)] ?? key : key);
+    expect(showDetail({ count: 2, hnIds: ['HN1', 'HN2'], other: 'x' }, 'en', 'Asia/Bangkok', labelled)).toBe('Count: 2 · HN: HN1, HN2 · other: x');
+  });
 });
 
 describe('calls', () => {

@@ -30,11 +30,17 @@ export function showValue(value: unknown, lang: string, timeZone: string, t: Tra
   return s;
 }
 
-/** An activity's detail in one line: `key: value` pairs, none when it is empty. */
+/** A detail's key by its label (`detailKey.<key>` of the log texts), the key itself when it has none. */
+function detailKey(key: string, t: Translate): string {
+  const label = t(`detailKey.${key}`);
+  return label === `detailKey.${key}` || label === '' ? key : label;
+}
+
+/** An activity's detail in one line: `label: value` pairs, none when it is empty. */
 export function showDetail(detail: Record<string, unknown> | null | undefined, lang: string, timeZone: string, t: Translate): string {
   if (!detail) return '';
   return Object.entries(detail)
-    .map(([k, v]) => [k, showValue(v, lang, timeZone, t)])
+    .map(([k, v]) => [detailKey(k, t), showValue(v, lang, timeZone, t)])
     .filter(([, v]) => v !== '')
     .map(([k, v]) => `${k}: ${v}`)
     .join(' · ');

@@ -1,0 +1,82 @@
+package logs
+
+import "samrap/pkg/i18n"
+
+// The coded values of the logged records, as the change log shows them (the same words as
+// the screens that set them). A field's value not listed shows as itself.
+
+var (
+	activeStatus = map[string]names{"ACTIVE": {"ใช้งาน", "Active"}, "INACTIVE": {"ไม่ใช้งาน", "Inactive"}}
+	orderStatus  = map[string]names{"WAITING": {"รอเสิร์ฟ", "Awaiting serving"}, "FASTING": {"งดอาหาร", "Fasting"},
+		"NO_MEAL": {"ไม่รับประทานอาหาร", "No meal taken"}, "CANCELLED": {"ยกเลิก", "Cancelled"}, "SERVED": {"เสิร์ฟแล้ว", "Served"}}
+	roles = map[string]names{"BCT": {"ผู้ควบคุม", "Controller"}, "BOD": {"ผู้รับคำสั่งอาหาร", "Order Taker"},
+		"BSV": {"ผู้เสิร์ฟ", "Serve"}, "BNT": {"นักโภชนาการ", "Nutritionist"}, "SAM": {"ผู้ดูแลระบบสูงสุด", "Super Admin"},
+		"BAM": {"ผู้ดูแลสาขา", "Branch Admin"}}
+	languages = map[string]names{"TH": {"ไทย", "Thai"}, "EN": {"อังกฤษ", "English"}, "ZH": {"จีน", "Chinese"},
+		"JA": {"ญี่ปุ่น", "Japanese"}, "MY": {"เมียนมา", "Burmese"}, "AR": {"อาหรับ", "Arabic"}, "OTHER": {"อื่น ๆ", "Other"}}
+)
+
+// values are, per entity and field, the labels of its coded values.
+var values = map[string]map[string]map[string]names{
+	"patient": {
+		"gender":          {"male": {"ชาย", "Male"}, "female": {"หญิง", "Female"}, "other": {"อื่น ๆ", "Other"}, "unknown": {"ไม่ระบุ", "Unknown"}},
+		"patientLanguage": languages,
+		"cardLanguage":    {"ALL": {"ไทยและอังกฤษ", "Thai and English"}, "TH": {"ไทย", "Thai"}, "EN": {"อังกฤษ", "English"}},
+		"visitStatus":     {"Current": {"อยู่ระหว่างรักษา", "Current"}, "PreAdmit": {"รอรับเข้า", "Pre-admit"}, "Discharge": {"จำหน่าย", "Discharge"}},
+		"hospitalStatus":  {"IN_HOSPITAL": {"อยู่ในโรงพยาบาล", "In hospital"}, "DISCHARGED": {"จำหน่ายแล้ว", "Discharged"}},
+		"lastImportSource": {"edit": {"แก้ไขโดยผู้ใช้", "Edited by a person"}, "excel": {"นำเข้าจาก Excel", "Excel import"},
+			"hospital": {"ระบบโรงพยาบาล", "Hospital system"}},
+	},
+	"meal_order": {
+		"status": orderStatus,
+		"orderType": {"ORD": {"สั่งอาหาร", "Order food"}, "NPO": {"งดน้ำงดอาหาร (NPO)", "Fasting (NPO)"},
+			"NML": {"ไม่รับประทานอาหาร", "Declines food"}, "DIS": {"จำหน่าย", "Discharge"}},
+		"foodScope": {"NORMAL": {"อาหารปกติเท่านั้น", "Normal only"}, "BOTH": {"อาหารปกติและกลืนลำบาก", "Normal and dysphagia"},
+			"DYSPHAGIA": {"อาหารกลืนลำบากเท่านั้น", "Dysphagia only"}},
+		"courseType": {"MENU": {"เมนู", "Menu"}, "SET": {"ชุดเมนู", "Menu set"}, "SPECIFIC": {"ระบุเอง", "Specific"}},
+		"cancelReason": {"PATIENT": {"ผู้ป่วยยกเลิก", "By patient"}, "DOCTOR": {"แพทย์ยกเลิก", "By doctor"},
+			"NUTRITIONIST": {"นักโภชนาการยกเลิก", "By nutritionist"}},
+		"reviewReasons": {"DIET": {"อาหารเปลี่ยน", "Diet changed"}, "ALLERGY": {"การแพ้เปลี่ยน", "Allergies changed"},
+			"TEXTURE": {"ระดับเนื้ออาหารเปลี่ยน", "Texture changed"}, "NPO": {"การงดอาหารเปลี่ยน", "NPO changed"},
+			"DISCHARGED": {"จำหน่ายแล้ว", "Discharged"}, "RELIGION": {"ศาสนาหรือประเภทมังสวิรัติเปลี่ยน", "Religion or vegetarian type changed"}},
+	},
+	"serve_record": {
+		"action": {"SERVED": {"เสิร์ฟแล้ว", "Served"}, "REJECTED": {"ไม่ได้เสิร์ฟ", "Not served"}},
+	},
+	"user_permission": {"roleCode": roles},
+	"app_user":        {"role": roles, "status": {"NOT_INVITED": {"ยังไม่ได้เชิญ", "Not invited"}, "INVITED": {"รอการยืนยัน", "Waiting for confirmation"}, "ACTIVE": {"ใช้งาน", "Active"}, "INACTIVE": {"ไม่ใช้งาน", "Inactive"}}},
+	"menu":            {"status": activeStatus, "iddsiType": {"FOOD": {"อาหาร", "Food"}, "DRINK": {"เครื่องดื่ม", "Drink"}}},
+	"menu_set":        {"status": activeStatus},
+	"cycle":           {"status": activeStatus, "roundType": {"LOOP": {"วนตามจำนวนวัน", "Loop of days"}, "WEEKDAY": {"ตามวันในสัปดาห์", "By weekday"}}},
+	"cycle_menu":      {"status": activeStatus},
+}
+
+// showValue answers a value of an entity's field with its coded values (a string, or each
+// string of a list) in words; a serving record's mismatch reasons are the serve area's
+// messages.
+func showValue(entity, key string, v any, lang i18n.Lang) any {
+	word := func(x any) any {
+		s, ok := x.(string)
+		if !ok {
+			return x
+		}
+		if entity == "serve_record" && key == "reasons" {
+			if i18n.Has("serve.reason" + s) {
+				return i18n.T(lang, "serve.reason"+s)
+			}
+			return s
+		}
+		if n, ok := values[entity][key][s]; ok {
+			return label(n.th, n.en, lang)
+		}
+		return s
+	}
+	if list, ok := v.([]any); ok {
+		out := make([]any, len(list))
+		for i, x := range list {
+			out[i] = word(x)
+		}
+		return out
+	}
+	return word(v)
+}

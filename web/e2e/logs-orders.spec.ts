@@ -1,0 +1,99 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { apiSignIn, shot } from './auth-helpers';
+import { lg, rows, signInAs } from './logs-helpers';
+import { bangkokToday } from './orders-helpers';
+
+// The activity record and the change log after the real flows (issue 17): an order placed
+// by the Order Taker and its tray served by the Serve user (both through the API, on a patient
+// and meal of this test's own) appear in the Branch Admin's activity record with their Thai
+// labels, and the order's change log shows its fields labelled and its values in words.
+
+type Envelope<T> = { code: string; msg: string; data: T };
+async function data<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  const body = (await res.json()) as Envelope<T>;
+  expect(res.status(), `${res.url()}: ${body.msg}`).toBe(200);
+  return body.data;
+}
+
+type Row = {
+  hnId: string;
+  textureFood: number | null;
+  textureDrink: number | null;
+  unmappedAllergies: string[] | null;
+  needsReview: boolean;
+  meals: { mealTimeId: number; code: string; npo: boolean; order: { orderId: string } | null }[];
+};
+
+/** Today's dinner ordered (a specific meal) for a demo patient with none yet and nothing that would refuse one,
+ * taken from the start of the list (the serve spec takes from its end); another spec taking it first: the next. */
+async function orderDinner(request: APIRequestContext): Promise<{ hn: string; orderId: string; token: string }> {
+  const headers = { Authorization: `Bearer ${await apiSignIn(request, 'ordertaker@samrap.local')}` };
+  const list = await data<{ items: Row[] }>(await request.get('/api/takerOrder/search?size=100', { headers }));
+  for (const r of list.items) {
+    const dinner = r.meals.find((m) => m.code === 'MT03');
+    if (!dinner || dinner.order || dinner.npo || r.needsReview || r.textureFood !== null || r.textureDrink !== null || (r.unmappedAllergies ?? []).length > 0) continue;
+    const res = await request.post('/api/takerOrder/submitOrder', {
+      headers,
+      data: {
+        branchCode: 'SRP01', hnId: r.hnId, idempotencyKey: crypto.randomUUID(), dates: [bangkokToday()], mealTimeIds: [dinner.mealTimeId],
+        caregiver: false, orderType: 'ORD', foodScope: 'NORMAL', courseType: 'SPECIFIC', description: 'ข้าวต้ม (e2e logs)', items: [],
+        otherIds: [], remarkIds: [], remark: '', charge: false, dysphagiaFoodType: null, unmappedAllergiesChecked: false,
+      },
+    });
+    if (res.status() !== 200) continue;
+    const { orders } = ((await res.json()) as Envelope<{ orders: { orderId: string }[] }>).data;
+    const qr = await data<{ token: string }>(await request.get(`/api/takerOrder/getQrByOrderId/${orders[0].orderId}`, { headers }));
+    return { hn: r.hnId, orderId: orders[0].orderId, token: qr.token };
+  }
+  throw new Error('no demo patient left without a dinner today');
+}
+
+test('an order placed and its tray served are in the activity record (Thai labels) and the order change log reads as words', async ({ page, request }) => {
+  const tray = await orderDinner(request);
+  const serve = { Authorization: `Bearer ${await apiSignIn(request, 'serve@samrap.local')}` };
+  await data(await request.post('/api/serve/update', {
+    headers: serve,
+    data: { branchCode: 'SRP01', token: tray.token, wristband: tray.hn, action: 'SERVED', rejectReason: '', deviceId: 'e2e-logs', requestId: crypto.randomUUID() },
+  }));
+
+  await signInAs(page, 'branchadmin@samrap.local', 'th');
+  await expect(page).toHaveURL(/\/auth\//);
+
+  // the activity record: the order and the serving, each with its Thai label and the patient in its detail
+  for (const [action, label, actor] of [['orders.submit', 'สั่งอาหาร', 'D0002'], ['serve.served', 'ยืนยันการเสิร์ฟอาหาร', 'D0003']]) {
+    await page.goto(`/auth/activity-log?action=${action}`);
+    await expect(page.getByRole('heading', { name: lg('th', 'activity.title') })).toBeVisible();
+    const mine = rows(page, 'activity-table').filter({ hasText: tray.hn });
+    await expect(mine.first()).toBeVisible();
+    await expect(mine.first().getByTestId('activity-action')).toHaveText(label);
+    await expect(mine.first().getByTestId('activity-actor')).toHaveText(actor);
+    await expect(mine.first()).toContainText('มื้ออาหาร: มื้อเย็น');
+    await expect(page.getByTestId('activity-action-filter')).toContainText(label);
+  }
+  await shot(page, 'logs-activity-serve-th');
+
+  // the change log of the order: created, then served; every field labelled, the values in words
+  await page.goto(`/auth/change-log?entity=meal_order&record=${tray.orderId}`);
+  await expect(page.getByRole('heading', { name: lg('th', 'changes.title') })).toBeVisible();
+  const list = rows(page, 'change-log-table');
+  await expect(list).toHaveCount(2);
+  await expect(list.getByTestId('change-entity').first()).toHaveText('รายการสั่งอาหาร');
+  const served = list.first();
+  await expect(served.getByTestId('change-action')).toHaveText(lg('th', 'changes.update'));
+  const status = served.locator('[data-testid=change-field][data-field=status]');
+  await expect(status.getByTestId('change-label')).toHaveText('สถานะ');
+  await expect(status.getByTestId('change-before')).toHaveText('รอเสิร์ฟ');
+  await expect(status.getByTestId('change-after')).toHaveText('เสิร์ฟแล้ว');
+  const created = list.nth(1);
+  await expect(created.locator('[data-field=mealType] [data-testid=change-after]')).toHaveText('มื้อเย็น');
+  await expect(created.locator('[data-field=orderType] [data-testid=change-label]')).toHaveText('ประเภทการสั่ง');
+  await expect(created.locator('[data-field=orderType] [data-testid=change-after]')).toHaveText('สั่งอาหาร');
+  await expect(created.locator('[data-field=courseType] [data-testid=change-after]')).toHaveText('ระบุเอง');
+  await expect(created.locator('[data-field=version]')).toHaveCount(0);
+  // no field shows its key: each label differs from the field it names
+  for (const row of await list.getByTestId('change-field').all()) {
+    const field = await row.getAttribute('data-field');
+    await expect(row.getByTestId('change-label')).not.toHaveText(field ?? '');
+  }
+  await shot(page, 'logs-change-order-th');
+});
