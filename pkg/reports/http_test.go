@@ -23,8 +23,8 @@ import (
 	"samrap/pkg/apitest"
 	"samrap/pkg/mealcard"
 	"samrap/pkg/orders"
-	"samrap/pkg/surveys"
 	"samrap/pkg/reports"
+	"samrap/pkg/surveys"
 )
 
 var bangkok = time.FixedZone("Asia/Bangkok", 7*60*60)
