@@ -123,12 +123,15 @@ func (h handlers) mealCards(w http.ResponseWriter, r *http.Request) error {
 			if cards[i], err = card(t, token); err != nil {
 				return err
 			}
-			// the second QR: the tray's satisfaction survey (docs/surveys.md)
-			survey, err := surveys.Token(surveyKey, t.OrderID)
-			if err != nil {
-				return err
+			// the second QR: the tray's satisfaction survey (docs/surveys.md), printed only
+			// where Samrap knows its address (PUBLIC_URL): a path alone reads as nothing
+			if h.env.Config.PublicURL != "" {
+				survey, err := surveys.Token(surveyKey, t.OrderID)
+				if err != nil {
+					return err
+				}
+				cards[i].SurveyURL = surveys.URL(h.env.Config.PublicURL, survey)
 			}
-			cards[i].SurveyURL = surveys.URL(h.env.Config.PublicURL, survey)
 		}
 		if err := mealcard.Render(&buf, cards, mealcard.Layout(b.Layout)); err != nil {
 			return fmt.Errorf("reports: meal cards: %w", err)
