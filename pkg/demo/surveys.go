@@ -22,8 +22,9 @@ func loadSurveys(ctx context.Context, tx pgx.Tx) error {
 					AND NOT EXISTS (SELECT 1 FROM survey_answer a WHERE a.branch_code = $1))
 			INSERT INTO survey_answer (branch_code, order_id, ward_id, taste, temperature, portion, on_time, overall,
 				comment, source, entered_by, lang)
-			SELECT $1, b.id, b.ward_id, s.taste, s.temperature, s.portion, s.on_time, s.overall, s.comment, s.source,
-				s.entered_by, s.lang
+			SELECT $1, b.id, b.ward_id, s.taste, s.temperature, s.portion, s.on_time, s.overall, s.comment,
+				-- the demo Serve user serves SRP01 only: SRP02's fourth breakfast answered by QR
+				CASE WHEN $1 = 'SRP01' THEN s.source ELSE 'QR' END, CASE WHEN $1 = 'SRP01' THEN s.entered_by ELSE '' END, s.lang
 			FROM b JOIN (VALUES
 				('MT01', 1, 5, 4, 4, 5, 5, 'อร่อยมาก ขอบคุณค่ะ', 'QR', '', 'th'),
 				('MT01', 2, 4, 3, 5, 4, 4, '', 'QR', '', 'th'),
