@@ -45,6 +45,8 @@ var actions = []Action{
 	{Action: "reports.meal-cards", Th: "พิมพ์การ์ดอาหาร", En: "Printed meal cards"},
 	{Action: "reports.kitchen", Th: "ออกใบสั่งครัว", En: "Made the kitchen order"},
 	{Action: "reports.identification", Th: "ออกรายงานการระบุตัวตน", En: "Made the identification report"},
+	{Action: "surveys.answered", Th: "ตอบแบบประเมินความพึงพอใจ", En: "Answered a satisfaction survey"},
+	{Action: "surveys.export", Th: "ส่งออกผลประเมินความพึงพอใจ", En: "Exported the satisfaction survey results"},
 }
 
 // actionLabel answers the label of code in lang, the code itself when it is not listed.
