@@ -229,6 +229,11 @@ func TestWorkPerformance(t *testing.T) {
 	if len(fig.Servers) != 1 || fig.Servers[0].Person != "D0003" || fig.Servers[0].Count != 2 || fig.Servers[0].Other != 1 {
 		t.Fatalf("servers %+v", fig.Servers)
 	}
+	if !slices.ContainsFunc(fig.Choices.Wards, func(c performance.Choice) bool { return c.Code == "W-PERF" }) ||
+		!slices.ContainsFunc(fig.Choices.MealTypes, func(c performance.Choice) bool { return c.Code == "MT02" && c.BranchCode == "SRP01" }) ||
+		slices.ContainsFunc(fig.Choices.Wards, func(c performance.Choice) bool { return c.BranchCode != "SRP01" }) {
+		t.Fatalf("choices %+v", fig.Choices)
+	}
 	// the meal type filter: another meal has none of these trays
 	if other := f.figures(t, f.admin, q+"&mealTimeIds=999999"); other.Total.Trays != 0 || other.Mismatches.Scans != 0 || other.Orders != 0 {
 		t.Fatalf("another meal: %+v", other)

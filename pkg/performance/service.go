@@ -172,6 +172,23 @@ type Figures struct {
 	Review      Review      `json:"review"`
 	OrderTakers []Person    `json:"orderTakers"`
 	Servers     []Person    `json:"servers"`
+	Choices     Choices     `json:"choices"`
+}
+
+// Choice is a ward or meal type the filters offer.
+type Choice struct {
+	ID         int64  `json:"id"`
+	BranchCode string `json:"branchCode"`
+	Code       string `json:"code"`
+	NameTh     string `json:"nameTh"`
+	NameEn     string `json:"nameEn"`
+}
+
+// Choices are the filters' lists of the scope (the Branch Admin's wards are not readable
+// through the master data for a Super Admin of every branch; these are).
+type Choices struct {
+	Wards     []Choice `json:"wards"`
+	MealTypes []Choice `json:"mealTypes"`
 }
 
 func day(s string) pgtype.Date {
@@ -186,7 +203,7 @@ func (s *Service) Figures(ctx context.Context, sc Scope, f Filter, lang i18n.Lan
 	from, to := day(f.DateFrom), day(f.DateTo)
 	out := Figures{DateFrom: f.DateFrom, DateTo: f.DateTo, ByMeal: []MealGroup{}, ByWard: []WardGroup{}, ByDate: []DateGroup{},
 		Mismatches: Mismatches{ByReason: []ReasonCount{}}, Rejections: Rejections{ByReason: []ReasonCount{}},
-		OrderTakers: []Person{}, Servers: []Person{}}
+		OrderTakers: []Person{}, Servers: []Person{}, Choices: Choices{Wards: []Choice{}, MealTypes: []Choice{}}}
 	trays, err := queries.PerfTrays(ctx, s.db, dbsqlc.PerfTraysParams{Now: pgtype.Timestamptz{Time: s.now(), Valid: true},
 		AllBranches: sc.All, Branch: sc.Current, EntryBranch: sc.Branch, DateFrom: from, DateTo: to,
 		WardIds: f.WardIDs, MealTimeIds: f.MealTimeIDs})
@@ -284,6 +301,18 @@ func (s *Service) Figures(ctx context.Context, sc Scope, f Filter, lang i18n.Lan
 	}
 	for _, r := range servers {
 		out.Servers = append(out.Servers, Person{Person: r.Person, NameTh: r.NameTh, NameEn: r.NameEn, Count: r.Served, Other: r.Rejected})
+	}
+	choices, err := queries.PerfChoices(ctx, s.db, dbsqlc.PerfChoicesParams{AllBranches: sc.All, Branch: sc.Current, EntryBranch: sc.Branch})
+	if err != nil {
+		return out, fmt.Errorf("performance: choices: %w", err)
+	}
+	for _, r := range choices {
+		c := Choice{ID: r.ID, BranchCode: r.BranchCode, Code: r.Code, NameTh: r.NameTh, NameEn: r.NameEn}
+		if r.Kind == "WARD" {
+			out.Choices.Wards = append(out.Choices.Wards, c)
+		} else {
+			out.Choices.MealTypes = append(out.Choices.MealTypes, c)
+		}
 	}
 	return out, nil
 }

@@ -130,3 +130,15 @@ WHERE (@all_branches::boolean OR o.branch_code = @branch::text)
     AND (sqlc.narg(meal_time_ids)::bigint[] IS NULL OR o.meal_time_id = ANY (sqlc.narg(meal_time_ids)::bigint[]))
 GROUP BY s.served_by
 ORDER BY served DESC, person;
+
+-- The filters' choices of the scope: its wards and meal types (kind WARD or MEAL), active
+-- ones, by branch and code.
+-- name: PerfChoices :many
+SELECT 'WARD'::text AS kind, w.branch_code, w.id, w.code, w.name_th, w.name_en FROM ward w
+WHERE w.active AND (@all_branches::boolean OR w.branch_code = @branch::text)
+    AND (@entry_branch::text = '' OR w.branch_code = @entry_branch::text)
+UNION ALL
+SELECT 'MEAL'::text AS kind, t.branch_code, t.id, t.code, t.name_th, t.name_en FROM meal_time t
+WHERE t.active AND (@all_branches::boolean OR t.branch_code = @branch::text)
+    AND (@entry_branch::text = '' OR t.branch_code = @entry_branch::text)
+ORDER BY kind, branch_code, code;

@@ -11,6 +11,61 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+const perfChoices = `-- name: PerfChoices :many
+SELECT 'WARD'::text AS kind, w.branch_code, w.id, w.code, w.name_th, w.name_en FROM ward w
+WHERE w.active AND ($1::boolean OR w.branch_code = $2::text)
+    AND ($3::text = '' OR w.branch_code = $3::text)
+UNION ALL
+SELECT 'MEAL'::text AS kind, t.branch_code, t.id, t.code, t.name_th, t.name_en FROM meal_time t
+WHERE t.active AND ($1::boolean OR t.branch_code = $2::text)
+    AND ($3::text = '' OR t.branch_code = $3::text)
+ORDER BY kind, branch_code, code
+`
+
+type PerfChoicesParams struct {
+	AllBranches bool
+	Branch      string
+	EntryBranch string
+}
+
+type PerfChoicesRow struct {
+	Kind       string
+	BranchCode string
+	ID         int64
+	Code       string
+	NameTh     string
+	NameEn     string
+}
+
+// The filters' choices of the scope: its wards and meal types (kind WARD or MEAL), active
+// ones, by branch and code.
+func (q *Queries) PerfChoices(ctx context.Context, db DBTX, arg PerfChoicesParams) ([]PerfChoicesRow, error) {
+	rows, err := db.Query(ctx, perfChoices, arg.AllBranches, arg.Branch, arg.EntryBranch)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []PerfChoicesRow
+	for rows.Next() {
+		var i PerfChoicesRow
+		if err := rows.Scan(
+			&i.Kind,
+			&i.BranchCode,
+			&i.ID,
+			&i.Code,
+			&i.NameTh,
+			&i.NameEn,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const perfMismatches = `-- name: PerfMismatches :many
 WITH m AS (
     SELECT m.id, m.reasons FROM serve_mismatch m
