@@ -198,7 +198,7 @@ func TestWorkPerformance(t *testing.T) {
 	if tot.Trays != 5 || tot.OnTime != 1 || tot.Late != 1 || tot.NotServed != wantNotServed || tot.Pending != wantPending+2 {
 		t.Fatalf("total %+v", tot)
 	}
-	if len(fig.ByWard) != 1 || fig.ByWard[0].Code != "W-PERF" || len(fig.ByMeal) != 1 || fig.ByMeal[0].Code != "MT02" ||
+	if len(fig.ByWard) != 1 || fig.ByWard[0].Code != "W-PERF" || fig.ByWard[0].BranchCode != "SRP01" || len(fig.ByMeal) != 1 || fig.ByMeal[0].Code != "MT02" ||
 		fig.ByMeal[0].MealColor != "#2E7D32" || fig.ByMeal[0].EndTime != "13:30" {
 		t.Fatalf("groups %+v %+v", fig.ByWard, fig.ByMeal)
 	}

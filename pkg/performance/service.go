@@ -92,23 +92,25 @@ func (c *Counts) add(r dbsqlc.PerfTraysRow) {
 
 // MealGroup is the trays of one meal type.
 type MealGroup struct {
-	ID        int64  `json:"id"`
-	Code      string `json:"code"`
-	NameTh    string `json:"nameTh"`
-	NameEn    string `json:"nameEn"`
-	MealColor string `json:"mealColor"`
-	TextColor string `json:"textColor"`
-	StartTime string `json:"startTime"`
-	EndTime   string `json:"endTime"`
+	ID         int64  `json:"id"`
+	BranchCode string `json:"branchCode"`
+	Code       string `json:"code"`
+	NameTh     string `json:"nameTh"`
+	NameEn     string `json:"nameEn"`
+	MealColor  string `json:"mealColor"`
+	TextColor  string `json:"textColor"`
+	StartTime  string `json:"startTime"`
+	EndTime    string `json:"endTime"`
 	Counts
 }
 
 // WardGroup is the trays of one ward (ID 0: patients without a ward).
 type WardGroup struct {
-	ID     int64  `json:"id"`
-	Code   string `json:"code"`
-	NameTh string `json:"nameTh"`
-	NameEn string `json:"nameEn"`
+	ID         int64  `json:"id"`
+	BranchCode string `json:"branchCode"`
+	Code       string `json:"code"`
+	NameTh     string `json:"nameTh"`
+	NameEn     string `json:"nameEn"`
 	Counts
 }
 
@@ -210,22 +212,26 @@ func (s *Service) Figures(ctx context.Context, sc Scope, f Filter, lang i18n.Lan
 	if err != nil {
 		return out, fmt.Errorf("performance: trays: %w", err)
 	}
-	meals, wards, dates := map[int64]int{}, map[int64]int{}, map[string]int{}
+	type wardKey struct {
+		branch string
+		id     int64
+	}
+	meals, wards, dates := map[int64]int{}, map[wardKey]int{}, map[string]int{}
 	for _, r := range trays {
 		out.Total.add(r)
 		i, ok := meals[r.MealTimeID]
 		if !ok {
 			i = len(out.ByMeal)
 			meals[r.MealTimeID] = i
-			out.ByMeal = append(out.ByMeal, MealGroup{ID: r.MealTimeID, Code: r.MealCode, NameTh: r.MealNameTh, NameEn: r.MealNameEn,
+			out.ByMeal = append(out.ByMeal, MealGroup{ID: r.MealTimeID, BranchCode: r.BranchCode, Code: r.MealCode, NameTh: r.MealNameTh, NameEn: r.MealNameEn,
 				MealColor: r.MealColor, TextColor: r.TextColor, StartTime: r.StartTime, EndTime: r.EndTime})
 		}
 		out.ByMeal[i].add(r)
-		i, ok = wards[r.WardID]
+		i, ok = wards[wardKey{r.BranchCode, r.WardID}]
 		if !ok {
 			i = len(out.ByWard)
-			wards[r.WardID] = i
-			out.ByWard = append(out.ByWard, WardGroup{ID: r.WardID, Code: r.WardCode, NameTh: r.WardNameTh, NameEn: r.WardNameEn})
+			wards[wardKey{r.BranchCode, r.WardID}] = i
+			out.ByWard = append(out.ByWard, WardGroup{ID: r.WardID, BranchCode: r.BranchCode, Code: r.WardCode, NameTh: r.WardNameTh, NameEn: r.WardNameEn})
 		}
 		out.ByWard[i].add(r)
 		d := r.OrderDate.Time.Format(time.DateOnly)
@@ -237,7 +243,10 @@ func (s *Service) Figures(ctx context.Context, sc Scope, f Filter, lang i18n.Lan
 		}
 		out.ByDate[i].add(r)
 	}
-	slices.SortStableFunc(out.ByWard, func(a, b WardGroup) int { // by code, patients without a ward last
+	slices.SortStableFunc(out.ByWard, func(a, b WardGroup) int { // by branch and code, patients without a ward last
+		if c := cmp.Compare(a.BranchCode, b.BranchCode); c != 0 {
+			return c
+		}
 		switch {
 		case a.Code == b.Code:
 			return 0

@@ -8,7 +8,7 @@
 -- record's time at or before the meal type's end time on the order's date, Asia/Bangkok),
 -- late, not served after the end time, and not served yet before it (pending).
 -- name: PerfTrays :many
-SELECT o.order_date, coalesce(w.id, 0)::bigint AS ward_id, coalesce(w.code, '')::text AS ward_code,
+SELECT o.order_date, o.branch_code, coalesce(w.id, 0)::bigint AS ward_id, coalesce(w.code, '')::text AS ward_code,
     coalesce(w.name_th, '')::text AS ward_name_th, coalesce(w.name_en, '')::text AS ward_name_en,
     t.id AS meal_time_id, t.code AS meal_code, t.name_th AS meal_name_th, t.name_en AS meal_name_en,
     t.meal_color, t.text_color, to_char(t.start_time, 'HH24:MI')::text AS start_time,
@@ -29,9 +29,9 @@ WHERE (@all_branches::boolean OR o.branch_code = @branch::text)
     AND o.order_type = 'ORD' AND o.status <> 'CANCELLED'
     AND (sqlc.narg(ward_ids)::bigint[] IS NULL OR p.ward_id = ANY (sqlc.narg(ward_ids)::bigint[]))
     AND (sqlc.narg(meal_time_ids)::bigint[] IS NULL OR o.meal_time_id = ANY (sqlc.narg(meal_time_ids)::bigint[]))
-GROUP BY o.order_date, w.id, w.code, w.name_th, w.name_en, t.id, t.code, t.name_th, t.name_en, t.meal_color,
+GROUP BY o.order_date, o.branch_code, w.id, w.code, w.name_th, w.name_en, t.id, t.code, t.name_th, t.name_en, t.meal_color,
     t.text_color, t.start_time, t.end_time
-ORDER BY o.order_date, t.start_time, t.id, ward_code;
+ORDER BY o.order_date, t.start_time, o.branch_code, t.id, ward_code;
 
 -- The verifications that answered no match, by reason (a scan may give several), and the
 -- scans in all (reason ""). With a ward or meal type filter, only the scans of an order of

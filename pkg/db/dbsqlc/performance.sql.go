@@ -407,7 +407,7 @@ func (q *Queries) PerfServers(ctx context.Context, db DBTX, arg PerfServersParam
 
 const perfTrays = `-- name: PerfTrays :many
 
-SELECT o.order_date, coalesce(w.id, 0)::bigint AS ward_id, coalesce(w.code, '')::text AS ward_code,
+SELECT o.order_date, o.branch_code, coalesce(w.id, 0)::bigint AS ward_id, coalesce(w.code, '')::text AS ward_code,
     coalesce(w.name_th, '')::text AS ward_name_th, coalesce(w.name_en, '')::text AS ward_name_en,
     t.id AS meal_time_id, t.code AS meal_code, t.name_th AS meal_name_th, t.name_en AS meal_name_en,
     t.meal_color, t.text_color, to_char(t.start_time, 'HH24:MI')::text AS start_time,
@@ -428,9 +428,9 @@ WHERE ($2::boolean OR o.branch_code = $3::text)
     AND o.order_type = 'ORD' AND o.status <> 'CANCELLED'
     AND ($7::bigint[] IS NULL OR p.ward_id = ANY ($7::bigint[]))
     AND ($8::bigint[] IS NULL OR o.meal_time_id = ANY ($8::bigint[]))
-GROUP BY o.order_date, w.id, w.code, w.name_th, w.name_en, t.id, t.code, t.name_th, t.name_en, t.meal_color,
+GROUP BY o.order_date, o.branch_code, w.id, w.code, w.name_th, w.name_en, t.id, t.code, t.name_th, t.name_en, t.meal_color,
     t.text_color, t.start_time, t.end_time
-ORDER BY o.order_date, t.start_time, t.id, ward_code
+ORDER BY o.order_date, t.start_time, o.branch_code, t.id, ward_code
 `
 
 type PerfTraysParams struct {
@@ -446,6 +446,7 @@ type PerfTraysParams struct {
 
 type PerfTraysRow struct {
 	OrderDate  pgtype.Date
+	BranchCode string
 	WardID     int64
 	WardCode   string
 	WardNameTh string
@@ -492,6 +493,7 @@ func (q *Queries) PerfTrays(ctx context.Context, db DBTX, arg PerfTraysParams) (
 		var i PerfTraysRow
 		if err := rows.Scan(
 			&i.OrderDate,
+			&i.BranchCode,
 			&i.WardID,
 			&i.WardCode,
 			&i.WardNameTh,

@@ -2,9 +2,9 @@
 export type Counts = { trays: number; onTime: number; late: number; notServed: number; pending: number; onTimePct: number | null };
 
 export type MealGroup = Counts & {
-  id: number; code: string; nameTh: string; nameEn: string; mealColor: string; textColor: string; startTime: string; endTime: string;
+  id: number; branchCode: string; code: string; nameTh: string; nameEn: string; mealColor: string; textColor: string; startTime: string; endTime: string;
 };
-export type WardGroup = Counts & { id: number; code: string; nameTh: string; nameEn: string };
+export type WardGroup = Counts & { id: number; branchCode: string; code: string; nameTh: string; nameEn: string };
 export type DateGroup = Counts & { date: string };
 export type ReasonCount = { reason: string; label: string; count: number };
 export type Person = { person: string; nameTh: string; nameEn: string; count: number; other: number };

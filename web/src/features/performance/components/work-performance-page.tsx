@@ -46,6 +46,8 @@ export default function WorkPerformancePage() {
   const range: [Dayjs | null, Dayjs | null] = [from ? dayjs(from) : null, to ? dayjs(to) : null];
   const dateFormat = lang === 'th' ? (d: Dayjs) => d.format('D MMM BBBB') : 'D MMM YYYY';
   const shortDate = (v: string) => (lang === 'th' ? dayjs(v).format('D MMM BB') : dayjs(v).format('D MMM'));
+  const branchesShown = new Set((f?.byWard ?? []).map((w) => w.branchCode)).size > 1;
+  const inBranch = (g: { branchCode: string }) => (branchesShown ? `${g.branchCode} · ` : '');
   const choiceLabel = (c: { branchCode: string; code: string; nameTh: string; nameEn: string }) =>
     `${allBranches && !filter.entryBranch ? `${c.branchCode} · ` : ''}${c.code} ${name(c)}`;
 
@@ -66,7 +68,7 @@ export default function WorkPerformancePage() {
     { key: 'pct', title: t('count.onTimePct'), align: 'right', width: 110, render: (_, c) => <span data-testid="on-time-pct">{pct(c.onTimePct)}</span> },
   ];
   const wardColumns: TableColumnsType<WardGroup> = [
-    { key: 'ward', title: t('ward'), render: (_, w) => (w.code ? `${w.code} ${name(w)}` : t('noWard')) },
+    { key: 'ward', title: t('ward'), render: (_, w) => `${inBranch(w)}${w.code ? `${w.code} ${name(w)}` : t('noWard')}` },
     ...countColumns<WardGroup>(),
   ];
   const reasonColumns: TableColumnsType<ReasonCount> = [
@@ -79,10 +81,13 @@ export default function WorkPerformancePage() {
     { key: 'other', title: other, align: 'right', width: 100, render: (_, p) => p.other },
   ];
 
-  const chart = (title: string, testId: string, empty: boolean, body: ReactElement) => (
-    <Card size="small" title={title} data-testid={testId}>
+  const chart = (title: string, testId: string, empty: boolean, body: ReactElement, below?: ReactElement) => (
+    <Card size="small" title={title} data-testid={testId} style={{ height: '100%' }}>
       {empty ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noData')} style={{ height: CHART_HEIGHT - 40 }} /> : (
-        <ResponsiveContainer width="100%" height={CHART_HEIGHT}>{body}</ResponsiveContainer>
+        <>
+          <ResponsiveContainer width="100%" height={CHART_HEIGHT}>{body}</ResponsiveContainer>
+          {below}
+        </>
       )}
     </Card>
   );
@@ -150,7 +155,7 @@ export default function WorkPerformancePage() {
             { key: 'onTime', title: t('head.onTime'), value: pct(f?.total.onTimePct ?? null), sub: t('head.onTimeOf', { n: f?.total.onTime ?? 0, due: (f?.total.onTime ?? 0) + (f?.total.late ?? 0) + (f?.total.notServed ?? 0) }) },
             { key: 'trays', title: t('head.trays'), value: f?.total.trays ?? 0, sub: t('head.traysSub', { late: f?.total.late ?? 0, notServed: f?.total.notServed ?? 0 }) },
             { key: 'mismatches', title: t('head.mismatches'), value: f?.mismatches.scans ?? 0, sub: t('head.rejected', { n: f?.rejections.trays ?? 0 }) },
-            { key: 'review', title: t('head.reviewWait'), value: t('minutes', { n: rv?.medianMinutes ?? 0 }), sub: t('head.reviewSub', { flagged: rv?.flagged ?? 0, waiting: rv?.waiting ?? 0 }) },
+            { key: 'review', title: t('head.reviewWait'), value: rv?.reviewed ? t('minutes', { n: rv.medianMinutes }) : '—', sub: t('head.reviewSub', { flagged: rv?.flagged ?? 0, waiting: rv?.waiting ?? 0 }) },
             { key: 'orders', title: t('head.orders'), value: f?.orders ?? 0, sub: t('head.people', { n: f?.orderTakers.length ?? 0 }) },
           ].map((h) => (
             <Col key={h.key} xs={12} md={8} xl={4} flex="1 1 180px">
@@ -165,20 +170,20 @@ export default function WorkPerformancePage() {
         <Row gutter={[16, 16]}>
           <Col xs={24} xl={12}>
             {chart(t('chart.byMeal'), 'chart-meal', !f?.byMeal.length, (
-              <BarChart data={(f?.byMeal ?? []).map((m) => ({ name: name(m), pct: m.onTimePct ?? 0, color: m.mealColor }))}>
+              <BarChart data={(f?.byMeal ?? []).map((m) => ({ name: `${inBranch(m)}${name(m)}`, pct: m.onTimePct ?? 0, color: m.mealColor }))}>
                 <CartesianGrid strokeDasharray="3 3" />
                 <XAxis dataKey="name" />
                 <YAxis domain={[0, 100]} unit="%" />
                 <Tooltip formatter={(v) => [`${String(v)}%`, t('count.onTimePct')]} />
                 <Bar dataKey="pct" name={t('count.onTimePct')} isAnimationActive={false}>
-                  {(f?.byMeal ?? []).map((m) => <Cell key={m.id} fill={m.mealColor} stroke="#555" />)}
+                  {(f?.byMeal ?? []).map((m) => <Cell key={`${m.branchCode}-${m.id}`} fill={m.mealColor} stroke="#555" />)}
                 </Bar>
               </BarChart>
             ))}
           </Col>
           <Col xs={24} xl={12}>
             {chart(t('chart.byWard'), 'chart-ward', !f?.byWard.length, (
-              <BarChart data={(f?.byWard ?? []).map((w) => ({ name: w.code || t('noWard'), onTime: w.onTime, late: w.late, notServed: w.notServed, pending: w.pending }))}>
+              <BarChart data={(f?.byWard ?? []).map((w) => ({ name: `${inBranch(w)}${w.code || t('noWard')}`, onTime: w.onTime, late: w.late, notServed: w.notServed, pending: w.pending }))}>
                 <CartesianGrid strokeDasharray="3 3" />
                 <XAxis dataKey="name" />
                 <YAxis allowDecimals={false} />
@@ -211,6 +216,9 @@ export default function WorkPerformancePage() {
                 <Tooltip />
                 <Bar dataKey="count" name={t('times')} fill={NOT_SERVED} isAnimationActive={false} />
               </BarChart>
+            ), (
+              <Table<ReasonCount> size="small" rowKey="reason" pagination={false} columns={reasonColumns} dataSource={f?.mismatches.byReason ?? []}
+                style={{ marginTop: 8 }} data-testid="table-mismatches" />
             ))}
           </Col>
           <Col xs={24} xl={12}>
@@ -238,7 +246,7 @@ export default function WorkPerformancePage() {
         </Row>
 
         <Card size="small" title={t('table.byWard')}>
-          <Table<WardGroup> size="small" rowKey="id" pagination={false} columns={wardColumns} dataSource={f?.byWard ?? []} scroll={{ x: 900 }}
+          <Table<WardGroup> size="small" rowKey={(w) => `${w.branchCode}-${w.id}`} pagination={false} columns={wardColumns} dataSource={f?.byWard ?? []} scroll={{ x: 900 }}
             locale={{ emptyText: t('noData') }} data-testid="table-ward" />
         </Card>
         <Row gutter={[16, 16]}>
