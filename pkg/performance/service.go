@@ -17,6 +17,7 @@ import (
 	"samrap/pkg/db"
 	"samrap/pkg/db/dbsqlc"
 	"samrap/pkg/i18n"
+	"samrap/pkg/serve"
 	"samrap/pkg/session"
 )
 
@@ -328,8 +329,7 @@ func (s *Service) Figures(ctx context.Context, sc Scope, f Filter, lang i18n.Lan
 
 // reasonLabel is a mismatch reason's label: the serve area's message of the code.
 func reasonLabel(lang i18n.Lang, code string) string {
-	key := "serve.reason" + code
-	if i18n.Has(key) {
+	if key := serve.ReasonKey(code); key != "" {
 		return i18n.T(lang, key)
 	}
 	return code

@@ -74,6 +74,9 @@ var reasonKeys = map[string]string{
 	ReasonTexture: "serve.reasonTEXTURE", ReasonUnmapped: "serve.reasonUNMAPPED_ALLERGY", ReasonNeedsReview: "serve.reasonNEEDS_REVIEW",
 }
 
+// ReasonKey answers the message key of a reason code ("" for an unknown code).
+func ReasonKey(code string) string { return reasonKeys[code] }
+
 // reasonOfProblem maps the orders area's bedside problems to reasons.
 var reasonOfProblem = map[string]string{
 	orders.ProblemNPO: ReasonNPO, orders.ProblemDischarged: ReasonDischarged, orders.ProblemConflict: ReasonAllergy,
