@@ -60,6 +60,13 @@ func (h handlers) check(f *Filter) map[string]string {
 	case to.Sub(from) > maxDays*24*time.Hour:
 		bad["dateTo"] = "performance.rangeTooLong"
 	}
+	// an empty list is every one, as an absent one (the query reads null as all)
+	if len(f.WardIDs) == 0 {
+		f.WardIDs = nil
+	}
+	if len(f.MealTimeIDs) == 0 {
+		f.MealTimeIDs = nil
+	}
 	for name, ids := range map[string][]int64{"wardIds": f.WardIDs, "mealTimeIds": f.MealTimeIDs} {
 		for _, id := range ids {
 			if id <= 0 {

@@ -309,6 +309,12 @@ func TestWorkPerformance(t *testing.T) {
 		if n := f.s.Count(`SELECT count(*) FROM activity_log WHERE action = 'performance.export' AND branch_code = 'SRP01'`); n != 1 {
 			t.Errorf("%d export activities", n)
 		}
+		// empty lists are every ward and meal type
+		res = f.s.Do(apitest.Request{Method: "POST", Path: "/api/download/workPerformance", Token: f.admin,
+			JSON: map[string]any{"dateFrom": f.today, "dateTo": f.tomorrow, "wardIds": []int64{}, "mealTimeIds": []int64{}}})
+		if res.Status != http.StatusOK {
+			t.Errorf("empty lists: %d %s", res.Status, res.Body)
+		}
 		// a range without orders: nothing to export
 		res = f.s.Do(apitest.Request{Method: "POST", Path: "/api/download/workPerformance", Token: f.admin,
 			JSON: map[string]any{"dateFrom": "2001-01-01", "dateTo": "2001-01-02"}})
