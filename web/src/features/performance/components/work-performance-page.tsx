@@ -222,7 +222,7 @@ export default function WorkPerformancePage() {
             ))}
           </Col>
           <Col xs={24} xl={12}>
-            {chart(t('chart.review'), 'chart-review', !rv?.reviewed, (
+            {chart(t('chart.review'), 'chart-review', !rv?.flagged, (
               <BarChart data={[
                 { name: t('review.median'), minutes: rv?.medianMinutes ?? 0 },
                 { name: t('review.p90'), minutes: rv?.p90Minutes ?? 0 },
