@@ -10,6 +10,7 @@ import (
 	"samrap/pkg/params"
 	"samrap/pkg/patients"
 	"samrap/pkg/patientsync"
+	"samrap/pkg/performance"
 	"samrap/pkg/reports"
 	"samrap/pkg/serve"
 	"samrap/pkg/surveys"
@@ -35,6 +36,7 @@ func List() []Function {
 		{Name: "logs", Kind: HTTP, Uses: []string{"jwt"}, Mount: logs.Mount},
 		{Name: "reports", Kind: HTTP, Uses: []string{"jwt", "files"}, Mount: reports.Mount},
 		{Name: "surveys", Kind: HTTP, Uses: []string{"jwt", "files"}, Mount: surveys.Mount},
+		{Name: "performance", Kind: HTTP, Uses: []string{"jwt", "files"}, Mount: performance.Mount},
 		{Name: "housekeeping", Kind: Scheduled, Schedule: "rate(1 hour)", Job: housekeeping.Job},
 		{Name: "migrate", Kind: CustomResource},
 	}

@@ -47,6 +47,7 @@ var actions = []Action{
 	{Action: "reports.identification", Th: "ออกรายงานการระบุตัวตน", En: "Made the identification report"},
 	{Action: "surveys.answered", Th: "ตอบแบบประเมินความพึงพอใจ", En: "Answered a satisfaction survey"},
 	{Action: "surveys.export", Th: "ส่งออกผลประเมินความพึงพอใจ", En: "Exported the satisfaction survey results"},
+	{Action: "performance.export", Th: "ส่งออกรายงานผลการปฏิบัติงาน", En: "Exported the work performance workbook"},
 }
 
 // actionLabel answers the label of code in lang, the code itself when it is not listed.

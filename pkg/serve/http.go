@@ -87,7 +87,7 @@ func (h handlers) verify(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	v, err := h.s.Verify(r.Context(), httpx.Lang(r), httpx.Branch(r), in)
+	v, err := h.s.Verify(r.Context(), httpx.Lang(r), httpx.Branch(r), httpx.Actor(r), in)
 	if err != nil {
 		return err
 	}

@@ -480,3 +480,30 @@ func TestSearchAndGuards(t *testing.T) {
 		t.Fatalf("another branch's body: %d", res.Status)
 	}
 }
+
+// Every verification that answers no match is recorded (serve_mismatch, docs/performance.md):
+// its reasons, the order when the card is a true card of the branch, who, the device. A
+// match records nothing.
+func TestVerifyRecordsMismatches(t *testing.T) {
+	f := newFixture(t)
+	f.patient(t, "S-MM1")
+	f.patient(t, "S-MM2")
+	id, tok := f.order(t, "S-MM1", f.today, "T-PLAIN", "")
+	f.expect(t, tok, "S-MM1")
+	if n := f.s.Count(`SELECT count(*) FROM serve_mismatch`); n != 0 {
+		t.Fatalf("a match recorded %d mismatches", n)
+	}
+	res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/serve/verify", Token: f.server, Lang: "en",
+		JSON: map[string]any{"branchCode": "SRP01", "token": tok, "wristband": "S-MM2", "deviceId": "tablet-7"}})
+	if res.Status != http.StatusOK {
+		t.Fatalf("verify: %d %s", res.Status, res.Body)
+	}
+	if n := f.s.Count(`SELECT count(*) FROM serve_mismatch WHERE branch_code = 'SRP01' AND order_id = $1
+		AND reasons = '{WRONG_PATIENT}' AND device_id = 'tablet-7' AND scanned_by = 'D0003'`, id); n != 1 {
+		t.Fatalf("%d wrong-patient mismatches recorded", n)
+	}
+	f.expect(t, "garbage", "S-MM1", "FORGED")
+	if n := f.s.Count(`SELECT count(*) FROM serve_mismatch WHERE order_id IS NULL AND reasons = '{FORGED}'`); n != 1 {
+		t.Fatalf("%d forged mismatches recorded", n)
+	}
+}

@@ -74,6 +74,9 @@ var reasonKeys = map[string]string{
 	ReasonTexture: "serve.reasonTEXTURE", ReasonUnmapped: "serve.reasonUNMAPPED_ALLERGY", ReasonNeedsReview: "serve.reasonNEEDS_REVIEW",
 }
 
+// ReasonKey answers the message key of a reason code ("" for an unknown code).
+func ReasonKey(code string) string { return reasonKeys[code] }
+
 // reasonOfProblem maps the orders area's bedside problems to reasons.
 var reasonOfProblem = map[string]string{
 	orders.ProblemNPO: ReasonNPO, orders.ProblemDischarged: ReasonDischarged, orders.ProblemConflict: ReasonAllergy,
@@ -206,6 +209,7 @@ type Scan struct {
 	Token      string `json:"token"`
 	Wristband  string `json:"wristband"`
 	Symbology  string `json:"symbology"`
+	DeviceID   string `json:"deviceId"` // the screen's device id
 }
 
 // Reason is why a tray may not be given to the patient scanned.
@@ -242,12 +246,33 @@ func (v Verdict) codes() []string {
 }
 
 // Verify answers whether the tray of the card may be given to the patient of the wristband.
-func (s *Service) Verify(ctx context.Context, lang i18n.Lang, branch string, in Scan) (Verdict, error) {
+// A no-match is recorded (serve_mismatch: the reasons, the order when the card is a true card
+// of the branch, who, the device, when) for the work performance figures (docs/performance.md):
+// one statement more than a match.
+func (s *Service) Verify(ctx context.Context, lang i18n.Lang, branch, by string, in Scan) (Verdict, error) {
 	v, err := s.verify(ctx, s.db, lang, branch, in)
 	if err != nil {
 		return Verdict{}, fmt.Errorf("serve.verify: %w", err)
 	}
+	if !v.Match {
+		arg := dbsqlc.ServeMismatchAddParams{Branch: branch, Reasons: v.codes(), By: by,
+			DeviceID: truncate(strings.TrimSpace(in.DeviceID), maxDeviceID)}
+		if db.IsUUID(v.OrderID) {
+			arg.OrderID = &v.OrderID
+		}
+		if err := queries.ServeMismatchAdd(ctx, s.db, arg); err != nil {
+			return Verdict{}, fmt.Errorf("serve.verify: record the mismatch: %w", err)
+		}
+	}
 	return v, nil
+}
+
+// truncate cuts s to at most n characters.
+func truncate(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n])
+	}
+	return s
 }
 
 // verify runs the verification in q, in a fixed number of statements: the setting with the
@@ -322,7 +347,6 @@ type UpdateInput struct {
 	Scan
 	Action       string `json:"action"` // SERVED or REJECTED
 	RejectReason string `json:"rejectReason"`
-	DeviceID     string `json:"deviceId"`
 	RequestID    string `json:"requestId"` // the screen's id of this confirmation (a UUID)
 }
 

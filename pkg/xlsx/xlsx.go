@@ -1,4 +1,4 @@
-// Package xlsx writes the spreadsheets Samrap hands out: one sheet, a header row with Thai
+// Package xlsx writes the spreadsheets Samrap hands out: one sheet (or a few), a header row with Thai
 // and English names, then the rows, through excelize's streaming writer so that memory stays
 // flat however many rows there are. A text that a spreadsheet would read as a formula (it
 // begins with =, +, -, @, a tab or a carriage return) is written as text: an inline string
@@ -31,16 +31,46 @@ func (c Column) Header() string { return i18n.Bilingual(c.Th, c.En) }
 // Write writes a workbook of one sheet named sheet to w: the headers of cols, then each row
 // next gives until it answers false.
 func Write(w io.Writer, sheet string, cols []Column, next func() ([]any, bool)) error {
+	return WriteSheets(w, []Sheet{{Name: sheet, Columns: cols, Next: next}})
+}
+
+// Sheet is one sheet of a workbook of several: its name, its columns and its rows.
+type Sheet struct {
+	Name    string
+	Columns []Column
+	Next    func() ([]any, bool)
+}
+
+// WriteSheets writes a workbook of the sheets, in order, each as Write writes its one.
+func WriteSheets(w io.Writer, sheets []Sheet) error {
 	f := excelize.NewFile()
 	defer f.Close()
-	if err := f.SetSheetName("Sheet1", sheet); err != nil {
-		return fmt.Errorf("xlsx: %w", err)
-	}
 	text, err := textStyle(f)
 	if err != nil {
 		return fmt.Errorf("xlsx: %w", err)
 	}
-	sw, err := f.NewStreamWriter(sheet)
+	for i, sh := range sheets {
+		if i == 0 {
+			err = f.SetSheetName("Sheet1", sh.Name)
+		} else {
+			_, err = f.NewSheet(sh.Name)
+		}
+		if err != nil {
+			return fmt.Errorf("xlsx: %w", err)
+		}
+		if err := writeSheet(f, text, sh); err != nil {
+			return err
+		}
+	}
+	if _, err := f.WriteTo(w); err != nil {
+		return fmt.Errorf("xlsx: %w", err)
+	}
+	return nil
+}
+
+func writeSheet(f *excelize.File, text int, sh Sheet) error {
+	cols, next := sh.Columns, sh.Next
+	sw, err := f.NewStreamWriter(sh.Name)
 	if err != nil {
 		return fmt.Errorf("xlsx: %w", err)
 	}
@@ -72,9 +102,6 @@ func Write(w io.Writer, sheet string, cols []Column, next func() ([]any, bool)) 
 		}
 	}
 	if err := sw.Flush(); err != nil {
-		return fmt.Errorf("xlsx: %w", err)
-	}
-	if _, err := f.WriteTo(w); err != nil {
 		return fmt.Errorf("xlsx: %w", err)
 	}
 	return nil

@@ -123,3 +123,9 @@ FROM meal_time t WHERE t.branch_code = @branch AND t.active ORDER BY t.start_tim
 
 -- name: ServeMarkServed :exec
 UPDATE meal_order SET status = 'SERVED', version = version + 1 WHERE branch_code = @branch AND id = @id;
+
+-- Records a verification that answered no match (docs/performance.md): the order when the
+-- card is a true card of the branch, else null.
+-- name: ServeMismatchAdd :exec
+INSERT INTO serve_mismatch (branch_code, order_id, reasons, device_id, scanned_by)
+VALUES (@branch, sqlc.narg(order_id)::uuid, @reasons::text[], @device_id, sqlc.arg(by)::text);

@@ -71,6 +71,32 @@ func (q *Queries) ServeMealTypes(ctx context.Context, db DBTX, branch string) ([
 	return items, nil
 }
 
+const serveMismatchAdd = `-- name: ServeMismatchAdd :exec
+INSERT INTO serve_mismatch (branch_code, order_id, reasons, device_id, scanned_by)
+VALUES ($1, $2::uuid, $3::text[], $4, $5::text)
+`
+
+type ServeMismatchAddParams struct {
+	Branch   string
+	OrderID  *string
+	Reasons  []string
+	DeviceID string
+	By       string
+}
+
+// Records a verification that answered no match (docs/performance.md): the order when the
+// card is a true card of the branch, else null.
+func (q *Queries) ServeMismatchAdd(ctx context.Context, db DBTX, arg ServeMismatchAddParams) error {
+	_, err := db.Exec(ctx, serveMismatchAdd,
+		arg.Branch,
+		arg.OrderID,
+		arg.Reasons,
+		arg.DeviceID,
+		arg.By,
+	)
+	return err
+}
+
 const servePatientOrders = `-- name: ServePatientOrders :one
 SELECT p.id, p.hn_id, ARRAY(SELECT o.id::text FROM meal_order o
         WHERE o.branch_code = p.branch_code AND o.patient_id = p.id AND o.order_date = $1::date)::text[] AS order_ids,

@@ -92,7 +92,7 @@ export const AUTH_ROUTES: AuthRoute[] = [
   { path: 'report/kitchen-orders', roles: [controller], ready: true, load: () => import('@/features/reports/components/kitchen-orders-page') },
   { path: 'report/finance', roles: [controller], ready: true, load: () => import('@/features/reports/components/finance-page') },
   { path: 'survey/patient-satisfaction', roles: [superAdmin, branchAdmin], ready: false },
-  { path: 'survey/work-performance', roles: [superAdmin, branchAdmin], ready: false },
+  { path: 'survey/work-performance', roles: [superAdmin, branchAdmin], ready: true, load: () => import('@/features/performance/components/work-performance-page') },
   { path: 'activity-log', roles: [superAdmin, branchAdmin], ready: true, load: () => import('@/features/logs/components/activity-log-page') },
   { path: 'change-log', roles: [superAdmin, branchAdmin], ready: true, load: () => import('@/features/logs/components/change-log-page') },
 ];

@@ -25,6 +25,17 @@ CREATE FUNCTION public.meal_order_review(p_branches text[], p_ids bigint[]) RETU
     WHERE o.id = r.id AND o.review_reasons IS DISTINCT FROM r.reasons
 $$;
 
+CREATE FUNCTION public.meal_order_review_flagged() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    IF cardinality(NEW.review_reasons) > 0
+        AND (TG_OP = 'INSERT' OR cardinality(OLD.review_reasons) = 0) THEN
+        NEW.review_flagged_at := now();
+    END IF;
+    RETURN NEW;
+END $$;
+
 CREATE FUNCTION public.menus_of_day(p_branch text, p_meal_time_id bigint, p_on_date date) RETURNS SETOF jsonb
     LANGUAGE plpgsql STABLE
     AS $$
@@ -900,6 +911,7 @@ CREATE TABLE public.meal_order (
     reviewed_by text,
     reviewed_at timestamp with time zone,
     version integer DEFAULT 1 NOT NULL,
+    review_flagged_at timestamp with time zone,
     CONSTRAINT meal_order_cancel_reason_check CHECK ((cancel_reason = ANY (ARRAY['PATIENT'::text, 'DOCTOR'::text, 'NUTRITIONIST'::text]))),
     CONSTRAINT meal_order_cancel_remark_check CHECK ((length(cancel_remark) <= 1000)),
     CONSTRAINT meal_order_cancelled CHECK (((status = 'CANCELLED'::text) = (cancel_reason IS NOT NULL))),
@@ -1321,6 +1333,27 @@ ALTER TABLE public.room_type ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     CACHE 1
 );
 
+CREATE TABLE public.serve_mismatch (
+    id bigint NOT NULL,
+    branch_code text NOT NULL,
+    order_id uuid,
+    reasons text[] NOT NULL,
+    device_id text DEFAULT ''::text NOT NULL,
+    scanned_by text NOT NULL,
+    scanned_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT serve_mismatch_device_id_check CHECK ((length(device_id) <= 100)),
+    CONSTRAINT serve_mismatch_reasons_check CHECK ((cardinality(reasons) > 0))
+);
+
+ALTER TABLE public.serve_mismatch ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.serve_mismatch_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
 CREATE TABLE public.serve_record (
     id bigint NOT NULL,
     branch_code text NOT NULL,
@@ -1693,6 +1726,9 @@ ALTER TABLE ONLY public.room_type
 ALTER TABLE ONLY public.room
     ADD CONSTRAINT room_ward_key UNIQUE (branch_code, id, ward_id);
 
+ALTER TABLE ONLY public.serve_mismatch
+    ADD CONSTRAINT serve_mismatch_pkey PRIMARY KEY (id);
+
 ALTER TABLE ONLY public.serve_record
     ADD CONSTRAINT serve_record_pkey PRIMARY KEY (id);
 
@@ -1877,6 +1913,8 @@ CREATE INDEX room_room_type ON public.room USING btree (branch_code, room_type_i
 
 CREATE INDEX room_ward ON public.room USING btree (branch_code, ward_id);
 
+CREATE INDEX serve_mismatch_at ON public.serve_mismatch USING btree (branch_code, scanned_at);
+
 CREATE INDEX serve_record_order ON public.serve_record USING btree (order_id, served_at);
 
 CREATE UNIQUE INDEX serve_record_served ON public.serve_record USING btree (order_id) WHERE (action = 'SERVED'::text);
@@ -1898,6 +1936,8 @@ CREATE TRIGGER activity_log_no_truncate BEFORE TRUNCATE ON public.activity_log F
 CREATE TRIGGER change_log_append_only BEFORE DELETE OR UPDATE ON public.change_log FOR EACH ROW EXECUTE FUNCTION public.log_append_only();
 
 CREATE TRIGGER change_log_no_truncate BEFORE TRUNCATE ON public.change_log FOR EACH STATEMENT EXECUTE FUNCTION public.log_append_only();
+
+CREATE TRIGGER meal_order_review_flagged BEFORE INSERT OR UPDATE OF review_reasons ON public.meal_order FOR EACH ROW EXECUTE FUNCTION public.meal_order_review_flagged();
 
 CREATE TRIGGER patient_allergen_review_del AFTER DELETE ON public.patient_allergen REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.patient_link_review_orders();
 
@@ -2174,6 +2214,9 @@ ALTER TABLE ONLY public.room_type
 
 ALTER TABLE ONLY public.room
     ADD CONSTRAINT room_ward_fkey FOREIGN KEY (branch_code, ward_id) REFERENCES public.ward(branch_code, id);
+
+ALTER TABLE ONLY public.serve_mismatch
+    ADD CONSTRAINT serve_mismatch_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
 
 ALTER TABLE ONLY public.serve_record
     ADD CONSTRAINT serve_record_order_fkey FOREIGN KEY (branch_code, order_id) REFERENCES public.meal_order(branch_code, id) ON DELETE CASCADE;

@@ -49,7 +49,7 @@ export default function ConfirmServePage() {
       const next = { ...scan, wristband, symbology: symbology || undefined };
       setScan(next);
       verify.mutate(
-        { ...next, branchCode: names.branch },
+        { ...next, branchCode: names.branch, deviceId: deviceId() },
         {
           onSuccess: (v) => {
             setVerdict(v);

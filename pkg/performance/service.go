@@ -1,0 +1,336 @@
+// Package performance is the work performance area (issue 17, docs/performance.md): figures
+// of a date range from the orders and serve records — trays served on time per meal type,
+// ward and date, scan mismatches by reason, trays rejected, orders needing review and their
+// wait, orders taken and trays served per person — and their workbook.
+package performance
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgtype"
+
+	"samrap/pkg/db"
+	"samrap/pkg/db/dbsqlc"
+	"samrap/pkg/i18n"
+	"samrap/pkg/serve"
+	"samrap/pkg/session"
+)
+
+var queries = dbsqlc.New()
+
+// Service reads the figures.
+type Service struct {
+	db  *db.Pool
+	now func() time.Time
+}
+
+// NewService builds the service.
+func NewService(pool *db.Pool, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{db: pool, now: now}
+}
+
+// Scope is whose records the caller reads: a Super Admin every branch (or Branch, the
+// entryBranch filter), anyone else the current branch.
+type Scope struct {
+	All     bool
+	Current string
+	Branch  string
+}
+
+// ScopeOf answers the caller's scope.
+func ScopeOf(c *session.Claims, entryBranch string) Scope {
+	s := Scope{}
+	if c != nil && c.Current != nil {
+		s.Current = c.Current.BranchCode
+		s.All = c.Current.RoleCode == session.SuperAdmin
+	}
+	if s.All {
+		s.Branch = entryBranch
+	}
+	return s
+}
+
+// Filter selects the orders: order dates From to To (YYYY-MM-DD, both included), the wards
+// (the patients' wards now) and meal types; nil is every one.
+type Filter struct {
+	DateFrom    string  `json:"dateFrom"`
+	DateTo      string  `json:"dateTo"`
+	WardIDs     []int64 `json:"wardIds"`
+	MealTimeIDs []int64 `json:"mealTimeIds"`
+	EntryBranch string  `json:"entryBranch,omitempty"`
+}
+
+// Counts are trays by serve time (docs/performance.md "on time"). OnTimePct is OnTime out of
+// the trays whose end time has passed (OnTime + Late + NotServed), null when there are none.
+type Counts struct {
+	Trays     int64    `json:"trays"`
+	OnTime    int64    `json:"onTime"`
+	Late      int64    `json:"late"`
+	NotServed int64    `json:"notServed"`
+	Pending   int64    `json:"pending"`
+	OnTimePct *float64 `json:"onTimePct"`
+}
+
+func (c *Counts) add(r dbsqlc.PerfTraysRow) {
+	c.OnTime += r.OnTime
+	c.Late += r.Late
+	c.NotServed += r.NotServed
+	c.Pending += r.Pending
+	c.Trays = c.OnTime + c.Late + c.NotServed + c.Pending
+	if due := c.OnTime + c.Late + c.NotServed; due > 0 {
+		p := math.Round(float64(c.OnTime)*1000/float64(due)) / 10
+		c.OnTimePct = &p
+	}
+}
+
+// MealGroup is the trays of one meal type.
+type MealGroup struct {
+	ID         int64  `json:"id"`
+	BranchCode string `json:"branchCode"`
+	Code       string `json:"code"`
+	NameTh     string `json:"nameTh"`
+	NameEn     string `json:"nameEn"`
+	MealColor  string `json:"mealColor"`
+	TextColor  string `json:"textColor"`
+	StartTime  string `json:"startTime"`
+	EndTime    string `json:"endTime"`
+	Counts
+}
+
+// WardGroup is the trays of one ward (ID 0: patients without a ward).
+type WardGroup struct {
+	ID         int64  `json:"id"`
+	BranchCode string `json:"branchCode"`
+	Code       string `json:"code"`
+	NameTh     string `json:"nameTh"`
+	NameEn     string `json:"nameEn"`
+	Counts
+}
+
+// DateGroup is the trays of one order date.
+type DateGroup struct {
+	Date string `json:"date"`
+	Counts
+}
+
+// ReasonCount is a reason and how many times it was given.
+type ReasonCount struct {
+	Reason string `json:"reason"`
+	Label  string `json:"label"`
+	Count  int64  `json:"count"`
+}
+
+// Mismatches are the verifications that answered no match.
+type Mismatches struct {
+	Scans    int64         `json:"scans"`
+	ByReason []ReasonCount `json:"byReason"`
+}
+
+// Rejections are the trays rejected at the bedside.
+type Rejections struct {
+	Records  int64         `json:"records"`
+	Trays    int64         `json:"trays"`
+	ByReason []ReasonCount `json:"byReason"`
+}
+
+// Review is the orders flagged "needs review" and their wait, in minutes.
+type Review struct {
+	Flagged              int64   `json:"flagged"`
+	Reviewed             int64   `json:"reviewed"`
+	MedianMinutes        float64 `json:"medianMinutes"`
+	P90Minutes           float64 `json:"p90Minutes"`
+	MaxMinutes           float64 `json:"maxMinutes"`
+	Waiting              int64   `json:"waiting"`
+	OldestWaitingMinutes float64 `json:"oldestWaitingMinutes"`
+}
+
+// Person is one person's count of orders taken or trays served.
+type Person struct {
+	Person string `json:"person"`
+	NameTh string `json:"nameTh"`
+	NameEn string `json:"nameEn"`
+	Count  int64  `json:"count"`
+	Other  int64  `json:"other"` // orders: cancelled among them; serve: rejections
+}
+
+// Figures is the answer of workPerformance.
+type Figures struct {
+	DateFrom    string      `json:"dateFrom"`
+	DateTo      string      `json:"dateTo"`
+	Orders      int64       `json:"orders"`
+	Total       Counts      `json:"total"`
+	ByMeal      []MealGroup `json:"byMeal"`
+	ByWard      []WardGroup `json:"byWard"`
+	ByDate      []DateGroup `json:"byDate"`
+	Mismatches  Mismatches  `json:"mismatches"`
+	Rejections  Rejections  `json:"rejections"`
+	Review      Review      `json:"review"`
+	OrderTakers []Person    `json:"orderTakers"`
+	Servers     []Person    `json:"servers"`
+	Choices     Choices     `json:"choices"`
+}
+
+// Choice is a ward or meal type the filters offer.
+type Choice struct {
+	ID         int64  `json:"id"`
+	BranchCode string `json:"branchCode"`
+	Code       string `json:"code"`
+	NameTh     string `json:"nameTh"`
+	NameEn     string `json:"nameEn"`
+}
+
+// Choices are the filters' lists of the scope (the Branch Admin's wards are not readable
+// through the master data for a Super Admin of every branch; these are).
+type Choices struct {
+	Wards     []Choice `json:"wards"`
+	MealTypes []Choice `json:"mealTypes"`
+}
+
+func day(s string) pgtype.Date {
+	t, _ := time.Parse(time.DateOnly, s)
+	return pgtype.Date{Time: t, Valid: true}
+}
+
+func round1(v float64) float64 { return math.Round(v*10) / 10 }
+
+// Figures reads the figures of f in the scope; reasons are labelled in lang.
+func (s *Service) Figures(ctx context.Context, sc Scope, f Filter, lang i18n.Lang) (Figures, error) {
+	from, to := day(f.DateFrom), day(f.DateTo)
+	out := Figures{DateFrom: f.DateFrom, DateTo: f.DateTo, ByMeal: []MealGroup{}, ByWard: []WardGroup{}, ByDate: []DateGroup{},
+		Mismatches: Mismatches{ByReason: []ReasonCount{}}, Rejections: Rejections{ByReason: []ReasonCount{}},
+		OrderTakers: []Person{}, Servers: []Person{}, Choices: Choices{Wards: []Choice{}, MealTypes: []Choice{}}}
+	trays, err := queries.PerfTrays(ctx, s.db, dbsqlc.PerfTraysParams{Now: pgtype.Timestamptz{Time: s.now(), Valid: true},
+		AllBranches: sc.All, Branch: sc.Current, EntryBranch: sc.Branch, DateFrom: from, DateTo: to,
+		WardIds: f.WardIDs, MealTimeIds: f.MealTimeIDs})
+	if err != nil {
+		return out, fmt.Errorf("performance: trays: %w", err)
+	}
+	type wardKey struct {
+		branch string
+		id     int64
+	}
+	meals, wards, dates := map[int64]int{}, map[wardKey]int{}, map[string]int{}
+	for _, r := range trays {
+		out.Total.add(r)
+		i, ok := meals[r.MealTimeID]
+		if !ok {
+			i = len(out.ByMeal)
+			meals[r.MealTimeID] = i
+			out.ByMeal = append(out.ByMeal, MealGroup{ID: r.MealTimeID, BranchCode: r.BranchCode, Code: r.MealCode, NameTh: r.MealNameTh, NameEn: r.MealNameEn,
+				MealColor: r.MealColor, TextColor: r.TextColor, StartTime: r.StartTime, EndTime: r.EndTime})
+		}
+		out.ByMeal[i].add(r)
+		i, ok = wards[wardKey{r.BranchCode, r.WardID}]
+		if !ok {
+			i = len(out.ByWard)
+			wards[wardKey{r.BranchCode, r.WardID}] = i
+			out.ByWard = append(out.ByWard, WardGroup{ID: r.WardID, BranchCode: r.BranchCode, Code: r.WardCode, NameTh: r.WardNameTh, NameEn: r.WardNameEn})
+		}
+		out.ByWard[i].add(r)
+		d := r.OrderDate.Time.Format(time.DateOnly)
+		i, ok = dates[d]
+		if !ok {
+			i = len(out.ByDate)
+			dates[d] = i
+			out.ByDate = append(out.ByDate, DateGroup{Date: d})
+		}
+		out.ByDate[i].add(r)
+	}
+	slices.SortStableFunc(out.ByWard, func(a, b WardGroup) int { // by branch and code, patients without a ward last
+		if c := cmp.Compare(a.BranchCode, b.BranchCode); c != 0 {
+			return c
+		}
+		switch {
+		case a.Code == b.Code:
+			return 0
+		case a.Code == "":
+			return 1
+		case b.Code == "":
+			return -1
+		}
+		return cmp.Compare(a.Code, b.Code)
+	})
+
+	mm, err := queries.PerfMismatches(ctx, s.db, dbsqlc.PerfMismatchesParams{AllBranches: sc.All, Branch: sc.Current,
+		EntryBranch: sc.Branch, DateFrom: from, DateTo: to, WardIds: f.WardIDs, MealTimeIds: f.MealTimeIDs})
+	if err != nil {
+		return out, fmt.Errorf("performance: mismatches: %w", err)
+	}
+	for _, r := range mm {
+		if r.Reason == "" {
+			out.Mismatches.Scans = r.N
+			continue
+		}
+		out.Mismatches.ByReason = append(out.Mismatches.ByReason, ReasonCount{Reason: r.Reason, Label: reasonLabel(lang, r.Reason), Count: r.N})
+	}
+
+	rj, err := queries.PerfRejections(ctx, s.db, dbsqlc.PerfRejectionsParams{AllBranches: sc.All, Branch: sc.Current,
+		EntryBranch: sc.Branch, DateFrom: from, DateTo: to, WardIds: f.WardIDs, MealTimeIds: f.MealTimeIDs})
+	if err != nil {
+		return out, fmt.Errorf("performance: rejections: %w", err)
+	}
+	for _, r := range rj {
+		if r.Reason == "" {
+			out.Rejections.Records, out.Rejections.Trays = r.N, r.Trays
+			continue
+		}
+		out.Rejections.ByReason = append(out.Rejections.ByReason, ReasonCount{Reason: r.Reason, Label: r.Reason, Count: r.N})
+	}
+
+	rv, err := queries.PerfReview(ctx, s.db, dbsqlc.PerfReviewParams{Now: pgtype.Timestamptz{Time: s.now(), Valid: true},
+		AllBranches: sc.All, Branch: sc.Current, EntryBranch: sc.Branch, DateFrom: from, DateTo: to,
+		WardIds: f.WardIDs, MealTimeIds: f.MealTimeIDs})
+	if err != nil {
+		return out, fmt.Errorf("performance: review: %w", err)
+	}
+	out.Review = Review{Flagged: rv.Flagged, Reviewed: rv.Reviewed, MedianMinutes: round1(rv.MedianMinutes),
+		P90Minutes: round1(rv.P90Minutes), MaxMinutes: round1(rv.MaxMinutes), Waiting: rv.Waiting,
+		OldestWaitingMinutes: round1(rv.OldestWaitingMinutes)}
+
+	takers, err := queries.PerfOrderTakers(ctx, s.db, dbsqlc.PerfOrderTakersParams{AllBranches: sc.All, Branch: sc.Current,
+		EntryBranch: sc.Branch, DateFrom: from, DateTo: to, WardIds: f.WardIDs, MealTimeIds: f.MealTimeIDs})
+	if err != nil {
+		return out, fmt.Errorf("performance: order takers: %w", err)
+	}
+	for _, r := range takers {
+		out.Orders += r.Orders
+		out.OrderTakers = append(out.OrderTakers, Person{Person: r.Person, NameTh: r.NameTh, NameEn: r.NameEn, Count: r.Orders, Other: r.Cancelled})
+	}
+	servers, err := queries.PerfServers(ctx, s.db, dbsqlc.PerfServersParams{AllBranches: sc.All, Branch: sc.Current,
+		EntryBranch: sc.Branch, DateFrom: from, DateTo: to, WardIds: f.WardIDs, MealTimeIds: f.MealTimeIDs})
+	if err != nil {
+		return out, fmt.Errorf("performance: servers: %w", err)
+	}
+	for _, r := range servers {
+		out.Servers = append(out.Servers, Person{Person: r.Person, NameTh: r.NameTh, NameEn: r.NameEn, Count: r.Served, Other: r.Rejected})
+	}
+	choices, err := queries.PerfChoices(ctx, s.db, dbsqlc.PerfChoicesParams{AllBranches: sc.All, Branch: sc.Current, EntryBranch: sc.Branch})
+	if err != nil {
+		return out, fmt.Errorf("performance: choices: %w", err)
+	}
+	for _, r := range choices {
+		c := Choice{ID: r.ID, BranchCode: r.BranchCode, Code: r.Code, NameTh: r.NameTh, NameEn: r.NameEn}
+		if r.Kind == "WARD" {
+			out.Choices.Wards = append(out.Choices.Wards, c)
+		} else {
+			out.Choices.MealTypes = append(out.Choices.MealTypes, c)
+		}
+	}
+	return out, nil
+}
+
+// reasonLabel is a mismatch reason's label: the serve area's message of the code.
+func reasonLabel(lang i18n.Lang, code string) string {
+	if key := serve.ReasonKey(code); key != "" {
+		return i18n.T(lang, key)
+	}
+	return code
+}
