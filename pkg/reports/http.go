@@ -6,13 +6,11 @@ package reports
 
 import (
 	"bytes"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"net/http"
-	"time"
 
 	"samrap/pkg/audit"
+	"samrap/pkg/download"
 	"samrap/pkg/errs"
 	"samrap/pkg/httpx"
 	"samrap/pkg/mealcard"
@@ -22,8 +20,8 @@ import (
 	"samrap/pkg/xlsx"
 )
 
-// LinkTTL is the life of a report's signed link.
-const LinkTTL = 5 * time.Minute
+// LinkTTL is the life of a report's signed link (every download's, pkg/download).
+const LinkTTL = download.LinkTTL
 
 // Prefix is the files bucket's prefix of reports (infra/lib/platform.ts FILES_PREFIXES).
 const Prefix = "reports/"
@@ -44,11 +42,9 @@ type handlers struct{ env *platform.Env }
 // Link is a report's answer: the signed link to the file, and the orders left out because
 // they need review. URL is empty when every matching order needs review.
 type Link struct {
-	URL         string    `json:"url,omitempty"`
-	FileName    string    `json:"fileName"`
-	ExpiresAt   time.Time `json:"expiresAt,omitzero"`
-	Count       int       `json:"count"` // trays in the file
-	NeedsReview []Held    `json:"needsReview"`
+	download.Link
+	Count       int    `json:"count"` // trays in the file
+	NeedsReview []Held `json:"needsReview"`
 }
 
 // mealCardBody is generatePDF's body: the filters and the layout.
@@ -203,9 +199,7 @@ func (h handlers) identity(w http.ResponseWriter, r *http.Request) error {
 
 // Key is where a report is stored: reports/<branch>/<date>/<kind>/<random>/<name>.
 func Key(branch, date, kind, name string) string {
-	var id [12]byte
-	_, _ = rand.Read(id[:])
-	return Prefix + branch + "/" + date + "/" + kind + "/" + hex.EncodeToString(id[:]) + "/" + name
+	return download.Key(Prefix+branch+"/"+date+"/"+kind, name)
 }
 
 // deliver stores the file (when there is one: buf empty means every matching order needs
@@ -213,18 +207,14 @@ func Key(branch, date, kind, name string) string {
 func (h handlers) deliver(w http.ResponseWriter, r *http.Request, kind, name, contentType string, buf *bytes.Buffer,
 	f Filter, trays, held []*Tray) error {
 	ctx, branch, c := r.Context(), httpx.Branch(r), httpx.Claims(r)
-	link := Link{FileName: name, NeedsReview: heldOf(held)}
+	link := Link{Link: download.Link{FileName: name}, NeedsReview: heldOf(held)}
 	msg := "reports.allNeedReview"
 	if buf.Len() > 0 {
-		key := Key(branch, f.DateOrder, kind, name)
-		if err := h.env.Files.Put(ctx, key, buf, contentType); err != nil {
-			return fmt.Errorf("reports: store %s: %w", key, err)
+		var err error
+		if link.Link, err = download.Store(ctx, h.env, Key(branch, f.DateOrder, kind, name), name, contentType, buf); err != nil {
+			return fmt.Errorf("reports: %w", err)
 		}
-		url, err := h.env.Files.SignedURL(ctx, key, name, LinkTTL)
-		if err != nil {
-			return fmt.Errorf("reports: link %s: %w", key, err)
-		}
-		link.URL, link.ExpiresAt, link.Count, msg = url, h.now().Add(LinkTTL), len(trays), "reports.ready"
+		link.Count, msg = len(trays), "reports.ready"
 		if len(held) > 0 {
 			msg = "reports.readyHeld"
 		}
@@ -236,11 +226,4 @@ func (h handlers) deliver(w http.ResponseWriter, r *http.Request, kind, name, co
 		return err
 	}
 	return httpx.OKMsg(w, r, msg, link)
-}
-
-func (h handlers) now() time.Time {
-	if h.env.Now != nil {
-		return h.env.Now()
-	}
-	return time.Now()
 }
