@@ -23,7 +23,7 @@ import (
 func List() []Function {
 	return []Function{
 		{Name: "auth", Kind: HTTP, Uses: []string{"jwt", "mail"}, Mount: auth.Mount},
-		{Name: "users", Kind: HTTP, Uses: []string{"jwt", "mail"}, Mount: users.Mount, Rows: users.Rows},
+		{Name: "users", Kind: HTTP, Uses: []string{"jwt", "mail", "files"}, Mount: users.Mount, Rows: users.Rows},
 		{Name: "params", Kind: HTTP, Uses: []string{"jwt"}, Mount: params.Mount, Rows: params.Rows},
 		{Name: "menus", Kind: HTTP, Uses: []string{"jwt"}, Mount: menus.Mount, Rows: menus.Rows},
 		{Name: "patients", Kind: HTTP, Uses: []string{"jwt"}, Mount: patients.Mount},
@@ -33,7 +33,7 @@ func List() []Function {
 		{Name: "patient-sync", Kind: SQS, Uses: []string{"hospital"}, Queue: patientsync.Queue, Worker: patientsync.Handler},
 		{Name: "files", Kind: HTTP, Uses: []string{"jwt", "uploads", "files", "queue:imports"}, Mount: files.Mount, Rows: files.Rows},
 		{Name: "import-worker", Kind: SQS, Queue: "imports", S3Notifications: "uploads/", Uses: []string{"uploads", "files", "mail"}, Worker: files.ImportWorker},
-		{Name: "logs", Kind: HTTP, Uses: []string{"jwt"}, Mount: logs.Mount},
+		{Name: "logs", Kind: HTTP, Uses: []string{"jwt", "files"}, Mount: logs.Mount},
 		{Name: "reports", Kind: HTTP, Uses: []string{"jwt", "files"}, Mount: reports.Mount},
 		{Name: "surveys", Kind: HTTP, Uses: []string{"jwt", "files"}, Mount: surveys.Mount},
 		{Name: "performance", Kind: HTTP, Uses: []string{"jwt", "files"}, Mount: performance.Mount},

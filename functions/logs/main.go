@@ -6,12 +6,13 @@ import (
 	"fmt"
 	"os"
 
+	"samrap/pkg/blob/s3blob"
 	"samrap/pkg/logs"
 	"samrap/pkg/platform"
 )
 
 func main() {
-	if err := platform.ServeHTTPLambda(context.Background(), os.Getenv, logs.Mount); err != nil {
+	if err := platform.ServeHTTPLambda(context.Background(), os.Getenv, logs.Mount, s3blob.Wire); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}

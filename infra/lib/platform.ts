@@ -45,7 +45,7 @@ export const UPLOADS_PREFIX = 'uploads/';
  * a new prefix of the files bucket (reports, meal cards) needs its prefix here, or S3 refuses
  * it in AWS (docs/deploy.md, "The catalogue").
  */
-export const FILES_PREFIXES: readonly string[] = ['failed/', 'reports/'];
+export const FILES_PREFIXES: readonly string[] = ['failed/', 'reports/', 'exports/'];
 
 /** GoFunction props for a catalogue entry: code, network, logs, alarms and the common environment. */
 export function functionProps(

@@ -20,6 +20,7 @@ import (
 	"samrap/functions"
 	"samrap/pkg/dbtest"
 	"samrap/pkg/demo"
+	"samrap/pkg/download"
 	"samrap/pkg/httpx"
 	"samrap/pkg/mail"
 	"samrap/pkg/platform"
@@ -172,6 +173,35 @@ func (s *Server) Do(req Request) Response {
 		res.Code, res.Msg, res.Data = env.Code, env.Msg, env.Data
 	}
 	return res
+}
+
+// File is a download: the link answered (pkg/download) and the file it leads to.
+type File struct {
+	download.Link
+	Header http.Header // the file's answer: Content-Type, Content-Disposition
+	Body   []byte
+}
+
+// Download checks that res is a download's 200 and follows its signed link through the disk
+// stand-in, as the browser does.
+func (s *Server) Download(res Response) File {
+	s.t.Helper()
+	if res.Status != http.StatusOK {
+		s.t.Fatalf("download: %d %s", res.Status, res.Body)
+	}
+	var f File
+	res.Into(s.t, &f.Link)
+	u, err := url.Parse(f.URL)
+	if f.URL == "" || err != nil {
+		s.t.Fatalf("download: no link in %s", res.Data)
+	}
+	w := httptest.NewRecorder()
+	s.Env.Disk.Handler().ServeHTTP(w, httptest.NewRequest("GET", u.RequestURI(), nil))
+	if w.Code != http.StatusOK {
+		s.t.Fatalf("download %s: %d %s", f.URL, w.Code, w.Body)
+	}
+	f.Header, f.Body = w.Header(), w.Body.Bytes()
+	return f
 }
 
 // Tokens is a sign-in answer.

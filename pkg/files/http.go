@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"samrap/pkg/audit"
+	"samrap/pkg/download"
 	"samrap/pkg/errs"
 	"samrap/pkg/httpx"
 	"samrap/pkg/i18n"
@@ -62,7 +63,8 @@ func ImportWorker(env *platform.Env) queue.Handler {
 
 // Mount adds the area's routes (functions/catalog.json, function "files").
 func Mount(env *platform.Env, rt *httpx.Router) {
-	h := handlers{env: env, params: params.NewService(env.DB, env.Log), menus: menus.NewService(env.DB), importers: Importers(env)}
+	h := handlers{env: env, params: params.NewService(env.DB, env.Log), menus: menus.NewService(env.DB),
+		patients: patients.NewService(env.DB, env.Now), importers: Importers(env)}
 	nutritionist := httpx.Roles(session.Nutritionist)
 	rt.Handle("POST /api/upload/masterData", nutritionist.Limit(uploadLimit), h.uploadMasterData)
 	rt.Handle("POST /api/upload/user", httpx.Roles(session.SuperAdmin).Limit(uploadLimit), h.uploadUser)
@@ -71,12 +73,16 @@ func Mount(env *platform.Env, rt *httpx.Router) {
 	rt.Handle("GET /api/download/masterDataType", nutritionist, h.masterDataType)
 	rt.Handle("POST /api/upload/menuData", nutritionist.Limit(uploadLimit), h.uploadMenuData)
 	rt.Handle("GET /api/download/menuDataType", nutritionist, h.menuDataType)
+	controller := httpx.Roles(session.Controller)
+	rt.Handle("GET /api/download/patientChangeLog", controller, h.patientChanges)
+	rt.Handle("GET /api/download/templatePatient", controller, h.patientTemplate)
 }
 
 type handlers struct {
 	env       *platform.Env
 	params    *params.Service
 	menus     *menus.Service
+	patients  *patients.Service
 	importers imports.Registry
 }
 
@@ -277,7 +283,7 @@ func (h handlers) masterDataType(w http.ResponseWriter, r *http.Request) error {
 		return errType
 	}
 	var recs []params.Record
-	name := fmt.Sprintf("%s_%s_template.xlsx", k.Name, branch)
+	name, kind := fmt.Sprintf("%s_%s_template.xlsx", k.Name, branch), "master-data-template"
 	if !template {
 		var err error
 		if recs, err = h.params.All(r.Context(), k, branch); err != nil {
@@ -286,13 +292,13 @@ func (h handlers) masterDataType(w http.ResponseWriter, r *http.Request) error {
 		if len(recs) == 0 {
 			return httpx.NoContent(w)
 		}
-		name = fmt.Sprintf("%s_%s.xlsx", k.Name, branch)
+		name, kind = fmt.Sprintf("%s_%s.xlsx", k.Name, branch), "master-data"
 		if err := h.exported(r, k.Name, len(recs)); err != nil {
 			return err
 		}
 	}
 	sheet, rows := params.Sheet(k, recs)
-	return sendSheet(w, name, sheet, params.Columns(k), rows)
+	return h.send(w, r, kind, name, sheet, headers(params.Columns(k), 22), rows)
 }
 
 // uploadMenuData takes a workbook of dishes (type Menu) or cycle contents (type CycleMenu)
@@ -339,13 +345,13 @@ func (h handlers) menuDataType(w http.ResponseWriter, r *http.Request) error {
 	if len(rows) == 0 && !template {
 		return httpx.NoContent(w)
 	}
-	name := fmt.Sprintf("%s_%s.xlsx", typ, branch)
+	name, kind := fmt.Sprintf("%s_%s.xlsx", typ, branch), "menu-data"
 	if template {
-		name = fmt.Sprintf("%s_%s_template.xlsx", typ, branch)
+		name, kind = fmt.Sprintf("%s_%s_template.xlsx", typ, branch), "menu-data-template"
 	} else if err := h.exported(r, typ, len(rows)); err != nil {
 		return err
 	}
-	return sendSheet(w, name, sheet, cols, rows)
+	return h.send(w, r, kind, name, sheet, headers(cols, 22), rows)
 }
 
 // exported records an export of a branch's data (not of a blank template) in the activity
@@ -359,15 +365,58 @@ func (h handlers) exported(r *http.Request, typ string, rows int) error {
 	return nil
 }
 
-// sendSheet answers a workbook of one sheet: the bilingual headers of cols, then rows.
-func sendSheet(w http.ResponseWriter, name, sheet string, cols []imports.Column, rows [][]any) error {
-	header := make([]xlsx.Column, len(cols))
-	for i, c := range cols {
-		header[i] = xlsx.Column{Th: c.Th, En: c.En, Width: 22}
+// changeColumns are the columns of the patients' change record (patients.ChangeLines).
+var changeColumns = []xlsx.Column{
+	{Th: "วันเวลาที่เปลี่ยน", En: "Changed at", Width: 18},
+	{Th: "HN", En: "HN", Width: 14},
+	{Th: "ชื่อผู้ป่วย", En: "Patient", Width: 28},
+	{Th: "ที่มา", En: "Source", Width: 14},
+	{Th: "ผู้เปลี่ยน", En: "Changed by", Width: 16},
+	{Th: "ข้อมูล", En: "Field", Width: 24},
+	{Th: "ก่อน", En: "Before", Width: 30},
+	{Th: "หลัง", En: "After", Width: 30},
+}
+
+// patientChanges answers the branch's patient change record (the filter of
+// /patient/changeLog) as a workbook, one line per changed field; 204 when there is none.
+// The export is in the activity log, even an empty one (patients.ChangeLines).
+func (h handlers) patientChanges(w http.ResponseWriter, r *http.Request) error {
+	cq, q := h.patients.ReadChangeQuery(r)
+	if err := q.Err(); err != nil {
+		return err
 	}
+	lines, err := h.patients.ChangeLines(r.Context(), httpx.Claims(r), httpx.Branch(r), cq, httpx.Lang(r))
+	if err != nil {
+		return err
+	}
+	if len(lines) == 0 {
+		return httpx.NoContent(w)
+	}
+	return h.send(w, r, "patient-changes", "patient_change_record.xlsx", "changes", changeColumns, lines)
+}
+
+// patientTemplate answers the patient import template: the header and one example row.
+func (h handlers) patientTemplate(w http.ResponseWriter, r *http.Request) error {
+	return h.send(w, r, "patient-template", "patient_template.xlsx", "patients",
+		headers(patients.ImportColumns(), 18), [][]any{patients.TemplateExample()})
+}
+
+// headers are the bilingual header cells of an import's columns, width characters wide.
+func headers(cols []imports.Column, width float64) []xlsx.Column {
+	out := make([]xlsx.Column, len(cols))
+	for i, c := range cols {
+		out[i] = xlsx.Column{Th: c.Th, En: c.En, Width: width}
+	}
+	return out
+}
+
+// send answers a workbook of one sheet — header, then rows — as every download is
+// answered: stored in the files bucket under exports/<branch>/<kind>/ and answered as a
+// signed link (pkg/download).
+func (h handlers) send(w http.ResponseWriter, r *http.Request, kind, name, sheet string, header []xlsx.Column, rows [][]any) error {
 	var buf bytes.Buffer
 	if err := xlsx.Write(&buf, sheet, header, xlsx.Rows(rows)); err != nil {
 		return fmt.Errorf("files: write %s: %w", name, err)
 	}
-	return httpx.SendFile(w, name, pipeline.XLSX, &buf)
+	return download.Send(w, r, h.env, kind, name, xlsx.ContentType, &buf)
 }

@@ -150,10 +150,14 @@ func TestDownloadMasterData(t *testing.T) {
 	get := func(token, query string) apitest.Response {
 		return s.Do(apitest.Request{Method: "GET", Path: "/api/download/masterDataType?" + query, Token: token, Lang: "en"})
 	}
-	res := get(nutri, "branchCode=SRP01&type=Therapetic")
-	if res.Status != 200 || res.Header.Get("Content-Type") != pipeline.XLSX ||
-		!strings.Contains(res.Header.Get("Content-Disposition"), "Therapeutic_SRP01.xlsx") || !bytes.HasPrefix(res.Body, []byte("PK")) {
-		t.Fatalf("export: %d %v", res.Status, res.Header)
+	file := s.Download(get(nutri, "branchCode=SRP01&type=Therapetic"))
+	if file.FileName != "Therapeutic_SRP01.xlsx" || !strings.Contains(file.URL, "/exports/SRP01/master-data/") ||
+		file.Header.Get("Content-Type") != pipeline.XLSX ||
+		!strings.Contains(file.Header.Get("Content-Disposition"), "Therapeutic_SRP01.xlsx") || !bytes.HasPrefix(file.Body, []byte("PK")) {
+		t.Fatalf("export: %+v %v", file.Link, file.Header)
+	}
+	if rows := sheetRows(t, file.Body); len(rows) < 2 {
+		t.Fatalf("export rows: %q", rows)
 	}
 	if _, err := s.Env.DB.Exec(context.Background(), `DELETE FROM remark WHERE branch_code = 'SRP01'`); err != nil {
 		t.Fatal(err)
@@ -166,10 +170,10 @@ func TestDownloadMasterData(t *testing.T) {
 		{"branchCode=SRP01&type=Remark&template=true", "Remark"},
 		{"branchCode=SRP01&type=MealTime&template=1", "MealTime"},
 	} {
-		res := get(nutri, c.query)
-		if res.Status != 200 || res.Header.Get("Content-Type") != pipeline.XLSX ||
+		res := s.Download(get(nutri, c.query))
+		if res.FileName != c.kind+"_SRP01_template.xlsx" || res.Header.Get("Content-Type") != pipeline.XLSX ||
 			!strings.Contains(res.Header.Get("Content-Disposition"), c.kind+"_SRP01_template.xlsx") {
-			t.Fatalf("template %s: %d %v", c.query, res.Status, res.Header)
+			t.Fatalf("template %s: %+v %v", c.query, res.Link, res.Header)
 		}
 		k, _ := params.KindOf(c.kind)
 		var want []string

@@ -13,7 +13,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"samrap/pkg/blob"
 	"samrap/pkg/errs"
 )
 
@@ -444,19 +443,8 @@ func (q *Query) Err() error {
 	return nil
 }
 
-// SendFile answers a download: body as an attachment named name, of contentType, not to be
-// cached.
-func SendFile(w http.ResponseWriter, name, contentType string, body *bytes.Buffer) error {
-	w.Header().Set("Content-Type", contentType)
-	w.Header().Set("Content-Disposition", blob.ContentDisposition(name))
-	w.Header().Set("Content-Length", strconv.Itoa(body.Len()))
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(http.StatusOK)
-	_, err := body.WriteTo(w)
-	return err
-}
-
 // NoContent answers 204: a download with nothing in it (the client raises DATA_NOT_FOUND).
+// A download with a file stores it and answers its signed link (pkg/download).
 func NoContent(w http.ResponseWriter) error {
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusNoContent)

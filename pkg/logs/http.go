@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"samrap/pkg/download"
 	"samrap/pkg/httpx"
 	"samrap/pkg/platform"
 	"samrap/pkg/session"
@@ -18,14 +19,17 @@ var readers = httpx.Roles(session.SuperAdmin, session.BranchAdmin)
 
 // Mount adds the area's routes (functions/catalog.json, function "logs").
 func Mount(env *platform.Env, rt *httpx.Router) {
-	h := handlers{s: NewService(env.DB, env.Now)}
+	h := handlers{s: NewService(env.DB, env.Now), env: env}
 	rt.Handle("GET /api/logs/activities", readers, h.activities)
 	rt.Handle("GET /api/download/activityLog", readers, h.exportActivities)
 	rt.Handle("GET /api/logs/changes", readers, h.changes)
 	rt.Handle("GET /api/logs/choices", readers, h.choices)
 }
 
-type handlers struct{ s *Service }
+type handlers struct {
+	s   *Service
+	env *platform.Env
+}
 
 var bangkok = time.FixedZone("Asia/Bangkok", 7*60*60)
 
@@ -86,7 +90,7 @@ func (h handlers) exportActivities(w http.ResponseWriter, r *http.Request) error
 	if !found {
 		return httpx.NoContent(w)
 	}
-	return httpx.SendFile(w, "activity_log.xlsx", xlsx.ContentType, &buf)
+	return download.Send(w, r, h.env, "activity-log", "activity_log.xlsx", xlsx.ContentType, &buf)
 }
 
 func (h handlers) changes(w http.ResponseWriter, r *http.Request) error {

@@ -227,9 +227,9 @@ func TestActivityRecordScopeAndFilters(t *testing.T) {
 func TestActivityExport(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
-	res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/download/activityLog?action=auth.signIn", Token: f.bam1, Lang: "en"})
-	if res.Status != 200 || res.Header.Get("Content-Type") != xlsx.ContentType {
-		t.Fatalf("export: %d %s", res.Status, res.Header)
+	res := f.s.Download(f.s.Do(apitest.Request{Method: "GET", Path: "/api/download/activityLog?action=auth.signIn", Token: f.bam1, Lang: "en"}))
+	if res.FileName != "activity_log.xlsx" || res.Header.Get("Content-Type") != xlsx.ContentType || !strings.Contains(res.URL, "/exports/SRP01/activity-log/") {
+		t.Fatalf("export: %+v %s", res.Link, res.Header)
 	}
 	var lines [][]string
 	if err := xlsx.ReadFirstSheet(res.Body, ".xlsx", func(_ int, cells []string) error {

@@ -311,10 +311,7 @@ func TestExportRoundTrip(t *testing.T) {
 		typ, table string
 		cols       int
 	}{{"Menu", "menu", len(menus.MenuColumns())}, {"CycleMenu", "cycle_menu", len(menus.CycleMenuColumns()) + 1}} {
-		res := f.download(f.nutri, "branchCode=SRP01&type="+c.typ)
-		if res.Status != http.StatusOK {
-			t.Fatalf("export %s: %d %s", c.typ, res.Status, res.Body)
-		}
+		res := f.s.Download(f.download(f.nutri, "branchCode=SRP01&type="+c.typ))
 		rows := readRows(t, res.Body)
 		stored := f.s.Count(`SELECT count(*) FROM ` + c.table + ` WHERE branch_code = 'SRP01'`)
 		if len(rows) != stored+1 || len(rows[0]) != c.cols {
@@ -329,9 +326,9 @@ func TestExportRoundTrip(t *testing.T) {
 			t.Fatalf("export %s imported back wrote %d change-log rows", c.typ, n-logged)
 		}
 
-		tpl := f.download(f.nutri, "branchCode=SRP01&template=true&type="+c.typ)
-		if rows := readRows(t, tpl.Body); tpl.Status != http.StatusOK || len(rows) != 1 || len(rows[0]) != c.cols {
-			t.Fatalf("template %s: %d %q", c.typ, tpl.Status, rows)
+		tpl := f.s.Download(f.download(f.nutri, "branchCode=SRP01&template=true&type="+c.typ))
+		if rows := readRows(t, tpl.Body); tpl.FileName != c.typ+"_SRP01_template.xlsx" || len(rows) != 1 || len(rows[0]) != c.cols {
+			t.Fatalf("template %s: %s %q", c.typ, tpl.FileName, rows)
 		}
 	}
 	if _, err := f.s.Env.DB.Exec(context.Background(), `DELETE FROM cycle_menu WHERE branch_code = 'SRP01'`); err != nil {

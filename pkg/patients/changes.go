@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"strings"
 	"time"
 
@@ -13,7 +12,6 @@ import (
 	"samrap/pkg/httpx"
 	"samrap/pkg/i18n"
 	"samrap/pkg/session"
-	"samrap/pkg/xlsx"
 )
 
 // fieldLabels name a patient's fields in Thai and English, in the order the change record
@@ -192,36 +190,27 @@ func display(v any, lang i18n.Lang) string {
 	return fmt.Sprint(v)
 }
 
-var changeColumns = []xlsx.Column{
-	{Th: "วันเวลาที่เปลี่ยน", En: "Changed at", Width: 18},
-	{Th: "HN", En: "HN", Width: 14},
-	{Th: "ชื่อผู้ป่วย", En: "Patient", Width: 28},
-	{Th: "ที่มา", En: "Source", Width: 14},
-	{Th: "ผู้เปลี่ยน", En: "Changed by", Width: 16},
-	{Th: "ข้อมูล", En: "Field", Width: 24},
-	{Th: "ก่อน", En: "Before", Width: 30},
-	{Th: "หลัง", En: "After", Width: 30},
-}
-
 var sourceLabels = map[string][2]string{
 	SourceEdit:     {"แก้ไขโดยผู้ใช้", "Edited by a person"},
 	SourceExcel:    {"นำเข้าจาก Excel", "Excel import"},
 	SourceHospital: {"ระบบโรงพยาบาล", "Hospital system"},
 }
 
-// ExportChanges writes the change record (every change of the query, one line per field)
-// to w, answering false when there is none (the caller answers 204).
-func (s *Service) ExportChanges(ctx context.Context, w io.Writer, by *session.Claims, branch string, q ChangeQuery, lang i18n.Lang) (bool, error) {
+// ChangeLines are the change record's lines for its export (pkg/files writes them under
+// ChangeColumns): every change of the query, one line per field — changed at, HN, patient,
+// source, changed by, field, before, after. None: the caller answers 204. The export is
+// recorded in the activity log, even an empty one.
+func (s *Service) ChangeLines(ctx context.Context, by *session.Claims, branch string, q ChangeQuery, lang i18n.Lang) ([][]any, error) {
 	var lines [][]any
 	for offset := 0; ; offset += httpx.MaxSize {
 		rows, err := patientChanges(ctx, s.db, branch, q.HnID, q.From, q.To, httpx.MaxSize, offset)
 		if err != nil {
-			return false, fmt.Errorf("patients.exportChanges: %w", err)
+			return nil, fmt.Errorf("patients.exportChanges: %w", err)
 		}
 		for _, r := range rows {
 			c, err := toChange(r, lang)
 			if err != nil {
-				return false, fmt.Errorf("patients.exportChanges: %w", err)
+				return nil, fmt.Errorf("patients.exportChanges: %w", err)
 			}
 			source := sourceLabels[c.Source][0]
 			if lang == i18n.EN {
@@ -240,10 +229,7 @@ func (s *Service) ExportChanges(ctx context.Context, w io.Writer, by *session.Cl
 	if err := audit.WriteActivity(ctx, s.db, audit.Activity{BranchCode: branch, UserID: by.UserID, Actor: by.EmployeeCode,
 		Action: "patients.exportChanges", Detail: map[string]any{"hnId": q.HnID, "dateFrom": q.From.In(bangkok).Format("2006-01-02"),
 			"dateTo": q.To.In(bangkok).AddDate(0, 0, -1).Format("2006-01-02"), "rows": len(lines)}}); err != nil {
-		return false, fmt.Errorf("patients.exportChanges: %w", err)
+		return nil, fmt.Errorf("patients.exportChanges: %w", err)
 	}
-	if len(lines) == 0 {
-		return false, nil
-	}
-	return true, xlsx.Write(w, "changes", changeColumns, xlsx.Rows(lines))
+	return lines, nil
 }

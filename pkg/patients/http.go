@@ -1,7 +1,6 @@
 package patients
 
 import (
-	"bytes"
 	"net/http"
 	"strings"
 	"time"
@@ -10,7 +9,6 @@ import (
 	"samrap/pkg/httpx"
 	"samrap/pkg/platform"
 	"samrap/pkg/session"
-	"samrap/pkg/xlsx"
 )
 
 // Mount adds the area's routes (functions/catalog.json, function "patients"). The
@@ -22,8 +20,9 @@ func Mount(env *platform.Env, rt *httpx.Router) {
 	rt.Handle("GET /api/patient/getDataByHn", httpx.Roles(session.Controller, session.OrderTaker), h.get)
 	rt.Handle("POST /api/patient/updatePatientInfo", bct.Limit(64<<10), h.update)
 	rt.Handle("GET /api/patient/changeLog", bct, h.changes)
-	rt.Handle("GET /api/download/patientChangeLog", bct, h.exportChanges)
-	rt.Handle("GET /api/download/templatePatient", bct, h.template)
+	// The change record's export and the import template are the files area's
+	// (pkg/files, function "files"): the workbooks are written there, so that the
+	// functions that import this package (orders, serve) do not link the spreadsheet library.
 }
 
 type handlers struct{ s *Service }
@@ -77,11 +76,12 @@ func (h handlers) update(w http.ResponseWriter, r *http.Request) error {
 	return httpx.OKMsg(w, r, "patients.saved", p)
 }
 
-// changeQuery reads hnId (optional), dateFrom and dateTo (YYYY-MM-DD in the branch's time
-// zone, both days included; the last 30 days by default, at most 366 days).
-func (h handlers) changeQuery(r *http.Request) (ChangeQuery, *httpx.Query) {
+// ReadChangeQuery reads the change record's filter: hnId (optional), dateFrom and dateTo
+// (YYYY-MM-DD in the branch's time zone, both days included; the last 30 days by default,
+// at most 366 days). The list and the export (pkg/files) read it the same way.
+func (s *Service) ReadChangeQuery(r *http.Request) (ChangeQuery, *httpx.Query) {
 	q := httpx.ReadQuery(r)
-	today := h.s.now().In(bangkok)
+	today := s.now().In(bangkok)
 	day := func(name string, def time.Time) time.Time {
 		v := strings.TrimSpace(q.Text(name))
 		if v == "" {
@@ -105,7 +105,7 @@ func (h handlers) changeQuery(r *http.Request) (ChangeQuery, *httpx.Query) {
 }
 
 func (h handlers) changes(w http.ResponseWriter, r *http.Request) error {
-	cq, q := h.changeQuery(r)
+	cq, q := h.s.ReadChangeQuery(r)
 	p := q.Page()
 	if err := q.Err(); err != nil {
 		return err
@@ -115,28 +115,4 @@ func (h handlers) changes(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return httpx.OK(w, r, page)
-}
-
-func (h handlers) exportChanges(w http.ResponseWriter, r *http.Request) error {
-	cq, q := h.changeQuery(r)
-	if err := q.Err(); err != nil {
-		return err
-	}
-	var buf bytes.Buffer
-	found, err := h.s.ExportChanges(r.Context(), &buf, httpx.Claims(r), httpx.Branch(r), cq, httpx.Lang(r))
-	if err != nil {
-		return err
-	}
-	if !found {
-		return httpx.NoContent(w)
-	}
-	return httpx.SendFile(w, "patient_change_record.xlsx", xlsx.ContentType, &buf)
-}
-
-func (h handlers) template(w http.ResponseWriter, r *http.Request) error {
-	var buf bytes.Buffer
-	if err := WriteTemplate(&buf); err != nil {
-		return err
-	}
-	return httpx.SendFile(w, "patient_template.xlsx", xlsx.ContentType, &buf)
 }

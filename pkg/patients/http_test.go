@@ -361,11 +361,12 @@ func TestEdit(t *testing.T) {
 	if bed == nil || bed.Label != "Room/bed" || bed.Before.(map[string]any)["code"] != "W02-03" || bed.After.(map[string]any)["code"] != "701" {
 		t.Fatalf("the move in the change record: %+v", log.Items[2].Fields)
 	}
-	res = f.s.Do(apitest.Request{Method: "GET", Path: "/api/download/patientChangeLog?hnId=" + p.HnID, Token: f.controller, Lang: "th"})
-	if res.Status != 200 || !strings.Contains(res.Header.Get("Content-Disposition"), "patient_change_record.xlsx") {
-		t.Fatalf("export: %d", res.Status)
+	file := f.s.Download(f.s.Do(apitest.Request{Method: "GET", Path: "/api/download/patientChangeLog?hnId=" + p.HnID, Token: f.controller, Lang: "th"}))
+	if file.FileName != "patient_change_record.xlsx" || !strings.Contains(file.Header.Get("Content-Disposition"), "patient_change_record.xlsx") ||
+		!strings.Contains(file.URL, "/exports/SRP01/patient-changes/") {
+		t.Fatalf("export: %+v", file.Link)
 	}
-	rows := readRows(t, res.Body)
+	rows := readRows(t, file.Body)
 	if rows[0][0] != "วันเวลาที่เปลี่ยน / Changed at" || !containsRow(rows, "ห้อง/เตียง", "W02-03 เตียง W02-03", "701 ห้อง 701") {
 		t.Fatalf("export rows: %q", rows)
 	}

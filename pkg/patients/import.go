@@ -3,7 +3,6 @@ package patients
 import (
 	"context"
 	"fmt"
-	"io"
 	"regexp"
 	"strconv"
 	"strings"
@@ -14,7 +13,6 @@ import (
 	"samrap/pkg/imports"
 	"samrap/pkg/platform"
 	"samrap/pkg/session"
-	"samrap/pkg/xlsx"
 )
 
 // ImportType is the type of a patient import job (uploads/<branch>/Patient/<job>/<file>).
@@ -68,14 +66,14 @@ func ImportColumns() []imports.Column {
 	return cols
 }
 
-// WriteTemplate writes the patient import template: the header and one example row.
-func WriteTemplate(w io.Writer) error {
-	cols := make([]xlsx.Column, len(importColumns))
+// TemplateExample is the import template's example row, under ImportColumns (pkg/files
+// writes the template).
+func TemplateExample() []any {
 	example := make([]any, len(importColumns))
 	for i, c := range importColumns {
-		cols[i], example[i] = xlsx.Column{Th: c.th, En: c.en, Width: 18}, c.example
+		example[i] = c.example
 	}
-	return xlsx.Write(w, "patients", cols, xlsx.Rows([][]any{example}))
+	return example
 }
 
 // Importer registers the patient import with the import pipeline: a Controller's .xlsx

@@ -2,7 +2,6 @@ package patients_test
 
 import (
 	"bytes"
-	"io"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
@@ -185,8 +184,7 @@ func TestImport(t *testing.T) {
 		t.Fatalf("a text file named .xlsx: %+v", j)
 	}
 	// the template imports: its example row is valid
-	res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/download/templatePatient?branchCode=SRP01", Token: f.controller})
-	tpl, _ := io.ReadAll(bytes.NewReader(res.Body))
+	tpl := f.s.Download(f.s.Do(apitest.Request{Method: "GET", Path: "/api/download/templatePatient?branchCode=SRP01", Token: f.controller})).Body
 	if _, j := f.upload(t, f.controller, "SRP01", "template.xlsx", tpl); j.Status != imports.Done || j.Added != 1 || j.Skipped != 0 {
 		t.Fatalf("the template: %+v", j)
 	}

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"samrap/pkg/audit"
-	"samrap/pkg/blob"
+	"samrap/pkg/download"
 	"samrap/pkg/errs"
 	"samrap/pkg/httpx"
 	"samrap/pkg/platform"
@@ -116,13 +116,6 @@ func (h handlers) figures(w http.ResponseWriter, r *http.Request) error {
 	return httpx.OK(w, r, out)
 }
 
-// Link is the export's answer: the signed link to the workbook.
-type Link struct {
-	URL       string    `json:"url"`
-	FileName  string    `json:"fileName"`
-	ExpiresAt time.Time `json:"expiresAt"`
-}
-
 // export: the body is the filter (JSON); 204 when the range has no orders.
 func (h handlers) export(w http.ResponseWriter, r *http.Request) error {
 	var f Filter
@@ -147,7 +140,7 @@ func (h handlers) export(w http.ResponseWriter, r *http.Request) error {
 	}
 	branch := httpx.Branch(r)
 	name := fmt.Sprintf("work_performance_%s_%s.xlsx", f.DateFrom, f.DateTo)
-	url, expires, err := blob.PutReport(ctx, h.env.Files, h.now(), branch, f.DateFrom, "performance", name, xlsx.ContentType, &buf)
+	link, err := download.Store(ctx, h.env, download.ReportKey(branch, f.DateFrom, "performance", name), name, xlsx.ContentType, &buf)
 	if err != nil {
 		return fmt.Errorf("performance: %w", err)
 	}
@@ -157,7 +150,7 @@ func (h handlers) export(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return httpx.OKMsg(w, r, "performance.ready", Link{URL: url, FileName: name, ExpiresAt: expires})
+	return httpx.OKMsg(w, r, "performance.ready", link)
 }
 
 func (h handlers) now() time.Time { return h.s.now() }

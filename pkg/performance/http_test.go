@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"samrap/pkg/download"
 	"slices"
 	"strings"
 	"testing"
@@ -278,7 +279,7 @@ func TestWorkPerformance(t *testing.T) {
 		if res.Status != http.StatusOK {
 			t.Fatalf("%d %s", res.Status, res.Body)
 		}
-		var link performance.Link
+		var link download.Link
 		res.Into(t, &link)
 		u, err := url.Parse(link.URL)
 		if err != nil || !strings.HasPrefix(u.Path, "/"+bucket+"/reports/SRP01/"+f.today+"/performance/") {

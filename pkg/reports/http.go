@@ -8,10 +8,9 @@ import (
 	"bytes"
 	"fmt"
 	"net/http"
-	"time"
 
 	"samrap/pkg/audit"
-	"samrap/pkg/blob"
+	"samrap/pkg/download"
 	"samrap/pkg/errs"
 	"samrap/pkg/httpx"
 	"samrap/pkg/mealcard"
@@ -38,11 +37,9 @@ type handlers struct{ env *platform.Env }
 // Link is a report's answer: the signed link to the file, and the orders left out because
 // they need review. URL is empty when every matching order needs review.
 type Link struct {
-	URL         string    `json:"url,omitempty"`
-	FileName    string    `json:"fileName"`
-	ExpiresAt   time.Time `json:"expiresAt,omitzero"`
-	Count       int       `json:"count"` // trays in the file
-	NeedsReview []Held    `json:"needsReview"`
+	download.Link
+	Count       int    `json:"count"` // trays in the file
+	NeedsReview []Held `json:"needsReview"`
 }
 
 // mealCardBody is generatePDF's body: the filters and the layout.
@@ -213,14 +210,14 @@ func (h handlers) identity(w http.ResponseWriter, r *http.Request) error {
 func (h handlers) deliver(w http.ResponseWriter, r *http.Request, kind, name, contentType string, buf *bytes.Buffer,
 	f Filter, trays, held []*Tray) error {
 	ctx, branch, c := r.Context(), httpx.Branch(r), httpx.Claims(r)
-	link := Link{FileName: name, NeedsReview: heldOf(held)}
+	link := Link{Link: download.Link{FileName: name}, NeedsReview: heldOf(held)}
 	msg := "reports.allNeedReview"
 	if buf.Len() > 0 {
-		url, expires, err := blob.PutReport(ctx, h.env.Files, h.now(), branch, f.DateOrder, kind, name, contentType, buf)
-		if err != nil {
+		var err error
+		if link.Link, err = download.Store(ctx, h.env, download.ReportKey(branch, f.DateOrder, kind, name), name, contentType, buf); err != nil {
 			return fmt.Errorf("reports: %w", err)
 		}
-		link.URL, link.ExpiresAt, link.Count, msg = url, expires, len(trays), "reports.ready"
+		link.Count, msg = len(trays), "reports.ready"
 		if len(held) > 0 {
 			msg = "reports.readyHeld"
 		}
@@ -232,11 +229,4 @@ func (h handlers) deliver(w http.ResponseWriter, r *http.Request, kind, name, co
 		return err
 	}
 	return httpx.OKMsg(w, r, msg, link)
-}
-
-func (h handlers) now() time.Time {
-	if h.env.Now != nil {
-		return h.env.Now()
-	}
-	return time.Now()
 }

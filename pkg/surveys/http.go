@@ -3,13 +3,14 @@ package surveys
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
 
 	"samrap/pkg/audit"
-	"samrap/pkg/blob"
+	"samrap/pkg/download"
 	"samrap/pkg/errs"
 	"samrap/pkg/httpx"
 	"samrap/pkg/i18n"
@@ -176,13 +177,6 @@ func (h handlers) results(w http.ResponseWriter, r *http.Request) error {
 	return httpx.OK(w, r, res)
 }
 
-// Link is the export's answer: the signed link to the workbook.
-type Link struct {
-	URL       string    `json:"url"`
-	FileName  string    `json:"fileName"`
-	ExpiresAt time.Time `json:"expiresAt"`
-}
-
 // export: the results' filters in the body; a signed link to the workbook, 204 when nothing
 // matches. The export is recorded in the activity record (surveys.export), even an empty one.
 func (h handlers) export(w http.ResponseWriter, r *http.Request) error {
@@ -210,10 +204,10 @@ func (h handlers) export(w http.ResponseWriter, r *http.Request) error {
 	if !found {
 		return httpx.NoContent(w)
 	}
-	url, expires, err := blob.PutReport(ctx, h.env.Files, h.now(), sc.Current, f.DateTo, "patient-satisfaction", ExportName,
+	link, err := download.Store(ctx, h.env, download.ReportKey(sc.Current, f.DateTo, "patient-satisfaction", ExportName), ExportName,
 		xlsx.ContentType, &buf)
 	if err != nil {
-		return err
+		return fmt.Errorf("surveys: %w", err)
 	}
-	return httpx.OKMsg(w, r, "surveys.exportReady", Link{URL: url, FileName: ExportName, ExpiresAt: expires})
+	return httpx.OKMsg(w, r, "surveys.exportReady", link)
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"samrap/pkg/auth"
+	"samrap/pkg/download"
 	"samrap/pkg/errs"
 	"samrap/pkg/httpx"
 	"samrap/pkg/platform"
@@ -16,7 +17,7 @@ import (
 
 // Mount adds the area's routes (functions/catalog.json, function "users").
 func Mount(env *platform.Env, rt *httpx.Router) {
-	h := handlers{s: NewService(env.DB, auth.NewService(env))}
+	h := handlers{s: NewService(env.DB, auth.NewService(env)), env: env}
 	sam := httpx.Roles(session.SuperAdmin)
 	bam := httpx.Roles(session.BranchAdmin)
 	rt.Handle("GET /api/auth/searchUsers", sam, h.search)
@@ -40,11 +41,11 @@ func (h handlers) template(w http.ResponseWriter, r *http.Request) error {
 	if err := WriteTemplate(&buf); err != nil {
 		return err
 	}
-	return httpx.SendFile(w, "user_template.xlsx", xlsx.ContentType, &buf)
+	return download.Send(w, r, h.env, "user-template", "user_template.xlsx", xlsx.ContentType, &buf)
 }
 
 func (h handlers) permissionReport(w http.ResponseWriter, r *http.Request) error {
-	return h.report(w, r, "", "user_permission_report.xlsx")
+	return h.report(w, r, "", "permission-report", "user_permission_report.xlsx")
 }
 
 func (h handlers) roleReport(w http.ResponseWriter, r *http.Request) error {
@@ -53,11 +54,11 @@ func (h handlers) roleReport(w http.ResponseWriter, r *http.Request) error {
 	if err := q.Err(); err != nil {
 		return err
 	}
-	return h.report(w, r, role, "user_permission_report_by_role.xlsx")
+	return h.report(w, r, role, "permission-report-by-role", "user_permission_report_by_role.xlsx")
 }
 
 // report answers the branch's permission workbook, or 204 when nobody is in it.
-func (h handlers) report(w http.ResponseWriter, r *http.Request, role, name string) error {
+func (h handlers) report(w http.ResponseWriter, r *http.Request, role, kind, name string) error {
 	var buf bytes.Buffer
 	found, err := h.s.Report(r.Context(), &buf, httpx.Claims(r), httpx.Branch(r), role)
 	if err != nil {
@@ -66,10 +67,13 @@ func (h handlers) report(w http.ResponseWriter, r *http.Request, role, name stri
 	if !found {
 		return httpx.NoContent(w)
 	}
-	return httpx.SendFile(w, name, xlsx.ContentType, &buf)
+	return download.Send(w, r, h.env, kind, name, xlsx.ContentType, &buf)
 }
 
-type handlers struct{ s *Service }
+type handlers struct {
+	s   *Service
+	env *platform.Env
+}
 
 func (h handlers) search(w http.ResponseWriter, r *http.Request) error {
 	q := httpx.ReadQuery(r)

@@ -362,10 +362,12 @@ func TestExports(t *testing.T) {
 	s := apitest.New(t)
 	bam := s.SignIn("branchadmin@samrap.local").Access
 	sam := s.SignIn("superadmin@samrap.local").Access
-	read := func(res apitest.Response) [][]string {
+	// read follows an export's signed link and reads the workbook.
+	read := func(answer apitest.Response) [][]string {
 		t.Helper()
-		if res.Status != 200 || res.Header.Get("Content-Type") != xlsx.ContentType {
-			t.Fatalf("%d %s %s", res.Status, res.Header.Get("Content-Type"), res.Body)
+		res := s.Download(answer)
+		if res.Header.Get("Content-Type") != xlsx.ContentType || !strings.Contains(res.URL, "/exports/SRP01/") {
+			t.Fatalf("%s %s", res.Header.Get("Content-Type"), res.URL)
 		}
 		f, err := excelize.OpenReader(bytes.NewReader(res.Body))
 		if err != nil {
@@ -379,8 +381,9 @@ func TestExports(t *testing.T) {
 	}
 
 	res := s.Do(apitest.Request{Method: "GET", Path: "/api/download/userPermissionReport?branchCode=SRP01", Token: bam})
-	if !strings.Contains(res.Header.Get("Content-Disposition"), "user_permission_report.xlsx") {
-		t.Fatalf("file name: %s", res.Header.Get("Content-Disposition"))
+	if file := s.Download(res); file.FileName != "user_permission_report.xlsx" ||
+		!strings.Contains(file.Header.Get("Content-Disposition"), "user_permission_report.xlsx") {
+		t.Fatalf("file name: %s %s", file.FileName, file.Header.Get("Content-Disposition"))
 	}
 	rows := read(res)
 	if len(rows) != 9 || rows[0][0] != "รหัสพนักงาน / Employee code" { // header + 8 accounts in SRP01

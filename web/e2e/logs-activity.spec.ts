@@ -63,6 +63,7 @@ test('a Branch Admin finds their own sign-in, filters by activity, downloads the
   await page.getByTestId('activity-download').click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('activity_log.xlsx');
+  expect(new URL(file.url()).pathname).toContain('/files/exports/SRP01/activity-log/');
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(readFileSync((await file.path())!));
   const lines: string[][] = [];

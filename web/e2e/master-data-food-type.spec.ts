@@ -112,6 +112,8 @@ test('food types: export, then import with progress, counts and the failed rows 
   await dt.getByTestId('list-export').click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('DietType_SRP01.xlsx');
+  // through the signed link to the files bucket (docs/api.md, "Downloads"), not inline bytes
+  expect(new URL(file.url()).pathname).toMatch(/^\/files\/exports\/SRP01\/master-data\/[0-9a-f]+\/DietType_SRP01\.xlsx$/);
   expect(readFileSync(await file.path()).subarray(0, 2).toString()).toBe('PK');
 
   // client checks: nothing is sent for a wrong file

@@ -82,6 +82,7 @@ test('list → edit → move bed → the change record shows it, with its workbo
   await page.getByTestId('changes-download').click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('patient_change_record.xlsx');
+  expect(new URL(file.url()).pathname).toContain('/files/exports/SRP01/patient-changes/');
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(readFileSync((await file.path())!));
   const lines: string[][] = [];

@@ -85,7 +85,8 @@ export class DataStack extends Stack {
         { id: 'abort-multipart', abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
     });
-    // Reports, meal cards and failed-rows workbooks: handed out by short-lived signed URLs.
+    // Reports, meal cards, exports, templates and failed-rows workbooks: handed out by
+    // short-lived signed URLs, deleted after a day (every prefix).
     this.filesBucket = new s3.Bucket(this, 'Files', {
       ...bucketDefaults,
       lifecycleRules: [

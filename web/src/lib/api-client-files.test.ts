@@ -1,6 +1,6 @@
 // The api-client's calls for master data: DELETE, multipart uploads and file downloads go
-// through aws-amplify with the same headers and error mapping as every call.
-import { ApiError, apiDelete, apiDownload, apiPostMultipart, dispositionFileName } from '@/lib/api-client';
+// (their signed links) go through aws-amplify with the same headers and error mapping as every call.
+import { ApiError, apiDelete, apiDownload, apiPostMultipart } from '@/lib/api-client';
 import { subscribeGlobal, type GlobalEvent } from '@/lib/global-events';
 import { loading } from '@/lib/loading';
 import { envelope, session, storeSession } from '@/testing/fixtures';
@@ -67,28 +67,28 @@ describe('api client: master-data calls', () => {
     expect(e.fields).toEqual({ file: 'Format not supported' });
   });
 
-  it('downloads a file with the server’s name, and answers null for 204 (DATA_NOT_FOUND)', async () => {
-    fetchMock.mockResolvedValueOnce(
-      new Response('PK..', {
-        status: 200,
-        headers: {
-          'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-          'Content-Disposition': `attachment; filename="DietType_SRP01.xlsx"; filename*=UTF-8''DietType_SRP01.xlsx`,
-        },
-      }),
-    );
-    const file = await apiDownload('/download/masterDataType', 'fallback.xlsx', { query: { branchCode: 'SRP01', type: 'DietType' } });
-    expect(file?.fileName).toBe('DietType_SRP01.xlsx');
-    expect(file?.blob.size).toBe(4);
+  it('follows the signed link a download answers, GET or POST, and answers null for 204 (DATA_NOT_FOUND)', async () => {
+    const clicked: { href: string; download: string }[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ href: this.href, download: this.download });
+    });
+    const link = { url: 'http://files.test/files/exports/SRP01/master-data/ab/DietType_SRP01.xlsx?sig=1', fileName: 'DietType_SRP01.xlsx' };
+    fetchMock.mockResolvedValueOnce(envelope(200, link));
+    const file = await apiDownload('/download/masterDataType', { query: { branchCode: 'SRP01', type: 'DietType' } });
+    expect(file).toEqual(link);
     expect(lastRequest().url).toBe(`${window.location.origin}/api/download/masterDataType?branchCode=SRP01&type=DietType`);
+    expect(clicked).toEqual([{ href: link.url, download: 'DietType_SRP01.xlsx' }]);
+
+    // A report: POSTed with its body; no link (every order needs review) is not followed.
+    fetchMock.mockResolvedValueOnce(envelope(200, { fileName: 'kitchen_report.xlsx', count: 0, needsReview: [{ orderId: 'O1' }] }));
+    const report = await apiDownload<{ fileName: string; count: number }>('/download/excelCuisine', { body: { branchCode: 'SRP01' } });
+    expect(report?.count).toBe(0);
+    expect(lastRequest().init.method).toBe('POST');
+    expect(clicked).toHaveLength(1);
 
     fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
-    await expect(apiDownload('/download/masterDataType', 'x.xlsx')).resolves.toBeNull();
-  });
-
-  it('reads RFC 6266 file names, UTF-8 first', () => {
-    expect(dispositionFileName(`attachment; filename="a.xlsx"; filename*=UTF-8''%E0%B8%AA.xlsx`, 'f')).toBe('ส.xlsx');
-    expect(dispositionFileName('attachment; filename="b.xlsx"', 'f')).toBe('b.xlsx');
-    expect(dispositionFileName(undefined, 'f.xlsx')).toBe('f.xlsx');
+    await expect(apiDownload('/download/masterDataType')).resolves.toBeNull();
+    expect(clicked).toHaveLength(1);
+    click.mockRestore();
   });
 });

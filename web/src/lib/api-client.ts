@@ -298,42 +298,36 @@ export function apiPostMultipart<T>(path: string, form: FormData, opts: RequestO
   });
 }
 
-/** A downloaded file: its bytes and the name the server gave it (Content-Disposition). */
-export type DownloadedFile = { blob: Blob; fileName: string };
+/**
+ * A download's answer (docs/api.md, "Downloads"): the server stores the file in the files
+ * bucket and answers a signed link that expires in minutes. `url` is absent when there is no
+ * file (a report whose every order needs review).
+ */
+export type FileLink = { url?: string; fileName: string; expiresAt?: string };
 
-/** The file name of a Content-Disposition header (RFC 6266: filename* first). */
-export function dispositionFileName(header: string | undefined, fallback: string): string {
-  if (!header) return fallback;
-  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
-  if (star) {
-    try {
-      return decodeURIComponent(star[1].trim());
-    } catch {
-      /* fall through to filename= */
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(header);
-  return plain ? plain[1].trim() : fallback;
+/** Has the browser download the file a signed link names, under fileName. */
+function followLink(url: string, fileName: string): void {
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
 }
 
 /**
- * GET a file (Excel exports). 204 answers null: the caller raises DATA_NOT_FOUND
- * (SPEC.md §8). Failures go through the same mapping as every call.
+ * Every download — exports, import templates, reports: GET (or POST with `body`, the
+ * reports) the call, then follow the signed link it answers. 204 answers null: nothing to
+ * export, the caller raises DATA_NOT_FOUND (SPEC.md §8). The answer is returned (a report's
+ * counts and the orders left out). Failures go through the same mapping as every call.
  */
-export async function apiDownload(path: string, fallbackName: string, opts: RequestOptions = {}): Promise<DownloadedFile | null> {
-  if (!opts.silent) loading.start();
-  try {
-    const { get } = await configureApiClient();
-    const res = await get({ apiName: API_NAME, path, options: { queryParams: cleanQuery(opts.query) } }).response;
-    if (res.statusCode === 204) return null;
-    const blob = await res.body.blob();
-    if (blob.size === 0) return null;
-    const headers = res.headers as Record<string, string | undefined>;
-    const name = dispositionFileName(headers['content-disposition'] ?? headers['Content-Disposition'], fallbackName);
-    return { blob, fileName: name };
-  } catch (e) {
-    throw fromThrown(e, opts);
-  } finally {
-    if (!opts.silent) loading.stop();
-  }
+export async function apiDownload<T extends FileLink = FileLink>(
+  path: string,
+  opts: RequestOptions & { body?: Record<string, unknown> } = {},
+): Promise<T | null> {
+  const { body, ...rest } = opts;
+  const link = body ? await apiPost<T | null>(path, body, rest) : await apiGet<T | null>(path, rest);
+  if (link?.url) followLink(link.url, link.fileName);
+  return link;
 }

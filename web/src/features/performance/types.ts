@@ -34,4 +34,3 @@ export type Figures = {
 export type PerformanceFilter = { dateFrom: string; dateTo: string; wardIds: number[]; mealTimeIds: number[]; entryBranch: string };
 
 /** The export's answer: the signed link to the workbook. */
-export type ExportLink = { url: string; fileName: string; expiresAt: string };

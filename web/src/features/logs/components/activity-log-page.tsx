@@ -9,7 +9,6 @@ import type { Activity } from '@/features/logs/types';
 import { showDetail } from '@/features/logs/values';
 import { PagedList, pagedListSpec } from '@/components/paged-table';
 import { ScreenFrame } from '@/components/screen-frame';
-import { saveFile } from '@/lib/save-file';
 import { useListState } from '@/lib/use-list-state';
 
 /** The record's state in the address: `?q=<person>&action=&branch=&from=&to=&page=&size=`. */
@@ -32,7 +31,6 @@ export default function ActivityLogPage() {
     download.mutate(filter, {
       onSuccess: (f) => {
         if (!f) notification.error({ message: t('dataNotFound') });
-        else saveFile(f.blob, f.fileName);
       },
     });
 

@@ -2,7 +2,6 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ImportModal } from '@/components/import-modal';
-import { saveFile } from '@/lib/save-file';
 import { useDownloadMasterData } from '@/features/master-data/api/download-master-data';
 import { MASTER_DATA_KEY } from '@/features/master-data/api/search-master-data';
 import { uploadMasterData } from '@/features/master-data/api/upload-master-data';
@@ -33,7 +32,6 @@ export function MasterDataImport({ type, branchCode, createBy, open, onClose }: 
         notification.warning({ message: t('toast.dataNotFound') });
         return;
       }
-      saveFile(file.blob, file.fileName);
       notification.success({ message: t('toast.templateDownloaded') });
     } catch {
       /* the client and the query cache have told the user */

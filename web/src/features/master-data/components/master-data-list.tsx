@@ -7,7 +7,6 @@ import { PagedList, pagedListSpec, sortOrder } from '@/components/paged-table';
 import { TypeToDeleteModal } from '@/components/type-to-delete-modal';
 import { isApiError } from '@/lib/api-client';
 import { DEFAULT_TIME_ZONE, formatDateTime } from '@/lib/dates';
-import { saveFile } from '@/lib/save-file';
 import { oneOfParam, useListState } from '@/lib/use-list-state';
 import { useSession } from '@/lib/use-session';
 import { useBranches } from '@/lib/api/get-branches';
@@ -103,7 +102,6 @@ export function MasterDataList({ type }: { type: KindType }) {
         notification.warning({ message: t('toast.dataNotFound') });
         return;
       }
-      saveFile(file.blob, file.fileName);
       notification.success({ message: t('toast.exported') });
     } catch {
       /* the client and the query cache have told the user */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiDownload, type DownloadedFile } from '@/lib/api-client';
+import { apiDownload, type FileLink } from '@/lib/api-client';
 import type { MenuDataType } from '@/features/menus/api/upload-menu-data';
 
 /** `template`: the header row only (the import template). */
@@ -7,12 +7,11 @@ export type DownloadMenuDataInput = { type: MenuDataType; branchCode: string; te
 
 /**
  * GET /download/menuDataType?branchCode&type[&template=true] — the branch's dishes or cycle
- * contents as .xlsx, the columns the import reads; null when there are none (204,
+ * contents as .xlsx, through its signed link, the columns the import reads; null when there are none (204,
  * DATA_NOT_FOUND). The template is never empty.
  */
-export function downloadMenuData({ type, branchCode, template }: DownloadMenuDataInput): Promise<DownloadedFile | null> {
-  const name = template ? `${type}_${branchCode}_template.xlsx` : `${type}_${branchCode}.xlsx`;
-  return apiDownload('/download/menuDataType', name, { query: { branchCode, type, template: template || undefined } });
+export function downloadMenuData({ type, branchCode, template }: DownloadMenuDataInput): Promise<FileLink | null> {
+  return apiDownload('/download/menuDataType', { query: { branchCode, type, template: template || undefined } });
 }
 
 export function useDownloadMenuData() {

@@ -3,7 +3,6 @@ import { App, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImportModal } from '@/components/import-modal';
-import { saveFile } from '@/lib/save-file';
 import { useSession } from '@/lib/use-session';
 import { useDownloadMenuData } from '@/features/menus/api/download-menu-data';
 import { menusKey } from '@/features/menus/api/keys';
@@ -32,7 +31,6 @@ export function MenuDataActions({ type, branchCode }: { type: MenuDataType; bran
         notification.warning({ message: t('io.dataNotFound') });
         return;
       }
-      saveFile(file.blob, file.fileName);
       notification.success({ message: t(isTemplate ? 'io.templateDownloaded' : 'io.exported') });
     } catch {
       /* the client and the query cache have told the user */

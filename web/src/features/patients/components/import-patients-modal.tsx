@@ -2,7 +2,6 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ImportModal } from '@/components/import-modal';
-import { saveFile } from '@/lib/save-file';
 import { NS } from '@/features/patients/i18n';
 import { useDownloadTemplatePatient } from '@/features/patients/api/download-template-patient';
 import { patientsKey } from '@/features/patients/api/keys';
@@ -22,7 +21,6 @@ export function ImportPatientsModal({ open, onClose }: Props) {
     template.mutate(labels.branch, {
       onSuccess: (f) => {
         if (!f) notification.error({ message: t('list.dataNotFound') });
-        else saveFile(f.blob, f.fileName);
       },
     });
 

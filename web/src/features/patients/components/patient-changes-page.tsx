@@ -10,7 +10,6 @@ import { useLabels } from '@/features/patients/use-labels';
 import type { Change } from '@/features/patients/types';
 import { PagedList, pagedListSpec } from '@/components/paged-table';
 import { ScreenFrame } from '@/components/screen-frame';
-import { saveFile } from '@/lib/save-file';
 import { useListState, type Param } from '@/lib/use-list-state';
 
 /** A day of the address (`YYYY-MM-DD`); empty: the server's default (the last 30 days). */
@@ -39,7 +38,6 @@ export default function PatientChangesPage() {
       {
         onSuccess: (f) => {
           if (!f) notification.error({ message: t('list.dataNotFound') });
-          else saveFile(f.blob, f.fileName);
         },
       },
     );

@@ -17,7 +17,6 @@ import { useLabels } from '@/features/patients/use-labels';
 import { HOSPITAL_STATUSES, type PatientRow } from '@/features/patients/types';
 import { PagedList, pagedListSpec } from '@/components/paged-table';
 import { ScreenFrame } from '@/components/screen-frame';
-import { saveFile } from '@/lib/save-file';
 import { oneOfParam, useListState, type Param } from '@/lib/use-list-state';
 
 const STATUS_FILTER = ['ALL', ...HOSPITAL_STATUSES] as const;
@@ -66,7 +65,6 @@ export default function PatientsPage() {
     template.mutate(labels.branch, {
       onSuccess: (f) => {
         if (!f) notification.error({ message: t('list.dataNotFound') });
-        else saveFile(f.blob, f.fileName);
       },
     });
 

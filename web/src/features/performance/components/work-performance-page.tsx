@@ -12,7 +12,6 @@ import type { Counts, Person, PerformanceFilter, ReasonCount, WardGroup } from '
 import { ScreenFrame } from '@/components/screen-frame';
 import { useBranches } from '@/lib/api/get-branches';
 import { formatDate } from '@/lib/dates';
-import { followLink } from '@/lib/save-file';
 import { useSession } from '@/lib/use-session';
 
 const CHART_HEIGHT = 260;
@@ -55,7 +54,6 @@ export default function WorkPerformancePage() {
     exporter.mutate(filter, {
       onSuccess: (link) => {
         if (!link) notification.info({ message: t('nothingToExport') });
-        else followLink(link.url, link.fileName);
       },
     });
 

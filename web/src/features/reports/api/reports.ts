@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiGet, apiPost } from '@/lib/api-client';
+import { apiDownload, apiGet, apiPost, type FileLink } from '@/lib/api-client';
 
 /** A choice of the report form: a master row. */
 export type Option = { id: number; code: string; nameTh: string; nameEn: string; wardTypeId?: number; wardId?: number };
@@ -37,7 +37,7 @@ export type Held = {
 };
 
 /** A report's answer: the signed link (empty when every matching order needs review). */
-export type ReportLink = { url?: string; fileName: string; expiresAt?: string; count: number; needsReview: Held[] };
+export type ReportLink = FileLink & { count: number; needsReview: Held[] };
 
 export type ReportKind = 'meal-card' | 'kitchen' | 'identification';
 
@@ -47,9 +47,9 @@ const PATHS: Record<ReportKind, string> = {
   identification: '/download/excelPatientIdentity',
 };
 
-/** POST the report; null: 204, nothing matches the filters. */
+/** POST the report and follow its link (apiDownload); null: 204, nothing matches the filters. */
 export function generateReport(kind: ReportKind, body: ReportFilter & Record<string, unknown>): Promise<ReportLink | null> {
-  return apiPost<ReportLink | null>(PATHS[kind], body);
+  return apiDownload<ReportLink>(PATHS[kind], { body });
 }
 
 export function useGenerateReport(kind: ReportKind) {

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScreenFrame } from '@/components/screen-frame';
 import { useSession } from '@/lib/use-session';
-import { followLink } from '@/lib/save-file';
 import { NS } from '@/features/reports/i18n';
 import { ALL, allergyChoice, choice, normalise, type Multi } from '@/features/reports/choices';
 import {
@@ -79,9 +78,7 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
         setResult(link);
         if (!link) {
           notification.error({ message: t(kind === 'meal-card' ? 'notFoundCards' : 'notFoundKitchen') });
-          return;
         }
-        if (link.url) followLink(link.url, link.fileName);
       },
     });
   };

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiDownload, type DownloadedFile } from '@/lib/api-client';
+import { apiDownload, type FileLink } from '@/lib/api-client';
 
 /** GET /download/templateUser — the user import workbook (null: 204, DATA_NOT_FOUND). */
-export function downloadTemplateUser(): Promise<DownloadedFile | null> {
-  return apiDownload('/download/templateUser', 'user_template.xlsx');
+export function downloadTemplateUser(): Promise<FileLink | null> {
+  return apiDownload('/download/templateUser');
 }
 
 export function useDownloadTemplateUser() {

@@ -3,7 +3,6 @@ import { App, Button, Checkbox } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImportModal } from '@/components/import-modal';
-import { saveFile } from '@/lib/save-file';
 import { useDownloadTemplateUser } from '@/features/users/api/download-template-user';
 import { usersKey } from '@/features/users/api/keys';
 import { uploadUsers } from '@/features/users/api/upload-users';
@@ -21,7 +20,6 @@ export function ImportUsersModal({ open, createBy, onClose }: Props) {
     template.mutate(undefined, {
       onSuccess: (f) => {
         if (!f) notification.error({ message: t('users:common.dataNotFound') });
-        else saveFile(f.blob, f.fileName);
       },
     });
 

@@ -14,9 +14,8 @@ import { personColumns } from '@/features/users/components/person-columns';
 import { accessSortParam } from '@/features/users/table-sort';
 import { USER_STATUSES, type Access } from '@/features/users/types';
 import { useLabels } from '@/features/users/use-labels';
-import type { DownloadedFile } from '@/lib/api-client';
+import type { FileLink } from '@/lib/api-client';
 import { ROLE_CODES } from '@/config/roles';
-import { saveFile } from '@/lib/save-file';
 import { ScreenFrame } from '@/components/screen-frame';
 import { PagedList, pagedListSpec, sortOrder } from '@/components/paged-table';
 import { oneOfParam, useListState } from '@/lib/use-list-state';
@@ -49,9 +48,8 @@ export default function UserAccessPage() {
     branchCode, criteria, page, size, roleCode, status, sort: accessSortParam({ field: sortField, desc: sort.desc }),
   });
 
-  const saved = (f: DownloadedFile | null) => {
+  const saved = (f: FileLink | null) => {
     if (!f) notification.warning({ message: t('users:common.dataNotFound') });
-    else saveFile(f.blob, f.fileName);
   };
 
   const confirmRemoval = () => {
