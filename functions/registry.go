@@ -12,6 +12,7 @@ import (
 	"samrap/pkg/patientsync"
 	"samrap/pkg/reports"
 	"samrap/pkg/serve"
+	"samrap/pkg/surveys"
 	"samrap/pkg/users"
 )
 
@@ -33,6 +34,7 @@ func List() []Function {
 		{Name: "import-worker", Kind: SQS, Queue: "imports", S3Notifications: "uploads/", Uses: []string{"uploads", "files", "mail"}, Worker: files.ImportWorker},
 		{Name: "logs", Kind: HTTP, Uses: []string{"jwt"}, Mount: logs.Mount},
 		{Name: "reports", Kind: HTTP, Uses: []string{"jwt", "files"}, Mount: reports.Mount},
+		{Name: "surveys", Kind: HTTP, Uses: []string{"jwt", "files"}, Mount: surveys.Mount},
 		{Name: "housekeeping", Kind: Scheduled, Schedule: "rate(1 hour)", Job: housekeeping.Job},
 		{Name: "migrate", Kind: CustomResource},
 	}

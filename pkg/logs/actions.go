@@ -35,6 +35,8 @@ var actions = []Action{
 	{Action: "patients.exportChanges", Th: "ส่งออกประวัติการเปลี่ยนแปลงข้อมูลผู้ป่วย", En: "Exported the patient change record"},
 	{Action: "files.export", Th: "ส่งออกข้อมูลหลัก/เมนู", En: "Exported master data or menus"},
 	{Action: "logs.export", Th: "ส่งออกบันทึกกิจกรรม", En: "Exported the activity record"},
+	{Action: "surveys.answered", Th: "ตอบแบบประเมินความพึงพอใจ", En: "Answered a satisfaction survey"},
+	{Action: "surveys.export", Th: "ส่งออกผลประเมินความพึงพอใจ", En: "Exported the satisfaction survey results"},
 }
 
 // actionLabel answers the label of code in lang, the code itself when it is not listed.

@@ -6,13 +6,12 @@ package reports
 
 import (
 	"bytes"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"net/http"
 	"time"
 
 	"samrap/pkg/audit"
+	"samrap/pkg/blob"
 	"samrap/pkg/errs"
 	"samrap/pkg/httpx"
 	"samrap/pkg/mealcard"
@@ -21,12 +20,6 @@ import (
 	"samrap/pkg/session"
 	"samrap/pkg/xlsx"
 )
-
-// LinkTTL is the life of a report's signed link.
-const LinkTTL = 5 * time.Minute
-
-// Prefix is the files bucket's prefix of reports (infra/lib/platform.ts FILES_PREFIXES).
-const Prefix = "reports/"
 
 // Mount adds the area's routes (functions/catalog.json, function "reports").
 func Mount(env *platform.Env, rt *httpx.Router) {
@@ -201,13 +194,6 @@ func (h handlers) identity(w http.ResponseWriter, r *http.Request) error {
 	return h.deliver(w, r, "identification", "identification_report.xlsx", xlsx.ContentType, &buf, b, trays, held)
 }
 
-// Key is where a report is stored: reports/<branch>/<date>/<kind>/<random>/<name>.
-func Key(branch, date, kind, name string) string {
-	var id [12]byte
-	_, _ = rand.Read(id[:])
-	return Prefix + branch + "/" + date + "/" + kind + "/" + hex.EncodeToString(id[:]) + "/" + name
-}
-
 // deliver stores the file (when there is one: buf empty means every matching order needs
 // review), records the print in the activity log and answers the link.
 func (h handlers) deliver(w http.ResponseWriter, r *http.Request, kind, name, contentType string, buf *bytes.Buffer,
@@ -216,15 +202,11 @@ func (h handlers) deliver(w http.ResponseWriter, r *http.Request, kind, name, co
 	link := Link{FileName: name, NeedsReview: heldOf(held)}
 	msg := "reports.allNeedReview"
 	if buf.Len() > 0 {
-		key := Key(branch, f.DateOrder, kind, name)
-		if err := h.env.Files.Put(ctx, key, buf, contentType); err != nil {
-			return fmt.Errorf("reports: store %s: %w", key, err)
-		}
-		url, err := h.env.Files.SignedURL(ctx, key, name, LinkTTL)
+		url, expires, err := blob.PutReport(ctx, h.env.Files, h.now(), branch, f.DateOrder, kind, name, contentType, buf)
 		if err != nil {
-			return fmt.Errorf("reports: link %s: %w", key, err)
+			return fmt.Errorf("reports: %w", err)
 		}
-		link.URL, link.ExpiresAt, link.Count, msg = url, h.now().Add(LinkTTL), len(trays), "reports.ready"
+		link.URL, link.ExpiresAt, link.Count, msg = url, expires, len(trays), "reports.ready"
 		if len(held) > 0 {
 			msg = "reports.readyHeld"
 		}

@@ -1362,6 +1362,41 @@ CREATE TABLE public.serve_setting (
     CONSTRAINT serve_setting_symbologies_check CHECK (((cardinality(symbologies) > 0) AND (symbologies <@ ARRAY['CODE128'::text, 'QR'::text])))
 );
 
+CREATE TABLE public.survey_answer (
+    id bigint NOT NULL,
+    branch_code text NOT NULL,
+    order_id uuid NOT NULL,
+    ward_id bigint,
+    taste smallint NOT NULL,
+    temperature smallint NOT NULL,
+    portion smallint NOT NULL,
+    on_time smallint NOT NULL,
+    overall smallint NOT NULL,
+    comment text DEFAULT ''::text NOT NULL,
+    source text NOT NULL,
+    entered_by text DEFAULT ''::text NOT NULL,
+    lang text DEFAULT 'th'::text NOT NULL,
+    answered_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT survey_answer_comment_check CHECK ((length(comment) <= 500)),
+    CONSTRAINT survey_answer_entered_by CHECK (((source = 'STAFF'::text) = (entered_by <> ''::text))),
+    CONSTRAINT survey_answer_lang_check CHECK ((lang = ANY (ARRAY['th'::text, 'en'::text]))),
+    CONSTRAINT survey_answer_on_time_check CHECK (((on_time >= 1) AND (on_time <= 5))),
+    CONSTRAINT survey_answer_overall_check CHECK (((overall >= 1) AND (overall <= 5))),
+    CONSTRAINT survey_answer_portion_check CHECK (((portion >= 1) AND (portion <= 5))),
+    CONSTRAINT survey_answer_source_check CHECK ((source = ANY (ARRAY['QR'::text, 'STAFF'::text]))),
+    CONSTRAINT survey_answer_taste_check CHECK (((taste >= 1) AND (taste <= 5))),
+    CONSTRAINT survey_answer_temperature_check CHECK (((temperature >= 1) AND (temperature <= 5)))
+);
+
+ALTER TABLE public.survey_answer ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.survey_answer_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
 ALTER TABLE public.therapeutic ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     SEQUENCE NAME public.therapeutic_id_seq
     START WITH 1
@@ -1667,6 +1702,12 @@ ALTER TABLE ONLY public.serve_record
 ALTER TABLE ONLY public.serve_setting
     ADD CONSTRAINT serve_setting_pkey PRIMARY KEY (branch_code);
 
+ALTER TABLE ONLY public.survey_answer
+    ADD CONSTRAINT survey_answer_order_id_key UNIQUE (order_id);
+
+ALTER TABLE ONLY public.survey_answer
+    ADD CONSTRAINT survey_answer_pkey PRIMARY KEY (id);
+
 ALTER TABLE ONLY public.therapeutic
     ADD CONSTRAINT therapeutic_code_key UNIQUE (branch_code, code);
 
@@ -1840,6 +1881,10 @@ CREATE INDEX serve_record_order ON public.serve_record USING btree (order_id, se
 
 CREATE UNIQUE INDEX serve_record_served ON public.serve_record USING btree (order_id) WHERE (action = 'SERVED'::text);
 
+CREATE INDEX survey_answer_branch ON public.survey_answer USING btree (branch_code, answered_at);
+
+CREATE INDEX survey_answer_ward ON public.survey_answer USING btree (branch_code, ward_id);
+
 CREATE INDEX user_permission_branch_role ON public.user_permission USING btree (branch_code, role_code);
 
 CREATE INDEX vegetarian_restricted_restricted ON public.vegetarian_restricted USING btree (branch_code, restricted_id);
@@ -1867,6 +1912,10 @@ CREATE TRIGGER patient_review_orders AFTER UPDATE ON public.patient REFERENCING 
 CREATE TRIGGER patient_therapeutic_review_del AFTER DELETE ON public.patient_therapeutic REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.patient_link_review_orders();
 
 CREATE TRIGGER patient_therapeutic_review_ins AFTER INSERT ON public.patient_therapeutic REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.patient_link_review_orders();
+
+CREATE TRIGGER survey_answer_append_only BEFORE DELETE OR UPDATE ON public.survey_answer FOR EACH ROW EXECUTE FUNCTION public.log_append_only();
+
+CREATE TRIGGER survey_answer_no_truncate BEFORE TRUNCATE ON public.survey_answer FOR EACH STATEMENT EXECUTE FUNCTION public.log_append_only();
 
 ALTER TABLE ONLY public.allergen
     ADD CONSTRAINT allergen_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
@@ -2131,6 +2180,12 @@ ALTER TABLE ONLY public.serve_record
 
 ALTER TABLE ONLY public.serve_setting
     ADD CONSTRAINT serve_setting_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
+
+ALTER TABLE ONLY public.survey_answer
+    ADD CONSTRAINT survey_answer_order_fkey FOREIGN KEY (branch_code, order_id) REFERENCES public.meal_order(branch_code, id);
+
+ALTER TABLE ONLY public.survey_answer
+    ADD CONSTRAINT survey_answer_ward_fkey FOREIGN KEY (branch_code, ward_id) REFERENCES public.ward(branch_code, id);
 
 ALTER TABLE ONLY public.therapeutic
     ADD CONSTRAINT therapeutic_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);

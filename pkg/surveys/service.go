@@ -1,0 +1,588 @@
+// Package surveys is the patient satisfaction area (issue 17, docs/surveys.md): a short
+// survey per tray, answered from the meal card's second QR code (a public link, no sign-in,
+// one answer per order, rate limited, no personal data) or entered by staff for a patient,
+// and its results by ward, meal type, dish and date for the branch's administrators.
+package surveys
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
+
+	"samrap/pkg/audit"
+	"samrap/pkg/db"
+	"samrap/pkg/db/dbsqlc"
+	"samrap/pkg/errs"
+	"samrap/pkg/i18n"
+	"samrap/pkg/session"
+)
+
+// The statements are in pkg/db/dbsqlc/surveys.sql.
+var queries = dbsqlc.New()
+
+// Failures the caller is told about.
+var (
+	ErrNotFound = errs.WithCode(errs.NotFound, "SURVEY_NOT_FOUND", "surveys.notFound")
+	ErrExpired  = errs.WithCode(errs.Gone, "SURVEY_EXPIRED", "surveys.expired")
+	ErrAnswered = errs.WithCode(errs.Conflict, "SURVEY_ANSWERED", "surveys.answered")
+)
+
+// Sources of an answer.
+const (
+	SourceQR    = "QR"
+	SourceStaff = "STAFF"
+)
+
+// Questions is the survey: the keys, in order; each answer is a whole number 1 to 5. Their
+// labels are the i18n messages "surveys.q.<key>".
+var Questions = []string{"taste", "temperature", "portion", "onTime", "overall"}
+
+// MaxComment is the longest comment, in characters.
+const MaxComment = 500
+
+// RateLimit bounds the public link's requests per client address (GET and POST), counted in
+// the database (auth_throttle, keys "survey:<address>") so that it holds across Lambdas.
+var RateLimit = struct {
+	Requests int
+	Window   time.Duration
+}{20, 10 * time.Minute}
+
+var bangkok = time.FixedZone("Asia/Bangkok", 7*60*60)
+
+// Service keeps the surveys.
+type Service struct {
+	db        *db.Pool
+	now       func() time.Time
+	key       func(context.Context) ([]byte, error)
+	publicURL string
+}
+
+// NewService answers the service over pool; key answers the token key (TokenKey), publicURL
+// is where people open Samrap (the links).
+func NewService(pool *db.Pool, now func() time.Time, key func(context.Context) ([]byte, error), publicURL string) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{db: pool, now: now, key: key, publicURL: publicURL}
+}
+
+// Answers are one survey's scores, 1 to 5 each (nil: not answered).
+type Answers struct {
+	Taste       *int `json:"taste"`
+	Temperature *int `json:"temperature"`
+	Portion     *int `json:"portion"`
+	OnTime      *int `json:"onTime"`
+	Overall     *int `json:"overall"`
+}
+
+func (a Answers) fields() []*int {
+	return []*int{a.Taste, a.Temperature, a.Portion, a.OnTime, a.Overall}
+}
+
+// problems adds the missing or out-of-range answers and a comment too long to bad.
+func (a Answers) problems(comment string, bad map[string]string) {
+	for i, v := range a.fields() {
+		switch {
+		case v == nil:
+			bad["answers."+Questions[i]] = "field.required"
+		case *v < 1 || *v > 5:
+			bad["answers."+Questions[i]] = "surveys.answerRange"
+		}
+	}
+	if len([]rune(comment)) > MaxComment {
+		bad["comment"] = "field.tooLong"
+	}
+}
+
+// Question is a question with its labels.
+type Question struct {
+	Key string `json:"key"`
+	Th  string `json:"th"`
+	En  string `json:"en"`
+}
+
+// MealType names a meal type.
+type MealType struct {
+	ID     int64  `json:"id,omitempty"`
+	NameTh string `json:"nameTh"`
+	NameEn string `json:"nameEn"`
+	Color  string `json:"color"`
+}
+
+// Public is what the public page shows: no patient name, HN, ward or bed.
+type Public struct {
+	Date      string     `json:"date"`
+	MealType  MealType   `json:"mealType"`
+	Questions []Question `json:"questions"`
+	Answered  bool       `json:"answered"`
+}
+
+// QuestionList answers the questions with their Thai and English labels.
+func QuestionList() []Question {
+	out := make([]Question, len(Questions))
+	for i, k := range Questions {
+		out[i] = Question{k, i18n.T(i18n.TH, "surveys.q."+k), i18n.T(i18n.EN, "surveys.q."+k)}
+	}
+	return out
+}
+
+func day(d pgtype.Date) string { return d.Time.Format(time.DateOnly) }
+
+// orderOfToken answers the live tray a token names, refusing a forged token, an unknown or
+// cancelled order (ErrNotFound) and a link past the end of the day after the tray's date
+// (ErrExpired); before the tray's date the link is not open yet (ErrNotFound).
+func (s *Service) orderOfToken(ctx context.Context, token string) (dbsqlc.SurveyOrderRow, error) {
+	key, err := s.key(ctx)
+	if err != nil {
+		return dbsqlc.SurveyOrderRow{}, fmt.Errorf("surveys: key: %w", err)
+	}
+	id, err := VerifyToken(key, token)
+	if err != nil {
+		return dbsqlc.SurveyOrderRow{}, ErrNotFound
+	}
+	o, err := queries.SurveyOrder(ctx, s.db, id)
+	if errors.Is(err, pgx.ErrNoRows) || (err == nil && !o.Live) {
+		return o, ErrNotFound
+	}
+	if err != nil {
+		return o, fmt.Errorf("surveys: order: %w", err)
+	}
+	d := o.OrderDate.Time
+	opens := time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, bangkok)
+	now := s.now()
+	if now.Before(opens) {
+		return o, ErrNotFound
+	}
+	if !now.Before(opens.AddDate(0, 0, 2)) {
+		return o, ErrExpired
+	}
+	return o, nil
+}
+
+// Throttle counts one request of the public link from address: errs.Retry (429
+// RATE_LIMITED) past RateLimit.
+func (s *Service) Throttle(ctx context.Context, address string) error {
+	now := s.now()
+	lock := now.Add(RateLimit.Window)
+	until, err := queries.AuthThrottleHit(ctx, s.db, dbsqlc.AuthThrottleHitParams{Key: "survey:" + address, Now: now,
+		WindowFrom: now.Add(-RateLimit.Window), MaxAttempts: int32(RateLimit.Requests), LockUntil: &lock})
+	if err != nil {
+		return fmt.Errorf("surveys: throttle: %w", err)
+	}
+	if until != nil && until.After(now) {
+		e := errs.Retry(int(math.Ceil(until.Sub(now).Seconds())))
+		e.Code = "RATE_LIMITED"
+		return e
+	}
+	return nil
+}
+
+// PublicPage answers the page of a token.
+func (s *Service) PublicPage(ctx context.Context, token string) (Public, error) {
+	o, err := s.orderOfToken(ctx, token)
+	if err != nil {
+		return Public{}, err
+	}
+	return Public{Date: day(o.OrderDate), MealType: MealType{NameTh: o.MealNameTh, NameEn: o.MealNameEn, Color: o.MealColor},
+		Questions: QuestionList(), Answered: o.Answered}, nil
+}
+
+// Entry is one survey to record.
+type Entry struct {
+	Answers Answers `json:"answers"`
+	Comment string  `json:"comment"`
+	Lang    string  `json:"lang"`
+}
+
+// AnswerPublic records the answer of a token's tray (source QR, nobody signed in).
+func (s *Service) AnswerPublic(ctx context.Context, token string, e Entry, address string) error {
+	o, err := s.orderOfToken(ctx, token)
+	if err != nil {
+		return err
+	}
+	return s.insert(ctx, o, e, SourceQR, nil, address)
+}
+
+// AnswerStaff records the answer staff enter for a tray of their branch.
+func (s *Service) AnswerStaff(ctx context.Context, by *session.Claims, branch, orderID string, e Entry, address string) error {
+	if !uuidShape.MatchString(orderID) {
+		return ErrNotFound
+	}
+	o, err := queries.SurveyOrder(ctx, s.db, strings.ToLower(orderID))
+	if errors.Is(err, pgx.ErrNoRows) || (err == nil && (!o.Live || o.BranchCode != branch)) {
+		return ErrNotFound
+	}
+	if err != nil {
+		return fmt.Errorf("surveys: order: %w", err)
+	}
+	return s.insert(ctx, o, e, SourceStaff, by, address)
+}
+
+func (s *Service) insert(ctx context.Context, o dbsqlc.SurveyOrderRow, e Entry, source string, by *session.Claims, address string) error {
+	a := e.Answers
+	p := dbsqlc.SurveyInsertParams{BranchCode: o.BranchCode, OrderID: o.ID, WardID: o.WardID,
+		Taste: int16(*a.Taste), Temperature: int16(*a.Temperature), Portion: int16(*a.Portion), OnTime: int16(*a.OnTime),
+		Overall: int16(*a.Overall), Comment: strings.TrimSpace(e.Comment), Source: source, Lang: e.Lang}
+	act := audit.Activity{BranchCode: o.BranchCode, Action: "surveys.answered", Address: address,
+		Detail: map[string]any{"orderId": o.ID, "source": source}}
+	if by != nil {
+		p.EnteredBy, act.UserID, act.Actor = by.EmployeeCode, by.UserID, by.EmployeeCode
+	}
+	if p.Lang == "" {
+		p.Lang = string(i18n.TH)
+	}
+	return db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		if _, err := queries.SurveyInsert(ctx, tx, p); errors.Is(err, pgx.ErrNoRows) {
+			return ErrAnswered
+		} else if err != nil {
+			return fmt.Errorf("surveys: insert: %w", err)
+		}
+		return audit.WriteActivity(ctx, tx, act)
+	})
+}
+
+// TrayFilter selects the trays staff enter surveys for.
+type TrayFilter struct {
+	Date       time.Time
+	WardID     int64 // 0: all
+	MealTimeID int64 // 0: all
+	Q          string
+}
+
+// Tray is a tray staff may enter a survey for.
+type Tray struct {
+	OrderID   string   `json:"orderId"`
+	HnID      string   `json:"hnId"`
+	Name      string   `json:"name"`
+	Caregiver bool     `json:"caregiver"`
+	Ward      string   `json:"ward"`
+	Room      string   `json:"room"`
+	MealType  MealType `json:"mealType"`
+	Status    string   `json:"status"`
+	Answered  bool     `json:"answered"`
+	SurveyURL string   `json:"surveyUrl"`
+}
+
+func label(th, en string, lang i18n.Lang) string {
+	if lang == i18n.EN && strings.TrimSpace(en) != "" {
+		return en
+	}
+	return th
+}
+
+func optID(id int64) *int64 {
+	if id == 0 {
+		return nil
+	}
+	return &id
+}
+
+// Trays answers the branch's live trays of a date, with their survey links.
+func (s *Service) Trays(ctx context.Context, branch string, f TrayFilter, lang i18n.Lang) ([]Tray, error) {
+	p := dbsqlc.SurveyTraysParams{Branch: branch, OnDate: pgtype.Date{Time: f.Date, Valid: true},
+		WardID: optID(f.WardID), MealTimeID: optID(f.MealTimeID)}
+	if q := strings.TrimSpace(f.Q); q != "" {
+		pat := "%" + strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(q) + "%"
+		p.Pattern = &pat
+	}
+	rows, err := queries.SurveyTrays(ctx, s.db, p)
+	if err != nil {
+		return nil, fmt.Errorf("surveys: trays: %w", err)
+	}
+	key, err := s.key(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("surveys: key: %w", err)
+	}
+	out := make([]Tray, 0, len(rows))
+	for _, r := range rows {
+		tok, err := Token(key, r.ID)
+		if err != nil {
+			return nil, err
+		}
+		name := label(strings.TrimSpace(r.FirstNameTh+" "+r.LastNameTh), strings.TrimSpace(r.FirstNameEn+" "+r.LastNameEn), lang)
+		out = append(out, Tray{OrderID: r.ID, HnID: r.HnID, Name: name, Caregiver: r.Caregiver,
+			Ward: label(r.WardTh, r.WardEn, lang), Room: r.Room,
+			MealType: MealType{ID: r.MealTimeID, NameTh: r.MealNameTh, NameEn: r.MealNameEn, Color: r.MealColor},
+			Status:   r.Status, Answered: r.Answered, SurveyURL: URL(s.publicURL, tok)})
+	}
+	return out, nil
+}
+
+// Scope is whose answers a caller reads: a Super Admin every branch (Branch narrows to one,
+// "" for all), anyone else the current branch (as pkg/logs).
+type Scope struct {
+	All     bool
+	Current string
+	Branch  string
+}
+
+// ScopeOf answers the caller's scope.
+func ScopeOf(c *session.Claims, branch string) Scope {
+	s := Scope{}
+	if c != nil && c.Current != nil {
+		s.Current = c.Current.BranchCode
+		s.All = c.Current.RoleCode == session.SuperAdmin
+	}
+	if s.All {
+		s.Branch = branch
+	}
+	return s
+}
+
+// Filter selects answers by the trays' dates (both included), wards, meal types and dishes
+// (empty: all).
+type Filter struct {
+	DateFrom    string  `json:"dateFrom"`
+	DateTo      string  `json:"dateTo"`
+	WardIDs     []int64 `json:"wardIds"`
+	MealTimeIDs []int64 `json:"mealTimeIds"`
+	MenuIDs     []int64 `json:"menuIds"`
+	EntryBranch string  `json:"entryBranch"`
+}
+
+// problems checks the dates, filling the defaults: the last 30 days up to today.
+func (f *Filter) problems(now time.Time, bad map[string]string) {
+	today := now.In(bangkok).Format(time.DateOnly)
+	if f.DateTo == "" {
+		f.DateTo = today
+	}
+	to, errTo := time.Parse(time.DateOnly, f.DateTo)
+	if errTo != nil {
+		bad["dateTo"] = "surveys.dateInvalid"
+	}
+	if f.DateFrom == "" && errTo == nil {
+		f.DateFrom = to.AddDate(0, 0, -30).Format(time.DateOnly)
+	}
+	from, errFrom := time.Parse(time.DateOnly, f.DateFrom)
+	if errFrom != nil {
+		bad["dateFrom"] = "surveys.dateInvalid"
+	}
+	if errTo == nil && errFrom == nil {
+		if to.Before(from) {
+			bad["dateTo"] = "surveys.endBeforeStart"
+		} else if to.Sub(from) > 366*24*time.Hour {
+			bad["dateTo"] = "surveys.rangeTooLong"
+		}
+	}
+}
+
+// Averages are the mean score of each question, 2 decimals (null when nothing is counted).
+type Averages struct {
+	Taste       *float64 `json:"taste"`
+	Temperature *float64 `json:"temperature"`
+	Portion     *float64 `json:"portion"`
+	OnTime      *float64 `json:"onTime"`
+	Overall     *float64 `json:"overall"`
+}
+
+// tally sums a group's answers.
+type tally struct {
+	count int
+	sum   [5]int
+}
+
+func (t *tally) add(r *dbsqlc.SurveyAnswersRow) {
+	t.count++
+	for i, v := range []int16{r.Taste, r.Temperature, r.Portion, r.OnTime, r.Overall} {
+		t.sum[i] += int(v)
+	}
+}
+
+func (t *tally) averages() Averages {
+	if t.count == 0 {
+		return Averages{}
+	}
+	avg := func(i int) *float64 {
+		v := math.Round(float64(t.sum[i])/float64(t.count)*100) / 100
+		return &v
+	}
+	return Averages{avg(0), avg(1), avg(2), avg(3), avg(4)}
+}
+
+// WardResult, MealTypeResult, DishResult and DateResult are the groups of the results.
+type (
+	WardResult struct {
+		WardID   *int64   `json:"wardId"`
+		Name     string   `json:"name"`
+		Count    int      `json:"count"`
+		Averages Averages `json:"averages"`
+	}
+	MealTypeResult struct {
+		MealTimeID int64    `json:"mealTimeId"`
+		NameTh     string   `json:"nameTh"`
+		NameEn     string   `json:"nameEn"`
+		Color      string   `json:"color"`
+		Count      int      `json:"count"`
+		Averages   Averages `json:"averages"`
+	}
+	DishResult struct {
+		MenuID   int64    `json:"menuId"`
+		NameTh   string   `json:"nameTh"`
+		NameEn   string   `json:"nameEn"`
+		Count    int      `json:"count"`
+		Averages Averages `json:"averages"`
+	}
+	DateResult struct {
+		Date     string   `json:"date"`
+		Count    int      `json:"count"`
+		Averages Averages `json:"averages"`
+	}
+)
+
+// Scores are one answer's scores.
+type Scores struct {
+	Taste       int `json:"taste"`
+	Temperature int `json:"temperature"`
+	Portion     int `json:"portion"`
+	OnTime      int `json:"onTime"`
+	Overall     int `json:"overall"`
+}
+
+// Row is one answer of the results' table.
+type Row struct {
+	ID         int64     `json:"id"`
+	BranchCode string    `json:"branchCode"`
+	AnsweredAt time.Time `json:"answeredAt"`
+	Date       string    `json:"date"`
+	Ward       string    `json:"ward"`
+	MealType   MealType  `json:"mealType"`
+	Source     string    `json:"source"`
+	Answers    Scores    `json:"answers"`
+	Comment    string    `json:"comment"`
+}
+
+// Results is the results screen's answer.
+type Results struct {
+	Count      int              `json:"count"`
+	Averages   Averages         `json:"averages"`
+	ByWard     []WardResult     `json:"byWard"`
+	ByMealType []MealTypeResult `json:"byMealType"`
+	ByDish     []DishResult     `json:"byDish"`
+	ByDate     []DateResult     `json:"byDate"`
+	Rows       struct {
+		Items []Row `json:"items"`
+		Total int   `json:"total"`
+	} `json:"rows"`
+}
+
+// maxAnswers is the most answers one results or export reads.
+const maxAnswers = 50000
+
+func (s *Service) answers(ctx context.Context, sc Scope, f Filter) ([]dbsqlc.SurveyAnswersRow, error) {
+	from, _ := time.Parse(time.DateOnly, f.DateFrom)
+	to, _ := time.Parse(time.DateOnly, f.DateTo)
+	ids := func(v []int64) []int64 {
+		if v == nil {
+			return []int64{}
+		}
+		return v
+	}
+	rows, err := queries.SurveyAnswers(ctx, s.db, dbsqlc.SurveyAnswersParams{AllBranches: sc.All, Branch: sc.Current,
+		EntryBranch: sc.Branch, DateFrom: pgtype.Date{Time: from, Valid: true}, DateTo: pgtype.Date{Time: to, Valid: true},
+		WardIds: ids(f.WardIDs), MealTimeIds: ids(f.MealTimeIDs), MenuIds: ids(f.MenuIDs), MaxRows: maxAnswers})
+	if err != nil {
+		return nil, fmt.Errorf("surveys: answers: %w", err)
+	}
+	return rows, nil
+}
+
+type dish struct {
+	ID     int64  `json:"id"`
+	NameTh string `json:"nameTh"`
+	NameEn string `json:"nameEn"`
+}
+
+func toRow(r *dbsqlc.SurveyAnswersRow, lang i18n.Lang) Row {
+	return Row{ID: r.ID, BranchCode: r.BranchCode, AnsweredAt: r.AnsweredAt, Date: day(r.OrderDate),
+		Ward: label(r.WardTh, r.WardEn, lang), Source: r.Source, Comment: r.Comment,
+		MealType: MealType{ID: r.MealTimeID, NameTh: r.MealNameTh, NameEn: r.MealNameEn, Color: r.MealColor},
+		Answers:  Scores{int(r.Taste), int(r.Temperature), int(r.Portion), int(r.OnTime), int(r.Overall)}}
+}
+
+// Results answers the answers f selects, grouped, and a page of them (newest first).
+func (s *Service) Results(ctx context.Context, sc Scope, f Filter, page, size int, lang i18n.Lang) (Results, error) {
+	rows, err := s.answers(ctx, sc, f)
+	if err != nil {
+		return Results{}, err
+	}
+	var all tally
+	wards, meals, dishes, dates := map[string]*tally{}, map[int64]*tally{}, map[int64]*tally{}, map[string]*tally{}
+	out := Results{ByWard: []WardResult{}, ByMealType: []MealTypeResult{}, ByDish: []DishResult{}, ByDate: []DateResult{}}
+	wardOf, mealOf, dishOf := map[string]WardResult{}, map[int64]MealTypeResult{}, map[int64]DishResult{}
+	for i := range rows {
+		r := &rows[i]
+		all.add(r)
+		wk := "-"
+		if r.WardID != nil {
+			wk = fmt.Sprint(*r.WardID)
+		}
+		if wards[wk] == nil {
+			wards[wk] = &tally{}
+			wardOf[wk] = WardResult{WardID: r.WardID, Name: label(r.WardTh, r.WardEn, lang)}
+		}
+		wards[wk].add(r)
+		if meals[r.MealTimeID] == nil {
+			meals[r.MealTimeID] = &tally{}
+			mealOf[r.MealTimeID] = MealTypeResult{MealTimeID: r.MealTimeID, NameTh: r.MealNameTh, NameEn: r.MealNameEn, Color: r.MealColor}
+		}
+		meals[r.MealTimeID].add(r)
+		d := day(r.OrderDate)
+		if dates[d] == nil {
+			dates[d] = &tally{}
+		}
+		dates[d].add(r)
+		var ds []dish
+		if err := json.Unmarshal(r.Dishes, &ds); err != nil {
+			return Results{}, fmt.Errorf("surveys: dishes: %w", err)
+		}
+		for _, x := range ds {
+			if dishes[x.ID] == nil {
+				dishes[x.ID] = &tally{}
+				dishOf[x.ID] = DishResult{MenuID: x.ID, NameTh: x.NameTh, NameEn: x.NameEn}
+			}
+			dishes[x.ID].add(r)
+		}
+	}
+	out.Count, out.Averages = all.count, all.averages()
+	for k, t := range wards {
+		w := wardOf[k]
+		w.Count, w.Averages = t.count, t.averages()
+		out.ByWard = append(out.ByWard, w)
+	}
+	sort.Slice(out.ByWard, func(i, j int) bool { return out.ByWard[i].Name < out.ByWard[j].Name })
+	for k, t := range meals {
+		m := mealOf[k]
+		m.Count, m.Averages = t.count, t.averages()
+		out.ByMealType = append(out.ByMealType, m)
+	}
+	sort.Slice(out.ByMealType, func(i, j int) bool { return out.ByMealType[i].MealTimeID < out.ByMealType[j].MealTimeID })
+	for k, t := range dishes {
+		d := dishOf[k]
+		d.Count, d.Averages = t.count, t.averages()
+		out.ByDish = append(out.ByDish, d)
+	}
+	sort.Slice(out.ByDish, func(i, j int) bool {
+		a, b := out.ByDish[i], out.ByDish[j]
+		return a.Count > b.Count || (a.Count == b.Count && a.MenuID < b.MenuID)
+	})
+	for k, t := range dates {
+		out.ByDate = append(out.ByDate, DateResult{Date: k, Count: t.count, Averages: t.averages()})
+	}
+	sort.Slice(out.ByDate, func(i, j int) bool { return out.ByDate[i].Date < out.ByDate[j].Date })
+	out.Rows.Total, out.Rows.Items = len(rows), []Row{}
+	for i := (page - 1) * size; i < len(rows) && i < page*size; i++ {
+		out.Rows.Items = append(out.Rows.Items, toRow(&rows[i], lang))
+	}
+	return out, nil
+}
+
+var uuidShape = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
