@@ -43,6 +43,7 @@ export type Tray = {
 /** An answer of the results table. */
 export type SurveyRow = {
   id: number;
+  branchCode: string;
   answeredAt: string;
   date: string;
   ward: string;
@@ -52,7 +53,8 @@ export type SurveyRow = {
   comment: string;
 };
 
-export type WardResult = { wardId: number; name: string; count: number; averages: Averages };
+/** `wardId` null: trays with no ward. */
+export type WardResult = { wardId: number | null; name: string; count: number; averages: Averages };
 export type MealTypeResult = { mealTimeId: number; nameTh: string; nameEn: string; color: string; count: number; averages: Averages };
 export type DishResult = { menuId: number; nameTh: string; nameEn: string; count: number; averages: Averages };
 export type DateResult = { date: string; count: number; averages: Averages };

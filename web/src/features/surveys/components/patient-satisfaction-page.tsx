@@ -62,6 +62,7 @@ export default function PatientSatisfactionPage() {
   }));
   const columns: TableColumnsType<SurveyRow> = [
     { key: 'answeredAt', title: t('results.col.answeredAt'), width: 160, render: (_, r) => formatDateTime(r.answeredAt, lang, timeZone) },
+    ...(allBranches ? [{ key: 'branch', title: t('results.branch'), width: 90, render: (_: unknown, r: SurveyRow) => r.branchCode }] : []),
     { key: 'date', title: t('results.col.date'), width: 120, render: (_, r) => showDay(r.date, lang) },
     { key: 'ward', title: t('results.col.ward'), width: 160, render: (_, r) => <span data-testid="row-ward">{r.ward}</span> },
     {
@@ -87,7 +88,7 @@ export default function PatientSatisfactionPage() {
             {allBranches && <BranchFilter value={state.branch} onChange={(branch) => setState({ branch, wards: [], meals: [], dishes: [] })} />}
             <DatesFilter from={state.from} to={state.to} onChange={(from, to) => setState({ from, to })} />
             <IdsFilter label={t('results.wards')} all={t('results.allWards')} value={state.wards} testId="survey-wards"
-              options={(c?.byWard ?? []).map((w) => ({ value: w.wardId, label: w.name }))} onChange={(wards) => setState({ wards })} />
+              options={(c?.byWard ?? []).flatMap((w) => (w.wardId === null ? [] : [{ value: w.wardId, label: w.name }]))} onChange={(wards) => setState({ wards })} />
             <IdsFilter label={t('results.mealTypes')} all={t('results.allMealTypes')} value={state.meals} testId="survey-meals"
               options={(c?.byMealType ?? []).map((m) => ({ value: m.mealTimeId, label: name(m) }))} onChange={(meals) => setState({ meals })} />
             <IdsFilter label={t('results.dishes')} all={t('results.allDishes')} value={state.dishes} testId="survey-dishes"

@@ -34,7 +34,7 @@ export default function ResultCharts({ results }: { results: Results }) {
   const { t, i18n } = useTranslation(NS);
   const lang = i18n.language === 'en' ? 'en' : 'th';
   const questions = questionBars(results.averages, (q) => t(`questionShort.${q}`));
-  const wards = groupBars(results.byWard.map((w) => ({ key: String(w.wardId), name: w.name, count: w.count, averages: w.averages })));
+  const wards = groupBars(results.byWard.map((w) => ({ key: String(w.wardId ?? 'none'), name: w.name || '–', count: w.count, averages: w.averages })));
   const meals = groupBars(results.byMealType.map((m) => ({
     key: String(m.mealTimeId), name: lang === 'en' ? m.nameEn || m.nameTh : m.nameTh, color: m.color, count: m.count, averages: m.averages,
   })));
