@@ -2,6 +2,7 @@ import { DatePicker, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { NS } from '@/features/surveys/i18n';
+import { THAI_PICKER } from '@/components/thai-picker';
 import { useBranches } from '@/lib/api/get-branches';
 import type { Param } from '@/lib/use-list-state';
 
@@ -19,16 +20,17 @@ export const codeParam: Param<string> = {
   format: (v) => v,
 };
 
-/** The picker's format: Buddhist-era years in Thai, as every screen shows dates. */
-export function useDayFormat() {
+/** A picker's format and locale: Buddhist-era years in Thai (in the field, its header and year panel), as every screen shows dates. */
+export function usePickerLocale() {
   const { i18n } = useTranslation(NS);
-  return i18n.language === 'th' ? (d: Dayjs) => d.format('D MMM BBBB') : 'D MMM YYYY';
+  const th = i18n.language === 'th';
+  return { format: th ? (d: Dayjs) => d.format('D MMM BBBB') : 'D MMM YYYY', locale: th ? THAI_PICKER : undefined };
 }
 
 /** Order dates, both days included (empty: the last 30 days). */
 export function DatesFilter({ from, to, onChange }: { from: string; to: string; onChange: (from: string, to: string) => void }) {
   const { t } = useTranslation(NS);
-  const format = useDayFormat();
+  const picker = usePickerLocale();
   const range: [Dayjs | null, Dayjs | null] = [from ? dayjs(from) : null, to ? dayjs(to) : null];
   return (
     <Space direction="vertical" size={0}>
@@ -36,7 +38,8 @@ export function DatesFilter({ from, to, onChange }: { from: string; to: string; 
         aria-label={t('results.dates')}
         value={range}
         allowEmpty={[true, true]}
-        format={format}
+        format={picker.format}
+        locale={picker.locale}
         onChange={(v) => onChange(v?.[0]?.format('YYYY-MM-DD') ?? '', v?.[1]?.format('YYYY-MM-DD') ?? '')}
         data-testid="survey-dates"
       />

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { useEnterSurvey } from '@/features/surveys/api/enter-survey';
 import { useTrays } from '@/features/surveys/api/get-trays';
 import { useWards } from '@/features/surveys/api/get-wards';
-import { dayParam, useDayFormat } from '@/features/surveys/components/filters';
+import { dayParam, usePickerLocale } from '@/features/surveys/components/filters';
 import { SurveyForm } from '@/features/surveys/components/survey-form';
 import { NS } from '@/features/surveys/i18n';
 import type { Tray } from '@/features/surveys/types';
@@ -44,7 +44,7 @@ export default function SurveyEntryPage() {
   const [open, setOpen] = useState<Tray | null>(null);
   const [qr, setQr] = useState<Tray | null>(null);
   const [typed, setTyped] = useState(state.q);
-  const format = useDayFormat();
+  const picker = usePickerLocale();
   const name = (r: { nameTh: string; nameEn: string }) => (lang === 'en' ? r.nameEn || r.nameTh : r.nameTh);
 
   const mealTypes = useMemo(() => {
@@ -108,7 +108,8 @@ export default function SurveyEntryPage() {
           <DatePicker
             aria-label={t('entry.date')}
             value={dayjs(date)}
-            format={format}
+            format={picker.format}
+            locale={picker.locale}
             allowClear={false}
             onChange={(d) => setState({ date: d ? d.format('YYYY-MM-DD') : '' })}
             data-testid="entry-date"
