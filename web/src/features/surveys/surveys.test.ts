@@ -113,3 +113,13 @@ describe('api', () => {
     });
   });
 });
+
+describe('meal colours', () => {
+  it('writes black on a light meal colour and white on a dark one (luminance above 170)', async () => {
+    const { textOn } = await import('@/features/surveys/values');
+    expect(textOn('#ffe08a')).toBe('#000000');
+    expect(textOn('#1565c0')).toBe('#ffffff');
+    expect(textOn('#aaaaaa')).toBe('#ffffff'); // exactly 170: not above
+    expect(textOn('')).toBe('#1f2937');
+  });
+});

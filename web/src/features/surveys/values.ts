@@ -69,3 +69,12 @@ export function showDay(day: string, lang: string): string {
 export function todayIn(timeZone = 'Asia/Bangkok'): string {
   return dayjs().tz(timeZone).format('YYYY-MM-DD');
 }
+
+/** Black or white text on a colour (a meal type's), by its luminance (0.299 R + 0.587 G + 0.114 B above 170: black), as the meal type chips do. */
+export function textOn(color: string | undefined): string {
+  const m = /^#?([0-9a-f]{6})$/i.exec(color ?? '');
+  if (!m) return '#1f2937';
+  const n = parseInt(m[1], 16);
+  const lum = 0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255);
+  return lum > 170 ? '#000000' : '#ffffff';
+}

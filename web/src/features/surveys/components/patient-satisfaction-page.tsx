@@ -7,7 +7,7 @@ import { useResults } from '@/features/surveys/api/get-results';
 import { BranchFilter, codeParam, DatesFilter, dayParam, IdsFilter } from '@/features/surveys/components/filters';
 import { NS } from '@/features/surveys/i18n';
 import { QUESTIONS, type DishResult, type ResultsFilter, type SurveyRow } from '@/features/surveys/types';
-import { idsParam, showAverage, showDay } from '@/features/surveys/values';
+import { idsParam, showAverage, showDay, textOn } from '@/features/surveys/values';
 import { PagedList, pagedListSpec } from '@/components/paged-table';
 import { ScreenFrame } from '@/components/screen-frame';
 import { ROLE } from '@/config/roles';
@@ -67,7 +67,7 @@ export default function PatientSatisfactionPage() {
     { key: 'ward', title: t('results.col.ward'), width: 160, render: (_, r) => <span data-testid="row-ward">{r.ward}</span> },
     {
       key: 'mealType', title: t('results.col.mealType'), width: 120,
-      render: (_, r) => <Tag color={r.mealType.color} style={{ color: '#1f2937' }}>{name(r.mealType)}</Tag>,
+      render: (_, r) => <Tag color={r.mealType.color} style={{ color: textOn(r.mealType.color) }}>{name(r.mealType)}</Tag>,
     },
     ...scores,
     { key: 'source', title: t('results.col.source'), width: 140, render: (_, r) => <Tag data-testid="row-source">{t(`results.source.${r.source}`)}</Tag> },

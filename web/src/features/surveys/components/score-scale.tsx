@@ -2,8 +2,18 @@ import { useTranslation } from 'react-i18next';
 import { NS } from '@/features/surveys/i18n';
 import { SCORES } from '@/features/surveys/types';
 
-/** The faces of the scores, lowest first (shown beside the number and its words). */
-const FACES = ['😞', '🙁', '😐', '🙂', '😄'];
+/** A face for a score: the mouth from a frown (1) to a wide smile (5). Drawn, not an emoji: every phone shows it alike. */
+function Face({ score }: { score: number }) {
+  const bend = (score - 3) * 3; // the mouth's curve: below 0 a frown, above a smile
+  return (
+    <svg className="survey-face" viewBox="0 0 24 24" width="28" height="28" aria-hidden focusable="false">
+      <circle cx="12" cy="12" r="10.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+      <circle cx="8.5" cy="9.5" r="1.3" fill="currentColor" />
+      <circle cx="15.5" cy="9.5" r="1.3" fill="currentColor" />
+      <path d={`M7.5 ${15.5 - bend / 3} Q12 ${15.5 + bend} 16.5 ${15.5 - bend / 3}`} fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+    </svg>
+  );
+}
 
 type Props = {
   /** The question's key (test ids) and the id of its label (the group's accessible name). */
@@ -27,10 +37,11 @@ export function ScoreScale({ name, labelId, value, onChange, invalid }: Props) {
           aria-checked={value === s}
           aria-label={`${s} ${t(`score.${s}`)}`}
           className="survey-score"
+          data-score={s}
           onClick={() => onChange(s)}
           data-testid={`score-${name}-${s}`}
         >
-          <span className="survey-face" aria-hidden>{FACES[s - 1]}</span>
+          <Face score={s} />
           <span className="survey-score-number" aria-hidden>{s}</span>
           <span className="survey-score-text" aria-hidden>{t(`score.${s}`)}</span>
         </button>

@@ -11,7 +11,7 @@ import { dayParam, usePickerLocale } from '@/features/surveys/components/filters
 import { SurveyForm } from '@/features/surveys/components/survey-form';
 import { NS } from '@/features/surveys/i18n';
 import type { Tray } from '@/features/surveys/types';
-import { surveyPath, todayIn } from '@/features/surveys/values';
+import { surveyPath, textOn, todayIn } from '@/features/surveys/values';
 import { QrCode } from '@/components/qr-code';
 import { ScreenFrame } from '@/components/screen-frame';
 import { isApiError } from '@/lib/api-client';
@@ -83,7 +83,7 @@ export default function SurveyEntryPage() {
         </>
       ),
     },
-    { key: 'meal', title: t('entry.meal'), render: (_, r) => <Tag color={r.mealType.color} style={{ color: '#1f2937' }}>{name(r.mealType)}</Tag> },
+    { key: 'meal', title: t('entry.meal'), render: (_, r) => <Tag color={r.mealType.color} style={{ color: textOn(r.mealType.color) }}>{name(r.mealType)}</Tag> },
     {
       key: 'answered', title: t('entry.status'),
       render: (_, r) => (r.answered
