@@ -76,7 +76,7 @@ export default function ResultCharts({ results }: { results: Results }) {
           <BarChart data={wards} layout="vertical" title={a.title} desc={a.desc} margin={{ top: 0, right: 32, left: 8, bottom: 0 }}>
             <CartesianGrid strokeDasharray="3 3" horizontal={false} />
             <XAxis type="number" domain={SCALE} ticks={[0, 1, 2, 3, 4, 5]} />
-            <YAxis type="category" dataKey="name" width={140} tick={{ fontSize: 12 }} interval={0} />
+            <YAxis type="category" dataKey="name" width={160} tick={{ fontSize: 12 }} interval={0} />
             <Tooltip formatter={(v) => average(v)} />
             <Bar dataKey="overall" name={overall} fill={TEAL} isAnimationActive={false} maxBarSize={28}>
               <LabelList dataKey="overall" position="right" formatter={(v: unknown) => average(v)} />
