@@ -128,6 +128,9 @@ func Load(ctx context.Context, pool *db.Pool) error {
 		if err := loadPatients(ctx, tx, now); err != nil {
 			return err
 		}
-		return loadOrders(ctx, tx, now)
+		if err := loadOrders(ctx, tx, now); err != nil {
+			return err
+		}
+		return loadSurveys(ctx, tx)
 	})
 }

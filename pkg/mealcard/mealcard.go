@@ -101,6 +101,10 @@ type Card struct {
 	Remark         string
 
 	QRToken string // the order's signed token (docs/orders.md); empty: no QR
+
+	// SurveyURL is the tray's patient satisfaction link (docs/surveys.md), printed as a
+	// second, smaller QR code under the order's, captioned; empty: none.
+	SurveyURL string
 }
 
 // Render writes cards as one PDF to w.
@@ -286,17 +290,24 @@ func drawCard(f *fpdf.Fpdf, c *Card, b box, draw bool, scale, qrSize float64, qr
 	// Beside the QR code: who the tray is for, the diet and the texture.
 	top := p.y
 	leftW := b.w
-	if c.QRToken != "" {
+	colX, right := b.x+b.w-qrSize, top // the QR codes' column and its bottom
+	if c.QRToken != "" || c.SurveyURL != "" {
 		leftW = b.w - qrSize - 2
+	}
+	if c.QRToken != "" {
 		if draw {
-			qr(f, c.QRToken, b.x+b.w-qrSize, top, qrSize)
+			qr(f, c.QRToken, colX, top, qrSize)
 		}
+		right = top + qrSize + 1
+	}
+	if c.SurveyURL != "" {
+		right = p.survey(colX, right, qrSize, qr)
 	}
 	p.patient(b.x, leftW)
 	p.diet(b.x, leftW)
 	p.iddsi(b.x, leftW)
-	if c.QRToken != "" && p.y < top+qrSize+1 {
-		p.y = top + qrSize + 1
+	if p.y < right {
+		p.y = right
 	}
 
 	// Full width: the allergies, the dishes, the requests.
@@ -305,6 +316,48 @@ func drawCard(f *fpdf.Fpdf, c *Card, b box, draw bool, scale, qrSize float64, qr
 	p.dishes(b.x, b.w, notes)
 	p.notes(b.x, b.w, true)
 	return p.y - b.y
+}
+
+// surveyShare is the survey QR code's size, a share of the order QR code's.
+const surveyShare = 0.7
+
+// surveyCaption is the survey QR code's caption in the card's language.
+func surveyCaption(l Lang) []string {
+	th, en := "ประเมินความพึงพอใจ", "Rate your meal"
+	switch l {
+	case TH:
+		return []string{th}
+	case EN:
+		return []string{en}
+	}
+	return []string{th, en}
+}
+
+// survey draws the survey link's QR code at (x, y), centred in the column of width w, and
+// its caption under it; it answers the bottom of the caption.
+func (p *pen) survey(x, y, w float64, qr qrFunc) float64 {
+	size := w * surveyShare
+	if p.draw {
+		qr(p.f, p.c.SurveyURL, x+(w-size)/2, y, size)
+	}
+	saved := p.y
+	p.y = y + size
+	p.f.SetTextColor(0, 0, 0)
+	lines := surveyCaption(p.c.Lang)
+	pt := ptSmall // smaller when a caption is wider than the column: never broken inside a word
+	p.font(false, pt)
+	for _, line := range lines {
+		if lw := p.f.GetStringWidth(line); lw > w {
+			pt = min(pt, ptSmall*w/lw*0.98)
+		}
+	}
+	p.font(false, pt)
+	for _, line := range lines {
+		p.para(x, w, pt, line, p.max)
+	}
+	bottom := p.y + 1
+	p.y = saved
+	return bottom
 }
 
 // pick is a name in the card's language: Thai, English, or both ("ไทย / English").

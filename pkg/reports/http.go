@@ -18,6 +18,7 @@ import (
 	"samrap/pkg/orders"
 	"samrap/pkg/platform"
 	"samrap/pkg/session"
+	"samrap/pkg/surveys"
 	"samrap/pkg/xlsx"
 )
 
@@ -109,6 +110,10 @@ func (h handlers) mealCards(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return fmt.Errorf("reports: token key: %w", err)
 		}
+		surveyKey, err := surveys.TokenKey(ctx, h.env.Keys)
+		if err != nil {
+			return fmt.Errorf("reports: survey key: %w", err)
+		}
 		cards := make([]mealcard.Card, len(trays))
 		for i, t := range trays {
 			token, err := orders.SignToken(key, t.OrderID, branch, t.DateOrder, t.MealType.ID, t.HnID)
@@ -117,6 +122,15 @@ func (h handlers) mealCards(w http.ResponseWriter, r *http.Request) error {
 			}
 			if cards[i], err = card(t, token); err != nil {
 				return err
+			}
+			// the second QR: the tray's satisfaction survey (docs/surveys.md), printed only
+			// where Samrap knows its address (PUBLIC_URL): a path alone reads as nothing
+			if h.env.Config.PublicURL != "" {
+				survey, err := surveys.Token(surveyKey, t.OrderID)
+				if err != nil {
+					return err
+				}
+				cards[i].SurveyURL = surveys.URL(h.env.Config.PublicURL, survey)
 			}
 		}
 		if err := mealcard.Render(&buf, cards, mealcard.Layout(b.Layout)); err != nil {

@@ -17,13 +17,14 @@ import (
 	"time"
 
 	"github.com/makiuchi-d/gozxing"
-	"github.com/makiuchi-d/gozxing/qrcode"
+	multiqr "github.com/makiuchi-d/gozxing/multi/qrcode"
 	"github.com/xuri/excelize/v2"
 
 	"samrap/pkg/apitest"
 	"samrap/pkg/mealcard"
 	"samrap/pkg/orders"
 	"samrap/pkg/reports"
+	"samrap/pkg/surveys"
 )
 
 var bangkok = time.FixedZone("Asia/Bangkok", 7*60*60)
@@ -226,18 +227,33 @@ func TestMealCards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	surveyKey, err := surveys.TokenKey(context.Background(), f.s.Env.Keys)
+	if err != nil {
+		t.Fatal(err)
+	}
 	dir := t.TempDir()
-	run(t, "pdftoppm", "-r", "150", "-gray", "-png", label, filepath.Join(dir, "p"))
+	run(t, "pdftoppm", "-r", "203", "-gray", "-png", label, filepath.Join(dir, "p")) // a thermal printer's resolution
 	pngs, _ := filepath.Glob(filepath.Join(dir, "p-*.png"))
 	var ids []string
 	for _, p := range pngs {
-		token := decodeQR(t, p)
-		tok, err := orders.VerifyToken(key, token)
+		// two QR codes: the order's token, and the survey link of the same order (docs/surveys.md)
+		codes := decodeQR(t, p)
+		if len(codes) == 2 && strings.HasPrefix(codes[1], "http://samrap.test/q/") {
+			codes[0], codes[1] = codes[1], codes[0]
+		}
+		if len(codes) != 2 || !strings.HasPrefix(codes[0], "http://samrap.test/q/") {
+			t.Fatalf("%s: QR codes %q, want the survey link and the token", p, codes)
+		}
+		tok, err := orders.VerifyToken(key, codes[1])
 		if err != nil {
-			t.Fatalf("%s: QR %q: %v", p, token, err)
+			t.Fatalf("%s: QR %q: %v", p, codes[1], err)
 		}
 		if tok.BranchCode != "SRP01" || tok.Date != f.today {
 			t.Errorf("token %+v", tok)
+		}
+		survey, err := surveys.VerifyToken(surveyKey, strings.TrimPrefix(codes[0], "http://samrap.test/q/"))
+		if err != nil || survey != tok.OrderID {
+			t.Errorf("%s: survey link %q names %q (%v), want order %s", p, codes[0], survey, err, tok.OrderID)
 		}
 		ids = append(ids, tok.OrderID)
 	}
@@ -259,7 +275,8 @@ func TestMealCards(t *testing.T) {
 	}
 }
 
-func decodeQR(t *testing.T, path string) string {
+// decodeQR answers the texts of the QR codes of the page image at path, sorted.
+func decodeQR(t *testing.T, path string) []string {
 	t.Helper()
 	fh, err := os.Open(path)
 	if err != nil {
@@ -274,11 +291,16 @@ func decodeQR(t *testing.T, path string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := qrcode.NewQRCodeReader().Decode(bmp, nil)
+	res, err := multiqr.NewQRCodeMultiReader().DecodeMultiple(bmp, map[gozxing.DecodeHintType]interface{}{gozxing.DecodeHintType_TRY_HARDER: true})
 	if err != nil {
 		t.Fatalf("%s: no QR: %v", path, err)
 	}
-	return res.GetText()
+	var out []string
+	for _, r := range res {
+		out = append(out, r.GetText())
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // dysphagia: a specific meal of a level under 7, or a dish of a dysphagia level (directly or in a set).
