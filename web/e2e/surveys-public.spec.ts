@@ -18,14 +18,15 @@ async function answer(page: Page, scores: Record<string, number>, comment: strin
   await page.getByTestId('survey-send').click();
 }
 
-/** No element wider than the page, and each chart within its frame. */
+/** No element wider than the page, and each chart within its frame (once the charts have followed a resize). */
 async function expectNoOverflow(page: Page): Promise<void> {
-  const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(wide).toBeLessThanOrEqual(0);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   for (const fig of await page.getByTestId('survey-charts').locator('figure').all()) {
-    const box = (await fig.boundingBox())!;
-    const svg = (await fig.locator('svg.recharts-surface').first().boundingBox())!;
-    expect(svg.x + svg.width).toBeLessThanOrEqual(box.x + box.width + 1);
+    await expect.poll(async () => {
+      const box = (await fig.boundingBox())!;
+      const svg = (await fig.locator('svg.recharts-surface').first().boundingBox())!;
+      return svg.x + svg.width - (box.x + box.width);
+    }).toBeLessThanOrEqual(1);
   }
 }
 
