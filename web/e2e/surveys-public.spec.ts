@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
 import { text } from './helpers';
 import { bangkokToday } from './orders-helpers';
-import { signInAs } from './logs-helpers';
+import { choose, signInAs } from './logs-helpers';
 import { surveyPath, surveyTrays, sv } from './surveys-helpers';
 
 // Patient satisfaction (issue 17): a patient answers the card's survey link on a phone (no
@@ -100,6 +100,20 @@ test('a patient answers the card\'s survey on a phone; the Branch Admin sees it 
   await expect(page.getByTestId('survey-no-data')).toBeVisible();
   await page.getByTestId('survey-export').click();
   await expect(page.locator('.ant-notification-notice', { hasText: sv('results.nothingToExport') })).toBeVisible();
+
+  // the Super Admin reads every branch, or the one chosen
+  await page.evaluate(() => localStorage.clear()); // signed out on this device
+  await signInAs(page, 'superadmin@samrap.local');
+  await expect(page).toHaveURL(/\/auth\//);
+  await page.goto(`/auth/survey/patient-satisfaction?from=${today}&to=${today}&size=100`);
+  const answerRow = page.getByTestId('survey-table').locator('tbody tr.ant-table-row', { hasText: comment });
+  await expect(answerRow).toHaveCount(1);
+  await expect(answerRow).toContainText('SRP01');
+  await choose(page, page.getByTestId('survey-branch'), /^SRP02/);
+  await expect(page).toHaveURL(/branch=SRP02/);
+  await expect(answerRow).toHaveCount(0);
+  await choose(page, page.getByTestId('survey-branch'), /^SRP01/);
+  await expect(answerRow).toHaveCount(1);
 });
 
 test('the survey page in English; a forged link is not found', async ({ browser, baseURL, request }) => {
