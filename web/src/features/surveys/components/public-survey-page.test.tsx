@@ -75,6 +75,20 @@ describe('the card\'s survey page (/q/:token)', () => {
     });
   });
 
+  it('moves through a question\'s scores with the arrow keys, one tab stop per question', async () => {
+    fetchMock.mockResolvedValueOnce(envelope(200, SURVEY));
+    renderPage();
+    await screen.findByText('รสชาติอาหาร');
+    const u = userEvent.setup();
+    await u.tab(); // the language switch's first button
+    while (document.activeElement !== screen.getByTestId('score-taste-1')) await u.tab();
+    await u.keyboard('{ArrowRight}{ArrowRight}');
+    expect(screen.getByTestId('score-taste-2').getAttribute('aria-checked')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByTestId('score-taste-2'));
+    await u.tab();
+    expect(document.activeElement).toBe(screen.getByTestId('score-temperature-1'));
+  });
+
   it.each([
     [410, 'SURVEY_EXPIRED', 'survey-expired', th.public.expiredTitle],
     [404, 'SURVEY_NOT_FOUND', 'survey-not-found', th.public.notFoundTitle],

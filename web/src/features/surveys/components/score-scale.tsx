@@ -1,3 +1,4 @@
+import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '@/features/surveys/i18n';
 import { SCORES } from '@/features/surveys/types';
@@ -24,17 +25,31 @@ type Props = {
   invalid?: boolean;
 };
 
-/** One question's five choices, 1 (very poor) to 5 (very good): large buttons a finger hits, each a face, a number and words. */
+/**
+ * One question's five choices, 1 (very poor) to 5 (very good): large buttons a finger hits,
+ * each a face, a number and words. A radio group for the keyboard too: one stop in the tab
+ * order (the chosen score, else the first), the arrow keys move and choose.
+ */
 export function ScoreScale({ name, labelId, value, onChange, invalid }: Props) {
   const { t } = useTranslation(NS);
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+    if (!step) return;
+    e.preventDefault();
+    const next = Math.min(5, Math.max(1, (value ?? 0) + step));
+    onChange(next);
+    e.currentTarget.querySelector<HTMLButtonElement>(`[data-score="${next}"]`)?.focus();
+  };
   return (
-    <div className="survey-scale" role="radiogroup" aria-labelledby={labelId} aria-invalid={invalid || undefined} data-testid={`score-${name}`}>
+    <div className="survey-scale" role="radiogroup" aria-labelledby={labelId} aria-invalid={invalid || undefined}
+      onKeyDown={onKeyDown} data-testid={`score-${name}`}>
       {SCORES.map((s) => (
         <button
           key={s}
           type="button"
           role="radio"
           aria-checked={value === s}
+          tabIndex={value === s || (value === undefined && s === 1) ? 0 : -1}
           aria-label={`${s} ${t(`score.${s}`)}`}
           className="survey-score"
           data-score={s}
