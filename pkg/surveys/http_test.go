@@ -31,7 +31,7 @@ type fixture struct {
 	s      *apitest.Server
 	key    []byte
 	today  string
-	lunch  map[string][]string // branch → today's demo lunch orders (no demo survey on them)
+	lunch  map[string][]string // branch → today's demo lunch orders the demo has not answered
 	lunchs map[string]int64    // branch → the lunch meal type's id
 }
 
@@ -47,7 +47,8 @@ func newFixture(t *testing.T) *fixture {
 	for _, b := range []string{"SRP01", "SRP02"} {
 		rows, err := s.Env.DB.Query(context.Background(), `SELECT o.id::text, t.id FROM meal_order o
 			JOIN meal_time t ON t.branch_code = o.branch_code AND t.id = o.meal_time_id
-			WHERE o.branch_code = $1 AND t.code = 'MT02' AND o.status <> 'CANCELLED' ORDER BY o.id`, b)
+			WHERE o.branch_code = $1 AND t.code = 'MT02' AND o.status <> 'CANCELLED'
+				AND NOT EXISTS (SELECT 1 FROM survey_answer a WHERE a.order_id = o.id) ORDER BY o.id`, b)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -283,17 +284,24 @@ func TestStaffEntry(t *testing.T) {
 	}
 	var trays []trayRow
 	res.Into(t, &trays)
-	if len(trays) != len(f.lunch["SRP01"]) {
-		t.Fatalf("%d trays, want %d: %s", len(trays), len(f.lunch["SRP01"]), res.Body)
+	if len(trays) != len(f.lunch["SRP01"])+1 { // and the lunch the demo answered
+		t.Fatalf("%d trays, want %d: %s", len(trays), len(f.lunch["SRP01"])+1, res.Body)
 	}
 	var mine trayRow
+	answered := 0
 	for _, tr := range trays {
-		if tr.MealType.ID != f.lunchs["SRP01"] || tr.HnID == "" || tr.Name == "" || tr.Answered {
+		if tr.MealType.ID != f.lunchs["SRP01"] || tr.HnID == "" || tr.Name == "" {
 			t.Errorf("tray %+v", tr)
+		}
+		if tr.Answered {
+			answered++
 		}
 		if tr.OrderID == order {
 			mine = tr
 		}
+	}
+	if answered != 1 {
+		t.Errorf("%d trays answered, want the demo's one", answered)
 	}
 	// the link is the card's: it opens this tray's public page
 	tok, ok := strings.CutPrefix(mine.SurveyURL, "http://samrap.test/q/")
@@ -403,7 +411,8 @@ func (f *fixture) results(t *testing.T, token, query string) (results, apitest.R
 	return out, res
 }
 
-// answerLunches answers the lunches of both branches (SRP01: 5,4,3 overall; SRP02: 1).
+// answerLunches answers the lunches of both branches (SRP01: 5,4,3 overall; SRP02: 1),
+// besides the demo's answer of each branch's fourth lunch (5,5,4,4,5).
 func (f *fixture) answerLunches(t *testing.T) {
 	t.Helper()
 	for i, sc := range [][]int{{5, 5, 5, 5, 5}, {4, 4, 4, 4, 4}, {3, 2, 1, 2, 3}} {
@@ -430,40 +439,40 @@ func TestResultsScopeAndFilters(t *testing.T) {
 	if res.Status != 200 {
 		t.Fatalf("%d %s", res.Status, res.Body)
 	}
-	if r.Count != 3 || r.Rows.Total != 3 || len(r.Rows.Items) != 3 || *r.Averages["taste"] != 4 || *r.Averages["temperature"] != 3.67 ||
-		*r.Averages["overall"] != 4 {
+	if r.Count != 4 || r.Rows.Total != 4 || len(r.Rows.Items) != 4 || *r.Averages["taste"] != 4.25 || *r.Averages["temperature"] != 4 ||
+		*r.Averages["portion"] != 3.5 || *r.Averages["overall"] != 4.25 {
 		t.Errorf("SRP01 lunch: %+v", r)
 	}
-	if len(r.ByMealType) != 1 || r.ByMealType[0].Count != 3 || len(r.ByDate) != 1 || r.ByDate[0].Date != f.today || r.ByDate[0].Count != 3 {
+	if len(r.ByMealType) != 1 || r.ByMealType[0].Count != 4 || len(r.ByDate) != 1 || r.ByDate[0].Date != f.today || r.ByDate[0].Count != 4 {
 		t.Errorf("groups: %+v %+v", r.ByMealType, r.ByDate)
 	}
-	if len(r.ByWard) != 1 || r.ByWard[0].Count != 3 || r.ByWard[0].Name == "" {
+	if len(r.ByWard) != 1 || r.ByWard[0].Count != 4 || r.ByWard[0].Name == "" {
 		t.Errorf("by ward: %+v", r.ByWard)
 	}
-	if len(r.ByDish) == 0 || r.ByDish[0].Count != 3 {
+	if len(r.ByDish) == 0 || r.ByDish[0].Count != 4 {
 		t.Errorf("by dish: %+v", r.ByDish)
 	}
-	row := r.Rows.Items[0]
-	if row.Source != "QR" || row.Date != f.today || row.Comment != "=1+1" || row.MealType.NameEn == "" || row.Answers["overall"] == 0 {
+	row := r.Rows.Items[0] // newest first: the last answer
+	if row.Source != "QR" || row.Date != f.today || row.Comment != "=1+1" || row.MealType.NameEn == "" || row.Answers["taste"] != 3 {
 		t.Errorf("row %+v", row)
 	}
 	// the Branch Admin never sees SRP02's answer, even asking for it
-	if r, _ := f.results(t, bam, "entryBranch=SRP02&mealTimeIds="+lunch1+","+lunch2); r.Count != 3 {
+	if r, _ := f.results(t, bam, "entryBranch=SRP02&mealTimeIds="+lunch1+","+lunch2); r.Count != 4 {
 		t.Errorf("BAM with entryBranch=SRP02: %d", r.Count)
 	}
 	// the Super Admin sees both, or one
-	if r, _ := f.results(t, sam, "mealTimeIds="+lunch1+","+lunch2); r.Count != 4 || len(r.ByMealType) != 2 {
+	if r, _ := f.results(t, sam, "mealTimeIds="+lunch1+","+lunch2); r.Count != 6 || len(r.ByMealType) != 2 {
 		t.Errorf("SAM all: %+v", r)
 	}
-	if r, _ := f.results(t, sam, "entryBranch=SRP02&mealTimeIds="+lunch2); r.Count != 1 || *r.Averages["overall"] != 1 {
+	if r, _ := f.results(t, sam, "entryBranch=SRP02&mealTimeIds="+lunch2); r.Count != 2 || *r.Averages["overall"] != 3 {
 		t.Errorf("SAM SRP02: %+v", r)
 	}
 	// the demo's breakfast answers are there without the meal filter
-	if r, _ := f.results(t, bam, ""); r.Count <= 3 {
+	if r, _ := f.results(t, bam, ""); r.Count != 8 {
 		t.Errorf("all meals: %d", r.Count)
 	}
 	// a dish filter, a ward filter, a date range without answers, paging
-	if r, _ := f.results(t, bam, fmt.Sprintf("mealTimeIds=%s&menuIds=%d", lunch1, r.ByDish[0].MenuID)); r.Count != 3 {
+	if r, _ := f.results(t, bam, fmt.Sprintf("mealTimeIds=%s&menuIds=%d", lunch1, r.ByDish[0].MenuID)); r.Count != 4 {
 		t.Errorf("by menu: %d", r.Count)
 	}
 	if r, _ := f.results(t, bam, "mealTimeIds="+lunch1+"&menuIds=999999"); r.Count != 0 || r.Averages["taste"] != nil || len(r.Rows.Items) != 0 {
@@ -475,7 +484,7 @@ func TestResultsScopeAndFilters(t *testing.T) {
 	if r, _ := f.results(t, bam, "dateFrom=2020-01-01&dateTo=2020-01-31"); r.Count != 0 {
 		t.Errorf("2020: %d", r.Count)
 	}
-	if r, _ := f.results(t, bam, "mealTimeIds="+lunch1+"&page=2&size=2"); r.Rows.Total != 3 || len(r.Rows.Items) != 1 {
+	if r, _ := f.results(t, bam, "mealTimeIds="+lunch1+"&page=2&size=3"); r.Rows.Total != 4 || len(r.Rows.Items) != 1 {
 		t.Errorf("page 2: %+v", r.Rows)
 	}
 	for _, q := range []string{"dateFrom=2026-02-30", "dateFrom=2026-05-02&dateTo=2026-05-01", "wardIds=a", "dateFrom=2020-01-01&dateTo=2026-01-01"} {
@@ -529,10 +538,10 @@ func TestExportInS3(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) != 4 || rows[0][0] != "วันเวลาที่ตอบ / Answered at" || rows[0][11] != "ความคิดเห็น / Comment" {
+	if len(rows) != 5 || rows[0][0] != "วันเวลาที่ตอบ / Answered at" || rows[0][11] != "ความคิดเห็น / Comment" {
 		t.Fatalf("rows %v", rows)
 	}
-	for i := 1; i < len(rows); i++ {
+	for i := 1; i < 4; i++ { // the three answered here, newest first, then the demo's
 		if rows[i][2] != "SRP01" || rows[i][11] != "=1+1" {
 			t.Errorf("row %v", rows[i])
 		}
