@@ -15,7 +15,9 @@ test('a Serve user enters a patient\'s answers for a tray; the link then says an
 
   await signInAs(page, 'serve@samrap.local');
   await expect(page).toHaveURL(/\/auth\/serve$/);
-  await page.getByTestId('sidebar').getByText(text('th', 'layout', 'menu.surveyEntry'), { exact: true }).click();
+  // from the serve list (the sidebar has it too)
+  await expect(page.getByTestId('sidebar').getByText(text('th', 'layout', 'menu.surveyEntry'), { exact: true })).toBeVisible();
+  await page.getByTestId('serve-survey').click();
   await expect(page).toHaveURL(/\/auth\/survey\/entry$/);
   await page.getByTestId('entry-search').fill(tray.hnId);
   await page.getByTestId('entry-search').press('Enter');
