@@ -10,10 +10,10 @@ describe('route and sidebar tables', () => {
   it('gives each role the sidebar of SPEC.md §2 and §6 once every screen is built', () => {
     expect(sidebarPaths('BCT', all)).toEqual([
       'patient', 'order', 'report/meal-card', 'report/kitchen', 'report/identification', 'report/patient',
-      'report/kitchen-orders', 'report/finance', 'account',
+      'report/kitchen-orders', 'report/finance', 'survey/entry', 'account',
     ]);
     expect(sidebarPaths('BOD', all)).toEqual(['order', 'account']);
-    expect(sidebarPaths('BSV', all)).toEqual(['serve', 'account']);
+    expect(sidebarPaths('BSV', all)).toEqual(['serve', 'survey/entry', 'account']);
     expect(sidebarPaths('BNT', all)).toEqual([
       'room-and-ward', 'food-type', 'disease-food', 'allergen-restricted', 'cuisine-type', 'meal-type',
       'food-groups', 'religion-vegetarian', 'nutrients', 'remark-other', 'portions', 'tray-category', 'menu', 'menu-set',
@@ -59,6 +59,9 @@ describe('route and sidebar tables', () => {
       'room-and-ward': ['BNT'],
       users: ['SAM'],
       'user-permission-branch': ['BAM'],
+      // ours (issue 17)
+      'survey/patient-satisfaction': ['SAM', 'BAM'],
+      'survey/entry': ['BSV', 'BCT'],
     };
     for (const [path, roles] of Object.entries(spec)) {
       expect([...AUTH_ROUTES.find((r) => r.path === path)!.roles].sort(), path).toEqual([...roles].sort());
@@ -66,7 +69,7 @@ describe('route and sidebar tables', () => {
     const leaves = SIDEBAR.flatMap((n) => ('children' in n ? n.children.map((c) => c.path) : [n.path]));
     for (const leaf of leaves) expect(AUTH_ROUTES.some((r) => r.path === leaf), leaf).toBe(true);
     expect(PUBLIC_ROUTES.map((r) => r.path)).toEqual(
-      expect.arrayContaining(['/login', '/register', '/redirect', '/select-role', '/forgot-password', '/reset-password', '/inactive-account']),
+      expect.arrayContaining(['/login', '/register', '/redirect', '/select-role', '/forgot-password', '/reset-password', '/inactive-account', '/q/:token']),
     );
   });
 

@@ -19,6 +19,8 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   { path: '/redirect', ready: true, load: () => import('@/features/auth/components/verify-method-page') },
   { path: '/forgot-password', ready: true, load: () => import('@/features/auth/components/forgot-password-page') },
   { path: '/reset-password', ready: true, load: () => import('@/features/auth/components/reset-password-page') },
+  // Ours (issue 17): the meal card's survey link, answered by a patient or caregiver without signing in.
+  { path: '/q/:token', ready: true, load: () => import('@/features/surveys/components/public-survey-page') },
 ];
 
 export type AuthRoute = {
@@ -91,7 +93,14 @@ export const AUTH_ROUTES: AuthRoute[] = [
   { path: 'menu-set', roles: [nutritionist], ready: true, load: () => import('@/features/menus/components/menu-sets-page') },
   { path: 'report/kitchen-orders', roles: [controller], ready: true, load: () => import('@/features/reports/components/kitchen-orders-page') },
   { path: 'report/finance', roles: [controller], ready: true, load: () => import('@/features/reports/components/finance-page') },
-  { path: 'survey/patient-satisfaction', roles: [superAdmin, branchAdmin], ready: false },
+  {
+    path: 'survey/patient-satisfaction',
+    roles: [superAdmin, branchAdmin],
+    ready: true,
+    load: () => import('@/features/surveys/components/patient-satisfaction-page'),
+  },
+  // Ours (issue 17): staff enter a patient's survey for a tray.
+  { path: 'survey/entry', roles: [serve, controller], ready: true, load: () => import('@/features/surveys/components/survey-entry-page') },
   { path: 'survey/work-performance', roles: [superAdmin, branchAdmin], ready: true, load: () => import('@/features/performance/components/work-performance-page') },
   { path: 'activity-log', roles: [superAdmin, branchAdmin], ready: true, load: () => import('@/features/logs/components/activity-log-page') },
   { path: 'change-log', roles: [superAdmin, branchAdmin], ready: true, load: () => import('@/features/logs/components/change-log-page') },
@@ -145,6 +154,7 @@ export const SIDEBAR: MenuNode[] = [
     ],
   },
   { label: 'menu.serve', path: 'serve', icon: 'coffee' },
+  { label: 'menu.surveyEntry', path: 'survey/entry', icon: 'form' },
   {
     label: 'menu.masterData', icon: 'database',
     children: [

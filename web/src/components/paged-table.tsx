@@ -160,7 +160,8 @@ type ListChange = { q: string } | { page: number } | { size: number } | { sort: 
 type ListProps<T extends { id: number }> = TableOptions<T> & {
   state: ListState;
   onChange: (change: ListChange) => void;
-  search: { placeholder: string; testId: string; width?: number };
+  /** The search box (a list the server cannot search has none). */
+  search?: { placeholder: string; testId: string; width?: number };
   /** The screen's filters, beside the search box (each writes its own address parameter). */
   filters?: ReactNode;
   /** The screen's actions (import, export, add…), at the right of the toolbar. */
@@ -178,13 +179,15 @@ export function PagedList<T extends { id: number }>({ state, onChange, search, f
   const { selection } = table;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <div className="list-toolbar">
-        <Space wrap style={{ maxWidth: '100%' }}>
-          <ListSearch value={state.q} onSearch={(q) => onChange({ q })} placeholder={search.placeholder} width={search.width} testId={search.testId} />
-          {filters}
-        </Space>
-        {actions && <Space wrap>{actions}</Space>}
-      </div>
+      {(search || filters || actions) && (
+        <div className="list-toolbar">
+          <Space wrap style={{ maxWidth: '100%' }}>
+            {search && <ListSearch value={state.q} onSearch={(q) => onChange({ q })} placeholder={search.placeholder} width={search.width} testId={search.testId} />}
+            {filters}
+          </Space>
+          {actions && <Space wrap>{actions}</Space>}
+        </div>
+      )}
       {selection && (
         <SelectionBar count={selection.selected.length} onClear={() => selection.onSelect([])}>
           {bulkActions}

@@ -1,8 +1,8 @@
 import { Alert, App, Button, DatePicker, Drawer, Form, Input, InputNumber, Radio, Space, Switch } from 'antd';
-import thPicker from 'antd/es/date-picker/locale/th_TH';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { THAI_PICKER } from '@/components/thai-picker';
 import { useGuardedClose } from '@/components/unsaved-changes';
 import { isApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/dates';
@@ -42,9 +42,6 @@ export function overlapsOf(e: unknown): Overlap[] {
 export function dateSpan(start: string, end: string | null, lang: string, openEnded: string): string {
   return `${formatDate(start, lang)} – ${end ? formatDate(end, lang) : openEnded}`;
 }
-
-/** Ant Design's Thai picker with Buddhist-era years in its header and year panel too. */
-const THAI_PICKER = { ...thPicker, lang: { ...thPicker.lang, yearFormat: 'BBBB', cellYearFormat: 'BBBB' } };
 
 type Values = Omit<CycleInput, 'startDate' | 'endDate' | 'status'> & { startDate?: Dayjs; endDate?: Dayjs | null; active: boolean };
 

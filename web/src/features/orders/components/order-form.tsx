@@ -17,7 +17,7 @@ import { useSubmitOrder } from '@/features/orders/api/submit-order';
 import { AlternativeNoteModal } from '@/features/orders/components/alternative-note-modal';
 import { DishCards, SetCards } from '@/features/orders/components/menu-cards';
 import { OrderDetailsDrawer } from '@/features/orders/components/order-details-drawer';
-import { THAI_PICKER } from '@/features/orders/components/thai-picker';
+import { THAI_PICKER } from '@/components/thai-picker';
 import { MealBadge, pickerFormat, useOrderLabels, type OrderLabels } from '@/features/orders/components/parts';
 import { PatientHeader } from '@/features/orders/components/patient-header';
 import {

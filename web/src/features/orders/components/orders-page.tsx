@@ -16,7 +16,7 @@ import { BulkOrderModal } from '@/features/orders/components/bulk-order-modal';
 import { CopyOrdersModal } from '@/features/orders/components/copy-orders-modal';
 import { LIST_STATUSES, type MealCell, type OrderRow } from '@/features/orders/types';
 import { formPath } from '@/features/orders/paths';
-import { THAI_PICKER } from '@/features/orders/components/thai-picker';
+import { THAI_PICKER } from '@/components/thai-picker';
 
 const SORTABLE = ['ward', 'room', 'hnId', 'name'] as const;
 

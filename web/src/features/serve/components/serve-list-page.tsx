@@ -1,4 +1,4 @@
-import { ScanOutlined } from '@ant-design/icons';
+import { FormOutlined, ScanOutlined } from '@ant-design/icons';
 import { Button, Segmented, Select, Tag, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -109,11 +109,19 @@ export default function ServeListPage() {
           </>
         }
         actions={
-          <Link to="/auth/serve/confirm">
-            <Button type="primary" size="large" icon={<ScanOutlined />} data-testid="serve-scan">
-              {t('list.scan')}
-            </Button>
-          </Link>
+          <>
+            {/* the survey of a tray just served, entered with the patient (issue 17) */}
+            <Link to="/auth/survey/entry">
+              <Button size="large" icon={<FormOutlined />} data-testid="serve-survey">
+                {t('list.survey')}
+              </Button>
+            </Link>
+            <Link to="/auth/serve/confirm">
+              <Button type="primary" size="large" icon={<ScanOutlined />} data-testid="serve-scan">
+                {t('list.scan')}
+              </Button>
+            </Link>
+          </>
         }
         columns={columns}
         list={list}
