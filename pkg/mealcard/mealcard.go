@@ -80,7 +80,7 @@ type Card struct {
 	PatientName Name
 	HN          string
 	Ward        Name
-	Bed         string
+	Bed         string // the bed's code ("W01-01"), without a label: the card writes "เตียง"/"Bed" before it
 	Caregiver   bool // the tray is for the patient's caregiver
 
 	MealType      Name

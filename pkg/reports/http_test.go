@@ -494,3 +494,52 @@ func TestFinance(t *testing.T) {
 		t.Errorf("dates backwards: %d %v", res.Status, res.Fields())
 	}
 }
+
+// The bed line of a card in each language: the label once per language, the bed (its code)
+// once — a demo bed is named "เตียง W01-01" / "Bed W01-01", which once printed
+// "เตียง / Bed เตียง W01-01".
+func TestMealCardBedLine(t *testing.T) {
+	f := newFixture(t)
+	lunch := f.id(t, "meal_time", "MT02")
+	var hn, bed string
+	var room int64
+	err := f.s.Env.DB.QueryRow(context.Background(), `SELECT p.hn_id, r.code, r.id FROM meal_order o JOIN patient p ON p.id = o.patient_id
+		JOIN room r ON r.id = p.room_id WHERE o.branch_code = 'SRP01' AND o.order_date = $1::date AND o.meal_time_id = $2
+		AND NOT o.caregiver AND NOT o.needs_review AND o.order_type = 'ORD' AND r.name_th LIKE 'เตียง %' ORDER BY p.hn_id LIMIT 1`,
+		f.today, lunch).Scan(&hn, &bed, &room)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		lang       string
+		want, nots []string
+	}{
+		{"TH", []string{"เตียง " + bed}, []string{"Bed", "เตียง เตียง"}},
+		{"EN", []string{"Bed " + bed}, []string{"เตียง", "Bed Bed"}},
+		{"ALL", []string{"เตียง / Bed " + bed}, []string{"เตียง / Bed เตียง", "Bed Bed"}},
+	} {
+		t.Run(c.lang, func(t *testing.T) {
+			f.exec(t, `UPDATE patient SET card_language = $1 WHERE branch_code = 'SRP01' AND hn_id = $2`, c.lang, hn)
+			link, res := f.report(t, "generatePDF", f.all(map[string]any{"layout": "LABEL80", "mealTimeIds": []int64{lunch},
+				"roomIds": []int64{room}, "orderType": "PATIENT"}))
+			if res.status != 200 || link.Count != 1 {
+				t.Fatalf("%d %+v", res.status, link)
+			}
+			text := mealcard.PlainText(run(t, "pdftotext", "-enc", "UTF-8", pdf(t, f.download(t, link.URL), "bed-"+c.lang), "-"))
+			text = strings.ReplaceAll(text, "\u00a0", " ")
+			for _, s := range c.want {
+				if strings.Count(text, s) != 1 {
+					t.Errorf("%q appears %d times in\n%s", s, strings.Count(text, s), text)
+				}
+			}
+			if n := strings.Count(text, bed); n != 1 {
+				t.Errorf("the bed %q appears %d times in\n%s", bed, n, text)
+			}
+			for _, s := range c.nots {
+				if strings.Contains(text, s) {
+					t.Errorf("%q in\n%s", s, text)
+				}
+			}
+		})
+	}
+}
