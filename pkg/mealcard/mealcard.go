@@ -81,7 +81,7 @@ type Card struct {
 	HN          string
 	Ward        Name
 	Bed         string // the bed's code ("W01-01"), without a label: the card writes "เตียง"/"Bed" before it
-	Caregiver   bool // the tray is for the patient's caregiver
+	Caregiver   bool   // the tray is for the patient's caregiver
 
 	MealType      Name
 	MealAbbr      string // two letters
