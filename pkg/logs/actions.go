@@ -35,6 +35,10 @@ var actions = []Action{
 	{Action: "patients.exportChanges", Th: "ส่งออกประวัติการเปลี่ยนแปลงข้อมูลผู้ป่วย", En: "Exported the patient change record"},
 	{Action: "files.export", Th: "ส่งออกข้อมูลหลัก/เมนู", En: "Exported master data or menus"},
 	{Action: "logs.export", Th: "ส่งออกบันทึกกิจกรรม", En: "Exported the activity record"},
+	{Action: "reports.meal-cards", Th: "พิมพ์บัตรอาหาร", En: "Printed meal cards"},
+	{Action: "reports.kitchen", Th: "ส่งออกรายงานสั่งอาหารสำหรับครัว", En: "Exported the kitchen order workbook"},
+	{Action: "reports.identification", Th: "ส่งออกรายงานยืนยันตัวตนผู้ป่วย", En: "Exported the identification workbook"},
+	{Action: "reports.finance", Th: "ส่งออกรายงานการเงิน", En: "Exported the finance workbook"},
 }
 
 // actionLabel answers the label of code in lang, the code itself when it is not listed.

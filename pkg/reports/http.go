@@ -37,6 +37,7 @@ func Mount(env *platform.Env, rt *httpx.Router) {
 	rt.Handle("POST /api/download/excelPatientIdentity", ctrl, h.identity)
 	rt.Handle("POST /api/report/kitchenOrders", ctrl, h.kitchenBoard)
 	rt.Handle("POST /api/report/finance", ctrl, h.finance)
+	rt.Handle("POST /api/download/excelFinance", ctrl, h.financeWorkbook)
 }
 
 type handlers struct{ env *platform.Env }
@@ -130,7 +131,7 @@ func (h handlers) mealCards(w http.ResponseWriter, r *http.Request) error {
 			return fmt.Errorf("reports: meal cards: %w", err)
 		}
 	}
-	return h.deliver(w, r, "meal-cards", name, "application/pdf", &buf, b.Filter, trays, held)
+	return h.deliver(w, r, "meal-cards", name, "application/pdf", &buf, b.DateOrder, b.Filter, len(trays), held)
 }
 
 func (h handlers) kitchen(w http.ResponseWriter, r *http.Request) error {
@@ -152,7 +153,7 @@ func (h handlers) kitchen(w http.ResponseWriter, r *http.Request) error {
 			return fmt.Errorf("reports: kitchen: %w", err)
 		}
 	}
-	return h.deliver(w, r, "kitchen", "kitchen_report.xlsx", xlsx.ContentType, &buf, b.Filter, trays, held)
+	return h.deliver(w, r, "kitchen", "kitchen_report.xlsx", xlsx.ContentType, &buf, b.DateOrder, b.Filter, len(trays), held)
 }
 
 // Board is the kitchen orders screen's answer: the kitchen workbook's lines on screen.
@@ -198,7 +199,7 @@ func (h handlers) identity(w http.ResponseWriter, r *http.Request) error {
 			return fmt.Errorf("reports: identification: %w", err)
 		}
 	}
-	return h.deliver(w, r, "identification", "identification_report.xlsx", xlsx.ContentType, &buf, b, trays, held)
+	return h.deliver(w, r, "identification", "identification_report.xlsx", xlsx.ContentType, &buf, b.DateOrder, b, len(trays), held)
 }
 
 // Key is where a report is stored: reports/<branch>/<date>/<kind>/<random>/<name>.
@@ -209,14 +210,15 @@ func Key(branch, date, kind, name string) string {
 }
 
 // deliver stores the file (when there is one: buf empty means every matching order needs
-// review), records the print in the activity log and answers the link.
+// review) under the date's key, records it in the activity log (the filter, the file, count
+// trays or orders in it) and answers the link.
 func (h handlers) deliver(w http.ResponseWriter, r *http.Request, kind, name, contentType string, buf *bytes.Buffer,
-	f Filter, trays, held []*Tray) error {
+	date string, filter any, count int, held []*Tray) error {
 	ctx, branch, c := r.Context(), httpx.Branch(r), httpx.Claims(r)
 	link := Link{FileName: name, NeedsReview: heldOf(held)}
 	msg := "reports.allNeedReview"
 	if buf.Len() > 0 {
-		key := Key(branch, f.DateOrder, kind, name)
+		key := Key(branch, date, kind, name)
 		if err := h.env.Files.Put(ctx, key, buf, contentType); err != nil {
 			return fmt.Errorf("reports: store %s: %w", key, err)
 		}
@@ -224,14 +226,14 @@ func (h handlers) deliver(w http.ResponseWriter, r *http.Request, kind, name, co
 		if err != nil {
 			return fmt.Errorf("reports: link %s: %w", key, err)
 		}
-		link.URL, link.ExpiresAt, link.Count, msg = url, h.now().Add(LinkTTL), len(trays), "reports.ready"
+		link.URL, link.ExpiresAt, link.Count, msg = url, h.now().Add(LinkTTL), count, "reports.ready"
 		if len(held) > 0 {
 			msg = "reports.readyHeld"
 		}
 	}
 	err := audit.WriteActivity(ctx, h.env.DB, audit.Activity{BranchCode: branch, UserID: c.UserID, Actor: c.EmployeeCode,
 		Action: "reports." + kind, Address: httpx.ClientAddress(r),
-		Detail: map[string]any{"filter": f, "file": name, "trays": link.Count, "needsReview": len(held)}})
+		Detail: map[string]any{"filter": filter, "file": name, "trays": link.Count, "needsReview": len(held)}})
 	if err != nil {
 		return err
 	}

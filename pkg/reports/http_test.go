@@ -488,6 +488,70 @@ func TestFinance(t *testing.T) {
 	if sum != want {
 		t.Errorf("wards add to %d", sum)
 	}
+
+	// the workbook: the same orders, prices and totals, read with excelize; a specific meal whose
+	// text reads as a formula is text
+	f.exec(t, `UPDATE meal_order SET description = '=1+2 congee' WHERE branch_code = 'SRP01' AND order_date = $1::date
+		AND patient_id = (SELECT id FROM patient WHERE branch_code = 'SRP01' AND hn_id = 'RPT-ALG')`, f.today)
+	link, lres := f.report(t, "excelFinance", map[string]any{"branchCode": "SRP01", "dateFrom": f.today, "dateTo": f.today})
+	if lres.status != 200 || link.FileName != "finance_report.xlsx" || link.Count != n || !strings.Contains(link.URL, "/reports/SRP01/"+f.today+"/finance/") {
+		t.Fatalf("excelFinance: %d %+v", lres.status, link)
+	}
+	b := f.download(t, link.URL)
+	rows := sheet(t, b)
+	if rows[0][0] != "วันที่ / Date" || rows[0][8] != "ราคา (บาท) / Price (baht)" {
+		t.Errorf("header %q", rows[0])
+	}
+	sum = 0
+	orders, formula := 0, ""
+	for i, r := range rows[1:] {
+		if len(r) == 0 {
+			break
+		}
+		orders++
+		price, err := strconv.ParseFloat(r[8], 64)
+		if err != nil || r[0] != f.today || r[3] == "" {
+			t.Errorf("order line %q", r)
+		}
+		sum += int64(price*100 + 0.5)
+		if strings.HasPrefix(r[7], "=") {
+			formula, _ = excelize.CoordinatesToCellName(8, i+2)
+		}
+	}
+	if orders != n || sum != want {
+		t.Errorf("workbook: %d orders, %d satang; want %d, %d", orders, sum, n, want)
+	}
+	last := rows[len(rows)-1]
+	if last[0] != "รวมทั้งหมด / Total" || last[7] != strconv.Itoa(n) || last[8] != strconv.FormatFloat(float64(want)/100, 'f', -1, 64) {
+		t.Errorf("total line %q", last)
+	}
+	perWard := 0
+	for _, r := range rows {
+		if len(r) > 1 && r[0] == "รวมตามหอผู้ป่วย / Total per ward" {
+			perWard = 1
+		} else if perWard > 0 && len(r) > 1 && r[0] == "" {
+			perWard++
+		} else if perWard > 0 {
+			break
+		}
+	}
+	if perWard-1 != len(fin.ByWard) {
+		t.Errorf("%d ward totals, want %d", perWard-1, len(fin.ByWard))
+	}
+	x, _ := excelize.OpenReader(bytes.NewReader(b))
+	if formula == "" {
+		t.Error("the specific meal '=1+2 congee' is not in the workbook")
+	} else if fm, _ := x.GetCellFormula(x.GetSheetName(0), formula); fm != "" {
+		t.Errorf("%s is a formula: %q", formula, fm)
+	}
+	if c := f.s.Count(`SELECT count(*) FROM activity_log WHERE action = 'reports.finance' AND (detail ->> 'trays')::int = $1`, n); c != 1 {
+		t.Errorf("%d activity rows", c)
+	}
+	// nothing charged: 204
+	if _, res := f.report(t, "excelFinance", map[string]any{"branchCode": "SRP01", "dateFrom": "2020-01-01", "dateTo": "2020-01-02"}); res.status != 204 {
+		t.Errorf("nothing charged: %d", res.status)
+	}
+
 	res = f.s.Do(apitest.Request{Method: "POST", Path: "/api/report/finance", Token: f.ctrl,
 		JSON: map[string]any{"branchCode": "SRP01", "dateFrom": f.today, "dateTo": "2020-01-01"}})
 	if res.Status != 422 || res.Fields()["dateTo"] == "" {

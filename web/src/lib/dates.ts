@@ -1,5 +1,6 @@
 // Dates as Thai staff read them: Buddhist-era years in Thai (2569 for 2026), Gregorian in
 // English; times in the branch's time zone (Asia/Bangkok unless the branch says otherwise).
+import thPicker from 'antd/es/date-picker/locale/th_TH';
 import dayjs from 'dayjs';
 import buddhistEra from 'dayjs/plugin/buddhistEra';
 import timezone from 'dayjs/plugin/timezone';
@@ -36,3 +37,12 @@ export function formatDateTime(value: DateInput, lang: string, timeZone = DEFAUL
 export function setDateLocale(lang: string): void {
   dayjs.locale(lang === 'th' ? 'th' : 'en');
 }
+
+/** Ant Design's picker format: '25/11/2569' (Buddhist era) in Thai, '25/11/2026' in English. */
+export function pickerFormat(lang: string): string {
+  return lang === 'th' ? 'DD/MM/BBBB' : 'DD/MM/YYYY';
+}
+
+/** Ant Design's Thai picker with Buddhist-era years in its header and year panel too; pass it as
+ * `locale={lang === 'th' ? THAI_PICKER : undefined}` beside `format={pickerFormat(lang)}`. */
+export const THAI_PICKER = { ...thPicker, lang: { ...thPicker.lang, yearFormat: 'BBBB', cellYearFormat: 'BBBB' } };

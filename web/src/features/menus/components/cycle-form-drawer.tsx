@@ -1,11 +1,10 @@
 import { Alert, App, Button, DatePicker, Drawer, Form, Input, InputNumber, Radio, Space, Switch } from 'antd';
-import thPicker from 'antd/es/date-picker/locale/th_TH';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGuardedClose } from '@/components/unsaved-changes';
 import { isApiError } from '@/lib/api-client';
-import { formatDate } from '@/lib/dates';
+import { THAI_PICKER, formatDate, pickerFormat } from '@/lib/dates';
 import { applyFieldErrors, clearErrors } from '@/lib/form-errors';
 import { useUpdateCycle, type CycleInput } from '@/features/menus/api/update-cycle';
 import { formRules } from '@/features/menus/components/form-parts';
@@ -43,9 +42,6 @@ export function dateSpan(start: string, end: string | null, lang: string, openEn
   return `${formatDate(start, lang)} – ${end ? formatDate(end, lang) : openEnded}`;
 }
 
-/** Ant Design's Thai picker with Buddhist-era years in its header and year panel too. */
-const THAI_PICKER = { ...thPicker, lang: { ...thPicker.lang, yearFormat: 'BBBB', cellYearFormat: 'BBBB' } };
-
 type Values = Omit<CycleInput, 'startDate' | 'endDate' | 'status'> & { startDate?: Dayjs; endDate?: Dayjs | null; active: boolean };
 
 const FIELDS = ['code', 'nameTh', 'nameEn', 'roundType', 'dayCount', 'startDate', 'endDate', 'remark'];
@@ -70,7 +66,7 @@ export function CycleFormDrawer({ branchCode, editing, onClose }: Props) {
   const roundType = (Form.useWatch('roundType', form) ?? 'WEEKDAY') as RoundType;
   const [overlaps, setOverlaps] = useState<Overlap[]>([]);
   // Thai staff read and pick Buddhist-era years; typing a date is in the same format
-  const dateFormat = lang === 'th' ? 'DD/MM/BBBB' : 'DD/MM/YYYY';
+  const dateFormat = pickerFormat(lang);
 
   useEffect(() => {
     if (open) {

@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScreenFrame } from '@/components/screen-frame';
+import { THAI_PICKER, pickerFormat } from '@/lib/dates';
 import { useSession } from '@/lib/use-session';
 import { followLink } from '@/lib/save-file';
 import { NS } from '@/features/reports/i18n';
@@ -109,7 +110,8 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
       >
         <Space wrap align="start" size="middle">
           <Form.Item name="dateOrder" label={t('date')} rules={[{ required: true, message: t('required') }]}>
-            <DatePicker allowClear={false} data-testid="report-date" />
+            <DatePicker allowClear={false} format={pickerFormat(en ? 'en' : 'th')} locale={en ? undefined : THAI_PICKER}
+              data-testid="report-date" />
           </Form.Item>
           {multi('mealTimeIds', t('mealType'), opts(c?.mealTypes), 'report-meal')}
           {multi('wardTypeIds', t('wardType'), opts(c?.wardTypes), 'report-ward-type')}
