@@ -256,6 +256,22 @@ reports_bench() {
 }
 run "reports" reports_bench
 
+# ---- reports: a branch's whole day of cards through generatePDF on one core ----
+heading "Reports: a branch's day of meal cards, one generatePDF on one core (query + render + S3 put to moto_server)"
+branch_day_bench() {
+  go test -run '^$' -bench '^BenchmarkMealCardsBranchDay' -benchtime 1x -count 1 ./pkg/reports >"$TMP/branchday.txt" 2>&1 || { cat "$TMP/branchday.txt"; return 1; }
+  awk '
+    function metric(name,   i) { for (i = 3; i <= NF; i++) if ($(i+1) == name) return $i; return "" }
+    /^BenchmarkMealCardsBranchDay\/A4/      { a = metric("ms/request"); ac = metric("cpu-ms/request"); n = metric("trays") }
+    /^BenchmarkMealCardsBranchDay\/LABEL80/ { l = metric("ms/request"); lc = metric("cpu-ms/request") }
+    END {
+      printf "  %d trays, A4            %7.0f ms   (Go side %5.0f ms of processor)   budget < 8000 ms (API Gateway 29 s)  %s\n", n, a, ac, (a < 8000 ? "OK" : "OVER")
+      printf "  %d trays, 80 mm labels  %7.0f ms   (Go side %5.0f ms of processor)   budget < 8000 ms (API Gateway 29 s)  %s\n", n, l, lc, (l < 8000 ? "OK" : "OVER")
+      printf "  (GOMAXPROCS=1; a busy machine stretches the wall time, not the processor time; above %d trays the request is refused 422, docs/reports.md)\n", 5000
+    }' "$TMP/branchday.txt"
+}
+run "branch day" branch_day_bench
+
 # ==== MORE SECTIONS HERE ====================================================================
 # Import (1,000 rows < 100 ms, heap < 64 MB), reports (10,000 × 20 spreadsheet < 200 ms,
 # 1,000 meal cards < 350 ms and < 1.5 kB per card), database query mode, ...: add a section

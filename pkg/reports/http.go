@@ -25,6 +25,11 @@ import (
 // LinkTTL is the life of a report's signed link.
 const LinkTTL = 5 * time.Minute
 
+// MaxCards bounds a generatePDF request: above it the answer is 422 asking to narrow the
+// filters. A branch's whole day (4,000 trays) is rendered in the request within API Gateway's
+// 29 s with a wide margin on one core (docs/reports.md "Large requests").
+var MaxCards = 5000 // a variable so that a test can lower it
+
 // Prefix is the files bucket's prefix of reports (infra/lib/platform.ts FILES_PREFIXES).
 const Prefix = "reports/"
 
@@ -109,6 +114,9 @@ func (h handlers) mealCards(w http.ResponseWriter, r *http.Request) error {
 	}
 	if len(trays) == 0 && len(held) == 0 {
 		return httpx.NoContent(w)
+	}
+	if len(trays) > MaxCards {
+		return errs.New(errs.Invalid, "reports.tooManyCards")
 	}
 	name := fmt.Sprintf("meal_cards_%s.pdf", b.DateOrder)
 	var buf bytes.Buffer

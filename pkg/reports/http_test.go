@@ -38,7 +38,7 @@ type fixture struct {
 	today string
 }
 
-func newFixture(t *testing.T) *fixture {
+func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	s := apitest.New(t)
 	f := &fixture{s: s, ctrl: s.SignIn("controller@samrap.local").Access, today: s.Clock.Now().In(bangkok).Format(time.DateOnly)}
@@ -65,7 +65,7 @@ func newFixture(t *testing.T) *fixture {
 	return f
 }
 
-func (f *fixture) exec(t *testing.T, sql string, args ...any) {
+func (f *fixture) exec(t testing.TB, sql string, args ...any) {
 	t.Helper()
 	if _, err := f.s.Env.DB.Exec(context.Background(), sql, args...); err != nil {
 		t.Fatalf("%s: %v", sql, err)
@@ -74,7 +74,7 @@ func (f *fixture) exec(t *testing.T, sql string, args ...any) {
 
 // trays counts the live ORD orders of today in SRP01 (that do not need review) the where
 // clause lets through.
-func (f *fixture) trays(t *testing.T, where string) int {
+func (f *fixture) trays(t testing.TB, where string) int {
 	t.Helper()
 	return f.s.Count(`SELECT count(*) FROM meal_order o JOIN meal_time t ON t.branch_code = o.branch_code AND t.id = o.meal_time_id
 		JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
@@ -326,6 +326,13 @@ func TestFilters(t *testing.T) {
 	if res.status != 422 || res.fields["wardIds"] == "" || res.fields["roomIds"] == "" || res.fields["layout"] == "" || res.fields["foodScope"] == "" {
 		t.Errorf("%d %v", res.status, res.fields)
 	}
+	// more cards than a request renders: 422, narrow the filters
+	defer func(n int) { reports.MaxCards = n }(reports.MaxCards)
+	reports.MaxCards = 2
+	if _, res := f.report(t, "generatePDF", f.all(map[string]any{"layout": "A4"})); res.status != 422 || !strings.Contains(res.msg, "5,000") {
+		t.Errorf("too many cards: %d %q", res.status, res.msg)
+	}
+	reports.MaxCards = 5000
 	// the Controller's only
 	taker := f.s.SignIn("ordertaker@samrap.local").Access
 	if r := f.s.Do(apitest.Request{Method: "POST", Path: "/api/download/generatePDF", Token: taker, JSON: f.all(map[string]any{"layout": "A4"})}); r.Status != 403 {
