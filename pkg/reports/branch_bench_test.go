@@ -51,7 +51,7 @@ func BenchmarkMealCardsBranchDay(b *testing.B) {
 
 // branchDay adds 500 patients in beds of their own with every meal type of today ordered (three
 // dishes each) for them and their caregivers, and answers the branch's live trays of today.
-func branchDay(b *testing.B, f *fixture) int {
+func branchDay(b testing.TB, f *fixture) int {
 	b.Helper()
 	f.exec(b, `INSERT INTO room (branch_code, code, name_th, name_en, ward_id, room_type_id)
 		SELECT 'SRP01', 'BN-' || lpad(g::text, 3, '0'), 'เตียง BN-' || g, 'Bed BN-' || g, r.ward_id, r.room_type_id
