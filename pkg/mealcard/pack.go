@@ -63,7 +63,8 @@ func pack(raw []byte) ([]byte, error) {
 		dict, data := o.dict, o.data
 		if !bytes.Contains(dict, []byte("/Filter")) {
 			data = z.compress(rename(data))
-			dict = []byte("<</Filter /FlateDecode /Length " + strconv.Itoa(len(data)) + ">>")
+			l := lengthRe.FindIndex(dict)
+			dict = append(append(append([]byte{}, dict[:l[0]]...), "/Filter /FlateDecode /Length "+strconv.Itoa(len(data))...), dict[l[1]:]...)
 		}
 		entries[n] = entry{kind: 1, off: out.Len()}
 		fmt.Fprintf(&out, "%d 0 obj\n%s\nstream\n", n, dict)
