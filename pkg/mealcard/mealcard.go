@@ -106,7 +106,7 @@ type Card struct {
 
 // Render writes cards as one PDF to w.
 func Render(w io.Writer, cards []Card, layout Layout) error {
-	return render(w, cards, layout, drawQR)
+	return render(w, cards, layout, newQRDrawer().draw)
 }
 
 // qrFunc draws a token's QR code in the size × size square at (x, y). The benchmark swaps in

@@ -35,7 +35,7 @@ func pack(raw []byte) ([]byte, error) {
 		return fontName.ReplaceAllFunc(b, func(m []byte) []byte {
 			n, ok := names[string(m)]
 			if !ok {
-				n = "/F" + strconv.Itoa(len(names)+1)
+				n = "/R" + strconv.Itoa(len(names)+1)
 				names[string(m)] = n
 			}
 			return []byte(n)
@@ -127,8 +127,8 @@ func pack(raw []byte) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
-// fontName is fpdf's name of a font resource: /F and a SHA-1 in hex.
-var fontName = regexp.MustCompile(`/F[0-9a-f]{40}`)
+// fontName is fpdf's name of a font or template resource: /F or /TPL and a SHA-1 in hex.
+var fontName = regexp.MustCompile(`/(F|TPL)[0-9a-f]{40}`)
 
 // object is an object of fpdf's output: its dictionary (or whole body) and its stream's
 // bytes (nil when it has none).
