@@ -30,16 +30,27 @@ func pack(raw []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	names := map[string]string{}
-	rename := func(b []byte) []byte {
-		return fontName.ReplaceAllFunc(b, func(m []byte) []byte {
-			n, ok := names[string(m)]
-			if !ok {
-				n = "/R" + strconv.Itoa(len(names)+1)
-				names[string(m)] = n
+	// The long resource names are those the resource dictionaries list (objects that are not
+	// streams); the pages are searched for each of them, not matched against a pattern.
+	var long [][]byte
+	seen := map[string]bool{}
+	for _, o := range objs {
+		if o != nil && o.data == nil {
+			for _, m := range fontName.FindAll(o.dict, -1) {
+				if !seen[string(m)] {
+					seen[string(m)] = true
+					long = append(long, m)
+				}
 			}
-			return []byte(n)
-		})
+		}
+	}
+	rename := func(b []byte) []byte {
+		for i, m := range long {
+			if bytes.Contains(b, m) {
+				b = bytes.ReplaceAll(b, m, []byte("/R"+strconv.Itoa(i+1)))
+			}
+		}
+		return b
 	}
 
 	var out bytes.Buffer

@@ -55,7 +55,11 @@ func (q *qrDrawer) draw(f *fpdf.Fpdf, token string, x, y, size float64) {
 	var id strings.Builder
 	for _, row := range fixed {
 		for _, dark := range row {
-			id.WriteByte(map[bool]byte{false: '0', true: '1'}[dark])
+			if dark {
+				id.WriteByte('1')
+			} else {
+				id.WriteByte('0')
+			}
 		}
 		id.WriteByte('/')
 	}
