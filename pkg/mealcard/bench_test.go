@@ -12,8 +12,8 @@ import (
 // 1,000 cards, each with its own token: the time of one Render and the bytes per card
 // (issue 15's budget: ≤ 350 ms and ≤ 1.5 kB a card). The PNG variants are the naive
 // baseline: the same cards with each QR code as a PNG image of its own.
-func BenchmarkRender1000A4(b *testing.B)           { benchRender(b, A4, drawQR) }
-func BenchmarkRender1000Label80(b *testing.B)      { benchRender(b, Label80, drawQR) }
+func BenchmarkRender1000A4(b *testing.B)           { benchRender(b, A4, newQRDrawer().draw) }
+func BenchmarkRender1000Label80(b *testing.B)      { benchRender(b, Label80, newQRDrawer().draw) }
 func BenchmarkRender1000A4PNGQR(b *testing.B)      { benchRender(b, A4, drawQRPNG) }
 func BenchmarkRender1000Label80PNGQR(b *testing.B) { benchRender(b, Label80, drawQRPNG) }
 

@@ -7,6 +7,7 @@
 package mealcard
 
 import (
+	"bytes"
 	_ "embed"
 	"errors"
 	"fmt"
@@ -80,8 +81,8 @@ type Card struct {
 	PatientName Name
 	HN          string
 	Ward        Name
-	Bed         string
-	Caregiver   bool // the tray is for the patient's caregiver
+	Bed         string // the bed's code ("W01-01"), without a label: the card writes "เตียง"/"Bed" before it
+	Caregiver   bool   // the tray is for the patient's caregiver
 
 	MealType      Name
 	MealAbbr      string // two letters
@@ -109,7 +110,7 @@ type Card struct {
 
 // Render writes cards as one PDF to w.
 func Render(w io.Writer, cards []Card, layout Layout) error {
-	return render(w, cards, layout, drawQR)
+	return render(w, cards, layout, newQRDrawer().draw)
 }
 
 // qrFunc draws a token's QR code in the size × size square at (x, y). The benchmark swaps in
@@ -145,7 +146,15 @@ func render(w io.Writer, cards []Card, layout Layout, qr qrFunc) error {
 	if err := f.Error(); err != nil {
 		return fmt.Errorf("mealcard: %w", err)
 	}
-	if err := f.Output(w); err != nil {
+	var raw bytes.Buffer
+	if err := f.Output(&raw); err != nil {
+		return fmt.Errorf("mealcard: %w", err)
+	}
+	out, err := pack(raw.Bytes())
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(out); err != nil {
 		return fmt.Errorf("mealcard: %w", err)
 	}
 	return nil
@@ -183,7 +192,7 @@ func newDoc(size fpdf.SizeType) *fpdf.Fpdf {
 	f := fpdf.NewCustom(&fpdf.InitType{UnitStr: "mm", Size: size})
 	f.SetAutoPageBreak(false, 0)
 	f.SetMargins(0, 0, 0)
-	f.SetCompression(true)
+	f.SetCompression(false) // pack compresses (pack.go)
 	f.SetCreator("Samrap", false)
 	f.SetTitle("Meal cards", false)
 	f.AddUTF8FontFromBytes(family, "", fontRegular)
@@ -242,10 +251,14 @@ func cutLines(f *fpdf.Fpdf) {
 }
 
 func renderLabels(f *fpdf.Fpdf, cards []Card, qr qrFunc) {
+	// Cards are measured on a document of their own that has no page: fpdf writes every font
+	// change to the current page, so measuring on f wrote a card's font changes into the
+	// previous card's page (about a fifth of a label's bytes).
+	ruler := newDoc(fpdf.SizeType{Wd: labelWidth, Ht: labelMinHeight})
 	for i := range cards {
 		c := &cards[i]
 		b := box{x: labelPad, y: labelPad, w: labelWidth - 2*labelPad, bottom: 1e6}
-		h := drawCard(f, c, b, false, 1, 22, qr) + 2*labelPad // measure first: the page is as tall as the card
+		h := drawCard(ruler, c, b, false, 1, 22, qr) + 2*labelPad // measure first: the page is as tall as the card
 		if h < labelMinHeight {
 			h = labelMinHeight
 		}
@@ -487,6 +500,7 @@ func (p *pen) header(x, w float64) {
 		p.f.SetDrawColor(0, 0, 0)
 		p.f.SetLineWidth(0.2)
 		p.f.Rect(x, p.y, w, h, "FD")
+		p.f.SetFillColor(0, 0, 0) // black again: fpdf wraps every text in "q … Q" while the fill is not the text colour
 		p.f.SetTextColor(fg[0], fg[1], fg[2])
 	}
 	p.font(true, ptAbbr)
@@ -536,6 +550,7 @@ func (p *pen) patient(x, w float64) {
 		if p.draw {
 			p.f.SetFillColor(0, 0, 0)
 			p.f.Rect(x, p.y, bw, p.lh(ptBody), "F")
+			p.f.SetFillColor(0, 0, 0) // black again: fpdf wraps every text in "q … Q" while the fill is not the text colour
 			p.f.SetTextColor(255, 255, 255)
 		}
 		p.text(x+1.5, p.y, ptBody, s)
@@ -604,6 +619,7 @@ func (p *pen) iddsi(x, w float64) {
 			p.f.SetDrawColor(90, 90, 90)
 			p.f.SetLineWidth(0.2)
 			p.f.Rect(x, p.y+0.2, p.f.GetStringWidth(s)+3, lh-0.4, "FD")
+			p.f.SetFillColor(0, 0, 0) // black again: fpdf wraps every text in "q … Q" while the fill is not the text colour
 			p.f.SetTextColor(col.fg[0], col.fg[1], col.fg[2])
 			p.text(x+1.5, p.y, ptChip, s)
 			p.f.SetTextColor(0, 0, 0)
@@ -655,6 +671,7 @@ func (p *pen) allergies(x, w float64) {
 		p.f.SetDrawColor(210, 0, 0)
 		p.f.SetLineWidth(border)
 		p.f.Rect(x+border/2, p.y+border/2, w-border, h+border, "FD")
+		p.f.SetFillColor(0, 0, 0) // black again: fpdf wraps every text in "q … Q" while the fill is not the text colour
 		p.f.SetLineWidth(0.2)
 		// The title in red, the allergens in black, all bold: the first line starts with the title.
 		y := p.y + border/2 + 0.75

@@ -30,20 +30,56 @@ func qrMatrix(s string) ([][]bool, error) {
 // card's white around it makes up the standard's four.
 const qrQuiet = 2
 
-// drawQR draws the QR code of token in the size × size square at (x, y) as filled
-// rectangles, one per horizontal run of dark modules, in one path. The path is written in
-// module units under a transformation matrix, so each run costs a few bytes of the page.
-func drawQR(f *fpdf.Fpdf, token string, x, y, size float64) {
+// qrDrawer draws QR codes as filled rectangles. The modules codes of a size share (the finder
+// and timing patterns, splitFixed) are drawn once per document, as a form
+// (fpdf's template, an XObject) each card's code places under its own matrix: about a quarter of
+// a code's rectangles, which an 80 mm label, its own page and stream, paid again every card.
+type qrDrawer struct {
+	fixed map[string]fpdf.Template // by the shared modules (splitFixed)
+}
+
+func newQRDrawer() *qrDrawer { return &qrDrawer{fixed: map[string]fpdf.Template{}} }
+
+// draw draws the QR code of token in the size × size square at (x, y): the shared patterns'
+// form, then the rest as rectangles, one per horizontal run of dark modules grown down over
+// identical runs, in one path written in module units under a transformation matrix, so each
+// run costs a few bytes of the page.
+func (q *qrDrawer) draw(f *fpdf.Fpdf, token string, x, y, size float64) {
 	m, err := qrMatrix(token)
 	if err != nil {
 		f.SetError(err)
 		return
 	}
 	n := len(m)
+	fixed, rest := splitFixed(m)
+	var id strings.Builder
+	for _, row := range fixed {
+		for _, dark := range row {
+			if dark {
+				id.WriteByte('1')
+			} else {
+				id.WriteByte('0')
+			}
+		}
+		id.WriteByte('/')
+	}
+	tpl, ok := q.fixed[id.String()]
+	if !ok {
+		tpl = f.CreateTemplateCustom(fpdf.PointType{}, fpdf.SizeType{Wd: float64(n), Ht: float64(n)}, func(t *fpdf.Tpl) {
+			t.SetFillColor(0, 0, 0)
+			for _, r := range qrRects(fixed) {
+				t.Rect(float64(r.x), float64(r.y), float64(r.w), float64(r.h), "F")
+			}
+		})
+		q.fixed[id.String()] = tpl
+	}
+	modMM := size / float64(n+2*qrQuiet)
+	f.UseTemplateScaled(tpl, fpdf.PointType{X: x + qrQuiet*modMM, Y: y + qrQuiet*modMM}, fpdf.SizeType{Wd: modMM * float64(n), Ht: modMM * float64(n)})
+
 	k := f.GetConversionRatio()
 	_, pageH := f.GetPageSize()
-	mod := size / float64(n+2*qrQuiet) * k // points per module
-	ox := (x)*k + qrQuiet*mod
+	mod := modMM * k // points per module
+	ox := x*k + qrQuiet*mod
 	oy := (pageH-y)*k - qrQuiet*mod
 
 	var b strings.Builder
@@ -57,7 +93,7 @@ func drawQR(f *fpdf.Fpdf, token string, x, y, size float64) {
 	b.WriteByte(' ')
 	b.WriteString(num(oy))
 	b.WriteString(" cm\n")
-	for _, r := range qrRects(m) {
+	for _, r := range qrRects(rest) {
 		b.WriteString(strconv.Itoa(r.x))
 		b.WriteByte(' ')
 		b.WriteString(strconv.Itoa(r.y))
@@ -69,6 +105,34 @@ func drawQR(f *fpdf.Fpdf, token string, x, y, size float64) {
 	}
 	b.WriteString("f Q\n")
 	f.RawWriteStr(b.String())
+}
+
+// splitFixed splits a code's dark modules into those of the patterns codes of its size share
+// (the finder patterns in three corners, the timing lines of row and column 6, the alignment
+// pattern of the corner opposite the first finder, the format information beside the finders
+// — the same for every code with rsc.io/qr's one mask and level M — and the dark module) and
+// the rest. The forms are kept by the shared part's modules, so a code whose part differs has a
+// form of its own: never a wrong module.
+func splitFixed(m [][]bool) (fixed, rest [][]bool) {
+	n := len(m)
+	isFixed := func(x, y int) bool {
+		box := func(x0, y0, w, h int) bool { return x >= x0 && x < x0+w && y >= y0 && y < y0+h }
+		return box(0, 0, 9, 9) || box(n-8, 0, 8, 9) || box(0, n-8, 9, 8) || // finders, separators, format information
+			(y == 6 && x >= 8 && x < n-8) || (x == 6 && y >= 8 && y < n-8) || // timing
+			(n >= 25 && box(n-9, n-9, 5, 5)) // the alignment pattern every version from 2 has
+	}
+	fixed, rest = make([][]bool, n), make([][]bool, n)
+	for y := range m {
+		fixed[y], rest[y] = make([]bool, n), make([]bool, n)
+		for x := range m[y] {
+			if isFixed(x, y) {
+				fixed[y][x] = m[y][x]
+			} else {
+				rest[y][x] = m[y][x]
+			}
+		}
+	}
+	return fixed, rest
 }
 
 type rect struct{ x, y, w, h int }

@@ -1,15 +1,21 @@
 package reports
 
 import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
 	"net/http"
 	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgtype"
 
+	"samrap/pkg/db"
 	"samrap/pkg/db/dbsqlc"
 	"samrap/pkg/errs"
 	"samrap/pkg/httpx"
+	"samrap/pkg/xlsx"
 )
 
 // maxFinanceDays bounds a finance request.
@@ -51,12 +57,11 @@ type financeBody struct {
 	DateTo     string `json:"dateTo"`
 }
 
-// finance answers the charged orders of patients and caregivers between two dates (at most
-// 31 days) with the prices of their dishes or sets (the finance screen, our call).
-func (h handlers) finance(w http.ResponseWriter, r *http.Request) error {
+// readFinance decodes and checks a finance body: two dates, at most 31 days apart.
+func readFinance(r *http.Request) (financeBody, error) {
 	var b financeBody
 	if err := httpx.DecodeJSON(r, &b); err != nil {
-		return err
+		return b, err
 	}
 	bad := map[string]string{}
 	from, err1 := time.Parse(time.DateOnly, b.DateFrom)
@@ -70,12 +75,20 @@ func (h handlers) finance(w http.ResponseWriter, r *http.Request) error {
 		bad["dateTo"] = "reports.rangeInvalid"
 	}
 	if len(bad) > 0 {
-		return errs.Fields(bad)
+		return b, errs.Fields(bad)
 	}
-	rows, err := queries.ReportFinance(r.Context(), h.env.DB, dbsqlc.ReportFinanceParams{Branch: httpx.Branch(r),
+	return b, nil
+}
+
+// loadFinance reads the branch's charged orders of the body's dates with the prices of their
+// dishes or sets, and totals them per ward and per day.
+func loadFinance(ctx context.Context, q db.DBTX, branch string, b financeBody) (Finance, error) {
+	from, _ := time.Parse(time.DateOnly, b.DateFrom)
+	to, _ := time.Parse(time.DateOnly, b.DateTo)
+	rows, err := queries.ReportFinance(ctx, q, dbsqlc.ReportFinanceParams{Branch: branch,
 		DateFrom: pgtype.Date{Time: from, Valid: true}, DateTo: pgtype.Date{Time: to, Valid: true}})
 	if err != nil {
-		return err
+		return Finance{}, fmt.Errorf("reports: finance: %w", err)
 	}
 	out := Finance{Orders: make([]FinanceOrder, len(rows)), ByWard: []Total{}, ByDay: []Total{}}
 	wards, days := map[string]int{}, map[string]int{}
@@ -99,5 +112,77 @@ func (h handlers) finance(w http.ResponseWriter, r *http.Request) error {
 		out.Total.Orders++
 		out.Total.Amount += o.Price
 	}
+	return out, nil
+}
+
+// finance answers the charged orders of patients and caregivers between two dates (at most
+// 31 days) with the prices of their dishes or sets (the finance screen, our call).
+func (h handlers) finance(w http.ResponseWriter, r *http.Request) error {
+	b, err := readFinance(r)
+	if err != nil {
+		return err
+	}
+	out, err := loadFinance(r.Context(), h.env.DB, httpx.Branch(r), b)
+	if err != nil {
+		return err
+	}
 	return httpx.OK(w, r, out)
+}
+
+// financeWorkbook is the finance screen's export (POST /api/download/excelFinance, ours):
+// finance_report.xlsx, stored under reports/<branch>/<dateFrom>/finance/ and answered as a
+// signed link; 204 when no order is charged.
+func (h handlers) financeWorkbook(w http.ResponseWriter, r *http.Request) error {
+	b, err := readFinance(r)
+	if err != nil {
+		return err
+	}
+	fin, err := loadFinance(r.Context(), h.env.DB, httpx.Branch(r), b)
+	if err != nil {
+		return err
+	}
+	if len(fin.Orders) == 0 {
+		return httpx.NoContent(w)
+	}
+	var buf bytes.Buffer
+	if err := writeFinance(&buf, fin); err != nil {
+		return fmt.Errorf("reports: finance workbook: %w", err)
+	}
+	return h.deliver(w, r, "finance", "finance_report.xlsx", xlsx.ContentType, &buf, b.DateFrom, b, len(fin.Orders), nil)
+}
+
+// financeColumns are the finance workbook's columns. The totals below the orders use the
+// same columns: the group (ward or day) under "ward", the number of orders under "items".
+var financeColumns = []xlsx.Column{
+	{Th: "วันที่", En: "Date", Width: 12}, {Th: "หอผู้ป่วย", En: "Ward", Width: 28}, {Th: "เตียง", En: "Bed", Width: 10},
+	{Th: "HN", En: "HN", Width: 16}, {Th: "ชื่อ", En: "Name", Width: 30}, {Th: "ญาติ/ผู้ดูแล", En: "Caregiver", Width: 12},
+	{Th: "มื้ออาหาร", En: "Meal type", Width: 20}, {Th: "รายการอาหาร", En: "Items", Width: 40},
+	{Th: "ราคา (บาท)", En: "Price (baht)", Width: 14},
+}
+
+// baht is an amount in satang as a number of baht (two decimals, exact for any sum a
+// spreadsheet shows).
+func baht(satang int64) float64 { return float64(satang) / 100 }
+
+// writeFinance writes the finance workbook: one line per charged order, then the totals per
+// ward, per day, and the whole.
+func writeFinance(w io.Writer, fin Finance) error {
+	rows := make([][]any, 0, len(fin.Orders)+len(fin.ByWard)+len(fin.ByDay)+6)
+	for _, o := range fin.Orders {
+		cg := ""
+		if o.Caregiver {
+			cg = "ญาติ/ผู้ดูแล / Caregiver"
+		}
+		rows = append(rows, []any{o.DateOrder, o.Ward, o.Room, o.HnID, o.Name, cg, o.MealType, o.Items, baht(o.Price)})
+	}
+	totals := func(title string, list []Total) {
+		rows = append(rows, []any{}, []any{title, "", "", "", "", "", "", "จำนวนรายการ / Orders", "ยอดรวม / Amount"})
+		for _, t := range list {
+			rows = append(rows, []any{"", t.Key, "", "", "", "", "", t.Orders, baht(t.Amount)})
+		}
+	}
+	totals("รวมตามหอผู้ป่วย / Total per ward", fin.ByWard)
+	totals("รวมตามวัน / Total per day", fin.ByDay)
+	rows = append(rows, []any{}, []any{"รวมทั้งหมด / Total", "", "", "", "", "", "", fin.Total.Orders, baht(fin.Total.Amount)})
+	return xlsx.Write(w, "การเงิน Finance", financeColumns, xlsx.Rows(rows))
 }

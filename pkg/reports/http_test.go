@@ -39,7 +39,7 @@ type fixture struct {
 	today string
 }
 
-func newFixture(t *testing.T) *fixture {
+func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	s := apitest.New(t)
 	f := &fixture{s: s, ctrl: s.SignIn("controller@samrap.local").Access, today: s.Clock.Now().In(bangkok).Format(time.DateOnly)}
@@ -66,7 +66,7 @@ func newFixture(t *testing.T) *fixture {
 	return f
 }
 
-func (f *fixture) exec(t *testing.T, sql string, args ...any) {
+func (f *fixture) exec(t testing.TB, sql string, args ...any) {
 	t.Helper()
 	if _, err := f.s.Env.DB.Exec(context.Background(), sql, args...); err != nil {
 		t.Fatalf("%s: %v", sql, err)
@@ -75,7 +75,7 @@ func (f *fixture) exec(t *testing.T, sql string, args ...any) {
 
 // trays counts the live ORD orders of today in SRP01 (that do not need review) the where
 // clause lets through.
-func (f *fixture) trays(t *testing.T, where string) int {
+func (f *fixture) trays(t testing.TB, where string) int {
 	t.Helper()
 	return f.s.Count(`SELECT count(*) FROM meal_order o JOIN meal_time t ON t.branch_code = o.branch_code AND t.id = o.meal_time_id
 		JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
@@ -348,6 +348,13 @@ func TestFilters(t *testing.T) {
 	if res.status != 422 || res.fields["wardIds"] == "" || res.fields["roomIds"] == "" || res.fields["layout"] == "" || res.fields["foodScope"] == "" {
 		t.Errorf("%d %v", res.status, res.fields)
 	}
+	// more cards than a request renders: 422, narrow the filters
+	defer func(n int) { reports.MaxCards = n }(reports.MaxCards)
+	reports.MaxCards = 2
+	if _, res := f.report(t, "generatePDF", f.all(map[string]any{"layout": "A4"})); res.status != 422 || !strings.Contains(res.msg, "5,000") {
+		t.Errorf("too many cards: %d %q", res.status, res.msg)
+	}
+	reports.MaxCards = 5000
 	// the Controller's only
 	taker := f.s.SignIn("ordertaker@samrap.local").Access
 	if r := f.s.Do(apitest.Request{Method: "POST", Path: "/api/download/generatePDF", Token: taker, JSON: f.all(map[string]any{"layout": "A4"})}); r.Status != 403 {
@@ -510,9 +517,122 @@ func TestFinance(t *testing.T) {
 	if sum != want {
 		t.Errorf("wards add to %d", sum)
 	}
+
+	// the workbook: the same orders, prices and totals, read with excelize; a specific meal whose
+	// text reads as a formula is text
+	f.exec(t, `UPDATE meal_order SET description = '=1+2 congee' WHERE branch_code = 'SRP01' AND order_date = $1::date
+		AND patient_id = (SELECT id FROM patient WHERE branch_code = 'SRP01' AND hn_id = 'RPT-ALG')`, f.today)
+	link, lres := f.report(t, "excelFinance", map[string]any{"branchCode": "SRP01", "dateFrom": f.today, "dateTo": f.today})
+	if lres.status != 200 || link.FileName != "finance_report.xlsx" || link.Count != n || !strings.Contains(link.URL, "/reports/SRP01/"+f.today+"/finance/") {
+		t.Fatalf("excelFinance: %d %+v", lres.status, link)
+	}
+	b := f.download(t, link.URL)
+	rows := sheet(t, b)
+	if rows[0][0] != "วันที่ / Date" || rows[0][8] != "ราคา (บาท) / Price (baht)" {
+		t.Errorf("header %q", rows[0])
+	}
+	sum = 0
+	orders, formula := 0, ""
+	for i, r := range rows[1:] {
+		if len(r) == 0 {
+			break
+		}
+		orders++
+		price, err := strconv.ParseFloat(r[8], 64)
+		if err != nil || r[0] != f.today || r[3] == "" {
+			t.Errorf("order line %q", r)
+		}
+		sum += int64(price*100 + 0.5)
+		if strings.HasPrefix(r[7], "=") {
+			formula, _ = excelize.CoordinatesToCellName(8, i+2)
+		}
+	}
+	if orders != n || sum != want {
+		t.Errorf("workbook: %d orders, %d satang; want %d, %d", orders, sum, n, want)
+	}
+	last := rows[len(rows)-1]
+	if last[0] != "รวมทั้งหมด / Total" || last[7] != strconv.Itoa(n) || last[8] != strconv.FormatFloat(float64(want)/100, 'f', -1, 64) {
+		t.Errorf("total line %q", last)
+	}
+	perWard := 0
+	for _, r := range rows {
+		if len(r) > 1 && r[0] == "รวมตามหอผู้ป่วย / Total per ward" {
+			perWard = 1
+		} else if perWard > 0 && len(r) > 1 && r[0] == "" {
+			perWard++
+		} else if perWard > 0 {
+			break
+		}
+	}
+	if perWard-1 != len(fin.ByWard) {
+		t.Errorf("%d ward totals, want %d", perWard-1, len(fin.ByWard))
+	}
+	x, _ := excelize.OpenReader(bytes.NewReader(b))
+	if formula == "" {
+		t.Error("the specific meal '=1+2 congee' is not in the workbook")
+	} else if fm, _ := x.GetCellFormula(x.GetSheetName(0), formula); fm != "" {
+		t.Errorf("%s is a formula: %q", formula, fm)
+	}
+	if c := f.s.Count(`SELECT count(*) FROM activity_log WHERE action = 'reports.finance' AND (detail ->> 'trays')::int = $1`, n); c != 1 {
+		t.Errorf("%d activity rows", c)
+	}
+	// nothing charged: 204
+	if _, res := f.report(t, "excelFinance", map[string]any{"branchCode": "SRP01", "dateFrom": "2020-01-01", "dateTo": "2020-01-02"}); res.status != 204 {
+		t.Errorf("nothing charged: %d", res.status)
+	}
+
 	res = f.s.Do(apitest.Request{Method: "POST", Path: "/api/report/finance", Token: f.ctrl,
 		JSON: map[string]any{"branchCode": "SRP01", "dateFrom": f.today, "dateTo": "2020-01-01"}})
 	if res.Status != 422 || res.Fields()["dateTo"] == "" {
 		t.Errorf("dates backwards: %d %v", res.Status, res.Fields())
+	}
+}
+
+// The bed line of a card in each language: the label once per language, the bed (its code)
+// once — a demo bed is named "เตียง W01-01" / "Bed W01-01", which once printed
+// "เตียง / Bed เตียง W01-01".
+func TestMealCardBedLine(t *testing.T) {
+	f := newFixture(t)
+	lunch := f.id(t, "meal_time", "MT02")
+	var hn, bed string
+	var room int64
+	err := f.s.Env.DB.QueryRow(context.Background(), `SELECT p.hn_id, r.code, r.id FROM meal_order o JOIN patient p ON p.id = o.patient_id
+		JOIN room r ON r.id = p.room_id WHERE o.branch_code = 'SRP01' AND o.order_date = $1::date AND o.meal_time_id = $2
+		AND NOT o.caregiver AND NOT o.needs_review AND o.order_type = 'ORD' AND r.name_th LIKE 'เตียง %' ORDER BY p.hn_id LIMIT 1`,
+		f.today, lunch).Scan(&hn, &bed, &room)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		lang       string
+		want, nots []string
+	}{
+		{"TH", []string{"เตียง " + bed}, []string{"Bed", "เตียง เตียง"}},
+		{"EN", []string{"Bed " + bed}, []string{"เตียง", "Bed Bed"}},
+		{"ALL", []string{"เตียง / Bed " + bed}, []string{"เตียง / Bed เตียง", "Bed Bed"}},
+	} {
+		t.Run(c.lang, func(t *testing.T) {
+			f.exec(t, `UPDATE patient SET card_language = $1 WHERE branch_code = 'SRP01' AND hn_id = $2`, c.lang, hn)
+			link, res := f.report(t, "generatePDF", f.all(map[string]any{"layout": "LABEL80", "mealTimeIds": []int64{lunch},
+				"roomIds": []int64{room}, "orderType": "PATIENT"}))
+			if res.status != 200 || link.Count != 1 {
+				t.Fatalf("%d %+v", res.status, link)
+			}
+			text := mealcard.PlainText(run(t, "pdftotext", "-enc", "UTF-8", pdf(t, f.download(t, link.URL), "bed-"+c.lang), "-"))
+			text = strings.ReplaceAll(text, "\u00a0", " ")
+			for _, s := range c.want {
+				if strings.Count(text, s) != 1 {
+					t.Errorf("%q appears %d times in\n%s", s, strings.Count(text, s), text)
+				}
+			}
+			if n := strings.Count(text, bed); n != 1 {
+				t.Errorf("the bed %q appears %d times in\n%s", bed, n, text)
+			}
+			for _, s := range c.nots {
+				if strings.Contains(text, s) {
+					t.Errorf("%q in\n%s", s, text)
+				}
+			}
+		})
 	}
 }

@@ -218,9 +218,11 @@ func card(t *Tray, token string) (mealcard.Card, error) {
 		MealTextColor: t.MealType.TextColor, Date: day, Diet: t.Diet.name(), IDDSI: t.textures(),
 		UnmappedAllergies: t.UnmappedAllergies, SpecialRequest: t.SpecialRequest, Remark: t.Remark, QRToken: token}
 	if t.Room != nil {
-		c.Bed = t.Room.NameTh
-		if c.Lang == mealcard.EN && t.Room.NameEn != "" {
-			c.Bed = t.Room.NameEn
+		// The bed's code: the card writes its own label before it ("เตียง / Bed W01-01"); a
+		// room's name often says "bed" already ("เตียง W01-01"), which doubled the label.
+		c.Bed = t.Room.Code
+		if c.Bed == "" {
+			c.Bed = t.Room.label()
 		}
 	}
 	if t.Therapeutic != nil {

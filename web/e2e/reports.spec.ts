@@ -2,8 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { shot } from './auth-helpers';
+import { apiSignIn, shot } from './auth-helpers';
 import { text } from './helpers';
+import { addDays, bangkokToday } from './orders-helpers';
 import { signInController } from './patients-helpers';
 
 // The Controller's reports (issue 15): each downloads through its signed link; a date with
@@ -23,6 +24,12 @@ async function download(page: Page): Promise<{ name: string; path: string }> {
   await page.getByTestId('report-download').click();
   const file = await dl;
   return { name: file.suggestedFilename(), path: (await file.path())! };
+}
+
+/** '2026-11-25' as a Thai picker takes it: '25/11/2569'. */
+function thaiDate(day: string): string {
+  const [y, m, d] = day.split('-');
+  return `${d}/${m}/${Number(y) + 543}`;
 }
 
 async function rows(path: string): Promise<string[][]> {
@@ -65,8 +72,9 @@ test('meal cards: the PDF through its signed link, the held order listed, nothin
   // a day two months ahead: no orders (the ordering specs order tomorrow), the not-found message (SPEC.md §8)
   const date = page.getByTestId('report-date');
   await date.click();
-  const later = new Date(Date.now() + 7 * 3600_000 + 60 * 24 * 3600_000).toISOString().slice(0, 10);
-  await date.fill(later);
+  // the picker reads and shows Buddhist-era dates in Thai (DD/MM/BBBB), as the order list
+  await expect(date).toHaveValue(/^\d\d\/\d\d\/25\d\d$/);
+  await date.fill(thaiDate(addDays(bangkokToday(), 60)));
   await date.press('Enter'); // commits the date and submits the form
   await expect(page.getByText(r('notFoundCards'))).toHaveCount(1);
   await expect(page.getByTestId('report-ready')).toBeHidden();
@@ -154,4 +162,57 @@ test('finance: the charged orders of the dates with their totals', async ({ page
   // the demo charges nothing: no orders, a zero total (the Go test checks the sums)
   await expect(page.getByTestId('finance-total')).toHaveText(r('finance.total').replace('{{orders}}', '0').replace('{{amount}}', '0.00'));
   await expect(page.getByTestId('finance-table')).toContainText(r('finance.none'));
+});
+
+test('finance workbook: a charged order of its own, downloaded through its link; dates in Buddhist era', async ({ page, request }) => {
+  // a charged specific breakfast 23 days ahead (a day no other spec orders), through the API
+  const day = addDays(bangkokToday(), 23);
+  const taker = await apiSignIn(request, 'ordertaker@samrap.local');
+  const headers = { Authorization: `Bearer ${taker}` };
+  type Row = { hnId: string; needsReview: boolean; textureFood: number | null; textureDrink: number | null; unmappedAllergies: string[] | null;
+    meals: { mealTimeId: number; code: string }[] };
+  const list = ((await (await request.get('/api/takerOrder/search?size=100', { headers })).json()) as { data: { items: Row[] } }).data.items;
+  let hn = '';
+  for (const r of list) {
+    const breakfast = r.meals.find((m) => m.code === 'MT01');
+    if (!breakfast || r.needsReview || r.textureFood !== null || r.textureDrink !== null || (r.unmappedAllergies ?? []).length > 0) continue;
+    const res = await request.post('/api/takerOrder/submitOrder', {
+      headers,
+      data: {
+        branchCode: 'SRP01', hnId: r.hnId, idempotencyKey: crypto.randomUUID(), dates: [day], mealTimeIds: [breakfast.mealTimeId],
+        caregiver: false, orderType: 'ORD', foodScope: 'NORMAL', courseType: 'SPECIFIC', description: 'โจ๊ก (e2e finance)', items: [],
+        otherIds: [], remarkIds: [], remark: '', charge: true, dysphagiaFoodType: null, unmappedAllergiesChecked: false,
+      },
+    });
+    if (res.status() === 200) {
+      hn = r.hnId;
+      break;
+    }
+  }
+  expect(hn).not.toBe('');
+
+  await signInController(page);
+  await page.goto('/auth/report/finance');
+  await expect(page.getByTestId('report-finance-page')).toBeVisible();
+  const dates = page.locator('.ant-picker-range input');
+  const [from, to] = [dates.first(), dates.nth(1)];
+  await expect(from).toHaveValue(/^\d\d\/\d\d\/25\d\d$/); // Buddhist era in Thai
+  await from.click();
+  await from.fill(thaiDate(day));
+  await from.press('Enter');
+  await to.fill(thaiDate(day));
+  await to.press('Enter');
+  const table = page.getByTestId('finance-table');
+  await expect(table).toContainText(hn);
+  await expect(table).toContainText(String(Number(day.slice(0, 4)) + 543)); // the order's date, Buddhist era
+
+  const dl = page.waitForEvent('download');
+  await page.getByTestId('finance-download').click();
+  const file = await dl;
+  expect(file.suggestedFilename()).toBe('finance_report.xlsx');
+  const lines = await rows((await file.path())!);
+  expect(lines[0][0]).toBe('วันที่ / Date');
+  expect(lines.some((l) => l[3] === hn && l[0] === day)).toBe(true);
+  expect(lines[lines.length - 1][0]).toBe('รวมทั้งหมด / Total');
+  await shot(page, 'reports-finance');
 });

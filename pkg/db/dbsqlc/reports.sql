@@ -40,13 +40,17 @@ SELECT jsonb_build_object('orderId', o.id, 'hnId', p.hn_id, 'caregiver', o.careg
     'items', coalesce((SELECT jsonb_agg(jsonb_build_object('menuId', i.menu_id, 'menuSetId', i.menu_set_id,
             'code', coalesce(m.code, s.code), 'nameTh', coalesce(m.name_th, s.name_th), 'nameEn', coalesce(m.name_en, s.name_en),
             'alternativeNote', i.alternative_note,
+            -- the dish itself, or the set's dishes in the set's order: two lookups by key (an OR
+            -- of the two read every dish of the branch for every item)
             'dishes', (SELECT jsonb_agg(jsonb_build_object('id', d.id, 'code', d.code, 'nameTh', d.name_th, 'nameEn', d.name_en,
                     'iddsiType', d.iddsi_type, 'iddsiLevel', d.iddsi_level,
                     'cuisine', jsonb_build_object('id', c.id, 'code', c.code, 'nameTh', c.name_th, 'nameEn', c.name_en))
-                    ORDER BY si.position, d.code)
-                FROM menu d JOIN cuisine_type c ON c.branch_code = d.branch_code AND c.id = d.cuisine_type_id
-                    LEFT JOIN menu_set_item si ON si.branch_code = d.branch_code AND si.menu_set_id = i.menu_set_id AND si.menu_id = d.id
-                WHERE d.branch_code = i.branch_code AND (d.id = i.menu_id OR si.menu_id IS NOT NULL)))
+                    ORDER BY x.position, d.code)
+                FROM (SELECT i.menu_id AS menu_id, NULL::int AS position WHERE i.menu_id IS NOT NULL
+                    UNION ALL SELECT si.menu_id, si.position FROM menu_set_item si
+                        WHERE si.branch_code = i.branch_code AND si.menu_set_id = i.menu_set_id) x
+                    JOIN menu d ON d.branch_code = i.branch_code AND d.id = x.menu_id
+                    JOIN cuisine_type c ON c.branch_code = d.branch_code AND c.id = d.cuisine_type_id))
             ORDER BY i.position)
         FROM meal_order_item i
             LEFT JOIN menu m ON m.branch_code = i.branch_code AND m.id = i.menu_id

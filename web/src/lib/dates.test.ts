@@ -1,4 +1,5 @@
-import { formatDate, formatDateTime } from '@/lib/dates';
+import dayjs from 'dayjs';
+import { formatDate, formatDateTime, pickerFormat } from '@/lib/dates';
 
 describe('dates', () => {
   const at = '2026-11-21T18:30:00Z'; // 22 Nov 2026 01:30 in Bangkok
@@ -15,5 +16,14 @@ describe('dates', () => {
   it('follows another branch time zone and reads epoch seconds', () => {
     expect(formatDateTime(at, 'en', 'UTC')).toBe('21 Nov 2026 18:30');
     expect(formatDateTime(Date.parse(at) / 1000, 'th')).toBe('22 พ.ย. 2569 01:30');
+  });
+});
+
+describe('typed Buddhist-era dates', () => {
+  it('reads DD/MM/BBBB as the Thai picker shows it, in any year, strictly', () => {
+    expect(dayjs('25/01/2570', pickerFormat('th'), true).format('YYYY-MM-DD')).toBe('2027-01-25');
+    expect(dayjs('31/12/2569', pickerFormat('th'), true).format('YYYY-MM-DD')).toBe('2026-12-31');
+    expect(dayjs('31/02/2570', pickerFormat('th'), true).isValid()).toBe(false);
+    expect(dayjs('25/01/2027', pickerFormat('en'), true).format('YYYY-MM-DD')).toBe('2027-01-25');
   });
 });

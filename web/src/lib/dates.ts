@@ -1,7 +1,9 @@
 // Dates as Thai staff read them: Buddhist-era years in Thai (2569 for 2026), Gregorian in
 // English; times in the branch's time zone (Asia/Bangkok unless the branch says otherwise).
-import dayjs from 'dayjs';
+import thPicker from 'antd/es/date-picker/locale/th_TH';
+import dayjs, { type PluginFunc } from 'dayjs';
 import buddhistEra from 'dayjs/plugin/buddhistEra';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import 'dayjs/locale/th';
@@ -10,6 +12,31 @@ import 'dayjs/locale/en';
 dayjs.extend(utc);
 dayjs.extend(timezone);
 dayjs.extend(buddhistEra);
+dayjs.extend(customParseFormat);
+
+/**
+ * Reads a Buddhist-era year (BBBB) in a parse format: dayjs formats BBBB but does not parse
+ * it, so a date typed into a Thai picker ('25/01/2570') was read in the current year or
+ * refused. The year is turned into the Gregorian one and BBBB into YYYY before the parse.
+ */
+const parseBuddhistEra: PluginFunc = (_option, Dayjs) => {
+  const proto = Dayjs.prototype as unknown as { parse: (cfg: { date: unknown; args: unknown[] }) => void };
+  const parse = proto.parse;
+  proto.parse = function (cfg) {
+    const [input, format, ...rest] = cfg.args ?? [];
+    if (typeof input === 'string' && typeof format === 'string') {
+      const at = format.indexOf('BBBB');
+      const year = at >= 0 ? input.slice(at, at + 4) : '';
+      if (/^\d{4}$/.test(year)) {
+        const date = input.slice(0, at) + String(Number(year) - 543) + input.slice(at + 4);
+        cfg.date = date;
+        cfg.args = [date, format.replace('BBBB', 'YYYY'), ...rest];
+      }
+    }
+    parse.call(this, cfg);
+  };
+};
+dayjs.extend(parseBuddhistEra);
 
 export const DEFAULT_TIME_ZONE = 'Asia/Bangkok';
 
@@ -36,3 +63,12 @@ export function formatDateTime(value: DateInput, lang: string, timeZone = DEFAUL
 export function setDateLocale(lang: string): void {
   dayjs.locale(lang === 'th' ? 'th' : 'en');
 }
+
+/** Ant Design's picker format: '25/11/2569' (Buddhist era) in Thai, '25/11/2026' in English. */
+export function pickerFormat(lang: string): string {
+  return lang === 'th' ? 'DD/MM/BBBB' : 'DD/MM/YYYY';
+}
+
+/** Ant Design's Thai picker with Buddhist-era years in its header and year panel too; pass it as
+ * `locale={lang === 'th' ? THAI_PICKER : undefined}` beside `format={pickerFormat(lang)}`. */
+export const THAI_PICKER = { ...thPicker, lang: { ...thPicker.lang, yearFormat: 'BBBB', cellYearFormat: 'BBBB' } };

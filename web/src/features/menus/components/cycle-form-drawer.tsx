@@ -2,10 +2,9 @@ import { Alert, App, Button, DatePicker, Drawer, Form, Input, InputNumber, Radio
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { THAI_PICKER } from '@/components/thai-picker';
 import { useGuardedClose } from '@/components/unsaved-changes';
 import { isApiError } from '@/lib/api-client';
-import { formatDate } from '@/lib/dates';
+import { THAI_PICKER, formatDate, pickerFormat } from '@/lib/dates';
 import { applyFieldErrors, clearErrors } from '@/lib/form-errors';
 import { useUpdateCycle, type CycleInput } from '@/features/menus/api/update-cycle';
 import { formRules } from '@/features/menus/components/form-parts';
@@ -67,7 +66,7 @@ export function CycleFormDrawer({ branchCode, editing, onClose }: Props) {
   const roundType = (Form.useWatch('roundType', form) ?? 'WEEKDAY') as RoundType;
   const [overlaps, setOverlaps] = useState<Overlap[]>([]);
   // Thai staff read and pick Buddhist-era years; typing a date is in the same format
-  const dateFormat = lang === 'th' ? 'DD/MM/BBBB' : 'DD/MM/YYYY';
+  const dateFormat = pickerFormat(lang);
 
   useEffect(() => {
     if (open) {

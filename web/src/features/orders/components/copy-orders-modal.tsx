@@ -7,8 +7,8 @@ import { NS } from '@/features/orders/i18n';
 import { useCopyOrders } from '@/features/orders/api/copy-orders';
 import { useMealTypes, useWards } from '@/features/orders/api/get-choices';
 import { ManyResultView } from '@/features/orders/components/many-result';
-import { MealBadge, pickerFormat, useOrderLabels } from '@/features/orders/components/parts';
-import { THAI_PICKER } from '@/components/thai-picker';
+import { MealBadge, useOrderLabels } from '@/features/orders/components/parts';
+import { THAI_PICKER, pickerFormat } from '@/lib/dates';
 import { errorText, newKey } from '@/features/orders/draft';
 import type { ManyResult } from '@/features/orders/types';
 

@@ -17,8 +17,8 @@ import { useSubmitOrder } from '@/features/orders/api/submit-order';
 import { AlternativeNoteModal } from '@/features/orders/components/alternative-note-modal';
 import { DishCards, SetCards } from '@/features/orders/components/menu-cards';
 import { OrderDetailsDrawer } from '@/features/orders/components/order-details-drawer';
-import { THAI_PICKER } from '@/components/thai-picker';
-import { MealBadge, pickerFormat, useOrderLabels, type OrderLabels } from '@/features/orders/components/parts';
+import { THAI_PICKER, pickerFormat } from '@/lib/dates';
+import { MealBadge, useOrderLabels, type OrderLabels } from '@/features/orders/components/parts';
 import { PatientHeader } from '@/features/orders/components/patient-header';
 import {
   buildDraft, choiceReducer, errorText, existingOrder, initialChoice, localProblems, newKey, NO_CAREGIVER, NO_FILTERS, problemsOf, type Filters,

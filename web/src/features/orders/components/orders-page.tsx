@@ -10,13 +10,13 @@ import { oneOfParam, useListState, type Param } from '@/lib/use-list-state';
 import { NS } from '@/features/orders/i18n';
 import { useWards } from '@/features/orders/api/get-choices';
 import { useSearchOrders } from '@/features/orders/api/search-orders';
-import { AllergyTags, MealChip, NpoTag, pickerFormat, useOrderLabels } from '@/features/orders/components/parts';
+import { AllergyTags, MealChip, NpoTag, useOrderLabels } from '@/features/orders/components/parts';
 import { OrderDetailsDrawer } from '@/features/orders/components/order-details-drawer';
 import { BulkOrderModal } from '@/features/orders/components/bulk-order-modal';
 import { CopyOrdersModal } from '@/features/orders/components/copy-orders-modal';
 import { LIST_STATUSES, type MealCell, type OrderRow } from '@/features/orders/types';
 import { formPath } from '@/features/orders/paths';
-import { THAI_PICKER } from '@/components/thai-picker';
+import { THAI_PICKER, pickerFormat } from '@/lib/dates';
 
 const SORTABLE = ['ward', 'room', 'hnId', 'name'] as const;
 

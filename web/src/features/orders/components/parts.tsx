@@ -32,11 +32,6 @@ export function useOrderLabels() {
 
 export type OrderLabels = ReturnType<typeof useOrderLabels>;
 
-/** Ant Design's picker format: Buddhist-era years in Thai. */
-export function pickerFormat(lang: string): string {
-  return lang === 'th' ? 'DD/MM/BBBB' : 'DD/MM/YYYY';
-}
-
 /** A meal type's abbreviation on its meal colour. */
 export function MealBadge({ meal }: { meal: Pick<MealType, 'abbreviation' | 'mealColor' | 'textColor' | 'code'> }) {
   return (

@@ -114,3 +114,11 @@ export function useFinance(branchCode: string, dateFrom: string, dateTo: string)
     queryFn: () => apiPost<Finance>('/report/finance', { branchCode, dateFrom, dateTo }),
   });
 }
+
+/** POST /download/excelFinance (our call): the finance workbook, downloaded through its signed link; null: 204, nothing charged. */
+export function useFinanceWorkbook() {
+  return useMutation({
+    mutationFn: (body: { branchCode: string; dateFrom: string; dateTo: string }) =>
+      apiDownload<ReportLink>('/download/excelFinance', { body }),
+  });
+}

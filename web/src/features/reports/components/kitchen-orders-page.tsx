@@ -2,6 +2,7 @@ import { Alert, DatePicker, Form, Select, Space, Table, Tag, Typography } from '
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ScreenFrame } from '@/components/screen-frame';
+import { THAI_PICKER, pickerFormat } from '@/lib/dates';
 import { useSession } from '@/lib/use-session';
 import { NS } from '@/features/reports/i18n';
 import { useKitchenBoard, useReportChoices, type KitchenLine } from '@/features/reports/api/reports';
@@ -34,7 +35,8 @@ export default function KitchenOrdersPage() {
     <ScreenFrame title={t('kitchen-orders.title')} subtitle={t('kitchen-orders.subtitle')} testId="report-kitchen-orders-page">
       <Form<Values> form={form} layout="inline" initialValues={{ date: dayjs(), meal: 'ALL', type: 'MENU_SET' }}>
         <Form.Item name="date" label={t('date')}>
-          <DatePicker allowClear={false} data-testid="board-date" />
+          <DatePicker allowClear={false} format={pickerFormat(en ? 'en' : 'th')} locale={en ? undefined : THAI_PICKER}
+            data-testid="board-date" />
         </Form.Item>
         <Form.Item name="meal" label={t('mealType')}>
           <Select options={mealOpts} style={{ minWidth: 180 }} data-testid="board-meal" />

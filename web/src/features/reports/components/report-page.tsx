@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScreenFrame } from '@/components/screen-frame';
+import { THAI_PICKER, pickerFormat } from '@/lib/dates';
 import { useSession } from '@/lib/use-session';
 import { NS } from '@/features/reports/i18n';
 import { ALL, allergyChoice, choice, normalise, type Multi } from '@/features/reports/choices';
@@ -106,7 +107,8 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
       >
         <Space wrap align="start" size="middle">
           <Form.Item name="dateOrder" label={t('date')} rules={[{ required: true, message: t('required') }]}>
-            <DatePicker allowClear={false} data-testid="report-date" />
+            <DatePicker allowClear={false} format={pickerFormat(en ? 'en' : 'th')} locale={en ? undefined : THAI_PICKER}
+              data-testid="report-date" />
           </Form.Item>
           {multi('mealTimeIds', t('mealType'), opts(c?.mealTypes), 'report-meal')}
           {multi('wardTypeIds', t('wardType'), opts(c?.wardTypes), 'report-ward-type')}

@@ -2,7 +2,7 @@ import { DatePicker, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { NS } from '@/features/surveys/i18n';
-import { THAI_PICKER } from '@/components/thai-picker';
+import { THAI_PICKER } from '@/lib/dates';
 import { useBranches } from '@/lib/api/get-branches';
 import type { Param } from '@/lib/use-list-state';
 
