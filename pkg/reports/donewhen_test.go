@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/makiuchi-d/gozxing"
-	"github.com/makiuchi-d/gozxing/qrcode"
+	multiqr "github.com/makiuchi-d/gozxing/multi/qrcode"
 
 	"samrap/pkg/apitest"
 	"samrap/pkg/mealcard"
@@ -84,20 +84,22 @@ func TestDoneWhenDemoWardLunch(t *testing.T) {
 		}
 		// every QR: the labels one a page, the A4 sheets four (a quarter of the page each)
 		dir := t.TempDir()
-		run(t, "pdftoppm", "-r", "150", "-gray", "-png", path, filepath.Join(dir, "p"))
+		run(t, "pdftoppm", "-r", "203", "-gray", "-png", path, filepath.Join(dir, "p")) // a label printer's resolution
 		pngs, _ := filepath.Glob(filepath.Join(dir, "p-*.png"))
 		var got []string
 		for _, file := range pngs {
 			for _, img := range quarters(t, file, layout == "A4") {
-				text, ok := decode(img)
-				if !ok {
-					continue // an empty quarter of the last sheet
+				// a card has two codes: the order's token and the survey link (<PUBLIC_URL>/q/<token>)
+				for _, text := range decode(img) { // none: an empty quarter of the last sheet
+					if strings.Contains(text, "/q/") {
+						continue
+					}
+					tok, err := orders.VerifyToken(key, text)
+					if err != nil {
+						t.Fatalf("%s %s: QR %q: %v", layout, file, text, err)
+					}
+					got = append(got, tok.OrderID)
 				}
-				tok, err := orders.VerifyToken(key, text)
-				if err != nil {
-					t.Fatalf("%s %s: QR %q: %v", layout, file, text, err)
-				}
-				got = append(got, tok.OrderID)
 			}
 		}
 		slices.Sort(got)
@@ -154,14 +156,19 @@ func quarters(t *testing.T, path string, a4 bool) []image.Image {
 	return out
 }
 
-func decode(img image.Image) (string, bool) {
+func decode(img image.Image) []string {
 	bmp, err := gozxing.NewBinaryBitmapFromImage(img)
 	if err != nil {
-		return "", false
+		return nil
 	}
-	res, err := qrcode.NewQRCodeReader().Decode(bmp, map[gozxing.DecodeHintType]interface{}{gozxing.DecodeHintType_TRY_HARDER: true})
+	res, err := multiqr.NewQRCodeMultiReader().DecodeMultiple(bmp, map[gozxing.DecodeHintType]interface{}{gozxing.DecodeHintType_TRY_HARDER: true})
 	if err != nil {
-		return "", false
+		return nil
 	}
-	return res.GetText(), true
+	var out []string
+	for _, r := range res {
+		out = append(out, r.GetText())
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }

@@ -50,6 +50,15 @@ describe('values', () => {
     const labelled = (key: string) => (key.startsWith('detailKey.') ? (en.detailKey as Record<string, string>)[key.slice(10)] ?? key : key);
     expect(showDetail({ count: 2, hnIds: ['HN1', 'HN2'], other: 'x' }, 'en', 'Asia/Bangkok', labelled)).toBe('Count: 2 · HN: HN1, HN2 · other: x');
   });
+
+  it('names the keys of a report filter too, "ALL" in words, empty ones left out', () => {
+    const labelled = (key: string) => {
+      const [group, k] = key.split('.');
+      return ((en as unknown as Record<string, Record<string, string>>)[group] ?? {})[k] ?? key;
+    };
+    const detail = { filter: { wardIds: 'ALL', mealTimeIds: [3], layout: 'A4', remark: '' }, trays: 2 };
+    expect(showDetail(detail, 'en', 'Asia/Bangkok', labelled)).toBe('Filters: Wards: All; Meal types: 3; Layout: A4 · Trays: 2');
+  });
 });
 
 describe('calls', () => {

@@ -20,10 +20,13 @@ export function showValue(value: unknown, lang: string, timeZone: string, t: Tra
     const name = lang === 'en' ? r.nameEn || r.nameTh : r.nameTh || r.nameEn;
     if (name || r.code) return name || r.code || '';
     return Object.entries(value as Record<string, unknown>)
-      .map(([k, v]) => `${k}: ${showValue(v, lang, timeZone, t)}`)
+      .map(([k, v]) => [detailKey(k, t), showValue(v, lang, timeZone, t)])
+      .filter(([, v]) => v !== '')
+      .map(([k, v]) => `${k}: ${v}`)
       .join('; ');
   }
   const s = String(value);
+  if (s === 'ALL') return t('value.all');
   // a day is a day wherever the browser is: read at noon UTC, shown in UTC
   if (DAY.test(s)) return formatDate(`${s}T12:00:00Z`, lang, 'UTC');
   if (TIME.test(s)) return formatDateTime(s, lang, timeZone);

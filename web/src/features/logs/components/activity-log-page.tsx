@@ -41,7 +41,7 @@ export default function ActivityLogPage() {
       key: 'who', title: t('activity.who'), width: 220,
       render: (_, a) => (
         <Space direction="vertical" size={0}>
-          <Typography.Text strong data-testid="activity-actor">{a.actor}</Typography.Text>
+          <Typography.Text strong data-testid="activity-actor">{a.actor || t('value.none')}</Typography.Text>
           {a.actorName && <Typography.Text>{a.actorName}</Typography.Text>}
         </Space>
       ),
