@@ -9,6 +9,7 @@ import (
 	"mime"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -413,9 +414,13 @@ func (q *Query) OneOf(name string, allowed ...string) string {
 }
 
 // Page answers page (from 1, at most MaxPage), size (default DefaultSize, 1 to MaxSize),
-// sortBy and sortDesc.
-func (q *Query) Page() PageParams {
+// sortBy and sortDesc. Given the columns a list sorts by, a sortBy not among them is
+// field.invalid.
+func (q *Query) Page(sortable ...string) PageParams {
 	p := PageParams{Page: 1, Size: DefaultSize, SortBy: q.values.Get("sortBy"), SortDesc: q.Bool("sortDesc")}
+	if len(sortable) > 0 && p.SortBy != "" && !slices.Contains(sortable, p.SortBy) {
+		q.Invalid("sortBy", "field.invalid")
+	}
 	if q.values.Get("page") != "" {
 		p.Page = int(q.Int("page", 1, MaxPage))
 	}

@@ -65,6 +65,18 @@ func TestQueryPage(t *testing.T) {
 	}
 }
 
+func TestQueryPageSortable(t *testing.T) {
+	t.Parallel()
+	for raw, bad := range map[string]bool{"": false, "sortBy=name": false, "sortBy=ward&sortDesc=true": false,
+		"sortBy=password": true, "sortBy=name%20desc": true} {
+		q := ReadQuery(httptest.NewRequest("GET", "/x?"+raw, nil))
+		q.Page("ward", "name")
+		if f := fields(q.Err()); (f["sortBy"] == "field.invalid") != bad {
+			t.Errorf("%q: %v", raw, q.Err())
+		}
+	}
+}
+
 func TestQueryCollectsEveryProblem(t *testing.T) {
 	t.Parallel()
 	q := ReadQuery(httptest.NewRequest("GET", "/x?status=maybe&page=0&id=", nil))

@@ -43,7 +43,7 @@ type handlers struct{ s *Service }
 // search: ?criteria&page&size&dateOrder&sortBy&sortDesc&ward&status.
 func (h handlers) search(w http.ResponseWriter, r *http.Request) error {
 	q := httpx.ReadQuery(r)
-	p := q.Page()
+	p := q.Page("ward", "room", "hnId", "name")
 	f := SearchFilter{Criteria: q.Text("criteria"), Date: q.Text("dateOrder")}
 	if f.Date != "" {
 		if _, err := time.Parse(time.DateOnly, f.Date); err != nil {
@@ -53,9 +53,6 @@ func (h handlers) search(w http.ResponseWriter, r *http.Request) error {
 	f.WardID = q.IDOrAll("ward")
 	f.Status = q.OneOf("status", "ALL", "NOT_ORDERED", "NEEDS_REVIEW", StatusWaiting, StatusFasting, StatusNoMeal,
 		StatusCancelled, StatusServed)
-	if p.SortBy != "" && p.SortBy != "ward" && p.SortBy != "room" && p.SortBy != "hnId" && p.SortBy != "name" {
-		q.Invalid("sortBy", "field.invalid")
-	}
 	if err := q.Err(); err != nil {
 		return err
 	}
