@@ -38,7 +38,7 @@ const dateLayout = "2006-01-02"
 // filter reads dateFrom and dateTo (YYYY-MM-DD in Asia/Bangkok, both days included; the
 // last 30 days by default, at most 366 days), person, action, entity, entityId, and the
 // Super Admin's entryBranch.
-func (h handlers) filter(r *http.Request) (Filter, Scope, *httpx.Query) {
+func (h handlers) filter(r *http.Request) (Filter, session.Scope, *httpx.Query) {
 	q := httpx.ReadQuery(r)
 	today := h.s.now().In(bangkok)
 	day := func(name string, def time.Time) time.Time {
@@ -61,7 +61,7 @@ func (h handlers) filter(r *http.Request) (Filter, Scope, *httpx.Query) {
 	} else if f.To.Sub(f.From) > 367*24*time.Hour {
 		q.Invalid("dateTo", "logs.rangeTooLong")
 	}
-	return f, scopeOf(httpx.Claims(r), strings.TrimSpace(q.Text("entryBranch"))), q
+	return f, session.ScopeOf(httpx.Claims(r), strings.TrimSpace(q.Text("entryBranch"))), q
 }
 
 func (h handlers) activities(w http.ResponseWriter, r *http.Request) error {

@@ -45,27 +45,6 @@ func NewService(pool *db.Pool, now func() time.Time) *Service {
 	return &Service{db: pool, now: now}
 }
 
-// Scope is whose entries a caller reads: a Super Admin every branch (Branch narrows to one,
-// "" for all), anyone else the current branch.
-type Scope struct {
-	All     bool
-	Current string // the caller's current branch
-	Branch  string // the branch filter of a Super Admin
-}
-
-// scopeOf answers the caller's scope.
-func scopeOf(c *session.Claims, branch string) Scope {
-	s := Scope{}
-	if c != nil && c.Current != nil {
-		s.Current = c.Current.BranchCode
-		s.All = c.Current.RoleCode == session.SuperAdmin
-	}
-	if s.All {
-		s.Branch = branch
-	}
-	return s
-}
-
 // Filter selects entries: changed from From (inclusive) to To (exclusive); Person matches
 // the actor or the person's name; Action (the activity record), Entity and EntityID (the
 // change log) when not "".
@@ -89,7 +68,7 @@ type Activity struct {
 }
 
 // Activities answers a page of the activity record, newest first.
-func (s *Service) Activities(ctx context.Context, sc Scope, f Filter, p httpx.PageParams, lang i18n.Lang) (httpx.Page[Activity], error) {
+func (s *Service) Activities(ctx context.Context, sc session.Scope, f Filter, p httpx.PageParams, lang i18n.Lang) (httpx.Page[Activity], error) {
 	rows, err := s.activityRows(ctx, sc, f, p.Size, p.Offset())
 	if err != nil {
 		return httpx.Page[Activity]{}, err
@@ -101,7 +80,7 @@ func (s *Service) Activities(ctx context.Context, sc Scope, f Filter, p httpx.Pa
 	return out, nil
 }
 
-func (s *Service) activityRows(ctx context.Context, sc Scope, f Filter, size, offset int) ([]dbsqlc.LogsActivitiesRow, error) {
+func (s *Service) activityRows(ctx context.Context, sc session.Scope, f Filter, size, offset int) ([]dbsqlc.LogsActivitiesRow, error) {
 	rows, err := queries.LogsActivities(ctx, s.db, dbsqlc.LogsActivitiesParams{AllBranches: sc.All, Branch: sc.Current,
 		EntryBranch: sc.Branch, FromTime: ts(f.From), ToTime: ts(f.To), Action: f.Action, Person: f.Person,
 		PageSize: int32(size), PageOffset: int64(offset)})
@@ -131,7 +110,7 @@ var activityColumns = []xlsx.Column{
 // ExportActivities writes the entries f selects (newest first, at most exportLimit) as an
 // .xlsx workbook, the times in Asia/Bangkok, and records the export in the activity record.
 // It answers false when there are none (the caller answers 204).
-func (s *Service) ExportActivities(ctx context.Context, w io.Writer, by *session.Claims, sc Scope, f Filter, lang i18n.Lang) (bool, error) {
+func (s *Service) ExportActivities(ctx context.Context, w io.Writer, by *session.Claims, sc session.Scope, f Filter, lang i18n.Lang) (bool, error) {
 	rows, err := s.activityRows(ctx, sc, f, exportLimit, 0)
 	if err != nil {
 		return false, err
@@ -183,7 +162,7 @@ type FieldChange struct {
 }
 
 // Changes answers a page of the change log, newest first.
-func (s *Service) Changes(ctx context.Context, sc Scope, f Filter, p httpx.PageParams, lang i18n.Lang) (httpx.Page[Change], error) {
+func (s *Service) Changes(ctx context.Context, sc session.Scope, f Filter, p httpx.PageParams, lang i18n.Lang) (httpx.Page[Change], error) {
 	rows, err := queries.LogsChanges(ctx, s.db, dbsqlc.LogsChangesParams{AllBranches: sc.All, Branch: sc.Current,
 		EntryBranch: sc.Branch, FromTime: ts(f.From), ToTime: ts(f.To), Entity: f.Entity, EntityID: f.EntityID, Person: f.Person,
 		PageSize: int32(p.Size), PageOffset: int64(p.Offset())})

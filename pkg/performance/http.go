@@ -109,7 +109,7 @@ func (h handlers) figures(w http.ResponseWriter, r *http.Request) error {
 	if len(bad) > 0 {
 		return errs.Fields(bad)
 	}
-	out, err := h.s.Figures(r.Context(), ScopeOf(httpx.Claims(r), f.EntryBranch), f, httpx.Lang(r))
+	out, err := h.s.Figures(r.Context(), session.ScopeOf(httpx.Claims(r), f.EntryBranch), f, httpx.Lang(r))
 	if err != nil {
 		return err
 	}
@@ -127,7 +127,7 @@ func (h handlers) export(w http.ResponseWriter, r *http.Request) error {
 		return errs.Fields(bad)
 	}
 	ctx, c, lang := r.Context(), httpx.Claims(r), httpx.Lang(r)
-	fig, err := h.s.Figures(ctx, ScopeOf(c, f.EntryBranch), f, lang)
+	fig, err := h.s.Figures(ctx, session.ScopeOf(c, f.EntryBranch), f, lang)
 	if err != nil {
 		return err
 	}

@@ -37,27 +37,6 @@ func NewService(pool *db.Pool, now func() time.Time) *Service {
 	return &Service{db: pool, now: now}
 }
 
-// Scope is whose records the caller reads: a Super Admin every branch (or Branch, the
-// entryBranch filter), anyone else the current branch.
-type Scope struct {
-	All     bool
-	Current string
-	Branch  string
-}
-
-// ScopeOf answers the caller's scope.
-func ScopeOf(c *session.Claims, entryBranch string) Scope {
-	s := Scope{}
-	if c != nil && c.Current != nil {
-		s.Current = c.Current.BranchCode
-		s.All = c.Current.RoleCode == session.SuperAdmin
-	}
-	if s.All {
-		s.Branch = entryBranch
-	}
-	return s
-}
-
 // Filter selects the orders: order dates From to To (YYYY-MM-DD, both included), the wards
 // (the patients' wards now) and meal types; nil is every one.
 type Filter struct {
@@ -202,7 +181,7 @@ func day(s string) pgtype.Date {
 func round1(v float64) float64 { return math.Round(v*10) / 10 }
 
 // Figures reads the figures of f in the scope; reasons are labelled in lang.
-func (s *Service) Figures(ctx context.Context, sc Scope, f Filter, lang i18n.Lang) (Figures, error) {
+func (s *Service) Figures(ctx context.Context, sc session.Scope, f Filter, lang i18n.Lang) (Figures, error) {
 	from, to := day(f.DateFrom), day(f.DateTo)
 	out := Figures{DateFrom: f.DateFrom, DateTo: f.DateTo, ByMeal: []MealGroup{}, ByWard: []WardGroup{}, ByDate: []DateGroup{},
 		Mismatches: Mismatches{ByReason: []ReasonCount{}}, Rejections: Rejections{ByReason: []ReasonCount{}},

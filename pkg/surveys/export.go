@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"samrap/pkg/i18n"
+	"samrap/pkg/session"
 	"samrap/pkg/xlsx"
 )
 
@@ -35,7 +36,7 @@ func sourceLabel(src string) string {
 
 // Export writes the answers f selects (newest first, at most maxAnswers) as an .xlsx
 // workbook, the times in Asia/Bangkok. It answers false when there are none.
-func (s *Service) Export(ctx context.Context, w io.Writer, sc Scope, f Filter, lang i18n.Lang) (bool, error) {
+func (s *Service) Export(ctx context.Context, w io.Writer, sc session.Scope, f Filter, lang i18n.Lang) (bool, error) {
 	rows, err := s.answers(ctx, sc, f)
 	if err != nil || len(rows) == 0 {
 		return false, err

@@ -169,7 +169,7 @@ func (h handlers) results(w http.ResponseWriter, r *http.Request) error {
 	if err := q.Err(); err != nil {
 		return err
 	}
-	sc := ScopeOf(httpx.Claims(r), strings.TrimSpace(q.Text("entryBranch")))
+	sc := session.ScopeOf(httpx.Claims(r), strings.TrimSpace(q.Text("entryBranch")))
 	res, err := h.s.Results(r.Context(), sc, f, p.Page, p.Size, httpx.Lang(r))
 	if err != nil {
 		return err
@@ -190,7 +190,7 @@ func (h handlers) export(w http.ResponseWriter, r *http.Request) error {
 		return errs.Fields(bad)
 	}
 	ctx, c := r.Context(), httpx.Claims(r)
-	sc := ScopeOf(c, strings.TrimSpace(f.EntryBranch))
+	sc := session.ScopeOf(c, strings.TrimSpace(f.EntryBranch))
 	var buf bytes.Buffer
 	found, err := h.s.Export(ctx, &buf, sc, f, httpx.Lang(r))
 	if err != nil {

@@ -320,27 +320,6 @@ func (s *Service) Trays(ctx context.Context, branch string, f TrayFilter, lang i
 	return out, nil
 }
 
-// Scope is whose answers a caller reads: a Super Admin every branch (Branch narrows to one,
-// "" for all), anyone else the current branch (as pkg/logs).
-type Scope struct {
-	All     bool
-	Current string
-	Branch  string
-}
-
-// ScopeOf answers the caller's scope.
-func ScopeOf(c *session.Claims, branch string) Scope {
-	s := Scope{}
-	if c != nil && c.Current != nil {
-		s.Current = c.Current.BranchCode
-		s.All = c.Current.RoleCode == session.SuperAdmin
-	}
-	if s.All {
-		s.Branch = branch
-	}
-	return s
-}
-
 // Filter selects answers by the trays' dates (both included), wards, meal types and dishes
 // (empty: all).
 type Filter struct {
@@ -480,7 +459,7 @@ type Results struct {
 // maxAnswers is the most answers one results or export reads.
 const maxAnswers = 50000
 
-func (s *Service) answers(ctx context.Context, sc Scope, f Filter) ([]dbsqlc.SurveyAnswersRow, error) {
+func (s *Service) answers(ctx context.Context, sc session.Scope, f Filter) ([]dbsqlc.SurveyAnswersRow, error) {
 	from, _ := time.Parse(time.DateOnly, f.DateFrom)
 	to, _ := time.Parse(time.DateOnly, f.DateTo)
 	ids := func(v []int64) []int64 {
@@ -512,7 +491,7 @@ func toRow(r *dbsqlc.SurveyAnswersRow, lang i18n.Lang) Row {
 }
 
 // Results answers the answers f selects, grouped, and a page of them (newest first).
-func (s *Service) Results(ctx context.Context, sc Scope, f Filter, page, size int, lang i18n.Lang) (Results, error) {
+func (s *Service) Results(ctx context.Context, sc session.Scope, f Filter, page, size int, lang i18n.Lang) (Results, error) {
 	rows, err := s.answers(ctx, sc, f)
 	if err != nil {
 		return Results{}, err
