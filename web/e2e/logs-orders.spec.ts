@@ -1,51 +1,17 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiSignIn, shot } from './auth-helpers';
 import { lg, rows, signInAs } from './logs-helpers';
-import { bangkokToday } from './orders-helpers';
+import { data, orderTrays, type Tray } from './trays-helpers';
 
 // The activity record and the change log after the real flows (issue 17): an order placed
 // by the Order Taker and its tray served by the Serve user (both through the API, on a patient
 // and meal of this test's own) appear in the Branch Admin's activity record with their Thai
 // labels, and the order's change log shows its fields labelled and its values in words.
 
-type Envelope<T> = { code: string; msg: string; data: T };
-async function data<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  const body = (await res.json()) as Envelope<T>;
-  expect(res.status(), `${res.url()}: ${body.msg}`).toBe(200);
-  return body.data;
-}
-
-type Row = {
-  hnId: string;
-  textureFood: number | null;
-  textureDrink: number | null;
-  unmappedAllergies: string[] | null;
-  needsReview: boolean;
-  meals: { mealTimeId: number; code: string; npo: boolean; order: { orderId: string } | null }[];
-};
-
-/** Today's dinner ordered (a specific meal) for a demo patient with none yet and nothing that would refuse one,
- * taken from the start of the list (the serve spec takes from its end); another spec taking it first: the next. */
-async function orderDinner(request: APIRequestContext): Promise<{ hn: string; orderId: string; token: string }> {
-  const headers = { Authorization: `Bearer ${await apiSignIn(request, 'ordertaker@samrap.local')}` };
-  const list = await data<{ items: Row[] }>(await request.get('/api/takerOrder/search?size=100', { headers }));
-  for (const r of list.items) {
-    const dinner = r.meals.find((m) => m.code === 'MT03');
-    if (!dinner || dinner.order || dinner.npo || r.needsReview || r.textureFood !== null || r.textureDrink !== null || (r.unmappedAllergies ?? []).length > 0) continue;
-    const res = await request.post('/api/takerOrder/submitOrder', {
-      headers,
-      data: {
-        branchCode: 'SRP01', hnId: r.hnId, idempotencyKey: crypto.randomUUID(), dates: [bangkokToday()], mealTimeIds: [dinner.mealTimeId],
-        caregiver: false, orderType: 'ORD', foodScope: 'NORMAL', courseType: 'SPECIFIC', description: 'ข้าวต้ม (e2e logs)', items: [],
-        otherIds: [], remarkIds: [], remark: '', charge: false, dysphagiaFoodType: null, unmappedAllergiesChecked: false,
-      },
-    });
-    if (res.status() !== 200) continue;
-    const { orders } = ((await res.json()) as Envelope<{ orders: { orderId: string }[] }>).data;
-    const qr = await data<{ token: string }>(await request.get(`/api/takerOrder/getQrByOrderId/${orders[0].orderId}`, { headers }));
-    return { hn: r.hnId, orderId: orders[0].orderId, token: qr.token };
-  }
-  throw new Error('no demo patient left without a dinner today');
+/** Today's dinner for a demo patient, from the start of the list (the serve spec takes from its end). */
+async function orderDinner(request: APIRequestContext): Promise<Tray> {
+  const [tray] = await orderTrays(request, 1, { meals: ['MT03'], description: 'ข้าวต้ม (e2e logs)' });
+  return tray;
 }
 
 test('an order placed and its tray served are in the activity record (Thai labels) and the order change log reads as words', async ({ page, request }) => {

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiSignIn } from './auth-helpers';
 import { signIn, text } from './helpers';
-import { bangkokToday } from './orders-helpers';
+import { data, orderTrays } from './trays-helpers';
 
 // Work performance (issue 17): a tray of the afternoon snack (MT04, a meal no other spec orders) ordered
 // and served through the API for a demo patient, and a scan of its card against another patient's
@@ -12,47 +12,13 @@ import { bangkokToday } from './orders-helpers';
 
 const p = (key: string, lang: 'th' | 'en' = 'en'): string => text(lang, 'performance', key);
 
-type Envelope<T> = { code: string; msg: string; data: T };
-async function data<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  const body = (await res.json()) as Envelope<T>;
-  expect(res.status(), `${res.url()}: ${body.msg}`).toBe(200);
-  return body.data;
-}
-
-type Row = { hnId: string; needsReview: boolean; meals: { mealTimeId: number; code: string; npo: boolean; order: { orderId: string } | null }[] };
 type Counts = { trays: number; onTime: number; late: number; notServed: number; pending: number; onTimePct: number | null };
 type Figures = { total: Counts; mismatches: { scans: number; byReason: { reason: string; label: string; count: number }[] } };
 
-/** Orders today's afternoon snack for two patients without one (through the API) and answers their HNs, the meal's id and the first card's token. */
+/** Orders today's afternoon snack (MT04, a meal no other spec orders) for two patients without one and answers their HNs, the meal's id and the first card's token. */
 async function snackTrays(request: APIRequestContext): Promise<{ hns: string[]; mealId: number; token: string }> {
-  const taker = await apiSignIn(request, 'ordertaker@samrap.local');
-  const headers = { Authorization: `Bearer ${taker}` };
-  const list = await data<{ items: Row[] }>(await request.get('/api/takerOrder/search?size=100', { headers }));
-  const hns: string[] = [];
-  let mealId = 0;
-  let token = '';
-  for (const r of list.items) {
-    if (hns.length === 2) break;
-    const snack = r.meals.find((m) => m.code === 'MT04');
-    if (!snack || snack.order || snack.npo || r.needsReview) continue;
-    const res = await request.post('/api/takerOrder/submitOrder', {
-      headers,
-      data: {
-        branchCode: 'SRP01', hnId: r.hnId, idempotencyKey: crypto.randomUUID(), dates: [bangkokToday()], mealTimeIds: [snack.mealTimeId],
-        caregiver: false, orderType: 'ORD', foodScope: 'NORMAL', courseType: 'SPECIFIC', description: 'กล้วยบวชชี (e2e performance)', items: [],
-        otherIds: [], remarkIds: [], remark: '', charge: false, dysphagiaFoodType: null, unmappedAllergiesChecked: false,
-      },
-    });
-    if (res.status() !== 200) continue;
-    const { orders } = ((await res.json()) as Envelope<{ orders: { orderId: string }[] }>).data;
-    if (hns.length === 0) {
-      token = (await data<{ token: string }>(await request.get(`/api/takerOrder/getQrByOrderId/${orders[0].orderId}`, { headers }))).token;
-    }
-    hns.push(r.hnId);
-    mealId = snack.mealTimeId;
-  }
-  expect(hns.length).toBe(2);
-  return { hns, mealId, token };
+  const trays = await orderTrays(request, 2, { meals: ['MT04'], description: 'กล้วยบวชชี (e2e performance)' });
+  return { hns: trays.map((t) => t.hn), mealId: trays[0].mealTimeId, token: trays[0].token };
 }
 
 test('a Branch Admin sees the on-time figure and a scan mismatch of a served tray, and downloads the workbook', async ({ page, request }) => {

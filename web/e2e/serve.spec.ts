@@ -6,6 +6,7 @@ import QRCode from 'qrcode';
 import { apiSignIn } from './auth-helpers';
 import { signIn, text } from './helpers';
 import { bangkokToday, chip, orderRow, ORDER_TAKER, signInAs } from './orders-helpers';
+import { data, orderTrays, type Tray } from './trays-helpers';
 
 // Serving by scan (issue 16): the keyboard-wedge path end to end on a phone-sized screen —
 // a tray's card token (a dinner the test orders) typed as a wedge scan, then the wristband (the HN), MATCH,
@@ -17,48 +18,9 @@ const s = (key: string, lang: 'th' | 'en' = 'th'): string => text(lang, 'serve',
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-type Envelope<T> = { code: string; msg: string; data: T };
-async function data<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  const body = (await res.json()) as Envelope<T>;
-  expect(res.status(), `${res.url()}: ${body.msg}`).toBe(200);
-  return body.data;
-}
-
-type Row = {
-  hnId: string;
-  textureFood: number | null;
-  textureDrink: number | null;
-  unmappedAllergies: string[] | null;
-  needsReview: boolean;
-  meals: { mealTimeId: number; code: string; npo: boolean; order: { orderId: string } | null }[];
-};
-
-/** Trays of its own for each test: today's dinner (MT03) ordered through the API as a specific meal for n patients
- * with no dinner yet and nothing that would refuse one (no texture need, no unmapped allergy, not fasting then) —
- * so the other specs' orders and reviews on the shared demo branch never take them. HN, meal and card token. */
-async function demoTrays(request: APIRequestContext, n = 3): Promise<{ hn: string; meal: string; token: string; orderId: string }[]> {
-  const taker = await apiSignIn(request, 'ordertaker@samrap.local');
-  const headers = { Authorization: `Bearer ${taker}` };
-  const list = await data<{ items: Row[] }>(await request.get('/api/takerOrder/search?size=100', { headers }));
-  const out = [];
-  for (const r of list.items.slice().reverse()) {
-    if (out.length === n) break;
-    const dinner = r.meals.find((m) => m.code === 'MT03');
-    if (!dinner || dinner.order || dinner.npo || r.needsReview || r.textureFood !== null || r.textureDrink !== null || (r.unmappedAllergies ?? []).length > 0) continue;
-    const res = await request.post('/api/takerOrder/submitOrder', {
-      headers,
-      data: {
-        branchCode: 'SRP01', hnId: r.hnId, idempotencyKey: crypto.randomUUID(), dates: [bangkokToday()], mealTimeIds: [dinner.mealTimeId],
-        caregiver: false, orderType: 'ORD', foodScope: 'NORMAL', courseType: 'SPECIFIC', description: 'ข้าวต้ม (e2e serve)', items: [],
-        otherIds: [], remarkIds: [], remark: '', charge: false, dysphagiaFoodType: null, unmappedAllergiesChecked: false,
-      },
-    });
-    if (res.status() !== 200) continue; // taken meanwhile by another spec: the next patient
-    const { orders } = ((await res.json()) as Envelope<{ orders: { orderId: string }[] }>).data;
-    const qr = await data<{ token: string }>(await request.get(`/api/takerOrder/getQrByOrderId/${orders[0].orderId}`, { headers }));
-    out.push({ hn: r.hnId, meal: 'MT03', token: qr.token, orderId: orders[0].orderId });
-  }
-  return out;
+/** Trays of its own for each test: today's dinner (MT03) for n patients, from the end of the list. */
+function demoTrays(request: APIRequestContext, n = 3): Promise<Tray[]> {
+  return orderTrays(request, n, { meals: ['MT03'], description: 'ข้าวต้ม (e2e serve)', fromEnd: true });
 }
 
 /** Makes the patient nil by mouth from midnight today (Asia/Bangkok), open-ended, through the patient edit (Controller). */

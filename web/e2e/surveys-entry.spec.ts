@@ -3,7 +3,8 @@ import { apiSignIn } from './auth-helpers';
 import { text } from './helpers';
 import { signInAs } from './logs-helpers';
 import { bangkokToday } from './orders-helpers';
-import { data, surveyTrays, sv, type SurveyTray } from './surveys-helpers';
+import { surveyTrays, sv, type SurveyTray } from './surveys-helpers';
+import { data } from './trays-helpers';
 
 // Staff survey entry (issue 17): a Serve user picks a tray of today and enters the patient's
 // answers; the tray shows answered, its public link says so, and the Branch Admin reads the
