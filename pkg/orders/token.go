@@ -91,7 +91,9 @@ func SignToken(key []byte, orderID, branch, date string, mealTimeID int64, hn st
 
 // VerifyToken checks a token's seal and answers what it says (the serve screens call it).
 func VerifyToken(key []byte, token string) (Token, error) {
-	raw, err := base64.RawURLEncoding.DecodeString(token)
+	// Strict: only the text that was issued; a lenient reader also takes another last
+	// character whose unused bits differ, so a changed token could still verify.
+	raw, err := base64.RawURLEncoding.Strict().DecodeString(token)
 	if err != nil || len(raw) < 1+16+1+2+1+8+macSize || raw[0] != tokenVersion {
 		return Token{}, ErrBadToken
 	}

@@ -50,7 +50,9 @@ func Token(key []byte, orderID string) (string, error) {
 
 // VerifyToken checks a token's seal and answers the order id it names.
 func VerifyToken(key []byte, token string) (string, error) {
-	raw, err := base64.RawURLEncoding.DecodeString(token)
+	// Strict: only the text that was issued; a lenient reader also takes another last
+	// character whose unused bits differ, so a changed token could still verify.
+	raw, err := base64.RawURLEncoding.Strict().DecodeString(token)
 	if err != nil || len(raw) != 16+sealSize {
 		return "", ErrBadToken
 	}
