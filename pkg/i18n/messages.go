@@ -44,6 +44,11 @@ var coreMessages = map[string]msg{
 	"field.textInvalid":      {"มีอักขระที่ไม่อนุญาต", "This contains characters that are not allowed"},
 	"field.tooLong":          {"ข้อความยาวเกินไป", "This is too long"},
 	"field.outOfRange":       {"ค่าอยู่นอกช่วงที่รับได้", "This value is out of range"},
+	// days and date ranges (pkg/day)
+	"date.invalid":        {"วันที่ต้องอยู่ในรูปแบบ ปปปป-ดด-วว", "The date must be YYYY-MM-DD"},
+	"date.endBeforeStart": {"วันที่สิ้นสุดต้องไม่ก่อนวันที่เริ่ม", "The end date cannot be before the start date"},
+	"date.overYear":       {"ช่วงวันที่ต้องไม่เกิน 366 วัน", "The date range can be 366 days at most"},
+	"date.overMonth":      {"ช่วงวันที่ต้องไม่เกิน 31 วัน", "The date range can be 31 days at most"},
 	// general answers
 	"saved":   {"บันทึกเรียบร้อยแล้ว", "Saved"},
 	"deleted": {"ลบเรียบร้อยแล้ว", "Deleted"},
