@@ -17,7 +17,6 @@ var patientsMessages = map[string]msg{
 	"patients.birthdayFuture":       {"วันเกิดต้องไม่เป็นวันในอนาคต", "The birthday cannot be in the future"},
 	"patients.dischargeBeforeAdmit": {"วันที่คาดว่าจะจำหน่ายต้องไม่ก่อนวันที่รับเข้า", "The planned discharge date cannot be before the admit date"},
 	"patients.endBeforeStart":       {"เวลาสิ้นสุดต้องอยู่หลังเวลาเริ่ม", "The end must be after the start"},
-	"patients.rangeTooLong":         {"ช่วงวันที่ต้องไม่เกิน 366 วัน", "The date range can be 366 days at most"},
 	"patients.textureDrinkInvalid":  {"ระดับ IDDSI ของเครื่องดื่มต้องเป็น 0–4", "The IDDSI drink level must be 0–4"},
 	"patients.textureFoodInvalid":   {"ระดับ IDDSI ของอาหารต้องเป็น 3–7", "The IDDSI food level must be 3–7"},
 	// patientSync (the hospital sync, pkg/patientsync)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"samrap/pkg/audit"
+	"samrap/pkg/day"
 	"samrap/pkg/httpx"
 	"samrap/pkg/i18n"
 	"samrap/pkg/session"
@@ -73,16 +74,15 @@ type Change struct {
 	Fields    []FieldChange `json:"fields"`
 }
 
-// ChangeQuery selects the change record: one HN or all, changed from From (inclusive) to
-// To (exclusive).
+// ChangeQuery selects the change record: one HN or all, changed on the days of Days.
 type ChangeQuery struct {
-	HnID     string
-	From, To time.Time
+	HnID string
+	Days day.Range
 }
 
 // Changes answers a page of the change record, oldest first.
 func (s *Service) Changes(ctx context.Context, branch string, q ChangeQuery, p httpx.PageParams, lang i18n.Lang) (httpx.Page[Change], error) {
-	rows, err := patientChanges(ctx, s.db, branch, q.HnID, q.From, q.To, p.Size, p.Offset())
+	rows, err := patientChanges(ctx, s.db, branch, q.HnID, q.Days, p.Size, p.Offset())
 	if err != nil {
 		return httpx.Page[Change]{}, fmt.Errorf("patients.changes: %w", err)
 	}
@@ -169,7 +169,7 @@ func display(v any, lang i18n.Lang) string {
 		return ""
 	case string:
 		if t, err := time.Parse(time.RFC3339Nano, x); err == nil {
-			return t.In(bangkok).Format("2006-01-02 15:04")
+			return t.In(day.Bangkok).Format("2006-01-02 15:04")
 		}
 		return x
 	case float64:
@@ -203,7 +203,7 @@ var sourceLabels = map[string][2]string{
 func (s *Service) ChangeLines(ctx context.Context, by *session.Claims, branch string, q ChangeQuery, lang i18n.Lang) ([][]any, error) {
 	var lines [][]any
 	for offset := 0; ; offset += httpx.MaxSize {
-		rows, err := patientChanges(ctx, s.db, branch, q.HnID, q.From, q.To, httpx.MaxSize, offset)
+		rows, err := patientChanges(ctx, s.db, branch, q.HnID, q.Days, httpx.MaxSize, offset)
 		if err != nil {
 			return nil, fmt.Errorf("patients.exportChanges: %w", err)
 		}
@@ -217,7 +217,7 @@ func (s *Service) ChangeLines(ctx context.Context, by *session.Claims, branch st
 				source = sourceLabels[c.Source][1]
 			}
 			for _, f := range c.Fields {
-				lines = append(lines, []any{c.ChangedAt.In(bangkok).Format("2006-01-02 15:04:05"), c.HnID, c.Name, source,
+				lines = append(lines, []any{c.ChangedAt.In(day.Bangkok).Format("2006-01-02 15:04:05"), c.HnID, c.Name, source,
 					c.ChangedBy, f.Label, display(f.Before, lang), display(f.After, lang)})
 			}
 		}
@@ -227,8 +227,8 @@ func (s *Service) ChangeLines(ctx context.Context, by *session.Claims, branch st
 	}
 	// an export is an activity (pkg/logs lists its code), even an empty one
 	if err := audit.WriteActivity(ctx, s.db, audit.Activity{BranchCode: branch, UserID: by.UserID, Actor: by.EmployeeCode,
-		Action: "patients.exportChanges", Detail: map[string]any{"hnId": q.HnID, "dateFrom": q.From.In(bangkok).Format("2006-01-02"),
-			"dateTo": q.To.In(bangkok).AddDate(0, 0, -1).Format("2006-01-02"), "rows": len(lines)}}); err != nil {
+		Action: "patients.exportChanges", Detail: map[string]any{"hnId": q.HnID, "dateFrom": q.Days.From.Format(time.DateOnly),
+			"dateTo": q.Days.To.Format(time.DateOnly), "rows": len(lines)}}); err != nil {
 		return nil, fmt.Errorf("patients.exportChanges: %w", err)
 	}
 	return lines, nil

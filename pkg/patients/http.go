@@ -3,8 +3,8 @@ package patients
 import (
 	"net/http"
 	"strings"
-	"time"
 
+	"samrap/pkg/day"
 	"samrap/pkg/errs"
 	"samrap/pkg/httpx"
 	"samrap/pkg/platform"
@@ -76,32 +76,19 @@ func (h handlers) update(w http.ResponseWriter, r *http.Request) error {
 	return httpx.OKMsg(w, r, "patients.saved", p)
 }
 
+// changeDays: the change record's days, today and the 30 before by default, a year at most.
+var changeDays = day.Span{Default: 31, Max: day.Year}
+
 // ReadChangeQuery reads the change record's filter: hnId (optional), dateFrom and dateTo
-// (YYYY-MM-DD in the branch's time zone, both days included; the last 30 days by default,
-// at most 366 days). The list and the export (pkg/files) read it the same way.
+// (pkg/day: YYYY-MM-DD in Asia/Bangkok, both days included; today and the 30 days before by
+// default, 366 days at most). The list and the export (pkg/files) read it the same way.
 func (s *Service) ReadChangeQuery(r *http.Request) (ChangeQuery, *httpx.Query) {
 	q := httpx.ReadQuery(r)
-	today := s.now().In(bangkok)
-	day := func(name string, def time.Time) time.Time {
-		v := strings.TrimSpace(q.Text(name))
-		if v == "" {
-			return def
-		}
-		t, err := time.ParseInLocation(dateLayout, v, bangkok)
-		if err != nil {
-			q.Invalid(name, "patients.dateInvalid")
-		}
-		return t
+	days, bad := changeDays.Read(q.Text("dateFrom"), q.Text("dateTo"), s.now())
+	for name, key := range bad {
+		q.Invalid(name, key)
 	}
-	start := time.Date(today.Year(), today.Month(), today.Day(), 0, 0, 0, 0, bangkok)
-	from := day("dateFrom", start.AddDate(0, 0, -30))
-	to := day("dateTo", start).AddDate(0, 0, 1)
-	if !to.After(from) {
-		q.Invalid("dateTo", "patients.endBeforeStart")
-	} else if to.Sub(from) > 367*24*time.Hour {
-		q.Invalid("dateTo", "patients.rangeTooLong")
-	}
-	return ChangeQuery{HnID: strings.TrimSpace(q.Text("hnId")), From: from, To: to}, q
+	return ChangeQuery{HnID: strings.TrimSpace(q.Text("hnId")), Days: days}, q
 }
 
 func (h handlers) changes(w http.ResponseWriter, r *http.Request) error {

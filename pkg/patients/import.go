@@ -10,6 +10,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"samrap/pkg/day"
 	"samrap/pkg/imports"
 	"samrap/pkg/platform"
 	"samrap/pkg/session"
@@ -349,7 +350,7 @@ func parseDate(v string) (*string, bool) {
 			if t.Year() > 2400 {
 				t = t.AddDate(-543, 0, 0)
 			}
-			s := t.Format(dateLayout)
+			s := t.Format(time.DateOnly)
 			return &s, true
 		}
 	}
@@ -364,7 +365,7 @@ func parseDateTime(v string) (*time.Time, bool) {
 	}
 	for _, layout := range []string{"2006-01-02 15:04", "2006-01-02 15:04:05", "2006-01-02T15:04", "2006-01-02T15:04:05",
 		"2/1/2006 15:04", "02/01/2006 15:04"} {
-		if t, err := time.ParseInLocation(layout, v, bangkok); err == nil {
+		if t, err := time.ParseInLocation(layout, v, day.Bangkok); err == nil {
 			if t.Year() > 2400 {
 				t = t.AddDate(-543, 0, 0)
 			}

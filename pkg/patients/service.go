@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"samrap/pkg/audit"
+	"samrap/pkg/day"
 	"samrap/pkg/db"
 	"samrap/pkg/errs"
 	"samrap/pkg/httpx"
@@ -52,11 +53,6 @@ const (
 	MaxText     = 2000
 	MaxUnmapped = 50
 )
-
-const dateLayout = "2006-01-02"
-
-// bangkok is the time zone a branch's dates are read in (ages, imported date-times).
-var bangkok = time.FixedZone("Asia/Bangkok", 7*60*60)
 
 var hnShape = regexp.MustCompile(`^\S{1,30}$`)
 
@@ -250,8 +246,8 @@ func (in Input) validate(today string) map[string]string {
 		if d == nil {
 			continue
 		}
-		if t, err := time.Parse(dateLayout, *d); err != nil || t.Year() < 1900 || t.Year() > 2200 {
-			f[name] = "patients.dateInvalid"
+		if t, err := day.Parse(*d); err != nil || t.Year() < 1900 || t.Year() > 2200 {
+			f[name] = "date.invalid"
 			continue
 		}
 		dates[name] = *d
@@ -290,18 +286,18 @@ func (in Input) validate(today string) map[string]string {
 	return f
 }
 
-func (s *Service) today() string { return s.now().In(bangkok).Format(dateLayout) }
+func (s *Service) today() string { return day.Today(s.now()).Format(time.DateOnly) }
 
 // withAge sets p's age in whole years today.
 func (s *Service) withAge(p Patient) Patient {
 	if p.Birthday == nil {
 		return p
 	}
-	b, err := time.Parse(dateLayout, *p.Birthday)
+	b, err := day.Parse(*p.Birthday)
 	if err != nil {
 		return p
 	}
-	now := s.now().In(bangkok)
+	now := s.now().In(day.Bangkok)
 	age := now.Year() - b.Year()
 	if now.Month() < b.Month() || (now.Month() == b.Month() && now.Day() < b.Day()) {
 		age--

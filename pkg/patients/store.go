@@ -8,6 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgtype"
 
+	"samrap/pkg/day"
 	"samrap/pkg/db"
 	"samrap/pkg/db/dbsqlc"
 )
@@ -116,7 +117,7 @@ func dateOf(d pgtype.Date) *string {
 	if !d.Valid {
 		return nil
 	}
-	s := d.Time.Format(dateLayout)
+	s := d.Time.Format(time.DateOnly)
 	return &s
 }
 
@@ -489,9 +490,9 @@ func roomsTaken(ctx context.Context, q db.DBTX, branch string) (map[int64]string
 // change is one row of the change record.
 type changeRow = dbsqlc.PatientChangesRow
 
-func patientChanges(ctx context.Context, q db.DBTX, branch, hn string, from, to time.Time, limit, offset int) ([]changeRow, error) {
-	arg := dbsqlc.PatientChangesParams{Branch: branch, FromTime: pgtype.Timestamptz{Time: from, Valid: true},
-		ToTime: pgtype.Timestamptz{Time: to, Valid: true}, PageSize: int32(limit), PageOffset: int64(offset)}
+func patientChanges(ctx context.Context, q db.DBTX, branch, hn string, days day.Range, limit, offset int) ([]changeRow, error) {
+	arg := dbsqlc.PatientChangesParams{Branch: branch, FromTime: pgtype.Timestamptz{Time: days.From, Valid: true},
+		ToTime: pgtype.Timestamptz{Time: days.End(), Valid: true}, PageSize: int32(limit), PageOffset: int64(offset)}
 	if hn != "" {
 		arg.HnID = &hn
 	}
