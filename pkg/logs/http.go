@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"net/http"
 	"strings"
-	"time"
 
+	"samrap/pkg/day"
 	"samrap/pkg/download"
 	"samrap/pkg/httpx"
 	"samrap/pkg/platform"
@@ -31,36 +31,20 @@ type handlers struct {
 	env *platform.Env
 }
 
-var bangkok = time.FixedZone("Asia/Bangkok", 7*60*60)
+// logDays: the logs' days, today and the 30 before by default, a year at most.
+var logDays = day.Span{Default: 31, Max: day.Year}
 
-const dateLayout = "2006-01-02"
-
-// filter reads dateFrom and dateTo (YYYY-MM-DD in Asia/Bangkok, both days included; the
-// last 30 days by default, at most 366 days), person, action, entity, entityId, and the
-// Super Admin's entryBranch.
+// filter reads dateFrom and dateTo (pkg/day: YYYY-MM-DD in Asia/Bangkok, both days
+// included; today and the 30 days before by default, 366 days at most), person, action,
+// entity, entityId, and the Super Admin's entryBranch.
 func (h handlers) filter(r *http.Request) (Filter, session.Scope, *httpx.Query) {
 	q := httpx.ReadQuery(r)
-	today := h.s.now().In(bangkok)
-	day := func(name string, def time.Time) time.Time {
-		v := strings.TrimSpace(q.Text(name))
-		if v == "" {
-			return def
-		}
-		t, err := time.ParseInLocation(dateLayout, v, bangkok)
-		if err != nil {
-			q.Invalid(name, "logs.dateInvalid")
-		}
-		return t
+	days, bad := logDays.Read(q.Text("dateFrom"), q.Text("dateTo"), h.s.now())
+	for name, key := range bad {
+		q.Invalid(name, key)
 	}
-	start := time.Date(today.Year(), today.Month(), today.Day(), 0, 0, 0, 0, bangkok)
-	f := Filter{From: day("dateFrom", start.AddDate(0, 0, -30)), To: day("dateTo", start).AddDate(0, 0, 1),
-		Person: strings.TrimSpace(q.Text("person")), Action: strings.TrimSpace(q.Text("action")),
+	f := Filter{Days: days, Person: strings.TrimSpace(q.Text("person")), Action: strings.TrimSpace(q.Text("action")),
 		Entity: strings.TrimSpace(q.Text("entity")), EntityID: strings.TrimSpace(q.Text("entityId"))}
-	if !f.To.After(f.From) {
-		q.Invalid("dateTo", "logs.endBeforeStart")
-	} else if f.To.Sub(f.From) > 367*24*time.Hour {
-		q.Invalid("dateTo", "logs.rangeTooLong")
-	}
 	return f, session.ScopeOf(httpx.Claims(r), strings.TrimSpace(q.Text("entryBranch"))), q
 }
 

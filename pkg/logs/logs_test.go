@@ -10,9 +10,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"samrap/pkg/apitest"
+	"samrap/pkg/day"
 	"samrap/pkg/dbtest"
 	"samrap/pkg/logs"
 	"samrap/pkg/xlsx"
@@ -508,8 +508,8 @@ func TestOrdersAndServingAreRecorded(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	today := f.s.Clock.Now().In(bangkokZone).Format("2006-01-02")
-	tomorrow := f.s.Clock.Now().In(bangkokZone).AddDate(0, 0, 1).Format("2006-01-02")
+	today := f.s.Clock.Now().In(day.Bangkok).Format("2006-01-02")
+	tomorrow := f.s.Clock.Now().In(day.Bangkok).AddDate(0, 0, 1).Format("2006-01-02")
 	order := func(hn, date string) (string, string) {
 		t.Helper()
 		res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/takerOrder/submitOrder", Token: taker,
@@ -648,5 +648,3 @@ func TestOrdersAndServingAreRecorded(t *testing.T) {
 		}
 	}
 }
-
-var bangkokZone = time.FixedZone("Asia/Bangkok", 7*60*60)

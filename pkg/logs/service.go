@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 
 	"samrap/pkg/audit"
+	"samrap/pkg/day"
 	"samrap/pkg/db"
 	"samrap/pkg/db/dbsqlc"
 	"samrap/pkg/httpx"
@@ -45,11 +46,11 @@ func NewService(pool *db.Pool, now func() time.Time) *Service {
 	return &Service{db: pool, now: now}
 }
 
-// Filter selects entries: changed from From (inclusive) to To (exclusive); Person matches
-// the actor or the person's name; Action (the activity record), Entity and EntityID (the
-// change log) when not "".
+// Filter selects entries: made on the days of Days; Person matches the actor or the
+// person's name; Action (the activity record), Entity and EntityID (the change log) when
+// not "".
 type Filter struct {
-	From, To         time.Time
+	Days             day.Range
 	Person, Action   string
 	Entity, EntityID string
 }
@@ -82,7 +83,7 @@ func (s *Service) Activities(ctx context.Context, sc session.Scope, f Filter, p 
 
 func (s *Service) activityRows(ctx context.Context, sc session.Scope, f Filter, size, offset int) ([]dbsqlc.LogsActivitiesRow, error) {
 	rows, err := queries.LogsActivities(ctx, s.db, dbsqlc.LogsActivitiesParams{AllBranches: sc.All, Branch: sc.Current,
-		EntryBranch: sc.Branch, FromTime: ts(f.From), ToTime: ts(f.To), Action: f.Action, Person: f.Person,
+		EntryBranch: sc.Branch, FromTime: ts(f.Days.From), ToTime: ts(f.Days.End()), Action: f.Action, Person: f.Person,
 		PageSize: int32(size), PageOffset: int64(offset)})
 	if err != nil {
 		return nil, fmt.Errorf("logs.activities: %w", err)
@@ -122,13 +123,13 @@ func (s *Service) ExportActivities(ctx context.Context, w io.Writer, by *session
 		if string(a.Detail) != "{}" {
 			detail = string(a.Detail)
 		}
-		out = append(out, []any{a.At.In(bangkok).Format("2006-01-02 15:04:05"), a.BranchCode, a.Actor, a.ActorName,
+		out = append(out, []any{a.At.In(day.Bangkok).Format("2006-01-02 15:04:05"), a.BranchCode, a.Actor, a.ActorName,
 			a.ActionLabel, detail, a.Address})
 	}
 	// an export of the record is itself an activity, even an empty one
 	if err := audit.WriteActivity(ctx, s.db, audit.Activity{BranchCode: sc.Current, UserID: by.UserID, Actor: by.EmployeeCode,
-		Action: "logs.export", Detail: map[string]any{"branchCode": sc.Branch, "dateFrom": f.From.In(bangkok).Format(dateLayout),
-			"dateTo": f.To.In(bangkok).AddDate(0, 0, -1).Format(dateLayout), "person": f.Person, "action": f.Action, "rows": len(out)}}); err != nil {
+		Action: "logs.export", Detail: map[string]any{"branchCode": sc.Branch, "dateFrom": f.Days.From.Format(time.DateOnly),
+			"dateTo": f.Days.To.Format(time.DateOnly), "person": f.Person, "action": f.Action, "rows": len(out)}}); err != nil {
 		return false, fmt.Errorf("logs.export: %w", err)
 	}
 	if len(out) == 0 {
@@ -164,7 +165,7 @@ type FieldChange struct {
 // Changes answers a page of the change log, newest first.
 func (s *Service) Changes(ctx context.Context, sc session.Scope, f Filter, p httpx.PageParams, lang i18n.Lang) (httpx.Page[Change], error) {
 	rows, err := queries.LogsChanges(ctx, s.db, dbsqlc.LogsChangesParams{AllBranches: sc.All, Branch: sc.Current,
-		EntryBranch: sc.Branch, FromTime: ts(f.From), ToTime: ts(f.To), Entity: f.Entity, EntityID: f.EntityID, Person: f.Person,
+		EntryBranch: sc.Branch, FromTime: ts(f.Days.From), ToTime: ts(f.Days.End()), Entity: f.Entity, EntityID: f.EntityID, Person: f.Person,
 		PageSize: int32(p.Size), PageOffset: int64(p.Offset())})
 	if err != nil {
 		return httpx.Page[Change]{}, fmt.Errorf("logs.changes: %w", err)
