@@ -61,9 +61,9 @@ type Span struct {
 	Max     Limit
 }
 
-// Read reads dateFrom and dateTo ("" is absent) on the day of now and answers the range,
-// or the problems by field: date.invalid for a field that is not a day, date.endBeforeStart
-// and Max's message on dateTo.
+// Read reads dateFrom and dateTo ("" is absent) on the day of now and answers the range and
+// the problems by field (none: empty): date.invalid for a field that is not a day,
+// date.endBeforeStart and Max's message on dateTo.
 func (s Span) Read(from, to string, now time.Time) (Range, map[string]string) {
 	bad := map[string]string{}
 	read := func(name, v string, def func() time.Time) time.Time {
@@ -91,5 +91,5 @@ func (s Span) Read(from, to string, now time.Time) (Range, map[string]string) {
 	if len(bad) > 0 {
 		return Range{}, bad
 	}
-	return r, nil
+	return r, bad
 }

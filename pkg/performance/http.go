@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"samrap/pkg/audit"
+	"samrap/pkg/day"
 	"samrap/pkg/download"
 	"samrap/pkg/errs"
 	"samrap/pkg/httpx"
@@ -33,32 +34,15 @@ type handlers struct {
 	s   *Service
 }
 
-var bangkok = time.FixedZone("Asia/Bangkok", 7*60*60)
+// figureDays: the figures' days, the last 7 by default, a year at most.
+var figureDays = day.Span{Default: 7, Max: day.Year}
 
-const maxDays = 366
-
-// check fills the default range (the last 7 days to today, Asia/Bangkok) and answers the
-// filter's problems by field.
+// check reads the range (pkg/day: the 7 days up to today in Asia/Bangkok by default, 366
+// at most), filling f's dates, and answers the filter's problems by field.
 func (h handlers) check(f *Filter) map[string]string {
-	bad := map[string]string{}
-	today := h.s.now().In(bangkok)
-	if strings.TrimSpace(f.DateTo) == "" {
-		f.DateTo = today.Format(time.DateOnly)
-	}
-	if strings.TrimSpace(f.DateFrom) == "" {
-		f.DateFrom = today.AddDate(0, 0, -6).Format(time.DateOnly)
-	}
-	from, err1 := time.Parse(time.DateOnly, f.DateFrom)
-	to, err2 := time.Parse(time.DateOnly, f.DateTo)
-	switch {
-	case err1 != nil:
-		bad["dateFrom"] = "performance.dateInvalid"
-	case err2 != nil:
-		bad["dateTo"] = "performance.dateInvalid"
-	case to.Before(from):
-		bad["dateTo"] = "performance.endBeforeStart"
-	case to.Sub(from) > maxDays*24*time.Hour:
-		bad["dateTo"] = "performance.rangeTooLong"
+	days, bad := figureDays.Read(f.DateFrom, f.DateTo, h.s.now())
+	if len(bad) == 0 {
+		f.Days, f.DateFrom, f.DateTo = days, days.From.Format(time.DateOnly), days.To.Format(time.DateOnly)
 	}
 	// an empty list is every one, as an absent one (the query reads null as all)
 	if len(f.WardIDs) == 0 {

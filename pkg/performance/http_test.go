@@ -9,11 +9,12 @@ import (
 	"net/http"
 	"net/url"
 	"os"
-	"samrap/pkg/download"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"samrap/pkg/download"
 
 	"github.com/xuri/excelize/v2"
 

@@ -14,6 +14,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgtype"
 
+	"samrap/pkg/day"
 	"samrap/pkg/db"
 	"samrap/pkg/db/dbsqlc"
 	"samrap/pkg/i18n"
@@ -37,14 +38,15 @@ func NewService(pool *db.Pool, now func() time.Time) *Service {
 	return &Service{db: pool, now: now}
 }
 
-// Filter selects the orders: order dates From to To (YYYY-MM-DD, both included), the wards
-// (the patients' wards now) and meal types; nil is every one.
+// Filter selects the orders: order dates DateFrom to DateTo (YYYY-MM-DD, both included; Days
+// once read), the wards (the patients' wards now) and meal types; nil is every one.
 type Filter struct {
-	DateFrom    string  `json:"dateFrom"`
-	DateTo      string  `json:"dateTo"`
-	WardIDs     []int64 `json:"wardIds"`
-	MealTimeIDs []int64 `json:"mealTimeIds"`
-	EntryBranch string  `json:"entryBranch,omitempty"`
+	DateFrom    string    `json:"dateFrom"`
+	DateTo      string    `json:"dateTo"`
+	Days        day.Range `json:"-"`
+	WardIDs     []int64   `json:"wardIds"`
+	MealTimeIDs []int64   `json:"mealTimeIds"`
+	EntryBranch string    `json:"entryBranch,omitempty"`
 }
 
 // Counts are trays by serve time (docs/performance.md "on time"). OnTimePct is OnTime out of
@@ -173,16 +175,13 @@ type Choices struct {
 	MealTypes []Choice `json:"mealTypes"`
 }
 
-func day(s string) pgtype.Date {
-	t, _ := time.Parse(time.DateOnly, s)
-	return pgtype.Date{Time: t, Valid: true}
-}
+func date(t time.Time) pgtype.Date { return pgtype.Date{Time: t, Valid: true} }
 
 func round1(v float64) float64 { return math.Round(v*10) / 10 }
 
 // Figures reads the figures of f in the scope; reasons are labelled in lang.
 func (s *Service) Figures(ctx context.Context, sc session.Scope, f Filter, lang i18n.Lang) (Figures, error) {
-	from, to := day(f.DateFrom), day(f.DateTo)
+	from, to := date(f.Days.From), date(f.Days.To)
 	out := Figures{DateFrom: f.DateFrom, DateTo: f.DateTo, ByMeal: []MealGroup{}, ByWard: []WardGroup{}, ByDate: []DateGroup{},
 		Mismatches: Mismatches{ByReason: []ReasonCount{}}, Rejections: Rejections{ByReason: []ReasonCount{}},
 		OrderTakers: []Person{}, Servers: []Person{}, Choices: Choices{Wards: []Choice{}, MealTypes: []Choice{}}}
