@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 
+	"samrap/pkg/day"
 	"samrap/pkg/i18n"
 	"samrap/pkg/session"
 	"samrap/pkg/xlsx"
@@ -44,7 +45,7 @@ func (s *Service) Export(ctx context.Context, w io.Writer, sc session.Scope, f F
 	out := make([][]any, 0, len(rows))
 	for i := range rows {
 		r := toRow(&rows[i], lang)
-		out = append(out, []any{r.AnsweredAt.In(bangkok).Format("2006-01-02 15:04:05"), r.Date, r.BranchCode, r.Ward,
+		out = append(out, []any{r.AnsweredAt.In(day.Bangkok).Format("2006-01-02 15:04:05"), r.Date, r.BranchCode, r.Ward,
 			label(r.MealType.NameTh, r.MealType.NameEn, lang), sourceLabel(r.Source), r.Answers.Taste, r.Answers.Temperature,
 			r.Answers.Portion, r.Answers.OnTime, r.Answers.Overall, r.Comment})
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"samrap/pkg/audit"
+	"samrap/pkg/day"
 	"samrap/pkg/download"
 	"samrap/pkg/errs"
 	"samrap/pkg/httpx"
@@ -119,18 +120,17 @@ func (h handlers) staffAnswer(w http.ResponseWriter, r *http.Request) error {
 // trays: ?date&mealTimeId&wardId&q.
 func (h handlers) trays(w http.ResponseWriter, r *http.Request) error {
 	q := httpx.ReadQuery(r)
-	f := TrayFilter{Date: h.now().In(bangkok), WardID: q.IDOrAll("wardId"), MealTimeID: q.IDOrAll("mealTimeId"), Q: q.Text("q")}
+	f := TrayFilter{Date: day.Today(h.now()), WardID: q.IDOrAll("wardId"), MealTimeID: q.IDOrAll("mealTimeId"), Q: q.Text("q")}
 	if v := q.Text("date"); v != "" {
-		d, err := time.Parse(time.DateOnly, v)
+		d, err := day.Parse(v)
 		if err != nil {
-			q.Invalid("date", "surveys.dateInvalid")
+			q.Invalid("date", "date.invalid")
 		}
 		f.Date = d
 	}
 	if err := q.Err(); err != nil {
 		return err
 	}
-	f.Date = time.Date(f.Date.Year(), f.Date.Month(), f.Date.Day(), 0, 0, 0, 0, time.UTC)
 	trays, err := h.s.Trays(r.Context(), httpx.Branch(r), f, httpx.Lang(r))
 	if err != nil {
 		return err
@@ -158,11 +158,9 @@ func idList(q *httpx.Query, name string) []int64 {
 // results: ?dateFrom&dateTo&wardIds&mealTimeIds&menuIds&entryBranch&page&size.
 func (h handlers) results(w http.ResponseWriter, r *http.Request) error {
 	q := httpx.ReadQuery(r)
-	f := Filter{DateFrom: strings.TrimSpace(q.Text("dateFrom")), DateTo: strings.TrimSpace(q.Text("dateTo")),
+	f := Filter{DateFrom: q.Text("dateFrom"), DateTo: q.Text("dateTo"),
 		WardIDs: idList(q, "wardIds"), MealTimeIDs: idList(q, "mealTimeIds"), MenuIDs: idList(q, "menuIds")}
-	bad := map[string]string{}
-	f.problems(h.now(), bad)
-	for k, v := range bad {
+	for k, v := range f.readDays(h.now()) {
 		q.Invalid(k, v)
 	}
 	p := q.Page()
@@ -184,9 +182,7 @@ func (h handlers) export(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeJSON(r, &f); err != nil {
 		return err
 	}
-	bad := map[string]string{}
-	f.problems(h.now(), bad)
-	if len(bad) > 0 {
+	if bad := f.readDays(h.now()); len(bad) > 0 {
 		return errs.Fields(bad)
 	}
 	ctx, c := r.Context(), httpx.Claims(r)

@@ -14,6 +14,7 @@ import (
 
 	"samrap/pkg/apitest"
 	"samrap/pkg/awstest"
+	"samrap/pkg/day"
 	"samrap/pkg/surveys"
 )
 
@@ -24,8 +25,6 @@ func TestMain(m *testing.M) {
 	moto.Close()
 	os.Exit(code)
 }
-
-var bangkok = time.FixedZone("Asia/Bangkok", 7*60*60)
 
 type fixture struct {
 	s      *apitest.Server
@@ -42,7 +41,7 @@ func newFixture(t *testing.T) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := &fixture{s: s, key: key, today: s.Clock.Now().In(bangkok).Format(time.DateOnly),
+	f := &fixture{s: s, key: key, today: s.Clock.Now().In(day.Bangkok).Format(time.DateOnly),
 		lunch: map[string][]string{}, lunchs: map[string]int64{}}
 	for _, b := range []string{"SRP01", "SRP02"} {
 		rows, err := s.Env.DB.Query(context.Background(), `SELECT o.id::text, t.id FROM meal_order o
@@ -216,7 +215,7 @@ func TestPublicSurvey(t *testing.T) {
 
 	// open until the end of the day after the tray's date (Asia/Bangkok), then 410
 	open := f.lunch["SRP01"][2]
-	d, _ := time.ParseInLocation(time.DateOnly, f.today, bangkok)
+	d, _ := day.Parse(f.today)
 	f.s.Clock.Advance(d.AddDate(0, 0, 2).Add(-time.Second).Sub(f.s.Clock.Now()))
 	res = f.s.Do(apitest.Request{Method: "GET", Path: "/api/survey/public/" + f.token(t, open), From: "198.51.100.3"})
 	if res.Status != 200 {

@@ -19,6 +19,7 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 
 	"samrap/pkg/audit"
+	"samrap/pkg/day"
 	"samrap/pkg/db"
 	"samrap/pkg/db/dbsqlc"
 	"samrap/pkg/errs"
@@ -58,8 +59,6 @@ var RateLimit = struct {
 	Requests int
 	Window   time.Duration
 }{60, 10 * time.Minute}
-
-var bangkok = time.FixedZone("Asia/Bangkok", 7*60*60)
 
 // Service keeps the surveys.
 type Service struct {
@@ -138,7 +137,7 @@ func QuestionList() []Question {
 	return out
 }
 
-func day(d pgtype.Date) string { return d.Time.Format(time.DateOnly) }
+func dateOf(d pgtype.Date) string { return d.Time.Format(time.DateOnly) }
 
 // orderOfToken answers the live tray a token names, refusing a forged token, an unknown or
 // cancelled order (ErrNotFound) and a link past the end of the day after the tray's date
@@ -160,7 +159,7 @@ func (s *Service) orderOfToken(ctx context.Context, token string) (dbsqlc.Survey
 		return o, fmt.Errorf("surveys: order: %w", err)
 	}
 	d := o.OrderDate.Time
-	opens := time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, bangkok)
+	opens := time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, day.Bangkok)
 	now := s.now()
 	if now.Before(opens) {
 		return o, ErrNotFound
@@ -195,7 +194,7 @@ func (s *Service) PublicPage(ctx context.Context, token string) (Public, error) 
 	if err != nil {
 		return Public{}, err
 	}
-	return Public{Date: day(o.OrderDate), MealType: MealType{NameTh: o.MealNameTh, NameEn: o.MealNameEn, Color: o.MealColor},
+	return Public{Date: dateOf(o.OrderDate), MealType: MealType{NameTh: o.MealNameTh, NameEn: o.MealNameEn, Color: o.MealColor},
 		Questions: QuestionList(), Answered: o.Answered}, nil
 }
 
@@ -320,41 +319,29 @@ func (s *Service) Trays(ctx context.Context, branch string, f TrayFilter, lang i
 	return out, nil
 }
 
-// Filter selects answers by the trays' dates (both included), wards, meal types and dishes
-// (empty: all).
+// Filter selects answers by the trays' dates DateFrom to DateTo (both included; Days once
+// read), wards, meal types and dishes (empty: all).
 type Filter struct {
-	DateFrom    string  `json:"dateFrom"`
-	DateTo      string  `json:"dateTo"`
-	WardIDs     []int64 `json:"wardIds"`
-	MealTimeIDs []int64 `json:"mealTimeIds"`
-	MenuIDs     []int64 `json:"menuIds"`
-	EntryBranch string  `json:"entryBranch"`
+	DateFrom    string    `json:"dateFrom"`
+	DateTo      string    `json:"dateTo"`
+	Days        day.Range `json:"-"`
+	WardIDs     []int64   `json:"wardIds"`
+	MealTimeIDs []int64   `json:"mealTimeIds"`
+	MenuIDs     []int64   `json:"menuIds"`
+	EntryBranch string    `json:"entryBranch"`
 }
 
-// problems checks the dates, filling the defaults: the last 30 days up to today.
-func (f *Filter) problems(now time.Time, bad map[string]string) {
-	today := now.In(bangkok).Format(time.DateOnly)
-	if f.DateTo == "" {
-		f.DateTo = today
+// answerDays: the answers' days, dateTo and the 30 before by default, a year at most.
+var answerDays = day.Span{Default: 31, Max: day.Year}
+
+// readDays reads the dates (pkg/day: dateTo, today by default, and the 30 days before it
+// by default; 366 days at most), filling f's dates, and answers the problems by field.
+func (f *Filter) readDays(now time.Time) map[string]string {
+	days, bad := answerDays.Read(f.DateFrom, f.DateTo, now)
+	if len(bad) == 0 {
+		f.Days, f.DateFrom, f.DateTo = days, days.From.Format(time.DateOnly), days.To.Format(time.DateOnly)
 	}
-	to, errTo := time.Parse(time.DateOnly, f.DateTo)
-	if errTo != nil {
-		bad["dateTo"] = "surveys.dateInvalid"
-	}
-	if f.DateFrom == "" && errTo == nil {
-		f.DateFrom = to.AddDate(0, 0, -30).Format(time.DateOnly)
-	}
-	from, errFrom := time.Parse(time.DateOnly, f.DateFrom)
-	if errFrom != nil {
-		bad["dateFrom"] = "surveys.dateInvalid"
-	}
-	if errTo == nil && errFrom == nil {
-		if to.Before(from) {
-			bad["dateTo"] = "surveys.endBeforeStart"
-		} else if to.Sub(from) > 366*24*time.Hour {
-			bad["dateTo"] = "surveys.rangeTooLong"
-		}
-	}
+	return bad
 }
 
 // Averages are the mean score of each question, 2 decimals (null when nothing is counted).
@@ -460,8 +447,6 @@ type Results struct {
 const maxAnswers = 50000
 
 func (s *Service) answers(ctx context.Context, sc session.Scope, f Filter) ([]dbsqlc.SurveyAnswersRow, error) {
-	from, _ := time.Parse(time.DateOnly, f.DateFrom)
-	to, _ := time.Parse(time.DateOnly, f.DateTo)
 	ids := func(v []int64) []int64 {
 		if v == nil {
 			return []int64{}
@@ -469,7 +454,7 @@ func (s *Service) answers(ctx context.Context, sc session.Scope, f Filter) ([]db
 		return v
 	}
 	rows, err := queries.SurveyAnswers(ctx, s.db, dbsqlc.SurveyAnswersParams{AllBranches: sc.All, Branch: sc.Current,
-		EntryBranch: sc.Branch, DateFrom: pgtype.Date{Time: from, Valid: true}, DateTo: pgtype.Date{Time: to, Valid: true},
+		EntryBranch: sc.Branch, DateFrom: pgtype.Date{Time: f.Days.From, Valid: true}, DateTo: pgtype.Date{Time: f.Days.To, Valid: true},
 		WardIds: ids(f.WardIDs), MealTimeIds: ids(f.MealTimeIDs), MenuIds: ids(f.MenuIDs), MaxRows: maxAnswers})
 	if err != nil {
 		return nil, fmt.Errorf("surveys: answers: %w", err)
@@ -484,7 +469,7 @@ type dish struct {
 }
 
 func toRow(r *dbsqlc.SurveyAnswersRow, lang i18n.Lang) Row {
-	return Row{ID: r.ID, BranchCode: r.BranchCode, AnsweredAt: r.AnsweredAt, Date: day(r.OrderDate),
+	return Row{ID: r.ID, BranchCode: r.BranchCode, AnsweredAt: r.AnsweredAt, Date: dateOf(r.OrderDate),
 		Ward: label(r.WardTh, r.WardEn, lang), Source: r.Source, Comment: r.Comment,
 		MealType: MealType{ID: r.MealTimeID, NameTh: r.MealNameTh, NameEn: r.MealNameEn, Color: r.MealColor},
 		Answers:  Scores{int(r.Taste), int(r.Temperature), int(r.Portion), int(r.OnTime), int(r.Overall)}}
@@ -517,7 +502,7 @@ func (s *Service) Results(ctx context.Context, sc session.Scope, f Filter, page,
 			mealOf[r.MealTimeID] = MealTypeResult{MealTimeID: r.MealTimeID, NameTh: r.MealNameTh, NameEn: r.MealNameEn, Color: r.MealColor}
 		}
 		meals[r.MealTimeID].add(r)
-		d := day(r.OrderDate)
+		d := dateOf(r.OrderDate)
 		if dates[d] == nil {
 			dates[d] = &tally{}
 		}
