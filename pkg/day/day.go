@@ -55,18 +55,21 @@ var (
 )
 
 // Span is how a list reads its range: Default days up to dateTo when dateFrom is absent
-// (dateTo absent is today), and at most Max days.
+// (dateTo absent is today), and at most Max days. Default 0: both dates are required.
 type Span struct {
 	Default int
 	Max     Limit
 }
 
 // Read reads dateFrom and dateTo ("" is absent) on the day of now and answers the range and
-// the problems by field (none: empty): date.invalid for a field that is not a day,
-// date.endBeforeStart and Max's message on dateTo.
+// the problems by field (none: empty): field.required for an absent date without a default,
+// date.invalid for a field that is not a day, date.endBeforeStart and Max's message on dateTo.
 func (s Span) Read(from, to string, now time.Time) (Range, map[string]string) {
 	bad := map[string]string{}
 	read := func(name, v string, def func() time.Time) time.Time {
+		if v == "" && s.Default == 0 {
+			bad[name] = "field.required"
+		}
 		if v == "" {
 			return def()
 		}

@@ -68,6 +68,9 @@ func TestSpanRead(t *testing.T) {
 		{"bad end", week, "2026-02-01", "2026-3-1", [2]string{}, map[string]string{"dateTo": "date.invalid"}},
 		{"bad end, start absent", week, "", " 2026-03-01", [2]string{}, map[string]string{"dateTo": "date.invalid"}},
 		{"both bad", week, "x", "y", [2]string{}, map[string]string{"dateFrom": "date.invalid", "dateTo": "date.invalid"}},
+		{"no default: both required", Span{Max: Month}, "", "", [2]string{}, map[string]string{"dateFrom": "field.required", "dateTo": "field.required"}},
+		{"no default: the start required", Span{Max: Month}, "", "2026-01-01", [2]string{}, map[string]string{"dateFrom": "field.required"}},
+		{"no default, both given", Span{Max: Month}, "2026-01-01", "2026-01-01", [2]string{"2026-01-01", "2026-01-01"}, nil},
 		{"spaces are not absent", week, " ", "", [2]string{}, map[string]string{"dateFrom": "date.invalid"}},
 	} {
 		r, bad := c.span.Read(c.from, c.to, now)

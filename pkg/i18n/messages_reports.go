@@ -5,7 +5,5 @@ var reportsMessages = map[string]msg{
 	"reports.ready":         {"สร้างรายงานเรียบร้อยแล้ว", "The report is ready"},
 	"reports.readyHeld":     {"สร้างรายงานแล้ว มีรายการที่ต้องตรวจสอบก่อนจึงไม่ได้พิมพ์", "The report is ready; the orders that need review are left out"},
 	"reports.allNeedReview": {"ทุกรายการที่ตรงกับเงื่อนไขต้องตรวจสอบก่อน จึงยังไม่มีรายงาน", "Every matching order needs review first: there is no report yet"},
-	"reports.rangeInvalid":  {"ช่วงวันที่ไม่ถูกต้อง (ไม่เกิน 31 วัน)", "The dates must be in order and at most 31 days apart"},
 	"reports.tooManyCards":  {"การ์ดอาหารเกิน 5,000 ใบในครั้งเดียว กรุณาเลือกเงื่อนไขให้แคบลง (เช่น มื้ออาหารหรือหอผู้ป่วย)", "More than 5,000 meal cards at once: narrow the filters (a meal type or a ward, for example)"},
-	"reports.dateInvalid":   {"วันที่ต้องอยู่ในรูปแบบ ปปปป-ดด-วว", "The date must be YYYY-MM-DD"},
 }

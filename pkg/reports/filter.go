@@ -5,7 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"time"
+
+	"samrap/pkg/day"
 )
 
 // IDs is one choice list of the report form (SPEC.md §5: every one is required): "ALL", or
@@ -74,8 +75,8 @@ func (f Filter) problems() map[string]string {
 	bad := map[string]string{}
 	if f.DateOrder == "" {
 		bad["dateOrder"] = "field.required"
-	} else if _, err := time.Parse(time.DateOnly, f.DateOrder); err != nil {
-		bad["dateOrder"] = "reports.dateInvalid"
+	} else if !day.Valid(f.DateOrder) {
+		bad["dateOrder"] = "date.invalid"
 	}
 	for name, c := range map[string]IDs{"mealTimeIds": f.MealTimeIDs, "wardTypeIds": f.WardTypeIDs, "wardIds": f.WardIDs,
 		"roomIds": f.RoomIDs, "cuisineTypeIds": f.CuisineTypeIDs, "dietTypeIds": f.DietTypeIDs,

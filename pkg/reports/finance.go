@@ -11,6 +11,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgtype"
 
+	"samrap/pkg/day"
 	"samrap/pkg/db"
 	"samrap/pkg/db/dbsqlc"
 	"samrap/pkg/errs"
@@ -18,8 +19,8 @@ import (
 	"samrap/pkg/xlsx"
 )
 
-// maxFinanceDays bounds a finance request.
-const maxFinanceDays = 31
+// financeDays: a finance request names both its days, a month (31 days) at most.
+var financeDays = day.Span{Max: day.Month}
 
 // FinanceOrder is a charged order with its price (in satang: 1/100 baht).
 type FinanceOrder struct {
@@ -52,41 +53,31 @@ type Finance struct {
 }
 
 type financeBody struct {
-	BranchCode string `json:"branchCode"`
-	DateFrom   string `json:"dateFrom"`
-	DateTo     string `json:"dateTo"`
+	BranchCode string    `json:"branchCode"`
+	DateFrom   string    `json:"dateFrom"`
+	DateTo     string    `json:"dateTo"`
+	Days       day.Range `json:"-"`
 }
 
-// readFinance decodes and checks a finance body: two dates, at most 31 days apart.
-func readFinance(r *http.Request) (financeBody, error) {
+// readFinance decodes and checks a finance body: two days (pkg/day), 31 days at most.
+func readFinance(r *http.Request, now time.Time) (financeBody, error) {
 	var b financeBody
 	if err := httpx.DecodeJSON(r, &b); err != nil {
 		return b, err
 	}
-	bad := map[string]string{}
-	from, err1 := time.Parse(time.DateOnly, b.DateFrom)
-	to, err2 := time.Parse(time.DateOnly, b.DateTo)
-	switch {
-	case err1 != nil:
-		bad["dateFrom"] = "reports.dateInvalid"
-	case err2 != nil:
-		bad["dateTo"] = "reports.dateInvalid"
-	case to.Before(from) || to.Sub(from) >= maxFinanceDays*24*time.Hour:
-		bad["dateTo"] = "reports.rangeInvalid"
-	}
+	days, bad := financeDays.Read(b.DateFrom, b.DateTo, now)
 	if len(bad) > 0 {
 		return b, errs.Fields(bad)
 	}
+	b.Days = days
 	return b, nil
 }
 
 // loadFinance reads the branch's charged orders of the body's dates with the prices of their
 // dishes or sets, and totals them per ward and per day.
 func loadFinance(ctx context.Context, q db.DBTX, branch string, b financeBody) (Finance, error) {
-	from, _ := time.Parse(time.DateOnly, b.DateFrom)
-	to, _ := time.Parse(time.DateOnly, b.DateTo)
 	rows, err := queries.ReportFinance(ctx, q, dbsqlc.ReportFinanceParams{Branch: branch,
-		DateFrom: pgtype.Date{Time: from, Valid: true}, DateTo: pgtype.Date{Time: to, Valid: true}})
+		DateFrom: pgtype.Date{Time: b.Days.From, Valid: true}, DateTo: pgtype.Date{Time: b.Days.To, Valid: true}})
 	if err != nil {
 		return Finance{}, fmt.Errorf("reports: finance: %w", err)
 	}
@@ -118,7 +109,7 @@ func loadFinance(ctx context.Context, q db.DBTX, branch string, b financeBody) (
 // finance answers the charged orders of patients and caregivers between two dates (at most
 // 31 days) with the prices of their dishes or sets (the finance screen, our call).
 func (h handlers) finance(w http.ResponseWriter, r *http.Request) error {
-	b, err := readFinance(r)
+	b, err := readFinance(r, h.env.Now())
 	if err != nil {
 		return err
 	}
@@ -133,7 +124,7 @@ func (h handlers) finance(w http.ResponseWriter, r *http.Request) error {
 // finance_report.xlsx, stored under reports/<branch>/<dateFrom>/finance/ and answered as a
 // signed link; 204 when no order is charged.
 func (h handlers) financeWorkbook(w http.ResponseWriter, r *http.Request) error {
-	b, err := readFinance(r)
+	b, err := readFinance(r, h.env.Now())
 	if err != nil {
 		return err
 	}

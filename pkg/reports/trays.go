@@ -5,10 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/jackc/pgx/v5/pgtype"
 
+	"samrap/pkg/day"
 	"samrap/pkg/db"
 	"samrap/pkg/db/dbsqlc"
 	"samrap/pkg/mealcard"
@@ -161,8 +161,11 @@ func (t *Tray) textures() []mealcard.IDDSI {
 // loadTrays reads the branch's trays of the filter's date that pass it, and apart those of
 // them that need review.
 func loadTrays(ctx context.Context, q db.DBTX, branch string, f Filter) (ok, held []*Tray, err error) {
-	day, _ := time.Parse(time.DateOnly, f.DateOrder)
-	docs, err := queries.ReportTrays(ctx, q, dbsqlc.ReportTraysParams{Branch: branch, OnDate: pgtype.Date{Time: day, Valid: true}})
+	d, err := day.Parse(f.DateOrder)
+	if err != nil {
+		return nil, nil, fmt.Errorf("reports: trays: date %q: %w", f.DateOrder, err)
+	}
+	docs, err := queries.ReportTrays(ctx, q, dbsqlc.ReportTraysParams{Branch: branch, OnDate: pgtype.Date{Time: d, Valid: true}})
 	if err != nil {
 		return nil, nil, fmt.Errorf("reports: trays: %w", err)
 	}
@@ -207,7 +210,7 @@ func heldOf(ts []*Tray) []Held {
 
 // card is the tray's meal card, with its QR token.
 func card(t *Tray, token string) (mealcard.Card, error) {
-	day, err := time.Parse(time.DateOnly, t.DateOrder)
+	d, err := day.Parse(t.DateOrder)
 	if err != nil {
 		return mealcard.Card{}, fmt.Errorf("reports: card date %q: %w", t.DateOrder, err)
 	}
@@ -215,7 +218,7 @@ func card(t *Tray, token string) (mealcard.Card, error) {
 		PatientName: mealcard.Name{Th: strings.TrimSpace(t.FirstNameTh + " " + t.LastNameTh), En: strings.TrimSpace(t.FirstNameEn + " " + t.LastNameEn)},
 		HN:          t.HnID, Ward: t.Ward.name(), Caregiver: t.Caregiver,
 		MealType: t.MealType.name(), MealAbbr: t.MealType.Abbreviation, MealColor: t.MealType.MealColor,
-		MealTextColor: t.MealType.TextColor, Date: day, Diet: t.Diet.name(), IDDSI: t.textures(),
+		MealTextColor: t.MealType.TextColor, Date: d, Diet: t.Diet.name(), IDDSI: t.textures(),
 		UnmappedAllergies: t.UnmappedAllergies, SpecialRequest: t.SpecialRequest, Remark: t.Remark, QRToken: token}
 	if t.Room != nil {
 		// The bed's code: the card writes its own label before it ("เตียง / Bed W01-01"); a
