@@ -11,7 +11,6 @@ var ordersMessages = map[string]msg{
 	"orders.inProgress":              {"คำสั่งนี้กำลังดำเนินการอยู่ กรุณารอสักครู่", "This request is still being processed: please wait"},
 	"orders.notReviewable":           {"รายการนี้ถูกยกเลิกหรือเสิร์ฟแล้ว ไม่ต้องยืนยันอีก", "This order is cancelled or served: there is nothing to confirm"},
 	"orders.cancelReasonRequired":    {"กรุณาเลือกเหตุผลการยกเลิก", "Please choose why the order is cancelled"},
-	"orders.dateInvalid":             {"วันที่ต้องอยู่ในรูปแบบ ปปปป-ดด-วว", "The date must be YYYY-MM-DD"},
 	"orders.datePast":                {"ไม่สามารถสั่งอาหารย้อนหลังได้", "Meals cannot be ordered for a past date"},
 	"orders.tooManyDates":            {"สั่งได้ครั้งละไม่เกิน 14 วัน", "At most 14 dates can be ordered at once"},
 	"orders.itemInvalid":             {"แต่ละรายการต้องเลือกเมนูหรือชุดเมนูอย่างใดอย่างหนึ่ง", "Each item must be one dish or one menu set"},

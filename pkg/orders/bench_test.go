@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"samrap/pkg/day"
 	"samrap/pkg/db"
 	"samrap/pkg/httpx"
 	"samrap/pkg/i18n"
@@ -43,7 +44,7 @@ func TestSubmitIsAFixedNumberOfStatements(t *testing.T) {
 	}
 	defer pool.Close()
 	svc := orders.NewService(&db.Pool{Pool: pool}, f.s.Clock.Now, nil)
-	day, _ := time.ParseInLocation(time.DateOnly, f.today, bangkok)
+	midnight, _ := day.Parse(f.today)
 	count := func(hn string, dates []string, codes ...string) int64 {
 		f.patient(t, hn, "", nil, nil)
 		d := orders.Draft{HnID: hn, Dates: dates, MealTimeIDs: []int64{f.lunchID}, OrderType: "ORD", CourseType: "MENU",
@@ -59,7 +60,7 @@ func TestSubmitIsAFixedNumberOfStatements(t *testing.T) {
 		return c.n.Load() - before
 	}
 	one := count("T-ST1", []string{f.today}, "T-PLAIN")
-	many := count("T-ST2", []string{f.today, day.AddDate(0, 0, 7).Format(time.DateOnly)}, "T-PLAIN", "T-SOUP", "T-THICK")
+	many := count("T-ST2", []string{f.today, midnight.AddDate(0, 0, 7).Format(time.DateOnly)}, "T-PLAIN", "T-SOUP", "T-THICK")
 	if one != many || one > 15 {
 		t.Fatalf("statements: %d for one dish and meal, %d for three dishes and two dates", one, many)
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"samrap/pkg/day"
 	"samrap/pkg/i18n"
 	"samrap/pkg/menus"
 )
@@ -160,7 +161,7 @@ type mealType struct {
 
 // window answers the meal's window on date in Asia/Bangkok.
 func (m mealType) window(date string) (time.Time, time.Time) {
-	d, _ := time.ParseInLocation(time.DateOnly, date, bangkok)
+	d, _ := day.Parse(date) // checked with the draft
 	return d.Add(m.Start), d.Add(m.End)
 }
 

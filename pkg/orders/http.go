@@ -6,8 +6,8 @@ import (
 	"net/http"
 	"slices"
 	"strings"
-	"time"
 
+	"samrap/pkg/day"
 	"samrap/pkg/httpx"
 	"samrap/pkg/platform"
 	"samrap/pkg/session"
@@ -46,8 +46,8 @@ func (h handlers) search(w http.ResponseWriter, r *http.Request) error {
 	p := q.Page("ward", "room", "hnId", "name")
 	f := SearchFilter{Criteria: q.Text("criteria"), Date: q.Text("dateOrder")}
 	if f.Date != "" {
-		if _, err := time.Parse(time.DateOnly, f.Date); err != nil {
-			q.Invalid("dateOrder", "orders.dateInvalid")
+		if !day.Valid(f.Date) {
+			q.Invalid("dateOrder", "date.invalid")
 		}
 	}
 	f.WardID = q.IDOrAll("ward")

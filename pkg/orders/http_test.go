@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"samrap/pkg/apitest"
+	"samrap/pkg/day"
 	"samrap/pkg/imports"
 	"samrap/pkg/orders"
 	"samrap/pkg/patients"
@@ -31,14 +32,12 @@ type fixture struct {
 	bangkokMidday time.Time
 }
 
-var bangkok = time.FixedZone("Asia/Bangkok", 7*60*60)
-
 func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	s := apitest.New(t)
 	f := &fixture{s: s, taker: s.SignIn("ordertaker@samrap.local").Access, ctrl: s.SignIn("controller@samrap.local").Access,
 		dishes: map[string]int64{}, sets: map[string]int64{}}
-	now := s.Clock.Now().In(bangkok)
+	now := s.Clock.Now().In(day.Bangkok)
 	f.today = now.Format(time.DateOnly)
 	f.lunchID, f.breakfastID = f.id(t, "meal_time", "MT02"), f.id(t, "meal_time", "MT01")
 	// code, component, type, level, allergens, restricted
@@ -268,8 +267,8 @@ func TestRuleAllergen(t *testing.T) {
 func TestRuleNPOAndDischarge(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
-	day, _ := time.ParseInLocation(time.DateOnly, f.today, bangkok)
-	from, to := day.Add(11*time.Hour), day.Add(12*time.Hour) // inside lunch 11:00–13:30
+	midnight, _ := day.Parse(f.today)
+	from, to := midnight.Add(11*time.Hour), midnight.Add(12*time.Hour) // inside lunch 11:00–13:30
 	f.patient(t, "T-NPO", fmt.Sprintf("npo_from = '%s', npo_to = '%s'", from.Format(time.RFC3339), to.Format(time.RFC3339)), nil, nil)
 	res, _ := f.submit(t, f.draft("T-NPO", "T-PLAIN"), http.StatusUnprocessableEntity)
 	if c := codes(problemsOf(t, res)); c != "NPO" {
@@ -281,12 +280,12 @@ func TestRuleNPOAndDischarge(t *testing.T) {
 		t.Fatalf("NPO order: %+v", os)
 	}
 	// open-ended NPO from before
-	f.patient(t, "T-NPO2", fmt.Sprintf("npo_from = '%s'", day.Add(-time.Hour).Format(time.RFC3339)), nil, nil)
+	f.patient(t, "T-NPO2", fmt.Sprintf("npo_from = '%s'", midnight.Add(-time.Hour).Format(time.RFC3339)), nil, nil)
 	if res, _ := f.submit(t, f.draft("T-NPO2", "T-PLAIN"), 422); codes(problemsOf(t, res)) != "NPO" {
 		t.Fatalf("open NPO: %s", res.Body)
 	}
 	// an NPO ending before lunch does not stop it
-	f.patient(t, "T-NPO3", fmt.Sprintf("npo_from = '%s', npo_to = '%s'", day.Format(time.RFC3339), day.Add(10*time.Hour).Format(time.RFC3339)), nil, nil)
+	f.patient(t, "T-NPO3", fmt.Sprintf("npo_from = '%s', npo_to = '%s'", midnight.Format(time.RFC3339), midnight.Add(10*time.Hour).Format(time.RFC3339)), nil, nil)
 	f.submit(t, f.draft("T-NPO3", "T-PLAIN"), 200)
 
 	f.patient(t, "T-DIS", "hospital_status = 'DISCHARGED'", nil, nil)
@@ -334,7 +333,7 @@ func TestRuleTexture(t *testing.T) {
 	if res, _ := f.submit(t, clone(f.draft("T-SCOPE", "T-PUREE"), "foodScope", "NORMAL"), 422); codes(problemsOf(t, res)) != "SCOPE" {
 		t.Fatalf("normal scope: %s", res.Body)
 	}
-	tomorrow, _ := time.ParseInLocation(time.DateOnly, f.today, bangkok)
+	tomorrow, _ := day.Parse(f.today)
 	f.submit(t, clone(f.draft("T-TEX", "T-PUREE", "T-THICK"), "dates", []string{tomorrow.AddDate(0, 0, 1).Format(time.DateOnly)}), 200)
 
 	// filterMenu under DYSPHAGIA offers dysphagia dishes only, and marks texture blocks
@@ -568,11 +567,11 @@ func TestRuleNeedsReview(t *testing.T) {
 		t.Fatalf("after review: %+v", o)
 	}
 	// a hospital sync or an import goes through patients.Apply: NPO set there flags too
-	day, _ := time.ParseInLocation(time.DateOnly, f.today, bangkok)
+	midnight, _ := day.Parse(f.today)
 	svc := patients.NewService(f.s.Env.DB, f.s.Clock.Now)
 	p = getPatient(t, f, "T-REV")
 	in = patients.InputOf(p)
-	npo := day.Add(11 * time.Hour)
+	npo := midnight.Add(11 * time.Hour)
 	in.NpoFrom = &npo
 	err := pgx.BeginFunc(context.Background(), f.s.Env.DB, func(tx pgx.Tx) error {
 		_, err := svc.Apply(context.Background(), tx, "SRP01", "hospital", patients.SourceHospital, []patients.Input{in})
@@ -605,7 +604,7 @@ func TestRuleNeedsReview(t *testing.T) {
 		t.Fatalf("caregiver order flagged: %+v", o)
 	}
 	// discharge flags the future orders (not cancelled: a person decides)
-	f.submit(t, clone(f.draft("T-REV"), "orderType", "NPO", "dates", []string{day.AddDate(0, 0, 2).Format(time.DateOnly)}), 200)
+	f.submit(t, clone(f.draft("T-REV"), "orderType", "NPO", "dates", []string{midnight.AddDate(0, 0, 2).Format(time.DateOnly)}), 200)
 	if _, err := f.s.Env.DB.Exec(context.Background(), `UPDATE patient SET hospital_status = 'DISCHARGED', room_id = NULL WHERE hn_id = 'T-REV'`); err != nil {
 		t.Fatal(err)
 	}
@@ -785,8 +784,8 @@ func TestWardCalls(t *testing.T) {
 	w2 := f.draft("T-W2", "T-PEANUT")
 	w2["items"] = []map[string]any{{"menuId": f.dishes["T-PEANUT"], "alternativeNote": "no peanut"}}
 	f.submit(t, w2, 200)
-	day, _ := time.ParseInLocation(time.DateOnly, f.today, bangkok)
-	tomorrow := day.AddDate(0, 0, 1).Format(time.DateOnly)
+	midnight, _ := day.Parse(f.today)
+	tomorrow := midnight.AddDate(0, 0, 1).Format(time.DateOnly)
 	res = f.post(f.taker, "copyOrders", map[string]any{"branchCode": "SRP01", "wardId": f.id(t, "ward", "W01"),
 		"fromDate": f.today, "toDate": tomorrow, "mealTimeIds": []int64{f.lunchID}})
 	res.Into(t, &out)
@@ -840,7 +839,7 @@ func TestBadInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	ok := clone(f.draft("T-BAD", "T-PLAIN"), "unmappedAllergiesChecked", true, "patientVersion", version)
-	day, _ := time.ParseInLocation(time.DateOnly, f.today, bangkok)
+	midnight, _ := day.Parse(f.today)
 	var otherMeal int64
 	if err := f.s.Env.DB.QueryRow(context.Background(), `SELECT id FROM meal_time WHERE branch_code = 'SRP02' LIMIT 1`).Scan(&otherMeal); err != nil {
 		t.Fatal(err)
@@ -852,7 +851,7 @@ func TestBadInput(t *testing.T) {
 	}{
 		{"unmapped allergies not confirmed", clone(ok, "unmappedAllergiesChecked", false), "UNMAPPED_ALLERGY"},
 		{"a stale form", clone(ok, "patientVersion", version-1+10), "STALE"},
-		{"a date no round covers", clone(ok, "dates", []string{day.AddDate(3, 0, 0).Format(time.DateOnly)}), "NO_MENU"},
+		{"a date no round covers", clone(ok, "dates", []string{midnight.AddDate(3, 0, 0).Format(time.DateOnly)}), "NO_MENU"},
 		{"a dish of another meal", clone(ok, "mealTimeIds", []int64{f.breakfastID}), "NOT_ON_MENU"},
 		{"another branch's meal type", clone(ok, "mealTimeIds", []int64{otherMeal}), "MEAL_TYPE"},
 		{"two main dishes", clone(f.draft("T-BAD", "T-PLAIN", "T-PUREE"), "unmappedAllergiesChecked", true), "COMPONENT"},
@@ -864,7 +863,7 @@ func TestBadInput(t *testing.T) {
 	}
 	// the shape of a draft: 422 naming the field, no problems
 	for field, body := range map[string]map[string]any{
-		"dates":     clone(ok, "dates", []string{day.AddDate(0, 0, -1).Format(time.DateOnly)}),
+		"dates":     clone(ok, "dates", []string{midnight.AddDate(0, 0, -1).Format(time.DateOnly)}),
 		"orderType": clone(ok, "orderType", "EAT"),
 		"items":     clone(ok, "items", []map[string]any{{"menuId": 1, "menuSetId": 2}}),
 	} {
@@ -984,8 +983,8 @@ func TestFilterMenuFilters(t *testing.T) {
 		}
 	}
 	// no round that day
-	day, _ := time.ParseInLocation(time.DateOnly, f.today, bangkok)
-	if none := menu("dateOrder", day.AddDate(3, 0, 0).Format(time.DateOnly)); none.Covered || len(none.Menus) != 0 {
+	midnight, _ := day.Parse(f.today)
+	if none := menu("dateOrder", midnight.AddDate(3, 0, 0).Format(time.DateOnly)); none.Covered || len(none.Menus) != 0 {
 		t.Fatalf("uncovered: %+v", none)
 	}
 }
@@ -995,9 +994,9 @@ func TestFilterMenuFilters(t *testing.T) {
 func TestReviewIgnoresSessionTimeZone(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
-	day, _ := time.ParseInLocation(time.DateOnly, f.today, bangkok)
-	f.patient(t, "T-TZ", fmt.Sprintf("npo_from = '%s', npo_to = '%s'", day.Add(2*time.Hour).Format(time.RFC3339),
-		day.Add(3*time.Hour).Format(time.RFC3339)), nil, nil)
+	midnight, _ := day.Parse(f.today)
+	f.patient(t, "T-TZ", fmt.Sprintf("npo_from = '%s', npo_to = '%s'", midnight.Add(2*time.Hour).Format(time.RFC3339),
+		midnight.Add(3*time.Hour).Format(time.RFC3339)), nil, nil)
 	_, os := f.submit(t, f.draft("T-TZ", "T-PLAIN"), 200)
 	ctx := context.Background()
 	tx, err := f.s.Env.DB.Begin(ctx)

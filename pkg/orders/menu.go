@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
+	"samrap/pkg/day"
 	"samrap/pkg/db"
 	"samrap/pkg/errs"
 	"samrap/pkg/menus"
@@ -65,8 +65,8 @@ func (s *Service) day(ctx context.Context, branch string, q *MenuQuery, caregive
 	}
 	if q.DateOrder == "" {
 		q.DateOrder = s.today()
-	} else if _, err := time.Parse(time.DateOnly, q.DateOrder); err != nil {
-		f["dateOrder"] = "orders.dateInvalid"
+	} else if !day.Valid(q.DateOrder) {
+		f["dateOrder"] = "date.invalid"
 	}
 	q.FoodScope = strings.ToUpper(strings.TrimSpace(q.FoodScope))
 	if q.FoodScope == "" {

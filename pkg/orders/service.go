@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 
 	"samrap/pkg/audit"
+	"samrap/pkg/day"
 	"samrap/pkg/db"
 	"samrap/pkg/db/dbsqlc"
 	"samrap/pkg/errs"
@@ -41,7 +42,7 @@ func NewService(pool *db.Pool, now func() time.Time, key func(context.Context) (
 	return &Service{db: pool, now: now, key: key}
 }
 
-func (s *Service) today() string { return s.now().In(bangkok).Format(time.DateOnly) }
+func (s *Service) today() string { return day.Today(s.now()).Format(time.DateOnly) }
 
 // Submitted is the answer of a submit.
 type Submitted struct {
@@ -224,7 +225,7 @@ func (s *Service) submitIn(ctx context.Context, tx pgx.Tx, lang i18n.Lang, branc
 		arg.CaregiverInfo = &info
 	}
 	for _, date := range dates {
-		t, _ := time.Parse(time.DateOnly, date)
+		t, _ := day.Parse(date) // checked with the draft
 		arg.Dates = append(arg.Dates, pgtype.Date{Time: t, Valid: true})
 	}
 	ids, err := queries.OrderInsert(ctx, tx, arg)
@@ -454,16 +455,16 @@ func (o storedOrder) draft(branch, date string) Draft {
 // checked as a submit (copyOrders).
 func (s *Service) Copy(ctx context.Context, lang i18n.Lang, branch, by string, in CopyInput) (Outcome, error) {
 	f := map[string]string{}
-	from, errFrom := time.Parse(time.DateOnly, in.FromDate)
-	_, errTo := time.Parse(time.DateOnly, in.ToDate)
+	from, errFrom := day.Parse(in.FromDate)
+	_, errTo := day.Parse(in.ToDate)
 	if in.WardID <= 0 {
 		f["wardId"] = "field.required"
 	}
 	if errFrom != nil {
-		f["fromDate"] = "orders.dateInvalid"
+		f["fromDate"] = "date.invalid"
 	}
 	if errTo != nil {
-		f["toDate"] = "orders.dateInvalid"
+		f["toDate"] = "date.invalid"
 	} else if in.ToDate < s.today() {
 		f["toDate"] = "orders.datePast"
 	}
@@ -738,7 +739,7 @@ func (s *Service) Search(ctx context.Context, branch string, f SearchFilter, p h
 	if f.Date == "" {
 		f.Date = s.today()
 	}
-	date, _ := time.Parse(time.DateOnly, f.Date)
+	date, _ := day.Parse(f.Date) // checked by the handler
 	arg := dbsqlc.OrderSearchParams{Branch: branch, OnDate: pgtype.Date{Time: date, Valid: true}, SortBy: p.SortBy,
 		SortDesc: p.SortDesc, Status: f.Status, PageSize: int32(p.Size), PageOffset: int64(p.Offset())}
 	if arg.Status == "" {

@@ -70,6 +70,7 @@ func SignToken(key []byte, orderID, branch, date string, mealTimeID int64, hn st
 	if err != nil || len(id) != 16 {
 		return "", fmt.Errorf("orders: token of order %q: %w", orderID, ErrBadToken)
 	}
+	// days since epoch, both at midnight UTC (the time zone plays no part in a count of days)
 	d, err := time.Parse(time.DateOnly, date)
 	if err != nil || len(branch) > 255 {
 		return "", fmt.Errorf("orders: token date %q: %w", date, ErrBadToken)

@@ -4,9 +4,9 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"time"
 	"unicode/utf8"
 
+	"samrap/pkg/day"
 	"samrap/pkg/errs"
 )
 
@@ -73,9 +73,6 @@ const (
 	MaxText      = 1000
 	MaxPatients  = 200
 )
-
-// bangkok is the time zone of a branch's dates and meal windows.
-var bangkok = time.FixedZone("Asia/Bangkok", 7*60*60)
 
 var keyShape = regexp.MustCompile(`^[A-Za-z0-9._:-]{1,100}$`)
 
@@ -194,8 +191,8 @@ func (d Draft) validate(today string, many bool) map[string]string {
 		f["dates"] = "orders.tooManyDates"
 	}
 	for _, s := range d.Dates {
-		if _, err := time.Parse(time.DateOnly, s); err != nil {
-			f["dates"] = "orders.dateInvalid"
+		if !day.Valid(s) {
+			f["dates"] = "date.invalid"
 		} else if s < today {
 			f["dates"] = "orders.datePast"
 		}

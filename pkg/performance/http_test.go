@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"samrap/pkg/day"
 	"samrap/pkg/download"
 
 	"github.com/xuri/excelize/v2"
@@ -33,8 +34,6 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-var bangkok = time.FixedZone("Asia/Bangkok", 7*60*60)
-
 type fixture struct {
 	s                     *apitest.Server
 	taker, server, admin  string
@@ -51,7 +50,7 @@ func newFixture(t *testing.T) *fixture {
 	s := apitest.New(t)
 	f := &fixture{s: s, taker: s.SignIn("ordertaker@samrap.local").Access, server: s.SignIn("serve@samrap.local").Access,
 		admin: s.SignIn("branchadmin@samrap.local").Access, super: s.SignIn("superadmin@samrap.local").Access}
-	now := s.Clock.Now().In(bangkok)
+	now := s.Clock.Now().In(day.Bangkok)
 	f.today, f.tomorrow = now.Format(time.DateOnly), now.AddDate(0, 0, 1).Format(time.DateOnly)
 	ctx := context.Background()
 	q := func(dst *int64, sql string) {
@@ -165,8 +164,8 @@ func TestWorkPerformance(t *testing.T) {
 	f.serve(t, tok1, "PF-1", "SERVED", "")
 	f.serve(t, tok2, "PF-2", "SERVED", "")
 	f.serve(t, tok3, "PF-3", "REJECTED", "too cold")
-	day, _ := time.ParseInLocation(time.DateOnly, f.today, bangkok)
-	deadline := day.Add(13*time.Hour + 30*time.Minute)
+	midnight, _ := day.Parse(f.today)
+	deadline := midnight.Add(13*time.Hour + 30*time.Minute)
 	f.exec(t, `UPDATE serve_record SET served_at = $2 WHERE order_id = $1`, id1, deadline.Add(-10*time.Minute))
 	f.exec(t, `UPDATE serve_record SET served_at = $2 WHERE order_id = $1`, id2, deadline.Add(30*time.Minute))
 
@@ -244,18 +243,18 @@ func TestWorkPerformance(t *testing.T) {
 	t.Run("branch scope", func(t *testing.T) {
 		// a mismatch in Chiang Mai (SRP02)
 		f.exec(t, `INSERT INTO serve_mismatch (branch_code, reasons, scanned_by) VALUES ('SRP02', '{FORGED}', 'X')`)
-		day := fmt.Sprintf("dateFrom=%s&dateTo=%s", f.today, f.today)
-		bam := f.figures(t, f.admin, day)
+		today := fmt.Sprintf("dateFrom=%s&dateTo=%s", f.today, f.today)
+		bam := f.figures(t, f.admin, today)
 		if bam.Mismatches.Scans != 1 {
 			t.Errorf("branch admin: %d mismatches, want SRP01's 1", bam.Mismatches.Scans)
 		}
-		if got := f.figures(t, f.admin, day+"&entryBranch=SRP02"); got.Mismatches.Scans != 1 {
+		if got := f.figures(t, f.admin, today+"&entryBranch=SRP02"); got.Mismatches.Scans != 1 {
 			t.Errorf("branch admin with entryBranch: %d mismatches", got.Mismatches.Scans)
 		}
-		if got := f.figures(t, f.super, day); got.Mismatches.Scans != 2 {
+		if got := f.figures(t, f.super, today); got.Mismatches.Scans != 2 {
 			t.Errorf("super admin: %d mismatches, want 2", got.Mismatches.Scans)
 		}
-		if got := f.figures(t, f.super, day+"&entryBranch=SRP02"); got.Mismatches.Scans != 1 || got.Mismatches.ByReason[0].Reason != "FORGED" {
+		if got := f.figures(t, f.super, today+"&entryBranch=SRP02"); got.Mismatches.Scans != 1 || got.Mismatches.ByReason[0].Reason != "FORGED" {
 			t.Errorf("super admin, SRP02: %+v", got.Mismatches)
 		}
 		if res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/survey/workPerformance", Token: f.taker}); res.Status != http.StatusForbidden {

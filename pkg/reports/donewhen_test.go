@@ -16,6 +16,7 @@ import (
 	multiqr "github.com/makiuchi-d/gozxing/multi/qrcode"
 
 	"samrap/pkg/apitest"
+	"samrap/pkg/day"
 	"samrap/pkg/mealcard"
 	"samrap/pkg/orders"
 )
@@ -26,7 +27,7 @@ import (
 // workbook's counts are the orders' dishes.
 func TestDoneWhenDemoWardLunch(t *testing.T) {
 	s := apitest.New(t)
-	f := &fixture{s: s, ctrl: s.SignIn("controller@samrap.local").Access, today: s.Clock.Now().In(bangkok).Format(time.DateOnly)}
+	f := &fixture{s: s, ctrl: s.SignIn("controller@samrap.local").Access, today: s.Clock.Now().In(day.Bangkok).Format(time.DateOnly)}
 	lunch, w01 := f.id(t, "meal_time", "MT02"), f.id(t, "ward", "W01")
 	ctx := context.Background()
 

@@ -21,13 +21,12 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"samrap/pkg/apitest"
+	"samrap/pkg/day"
 	"samrap/pkg/mealcard"
 	"samrap/pkg/orders"
 	"samrap/pkg/reports"
 	"samrap/pkg/surveys"
 )
-
-var bangkok = time.FixedZone("Asia/Bangkok", 7*60*60)
 
 // The fixture: the demo data (today's breakfast, specific, for six patients of ward W01 and
 // lunch for four, one of them needing review) plus a patient with an allergen, unmapped
@@ -42,7 +41,7 @@ type fixture struct {
 func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	s := apitest.New(t)
-	f := &fixture{s: s, ctrl: s.SignIn("controller@samrap.local").Access, today: s.Clock.Now().In(bangkok).Format(time.DateOnly)}
+	f := &fixture{s: s, ctrl: s.SignIn("controller@samrap.local").Access, today: s.Clock.Now().In(day.Bangkok).Format(time.DateOnly)}
 	f.exec(t, `INSERT INTO patient (branch_code, hn_id, first_name_th, last_name_th, first_name_en, last_name_en, ward_id, room_id,
 			card_language, texture_food, texture_drink, unmapped_allergies, special_request)
 		SELECT 'SRP01', 'RPT-ALG', 'มานี', 'แพ้ถั่ว', 'Manee', 'Peanutfree', w.id, r.id, 'EN', 5, 2, '{MSG-SENSITIVE}', 'no ice'
@@ -337,7 +336,7 @@ func TestFilters(t *testing.T) {
 		})
 	}
 	// nothing matching: 204 (SPEC.md §8), for each report
-	tomorrow := f.s.Clock.Now().In(bangkok).AddDate(0, 0, 1).Format(time.DateOnly)
+	tomorrow := f.s.Clock.Now().In(day.Bangkok).AddDate(0, 0, 1).Format(time.DateOnly)
 	for path, extra := range map[string]map[string]any{"generatePDF": {"layout": "A4"}, "excelCuisine": {"type": "MENU"}, "excelPatientIdentity": {}} {
 		if _, res := f.report(t, path, f.all(mergeMap(extra, map[string]any{"dateOrder": tomorrow}))); res.status != 204 {
 			t.Errorf("%s tomorrow: %d, want 204", path, res.status)
@@ -483,7 +482,7 @@ func TestKitchenBoard(t *testing.T) {
 		}
 	}
 	// tomorrow: an empty board, not 204
-	tomorrow := f.s.Clock.Now().In(bangkok).AddDate(0, 0, 1).Format(time.DateOnly)
+	tomorrow := f.s.Clock.Now().In(day.Bangkok).AddDate(0, 0, 1).Format(time.DateOnly)
 	res = f.s.Do(apitest.Request{Method: "POST", Path: "/api/report/kitchenOrders", Token: f.ctrl, JSON: f.all(map[string]any{"type": "MENU", "dateOrder": tomorrow})})
 	if res.Status != 200 || !strings.Contains(string(res.Data), `"rows":[]`) {
 		t.Errorf("tomorrow: %d %s", res.Status, res.Data)

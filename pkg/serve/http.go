@@ -5,9 +5,9 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
-	"time"
 
 	"samrap/pkg/audit"
+	"samrap/pkg/day"
 	"samrap/pkg/httpx"
 	"samrap/pkg/orders"
 	"samrap/pkg/platform"
@@ -42,8 +42,8 @@ func (h handlers) search(w http.ResponseWriter, r *http.Request) error {
 	p := q.Page("ward", "room", "hnId", "name")
 	f := SearchFilter{Criteria: q.Text("criteria"), Date: q.Text("dateOrder")}
 	if f.Date != "" {
-		if _, err := time.Parse(time.DateOnly, f.Date); err != nil {
-			q.Invalid("dateOrder", "orders.dateInvalid")
+		if !day.Valid(f.Date) {
+			q.Invalid("dateOrder", "date.invalid")
 		}
 	}
 	f.WardID = q.IDOrAll("ward")
@@ -66,8 +66,8 @@ func (h handlers) patientOrders(w http.ResponseWriter, r *http.Request) error {
 	date := q.Text("dateOrder")
 	if date == "" {
 		date = h.s.today()
-	} else if _, err := time.Parse(time.DateOnly, date); err != nil {
-		q.Invalid("dateOrder", "orders.dateInvalid")
+	} else if !day.Valid(date) {
+		q.Invalid("dateOrder", "date.invalid")
 	}
 	if err := q.Err(); err != nil {
 		return err

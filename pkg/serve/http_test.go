@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"samrap/pkg/apitest"
+	"samrap/pkg/day"
 	"samrap/pkg/orders"
 )
 
@@ -27,14 +28,12 @@ type fixture struct {
 	key             []byte
 }
 
-var bangkok = time.FixedZone("Asia/Bangkok", 7*60*60)
-
 func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	s := apitest.New(t)
 	f := &fixture{s: s, taker: s.SignIn("ordertaker@samrap.local").Access, server: s.SignIn("serve@samrap.local").Access,
 		dishes: map[string]int64{}}
-	now := s.Clock.Now().In(bangkok)
+	now := s.Clock.Now().In(day.Bangkok)
 	f.today, f.tomorrow = now.Format(time.DateOnly), now.AddDate(0, 0, 1).Format(time.DateOnly)
 	if err := s.Env.DB.QueryRow(context.Background(), `SELECT id FROM meal_time WHERE branch_code = 'SRP01' AND code = 'MT02'`).Scan(&f.lunchID); err != nil {
 		t.Fatal(err)

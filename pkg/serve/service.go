@@ -19,6 +19,7 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 
 	"samrap/pkg/audit"
+	"samrap/pkg/day"
 	"samrap/pkg/db"
 	"samrap/pkg/db/dbsqlc"
 	"samrap/pkg/errs"
@@ -29,8 +30,6 @@ import (
 )
 
 var queries = dbsqlc.New()
-
-var bangkok = time.FixedZone("Asia/Bangkok", 7*60*60)
 
 var uuidShape = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
 
@@ -104,7 +103,7 @@ func NewService(pool *db.Pool, now func() time.Time, key func(context.Context) (
 	return &Service{db: pool, now: now, key: key}
 }
 
-func (s *Service) today() string { return s.now().In(bangkok).Format(time.DateOnly) }
+func (s *Service) today() string { return day.Today(s.now()).Format(time.DateOnly) }
 
 // Setting is a branch's wristband setting.
 type Setting struct {
@@ -472,7 +471,7 @@ func (s *Service) Search(ctx context.Context, branch string, f SearchFilter, p h
 	if f.Date == "" {
 		f.Date = s.today()
 	}
-	date, _ := time.Parse(time.DateOnly, f.Date)
+	date, _ := day.Parse(f.Date) // checked by the handler
 	arg := dbsqlc.ServeSearchParams{Branch: branch, OnDate: pgtype.Date{Time: date, Valid: true}, SortBy: p.SortBy,
 		SortDesc: p.SortDesc, Status: f.Status, PageSize: int32(p.Size), PageOffset: int64(p.Offset())}
 	if arg.Status == "" {
@@ -516,7 +515,7 @@ type PatientData struct {
 
 // PatientOrders answers a patient's orders of a date with their serve records.
 func (s *Service) PatientOrders(ctx context.Context, branch, hn, date string) (PatientData, error) {
-	d, _ := time.Parse(time.DateOnly, date)
+	d, _ := day.Parse(date) // checked by the handler
 	r, err := queries.ServePatientOrders(ctx, s.db, dbsqlc.ServePatientOrdersParams{Branch: branch, HnID: hn,
 		OnDate: pgtype.Date{Time: d, Valid: true}})
 	if errors.Is(err, pgx.ErrNoRows) {
