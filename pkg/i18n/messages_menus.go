@@ -16,8 +16,6 @@ var menusMessages = map[string]msg{
 	"menus.dayCountInvalid":    {"จำนวนวันต้องอยู่ระหว่าง 1 ถึง 366", "The day count must be 1 to 366"},
 	"menus.weekdayDays":        {"รอบตามวันในสัปดาห์มี 7 วัน", "A weekday round has 7 days"},
 	"menus.roundTypeInvalid":   {"ประเภทรอบต้องเป็น LOOP หรือ WEEKDAY", "The round type must be LOOP or WEEKDAY"},
-	"menus.dateInvalid":        {"วันที่ต้องอยู่ในรูปแบบ YYYY-MM-DD", "The date must be YYYY-MM-DD"},
-	"menus.endBeforeStart":     {"วันที่สิ้นสุดต้องไม่ก่อนวันที่เริ่ม", "The end date must not be before the start date"},
 	"menus.cycleOverlap":       {"ช่วงวันที่ทับซ้อนกับรอบเมนูที่ใช้งานอยู่ %s กรุณาแก้ไขวันที่เริ่มหรือวันที่สิ้นสุด", "The dates overlap the active round %s: change the start or end date"},
 	"menus.cycleOverlapField":  {"ช่วงวันที่ทับซ้อนกับรอบเมนูอื่นที่ใช้งานอยู่", "The dates overlap another active round"},
 	"menus.dayBeyondRound":     {"วันที่ของรอบต้องอยู่ระหว่าง 1 ถึงจำนวนวันของรอบ", "The day must be between 1 and the round's day count"},

@@ -2,8 +2,8 @@ package menus
 
 import (
 	"net/http"
-	"time"
 
+	"samrap/pkg/day"
 	"samrap/pkg/httpx"
 	"samrap/pkg/platform"
 	"samrap/pkg/session"
@@ -224,9 +224,9 @@ func (h handlers) deleteCycleMenu(w http.ResponseWriter, r *http.Request) error 
 func (h handlers) menuOfDay(w http.ResponseWriter, r *http.Request) error {
 	q := httpx.ReadQuery(r)
 	meal := q.ID("mealTimeId")
-	date, err := time.Parse(time.DateOnly, q.Required("date"))
+	date, err := day.Parse(q.Required("date"))
 	if err != nil && q.Has("date") {
-		q.Invalid("date", "menus.dateInvalid")
+		q.Invalid("date", "date.invalid")
 	}
 	if err := q.Err(); err != nil {
 		return err

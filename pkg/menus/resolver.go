@@ -7,6 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgtype"
 
+	"samrap/pkg/day"
 	"samrap/pkg/db"
 	"samrap/pkg/db/dbsqlc"
 )
@@ -73,11 +74,13 @@ type DayKey struct {
 // pool or the caller's transaction), by key.
 func MenusOfDays(ctx context.Context, q db.DBTX, branch string, keys []DayKey) (map[DayKey]DayMenu, error) {
 	arg := dbsqlc.MenusOfDaysParams{Branch: branch}
-	for _, k := range keys {
-		d, err := time.Parse(time.DateOnly, k.Date)
+	dates := make([]time.Time, len(keys))
+	for i, k := range keys {
+		d, err := day.Parse(k.Date)
 		if err != nil {
-			return nil, fmt.Errorf("menus.menusOfDays: %w", err)
+			return nil, fmt.Errorf("menus.menusOfDays: date %q: %w", k.Date, err)
 		}
+		dates[i] = d
 		arg.OnDates = append(arg.OnDates, pgtype.Date{Time: d, Valid: true})
 		arg.MealTimeIds = append(arg.MealTimeIds, k.MealTimeID)
 	}
@@ -93,9 +96,8 @@ func MenusOfDays(ctx context.Context, q db.DBTX, branch string, keys []DayKey) (
 		}
 	}
 	out := make(map[DayKey]DayMenu, len(keys))
-	for _, k := range keys {
-		d, _ := time.Parse(time.DateOnly, k.Date)
-		if out[k], err = dayMenuOf(d, k.MealTimeID, docs[k]); err != nil {
+	for i, k := range keys {
+		if out[k], err = dayMenuOf(dates[i], k.MealTimeID, docs[k]); err != nil {
 			return nil, err
 		}
 	}

@@ -406,13 +406,13 @@ func (in CycleInput) validate() map[string]string {
 	case in.StartDate == "":
 		f["startDate"] = "field.required"
 	case !okStart:
-		f["startDate"] = "menus.dateInvalid"
+		f["startDate"] = "date.invalid"
 	}
 	switch {
 	case !okEnd:
-		f["endDate"] = "menus.dateInvalid"
+		f["endDate"] = "date.invalid"
 	case okStart && start.Valid && end.Valid && end.Time.Before(start.Time):
-		f["endDate"] = "menus.endBeforeStart"
+		f["endDate"] = "date.endBeforeStart"
 	}
 	if _, ok := status(in.Status, true); !ok {
 		f["status"] = "field.invalid"

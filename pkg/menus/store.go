@@ -5,10 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/jackc/pgx/v5/pgtype"
 
+	"samrap/pkg/day"
 	"samrap/pkg/db"
 	"samrap/pkg/db/dbsqlc"
 	"samrap/pkg/httpx"
@@ -172,12 +172,12 @@ func searchCycleMenus(ctx context.Context, q db.DBTX, branch string, f Filter, p
 	return items, total, err
 }
 
-// dateOf reads "YYYY-MM-DD" ("" is an unset date).
+// dateOf reads "YYYY-MM-DD" (pkg/day; "" is an unset date).
 func dateOf(s string) (pgtype.Date, bool) {
 	if s == "" {
 		return pgtype.Date{}, true
 	}
-	t, err := time.Parse(time.DateOnly, s)
+	t, err := day.Parse(s)
 	if err != nil {
 		return pgtype.Date{}, false
 	}
