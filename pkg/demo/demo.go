@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"samrap/pkg/auth"
+	"samrap/pkg/day"
 	"samrap/pkg/db"
 	"samrap/pkg/platform"
 	"samrap/pkg/session"
@@ -124,7 +125,7 @@ func Load(ctx context.Context, pool *db.Pool) error {
 		if err := loadMasterData(ctx, tx); err != nil {
 			return err
 		}
-		now := time.Now().In(time.FixedZone("Asia/Bangkok", 7*60*60))
+		now := time.Now().In(day.Bangkok)
 		if err := loadPatients(ctx, tx, now); err != nil {
 			return err
 		}

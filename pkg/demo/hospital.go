@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"samrap/pkg/day"
 	"samrap/pkg/hospital"
 )
 
@@ -50,10 +51,10 @@ func HospitalSettings(baseURL string) hospital.Settings {
 // peanut allergy (…10006, a SNOMED CT code), an NPO order tonight (…10007) and a diet code
 // the branch has no map for (…10008).
 func HospitalCensus(branch string, now time.Time) []hospital.Admission {
-	now = now.In(bangkok)
+	now = now.In(day.Bangkok)
 	rows := demoPatients(branch, now)
 	at := func(d string) time.Time {
-		t, _ := time.ParseInLocation("2006-01-02 15:04", d, bangkok)
+		t, _ := time.ParseInLocation("2006-01-02 15:04", d, day.Bangkok)
 		return t
 	}
 	date := func(d string) time.Time { return at(d + " 08:00") }
@@ -115,8 +116,8 @@ func HospitalCensus(branch string, now time.Time) []hospital.Admission {
 		case 5: // a new allergy, in SNOMED CT
 			a.Allergies = append(a.Allergies, hospital.Concept{Codings: []hospital.Coding{{System: snomed, Code: "762952008", Display: "Peanut"}}})
 		case 6: // nothing by mouth tonight
-			day := now.In(bangkok).Format("2006-01-02")
-			from, to := at(day+" 20:00"), at(day+" 23:00").Add(7*time.Hour)
+			today := now.Format(time.DateOnly)
+			from, to := at(today+" 20:00"), at(today+" 23:00").Add(7*time.Hour)
 			a.Diets = append(a.Diets, hospital.DietOrder{From: &from, To: &to,
 				Types: []hospital.Concept{{Codings: []hospital.Coding{{System: demoDiet, Code: "NPO"}}}}})
 		case 7: // a diet the branch has no map for
@@ -134,5 +135,3 @@ func HospitalCensus(branch string, now time.Time) []hospital.Admission {
 	}
 	return out
 }
-
-var bangkok = time.FixedZone("Asia/Bangkok", 7*60*60)

@@ -6,14 +6,10 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"samrap/pkg/day"
 	"samrap/pkg/hospital"
 	"samrap/pkg/patients"
 )
-
-// bangkok is the time zone a branch's dates are read in.
-var bangkok = time.FixedZone("Asia/Bangkok", 7*60*60)
-
-const dateLayout = "2006-01-02"
 
 // Field kinds of an unmapped code this package adds to hospital's: a code the maps gave
 // that the branch's master data does not have.
@@ -35,20 +31,20 @@ func cut(s string, n int) string {
 	return string([]rune(s)[:n])
 }
 
-// day is the Bangkok date of t at midnight; zero stays zero.
-func day(t time.Time) time.Time {
+// midnight is the Bangkok day of t at midnight; zero stays zero.
+func midnight(t time.Time) time.Time {
 	if t.IsZero() {
 		return t
 	}
-	t = t.In(bangkok)
-	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, bangkok)
+	return day.Today(t)
 }
 
+// dateOf reads a stored YYYY-MM-DD at its midnight in Bangkok; none (or unreadable) is zero.
 func dateOf(s *string) time.Time {
 	if s == nil {
 		return time.Time{}
 	}
-	t, err := time.ParseInLocation(dateLayout, *s, bangkok)
+	t, err := day.Parse(*s)
 	if err != nil {
 		return time.Time{}
 	}
@@ -135,15 +131,16 @@ func fit(in hospital.Patient, before *hospital.Patient, c patients.Codes) hospit
 			}
 		}
 	}
-	p.AdmitDate = day(p.AdmitDate)
+	p.AdmitDate = midnight(p.AdmitDate)
 	if p.PlannedEnd != nil {
-		t := day(*p.PlannedEnd)
+		t := midnight(*p.PlannedEnd)
 		p.PlannedEnd = &t
 		if !p.AdmitDate.IsZero() && t.Before(p.AdmitDate) {
 			p.PlannedEnd = nil
 		}
 	}
-	if b := p.BirthDate; b != "" && len(b) < len(dateLayout) {
+	// the hospital may send a year or a year and month alone (FHIR partial dates)
+	if b := p.BirthDate; b != "" && len(b) < len(time.DateOnly) {
 		switch {
 		case before != nil && strings.HasPrefix(before.BirthDate, b):
 			p.BirthDate = before.BirthDate
@@ -155,7 +152,7 @@ func fit(in hospital.Patient, before *hospital.Patient, c patients.Codes) hospit
 			p.BirthDate = ""
 		}
 	}
-	if _, err := time.Parse(dateLayout, p.BirthDate); p.BirthDate != "" && err != nil {
+	if p.BirthDate != "" && !day.Valid(p.BirthDate) {
 		p.BirthDate = ""
 	}
 	if p.DietTypeCode != "" {
@@ -241,11 +238,11 @@ func input(after hospital.Patient, stored *patients.Patient, c patients.Codes) p
 	}
 	in.AdmitDate, in.PlannedDischargeDate = nil, nil
 	if !after.AdmitDate.IsZero() {
-		s := after.AdmitDate.In(bangkok).Format(dateLayout)
+		s := after.AdmitDate.In(day.Bangkok).Format(time.DateOnly)
 		in.AdmitDate = &s
 	}
 	if after.PlannedEnd != nil {
-		s := after.PlannedEnd.In(bangkok).Format(dateLayout)
+		s := after.PlannedEnd.In(day.Bangkok).Format(time.DateOnly)
 		if in.AdmitDate == nil || s >= *in.AdmitDate {
 			in.PlannedDischargeDate = &s
 		}

@@ -13,6 +13,7 @@ import (
 
 	"samrap/events"
 	"samrap/pkg/audit"
+	"samrap/pkg/day"
 	"samrap/pkg/db"
 	"samrap/pkg/db/dbsqlc"
 	"samrap/pkg/errs"
@@ -37,7 +38,7 @@ type Worker struct {
 // NewWorker builds the worker from a function's Env.
 func NewWorker(env *platform.Env) *Worker {
 	return &Worker{DB: env.DB, Patients: patients.NewService(env.DB, env.Now), Log: env.Log, Secret: env.Secret,
-		Options: hospital.Options{Zone: bangkok}}
+		Options: hospital.Options{Zone: day.Bangkok}}
 }
 
 // Handler is patient-sync's queue handler (functions/patient-sync, functions/local).
