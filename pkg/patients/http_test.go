@@ -379,6 +379,14 @@ func TestEdit(t *testing.T) {
 	if res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/patient/changeLog?dateFrom=2024-01-01&dateTo=2026-01-01", Token: f.controller}); res.Status != 422 {
 		t.Fatalf("range too long: %d", res.Status)
 	}
+	// the longest range is 366 days, both ends counted (pkg/day)
+	if res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/patient/changeLog?dateFrom=2027-03-01&dateTo=2028-02-29", Token: f.controller}); res.Status != 200 {
+		t.Fatalf("366 days: %d %v", res.Status, res.Fields())
+	}
+	res = f.s.Do(apitest.Request{Method: "GET", Path: "/api/patient/changeLog?dateFrom=2027-03-01&dateTo=2028-03-01", Token: f.controller})
+	if res.Status != 422 || res.Fields()["dateTo"] != "The date range can be 366 days at most" {
+		t.Fatalf("367 days: %d %v", res.Status, res.Fields())
+	}
 }
 
 func ptr[T any](v T) *T { return &v }

@@ -585,6 +585,22 @@ func TestFinance(t *testing.T) {
 	if res.Status != 422 || res.Fields()["dateTo"] == "" {
 		t.Errorf("dates backwards: %d %v", res.Status, res.Fields())
 	}
+	// 31 days at most, both ends counted; both dates are required
+	res = f.s.Do(apitest.Request{Method: "POST", Path: "/api/report/finance", Token: f.ctrl,
+		JSON: map[string]any{"branchCode": "SRP01", "dateFrom": "2026-01-01", "dateTo": "2026-01-31"}})
+	if res.Status != 200 {
+		t.Errorf("31 days: %d %v", res.Status, res.Fields())
+	}
+	res = f.s.Do(apitest.Request{Method: "POST", Path: "/api/report/finance", Token: f.ctrl,
+		JSON: map[string]any{"branchCode": "SRP01", "dateFrom": "2026-01-01", "dateTo": "2026-02-01"}})
+	if res.Status != 422 || res.Fields()["dateTo"] != "The date range can be 31 days at most" {
+		t.Errorf("32 days: %d %v", res.Status, res.Fields())
+	}
+	res = f.s.Do(apitest.Request{Method: "POST", Path: "/api/report/finance", Token: f.ctrl,
+		JSON: map[string]any{"branchCode": "SRP01", "dateTo": "2026-01-31"}})
+	if res.Status != 422 || res.Fields()["dateFrom"] == "" {
+		t.Errorf("no dateFrom: %d %v", res.Status, res.Fields())
+	}
 }
 
 // The bed line of a card in each language: the label once per language, the bed (its code)
