@@ -67,10 +67,10 @@ type Span struct {
 func (s Span) Read(from, to string, now time.Time) (Range, map[string]string) {
 	bad := map[string]string{}
 	read := func(name, v string, def func() time.Time) time.Time {
-		if v == "" && s.Default == 0 {
-			bad[name] = "field.required"
-		}
 		if v == "" {
+			if s.Default == 0 {
+				bad[name] = "field.required"
+			}
 			return def()
 		}
 		t, err := Parse(v)
