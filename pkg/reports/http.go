@@ -215,10 +215,10 @@ func (h handlers) identity(w http.ResponseWriter, r *http.Request) error {
 }
 
 // deliver stores the file (when there is one: buf empty means every matching order needs
-// review) under the date's key, records it in the activity log (the filter, the file, count
-// trays or orders in it) and answers the link.
+// review) under the date's key, records it in the activity log (the filter with the names of
+// the rows it chose, the file, count trays or orders in it) and answers the link.
 func (h handlers) deliver(w http.ResponseWriter, r *http.Request, kind, name, contentType string, buf *bytes.Buffer,
-	date string, filter any, count int, held []*Tray) error {
+	date string, filter logged, count int, held []*Tray) error {
 	ctx, branch, c := r.Context(), httpx.Branch(r), httpx.Claims(r)
 	link := Link{Link: download.Link{FileName: name}, NeedsReview: heldOf(held)}
 	msg := "reports.allNeedReview"
@@ -232,9 +232,13 @@ func (h handlers) deliver(w http.ResponseWriter, r *http.Request, kind, name, co
 			msg = "reports.readyHeld"
 		}
 	}
-	err := audit.WriteActivity(ctx, h.env.DB, audit.Activity{BranchCode: branch, UserID: c.UserID, Actor: c.EmployeeCode,
+	shown, err := filter.logged(ctx, h.env.DB, branch)
+	if err != nil {
+		return err
+	}
+	err = audit.WriteActivity(ctx, h.env.DB, audit.Activity{BranchCode: branch, UserID: c.UserID, Actor: c.EmployeeCode,
 		Action: "reports." + kind, Address: httpx.ClientAddress(r),
-		Detail: map[string]any{"filter": filter, "file": name, "trays": link.Count, "needsReview": len(held)}})
+		Detail: map[string]any{"filter": shown, "file": name, "trays": link.Count, "needsReview": len(held)}})
 	if err != nil {
 		return err
 	}
