@@ -87,13 +87,17 @@ func showValue(entity, key string, v any, lang i18n.Lang) any {
 }
 
 // detailValues are, per key of an activity's detail (at any depth: a report's filter), the
-// words of its coded values; a serving's mismatch "reasons" are the serve area's messages.
+// words of its coded values (the words of the screens that set them); a serving's mismatch
+// "reasons" are the serve area's messages.
 // "ALL" is left to the screen, which shows it in its language.
 var detailValues = map[string]map[string]names{
 	"cancelReason": values["meal_order"]["cancelReason"],
 	"foodScope":    {"NORMAL": {"ปกติ", "Normal"}, "DYSPHAGIA": {"ผู้มีภาวะกลืนลำบาก", "Dysphagia"}},
 	"orderType":    {"PATIENT": {"ผู้ป่วย", "Patient"}, "CAREGIVER": {"ญาติ/ผู้ดูแล", "Caregiver"}},
 	"roleCode":     roles,
+	"layout":       {"A4": {"กระดาษ A4", "A4 sheets"}, "LABEL80": {"ฉลาก 80 มม.", "80 mm labels"}},
+	"kitchenType": {"MENU": {"ตามเมนู", "By menu"}, "MENU_SET": {"ตามเมนูและชุดเมนู", "By menu and set"},
+		"SET": {"ตามชุดเมนู", "By set"}, "SPECIFIC": {"เฉพาะ", "Specific"}},
 }
 
 // showDetail answers an activity's detail with its coded values in words (detailValues), in

@@ -86,10 +86,15 @@ type logged interface {
 	logged(ctx context.Context, q db.DBTX, branch string) (any, error)
 }
 
-// logged answers the filter with each choice "ALL" or the rows chosen, {id, code, nameTh,
+// logged: the identification workbook's request is its filter, named.
+func (f Filter) logged(ctx context.Context, q db.DBTX, branch string) (any, error) {
+	return f.named(ctx, q, branch)
+}
+
+// named answers the filter with each choice "ALL" or the rows chosen, {id, code, nameTh,
 // nameEn} as the branch names them now (an id that names none of its rows stays the id), in
 // one statement.
-func (f Filter) logged(ctx context.Context, q db.DBTX, branch string) (any, error) {
+func (f Filter) named(ctx context.Context, q db.DBTX, branch string) (map[string]any, error) {
 	rows, err := queries.ReportFilterNames(ctx, q, dbsqlc.ReportFilterNamesParams{Branch: branch,
 		MealTimeIds: f.MealTimeIDs.IDs, WardTypeIds: f.WardTypeIDs.IDs, WardIds: f.WardIDs.IDs, RoomIds: f.RoomIDs.IDs,
 		CuisineTypeIds: f.CuisineTypeIDs.IDs, DietTypeIds: f.DietTypeIDs.IDs, TherapeuticIds: f.TherapeuticIDs.IDs,

@@ -639,7 +639,8 @@ func TestMealCardBedLine(t *testing.T) {
 
 // A print is recorded with its filter as the user chose it, each chosen row by its names
 // beside its id, as they were when printed: the activity record reads "Ward 1A", not 7, and
-// still does after the ward is renamed. Every report kind records it the same way.
+// still does after the ward is renamed. Every report kind records it the same way, the meal
+// cards with their layout, the kitchen workbook with its type.
 func TestPrintsRecordTheirFilterByName(t *testing.T) {
 	f := newFixture(t)
 	lunch, w01 := f.id(t, "meal_time", "MT02"), f.id(t, "ward", "W01")
@@ -659,7 +660,8 @@ func TestPrintsRecordTheirFilterByName(t *testing.T) {
 		if n := f.s.Count(`SELECT count(*) FROM activity_log WHERE action = $1 AND detail->'filter'->'wardIds' = jsonb_build_array(
 				jsonb_build_object('id', $2::bigint, 'code', 'W01', 'nameTh', $3::text, 'nameEn', $4::text), 999999)
 			AND detail->'filter'->'mealTimeIds'->0->>'code' = 'MT02' AND detail->'filter'->>'roomIds' = 'ALL'
-			AND detail->'filter'->>'orderType' = 'PATIENT'`, "reports."+kind, w01, wardTh, wardEn); n != 1 {
+			AND detail->'filter'->>'orderType' = 'PATIENT' AND coalesce(detail->'filter'->>'layout', detail->'filter'->>'kitchenType', '') = $5`,
+			"reports."+kind, w01, wardTh, wardEn, map[string]string{"meal-cards": "A4", "kitchen": "SPECIFIC"}[kind]); n != 1 {
 			var got string
 			_ = f.s.Env.DB.QueryRow(context.Background(), `SELECT detail::text FROM activity_log WHERE action = $1`, "reports."+kind).Scan(&got)
 			t.Errorf("%s recorded %s", kind, got)
@@ -674,12 +676,14 @@ func TestPrintsRecordTheirFilterByName(t *testing.T) {
 				Filter struct {
 					WardIDs   []any  `json:"wardIds"`
 					OrderType string `json:"orderType"`
+					Layout    string `json:"layout"`
 				} `json:"filter"`
 			} `json:"detail"`
 		} `json:"items"`
 	}
 	res.Into(t, &page)
-	if len(page.Items) != 1 || len(page.Items[0].Detail.Filter.WardIDs) != 2 || page.Items[0].Detail.Filter.OrderType != "Patient" {
+	if len(page.Items) != 1 || len(page.Items[0].Detail.Filter.WardIDs) != 2 || page.Items[0].Detail.Filter.OrderType != "Patient" ||
+		page.Items[0].Detail.Filter.Layout != "A4 sheets" {
 		t.Fatalf("the print as read: %s", res.Body)
 	}
 	if w, _ := page.Items[0].Detail.Filter.WardIDs[0].(map[string]any); w["nameEn"] != wardEn {

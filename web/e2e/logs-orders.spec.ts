@@ -82,6 +82,7 @@ test('an order placed, scanned against the wrong wristband, served and printed i
   await expect(print.first()).toBeVisible();
   await expect(print.first().getByTestId('activity-action')).toHaveText('พิมพ์การ์ดอาหาร');
   await expect(print.first().getByTestId('activity-actor')).toHaveText('D0001');
+  await expect(print.first()).toContainText('รูปแบบการพิมพ์: กระดาษ A4');
   await shot(page, 'logs-activity-print-th');
 
   // the change log of the order: created, then served; every field labelled, the values in words
