@@ -42,6 +42,7 @@ var actions = []Action{
 	{Action: "orders.confirmReview", Th: "ยืนยันการตรวจสอบรายการสั่งอาหาร", En: "Confirmed an order's review"},
 	{Action: "serve.served", Th: "ยืนยันการเสิร์ฟอาหาร", En: "Served a tray"},
 	{Action: "serve.rejected", Th: "ปฏิเสธการเสิร์ฟอาหาร", En: "Rejected a tray"},
+	{Action: "serve.mismatch", Th: "สแกนแล้วผู้ป่วยและอาหารไม่ตรงกัน", En: "Scanned a tray that did not match"},
 	{Action: "reports.meal-cards", Th: "พิมพ์การ์ดอาหาร", En: "Printed meal cards"},
 	{Action: "reports.kitchen", Th: "ส่งออกรายงานสั่งอาหารสำหรับครัว", En: "Exported the kitchen order workbook"},
 	{Action: "reports.identification", Th: "ส่งออกรายงานยืนยันตัวตนผู้ป่วย", En: "Exported the identification workbook"},

@@ -69,13 +69,14 @@ func newFixture(t *testing.T) fixture {
 
 type activityPage struct {
 	Items []struct {
-		ID          int64  `json:"id"`
-		BranchCode  string `json:"branchCode"`
-		Actor       string `json:"actor"`
-		ActorName   string `json:"actorName"`
-		Action      string `json:"action"`
-		ActionLabel string `json:"actionLabel"`
-		At          string `json:"at"`
+		ID          int64          `json:"id"`
+		BranchCode  string         `json:"branchCode"`
+		Actor       string         `json:"actor"`
+		ActorName   string         `json:"actorName"`
+		Action      string         `json:"action"`
+		ActionLabel string         `json:"actionLabel"`
+		Detail      map[string]any `json:"detail"`
+		At          string         `json:"at"`
 	} `json:"items"`
 	Total int `json:"total"`
 }
@@ -545,6 +546,11 @@ func TestOrdersAndServingAreRecorded(t *testing.T) {
 	cancelled, _ := order("L-3", tomorrow)
 	update(tok1, "L-1", "SERVED", "")
 	update(tok2, "L-1", "REJECTED", "wrong bed")
+	// a scan that does not match, as the Serve screen verifies before it confirms or rejects
+	if res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/serve/verify", Token: server,
+		JSON: map[string]any{"branchCode": "SRP01", "token": tok2, "wristband": "L-3", "deviceId": "device-1"}}); res.Status != 200 {
+		t.Fatalf("verify: %d %s", res.Status, res.Body)
+	}
 	if res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/takerOrder/cancel", Token: taker,
 		JSON: map[string]any{"branchCode": "SRP01", "orderId": cancelled, "cancelReason": "patient"}}); res.Status != 200 {
 		t.Fatalf("cancel: %d %s", res.Status, res.Body)
@@ -562,7 +568,8 @@ func TestOrdersAndServingAreRecorded(t *testing.T) {
 	}
 
 	want := map[string]string{"orders.submit": "สั่งอาหาร", "orders.cancel": "ยกเลิกรายการสั่งอาหาร",
-		"serve.served": "ยืนยันการเสิร์ฟอาหาร", "serve.rejected": "ปฏิเสธการเสิร์ฟอาหาร"}
+		"serve.served": "ยืนยันการเสิร์ฟอาหาร", "serve.rejected": "ปฏิเสธการเสิร์ฟอาหาร",
+		"serve.mismatch": "สแกนแล้วผู้ป่วยและอาหารไม่ตรงกัน"}
 	for action, label := range want {
 		var p activityPage
 		f.get(t, f.bam1, "/api/logs/activities?action="+action, "th", &p)
@@ -575,7 +582,7 @@ func TestOrdersAndServingAreRecorded(t *testing.T) {
 		}
 	}
 	for _, c := range []struct{ action, hn string }{{"orders.submit", "L-1"}, {"orders.cancel", "L-3"}, {"serve.served", "L-1"},
-		{"serve.rejected", "L-2"}} {
+		{"serve.rejected", "L-2"}, {"serve.mismatch", "L-2"}} {
 		if n := f.s.Count(`SELECT count(*) FROM activity_log WHERE action = $1 AND detail->'hnIds' ? $2
 			AND (detail->>'count')::int = 1 AND detail->'mealTypes'->0->>'code' = 'MT02'`, c.action, c.hn); n != 1 {
 			t.Fatalf("the detail of %s for %s: %d", c.action, c.hn, n)
@@ -584,6 +591,18 @@ func TestOrdersAndServingAreRecorded(t *testing.T) {
 	if n := f.s.Count(`SELECT count(*) FROM activity_log WHERE action = 'serve.rejected' AND detail->>'rejectReason' = 'wrong bed'
 		AND detail->'reasons' ? 'WRONG_PATIENT'`); n != 1 {
 		t.Fatalf("the rejection's reasons: %d", n)
+	}
+	// the mismatch and the rejection read with their reasons in words, in the reader's language
+	for action, lang := range map[string]string{"serve.mismatch": "en", "serve.rejected": "th"} {
+		var p activityPage
+		f.get(t, f.bam1, "/api/logs/activities?action="+action, lang, &p)
+		want := map[string]string{"en": "This meal card is for another patient", "th": "บัตรอาหารไม่ใช่ของผู้ป่วยรายนี้"}[lang]
+		if reasons, _ := p.Items[0].Detail["reasons"].([]any); len(reasons) != 1 || reasons[0] != want {
+			t.Errorf("%s's reasons: %v", action, p.Items[0].Detail)
+		}
+		if action == "serve.mismatch" && (p.Items[0].Detail["wristband"] != "L-3" || p.Items[0].Detail["deviceId"] != "device-1") {
+			t.Errorf("the mismatch's scan: %v", p.Items[0].Detail)
+		}
 	}
 	// Every action in the record is labelled (not just those this test wrote).
 	listed := map[string]bool{}

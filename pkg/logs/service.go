@@ -63,7 +63,7 @@ type Activity struct {
 	ActorName   string          `json:"actorName"`
 	Action      string          `json:"action"`
 	ActionLabel string          `json:"actionLabel"`
-	Detail      json.RawMessage `json:"detail"`
+	Detail      json.RawMessage `json:"detail"` // as stored, its coded values in words (values.go)
 	Address     string          `json:"address"`
 	At          time.Time       `json:"at"`
 }
@@ -93,7 +93,7 @@ func (s *Service) activityRows(ctx context.Context, sc session.Scope, f Filter, 
 
 func toActivity(r dbsqlc.LogsActivitiesRow, lang i18n.Lang) Activity {
 	return Activity{ID: r.ID, BranchCode: r.BranchCode, Actor: r.Actor, ActorName: personName(r.NameTh, r.NameEn, lang),
-		Action: r.Action, ActionLabel: actionLabel(r.Action, lang), Detail: r.Detail, Address: r.Address, At: r.At}
+		Action: r.Action, ActionLabel: actionLabel(r.Action, lang), Detail: showDetail(r.Detail, lang), Address: r.Address, At: r.At}
 }
 
 func personName(th, en string, lang i18n.Lang) string { return label(th, en, lang) }

@@ -1,6 +1,11 @@
 package logs
 
-import "samrap/pkg/i18n"
+import (
+	"bytes"
+	"encoding/json"
+
+	"samrap/pkg/i18n"
+)
 
 // The coded values of the logged records, as the change log shows them (the same words as
 // the screens that set them). A field's value not listed shows as itself.
@@ -79,4 +84,68 @@ func showValue(entity, key string, v any, lang i18n.Lang) any {
 		return out
 	}
 	return word(v)
+}
+
+// detailValues are, per key of an activity's detail (at any depth: a report's filter), the
+// words of its coded values (the words of the screens that set them); a serving's mismatch
+// "reasons" are the serve area's messages.
+// "ALL" is left to the screen, which shows it in its language.
+var detailValues = map[string]map[string]names{
+	"cancelReason": values["meal_order"]["cancelReason"],
+	"foodScope":    {"NORMAL": {"ปกติ", "Normal"}, "DYSPHAGIA": {"ผู้มีภาวะกลืนลำบาก", "Dysphagia"}},
+	"orderType":    {"PATIENT": {"ผู้ป่วย", "Patient"}, "CAREGIVER": {"ญาติ/ผู้ดูแล", "Caregiver"}},
+	"roleCode":     roles,
+	"layout":       {"A4": {"กระดาษ A4", "A4 sheets"}, "LABEL80": {"ฉลาก 80 มม.", "80 mm labels"}},
+	"kitchenType": {"MENU": {"ตามเมนู", "By menu"}, "MENU_SET": {"ตามเมนูและชุดเมนู", "By menu and set"},
+		"SET": {"ตามชุดเมนู", "By set"}, "SPECIFIC": {"เฉพาะ", "Specific"}},
+}
+
+// showDetail answers an activity's detail with its coded values in words (detailValues), in
+// lang; a detail holding none is answered as stored.
+func showDetail(detail json.RawMessage, lang i18n.Lang) json.RawMessage {
+	dec := json.NewDecoder(bytes.NewReader(detail))
+	dec.UseNumber()
+	var m map[string]any
+	if dec.Decode(&m) != nil || !detailWords(m, lang) {
+		return detail
+	}
+	out, err := json.Marshal(m)
+	if err != nil {
+		return detail
+	}
+	return out
+}
+
+// detailWords puts the words of m's coded values in place of their codes, in nested objects
+// too, and reports whether it changed one.
+func detailWords(m map[string]any, lang i18n.Lang) bool {
+	changed := false
+	word := func(key string, x any) any {
+		s, ok := x.(string)
+		if !ok {
+			return x
+		}
+		if key == "reasons" && i18n.Has("serve.reason"+s) {
+			changed = true
+			return i18n.T(lang, "serve.reason"+s)
+		}
+		if n, ok := detailValues[key][s]; ok {
+			changed = true
+			return label(n.th, n.en, lang)
+		}
+		return x
+	}
+	for k, v := range m {
+		switch v := v.(type) {
+		case map[string]any:
+			changed = detailWords(v, lang) || changed
+		case []any:
+			for i, x := range v {
+				v[i] = word(k, x)
+			}
+		default:
+			m[k] = word(k, v)
+		}
+	}
+	return changed
 }

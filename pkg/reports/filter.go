@@ -2,11 +2,14 @@ package reports
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
 
 	"samrap/pkg/day"
+	"samrap/pkg/db"
+	"samrap/pkg/db/dbsqlc"
 )
 
 // IDs is one choice list of the report form (SPEC.md §5: every one is required): "ALL", or
@@ -70,6 +73,61 @@ type Filter struct {
 	OrderType      string `json:"orderType"`     // ALL, PATIENT, CAREGIVER
 }
 
+// choices answers the filter's choice lists by their names.
+func (f Filter) choices() map[string]IDs {
+	return map[string]IDs{"mealTimeIds": f.MealTimeIDs, "wardTypeIds": f.WardTypeIDs, "wardIds": f.WardIDs,
+		"roomIds": f.RoomIDs, "cuisineTypeIds": f.CuisineTypeIDs, "dietTypeIds": f.DietTypeIDs,
+		"therapeuticIds": f.TherapeuticIDs, "allergenIds": f.AllergenIDs, "restrictedIds": f.RestrictedIDs}
+}
+
+// logged is a report's request as the activity record keeps it (deliver): what the user
+// chose, readable when the master data is later renamed or deleted.
+type logged interface {
+	logged(ctx context.Context, q db.DBTX, branch string) (any, error)
+}
+
+// logged: the identification workbook's request is its filter, named.
+func (f Filter) logged(ctx context.Context, q db.DBTX, branch string) (any, error) {
+	return f.named(ctx, q, branch)
+}
+
+// named answers the filter with each choice "ALL" or the rows chosen, {id, code, nameTh,
+// nameEn} as the branch names them now (an id that names none of its rows stays the id), in
+// one statement.
+func (f Filter) named(ctx context.Context, q db.DBTX, branch string) (map[string]any, error) {
+	rows, err := queries.ReportFilterNames(ctx, q, dbsqlc.ReportFilterNamesParams{Branch: branch,
+		MealTimeIds: f.MealTimeIDs.IDs, WardTypeIds: f.WardTypeIDs.IDs, WardIds: f.WardIDs.IDs, RoomIds: f.RoomIDs.IDs,
+		CuisineTypeIds: f.CuisineTypeIDs.IDs, DietTypeIds: f.DietTypeIDs.IDs, TherapeuticIds: f.TherapeuticIDs.IDs,
+		AllergenIds: f.AllergenIDs.IDs, RestrictedIds: f.RestrictedIDs.IDs})
+	if err != nil {
+		return nil, fmt.Errorf("reports: the filter's names: %w", err)
+	}
+	named := map[string]map[int64]Named{}
+	for _, r := range rows {
+		if named[r.Choice] == nil {
+			named[r.Choice] = map[int64]Named{}
+		}
+		named[r.Choice][r.ID] = Named{ID: r.ID, Code: r.Code, NameTh: r.NameTh, NameEn: r.NameEn}
+	}
+	out := map[string]any{"branchCode": f.BranchCode, "dateOrder": f.DateOrder, "foodScope": f.FoodScope, "orderType": f.OrderType}
+	for key, c := range f.choices() {
+		if c.All {
+			out[key] = "ALL"
+			continue
+		}
+		list := make([]any, len(c.IDs))
+		for i, id := range c.IDs {
+			if n, ok := named[key][id]; ok {
+				list[i] = n
+			} else {
+				list[i] = id
+			}
+		}
+		out[key] = list
+	}
+	return out, nil
+}
+
 // problems answers the fields of f that are missing or wrong, by name.
 func (f Filter) problems() map[string]string {
 	bad := map[string]string{}
@@ -78,9 +136,7 @@ func (f Filter) problems() map[string]string {
 	} else if !day.Valid(f.DateOrder) {
 		bad["dateOrder"] = "date.invalid"
 	}
-	for name, c := range map[string]IDs{"mealTimeIds": f.MealTimeIDs, "wardTypeIds": f.WardTypeIDs, "wardIds": f.WardIDs,
-		"roomIds": f.RoomIDs, "cuisineTypeIds": f.CuisineTypeIDs, "dietTypeIds": f.DietTypeIDs,
-		"therapeuticIds": f.TherapeuticIDs, "allergenIds": f.AllergenIDs, "restrictedIds": f.RestrictedIDs} {
+	for name, c := range f.choices() {
 		if !c.Set {
 			bad[name] = "field.required"
 		} else if !c.All && len(c.IDs) == 0 && name != "allergenIds" && name != "restrictedIds" {

@@ -59,6 +59,9 @@ type financeBody struct {
 	Days       day.Range `json:"-"`
 }
 
+// logged: the finance workbook's request is its dates, kept as sent.
+func (b financeBody) logged(context.Context, db.DBTX, string) (any, error) { return b, nil }
+
 // readFinance decodes and checks a finance body: two days (pkg/day), 31 days at most.
 func readFinance(r *http.Request, now time.Time) (financeBody, error) {
 	var b financeBody

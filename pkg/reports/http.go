@@ -6,10 +6,12 @@ package reports
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"net/http"
 
 	"samrap/pkg/audit"
+	"samrap/pkg/db"
 	"samrap/pkg/download"
 	"samrap/pkg/errs"
 	"samrap/pkg/httpx"
@@ -54,10 +56,31 @@ type mealCardBody struct {
 	Layout string `json:"layout"` // A4 or LABEL80
 }
 
+// logged: the meal cards' filter, named, and their layout.
+func (b mealCardBody) logged(ctx context.Context, q db.DBTX, branch string) (any, error) {
+	out, err := b.Filter.named(ctx, q, branch)
+	if err != nil {
+		return nil, err
+	}
+	out["layout"] = b.Layout
+	return out, nil
+}
+
 // kitchenBody is excelCuisine's body: the filters and the kitchen report's type.
 type kitchenBody struct {
 	Filter
 	Type string `json:"type"` // MENU, MENU_SET, SET, SPECIFIC
+}
+
+// logged: the kitchen workbook's filter, named, and its type (kitchenType: "type" is another
+// detail's key).
+func (b kitchenBody) logged(ctx context.Context, q db.DBTX, branch string) (any, error) {
+	out, err := b.Filter.named(ctx, q, branch)
+	if err != nil {
+		return nil, err
+	}
+	out["kitchenType"] = b.Type
+	return out, nil
 }
 
 // check refuses a missing or unknown kitchen type.
@@ -143,7 +166,7 @@ func (h handlers) mealCards(w http.ResponseWriter, r *http.Request) error {
 			return fmt.Errorf("reports: meal cards: %w", err)
 		}
 	}
-	return h.deliver(w, r, "meal-cards", name, "application/pdf", &buf, b.DateOrder, b.Filter, len(trays), held)
+	return h.deliver(w, r, "meal-cards", name, "application/pdf", &buf, b.DateOrder, b, len(trays), held)
 }
 
 func (h handlers) kitchen(w http.ResponseWriter, r *http.Request) error {
@@ -165,7 +188,7 @@ func (h handlers) kitchen(w http.ResponseWriter, r *http.Request) error {
 			return fmt.Errorf("reports: kitchen: %w", err)
 		}
 	}
-	return h.deliver(w, r, "kitchen", "kitchen_report.xlsx", xlsx.ContentType, &buf, b.DateOrder, b.Filter, len(trays), held)
+	return h.deliver(w, r, "kitchen", "kitchen_report.xlsx", xlsx.ContentType, &buf, b.DateOrder, b, len(trays), held)
 }
 
 // Board is the kitchen orders screen's answer: the kitchen workbook's lines on screen.
@@ -215,10 +238,10 @@ func (h handlers) identity(w http.ResponseWriter, r *http.Request) error {
 }
 
 // deliver stores the file (when there is one: buf empty means every matching order needs
-// review) under the date's key, records it in the activity log (the filter, the file, count
-// trays or orders in it) and answers the link.
+// review) under the date's key, records it in the activity log (the filter with the names of
+// the rows it chose, the file, count trays or orders in it) and answers the link.
 func (h handlers) deliver(w http.ResponseWriter, r *http.Request, kind, name, contentType string, buf *bytes.Buffer,
-	date string, filter any, count int, held []*Tray) error {
+	date string, filter logged, count int, held []*Tray) error {
 	ctx, branch, c := r.Context(), httpx.Branch(r), httpx.Claims(r)
 	link := Link{Link: download.Link{FileName: name}, NeedsReview: heldOf(held)}
 	msg := "reports.allNeedReview"
@@ -232,9 +255,13 @@ func (h handlers) deliver(w http.ResponseWriter, r *http.Request, kind, name, co
 			msg = "reports.readyHeld"
 		}
 	}
-	err := audit.WriteActivity(ctx, h.env.DB, audit.Activity{BranchCode: branch, UserID: c.UserID, Actor: c.EmployeeCode,
+	shown, err := filter.logged(ctx, h.env.DB, branch)
+	if err != nil {
+		return err
+	}
+	err = audit.WriteActivity(ctx, h.env.DB, audit.Activity{BranchCode: branch, UserID: c.UserID, Actor: c.EmployeeCode,
 		Action: "reports." + kind, Address: httpx.ClientAddress(r),
-		Detail: map[string]any{"filter": filter, "file": name, "trays": link.Count, "needsReview": len(held)}})
+		Detail: map[string]any{"filter": shown, "file": name, "trays": link.Count, "needsReview": len(held)}})
 	if err != nil {
 		return err
 	}

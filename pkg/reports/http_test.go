@@ -651,3 +651,57 @@ func TestMealCardBedLine(t *testing.T) {
 		})
 	}
 }
+
+// A print is recorded with its filter as the user chose it, each chosen row by its names
+// beside its id, as they were when printed: the activity record reads "Ward 1A", not 7, and
+// still does after the ward is renamed. Every report kind records it the same way, the meal
+// cards with their layout, the kitchen workbook with its type.
+func TestPrintsRecordTheirFilterByName(t *testing.T) {
+	f := newFixture(t)
+	lunch, w01 := f.id(t, "meal_time", "MT02"), f.id(t, "ward", "W01")
+	var wardTh, wardEn string
+	if err := f.s.Env.DB.QueryRow(context.Background(), `SELECT name_th, name_en FROM ward WHERE id = $1`, w01).Scan(&wardTh, &wardEn); err != nil {
+		t.Fatal(err)
+	}
+	choice := map[string]any{"mealTimeIds": []int64{lunch}, "wardIds": []int64{w01, 999999}, "orderType": "PATIENT"}
+	for path, extra := range map[string]map[string]any{"generatePDF": {"layout": "A4"}, "excelCuisine": {"type": "SPECIFIC"},
+		"excelPatientIdentity": {}} {
+		if _, res := f.report(t, path, f.all(mergeMap(extra, choice))); res.status != 200 {
+			t.Fatalf("%s: %d %v", path, res.status, res.fields)
+		}
+	}
+	f.exec(t, `UPDATE ward SET name_th = 'เปลี่ยนชื่อ', name_en = 'Renamed' WHERE id = $1`, w01)
+	for _, kind := range []string{"meal-cards", "kitchen", "identification"} {
+		if n := f.s.Count(`SELECT count(*) FROM activity_log WHERE action = $1 AND detail->'filter'->'wardIds' = jsonb_build_array(
+				jsonb_build_object('id', $2::bigint, 'code', 'W01', 'nameTh', $3::text, 'nameEn', $4::text), 999999)
+			AND detail->'filter'->'mealTimeIds'->0->>'code' = 'MT02' AND detail->'filter'->>'roomIds' = 'ALL'
+			AND detail->'filter'->>'orderType' = 'PATIENT' AND coalesce(detail->'filter'->>'layout', detail->'filter'->>'kitchenType', '') = $5`,
+			"reports."+kind, w01, wardTh, wardEn, map[string]string{"meal-cards": "A4", "kitchen": "SPECIFIC"}[kind]); n != 1 {
+			var got string
+			_ = f.s.Env.DB.QueryRow(context.Background(), `SELECT detail::text FROM activity_log WHERE action = $1`, "reports."+kind).Scan(&got)
+			t.Errorf("%s recorded %s", kind, got)
+		}
+	}
+	// the Branch Admin reads the print's ward by the name it had, its order type in words
+	bam := f.s.SignIn("branchadmin@samrap.local").Access
+	res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/logs/activities?action=reports.meal-cards", Token: bam, Lang: "en"})
+	var page struct {
+		Items []struct {
+			Detail struct {
+				Filter struct {
+					WardIDs   []any  `json:"wardIds"`
+					OrderType string `json:"orderType"`
+					Layout    string `json:"layout"`
+				} `json:"filter"`
+			} `json:"detail"`
+		} `json:"items"`
+	}
+	res.Into(t, &page)
+	if len(page.Items) != 1 || len(page.Items[0].Detail.Filter.WardIDs) != 2 || page.Items[0].Detail.Filter.OrderType != "Patient" ||
+		page.Items[0].Detail.Filter.Layout != "A4 sheets" {
+		t.Fatalf("the print as read: %s", res.Body)
+	}
+	if w, _ := page.Items[0].Detail.Filter.WardIDs[0].(map[string]any); w["nameEn"] != wardEn {
+		t.Errorf("the ward as read: %v", page.Items[0].Detail.Filter.WardIDs)
+	}
+}

@@ -89,6 +89,9 @@ func (h handlers) verify(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if !v.Match {
+		if err := audit.WriteActivity(r.Context(), h.s.db, audit.Of(r, "serve.mismatch", mismatchDetail(v, in))); err != nil {
+			return err
+		}
 		return httpx.OKMsg(w, r, "serve.noMatch", v)
 	}
 	return httpx.OKMsg(w, r, "serve.match", v)

@@ -481,16 +481,18 @@ func TestSearchAndGuards(t *testing.T) {
 }
 
 // Every verification that answers no match is recorded (serve_mismatch, docs/performance.md):
-// its reasons, the order when the card is a true card of the branch, who, the device. A
-// match records nothing.
+// its reasons, the order when the card is a true card of the branch, who, the device. It is
+// also an entry of the activity record (serve.mismatch, docs/logs.md) with the card's patient,
+// day and meal, the order, the reasons, the device and the wristband scanned. A match records
+// neither.
 func TestVerifyRecordsMismatches(t *testing.T) {
 	f := newFixture(t)
 	f.patient(t, "S-MM1")
 	f.patient(t, "S-MM2")
 	id, tok := f.order(t, "S-MM1", f.today, "T-PLAIN", "")
 	f.expect(t, tok, "S-MM1")
-	if n := f.s.Count(`SELECT count(*) FROM serve_mismatch`); n != 0 {
-		t.Fatalf("a match recorded %d mismatches", n)
+	if n := f.s.Count(`SELECT count(*) FROM serve_mismatch`) + f.s.Count(`SELECT count(*) FROM activity_log WHERE action LIKE 'serve.%'`); n != 0 {
+		t.Fatalf("a match recorded %d mismatches or activities", n)
 	}
 	res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/serve/verify", Token: f.server, Lang: "en",
 		JSON: map[string]any{"branchCode": "SRP01", "token": tok, "wristband": "S-MM2", "deviceId": "tablet-7"}})
@@ -501,8 +503,22 @@ func TestVerifyRecordsMismatches(t *testing.T) {
 		AND reasons = '{WRONG_PATIENT}' AND device_id = 'tablet-7' AND scanned_by = 'D0003'`, id); n != 1 {
 		t.Fatalf("%d wrong-patient mismatches recorded", n)
 	}
+	if n := f.s.Count(`SELECT count(*) FROM activity_log WHERE action = 'serve.mismatch' AND branch_code = 'SRP01'
+		AND actor = 'D0003' AND detail->>'orderId' = $1 AND detail->'reasons' = '["WRONG_PATIENT"]'
+		AND detail->>'deviceId' = 'tablet-7' AND detail->>'wristband' = 'S-MM2' AND detail->'hnIds' = '["S-MM1"]'
+		AND (detail->>'count')::int = 1 AND detail->'mealTypes'->0->>'code' = 'MT02'`, id); n != 1 {
+		t.Fatalf("%d wrong-patient activity entries", n)
+	}
 	f.expect(t, "garbage", "S-MM1", "FORGED")
 	if n := f.s.Count(`SELECT count(*) FROM serve_mismatch WHERE order_id IS NULL AND reasons = '{FORGED}'`); n != 1 {
 		t.Fatalf("%d forged mismatches recorded", n)
+	}
+	// a forged card names no order: the entry has the reasons and the scan only
+	if n := f.s.Count(`SELECT count(*) FROM activity_log WHERE action = 'serve.mismatch' AND detail->'reasons' = '["FORGED"]'
+		AND NOT detail ? 'orderId' AND NOT detail ? 'hnIds' AND detail->>'wristband' = 'S-MM1'`); n != 1 {
+		t.Fatalf("%d forged activity entries", n)
+	}
+	if n := f.s.Count(`SELECT count(*) FROM activity_log WHERE action LIKE 'serve.%'`); n != 2 {
+		t.Fatalf("%d serve activity entries, want the two mismatches", n)
 	}
 }

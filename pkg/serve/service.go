@@ -247,15 +247,15 @@ func (v Verdict) codes() []string {
 // Verify answers whether the tray of the card may be given to the patient of the wristband.
 // A no-match is recorded (serve_mismatch: the reasons, the order when the card is a true card
 // of the branch, who, the device, when) for the work performance figures (docs/performance.md):
-// one statement more than a match.
+// one statement more than a match. (The route then records the no-match in the activity
+// record, serve.mismatch: one statement more again.)
 func (s *Service) Verify(ctx context.Context, lang i18n.Lang, branch, by string, in Scan) (Verdict, error) {
 	v, err := s.verify(ctx, s.db, lang, branch, in)
 	if err != nil {
 		return Verdict{}, fmt.Errorf("serve.verify: %w", err)
 	}
 	if !v.Match {
-		arg := dbsqlc.ServeMismatchAddParams{Branch: branch, Reasons: v.codes(), By: by,
-			DeviceID: truncate(strings.TrimSpace(in.DeviceID), maxDeviceID)}
+		arg := dbsqlc.ServeMismatchAddParams{Branch: branch, Reasons: v.codes(), By: by, DeviceID: in.device()}
 		if db.IsUUID(v.OrderID) {
 			arg.OrderID = &v.OrderID
 		}
@@ -264,6 +264,26 @@ func (s *Service) Verify(ctx context.Context, lang i18n.Lang, branch, by string,
 		}
 	}
 	return v, nil
+}
+
+// device answers the scan's device id as a mismatch records it (at most maxDeviceID characters).
+func (in Scan) device() string { return truncate(strings.TrimSpace(in.DeviceID), maxDeviceID) }
+
+// mismatchDetail answers the activity record's detail of a verification that did not match
+// (serve.mismatch, docs/logs.md): the patient, day and meal of the card's order when it was
+// read (orders.Summary, as serve.served's), the order's id when the card is a true card of
+// the branch, the reason codes, the device and the wristband as scanned.
+func mismatchDetail(v Verdict, in Scan) map[string]any {
+	detail := map[string]any{}
+	if len(v.Order) > 0 {
+		detail = orders.Summary(v.Order)
+	}
+	if db.IsUUID(v.OrderID) {
+		detail["orderId"] = v.OrderID
+	}
+	detail["reasons"], detail["deviceId"] = v.codes(), in.device()
+	detail["wristband"] = truncate(strings.TrimSpace(in.Wristband), maxWristband)
+	return detail
 }
 
 // truncate cuts s to at most n characters.

@@ -89,3 +89,26 @@ FROM meal_order o
 WHERE o.branch_code = @branch AND o.order_date BETWEEN @date_from::date AND @date_to::date AND o.charge
     AND o.order_type = 'ORD' AND o.status <> 'CANCELLED'
 ORDER BY o.order_date, w.code NULLS LAST, r.code NULLS LAST, p.hn_id, t.start_time, o.caregiver;
+
+-- name: ReportFilterNames :many
+-- The rows a report's filter chooses, named as they are now (the activity record keeps them
+-- beside the ids: what the user saw when printing): the filter's key, the row's id and names.
+SELECT 'mealTimeIds'::text AS choice, id, code, name_th, name_en FROM meal_time
+    WHERE branch_code = @branch::text AND id = ANY(@meal_time_ids::bigint[])
+UNION ALL SELECT 'wardTypeIds', id, code, name_th, name_en FROM ward_type
+    WHERE branch_code = @branch::text AND id = ANY(@ward_type_ids::bigint[])
+UNION ALL SELECT 'wardIds', id, code, name_th, name_en FROM ward
+    WHERE branch_code = @branch::text AND id = ANY(@ward_ids::bigint[])
+UNION ALL SELECT 'roomIds', id, code, name_th, name_en FROM room
+    WHERE branch_code = @branch::text AND id = ANY(@room_ids::bigint[])
+UNION ALL SELECT 'cuisineTypeIds', id, code, name_th, name_en FROM cuisine_type
+    WHERE branch_code = @branch::text AND id = ANY(@cuisine_type_ids::bigint[])
+UNION ALL SELECT 'dietTypeIds', id, code, name_th, name_en FROM diet_type
+    WHERE branch_code = @branch::text AND id = ANY(@diet_type_ids::bigint[])
+UNION ALL SELECT 'therapeuticIds', id, code, name_th, name_en FROM therapeutic
+    WHERE branch_code = @branch::text AND id = ANY(@therapeutic_ids::bigint[])
+UNION ALL SELECT 'allergenIds', id, code, name_th, name_en FROM allergen
+    WHERE branch_code = @branch::text AND id = ANY(@allergen_ids::bigint[])
+UNION ALL SELECT 'restrictedIds', id, code, name_th, name_en FROM restricted_ingredient
+    WHERE branch_code = @branch::text AND id = ANY(@restricted_ids::bigint[])
+ORDER BY 1, 3;

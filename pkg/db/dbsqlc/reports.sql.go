@@ -11,6 +11,88 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+const reportFilterNames = `-- name: ReportFilterNames :many
+SELECT 'mealTimeIds'::text AS choice, id, code, name_th, name_en FROM meal_time
+    WHERE branch_code = $1::text AND id = ANY($2::bigint[])
+UNION ALL SELECT 'wardTypeIds', id, code, name_th, name_en FROM ward_type
+    WHERE branch_code = $1::text AND id = ANY($3::bigint[])
+UNION ALL SELECT 'wardIds', id, code, name_th, name_en FROM ward
+    WHERE branch_code = $1::text AND id = ANY($4::bigint[])
+UNION ALL SELECT 'roomIds', id, code, name_th, name_en FROM room
+    WHERE branch_code = $1::text AND id = ANY($5::bigint[])
+UNION ALL SELECT 'cuisineTypeIds', id, code, name_th, name_en FROM cuisine_type
+    WHERE branch_code = $1::text AND id = ANY($6::bigint[])
+UNION ALL SELECT 'dietTypeIds', id, code, name_th, name_en FROM diet_type
+    WHERE branch_code = $1::text AND id = ANY($7::bigint[])
+UNION ALL SELECT 'therapeuticIds', id, code, name_th, name_en FROM therapeutic
+    WHERE branch_code = $1::text AND id = ANY($8::bigint[])
+UNION ALL SELECT 'allergenIds', id, code, name_th, name_en FROM allergen
+    WHERE branch_code = $1::text AND id = ANY($9::bigint[])
+UNION ALL SELECT 'restrictedIds', id, code, name_th, name_en FROM restricted_ingredient
+    WHERE branch_code = $1::text AND id = ANY($10::bigint[])
+ORDER BY 1, 3
+`
+
+type ReportFilterNamesParams struct {
+	Branch         string
+	MealTimeIds    []int64
+	WardTypeIds    []int64
+	WardIds        []int64
+	RoomIds        []int64
+	CuisineTypeIds []int64
+	DietTypeIds    []int64
+	TherapeuticIds []int64
+	AllergenIds    []int64
+	RestrictedIds  []int64
+}
+
+type ReportFilterNamesRow struct {
+	Choice string
+	ID     int64
+	Code   string
+	NameTh string
+	NameEn string
+}
+
+// The rows a report's filter chooses, named as they are now (the activity record keeps them
+// beside the ids: what the user saw when printing): the filter's key, the row's id and names.
+func (q *Queries) ReportFilterNames(ctx context.Context, db DBTX, arg ReportFilterNamesParams) ([]ReportFilterNamesRow, error) {
+	rows, err := db.Query(ctx, reportFilterNames,
+		arg.Branch,
+		arg.MealTimeIds,
+		arg.WardTypeIds,
+		arg.WardIds,
+		arg.RoomIds,
+		arg.CuisineTypeIds,
+		arg.DietTypeIds,
+		arg.TherapeuticIds,
+		arg.AllergenIds,
+		arg.RestrictedIds,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ReportFilterNamesRow
+	for rows.Next() {
+		var i ReportFilterNamesRow
+		if err := rows.Scan(
+			&i.Choice,
+			&i.ID,
+			&i.Code,
+			&i.NameTh,
+			&i.NameEn,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const reportFinance = `-- name: ReportFinance :many
 SELECT o.id, o.order_date::text AS order_date, o.caregiver, p.hn_id, p.first_name_th, p.last_name_th, p.first_name_en,
     p.last_name_en, coalesce(w.code, '')::text AS ward_code, coalesce(w.name_th, '')::text AS ward_th,

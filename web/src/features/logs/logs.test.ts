@@ -58,6 +58,9 @@ describe('values', () => {
     };
     const detail = { filter: { wardIds: 'ALL', mealTimeIds: [3], layout: 'A4', remark: '' }, trays: 2 };
     expect(showDetail(detail, 'en', 'Asia/Bangkok', labelled)).toBe('Filters: Wards: All; Meal types: 3; Layout: A4 · Trays: 2');
+    // a print records the rows it chose by name beside their ids (an id it could not name stays the id)
+    const named = { filter: { wardIds: [{ id: 7, code: 'W01', nameTh: 'หอผู้ป่วย 5A', nameEn: 'Ward 5A' }, 999], mealTimeIds: 'ALL' } };
+    expect(showDetail(named, 'en', 'Asia/Bangkok', labelled)).toBe('Filters: Wards: Ward 5A, 999; Meal types: All');
   });
 });
 
