@@ -3,7 +3,7 @@ import { App, Button, Select, Space, Typography, type TableColumnsType } from 'a
 import { useActivities } from '@/features/logs/api/get-activities';
 import { useDownloadActivities } from '@/features/logs/api/download-activities';
 import { useChoices } from '@/features/logs/api/get-choices';
-import { BranchFilter, codeParam, DatesFilter, dayParam } from '@/features/logs/components/log-filters';
+import { BranchFilter, codeParam, DatesFilter, dayParam } from '@/components/report-filters';
 import { useLogContext } from '@/features/logs/components/use-log-context';
 import type { Activity } from '@/features/logs/types';
 import { showDetail } from '@/features/logs/values';
@@ -72,8 +72,15 @@ export default function ActivityLogPage() {
               optionFilterProp="label"
               data-testid="activity-action-filter"
             />
-            {allBranches && <BranchFilter value={state.branch} onChange={(b) => setState({ branch: b })} />}
-            <DatesFilter from={state.from} to={state.to} onChange={(from, to) => setState({ from, to })} />
+            {allBranches && <BranchFilter value={state.branch} onChange={(b) => setState({ branch: b })} testId="log-branch" />}
+            <DatesFilter
+              label={t('filter.dates')}
+              hint={t('filter.datesHint')}
+              from={state.from}
+              to={state.to}
+              onChange={(from, to) => setState({ from, to })}
+              testId="log-dates"
+            />
           </>
         }
         actions={

@@ -3,7 +3,7 @@ import { Input, Select, Space, Tag, Typography, type TableColumnsType } from 'an
 import { useEffect, useState } from 'react';
 import { useChanges } from '@/features/logs/api/get-changes';
 import { useChoices } from '@/features/logs/api/get-choices';
-import { BranchFilter, codeParam, DatesFilter, dayParam } from '@/features/logs/components/log-filters';
+import { BranchFilter, codeParam, DatesFilter, dayParam } from '@/components/report-filters';
 import { useLogContext } from '@/features/logs/components/use-log-context';
 import type { Change } from '@/features/logs/types';
 import { showValue } from '@/features/logs/values';
@@ -131,8 +131,15 @@ export default function ChangeLogPage() {
               data-testid="change-entity-filter"
             />
             <RecordFilter value={state.record} onChange={(record) => setState({ record })} placeholder={t('changes.record')} />
-            {allBranches && <BranchFilter value={state.branch} onChange={(b) => setState({ branch: b })} />}
-            <DatesFilter from={state.from} to={state.to} onChange={(from, to) => setState({ from, to })} />
+            {allBranches && <BranchFilter value={state.branch} onChange={(b) => setState({ branch: b })} testId="log-branch" />}
+            <DatesFilter
+              label={t('filter.dates')}
+              hint={t('filter.datesHint')}
+              from={state.from}
+              to={state.to}
+              onChange={(from, to) => setState({ from, to })}
+              testId="log-dates"
+            />
           </>
         }
         columns={columns}
