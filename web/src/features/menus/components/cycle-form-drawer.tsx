@@ -2,12 +2,13 @@ import { Alert, App, DatePicker, Form, InputNumber, Radio, Space, Switch } from 
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDrawer } from '@/components/form-drawer';
 import { useGuardedClose } from '@/components/unsaved-changes';
 import { isApiError } from '@/lib/api-client';
 import { THAI_PICKER, formatDate, pickerFormat } from '@/lib/dates';
 import { clearErrors } from '@/lib/form-errors';
 import { useUpdateCycle, type CycleInput } from '@/features/menus/api/update-cycle';
-import { FormDrawer, NameFields, RemarkField, useSaveError } from '@/features/menus/components/form-parts';
+import { NameFields, RemarkField, useSaveError } from '@/features/menus/components/form-parts';
 import { NS } from '@/features/menus/i18n';
 import { localName, type Cycle, type RoundType } from '@/features/menus/types';
 

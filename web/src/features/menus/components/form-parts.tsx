@@ -1,10 +1,8 @@
-// Rules and pieces the menus forms share (each message in the interface language): the
-// drawer with Cancel and Save, the code and names, the remark, what a set or a cell is for,
-// and where a refused save is shown.
-import { App, Button, Drawer, Form, Input, Space, type FormInstance } from 'antd';
+// Rules and pieces the menus forms share (each message in the interface language): the code
+// and names, the remark, what a set or a cell is for, and where a refused save is shown.
+import { App, Form, Input, type FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/form-errors';
@@ -28,46 +26,6 @@ export function formRules(t: TFunction) {
     choose: (name: string): Rule[] => [{ required: true, type: 'number', message: t('form.choose', { field: label(name) }) }],
     price: [{ type: 'number', min: 0, max: 99_999_999.99, message: t('form.price') }] as Rule[],
   };
-}
-
-type DrawerProps = {
-  open: boolean;
-  title: string;
-  width: number;
-  testId: string;
-  /** Escape and the ✕ (useGuardedClose: asks first when something was changed). */
-  onClose: () => void;
-  /** The Cancel button: closes at once. */
-  onCancel: () => void;
-  onSave: () => void;
-  saving: boolean;
-  children: ReactNode;
-};
-
-/** A menus form's drawer: a click beside it keeps what was typed; Cancel and Save below. */
-export function FormDrawer({ open, title, width, testId, onClose, onCancel, onSave, saving, children }: DrawerProps) {
-  const { t } = useTranslation(NS);
-  return (
-    <Drawer
-      open={open}
-      onClose={onClose}
-      width={width}
-      title={title}
-      destroyOnHidden
-      maskClosable={false}
-      data-testid={testId}
-      footer={
-        <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
-          <Button onClick={onCancel}>{t('action.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={onSave} data-testid="form-save">
-            {t('action.save')}
-          </Button>
-        </Space>
-      }
-    >
-      {children}
-    </Drawer>
-  );
 }
 
 /** The code, Thai name and English name fields of a dish, a set or a round. */

@@ -1,11 +1,12 @@
 import { App, Form, InputNumber, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDrawer } from '@/components/form-drawer';
 import { useGuardedClose } from '@/components/unsaved-changes';
 import { clearErrors } from '@/lib/form-errors';
 import { useMenuChoices } from '@/features/menus/api/search-menus';
 import { useUpdateMenuSet, type MenuSetInput } from '@/features/menus/api/update-menu-set';
-import { ForFields, FormDrawer, NameFields, RemarkField, formRules, useSaveError } from '@/features/menus/components/form-parts';
+import { ForFields, NameFields, RemarkField, formRules, useSaveError } from '@/features/menus/components/form-parts';
 import { IngredientChips } from '@/features/menus/components/parts';
 import { NS } from '@/features/menus/i18n';
 import { localName, type Menu, type MenuSet, type Ref } from '@/features/menus/types';
