@@ -1,12 +1,12 @@
 // The list screen the three menus screens share (dishes, sets, rounds): the shared paged
 // list with the status filter and the add button, the code, name, status, last-updated and
 // edit/delete columns around the screen's own, the form drawer and the type-ลบ deletion.
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Space, Tooltip, type TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { App, Button, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagedList, sortOrder } from '@/components/paged-table';
+import { PagedList, RowActions, sortOrder } from '@/components/paged-table';
 import { ScreenFrame } from '@/components/screen-frame';
 import { TypeToDeleteModal } from '@/components/type-to-delete-modal';
 import { isApiError, type Page } from '@/lib/api-client';
@@ -95,15 +95,9 @@ export function MenuList<T extends Row>({
       width: actionsWidth,
       fixed: 'right',
       render: (_, r) => (
-        <Space size={0}>
+        <RowActions onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)}>
           {rowActions?.(r)}
-          <Tooltip title={t('action.edit')}>
-            <Button type="text" icon={<EditOutlined />} aria-label={t('action.edit')} onClick={() => setEditing(r)} data-testid="row-edit" />
-          </Tooltip>
-          <Tooltip title={t('action.delete')}>
-            <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('action.delete')} onClick={() => setDeleting(r)} data-testid="row-delete" />
-          </Tooltip>
-        </Space>
+        </RowActions>
       ),
     },
   ];
