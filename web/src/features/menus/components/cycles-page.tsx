@@ -50,7 +50,7 @@ export default function CyclesPage() {
     );
   }
 
-  const sorted = sortedColumn(state.sort, t);
+  const sorted = sortedColumn<(typeof SORTABLE)[number]>(state.sort, t);
   const columns: TableColumnsType<Cycle> = [
     { ...sorted('roundType'), render: (_, r) => t(`cycle.${r.roundType}`) },
     { ...sorted('dayCount'), dataIndex: 'dayCount', width: 110 },

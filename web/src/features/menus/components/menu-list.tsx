@@ -23,9 +23,9 @@ type Row = { id: number; code: string; nameTh: string; nameEn: string; status: S
 type State = { q: string; page: number; size: number; sort: ListSort; status: 'ALL' | Status };
 type Change = { q: string } | { page: number } | { size: number } | { sort: ListSort } | { status: 'ALL' | Status };
 
-/** A column the server sorts by, titled by its field name: `sorted('price')`. */
-export function sortedColumn(sort: ListSort, t: TFunction) {
-  return (key: string) => ({ key, sorter: true, sortOrder: sortOrder(sort, key), title: t(`fields.${key}`) });
+/** A column the server sorts by (one of `K`), titled by its field name: `sorted('price')`. */
+export function sortedColumn<K extends string>(sort: ListSort, t: TFunction) {
+  return (key: K) => ({ key, sorter: true, sortOrder: sortOrder(sort, key), title: t(`fields.${key}`) });
 }
 
 type Props<T extends Row> = {
@@ -66,7 +66,7 @@ export function MenuList<T extends Row>({
   const { branchCode, timeZone } = useBranch();
   const [editing, setEditing] = useState<T | 'new' | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
-  const sorted = sortedColumn(state.sort, t);
+  const sorted = sortedColumn<'code' | 'nameTh' | 'nameEn' | 'status' | 'updatedAt'>(state.sort, t);
 
   async function confirmDelete() {
     if (!deleting) return;

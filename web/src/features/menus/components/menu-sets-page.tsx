@@ -67,7 +67,7 @@ export default function MenuSetsPage() {
   });
   const update = useUpdateMenuSet();
   const del = useDeleteMenuSet();
-  const sorted = sortedColumn(state.sort, t);
+  const sorted = sortedColumn<(typeof SORTABLE)[number]>(state.sort, t);
   const ref = (code: string | null, th: string | null, en: string | null) =>
     code ? localName({ nameTh: th, nameEn: en }, lang) : <Typography.Text type="secondary">{t('notSet')}</Typography.Text>;
 

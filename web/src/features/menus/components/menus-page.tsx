@@ -38,7 +38,7 @@ export default function MenusPage() {
   });
   const update = useUpdateMenu();
   const del = useDeleteMenu();
-  const sorted = sortedColumn(state.sort, t);
+  const sorted = sortedColumn<(typeof SORTABLE)[number]>(state.sort, t);
 
   const columns: TableColumnsType<Menu> = [
     { ...sorted('cuisineTypeCode'), render: (_, r) => localName({ nameTh: r.cuisineTypeNameTh, nameEn: r.cuisineTypeNameEn }, lang) },
