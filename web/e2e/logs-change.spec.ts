@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { shot } from './auth-helpers';
+import { shared } from './helpers';
 import { choose, lg, openFromSidebar, rows, signInAs, signInMulti } from './logs-helpers';
 import { drawer, list, md, row, save, signInNutritionist, toast } from './master-data-helpers';
 
@@ -93,6 +94,6 @@ test('the Super Admin sees the change with its branch and narrows to another bra
   await choose(page, page.getByTestId('log-branch'), 'SRP02');
   await expect(page).toHaveURL(/branch=SRP02/);
   await expect(page.getByTestId('change-log-table').locator('.ant-empty')).toBeVisible();
-  await choose(page, page.getByTestId('log-branch'), lg('th', 'filter.allBranches'));
+  await choose(page, page.getByTestId('log-branch'), shared('th', 'filter.allBranches'));
   await expect(list).toHaveCount(2);
 });

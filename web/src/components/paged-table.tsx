@@ -1,7 +1,8 @@
 // The one server-paged list: its state in the address (lib/use-list-state), the sort and page
-// rules, the search box, the selection bar and the table. Master data and users use it;
-// patients, orders, menus, logs and surveys will.
-import { Button, Input, Space, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
+// rules, the search box, the selection bar, the table and a row's edit and delete buttons.
+// Master data and users use it; patients, orders, menus, logs and surveys will.
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Button, Input, Space, Table, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
 import type { SorterResult, SortOrder } from 'antd/es/table/interface';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -194,6 +195,22 @@ export function PagedList<T extends { id: number }>({ state, onChange, search, f
         </SelectionBar>
       )}
       <PagedTable<T> {...table} paging={{ page: state.page, size: state.size, sort: state.sort, onChange }} />
+    </Space>
+  );
+}
+
+/** A row's edit and delete buttons (`row-edit`, `row-delete`), after the screen's own (`children`). */
+export function RowActions({ onEdit, onDelete, children }: { onEdit: () => void; onDelete: () => void; children?: ReactNode }) {
+  const { t } = useTranslation(NS);
+  return (
+    <Space size={0}>
+      {children}
+      <Tooltip title={t('list.edit')}>
+        <Button type="text" icon={<EditOutlined />} aria-label={t('list.edit')} onClick={onEdit} data-testid="row-edit" />
+      </Tooltip>
+      <Tooltip title={t('list.delete')}>
+        <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('list.delete')} onClick={onDelete} data-testid="row-delete" />
+      </Tooltip>
     </Space>
   );
 }

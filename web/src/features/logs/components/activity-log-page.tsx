@@ -1,9 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button, Select, Space, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Space, Typography, type TableColumnsType } from 'antd';
 import { useActivities } from '@/features/logs/api/get-activities';
 import { useDownloadActivities } from '@/features/logs/api/download-activities';
 import { useChoices } from '@/features/logs/api/get-choices';
-import { BranchFilter, codeParam, DatesFilter, dayParam } from '@/features/logs/components/log-filters';
+import { codeParam, dayParam } from '@/components/report-filters';
+import { ChoiceFilter, ScopeFilters } from '@/features/logs/components/log-filters';
 import { useLogContext } from '@/features/logs/components/use-log-context';
 import type { Activity } from '@/features/logs/types';
 import { showDetail } from '@/features/logs/values';
@@ -62,18 +63,16 @@ export default function ActivityLogPage() {
         search={{ placeholder: t('activity.person'), testId: 'activity-person', width: 280 }}
         filters={
           <>
-            <Select
-              aria-label={t('activity.action')}
-              style={{ width: 260 }}
+            <ChoiceFilter
+              label={t('activity.action')}
+              all={t('activity.allActions')}
               value={state.action}
               onChange={(action) => setState({ action })}
-              options={[{ value: '', label: t('activity.allActions') }, ...(choices.data?.actions ?? []).map((c) => ({ value: c.code, label: c.label }))]}
-              showSearch
-              optionFilterProp="label"
-              data-testid="activity-action-filter"
+              choices={choices.data?.actions}
+              width={260}
+              testId="activity-action-filter"
             />
-            {allBranches && <BranchFilter value={state.branch} onChange={(b) => setState({ branch: b })} />}
-            <DatesFilter from={state.from} to={state.to} onChange={(from, to) => setState({ from, to })} />
+            <ScopeFilters value={state} onChange={setState} />
           </>
         }
         actions={

@@ -1,9 +1,10 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
-import { Input, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { Input, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { useChanges } from '@/features/logs/api/get-changes';
 import { useChoices } from '@/features/logs/api/get-choices';
-import { BranchFilter, codeParam, DatesFilter, dayParam } from '@/features/logs/components/log-filters';
+import { codeParam, dayParam } from '@/components/report-filters';
+import { ChoiceFilter, ScopeFilters } from '@/features/logs/components/log-filters';
 import { useLogContext } from '@/features/logs/components/use-log-context';
 import type { Change } from '@/features/logs/types';
 import { showValue } from '@/features/logs/values';
@@ -120,19 +121,17 @@ export default function ChangeLogPage() {
         search={{ placeholder: t('changes.person'), testId: 'change-person', width: 240 }}
         filters={
           <>
-            <Select
-              aria-label={t('changes.entity')}
-              style={{ width: 240 }}
+            <ChoiceFilter
+              label={t('changes.entity')}
+              all={t('changes.allEntities')}
               value={state.entity}
               onChange={(entity) => setState({ entity })}
-              options={[{ value: '', label: t('changes.allEntities') }, ...(choices.data?.entities ?? []).map((c) => ({ value: c.code, label: c.label }))]}
-              showSearch
-              optionFilterProp="label"
-              data-testid="change-entity-filter"
+              choices={choices.data?.entities}
+              width={240}
+              testId="change-entity-filter"
             />
             <RecordFilter value={state.record} onChange={(record) => setState({ record })} placeholder={t('changes.record')} />
-            {allBranches && <BranchFilter value={state.branch} onChange={(b) => setState({ branch: b })} />}
-            <DatesFilter from={state.from} to={state.to} onChange={(from, to) => setState({ from, to })} />
+            <ScopeFilters value={state} onChange={setState} />
           </>
         }
         columns={columns}

@@ -1,8 +1,9 @@
-import { App, Button, ColorPicker, Drawer, Form, Input, InputNumber, Select, Space, Switch, TimePicker, Typography } from 'antd';
+import { App, ColorPicker, Form, Input, InputNumber, Select, Space, Switch, TimePicker, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDrawer } from '@/components/form-drawer';
 import { useGuardedClose } from '@/components/unsaved-changes';
 import { isApiError } from '@/lib/api-client';
 import { useMasterDataChoices } from '@/features/master-data/api/search-master-data';
@@ -253,24 +254,15 @@ export function MasterDataForm({ kind, branchCode, editing, onClose }: Props) {
   }
 
   return (
-    <Drawer
+    <FormDrawer
       open={open}
-      // Escape, the ✕: ask first when something was changed (the Cancel button discards)
-      onClose={guard.close}
-      width={520}
       title={t(rec ? 'form.editTitle' : 'form.addTitle', { kind: kindName })}
-      destroyOnHidden
-      // a click beside the drawer must not throw away what was typed
-      maskClosable={false}
-      data-testid="master-data-drawer"
-      footer={
-        <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
-          <Button onClick={onClose}>{t('action.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="form-save">
-            {t('action.save')}
-          </Button>
-        </Space>
-      }
+      width={520}
+      testId="master-data-drawer"
+      onClose={guard.close}
+      onCancel={onClose}
+      onSave={() => form.submit()}
+      saving={save.isPending}
     >
       <Form form={form} layout="vertical" name={`md-${kind.type}`} onFinish={submit} onValuesChange={guard.changed} scrollToFirstError>
         <Form.Item
@@ -311,7 +303,7 @@ export function MasterDataForm({ kind, branchCode, editing, onClose }: Props) {
           </Form.Item>
         )}
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }
 

@@ -1,9 +1,9 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Select, Space, Switch, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { App, Button, Select, Space, Switch, Tag, Typography, type TableProps } from 'antd';
 import type { ColumnType } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagedList, pagedListSpec, sortOrder } from '@/components/paged-table';
+import { PagedList, RowActions, pagedListSpec, sortOrder } from '@/components/paged-table';
 import { TypeToDeleteModal } from '@/components/type-to-delete-modal';
 import { isApiError } from '@/lib/api-client';
 import { DEFAULT_TIME_ZONE, formatDateTime } from '@/lib/dates';
@@ -213,14 +213,7 @@ export function MasterDataList({ type }: { type: KindType }) {
       width: 100,
       fixed: 'right',
       render: (_: unknown, r: MasterRecord) => (
-        <Space size={0}>
-          <Tooltip title={t('action.edit')}>
-            <Button type="text" icon={<EditOutlined />} aria-label={t('action.edit')} onClick={() => setEditing(r)} data-testid="row-edit" />
-          </Tooltip>
-          <Tooltip title={t('action.delete')}>
-            <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('action.delete')} onClick={() => setDeleting(r)} data-testid="row-delete" />
-          </Tooltip>
-        </Space>
+        <RowActions onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />
       ),
     },
   ];

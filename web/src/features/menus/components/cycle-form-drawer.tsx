@@ -1,13 +1,14 @@
-import { Alert, App, Button, DatePicker, Drawer, Form, Input, InputNumber, Radio, Space, Switch } from 'antd';
+import { Alert, App, DatePicker, Form, InputNumber, Radio, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDrawer } from '@/components/form-drawer';
 import { useGuardedClose } from '@/components/unsaved-changes';
 import { isApiError } from '@/lib/api-client';
 import { THAI_PICKER, formatDate, pickerFormat } from '@/lib/dates';
-import { applyFieldErrors, clearErrors } from '@/lib/form-errors';
+import { clearErrors } from '@/lib/form-errors';
 import { useUpdateCycle, type CycleInput } from '@/features/menus/api/update-cycle';
-import { formRules } from '@/features/menus/components/form-parts';
+import { NameFields, RemarkField, useSaveError } from '@/features/menus/components/form-parts';
 import { NS } from '@/features/menus/i18n';
 import { localName, type Cycle, type RoundType } from '@/features/menus/types';
 
@@ -55,13 +56,13 @@ type Props = { branchCode: string; editing: Cycle | 'new' | null; onClose: () =>
 export function CycleFormDrawer({ branchCode, editing, onClose }: Props) {
   const { t, i18n } = useTranslation(NS);
   const lang = i18n.language;
-  const { notification, modal } = App.useApp();
+  const { notification } = App.useApp();
   const [form] = Form.useForm<Values>();
   const save = useUpdateCycle();
   const rec = editing && editing !== 'new' ? editing : null;
   const open = editing !== null;
   const guard = useGuardedClose(open, onClose);
-  const rules = formRules(t);
+  const saveError = useSaveError();
   const label = (name: string) => t(`fields.${name}`);
   const roundType = (Form.useWatch('roundType', form) ?? 'WEEKDAY') as RoundType;
   const [overlaps, setOverlaps] = useState<Overlap[]>([]);
@@ -109,30 +110,20 @@ export function CycleFormDrawer({ branchCode, editing, onClose }: Props) {
         setOverlaps(others);
         return;
       }
-      const rest = applyFieldErrors(form, e, FIELDS);
-      if (rest.length === 0) return;
-      const status = isApiError(e) ? e.status : 0;
-      modal.error({ title: t(status === 409 ? 'form.conflictTitle' : 'form.invalidTitle'), content: rest.join('\n') });
+      saveError(form, e, FIELDS);
     }
   }
 
   return (
-    <Drawer
+    <FormDrawer
       open={open}
-      onClose={guard.close}
-      width={560}
       title={t(rec ? 'cycle.editTitle' : 'cycle.addTitle')}
-      destroyOnHidden
-      maskClosable={false}
-      data-testid="cycle-drawer"
-      footer={
-        <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
-          <Button onClick={onClose}>{t('action.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="form-save">
-            {t('action.save')}
-          </Button>
-        </Space>
-      }
+      width={560}
+      testId="cycle-drawer"
+      onClose={guard.close}
+      onCancel={onClose}
+      onSave={() => form.submit()}
+      saving={save.isPending}
     >
       <Form<Values>
         form={form}
@@ -149,15 +140,7 @@ export function CycleFormDrawer({ branchCode, editing, onClose }: Props) {
         }}
         scrollToFirstError
       >
-        <Form.Item name="code" label={label('code')} rules={rules.code}>
-          <Input maxLength={30} data-testid="field-code" />
-        </Form.Item>
-        <Form.Item name="nameTh" label={label('nameTh')} rules={rules.nameTh}>
-          <Input data-testid="field-nameTh" />
-        </Form.Item>
-        <Form.Item name="nameEn" label={label('nameEn')} rules={rules.nameEn}>
-          <Input data-testid="field-nameEn" />
-        </Form.Item>
+        <NameFields />
         <Space size="large" align="start" wrap>
           <Form.Item name="roundType" label={label('roundType')}>
             <Radio.Group optionType="button" data-testid="field-roundType">
@@ -217,10 +200,8 @@ export function CycleFormDrawer({ branchCode, editing, onClose }: Props) {
         <Form.Item name="active" label={label('status')} valuePropName="checked" extra={t('cycle.activeHint')}>
           <Switch checkedChildren={t('status.ACTIVE')} unCheckedChildren={t('status.INACTIVE')} data-testid="field-active" />
         </Form.Item>
-        <Form.Item name="remark" label={label('remark')} rules={[{ max: 500, message: t('form.tooLong', { max: 500 }) }]}>
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} data-testid="field-remark" />
-        </Form.Item>
+        <RemarkField />
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

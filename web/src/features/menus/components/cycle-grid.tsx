@@ -11,6 +11,7 @@ import { MAX_CONTENTS, useCycleMenus } from '@/features/menus/api/search-cycle-m
 import { useMenuSetChoices } from '@/features/menus/api/search-menu-sets';
 import { useMenuChoices } from '@/features/menus/api/search-menus';
 import { useUpdateCycleMenu, type CycleMenuInput } from '@/features/menus/api/update-cycle-menu';
+import { ForFields } from '@/features/menus/components/form-parts';
 import { RefSelect } from '@/features/menus/components/parts';
 import { NS } from '@/features/menus/i18n';
 import { localName, type Cycle, type CycleMenu } from '@/features/menus/types';
@@ -236,15 +237,7 @@ function CellModal({ cell, cycle, branchCode, dayLabel, onClose }: {
             <Select showSearch optionFilterProp="label" options={active(sets.data?.items)} loading={sets.isLoading} data-testid="cell-set" />
           </Form.Item>
         )}
-        <Form.Item name="trayCategoryId" label={label('trayCategoryId')}>
-          <RefSelect kind="TrayCategory" branchCode={branchCode} testId="cell-trayCategoryId" placeholder={t('notSet')} />
-        </Form.Item>
-        <Form.Item name="dietTypeId" label={label('dietTypeId')}>
-          <RefSelect kind="DietType" branchCode={branchCode} testId="cell-dietTypeId" placeholder={t('notSet')} />
-        </Form.Item>
-        <Form.Item name="therapeuticId" label={label('therapeuticId')}>
-          <RefSelect kind="Therapeutic" branchCode={branchCode} testId="cell-therapeuticId" placeholder={t('notSet')} />
-        </Form.Item>
+        <ForFields branchCode={branchCode} testIdPrefix="cell" />
         <Form.Item name="cuisineTypeId" label={label('kitchen')}>
           <RefSelect kind="CuisineType" branchCode={branchCode} testId="cell-cuisineTypeId" placeholder={t('notSet')} />
         </Form.Item>

@@ -1,13 +1,13 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Drawer, Form, Input, InputNumber, Radio, Select, Space, Typography } from 'antd';
+import { App, Button, Form, InputNumber, Radio, Select, Space, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDrawer } from '@/components/form-drawer';
 import { useGuardedClose } from '@/components/unsaved-changes';
-import { isApiError } from '@/lib/api-client';
-import { applyFieldErrors, clearErrors } from '@/lib/form-errors';
+import { clearErrors } from '@/lib/form-errors';
 import { useMasterRows } from '@/features/menus/api/get-master-rows';
 import { useUpdateMenu, type MenuInput } from '@/features/menus/api/update-menu';
-import { formRules } from '@/features/menus/components/form-parts';
+import { NameFields, RemarkField, formRules, useSaveError } from '@/features/menus/components/form-parts';
 import { IddsiTag, IngredientChips, RefSelect } from '@/features/menus/components/parts';
 import { NS } from '@/features/menus/i18n';
 import { IDDSI_COLORS, iddsiLevels, iddsiNameKey } from '@/features/menus/iddsi';
@@ -68,12 +68,13 @@ type Props = { branchCode: string; editing: Menu | 'new' | null; onClose: () => 
 /** The dish form (drawer): names, kitchen, portion, IDDSI texture, ingredients → allergens, nutrients, price. */
 export function MenuFormDrawer({ branchCode, editing, onClose }: Props) {
   const { t } = useTranslation(NS);
-  const { notification, modal } = App.useApp();
+  const { notification } = App.useApp();
   const [form] = Form.useForm<MenuInput>();
   const save = useUpdateMenu();
   const rec = editing && editing !== 'new' ? editing : null;
   const open = editing !== null;
   const guard = useGuardedClose(open, onClose);
+  const saveError = useSaveError();
   const rules = formRules(t);
   const label = (name: string) => t(`fields.${name}`);
 
@@ -107,30 +108,20 @@ export function MenuFormDrawer({ branchCode, editing, onClose }: Props) {
       notification.success({ message: t(rec ? 'toast.updated' : 'toast.created') });
       onClose();
     } catch (e) {
-      const rest = applyFieldErrors(form, e, FIELDS);
-      if (rest.length === 0) return;
-      const status = isApiError(e) ? e.status : 0;
-      modal.error({ title: t(status === 409 ? 'form.conflictTitle' : 'form.invalidTitle'), content: rest.join('\n') });
+      saveError(form, e, FIELDS);
     }
   }
 
   return (
-    <Drawer
+    <FormDrawer
       open={open}
-      onClose={guard.close}
-      width={620}
       title={t(rec ? 'menu.editTitle' : 'menu.addTitle')}
-      destroyOnHidden
-      maskClosable={false}
-      data-testid="menu-drawer"
-      footer={
-        <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
-          <Button onClick={onClose}>{t('action.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="form-save">
-            {t('action.save')}
-          </Button>
-        </Space>
-      }
+      width={620}
+      testId="menu-drawer"
+      onClose={guard.close}
+      onCancel={onClose}
+      onSave={() => form.submit()}
+      saving={save.isPending}
     >
       <Form<MenuInput>
         form={form}
@@ -147,15 +138,7 @@ export function MenuFormDrawer({ branchCode, editing, onClose }: Props) {
         }}
         scrollToFirstError
       >
-        <Form.Item name="code" label={label('code')} rules={rules.code}>
-          <Input maxLength={30} data-testid="field-code" />
-        </Form.Item>
-        <Form.Item name="nameTh" label={label('nameTh')} rules={rules.nameTh}>
-          <Input data-testid="field-nameTh" />
-        </Form.Item>
-        <Form.Item name="nameEn" label={label('nameEn')} rules={rules.nameEn}>
-          <Input data-testid="field-nameEn" />
-        </Form.Item>
+        <NameFields />
         <Space size="middle" style={{ display: 'flex' }} align="start">
           <Form.Item name="cuisineTypeId" label={label('cuisineTypeId')} rules={rules.choose('cuisineTypeId')} style={{ minWidth: 260 }}>
             <RefSelect kind="CuisineType" branchCode={branchCode} testId="field-cuisineTypeId" allowClear={false} />
@@ -261,10 +244,8 @@ export function MenuFormDrawer({ branchCode, editing, onClose }: Props) {
         <Form.Item name="price" label={label('price')} rules={rules.price}>
           <InputNumber min={0} precision={2} style={{ width: 180 }} data-testid="field-price" />
         </Form.Item>
-        <Form.Item name="remark" label={label('remark')} rules={[{ max: 500, message: t('form.tooLong', { max: 500 }) }]}>
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} data-testid="field-remark" />
-        </Form.Item>
+        <RemarkField />
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -1,13 +1,13 @@
-import { App, Button, Drawer, Form, Input, InputNumber, Select, Space } from 'antd';
+import { App, Form, InputNumber, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDrawer } from '@/components/form-drawer';
 import { useGuardedClose } from '@/components/unsaved-changes';
-import { isApiError } from '@/lib/api-client';
-import { applyFieldErrors, clearErrors } from '@/lib/form-errors';
+import { clearErrors } from '@/lib/form-errors';
 import { useMenuChoices } from '@/features/menus/api/search-menus';
 import { useUpdateMenuSet, type MenuSetInput } from '@/features/menus/api/update-menu-set';
-import { formRules } from '@/features/menus/components/form-parts';
-import { IngredientChips, RefSelect } from '@/features/menus/components/parts';
+import { ForFields, NameFields, RemarkField, formRules, useSaveError } from '@/features/menus/components/form-parts';
+import { IngredientChips } from '@/features/menus/components/parts';
 import { NS } from '@/features/menus/i18n';
 import { localName, type Menu, type MenuSet, type Ref } from '@/features/menus/types';
 
@@ -43,12 +43,13 @@ type Props = { branchCode: string; editing: MenuSet | 'new' | null; onClose: () 
 export function MenuSetFormDrawer({ branchCode, editing, onClose }: Props) {
   const { t, i18n } = useTranslation(NS);
   const lang = i18n.language;
-  const { notification, modal } = App.useApp();
+  const { notification } = App.useApp();
   const [form] = Form.useForm<MenuSetInput>();
   const save = useUpdateMenuSet();
   const rec = editing && editing !== 'new' ? editing : null;
   const open = editing !== null;
   const guard = useGuardedClose(open, onClose);
+  const saveError = useSaveError();
   const rules = formRules(t);
   const label = (name: string) => t(`fields.${name}`);
   const menus = useMenuChoices(open);
@@ -81,10 +82,7 @@ export function MenuSetFormDrawer({ branchCode, editing, onClose }: Props) {
       notification.success({ message: t(rec ? 'toast.updated' : 'toast.created') });
       onClose();
     } catch (e) {
-      const rest = applyFieldErrors(form, e, FIELDS);
-      if (rest.length === 0) return;
-      const status = isApiError(e) ? e.status : 0;
-      modal.error({ title: t(status === 409 ? 'form.conflictTitle' : 'form.invalidTitle'), content: rest.join('\n') });
+      saveError(form, e, FIELDS);
     }
   }
 
@@ -96,22 +94,15 @@ export function MenuSetFormDrawer({ branchCode, editing, onClose }: Props) {
   }));
 
   return (
-    <Drawer
+    <FormDrawer
       open={open}
-      onClose={guard.close}
-      width={600}
       title={t(rec ? 'menuSet.editTitle' : 'menuSet.addTitle')}
-      destroyOnHidden
-      maskClosable={false}
-      data-testid="menu-set-drawer"
-      footer={
-        <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
-          <Button onClick={onClose}>{t('action.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="form-save">
-            {t('action.save')}
-          </Button>
-        </Space>
-      }
+      width={600}
+      testId="menu-set-drawer"
+      onClose={guard.close}
+      onCancel={onClose}
+      onSave={() => form.submit()}
+      saving={save.isPending}
     >
       <Form<MenuSetInput>
         form={form}
@@ -124,24 +115,8 @@ export function MenuSetFormDrawer({ branchCode, editing, onClose }: Props) {
         }}
         scrollToFirstError
       >
-        <Form.Item name="code" label={label('code')} rules={rules.code}>
-          <Input maxLength={30} data-testid="field-code" />
-        </Form.Item>
-        <Form.Item name="nameTh" label={label('nameTh')} rules={rules.nameTh}>
-          <Input data-testid="field-nameTh" />
-        </Form.Item>
-        <Form.Item name="nameEn" label={label('nameEn')} rules={rules.nameEn}>
-          <Input data-testid="field-nameEn" />
-        </Form.Item>
-        <Form.Item name="trayCategoryId" label={label('trayCategoryId')}>
-          <RefSelect kind="TrayCategory" branchCode={branchCode} testId="field-trayCategoryId" placeholder={t('notSet')} />
-        </Form.Item>
-        <Form.Item name="dietTypeId" label={label('dietTypeId')}>
-          <RefSelect kind="DietType" branchCode={branchCode} testId="field-dietTypeId" placeholder={t('notSet')} />
-        </Form.Item>
-        <Form.Item name="therapeuticId" label={label('therapeuticId')}>
-          <RefSelect kind="Therapeutic" branchCode={branchCode} testId="field-therapeuticId" placeholder={t('notSet')} />
-        </Form.Item>
+        <NameFields />
+        <ForFields branchCode={branchCode} testIdPrefix="field" />
         <Form.Item
           name="menuIds"
           label={label('menuIds')}
@@ -165,10 +140,8 @@ export function MenuSetFormDrawer({ branchCode, editing, onClose }: Props) {
         <Form.Item name="price" label={label('price')} rules={rules.price}>
           <InputNumber min={0} precision={2} style={{ width: 180 }} data-testid="field-price" />
         </Form.Item>
-        <Form.Item name="remark" label={label('remark')} rules={[{ max: 500, message: t('form.tooLong', { max: 500 }) }]}>
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} data-testid="field-remark" />
-        </Form.Item>
+        <RemarkField />
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -1,19 +1,13 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Space, Tooltip, Typography, type TableProps } from 'antd';
-import { useState } from 'react';
+import { Space, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PagedList, pagedListSpec, sortOrder } from '@/components/paged-table';
-import { ScreenFrame } from '@/components/screen-frame';
-import { TypeToDeleteModal } from '@/components/type-to-delete-modal';
-import { isApiError } from '@/lib/api-client';
+import { pagedListSpec } from '@/components/paged-table';
 import { oneOfParam, useListState } from '@/lib/use-list-state';
 import { useDeleteMenuSet } from '@/features/menus/api/delete-menu-set';
 import { useSearchMenuSets } from '@/features/menus/api/search-menu-sets';
 import { useUpdateMenuSet } from '@/features/menus/api/update-menu-set';
 import { MenuSetFormDrawer, menuSetInput } from '@/features/menus/components/menu-set-form-drawer';
-import {
-  IddsiTag, IngredientChips, RefSelect, StatusFilter, StatusSwitch, UpdatedCell, idParam, useBranch,
-} from '@/features/menus/components/parts';
+import { MenuList, sortedColumn } from '@/features/menus/components/menu-list';
+import { IddsiTag, IngredientChips, RefFilter, formatPrice, idParam, useBranch } from '@/features/menus/components/parts';
 import { NS } from '@/features/menus/i18n';
 import { localName, type MenuSet, type SetMenu } from '@/features/menus/types';
 
@@ -59,11 +53,8 @@ export function SetDishes({ menus }: { menus: SetMenu[] }) {
 export default function MenuSetsPage() {
   const { t, i18n } = useTranslation(NS);
   const lang = i18n.language;
-  const { notification, modal } = App.useApp();
-  const { branchCode, timeZone } = useBranch();
+  const { branchCode } = useBranch();
   const [state, setState] = useListState(SPEC);
-  const [editing, setEditing] = useState<MenuSet | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<MenuSet | null>(null);
   const list = useSearchMenuSets({
     criteria: state.q,
     page: state.page,
@@ -76,25 +67,11 @@ export default function MenuSetsPage() {
   });
   const update = useUpdateMenuSet();
   const del = useDeleteMenuSet();
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    try {
-      await del.mutateAsync({ branchCode, id: deleting.id });
-      notification.success({ message: t('toast.deleted') });
-    } catch (e) {
-      if (isApiError(e) && !e.handled) modal.error({ title: t('deleteConfirm.failedTitle'), content: e.message });
-    }
-    setDeleting(null);
-  }
-
-  const sorted = (key: (typeof SORTABLE)[number]) => ({ key, sorter: true, sortOrder: sortOrder(state.sort, key), title: t(`fields.${key}`) });
+  const sorted = sortedColumn<(typeof SORTABLE)[number]>(state.sort, t);
   const ref = (code: string | null, th: string | null, en: string | null) =>
     code ? localName({ nameTh: th, nameEn: en }, lang) : <Typography.Text type="secondary">{t('notSet')}</Typography.Text>;
 
-  const columns: TableProps<MenuSet>['columns'] = [
-    { ...sorted('code'), dataIndex: 'code', width: 100, fixed: 'left' },
-    { ...sorted(lang === 'en' ? 'nameEn' : 'nameTh'), title: t('fields.name'), render: (_, r) => localName(r, lang) },
+  const columns: TableColumnsType<MenuSet> = [
     { key: 'dishes', title: t('fields.dishes'), render: (_, r) => <SetDishes menus={r.menus} /> },
     {
       key: 'for',
@@ -121,86 +98,41 @@ export default function MenuSetsPage() {
         </Space>
       ),
     },
-    { ...sorted('price'), dataIndex: 'price', align: 'right', render: (v: number) => v.toLocaleString(lang === 'en' ? 'en-US' : 'th-TH', { minimumFractionDigits: 2 }) },
-    {
-      ...sorted('status'),
-      width: 120,
-      render: (_, r) => (
-        <StatusSwitch
-          status={r.status}
-          name={localName(r, lang)}
-          onSave={(status) => update.mutateAsync({ branchCode, set: { ...menuSetInput(r), status } })}
-        />
-      ),
-    },
-    { ...sorted('updatedAt'), width: 170, render: (_, r) => <UpdatedCell at={r.updatedAt} by={r.updatedBy} timeZone={timeZone} /> },
-    {
-      key: 'actions',
-      title: t('fields.actions'),
-      width: 100,
-      fixed: 'right',
-      render: (_, r) => (
-        <Space size={0}>
-          <Tooltip title={t('action.edit')}>
-            <Button type="text" icon={<EditOutlined />} aria-label={t('action.edit')} onClick={() => setEditing(r)} data-testid="row-edit" />
-          </Tooltip>
-          <Tooltip title={t('action.delete')}>
-            <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('action.delete')} onClick={() => setDeleting(r)} data-testid="row-delete" />
-          </Tooltip>
-        </Space>
-      ),
-    },
+    { ...sorted('price'), dataIndex: 'price', align: 'right', render: (v: number) => formatPrice(v, lang) },
   ];
 
   return (
-    <ScreenFrame title={t('screens.menuSet')} subtitle={t('screens.menuSetHint')} testId="menu-sets-screen">
-      <PagedList<MenuSet>
-        state={state}
-        onChange={setState}
-        search={{ placeholder: t('menuSet.search'), testId: 'list-search' }}
-        filters={
-          <>
-            <StatusFilter value={state.status} onChange={(v) => setState({ status: v })} />
-            <RefSelect
-              kind="DietType"
-              branchCode={branchCode}
-              value={state.diet || null}
-              onChange={(v) => setState({ diet: (v as number | null) ?? 0 })}
-              placeholder={t('fields.dietTypeId')}
-              testId="filter-diet"
-              width={200}
-            />
-            <RefSelect
-              kind="Therapeutic"
-              branchCode={branchCode}
-              value={state.therapeutic || null}
-              onChange={(v) => setState({ therapeutic: (v as number | null) ?? 0 })}
-              placeholder={t('fields.therapeuticId')}
-              testId="filter-therapeutic"
-              width={200}
-            />
-          </>
-        }
-        actions={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="list-add">
-            {t('action.add')}
-          </Button>
-        }
-        columns={columns}
-        list={list}
-        testId="menu-sets-table"
-        onRow={(r) => (r.status === 'ACTIVE' ? {} : { style: { color: '#8c8c8c' } })}
-      />
-      <MenuSetFormDrawer branchCode={branchCode} editing={editing} onClose={() => setEditing(null)} />
-      <TypeToDeleteModal
-        open={deleting !== null}
-        title={t('deleteConfirm.title', { name: deleting ? localName(deleting, lang) : '' })}
-        description={t('deleteConfirm.menuSet')}
-        pending={del.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
-      />
-    </ScreenFrame>
+    <MenuList<MenuSet>
+      title={t('screens.menuSet')}
+      subtitle={t('screens.menuSetHint')}
+      testId="menu-sets"
+      state={state}
+      onChange={setState}
+      search={t('menuSet.search')}
+      filters={
+        <>
+          <RefFilter
+            kind="DietType"
+            value={state.diet}
+            onChange={(diet) => setState({ diet })}
+            placeholder={t('fields.dietTypeId')}
+            testId="filter-diet"
+          />
+          <RefFilter
+            kind="Therapeutic"
+            value={state.therapeutic}
+            onChange={(therapeutic) => setState({ therapeutic })}
+            placeholder={t('fields.therapeuticId')}
+            testId="filter-therapeutic"
+          />
+        </>
+      }
+      list={list}
+      columns={columns}
+      onStatus={(r, status) => update.mutateAsync({ branchCode, set: { ...menuSetInput(r), status } })}
+      del={del}
+      deleteDescription={t('deleteConfirm.menuSet')}
+      drawer={(editing, onClose) => <MenuSetFormDrawer branchCode={branchCode} editing={editing} onClose={onClose} />}
+    />
   );
 }
-

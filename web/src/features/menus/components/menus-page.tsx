@@ -1,20 +1,13 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Space, Tooltip, type TableProps } from 'antd';
-import { useState } from 'react';
+import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PagedList, pagedListSpec, sortOrder } from '@/components/paged-table';
-import { ScreenFrame } from '@/components/screen-frame';
-import { TypeToDeleteModal } from '@/components/type-to-delete-modal';
-import { isApiError } from '@/lib/api-client';
+import { pagedListSpec } from '@/components/paged-table';
 import { oneOfParam, useListState } from '@/lib/use-list-state';
 import { useDeleteMenu } from '@/features/menus/api/delete-menu';
 import { useSearchMenus } from '@/features/menus/api/search-menus';
 import { useUpdateMenu } from '@/features/menus/api/update-menu';
 import { MenuFormDrawer, menuInput } from '@/features/menus/components/menu-form-drawer';
-import {
-  IddsiTag, IngredientChips, RefSelect, StatusFilter, StatusSwitch, UpdatedCell, idParam, useBranch,
-} from '@/features/menus/components/parts';
-import { MenuDataActions } from '@/features/menus/components/menu-data-actions';
+import { MenuList, sortedColumn } from '@/features/menus/components/menu-list';
+import { IddsiTag, IngredientChips, RefFilter, formatPrice, idParam, useBranch } from '@/features/menus/components/parts';
 import { NS } from '@/features/menus/i18n';
 import { localName, type Menu } from '@/features/menus/types';
 
@@ -31,11 +24,8 @@ const SPEC = pagedListSpec(SORTABLE, {
 export default function MenusPage() {
   const { t, i18n } = useTranslation(NS);
   const lang = i18n.language;
-  const { notification, modal } = App.useApp();
-  const { branchCode, timeZone } = useBranch();
+  const { branchCode } = useBranch();
   const [state, setState] = useListState(SPEC);
-  const [editing, setEditing] = useState<Menu | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Menu | null>(null);
   const list = useSearchMenus({
     criteria: state.q,
     page: state.page,
@@ -48,23 +38,9 @@ export default function MenusPage() {
   });
   const update = useUpdateMenu();
   const del = useDeleteMenu();
+  const sorted = sortedColumn<(typeof SORTABLE)[number]>(state.sort, t);
 
-  async function confirmDelete() {
-    if (!deleting) return;
-    try {
-      await del.mutateAsync({ branchCode, id: deleting.id });
-      notification.success({ message: t('toast.deleted') });
-    } catch (e) {
-      if (isApiError(e) && !e.handled) modal.error({ title: t('deleteConfirm.failedTitle'), content: e.message });
-    }
-    setDeleting(null);
-  }
-
-  const sorted = (key: (typeof SORTABLE)[number]) => ({ key, sorter: true, sortOrder: sortOrder(state.sort, key), title: t(`fields.${key}`) });
-
-  const columns: TableProps<Menu>['columns'] = [
-    { ...sorted('code'), dataIndex: 'code', width: 100, fixed: 'left' },
-    { ...sorted(lang === 'en' ? 'nameEn' : 'nameTh'), title: t('fields.name'), render: (_, r) => localName(r, lang) },
+  const columns: TableColumnsType<Menu> = [
     { ...sorted('cuisineTypeCode'), render: (_, r) => localName({ nameTh: r.cuisineTypeNameTh, nameEn: r.cuisineTypeNameEn }, lang) },
     { ...sorted('mealComponentCode'), render: (_, r) => localName({ nameTh: r.mealComponentNameTh, nameEn: r.mealComponentNameEn }, lang) },
     { ...sorted('iddsiLevel'), render: (_, r) => <IddsiTag type={r.iddsiType} level={r.iddsiLevel} /> },
@@ -77,88 +53,42 @@ export default function MenusPage() {
         </div>
       ),
     },
-    { ...sorted('price'), dataIndex: 'price', align: 'right', render: (v: number) => v.toLocaleString(lang === 'en' ? 'en-US' : 'th-TH', { minimumFractionDigits: 2 }) },
-    {
-      ...sorted('status'),
-      width: 120,
-      render: (_, r) => (
-        <StatusSwitch
-          status={r.status}
-          name={localName(r, lang)}
-          onSave={(status) => update.mutateAsync({ branchCode, menu: { ...menuInput(r), status } })}
-        />
-      ),
-    },
-    { ...sorted('updatedAt'), width: 170, render: (_, r) => <UpdatedCell at={r.updatedAt} by={r.updatedBy} timeZone={timeZone} /> },
-    {
-      key: 'actions',
-      title: t('fields.actions'),
-      width: 100,
-      fixed: 'right',
-      render: (_, r) => (
-        <Space size={0}>
-          <Tooltip title={t('action.edit')}>
-            <Button type="text" icon={<EditOutlined />} aria-label={t('action.edit')} onClick={() => setEditing(r)} data-testid="row-edit" />
-          </Tooltip>
-          <Tooltip title={t('action.delete')}>
-            <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('action.delete')} onClick={() => setDeleting(r)} data-testid="row-delete" />
-          </Tooltip>
-        </Space>
-      ),
-    },
+    { ...sorted('price'), dataIndex: 'price', align: 'right', render: (v: number) => formatPrice(v, lang) },
   ];
 
   return (
-    <ScreenFrame title={t('screens.menu')} subtitle={t('screens.menuHint')} testId="menus-screen">
-      <PagedList<Menu>
-        state={state}
-        onChange={setState}
-        search={{ placeholder: t('menu.search'), testId: 'list-search' }}
-        filters={
-          <>
-            <StatusFilter value={state.status} onChange={(v) => setState({ status: v })} />
-            <RefSelect
-              kind="CuisineType"
-              branchCode={branchCode}
-              value={state.cuisine || null}
-              onChange={(v) => setState({ cuisine: (v as number | null) ?? 0 })}
-              placeholder={t('fields.cuisineTypeCode')}
-              testId="filter-cuisine"
-              width={200}
-            />
-            <RefSelect
-              kind="MealComponent"
-              branchCode={branchCode}
-              value={state.component || null}
-              onChange={(v) => setState({ component: (v as number | null) ?? 0 })}
-              placeholder={t('fields.mealComponentCode')}
-              testId="filter-component"
-              width={200}
-            />
-          </>
-        }
-        actions={
-          <>
-            <MenuDataActions type="Menu" branchCode={branchCode} />
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="list-add">
-              {t('action.add')}
-            </Button>
-          </>
-        }
-        columns={columns}
-        list={list}
-        testId="menus-table"
-        onRow={(r) => (r.status === 'ACTIVE' ? {} : { style: { color: '#8c8c8c' } })}
-      />
-      <MenuFormDrawer branchCode={branchCode} editing={editing} onClose={() => setEditing(null)} />
-      <TypeToDeleteModal
-        open={deleting !== null}
-        title={t('deleteConfirm.title', { name: deleting ? localName(deleting, lang) : '' })}
-        description={t('deleteConfirm.menu')}
-        pending={del.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
-      />
-    </ScreenFrame>
+    <MenuList<Menu>
+      title={t('screens.menu')}
+      subtitle={t('screens.menuHint')}
+      testId="menus"
+      state={state}
+      onChange={setState}
+      search={t('menu.search')}
+      filters={
+        <>
+          <RefFilter
+            kind="CuisineType"
+            value={state.cuisine}
+            onChange={(cuisine) => setState({ cuisine })}
+            placeholder={t('fields.cuisineTypeCode')}
+            testId="filter-cuisine"
+          />
+          <RefFilter
+            kind="MealComponent"
+            value={state.component}
+            onChange={(component) => setState({ component })}
+            placeholder={t('fields.mealComponentCode')}
+            testId="filter-component"
+          />
+        </>
+      }
+      dataType="Menu"
+      list={list}
+      columns={columns}
+      onStatus={(r, status) => update.mutateAsync({ branchCode, menu: { ...menuInput(r), status } })}
+      del={del}
+      deleteDescription={t('deleteConfirm.menu')}
+      drawer={(editing, onClose) => <MenuFormDrawer branchCode={branchCode} editing={editing} onClose={onClose} />}
+    />
   );
 }

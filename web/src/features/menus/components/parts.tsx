@@ -1,6 +1,6 @@
-// Pieces the three menus screens share: the branch worked in, reference pickers, the IDDSI
+// Pieces the three menus screens share: the branch worked in, reference pickers and filters, the IDDSI
 // tag, the derived ingredient chips, the status switch with its confirmation and the
-// last-updated cell.
+// last-updated cell, the price.
 import { App, Select, Space, Switch, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
@@ -67,6 +67,24 @@ export function RefSelect({ kind, branchCode, value, onChange, multiple, placeho
       placeholder={placeholder}
       style={width ? { width } : undefined}
       data-testid={testId}
+    />
+  );
+}
+
+/** A list's filter by one row of a master-data kind (its id in the address, 0: none). */
+export function RefFilter({ kind, value, onChange, placeholder, testId }: {
+  kind: MasterKind; value: number; onChange: (id: number) => void; placeholder: string; testId: string;
+}) {
+  const { branchCode } = useBranch();
+  return (
+    <RefSelect
+      kind={kind}
+      branchCode={branchCode}
+      value={value || null}
+      onChange={(v) => onChange((v as number | null) ?? 0)}
+      placeholder={placeholder}
+      testId={testId}
+      width={200}
     />
   );
 }
@@ -171,4 +189,9 @@ export function UpdatedCell({ at, by, timeZone }: { at: string; by: string; time
       )}
     </div>
   );
+}
+
+/** A price as the lists show it: two decimals, Thai or English digits grouping. */
+export function formatPrice(v: number, lang: string): string {
+  return v.toLocaleString(lang === 'en' ? 'en-US' : 'th-TH', { minimumFractionDigits: 2 });
 }

@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Col, DatePicker, Empty, Row, Select, Space, Statistic, Table, Typography, type TableColumnsType } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { App, Button, Card, Col, Empty, Row, Select, Space, Statistic, Table, Typography, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -9,8 +9,8 @@ import { useExportFigures } from '@/features/performance/api/export-figures';
 import { useFigures } from '@/features/performance/api/get-figures';
 import { NS } from '@/features/performance/i18n';
 import type { Counts, Person, PerformanceFilter, ReasonCount, WardGroup } from '@/features/performance/types';
+import { BranchFilter, DatesFilter } from '@/components/report-filters';
 import { ScreenFrame } from '@/components/screen-frame';
-import { useBranches } from '@/lib/api/get-branches';
 import { formatDate } from '@/lib/dates';
 import { useSession } from '@/lib/use-session';
 
@@ -33,17 +33,12 @@ export default function WorkPerformancePage() {
   const name = (o: { nameTh: string; nameEn: string }) => (lang === 'en' ? o.nameEn || o.nameTh : o.nameTh);
   const { userInfo } = useSession();
   const allBranches = userInfo?.current?.roleCode === ROLE.superAdmin;
-  const branches = useBranches({ enabled: allBranches });
   const { notification } = App.useApp();
   const [filter, setFilter] = useState<PerformanceFilter>({ dateFrom: '', dateTo: '', wardIds: [], mealTimeIds: [], entryBranch: '' });
   const figures = useFigures(filter, lang);
   const exporter = useExportFigures();
   const f = figures.data;
 
-  const from = filter.dateFrom || f?.dateFrom;
-  const to = filter.dateTo || f?.dateTo;
-  const range: [Dayjs | null, Dayjs | null] = [from ? dayjs(from) : null, to ? dayjs(to) : null];
-  const dateFormat = lang === 'th' ? (d: Dayjs) => d.format('D MMM BBBB') : 'D MMM YYYY';
   const shortDate = (v: string) => (lang === 'th' ? dayjs(v).format('D MMM BB') : dayjs(v).format('D MMM'));
   const branchesShown = new Set((f?.byWard ?? []).map((w) => w.branchCode)).size > 1;
   const inBranch = (g: { branchCode: string }) => (branchesShown ? `${g.branchCode} · ` : '');
@@ -95,23 +90,19 @@ export default function WorkPerformancePage() {
     <ScreenFrame title={t('title')} subtitle={t('subtitle')} testId="work-performance-page">
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <Space wrap align="start">
-          <DatePicker.RangePicker
-            aria-label={t('filter.dates')}
-            value={range}
-            allowClear={false}
-            format={dateFormat}
-            onChange={(v) => setFilter({ ...filter, dateFrom: v?.[0]?.format('YYYY-MM-DD') ?? '', dateTo: v?.[1]?.format('YYYY-MM-DD') ?? '' })}
-            data-testid="performance-dates"
+          <DatesFilter
+            label={t('filter.dates')}
+            from={filter.dateFrom || f?.dateFrom || ''}
+            to={filter.dateTo || f?.dateTo || ''}
+            onChange={(dateFrom, dateTo) => setFilter({ ...filter, dateFrom, dateTo })}
+            clearable={false}
+            testId="performance-dates"
           />
           {allBranches && (
-            <Select
-              aria-label={t('filter.branch')}
-              style={{ width: 220 }}
+            <BranchFilter
               value={filter.entryBranch}
               onChange={(entryBranch) => setFilter({ ...filter, entryBranch, wardIds: [], mealTimeIds: [] })}
-              options={[{ value: '', label: t('filter.allBranches') },
-                ...(branches.data ?? []).map((b) => ({ value: b.code, label: `${b.code} ${lang === 'en' ? b.nameEn || b.nameTh : b.nameTh}` }))]}
-              data-testid="performance-branch"
+              testId="performance-branch"
             />
           )}
           <Select

@@ -4,7 +4,8 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useExportResults } from '@/features/surveys/api/export-results';
 import { useResults } from '@/features/surveys/api/get-results';
-import { BranchFilter, codeParam, DatesFilter, dayParam, IdsFilter } from '@/features/surveys/components/filters';
+import { BranchFilter, codeParam, DatesFilter, dayParam } from '@/components/report-filters';
+import { IdsFilter } from '@/features/surveys/components/filters';
 import { NS } from '@/features/surveys/i18n';
 import { QUESTIONS, type DishResult, type ResultsFilter, type SurveyRow } from '@/features/surveys/types';
 import { idsParam, showAverage, showDay, textOn } from '@/features/surveys/values';
@@ -83,8 +84,17 @@ export default function PatientSatisfactionPage() {
       <Space direction="vertical" size="large" style={{ width: '100%' }}>
         <div className="list-toolbar">
           <Space wrap style={{ maxWidth: '100%' }}>
-            {allBranches && <BranchFilter value={state.branch} onChange={(branch) => setState({ branch, wards: [], meals: [], dishes: [] })} />}
-            <DatesFilter from={state.from} to={state.to} onChange={(from, to) => setState({ from, to })} />
+            {allBranches && (
+              <BranchFilter value={state.branch} onChange={(branch) => setState({ branch, wards: [], meals: [], dishes: [] })} testId="survey-branch" />
+            )}
+            <DatesFilter
+              label={t('results.dates')}
+              hint={t('results.datesHint')}
+              from={state.from}
+              to={state.to}
+              onChange={(from, to) => setState({ from, to })}
+              testId="survey-dates"
+            />
             <IdsFilter label={t('results.wards')} all={t('results.allWards')} value={state.wards} testId="survey-wards"
               options={(c?.byWard ?? []).flatMap((w) => (w.wardId === null ? [] : [{ value: w.wardId, label: w.name }]))} onChange={(wards) => setState({ wards })} />
             <IdsFilter label={t('results.mealTypes')} all={t('results.allMealTypes')} value={state.meals} testId="survey-meals"

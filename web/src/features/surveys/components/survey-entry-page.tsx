@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { useEnterSurvey } from '@/features/surveys/api/enter-survey';
 import { useTrays } from '@/features/surveys/api/get-trays';
 import { useWards } from '@/features/surveys/api/get-wards';
-import { dayParam, usePickerLocale } from '@/features/surveys/components/filters';
+import { dayParam, usePickerLocale } from '@/components/report-filters';
 import { SurveyForm } from '@/features/surveys/components/survey-form';
 import { NS } from '@/features/surveys/i18n';
 import type { Tray } from '@/features/surveys/types';
