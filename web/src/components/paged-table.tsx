@@ -1,6 +1,6 @@
 // The one server-paged list: its state in the address (lib/use-list-state), the sort and page
 // rules, the search box, the selection bar, the table and a row's edit and delete buttons.
-// Master data and users use it; patients, orders, menus, logs and surveys will.
+// Every list screen uses it (master data, users, patients, orders, serve, menus, logs, surveys).
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Input, Space, Table, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
 import type { SorterResult, SortOrder } from 'antd/es/table/interface';
