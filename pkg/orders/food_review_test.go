@@ -2,12 +2,17 @@ package orders_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/jackc/pgx/v5"
+
 	"samrap/pkg/apitest"
+	"samrap/pkg/imports"
+	"samrap/pkg/menus"
 )
 
 // Needs review when the food changes (docs/orders.md "Needs review", reason MENU): a change
@@ -91,6 +96,10 @@ func TestFoodChangeNeedsReview(t *testing.T) {
 	}
 	if r := f.reasons(t, cg[0].OrderID); r != "MENU" {
 		t.Fatalf("caregiver's order: %q", r)
+	}
+	// work performance counts it as the other reasons: its flag time is kept
+	if n := f.s.Count(`SELECT count(*) FROM meal_order WHERE id = $1 AND review_flagged_at IS NOT NULL`, a[0].OrderID); n != 1 {
+		t.Fatal("no flag time")
 	}
 	if r := f.reasons(t, b[0].OrderID); r != "" {
 		t.Fatalf("another patient's order of the dish: %q", r)
@@ -244,10 +253,19 @@ func TestFoodTextureChange(t *testing.T) {
 	if res := f.post(f.taker, "confirmReview", map[string]any{"branchCode": "SRP01", "orderId": d[0].OrderID}); res.Status != 200 {
 		t.Fatalf("confirm at the patient's level: %d %s", res.Status, res.Body)
 	}
-	// the menus import path: the dish's level set above the patient's
-	f.exec(t, `INSERT INTO menu AS m (branch_code, code, name_th, cuisine_type_id, meal_component_id, iddsi_type, iddsi_level)
-		SELECT branch_code, code, name_th, cuisine_type_id, meal_component_id, iddsi_type, 6 FROM menu WHERE id = $1
-		ON CONFLICT (branch_code, code) DO UPDATE SET iddsi_level = excluded.iddsi_level`, f.dishes["T-PUREE"])
+	// the menus Excel import: the dish's level set above the patient's
+	err := pgx.BeginFunc(context.Background(), f.s.Env.DB, func(tx pgx.Tx) error {
+		res, err := menus.NewService(f.s.Env.DB).ImportMenus(context.Background(), tx, "SRP01", "excel", []imports.Row{{Line: 1,
+			Cells: map[string]string{"code": "T-PUREE", "nameTh": "ทดสอบ T-PUREE", "nameEn": "Test T-PUREE", "cuisineTypeCode": "CU01",
+				"mealComponentCode": "MP01", "iddsiType": "FOOD", "iddsiLevel": "6", "status": "ACTIVE"}}})
+		if err == nil && len(res.Failed) > 0 {
+			err = fmt.Errorf("refused: %+v", res.Failed)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if r, rn := f.reasons(t, d[0].OrderID), f.reasons(t, n[0].OrderID); r != "MENU" || rn != "" {
 		t.Fatalf("level 5 → 6: dysphagia %q, other %q", r, rn)
 	}
