@@ -84,10 +84,18 @@ func TestFoodChangeNeedsReview(t *testing.T) {
 	_, served := f.submit(t, bf, 200)
 	f.exec(t, `UPDATE meal_order SET status = 'SERVED' WHERE id = $1`, served[0].OrderID)
 
-	// an edit that concerns no one (a texture the patients have no rule for) flags nothing
+	// a save that changes nothing flags nothing — not even for a moment (the save replaces
+	// the dish's lists: the orders are rechecked when it commits), also for a patient who
+	// ordered the dish with its allergen accepted by a note
+	f.patient(t, "T-FN", "", []string{"AL02"}, nil)
+	_, noted := f.submit(t, clone(f.draft("T-FN", "T-PEANUT"), "items",
+		[]map[string]any{{"menuId": f.dishes["T-PEANUT"], "alternativeNote": "no peanut"}}), 200)
+	f.editDish(t, "T-PEANUT", 7, "AL02")
 	f.editDish(t, "T-PLAIN", 7)
-	if r := f.reasons(t, a[0].OrderID); r != "" {
-		t.Fatalf("flagged by a save that changed nothing: %s", r)
+	for _, id := range []string{a[0].OrderID, noted[0].OrderID} {
+		if n := f.s.Count(`SELECT count(*) FROM meal_order WHERE id = $1 AND review_flagged_at IS NULL AND review_reasons = '{}'`, id); n != 1 {
+			t.Fatalf("flagged by a save that changed nothing: %s", f.reasons(t, id))
+		}
 	}
 	// the recipe gains peanut: the allergic patient's order and the caregiver's are flagged
 	f.editDish(t, "T-PLAIN", 7, "AL02")

@@ -7,7 +7,9 @@
 -- rule, a set's dishes change — by the menus screens, the menus or master-data imports or
 -- psql. The Go check (pkg/orders) stays the one rule of what may be ordered; the database
 -- only keeps, in tray_facts, what of the tray the check ran against, and sets MENU while the
--- tray's facts now differ from those (a change undone before review clears it).
+-- tray's facts now differ from those (a change undone before review clears it). Statement
+-- triggers on the food tables note the dishes and sets changed; the orders holding them are
+-- rechecked once, when the transaction commits (meal_order_food_change).
 
 ALTER TABLE meal_order DROP CONSTRAINT meal_order_review_reasons_check,
     ADD CONSTRAINT meal_order_review_reasons_check
@@ -126,14 +128,50 @@ LANGUAGE sql VOLATILE AS $$
 $$;
 -- +goose StatementEnd
 
+-- The dishes and sets whose food changed in the transaction, rechecked once when it commits:
+-- a save replaces a dish's (or a set's) lists in two statements, delete then insert, and a
+-- recheck after each would flag, then clear, an order the save does not change (and stamp
+-- its review_flagged_at). The statement triggers below note what changed here; the deferred
+-- trigger rechecks it all at the first firing (later firings find the table empty). Rows
+-- live only inside their transaction.
+CREATE TABLE meal_order_food_change (
+    branch_code text NOT NULL,
+    menu_id     bigint NOT NULL DEFAULT 0,
+    menu_set_id bigint NOT NULL DEFAULT 0,
+    PRIMARY KEY (branch_code, menu_id, menu_set_id)
+);
+
+-- +goose StatementBegin
+CREATE FUNCTION meal_order_food_change_review() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+    b text[];
+    m bigint[];
+    s bigint[];
+BEGIN
+    -- this transaction's rows (another's are not visible before it commits, and it empties
+    -- its own before)
+    WITH q AS (DELETE FROM meal_order_food_change RETURNING branch_code, menu_id, menu_set_id)
+    SELECT array_agg(q.branch_code), array_agg(nullif(q.menu_id, 0)), array_agg(nullif(q.menu_set_id, 0)) INTO b, m, s FROM q;
+    IF b IS NOT NULL THEN
+        PERFORM meal_order_food_review(b, m, s);
+    END IF;
+    RETURN NULL;
+END
+$$;
+-- +goose StatementEnd
+CREATE CONSTRAINT TRIGGER meal_order_food_change_review AFTER INSERT ON meal_order_food_change
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION meal_order_food_change_review();
+
 -- +goose StatementBegin
 -- A dish's texture changed.
 CREATE FUNCTION menu_review_orders() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-    PERFORM meal_order_food_review(array_agg(n.branch_code), array_agg(n.id), '{}')
-    FROM new_rows n JOIN old_rows o ON o.branch_code = n.branch_code AND o.id = n.id
-    WHERE (o.iddsi_type, o.iddsi_level) IS DISTINCT FROM (n.iddsi_type, n.iddsi_level);
+    INSERT INTO meal_order_food_change (branch_code, menu_id)
+    SELECT DISTINCT n.branch_code, n.id FROM new_rows n JOIN old_rows o ON o.branch_code = n.branch_code AND o.id = n.id
+    WHERE (o.iddsi_type, o.iddsi_level) IS DISTINCT FROM (n.iddsi_type, n.iddsi_level)
+    ON CONFLICT DO NOTHING;
     RETURN NULL;
 END
 $$;
@@ -144,7 +182,8 @@ $$;
 CREATE FUNCTION menu_link_review_orders() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-    PERFORM meal_order_food_review(array_agg(c.branch_code), array_agg(c.menu_id), '{}') FROM changed c;
+    INSERT INTO meal_order_food_change (branch_code, menu_id) SELECT DISTINCT c.branch_code, c.menu_id FROM changed c
+    ON CONFLICT DO NOTHING;
     RETURN NULL;
 END
 $$;
@@ -155,7 +194,8 @@ $$;
 CREATE FUNCTION menu_set_item_review_orders() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-    PERFORM meal_order_food_review(array_agg(c.branch_code), '{}', array_agg(c.menu_set_id)) FROM changed c;
+    INSERT INTO meal_order_food_change (branch_code, menu_set_id) SELECT DISTINCT c.branch_code, c.menu_set_id FROM changed c
+    ON CONFLICT DO NOTHING;
     RETURN NULL;
 END
 $$;
@@ -167,10 +207,11 @@ $$;
 CREATE FUNCTION rule_restricted_review_orders() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-    PERFORM meal_order_food_review(array_agg(r.branch_code), array_agg(r.menu_id), '{}')
-    FROM (SELECT DISTINCT r.branch_code, r.menu_id FROM menu_restricted r
+    INSERT INTO meal_order_food_change (branch_code, menu_id)
+    SELECT DISTINCT r.branch_code, r.menu_id FROM menu_restricted r
         JOIN (SELECT DISTINCT branch_code, restricted_id FROM changed) c
-            ON r.branch_code = c.branch_code AND r.restricted_id = c.restricted_id) r;
+            ON r.branch_code = c.branch_code AND r.restricted_id = c.restricted_id
+    ON CONFLICT DO NOTHING;
     RETURN NULL;
 END
 $$;
@@ -224,8 +265,10 @@ DROP TRIGGER menu_allergen_review_upd ON menu_allergen;
 DROP TRIGGER menu_allergen_review_del ON menu_allergen;
 DROP TRIGGER menu_allergen_review_ins ON menu_allergen;
 DROP TRIGGER menu_review_orders ON menu;
+DROP TRIGGER meal_order_food_change_review ON meal_order_food_change;
+DROP TABLE meal_order_food_change;
 DROP FUNCTION rule_restricted_review_orders(), menu_set_item_review_orders(), menu_link_review_orders(),
-    menu_review_orders(), meal_order_food_review(text[], bigint[], bigint[]);
+    menu_review_orders(), meal_order_food_change_review(), meal_order_food_review(text[], bigint[], bigint[]);
 -- +goose StatementBegin
 CREATE OR REPLACE FUNCTION meal_order_review(p_branches text[], p_ids bigint[]) RETURNS void
 LANGUAGE sql VOLATILE AS $$

@@ -11,6 +11,25 @@ BEGIN
     RAISE EXCEPTION '% is append-only: % refused', TG_TABLE_NAME, TG_OP USING ERRCODE = '42501';
 END $$;
 
+CREATE FUNCTION public.meal_order_food_change_review() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+    b text[];
+    m bigint[];
+    s bigint[];
+BEGIN
+    -- this transaction's rows (another's are not visible before it commits, and it empties
+    -- its own before)
+    WITH q AS (DELETE FROM meal_order_food_change RETURNING branch_code, menu_id, menu_set_id)
+    SELECT array_agg(q.branch_code), array_agg(nullif(q.menu_id, 0)), array_agg(nullif(q.menu_set_id, 0)) INTO b, m, s FROM q;
+    IF b IS NOT NULL THEN
+        PERFORM meal_order_food_review(b, m, s);
+    END IF;
+    RETURN NULL;
+END
+$$;
+
 CREATE FUNCTION public.meal_order_food_review(p_branches text[], p_menu_ids bigint[], p_set_ids bigint[]) RETURNS void
     LANGUAGE sql
     AS $$
@@ -163,7 +182,8 @@ CREATE FUNCTION public.menu_link_review_orders() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
 BEGIN
-    PERFORM meal_order_food_review(array_agg(c.branch_code), array_agg(c.menu_id), '{}') FROM changed c;
+    INSERT INTO meal_order_food_change (branch_code, menu_id) SELECT DISTINCT c.branch_code, c.menu_id FROM changed c
+    ON CONFLICT DO NOTHING;
     RETURN NULL;
 END
 $$;
@@ -172,9 +192,10 @@ CREATE FUNCTION public.menu_review_orders() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
 BEGIN
-    PERFORM meal_order_food_review(array_agg(n.branch_code), array_agg(n.id), '{}')
-    FROM new_rows n JOIN old_rows o ON o.branch_code = n.branch_code AND o.id = n.id
-    WHERE (o.iddsi_type, o.iddsi_level) IS DISTINCT FROM (n.iddsi_type, n.iddsi_level);
+    INSERT INTO meal_order_food_change (branch_code, menu_id)
+    SELECT DISTINCT n.branch_code, n.id FROM new_rows n JOIN old_rows o ON o.branch_code = n.branch_code AND o.id = n.id
+    WHERE (o.iddsi_type, o.iddsi_level) IS DISTINCT FROM (n.iddsi_type, n.iddsi_level)
+    ON CONFLICT DO NOTHING;
     RETURN NULL;
 END
 $$;
@@ -183,7 +204,8 @@ CREATE FUNCTION public.menu_set_item_review_orders() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
 BEGIN
-    PERFORM meal_order_food_review(array_agg(c.branch_code), '{}', array_agg(c.menu_set_id)) FROM changed c;
+    INSERT INTO meal_order_food_change (branch_code, menu_set_id) SELECT DISTINCT c.branch_code, c.menu_set_id FROM changed c
+    ON CONFLICT DO NOTHING;
     RETURN NULL;
 END
 $$;
@@ -558,10 +580,11 @@ CREATE FUNCTION public.rule_restricted_review_orders() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
 BEGIN
-    PERFORM meal_order_food_review(array_agg(r.branch_code), array_agg(r.menu_id), '{}')
-    FROM (SELECT DISTINCT r.branch_code, r.menu_id FROM menu_restricted r
+    INSERT INTO meal_order_food_change (branch_code, menu_id)
+    SELECT DISTINCT r.branch_code, r.menu_id FROM menu_restricted r
         JOIN (SELECT DISTINCT branch_code, restricted_id FROM changed) c
-            ON r.branch_code = c.branch_code AND r.restricted_id = c.restricted_id) r;
+            ON r.branch_code = c.branch_code AND r.restricted_id = c.restricted_id
+    ON CONFLICT DO NOTHING;
     RETURN NULL;
 END
 $$;
@@ -1041,6 +1064,12 @@ ALTER TABLE public.meal_component ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTI
     NO MINVALUE
     NO MAXVALUE
     CACHE 1
+);
+
+CREATE TABLE public.meal_order_food_change (
+    branch_code text NOT NULL,
+    menu_id bigint DEFAULT 0 NOT NULL,
+    menu_set_id bigint DEFAULT 0 NOT NULL
 );
 
 CREATE TABLE public.meal_order_item (
@@ -1713,6 +1742,9 @@ ALTER TABLE ONLY public.meal_component
 ALTER TABLE ONLY public.meal_order
     ADD CONSTRAINT meal_order_branch_id_key UNIQUE (branch_code, id);
 
+ALTER TABLE ONLY public.meal_order_food_change
+    ADD CONSTRAINT meal_order_food_change_pkey PRIMARY KEY (branch_code, menu_id, menu_set_id);
+
 ALTER TABLE ONLY public.meal_order_item
     ADD CONSTRAINT meal_order_item_pkey PRIMARY KEY (order_id, "position");
 
@@ -2052,6 +2084,8 @@ CREATE TRIGGER activity_log_no_truncate BEFORE TRUNCATE ON public.activity_log F
 CREATE TRIGGER change_log_append_only BEFORE DELETE OR UPDATE ON public.change_log FOR EACH ROW EXECUTE FUNCTION public.log_append_only();
 
 CREATE TRIGGER change_log_no_truncate BEFORE TRUNCATE ON public.change_log FOR EACH STATEMENT EXECUTE FUNCTION public.log_append_only();
+
+CREATE CONSTRAINT TRIGGER meal_order_food_change_review AFTER INSERT ON public.meal_order_food_change DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION public.meal_order_food_change_review();
 
 CREATE TRIGGER meal_order_review_flagged BEFORE INSERT OR UPDATE OF review_reasons ON public.meal_order FOR EACH ROW EXECUTE FUNCTION public.meal_order_review_flagged();
 
