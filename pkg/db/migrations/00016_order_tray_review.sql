@@ -86,14 +86,22 @@ $$;
 
 -- +goose StatementBegin
 -- Recomputes review_reasons of the orders ids that are live, unserved and dated from today
--- (Asia/Bangkok); orders whose reasons are unchanged are not written.
+-- (Asia/Bangkok); orders whose reasons are unchanged are not written. The orders are locked
+-- first (in id order): a review in progress holds its order, so it finishes — keeping the
+-- facts it checked — before the reasons are computed, by a new statement that sees them.
 CREATE FUNCTION meal_order_recheck(p_ids uuid[]) RETURNS void
-LANGUAGE sql VOLATILE AS $$
+LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+    PERFORM 1 FROM meal_order x
+    WHERE x.id = ANY (p_ids) AND x.order_date >= (now() AT TIME ZONE 'Asia/Bangkok')::date
+        AND x.status IN ('WAITING', 'FASTING', 'NO_MEAL')
+    ORDER BY x.id FOR UPDATE;
     UPDATE meal_order o SET review_reasons = r.reasons
     FROM (SELECT x.id, meal_order_reasons(x) AS reasons FROM meal_order x
         WHERE x.id = ANY (p_ids) AND x.order_date >= (now() AT TIME ZONE 'Asia/Bangkok')::date
             AND x.status IN ('WAITING', 'FASTING', 'NO_MEAL')) r
-    WHERE o.id = r.id AND o.review_reasons IS DISTINCT FROM r.reasons
+    WHERE o.id = r.id AND o.review_reasons IS DISTINCT FROM r.reasons;
+END
 $$;
 -- +goose StatementEnd
 

@@ -106,13 +106,19 @@ CREATE FUNCTION public.meal_order_reasons(o public.meal_order) RETURNS text[]
 $$;
 
 CREATE FUNCTION public.meal_order_recheck(p_ids uuid[]) RETURNS void
-    LANGUAGE sql
+    LANGUAGE plpgsql
     AS $$
+BEGIN
+    PERFORM 1 FROM meal_order x
+    WHERE x.id = ANY (p_ids) AND x.order_date >= (now() AT TIME ZONE 'Asia/Bangkok')::date
+        AND x.status IN ('WAITING', 'FASTING', 'NO_MEAL')
+    ORDER BY x.id FOR UPDATE;
     UPDATE meal_order o SET review_reasons = r.reasons
     FROM (SELECT x.id, meal_order_reasons(x) AS reasons FROM meal_order x
         WHERE x.id = ANY (p_ids) AND x.order_date >= (now() AT TIME ZONE 'Asia/Bangkok')::date
             AND x.status IN ('WAITING', 'FASTING', 'NO_MEAL')) r
-    WHERE o.id = r.id AND o.review_reasons IS DISTINCT FROM r.reasons
+    WHERE o.id = r.id AND o.review_reasons IS DISTINCT FROM r.reasons;
+END
 $$;
 
 CREATE FUNCTION public.meal_order_review(p_branches text[], p_ids bigint[]) RETURNS void
