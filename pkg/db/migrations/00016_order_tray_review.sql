@@ -29,14 +29,14 @@ CREATE FUNCTION meal_order_tray_facts(p_branch text, p_caregiver boolean, p_care
     p_patient_facts jsonb, p_menu_ids bigint[], p_set_ids bigint[]) RETURNS jsonb
 LANGUAGE sql STABLE AS $$
     WITH who AS (
-        SELECT CASE WHEN p_caregiver THEN ARRAY(SELECT jsonb_array_elements_text(coalesce(p_caregiver_info -> 'allergenIds', '[]')))
-                ELSE ARRAY(SELECT jsonb_array_elements_text(coalesce(p_patient_facts #> '{ALLERGY,0}', '[]'))) END::bigint[] AS allergens,
-            CASE WHEN p_caregiver THEN ARRAY(SELECT jsonb_array_elements_text(coalesce(p_caregiver_info -> 'restrictedIds', '[]')))
-                ELSE ARRAY(SELECT jsonb_array_elements_text(coalesce(p_patient_facts #> '{ALLERGY,1}', '[]'))) END::bigint[] AS restricted,
+        SELECT ARRAY(SELECT jsonb_array_elements_text(CASE WHEN jsonb_typeof(l.a) = 'array' THEN l.a ELSE '[]' END))::bigint[] AS allergens,
+            ARRAY(SELECT jsonb_array_elements_text(CASE WHEN jsonb_typeof(l.r) = 'array' THEN l.r ELSE '[]' END))::bigint[] AS restricted,
             (CASE WHEN p_caregiver THEN p_caregiver_info ->> 'religionId' ELSE p_patient_facts #>> '{RELIGION,0}' END)::bigint AS religion_id,
             (CASE WHEN p_caregiver THEN p_caregiver_info ->> 'vegetarianId' ELSE p_patient_facts #>> '{RELIGION,1}' END)::bigint AS vegetarian_id,
             (CASE WHEN p_caregiver THEN NULL ELSE p_patient_facts #>> '{TEXTURE,0}' END)::int AS texture_food,
-            (CASE WHEN p_caregiver THEN NULL ELSE p_patient_facts #>> '{TEXTURE,1}' END)::int AS texture_drink),
+            (CASE WHEN p_caregiver THEN NULL ELSE p_patient_facts #>> '{TEXTURE,1}' END)::int AS texture_drink
+        FROM (SELECT CASE WHEN p_caregiver THEN p_caregiver_info -> 'allergenIds' ELSE p_patient_facts #> '{ALLERGY,0}' END AS a,
+            CASE WHEN p_caregiver THEN p_caregiver_info -> 'restrictedIds' ELSE p_patient_facts #> '{ALLERGY,1}' END AS r) l),
     dish AS (
         SELECT x.id FROM unnest(p_menu_ids) AS x(id)
         UNION
