@@ -243,6 +243,12 @@ func TestFoodChangeByRawSQL(t *testing.T) {
 	if res.Status != 200 || f.reasons(t, s[0].OrderID) != "" {
 		t.Fatalf("confirm with a note: %d %s", res.Status, res.Body)
 	}
+	// a dish of the set gains the ingredient: the set's order is flagged through it
+	f.exec(t, `INSERT INTO menu_restricted SELECT 'SRP01', $1, id FROM restricted_ingredient WHERE branch_code = 'SRP01' AND code = 'RI01'`,
+		f.dishes["T-WATER"])
+	if r := f.reasons(t, s[0].OrderID); r != "MENU" {
+		t.Fatalf("a dish of the set gained pork: %q", r)
+	}
 }
 
 // A dish's texture changes: a dysphagia patient's order is flagged, not a patient without a
