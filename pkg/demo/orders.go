@@ -44,9 +44,11 @@ func loadOrders(ctx context.Context, tx pgx.Tx, now time.Time) error {
 				SELECT $1, p.id, $2::date, bf.id, 'ORD', 'WAITING', 'BOTH', 'SPECIFIC', 'ข้าวต้มปลา ไม่ใส่ขิง',
 					patient_food_facts($1, p.id), 'demo' FROM p, bf),
 			l AS (INSERT INTO meal_order (branch_code, patient_id, order_date, meal_time_id, order_type, status, food_scope, course_type,
-					patient_facts, review_reasons, ordered_by)
+					patient_facts, tray_facts, review_reasons, ordered_by)
 				SELECT $1, p.id, $2::date, lu.id, 'ORD', 'WAITING', 'BOTH', CASE WHEN item.menu_id IS NULL THEN 'SET' ELSE 'MENU' END,
 					CASE WHEN p.n = 2 THEN jsonb_set(patient_food_facts($1, p.id), '{DIET}', '[null, []]') ELSE patient_food_facts($1, p.id) END,
+					meal_order_tray_facts($1, false, NULL, patient_food_facts($1, p.id),
+						array_remove(ARRAY[item.menu_id], NULL), array_remove(ARRAY[item.menu_set_id], NULL)),
 					CASE WHEN p.n = 2 THEN '{DIET}'::text[] ELSE '{}' END, 'demo'
 				FROM p, lu, item WHERE p.n <= 4
 				RETURNING branch_code, id)

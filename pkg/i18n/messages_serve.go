@@ -24,5 +24,5 @@ var serveMessages = map[string]msg{
 	"serve.reasonALLERGY":          {"อาหารมีส่วนผสมที่ผู้ป่วยแพ้หรือห้ามรับประทาน", "The food contains what the patient is allergic to or must not eat"},
 	"serve.reasonTEXTURE":          {"ความหยาบของอาหารเกินระดับ IDDSI ของผู้ป่วย", "The texture is above the patient's IDDSI level"},
 	"serve.reasonUNMAPPED_ALLERGY": {"ผู้ป่วยมีประวัติแพ้ที่ยังไม่ได้ตรวจสอบ", "The patient has allergies not checked"},
-	"serve.reasonNEEDS_REVIEW":     {"รายการสั่งอาหารต้องตรวจสอบใหม่ (ข้อมูลผู้ป่วยเปลี่ยน)", "The order needs review (the patient's diet changed)"},
+	"serve.reasonNEEDS_REVIEW":     {"รายการสั่งอาหารต้องตรวจสอบใหม่ (ข้อมูลผู้ป่วยหรืออาหารในถาดเปลี่ยน)", "The order needs review (the patient's diet or the food on the tray changed)"},
 }

@@ -43,7 +43,8 @@ var values = map[string]map[string]map[string]names{
 			"NUTRITIONIST": {"นักโภชนาการยกเลิก", "By nutritionist"}},
 		"reviewReasons": {"DIET": {"อาหารเปลี่ยน", "Diet changed"}, "ALLERGY": {"การแพ้เปลี่ยน", "Allergies changed"},
 			"TEXTURE": {"ระดับเนื้ออาหารเปลี่ยน", "Texture changed"}, "NPO": {"การงดอาหารเปลี่ยน", "NPO changed"},
-			"DISCHARGED": {"จำหน่ายแล้ว", "Discharged"}, "RELIGION": {"ศาสนาหรือประเภทมังสวิรัติเปลี่ยน", "Religion or vegetarian type changed"}},
+			"DISCHARGED": {"จำหน่ายแล้ว", "Discharged"}, "RELIGION": {"ศาสนาหรือประเภทมังสวิรัติเปลี่ยน", "Religion or vegetarian type changed"},
+			"MENU": {"อาหารในถาดเปลี่ยน", "Food on the tray changed"}},
 	},
 	"serve_record": {
 		"action": {"SERVED": {"เสิร์ฟแล้ว", "Served"}, "REJECTED": {"ไม่ได้เสิร์ฟ", "Not served"}},

@@ -211,7 +211,15 @@ func (s *Service) submitIn(ctx context.Context, tx pgx.Tx, lang i18n.Lang, branc
 	arg := dbsqlc.OrderInsertParams{Branch: branch, PatientID: p.PatientID, Caregiver: d.Caregiver,
 		OrderType: d.OrderType, Status: statusOfType[d.OrderType], FoodScope: d.FoodScope, DietTypeID: d.DietTypeID,
 		TherapeuticID: d.TherapeuticID, CuisineTypeID: d.CuisineTypeID, Description: d.Description, Remark: d.Remark,
-		Charge: d.Charge, UnmappedAllergiesChecked: d.UnmappedAllergiesChecked, By: by, MealTimeIds: meals}
+		Charge: d.Charge, UnmappedAllergiesChecked: d.UnmappedAllergiesChecked, By: by, MealTimeIds: meals,
+		ItemMenuIds: []int64{}, ItemMenuSetIds: []int64{}}
+	for _, it := range d.Items {
+		if it.MenuID != 0 {
+			arg.ItemMenuIds = append(arg.ItemMenuIds, it.MenuID)
+		} else {
+			arg.ItemMenuSetIds = append(arg.ItemMenuSetIds, it.MenuSetID)
+		}
+	}
 	if d.CourseType != "" {
 		arg.CourseType = &d.CourseType
 	}

@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { shot } from './auth-helpers';
+import { apiSignIn, shot } from './auth-helpers';
 import { findPatient } from './patients-helpers';
 import { addDays, bangkokToday, chip, CONTROLLER, dishCard, nextWeekday, o, openForm, openOptions, orderRow, signInAs, submit } from './orders-helpers';
+import { data } from './trays-helpers';
 
 // Issue 14 rule 7: a diet changed after ordering flags the patient's unserved orders for
-// review; the list shows them first and marked; a person confirms the order again.
+// review; the list shows them first and marked; a person confirms the order again. So does a
+// change of the food on the tray that concerns the patient (reason MENU).
 
 test('a diet change on the patient screen flags the order for review, confirmed on the order list', async ({ page }) => {
   await signInAs(page, CONTROLLER, /\/auth\/patient$/);
@@ -88,4 +90,50 @@ test('an allergy added after ordering: the review is refused until the kitchen\'
   expect((await reviewed).status()).toBe(200);
   await expect(details.getByTestId('review-alert')).toHaveCount(0);
   await expect(details.getByTestId('details-items')).toContainText('ไม่ใส่กุ้ง ใช้ปลาแทน');
+});
+
+test('a recipe gaining the patient\'s allergen after ordering flags the order (the food changed); undone, the flag goes', async ({ page, request }) => {
+  await signInAs(page, CONTROLLER, /\/auth\/patient$/);
+  // SRP01-HN10038 is allergic to shrimp (pkg/demo: n = 37, a normal diet); Monday's dinner has watermelon (M049)
+  const date = nextWeekday(1);
+  const hn = 'SRP01-HN10038';
+  const row = await orderRow(page, date, hn);
+  const form = await openForm(page, row, 'MT03');
+  await dishCard(form, 'M049').click();
+  await expect(dishCard(form, 'M049')).toHaveAttribute('data-chosen', 'true');
+  expect(await submit(page)).toBe(200);
+
+  // the nutritionist adds shrimp to the recipe (the menus API the dish screen calls)
+  const headers = { Authorization: `Bearer ${await apiSignIn(request, 'nutritionist@samrap.local')}` };
+  type Ref = { id: number };
+  type Dish = { id: number; code: string; allergens: Ref[]; restricted: Ref[]; mealClasses: Ref[]; dietTypes: Ref[];
+    therapeutics: Ref[]; nutrients: { nutrient: string; amount: number; unitId: number }[] } & Record<string, unknown>;
+  const dish = async (code: string): Promise<Dish> => {
+    const list = await data<{ items: { id: number; code: string }[] }>(
+      await request.get(`/api/parameter/searchMenu?branchCode=SRP01&criteria=${code}`, { headers }));
+    const id = list.items.find((m) => m.code === code)!.id;
+    return data<Dish>(await request.get(`/api/parameter/getMenu?branchCode=SRP01&id=${id}`, { headers }));
+  };
+  const save = async (d: Dish, allergenIds: number[]) => {
+    const ids = (refs: Ref[]) => refs.map((r) => r.id);
+    const { id, code, nameTh, nameEn, cuisineTypeId, mealComponentId, iddsiType, iddsiLevel, price, remark, status } = d;
+    await data(await request.post('/api/parameter/updateMenu', { headers, data: { branchCode: 'SRP01', id, code, nameTh, nameEn,
+      cuisineTypeId, mealComponentId, iddsiType, iddsiLevel, price, remark, status, allergenIds,
+      restrictedIds: ids(d.restricted), mealClassIds: ids(d.mealClasses), dietTypeIds: ids(d.dietTypes),
+      therapeuticIds: ids(d.therapeutics), nutrients: d.nutrients.map(({ nutrient, amount, unitId }) => ({ nutrient, amount, unitId })) } }));
+  };
+  const m049 = await dish('M049');
+  const shrimp = (await dish('M011')).allergens[0].id;
+  await save(m049, [...m049.allergens.map((a) => a.id), shrimp]);
+  try {
+    const flagged = await orderRow(page, date, hn);
+    await expect(flagged.getByTestId('row-review')).toBeVisible();
+    await chip(flagged, 'MT03').click();
+    const details = page.locator('.ant-drawer-content');
+    await expect(details.getByTestId('review-alert')).toContainText(o('review.reason.MENU'));
+  } finally {
+    await save(m049, m049.allergens.map((a) => a.id));
+  }
+  const after = await orderRow(page, date, hn);
+  await expect(after.getByTestId('row-review')).toHaveCount(0);
 });

@@ -63,18 +63,21 @@ SELECT answer FROM order_idempotency WHERE caller = @caller AND key = @key;
 UPDATE order_idempotency SET answer = CAST(sqlc.arg(answer)::text AS jsonb) WHERE caller = @caller AND key = @key;
 
 -- Writes the orders of one patient for every (date, meal type) pair, keeping the facts the
--- checks ran against (a caregiver order keeps only the patient's discharge facts). A pair
+-- checks ran against (a caregiver order keeps only the patient's discharge facts) and the
+-- facts of the tray (item_menu_ids, item_menu_set_ids) that concern them. A pair
 -- that already has a live order is skipped (the unique index decides, also against a
 -- concurrent submit): the caller compares the rows answered with the pairs sent.
 -- name: OrderInsert :many
 INSERT INTO meal_order (branch_code, patient_id, caregiver, caregiver_info, order_date, meal_time_id, order_type, status,
     food_scope, course_type, diet_type_id, therapeutic_id, cuisine_type_id, description, remark, charge,
-    dysphagia_food_type, unmapped_allergies_checked, patient_facts, ordered_by)
+    dysphagia_food_type, unmapped_allergies_checked, patient_facts, tray_facts, ordered_by)
 SELECT @branch::text, @patient_id::bigint, @caregiver::boolean, sqlc.narg(caregiver_info)::text::jsonb, k.d, k.m, @order_type::text,
     @status::text, @food_scope::text, sqlc.narg(course_type)::text, sqlc.narg(diet_type_id)::bigint,
     sqlc.narg(therapeutic_id)::bigint, sqlc.narg(cuisine_type_id)::bigint, @description::text, @remark::text,
     @charge::boolean, sqlc.narg(dysphagia_food_type)::smallint, @unmapped_allergies_checked::boolean,
     CASE WHEN @caregiver::boolean THEN jsonb_build_object('DISCHARGED', f.facts -> 'DISCHARGED') ELSE f.facts END,
+    meal_order_tray_facts(@branch::text, @caregiver::boolean, sqlc.narg(caregiver_info)::text::jsonb, f.facts,
+        @item_menu_ids::bigint[], @item_menu_set_ids::bigint[]),
     @by::text
 FROM ROWS FROM (unnest(@dates::date[]), unnest(@meal_time_ids::bigint[])) AS k(d, m),
     (SELECT patient_food_facts(@branch::text, @patient_id::bigint) AS facts) f
@@ -156,12 +159,16 @@ FROM meal_order o JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.p
 WHERE o.branch_code = @branch AND o.id = @id
 FOR UPDATE OF o;
 
--- Re-confirms an order against the patient as now: its facts are the patient's, the
--- reasons cleared, the items' notes and conflicts those of the review.
+-- Re-confirms an order against the patient and its tray as now: its facts are the
+-- patient's and the tray's, the reasons cleared, the items' notes and conflicts those of the
+-- review.
 -- name: OrderConfirm :exec
 WITH u AS (
     UPDATE meal_order o SET patient_facts = CASE WHEN o.caregiver
             THEN jsonb_build_object('DISCHARGED', f.facts -> 'DISCHARGED') ELSE f.facts END,
+        tray_facts = meal_order_tray_facts(o.branch_code, o.caregiver, o.caregiver_info, f.facts,
+            ARRAY(SELECT i.menu_id FROM meal_order_item i WHERE i.order_id = o.id AND i.menu_id IS NOT NULL),
+            ARRAY(SELECT i.menu_set_id FROM meal_order_item i WHERE i.order_id = o.id AND i.menu_set_id IS NOT NULL)),
         review_reasons = '{}', reviewed_by = sqlc.arg(by)::text, reviewed_at = now(), version = o.version + 1,
         unmapped_allergies_checked = @unmapped_allergies_checked
     FROM (SELECT patient_food_facts(@branch::text, @patient_id::bigint) AS facts) f

@@ -160,6 +160,9 @@ const orderConfirm = `-- name: OrderConfirm :exec
 WITH u AS (
     UPDATE meal_order o SET patient_facts = CASE WHEN o.caregiver
             THEN jsonb_build_object('DISCHARGED', f.facts -> 'DISCHARGED') ELSE f.facts END,
+        tray_facts = meal_order_tray_facts(o.branch_code, o.caregiver, o.caregiver_info, f.facts,
+            ARRAY(SELECT i.menu_id FROM meal_order_item i WHERE i.order_id = o.id AND i.menu_id IS NOT NULL),
+            ARRAY(SELECT i.menu_set_id FROM meal_order_item i WHERE i.order_id = o.id AND i.menu_set_id IS NOT NULL)),
         review_reasons = '{}', reviewed_by = $5::text, reviewed_at = now(), version = o.version + 1,
         unmapped_allergies_checked = $6
     FROM (SELECT patient_food_facts($7::text, $8::bigint) AS facts) f
@@ -180,8 +183,9 @@ type OrderConfirmParams struct {
 	PatientID                int64
 }
 
-// Re-confirms an order against the patient as now: its facts are the patient's, the
-// reasons cleared, the items' notes and conflicts those of the review.
+// Re-confirms an order against the patient and its tray as now: its facts are the
+// patient's and the tray's, the reasons cleared, the items' notes and conflicts those of the
+// review.
 func (q *Queries) OrderConfirm(ctx context.Context, db DBTX, arg OrderConfirmParams) error {
 	_, err := db.Exec(ctx, orderConfirm,
 		arg.ID,
@@ -306,14 +310,16 @@ func (q *Queries) OrderDocs(ctx context.Context, db DBTX, arg OrderDocsParams) (
 const orderInsert = `-- name: OrderInsert :many
 INSERT INTO meal_order (branch_code, patient_id, caregiver, caregiver_info, order_date, meal_time_id, order_type, status,
     food_scope, course_type, diet_type_id, therapeutic_id, cuisine_type_id, description, remark, charge,
-    dysphagia_food_type, unmapped_allergies_checked, patient_facts, ordered_by)
+    dysphagia_food_type, unmapped_allergies_checked, patient_facts, tray_facts, ordered_by)
 SELECT $1::text, $2::bigint, $3::boolean, $4::text::jsonb, k.d, k.m, $5::text,
     $6::text, $7::text, $8::text, $9::bigint,
     $10::bigint, $11::bigint, $12::text, $13::text,
     $14::boolean, $15::smallint, $16::boolean,
     CASE WHEN $3::boolean THEN jsonb_build_object('DISCHARGED', f.facts -> 'DISCHARGED') ELSE f.facts END,
-    $17::text
-FROM ROWS FROM (unnest($18::date[]), unnest($19::bigint[])) AS k(d, m),
+    meal_order_tray_facts($1::text, $3::boolean, $4::text::jsonb, f.facts,
+        $17::bigint[], $18::bigint[]),
+    $19::text
+FROM ROWS FROM (unnest($20::date[]), unnest($21::bigint[])) AS k(d, m),
     (SELECT patient_food_facts($1::text, $2::bigint) AS facts) f
 ON CONFLICT (branch_code, patient_id, caregiver, order_date, meal_time_id) WHERE status <> 'CANCELLED' DO NOTHING
 RETURNING id
@@ -336,13 +342,16 @@ type OrderInsertParams struct {
 	Charge                   bool
 	DysphagiaFoodType        *int16
 	UnmappedAllergiesChecked bool
+	ItemMenuIds              []int64
+	ItemMenuSetIds           []int64
 	By                       string
 	Dates                    []pgtype.Date
 	MealTimeIds              []int64
 }
 
 // Writes the orders of one patient for every (date, meal type) pair, keeping the facts the
-// checks ran against (a caregiver order keeps only the patient's discharge facts). A pair
+// checks ran against (a caregiver order keeps only the patient's discharge facts) and the
+// facts of the tray (item_menu_ids, item_menu_set_ids) that concern them. A pair
 // that already has a live order is skipped (the unique index decides, also against a
 // concurrent submit): the caller compares the rows answered with the pairs sent.
 func (q *Queries) OrderInsert(ctx context.Context, db DBTX, arg OrderInsertParams) ([]string, error) {
@@ -363,6 +372,8 @@ func (q *Queries) OrderInsert(ctx context.Context, db DBTX, arg OrderInsertParam
 		arg.Charge,
 		arg.DysphagiaFoodType,
 		arg.UnmappedAllergiesChecked,
+		arg.ItemMenuIds,
+		arg.ItemMenuSetIds,
 		arg.By,
 		arg.Dates,
 		arg.MealTimeIds,

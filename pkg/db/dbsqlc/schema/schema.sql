@@ -11,18 +11,124 @@ BEGIN
     RAISE EXCEPTION '% is append-only: % refused', TG_TABLE_NAME, TG_OP USING ERRCODE = '42501';
 END $$;
 
+CREATE FUNCTION public.meal_order_food_change_review() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+    b text[];
+    m bigint[];
+    s bigint[];
+BEGIN
+    -- this transaction's rows (another's are not visible before it commits, and it empties
+    -- its own before)
+    WITH q AS (DELETE FROM meal_order_food_change RETURNING branch_code, menu_id, menu_set_id)
+    SELECT array_agg(q.branch_code), array_agg(nullif(q.menu_id, 0)), array_agg(nullif(q.menu_set_id, 0)) INTO b, m, s FROM q;
+    IF b IS NOT NULL THEN
+        PERFORM meal_order_food_review(b, m, s);
+    END IF;
+    RETURN NULL;
+END
+$$;
+
+CREATE FUNCTION public.meal_order_food_review(p_branches text[], p_menu_ids bigint[], p_set_ids bigint[]) RETURNS void
+    LANGUAGE sql
+    AS $$
+    WITH d AS (SELECT DISTINCT b, m FROM unnest(p_branches, p_menu_ids) AS k(b, m) WHERE m IS NOT NULL),
+    s AS (SELECT DISTINCT b, s FROM unnest(p_branches, p_set_ids) AS k(b, s) WHERE s IS NOT NULL
+        UNION
+        SELECT i.branch_code, i.menu_set_id FROM menu_set_item i JOIN d ON i.branch_code = d.b AND i.menu_id = d.m)
+    SELECT meal_order_recheck(ARRAY(SELECT o.id FROM meal_order o
+        WHERE o.branch_code IN (SELECT b FROM d UNION SELECT b FROM s)
+            AND o.order_date >= (now() AT TIME ZONE 'Asia/Bangkok')::date
+            AND o.status IN ('WAITING', 'FASTING', 'NO_MEAL')
+            AND EXISTS (SELECT 1 FROM meal_order_item i WHERE i.order_id = o.id
+                AND ((i.branch_code, i.menu_id) IN (SELECT b, m FROM d) OR (i.branch_code, i.menu_set_id) IN (SELECT b, s FROM s)))))
+$$;
+
+CREATE TABLE public.meal_order (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    branch_code text NOT NULL,
+    patient_id bigint NOT NULL,
+    caregiver boolean DEFAULT false NOT NULL,
+    caregiver_info jsonb,
+    order_date date NOT NULL,
+    meal_time_id bigint NOT NULL,
+    order_type text NOT NULL,
+    status text NOT NULL,
+    food_scope text DEFAULT 'BOTH'::text NOT NULL,
+    course_type text,
+    diet_type_id bigint,
+    therapeutic_id bigint,
+    cuisine_type_id bigint,
+    description text DEFAULT ''::text NOT NULL,
+    remark text DEFAULT ''::text NOT NULL,
+    charge boolean DEFAULT false NOT NULL,
+    dysphagia_food_type smallint,
+    unmapped_allergies_checked boolean DEFAULT false NOT NULL,
+    patient_facts jsonb NOT NULL,
+    review_reasons text[] DEFAULT '{}'::text[] NOT NULL,
+    needs_review boolean GENERATED ALWAYS AS ((cardinality(review_reasons) > 0)) STORED,
+    ordered_by text DEFAULT ''::text NOT NULL,
+    ordered_at timestamp with time zone DEFAULT now() NOT NULL,
+    cancelled_by text,
+    cancelled_at timestamp with time zone,
+    cancel_reason text,
+    cancel_remark text DEFAULT ''::text NOT NULL,
+    reviewed_by text,
+    reviewed_at timestamp with time zone,
+    version integer DEFAULT 1 NOT NULL,
+    review_flagged_at timestamp with time zone,
+    tray_facts jsonb DEFAULT '{}'::jsonb NOT NULL,
+    CONSTRAINT meal_order_cancel_reason_check CHECK ((cancel_reason = ANY (ARRAY['PATIENT'::text, 'DOCTOR'::text, 'NUTRITIONIST'::text]))),
+    CONSTRAINT meal_order_cancel_remark_check CHECK ((length(cancel_remark) <= 1000)),
+    CONSTRAINT meal_order_cancelled CHECK (((status = 'CANCELLED'::text) = (cancel_reason IS NOT NULL))),
+    CONSTRAINT meal_order_course_type_check CHECK ((course_type = ANY (ARRAY['MENU'::text, 'SET'::text, 'SPECIFIC'::text]))),
+    CONSTRAINT meal_order_description_check CHECK ((length(description) <= 1000)),
+    CONSTRAINT meal_order_dysphagia_food_type_check CHECK (((dysphagia_food_type >= 3) AND (dysphagia_food_type <= 7))),
+    CONSTRAINT meal_order_food CHECK (((order_type = 'ORD'::text) OR (course_type IS NULL))),
+    CONSTRAINT meal_order_food_course CHECK (((order_type <> 'ORD'::text) OR (course_type IS NOT NULL))),
+    CONSTRAINT meal_order_food_scope_check CHECK ((food_scope = ANY (ARRAY['NORMAL'::text, 'BOTH'::text, 'DYSPHAGIA'::text]))),
+    CONSTRAINT meal_order_order_type_check CHECK ((order_type = ANY (ARRAY['ORD'::text, 'NPO'::text, 'NML'::text, 'DIS'::text]))),
+    CONSTRAINT meal_order_remark_check CHECK ((length(remark) <= 1000)),
+    CONSTRAINT meal_order_review_reasons_check CHECK ((review_reasons <@ ARRAY['DIET'::text, 'ALLERGY'::text, 'TEXTURE'::text, 'NPO'::text, 'DISCHARGED'::text, 'RELIGION'::text, 'MENU'::text])),
+    CONSTRAINT meal_order_status_check CHECK ((status = ANY (ARRAY['WAITING'::text, 'FASTING'::text, 'NO_MEAL'::text, 'CANCELLED'::text, 'SERVED'::text])))
+);
+
+CREATE FUNCTION public.meal_order_reasons(o public.meal_order) RETURNS text[]
+    LANGUAGE sql STABLE
+    AS $$
+    SELECT ARRAY(SELECT r FROM (
+            SELECT e.key AS r FROM jsonb_each(o.patient_facts) e, (SELECT patient_food_facts(o.branch_code, o.patient_id) AS facts) f
+            WHERE e.value IS DISTINCT FROM f.facts -> e.key
+            UNION ALL
+            SELECT 'MENU' WHERE meal_order_tray_facts_of(o) IS DISTINCT FROM o.tray_facts) x
+        ORDER BY 1)
+$$;
+
+CREATE FUNCTION public.meal_order_recheck(p_ids uuid[]) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    PERFORM 1 FROM meal_order x
+    WHERE x.id = ANY (p_ids) AND x.order_date >= (now() AT TIME ZONE 'Asia/Bangkok')::date
+        AND x.status IN ('WAITING', 'FASTING', 'NO_MEAL')
+    ORDER BY x.id FOR UPDATE;
+    UPDATE meal_order o SET review_reasons = r.reasons
+    FROM (SELECT x.id, meal_order_reasons(x) AS reasons FROM meal_order x
+        WHERE x.id = ANY (p_ids) AND x.order_date >= (now() AT TIME ZONE 'Asia/Bangkok')::date
+            AND x.status IN ('WAITING', 'FASTING', 'NO_MEAL')) r
+    WHERE o.id = r.id AND o.review_reasons IS DISTINCT FROM r.reasons;
+END
+$$;
+
 CREATE FUNCTION public.meal_order_review(p_branches text[], p_ids bigint[]) RETURNS void
     LANGUAGE sql
     AS $$
-    UPDATE meal_order o SET review_reasons = r.reasons
-    FROM (SELECT x.id, ARRAY(SELECT e.key FROM jsonb_each(x.patient_facts) e
-                WHERE e.value IS DISTINCT FROM f.facts -> e.key ORDER BY 1) AS reasons
+    SELECT meal_order_recheck(ARRAY(SELECT x.id
         FROM (SELECT DISTINCT b, i FROM unnest(p_branches, p_ids) AS k(b, i)) k
             JOIN meal_order x ON x.branch_code = k.b AND x.patient_id = k.i
                 AND x.order_date >= (now() AT TIME ZONE 'Asia/Bangkok')::date
-                AND x.status IN ('WAITING', 'FASTING', 'NO_MEAL')
-            CROSS JOIN LATERAL (SELECT patient_food_facts(x.branch_code, x.patient_id) AS facts) f) r
-    WHERE o.id = r.id AND o.review_reasons IS DISTINCT FROM r.reasons
+                AND x.status IN ('WAITING', 'FASTING', 'NO_MEAL')))
 $$;
 
 CREATE FUNCTION public.meal_order_review_flagged() RETURNS trigger
@@ -35,6 +141,80 @@ BEGIN
     END IF;
     RETURN NEW;
 END $$;
+
+CREATE FUNCTION public.meal_order_tray_facts(p_branch text, p_caregiver boolean, p_caregiver_info jsonb, p_patient_facts jsonb, p_menu_ids bigint[], p_set_ids bigint[]) RETURNS jsonb
+    LANGUAGE sql STABLE
+    AS $$
+    WITH who AS (
+        SELECT ARRAY(SELECT jsonb_array_elements_text(CASE WHEN jsonb_typeof(l.a) = 'array' THEN l.a ELSE '[]' END))::bigint[] AS allergens,
+            ARRAY(SELECT jsonb_array_elements_text(CASE WHEN jsonb_typeof(l.r) = 'array' THEN l.r ELSE '[]' END))::bigint[] AS restricted,
+            (CASE WHEN p_caregiver THEN p_caregiver_info ->> 'religionId' ELSE p_patient_facts #>> '{RELIGION,0}' END)::bigint AS religion_id,
+            (CASE WHEN p_caregiver THEN p_caregiver_info ->> 'vegetarianId' ELSE p_patient_facts #>> '{RELIGION,1}' END)::bigint AS vegetarian_id,
+            (CASE WHEN p_caregiver THEN NULL ELSE p_patient_facts #>> '{TEXTURE,0}' END)::int AS texture_food,
+            (CASE WHEN p_caregiver THEN NULL ELSE p_patient_facts #>> '{TEXTURE,1}' END)::int AS texture_drink
+        FROM (SELECT CASE WHEN p_caregiver THEN p_caregiver_info -> 'allergenIds' ELSE p_patient_facts #> '{ALLERGY,0}' END AS a,
+            CASE WHEN p_caregiver THEN p_caregiver_info -> 'restrictedIds' ELSE p_patient_facts #> '{ALLERGY,1}' END AS r) l),
+    dish AS (
+        SELECT x.id FROM unnest(p_menu_ids) AS x(id)
+        UNION
+        SELECT i.menu_id FROM menu_set_item i WHERE i.branch_code = p_branch AND i.menu_set_id = ANY (p_set_ids))
+    SELECT coalesce(jsonb_object_agg(e.key, e.value) FILTER (WHERE e.value <> '[]'), '{}') FROM jsonb_each((SELECT jsonb_build_object(
+        'ALLERGEN', to_jsonb(ARRAY(SELECT ARRAY[a.menu_id, a.allergen_id] FROM menu_allergen a, who
+            WHERE a.branch_code = p_branch AND a.menu_id IN (SELECT id FROM dish) AND a.allergen_id = ANY (who.allergens) ORDER BY 1)),
+        'RESTRICTED', to_jsonb(ARRAY(SELECT ARRAY[r.menu_id, r.restricted_id] FROM menu_restricted r, who
+            WHERE r.branch_code = p_branch AND r.menu_id IN (SELECT id FROM dish) AND r.restricted_id = ANY (who.restricted) ORDER BY 1)),
+        'RELIGION', to_jsonb(ARRAY(SELECT ARRAY[r.menu_id, r.restricted_id] FROM menu_restricted r, who, religion_restricted g
+            WHERE r.branch_code = p_branch AND r.menu_id IN (SELECT id FROM dish) AND g.branch_code = p_branch
+                AND g.religion_id = who.religion_id AND g.restricted_id = r.restricted_id ORDER BY 1)),
+        'VEGETARIAN', to_jsonb(ARRAY(SELECT ARRAY[r.menu_id, r.restricted_id] FROM menu_restricted r, who, vegetarian_restricted g
+            WHERE r.branch_code = p_branch AND r.menu_id IN (SELECT id FROM dish) AND g.branch_code = p_branch
+                AND g.vegetarian_id = who.vegetarian_id AND g.restricted_id = r.restricted_id ORDER BY 1)),
+        'TEXTURE', to_jsonb(ARRAY(SELECT jsonb_build_array(m.id, m.iddsi_type, m.iddsi_level) FROM menu m, who
+            WHERE m.branch_code = p_branch AND m.id IN (SELECT id FROM dish)
+                AND CASE WHEN m.iddsi_type = 'DRINK' THEN who.texture_drink IS NOT NULL ELSE who.texture_food IS NOT NULL END
+            ORDER BY m.id)))
+    FROM who)) e
+$$;
+
+CREATE FUNCTION public.meal_order_tray_facts_of(o public.meal_order) RETURNS jsonb
+    LANGUAGE sql STABLE
+    AS $$
+    SELECT meal_order_tray_facts(o.branch_code, o.caregiver, o.caregiver_info, o.patient_facts,
+        ARRAY(SELECT i.menu_id FROM meal_order_item i WHERE i.order_id = o.id AND i.menu_id IS NOT NULL),
+        ARRAY(SELECT i.menu_set_id FROM meal_order_item i WHERE i.order_id = o.id AND i.menu_set_id IS NOT NULL))
+$$;
+
+CREATE FUNCTION public.menu_link_review_orders() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    INSERT INTO meal_order_food_change (branch_code, menu_id) SELECT DISTINCT c.branch_code, c.menu_id FROM changed c
+    ON CONFLICT DO NOTHING;
+    RETURN NULL;
+END
+$$;
+
+CREATE FUNCTION public.menu_review_orders() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    INSERT INTO meal_order_food_change (branch_code, menu_id)
+    SELECT DISTINCT n.branch_code, n.id FROM new_rows n JOIN old_rows o ON o.branch_code = n.branch_code AND o.id = n.id
+    WHERE (o.iddsi_type, o.iddsi_level) IS DISTINCT FROM (n.iddsi_type, n.iddsi_level)
+    ON CONFLICT DO NOTHING;
+    RETURN NULL;
+END
+$$;
+
+CREATE FUNCTION public.menu_set_item_review_orders() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    INSERT INTO meal_order_food_change (branch_code, menu_set_id) SELECT DISTINCT c.branch_code, c.menu_set_id FROM changed c
+    ON CONFLICT DO NOTHING;
+    RETURN NULL;
+END
+$$;
 
 CREATE FUNCTION public.menus_of_day(p_branch text, p_meal_time_id bigint, p_on_date date) RETURNS SETOF jsonb
     LANGUAGE plpgsql STABLE
@@ -399,6 +579,19 @@ CREATE FUNCTION public.patients_by_id(p_branch text, p_ids bigint[]) RETURNS SET
     AS $$
 BEGIN
     RETURN QUERY SELECT * FROM patient_view v WHERE v.branch_code = p_branch AND v.id = ANY (p_ids);
+END
+$$;
+
+CREATE FUNCTION public.rule_restricted_review_orders() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    INSERT INTO meal_order_food_change (branch_code, menu_id)
+    SELECT DISTINCT r.branch_code, r.menu_id FROM menu_restricted r
+        JOIN (SELECT DISTINCT branch_code, restricted_id FROM changed) c
+            ON r.branch_code = c.branch_code AND r.restricted_id = c.restricted_id
+    ON CONFLICT DO NOTHING;
+    RETURN NULL;
 END
 $$;
 
@@ -879,52 +1072,10 @@ ALTER TABLE public.meal_component ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTI
     CACHE 1
 );
 
-CREATE TABLE public.meal_order (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
+CREATE TABLE public.meal_order_food_change (
     branch_code text NOT NULL,
-    patient_id bigint NOT NULL,
-    caregiver boolean DEFAULT false NOT NULL,
-    caregiver_info jsonb,
-    order_date date NOT NULL,
-    meal_time_id bigint NOT NULL,
-    order_type text NOT NULL,
-    status text NOT NULL,
-    food_scope text DEFAULT 'BOTH'::text NOT NULL,
-    course_type text,
-    diet_type_id bigint,
-    therapeutic_id bigint,
-    cuisine_type_id bigint,
-    description text DEFAULT ''::text NOT NULL,
-    remark text DEFAULT ''::text NOT NULL,
-    charge boolean DEFAULT false NOT NULL,
-    dysphagia_food_type smallint,
-    unmapped_allergies_checked boolean DEFAULT false NOT NULL,
-    patient_facts jsonb NOT NULL,
-    review_reasons text[] DEFAULT '{}'::text[] NOT NULL,
-    needs_review boolean GENERATED ALWAYS AS ((cardinality(review_reasons) > 0)) STORED,
-    ordered_by text DEFAULT ''::text NOT NULL,
-    ordered_at timestamp with time zone DEFAULT now() NOT NULL,
-    cancelled_by text,
-    cancelled_at timestamp with time zone,
-    cancel_reason text,
-    cancel_remark text DEFAULT ''::text NOT NULL,
-    reviewed_by text,
-    reviewed_at timestamp with time zone,
-    version integer DEFAULT 1 NOT NULL,
-    review_flagged_at timestamp with time zone,
-    CONSTRAINT meal_order_cancel_reason_check CHECK ((cancel_reason = ANY (ARRAY['PATIENT'::text, 'DOCTOR'::text, 'NUTRITIONIST'::text]))),
-    CONSTRAINT meal_order_cancel_remark_check CHECK ((length(cancel_remark) <= 1000)),
-    CONSTRAINT meal_order_cancelled CHECK (((status = 'CANCELLED'::text) = (cancel_reason IS NOT NULL))),
-    CONSTRAINT meal_order_course_type_check CHECK ((course_type = ANY (ARRAY['MENU'::text, 'SET'::text, 'SPECIFIC'::text]))),
-    CONSTRAINT meal_order_description_check CHECK ((length(description) <= 1000)),
-    CONSTRAINT meal_order_dysphagia_food_type_check CHECK (((dysphagia_food_type >= 3) AND (dysphagia_food_type <= 7))),
-    CONSTRAINT meal_order_food CHECK (((order_type = 'ORD'::text) OR (course_type IS NULL))),
-    CONSTRAINT meal_order_food_course CHECK (((order_type <> 'ORD'::text) OR (course_type IS NOT NULL))),
-    CONSTRAINT meal_order_food_scope_check CHECK ((food_scope = ANY (ARRAY['NORMAL'::text, 'BOTH'::text, 'DYSPHAGIA'::text]))),
-    CONSTRAINT meal_order_order_type_check CHECK ((order_type = ANY (ARRAY['ORD'::text, 'NPO'::text, 'NML'::text, 'DIS'::text]))),
-    CONSTRAINT meal_order_remark_check CHECK ((length(remark) <= 1000)),
-    CONSTRAINT meal_order_review_reasons_check CHECK ((review_reasons <@ ARRAY['DIET'::text, 'ALLERGY'::text, 'TEXTURE'::text, 'NPO'::text, 'DISCHARGED'::text, 'RELIGION'::text])),
-    CONSTRAINT meal_order_status_check CHECK ((status = ANY (ARRAY['WAITING'::text, 'FASTING'::text, 'NO_MEAL'::text, 'CANCELLED'::text, 'SERVED'::text])))
+    menu_id bigint DEFAULT 0 NOT NULL,
+    menu_set_id bigint DEFAULT 0 NOT NULL
 );
 
 CREATE TABLE public.meal_order_item (
@@ -1597,6 +1748,9 @@ ALTER TABLE ONLY public.meal_component
 ALTER TABLE ONLY public.meal_order
     ADD CONSTRAINT meal_order_branch_id_key UNIQUE (branch_code, id);
 
+ALTER TABLE ONLY public.meal_order_food_change
+    ADD CONSTRAINT meal_order_food_change_pkey PRIMARY KEY (branch_code, menu_id, menu_set_id);
+
 ALTER TABLE ONLY public.meal_order_item
     ADD CONSTRAINT meal_order_item_pkey PRIMARY KEY (order_id, "position");
 
@@ -1937,7 +2091,29 @@ CREATE TRIGGER change_log_append_only BEFORE DELETE OR UPDATE ON public.change_l
 
 CREATE TRIGGER change_log_no_truncate BEFORE TRUNCATE ON public.change_log FOR EACH STATEMENT EXECUTE FUNCTION public.log_append_only();
 
+CREATE CONSTRAINT TRIGGER meal_order_food_change_review AFTER INSERT ON public.meal_order_food_change DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION public.meal_order_food_change_review();
+
 CREATE TRIGGER meal_order_review_flagged BEFORE INSERT OR UPDATE OF review_reasons ON public.meal_order FOR EACH ROW EXECUTE FUNCTION public.meal_order_review_flagged();
+
+CREATE TRIGGER menu_allergen_review_del AFTER DELETE ON public.menu_allergen REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.menu_link_review_orders();
+
+CREATE TRIGGER menu_allergen_review_ins AFTER INSERT ON public.menu_allergen REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.menu_link_review_orders();
+
+CREATE TRIGGER menu_allergen_review_upd AFTER UPDATE ON public.menu_allergen REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.menu_link_review_orders();
+
+CREATE TRIGGER menu_restricted_review_del AFTER DELETE ON public.menu_restricted REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.menu_link_review_orders();
+
+CREATE TRIGGER menu_restricted_review_ins AFTER INSERT ON public.menu_restricted REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.menu_link_review_orders();
+
+CREATE TRIGGER menu_restricted_review_upd AFTER UPDATE ON public.menu_restricted REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.menu_link_review_orders();
+
+CREATE TRIGGER menu_review_orders AFTER UPDATE ON public.menu REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.menu_review_orders();
+
+CREATE TRIGGER menu_set_item_review_del AFTER DELETE ON public.menu_set_item REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.menu_set_item_review_orders();
+
+CREATE TRIGGER menu_set_item_review_ins AFTER INSERT ON public.menu_set_item REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.menu_set_item_review_orders();
+
+CREATE TRIGGER menu_set_item_review_upd AFTER UPDATE ON public.menu_set_item REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.menu_set_item_review_orders();
 
 CREATE TRIGGER patient_allergen_review_del AFTER DELETE ON public.patient_allergen REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.patient_link_review_orders();
 
@@ -1953,9 +2129,17 @@ CREATE TRIGGER patient_therapeutic_review_del AFTER DELETE ON public.patient_the
 
 CREATE TRIGGER patient_therapeutic_review_ins AFTER INSERT ON public.patient_therapeutic REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.patient_link_review_orders();
 
+CREATE TRIGGER religion_restricted_review_del AFTER DELETE ON public.religion_restricted REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.rule_restricted_review_orders();
+
+CREATE TRIGGER religion_restricted_review_ins AFTER INSERT ON public.religion_restricted REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.rule_restricted_review_orders();
+
 CREATE TRIGGER survey_answer_append_only BEFORE DELETE OR UPDATE ON public.survey_answer FOR EACH ROW EXECUTE FUNCTION public.log_append_only();
 
 CREATE TRIGGER survey_answer_no_truncate BEFORE TRUNCATE ON public.survey_answer FOR EACH STATEMENT EXECUTE FUNCTION public.log_append_only();
+
+CREATE TRIGGER vegetarian_restricted_review_del AFTER DELETE ON public.vegetarian_restricted REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.rule_restricted_review_orders();
+
+CREATE TRIGGER vegetarian_restricted_review_ins AFTER INSERT ON public.vegetarian_restricted REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.rule_restricted_review_orders();
 
 ALTER TABLE ONLY public.allergen
     ADD CONSTRAINT allergen_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
