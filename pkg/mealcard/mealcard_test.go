@@ -468,7 +468,9 @@ func TestBytesPerCard(t *testing.T) {
 		if err := Render(&buf, cards, layout); err != nil {
 			t.Fatal(err)
 		}
-		if per := buf.Len() / len(cards); per > most {
+		per := buf.Len() / len(cards)
+		t.Logf("%s: %d B a card (at most %d)", layout, per, most)
+		if per > most {
 			t.Errorf("%s: %d B a card, want at most %d", layout, per, most)
 		}
 		info := run(t, "pdfinfo", writePDF(t, cards, layout, "size-"+string(layout)))

@@ -36,7 +36,7 @@ func TestSurveyQRDecodes(t *testing.T) {
 	}
 	for _, layout := range []Layout{A4, Label80} {
 		t.Run(string(layout), func(t *testing.T) {
-			path := writePDF(t, cards, layout, "survey")
+			path := writePDF(t, cards, layout, "survey-"+string(layout))
 			dir := t.TempDir()
 			run(t, "pdftoppm", "-r", "203", "-gray", "-png", path, filepath.Join(dir, "p")) // a thermal printer's resolution
 			pngs, _ := filepath.Glob(filepath.Join(dir, "p-*.png"))

@@ -39,7 +39,8 @@ async function rows(path: string): Promise<string[][]> {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(readFileSync(path));
   const out: string[][] = [];
-  wb.worksheets[0].eachRow((row) => out.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
+  // Array.from: an empty cell is a hole in row.values, read as ''
+  wb.worksheets[0].eachRow((row) => out.push(Array.from((row.values as unknown[]).slice(1), (v) => String(v ?? ''))));
   return out;
 }
 
