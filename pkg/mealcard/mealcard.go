@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -594,21 +595,51 @@ func (p *pen) patient(x, w float64) {
 	p.font(true, ptBody+1)
 	p.para(x, w, ptBody+1, "HN "+c.HN, p.max)
 	p.font(false, ptBody)
-	// ward · bed on one line when they fit; otherwise the bed on a line of its own, so that a
-	// line breaks between the ward and the bed rather than inside the ward's name
-	ward, bed := p.pick(c.Ward), ""
-	if c.Bed != "" {
-		bed = p.pick(lblBed) + "\u00a0" + c.Bed // kept on one line
+	p.place(x, w)
+}
+
+// strandedNumber is a space before a number that ends a phrase ("floor 3", "ชั้น 3").
+var strandedNumber = regexp.MustCompile(` (\d{1,3})(\s|$)`)
+
+// place writes the ward and the bed: "ward · bed" on one line when it fits; otherwise lines
+// break between the ward and the bed, and between the ward's Thai and English names on a
+// card in both, rather than inside a name (QA 2026-11-26 #18: "…Children's ward, floor" /
+// "3 · เตียง / Bed W01-01"); a number stays with the word before it.
+func (p *pen) place(x, w float64) {
+	c := p.c
+	var units []string
+	th, en := strings.TrimSpace(c.Ward.Th), strings.TrimSpace(c.Ward.En)
+	if c.Lang == Both && th != "" && en != "" && th != en {
+		units = []string{th + " /", en}
+	} else if s := p.pick(c.Ward); s != "" {
+		units = []string{s}
 	}
-	switch {
-	case ward != "" && bed != "" && p.f.GetStringWidth(ward+" · "+bed) <= w:
-		p.para(x, w, ptBody, ward+" · "+bed, p.max)
-	default:
-		for _, s := range []string{ward, bed} {
-			if s != "" {
-				p.para(x, w, ptBody, s, p.max)
-			}
+	for i, u := range units {
+		units[i] = strandedNumber.ReplaceAllString(u, "\u00a0$1$2")
+	}
+	var lines []string
+	line := ""
+	add := func(s, sep string) {
+		if line != "" && p.f.GetStringWidth(line+sep+s) <= w {
+			line += sep + s
+			return
 		}
+		if line != "" {
+			lines = append(lines, line)
+		}
+		line = s
+	}
+	for _, u := range units {
+		add(u, " ")
+	}
+	if c.Bed != "" {
+		add(p.pick(lblBed)+"\u00a0"+c.Bed, " · ") // the label kept with the bed
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	for _, l := range lines {
+		p.para(x, w, ptBody, l, p.max)
 	}
 }
 
