@@ -105,7 +105,8 @@ type Card struct {
 	QRToken string // the order's signed token (docs/orders.md); empty: no QR
 
 	// SurveyURL is the tray's patient satisfaction link (docs/surveys.md), printed as a
-	// second, smaller QR code under the order's, captioned; empty: none.
+	// second, smaller QR code at the card's foot, bottom left, captioned for the patient;
+	// empty: none.
 	SurveyURL string
 }
 
