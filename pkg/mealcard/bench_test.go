@@ -31,7 +31,7 @@ func benchRender(b *testing.B, layout Layout, qr qrFunc) {
 
 // drawQRPNG is the baseline: the QR code at 4 pixels a module, encoded as a PNG and placed
 // as an image.
-func drawQRPNG(f *fpdf.Fpdf, token string, x, y, size float64) {
+func drawQRPNG(f *fpdf.Fpdf, token string, x, y, size float64, _ *Badge) {
 	code, err := qr.Encode(token, qr.M)
 	if err != nil {
 		f.SetError(err)

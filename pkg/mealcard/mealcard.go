@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -104,7 +105,8 @@ type Card struct {
 	QRToken string // the order's signed token (docs/orders.md); empty: no QR
 
 	// SurveyURL is the tray's patient satisfaction link (docs/surveys.md), printed as a
-	// second, smaller QR code under the order's, captioned; empty: none.
+	// second, smaller QR code at the card's foot, bottom left, captioned for the patient;
+	// empty: none.
 	SurveyURL string
 }
 
@@ -113,9 +115,9 @@ func Render(w io.Writer, cards []Card, layout Layout) error {
 	return render(w, cards, layout, newQRDrawer().draw)
 }
 
-// qrFunc draws a token's QR code in the size × size square at (x, y). The benchmark swaps in
-// a PNG per card to compare.
-type qrFunc func(f *fpdf.Fpdf, token string, x, y, size float64)
+// qrFunc draws a token's QR code in the size × size square at (x, y), framed and captioned
+// under it when badge is not nil. The benchmark swaps in a PNG per card to compare.
+type qrFunc func(f *fpdf.Fpdf, token string, x, y, size float64, badge *Badge)
 
 func render(w io.Writer, cards []Card, layout Layout, qr qrFunc) error {
 	if len(cards) == 0 {
@@ -300,21 +302,14 @@ func drawCard(f *fpdf.Fpdf, c *Card, b box, draw bool, scale, qrSize float64, qr
 	p := &pen{f: f, c: c, draw: draw, scale: scale, y: b.y, max: b.bottom}
 	p.header(b.x, b.w)
 
-	// Beside the QR code: who the tray is for, the diet and the texture.
+	// Beside the tray's QR code (framed and captioned: the one staff scan): who the tray is
+	// for, the diet and the texture.
 	top := p.y
 	leftW := b.w
-	colX, right := b.x+b.w-qrSize, top // the QR codes' column and its bottom
-	if c.QRToken != "" || c.SurveyURL != "" {
-		leftW = b.w - qrSize - 2
-	}
+	right := top // the QR column's bottom
 	if c.QRToken != "" {
-		if draw {
-			qr(f, c.QRToken, colX, top, qrSize)
-		}
-		right = top + qrSize + 1
-	}
-	if c.SurveyURL != "" {
-		right = p.survey(colX, right, qrSize, qr)
+		leftW = b.w - qrSize - 2
+		right = p.trayQR(b.x+b.w-qrSize, top, qrSize, qr)
 	}
 	p.patient(b.x, leftW)
 	p.diet(b.x, leftW)
@@ -323,54 +318,85 @@ func drawCard(f *fpdf.Fpdf, c *Card, b box, draw bool, scale, qrSize float64, qr
 		p.y = right
 	}
 
-	// Full width: the allergies, the dishes, the requests.
+	// Full width: the allergies, the dishes, the requests; the survey's code for the patient
+	// at the foot, in the opposite corner from the tray's, smaller.
 	p.allergies(b.x, b.w)
+	foot := 0.0
+	if c.SurveyURL != "" {
+		foot = p.survey(b.x, b.w, 0, qr, false)
+		p.max -= foot
+	}
 	notes := p.notes(b.x, b.w, false)
 	p.dishes(b.x, b.w, notes)
 	p.notes(b.x, b.w, true)
+	if c.SurveyURL != "" {
+		y := p.max // a card of fixed height: at its foot
+		if !draw {
+			y = p.y // measured: right after the rest
+		}
+		p.y = y + p.survey(b.x, b.w, y, qr, true)
+	}
 	return p.y - b.y
 }
 
-// surveyShare is the survey QR code's size, a share of the order QR code's.
-const surveyShare = 0.7
-
-// surveyCaption is the survey QR code's caption in the card's language.
-func surveyCaption(l Lang) []string {
-	th, en := "ประเมินความพึงพอใจ", "Rate your meal"
-	switch l {
-	case TH:
-		return []string{th}
-	case EN:
-		return []string{en}
-	}
-	return []string{th, en}
-}
-
-// survey draws the survey link's QR code at (x, y), centred in the column of width w, and
-// its caption under it; it answers the bottom of the caption.
-func (p *pen) survey(x, y, w float64, qr qrFunc) float64 {
-	size := w * surveyShare
-	if p.draw {
-		qr(p.f, p.c.SurveyURL, x+(w-size)/2, y, size)
-	}
-	saved := p.y
-	p.y = y + size
-	p.f.SetTextColor(0, 0, 0)
-	lines := surveyCaption(p.c.Lang)
-	pt := ptSmall // smaller when a caption is wider than the column: never broken inside a word
-	p.font(false, pt)
+// trayQR draws the order's QR code in the qrSize square at (x, y), framed and captioned under
+// the frame "สแกนถาด" / "Scan tray" in bold (Badge): the code staff scan at the bedside, told
+// apart from the survey's at a glance. It answers the caption's bottom.
+func (p *pen) trayQR(x, y, size float64, qr qrFunc) float64 {
+	lines := p.byLang(lblScanTray)
+	pt := ptBody * p.scale // smaller when a line is wider than the square: never broken inside a word
+	p.font(true, ptBody)
 	for _, line := range lines {
-		if lw := p.f.GetStringWidth(line); lw > w {
-			pt = min(pt, ptSmall*w/lw*0.98)
+		if lw := p.f.GetStringWidth(line); lw > size {
+			pt = min(pt, ptBody*p.scale*size/lw*0.98)
 		}
 	}
-	p.font(false, pt)
-	for _, line := range lines {
-		p.para(x, w, pt, line, p.max)
+	lh := pt * mmPerPt * 1.5
+	if p.draw {
+		qr(p.f, p.c.QRToken, x, y, size, &Badge{Lines: lines, Pt: pt, LH: lh})
 	}
-	bottom := p.y + 1
-	p.y = saved
-	return bottom
+	return y + size + 0.3 + float64(len(lines))*lh + 1
+}
+
+// surveySize is the survey QR code's side in mm on both layouts: half the A4 tray code's, 0.7
+// of the label's, the smallest that reads at 203 dpi (a thermal printer's resolution).
+const surveySize = 15.4
+
+// byLang is a label as lines in the card's language: both stacked on a card in both.
+func (p *pen) byLang(n Name) []string {
+	switch p.c.Lang {
+	case TH:
+		return []string{n.Th}
+	case EN:
+		return []string{n.En}
+	}
+	return []string{n.Th, n.En}
+}
+
+// survey draws (write true) the survey link's QR code at the card's foot from y: a thin rule,
+// the code at the left, and beside it its caption for the patient in the card's language, a
+// line a language. It answers the height it takes (write false: only that).
+func (p *pen) survey(x, w, y float64, qr qrFunc, write bool) float64 {
+	const gap = 1.5
+	lines := p.byLang(lblSurvey)
+	h := gap + max(surveySize, float64(len(lines))*p.lh(ptSmall))
+	if !write {
+		return h
+	}
+	if p.draw {
+		p.f.SetDrawColor(160, 160, 160)
+		p.f.Line(x, y+gap/2, x+w, y+gap/2)
+		qr(p.f, p.c.SurveyURL, x, y+gap, surveySize, nil)
+		p.f.SetTextColor(0, 0, 0)
+	}
+	saved, limit := p.y, p.max
+	p.y, p.max = y+gap+(surveySize-float64(len(lines))*p.lh(ptSmall))/2, y+h
+	p.font(true, ptSmall)
+	for _, l := range lines {
+		p.para(x+surveySize+2, w-surveySize-2, ptSmall, l, p.max)
+	}
+	p.y, p.max = saved, limit
+	return h
 }
 
 // pick is a name in the card's language: Thai, English, or both ("ไทย / English").
@@ -570,15 +596,51 @@ func (p *pen) patient(x, w float64) {
 	p.font(true, ptBody+1)
 	p.para(x, w, ptBody+1, "HN "+c.HN, p.max)
 	p.font(false, ptBody)
-	var where []string
-	if s := p.pick(c.Ward); s != "" {
-		where = append(where, s)
+	p.place(x, w)
+}
+
+// strandedNumber is a space before a number that ends a phrase ("floor 3", "ชั้น 3").
+var strandedNumber = regexp.MustCompile(` (\d{1,3})(\s|$)`)
+
+// place writes the ward and the bed: "ward · bed" on one line when it fits; otherwise lines
+// break between the ward and the bed, and between the ward's Thai and English names on a
+// card in both, rather than inside a name (QA 2026-11-26 #18: "…Children's ward, floor" /
+// "3 · เตียง / Bed W01-01"); a number stays with the word before it.
+func (p *pen) place(x, w float64) {
+	c := p.c
+	var units []string
+	th, en := strings.TrimSpace(c.Ward.Th), strings.TrimSpace(c.Ward.En)
+	if c.Lang == Both && th != "" && en != "" && th != en {
+		units = []string{th + " /", en}
+	} else if s := p.pick(c.Ward); s != "" {
+		units = []string{s}
+	}
+	for i, u := range units {
+		units[i] = strandedNumber.ReplaceAllString(u, "\u00a0$1$2")
+	}
+	var lines []string
+	line := ""
+	add := func(s, sep string) {
+		if line != "" && p.f.GetStringWidth(line+sep+s) <= w {
+			line += sep + s
+			return
+		}
+		if line != "" {
+			lines = append(lines, line)
+		}
+		line = s
+	}
+	for _, u := range units {
+		add(u, " ")
 	}
 	if c.Bed != "" {
-		where = append(where, p.pick(lblBed)+"\u00a0"+c.Bed) // kept on one line
+		add(p.pick(lblBed)+"\u00a0"+c.Bed, " · ") // the label kept with the bed
 	}
-	if len(where) > 0 {
-		p.para(x, w, ptBody, strings.Join(where, " · "), p.max)
+	if line != "" {
+		lines = append(lines, line)
+	}
+	for _, l := range lines {
+		p.para(x, w, ptBody, l, p.max)
 	}
 }
 
@@ -793,6 +855,8 @@ var (
 	lblMore        = Name{"รายการ (ไม่พอที่แสดง)", "more (no room to show)"}
 	lblSpecial     = Name{"คำขอพิเศษ", "Special request"}
 	lblRemark      = Name{"หมายเหตุ", "Remark"}
+	lblScanTray    = Name{"สแกนถาด", "Scan tray"}
+	lblSurvey      = Name{"ประเมินความพึงพอใจ (สำหรับผู้ป่วย)", "Rate your meal (for the patient)"}
 )
 
 // The IDDSI framework's colour of each level (the web's, web/src/features/menus/iddsi.ts) and

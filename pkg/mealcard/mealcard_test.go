@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -83,6 +84,30 @@ func TestSample(t *testing.T) {
 	// MEALCARD_OUT=/tmp/x go test -run TestSample ./pkg/mealcard/ writes the sample cards to look at.
 	for _, l := range []Layout{A4, Label80} {
 		writePDF(t, sampleCards(), l, "sample-"+string(l))
+	}
+}
+
+// A ward line too long for the column beside the QR code breaks between the ward and the bed,
+// never inside the ward's name (QA 2026-11-26 #18: "…Children's ward, floor" / "3 · เตียง / Bed W01-01").
+func TestWardLineBreaksBeforeTheBed(t *testing.T) {
+	c := sampleCards()[2] // both languages
+	c.Ward, c.Bed = Name{"หอผู้ป่วยเด็ก ชั้น 3", "Children's ward, floor 3"}, "W01-01"
+	short := c
+	short.Lang, short.Ward = TH, Name{"อายุรกรรม", "Medicine"}
+	for _, l := range []Layout{A4, Label80} {
+		lines := strings.Split(strings.ReplaceAll(text(t, writePDF(t, []Card{c, short}, l, "ward-"+string(l))), "\u00a0", " "), "\n")
+		// each name whole on a line, the bed with its label
+		for _, want := range []string{"หอผู้ป่วยเด็ก ชั้น 3", "Children's ward, floor 3", "เตียง / Bed W01-01"} {
+			if !slices.ContainsFunc(lines, func(s string) bool { return strings.Contains(s, want) }) {
+				t.Errorf("%s: no line with %q in\n%s", l, want, strings.Join(lines, "\n"))
+			}
+		}
+		// a short ward and its bed on one line
+		if !slices.ContainsFunc(lines, func(s string) bool {
+			return strings.TrimSpace(s) == "อายุรกรรม · เตียง W01-01"
+		}) {
+			t.Errorf("%s: the short ward and its bed are not one line:\n%s", l, strings.Join(lines, "\n"))
+		}
 	}
 }
 
@@ -468,7 +493,9 @@ func TestBytesPerCard(t *testing.T) {
 		if err := Render(&buf, cards, layout); err != nil {
 			t.Fatal(err)
 		}
-		if per := buf.Len() / len(cards); per > most {
+		per := buf.Len() / len(cards)
+		t.Logf("%s: %d B a card (at most %d)", layout, per, most)
+		if per > most {
 			t.Errorf("%s: %d B a card, want at most %d", layout, per, most)
 		}
 		info := run(t, "pdfinfo", writePDF(t, cards, layout, "size-"+string(layout)))

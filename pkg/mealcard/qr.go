@@ -1,6 +1,7 @@
 package mealcard
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -30,27 +31,46 @@ func qrMatrix(s string) ([][]bool, error) {
 // card's white around it makes up the standard's four.
 const qrQuiet = 2
 
+// Badge frames a QR code and captions it under the frame (the tray's code: "สแกนถาด" /
+// "Scan tray"): the caption's lines, in bold, their size in points and line height in mm.
+type Badge struct {
+	Lines  []string
+	Pt, LH float64
+}
+
+// badgeQuiet is a framed code's margin in modules: a one-module frame at the square's edge,
+// then white, so that the frame keeps qrQuiet modules and more away from the code.
+const badgeQuiet = qrQuiet + 2
+
 // qrDrawer draws QR codes as filled rectangles. The modules codes of a size share (the finder
 // and timing patterns, splitFixed) are drawn once per document, as a form
 // (fpdf's template, an XObject) each card's code places under its own matrix: about a quarter of
 // a code's rectangles, which an 80 mm label, its own page and stream, paid again every card.
+// A badge (its frame and caption) is drawn in the same form: it costs a card nothing.
 type qrDrawer struct {
-	fixed map[string]fpdf.Template // by the shared modules (splitFixed)
+	fixed map[string]fpdf.Template // by the shared modules (splitFixed), the size and the badge
 }
 
 func newQRDrawer() *qrDrawer { return &qrDrawer{fixed: map[string]fpdf.Template{}} }
 
-// draw draws the QR code of token in the size × size square at (x, y): the shared patterns'
-// form, then the rest as rectangles, one per horizontal run of dark modules grown down over
-// identical runs, in one path written in module units under a transformation matrix, so each
-// run costs a few bytes of the page.
-func (q *qrDrawer) draw(f *fpdf.Fpdf, token string, x, y, size float64) {
+// draw draws the QR code of token in the size × size square at (x, y), framed and captioned
+// under it when badge is not nil: the shared patterns' form, then the rest as rectangles, one
+// per horizontal run of dark modules grown down over identical runs, in one path written in
+// module units under a transformation matrix, so each run costs a few bytes of the page.
+func (q *qrDrawer) draw(f *fpdf.Fpdf, token string, x, y, size float64, badge *Badge) {
 	m, err := qrMatrix(token)
 	if err != nil {
 		f.SetError(err)
 		return
 	}
 	n := len(m)
+	quiet := qrQuiet
+	if badge != nil {
+		quiet = badgeQuiet
+	}
+	side := n + 2*quiet           // the square, in modules
+	modMM := size / float64(side) // a module, in mm
+	capH := 0.0                   // the caption under the square, in modules
 	fixed, rest := splitFixed(m)
 	var id strings.Builder
 	for _, row := range fixed {
@@ -63,24 +83,42 @@ func (q *qrDrawer) draw(f *fpdf.Fpdf, token string, x, y, size float64) {
 		}
 		id.WriteByte('/')
 	}
+	if badge != nil {
+		capH = (0.3 + float64(len(badge.Lines))*badge.LH) / modMM
+		fmt.Fprintf(&id, "%s|%g|%g|%g", strings.Join(badge.Lines, "\n"), badge.Pt, badge.LH, size)
+	}
 	tpl, ok := q.fixed[id.String()]
 	if !ok {
-		tpl = f.CreateTemplateCustom(fpdf.PointType{}, fpdf.SizeType{Wd: float64(n), Ht: float64(n)}, func(t *fpdf.Tpl) {
+		tpl = f.CreateTemplateCustom(fpdf.PointType{}, fpdf.SizeType{Wd: float64(side), Ht: float64(side) + capH}, func(t *fpdf.Tpl) {
 			t.SetFillColor(0, 0, 0)
 			for _, r := range qrRects(fixed) {
-				t.Rect(float64(r.x), float64(r.y), float64(r.w), float64(r.h), "F")
+				t.Rect(float64(r.x+quiet), float64(r.y+quiet), float64(r.w), float64(r.h), "F")
+			}
+			if badge == nil {
+				return
+			}
+			e := float64(side)
+			t.Rect(0, 0, e, 1, "F")
+			t.Rect(0, e-1, e, 1, "F")
+			t.Rect(0, 1, 1, e-2, "F")
+			t.Rect(e-1, 1, 1, e-2, "F")
+			t.SetTextColor(0, 0, 0)
+			t.SetFont(family, "B", badge.Pt/modMM)
+			ty := e + 0.3/modMM
+			for _, line := range badge.Lines {
+				t.Text((e-t.GetStringWidth(line))/2, ty+badge.Pt*mmPerPt*1.1/modMM, shapeThai(line))
+				ty += badge.LH / modMM
 			}
 		})
 		q.fixed[id.String()] = tpl
 	}
-	modMM := size / float64(n+2*qrQuiet)
-	f.UseTemplateScaled(tpl, fpdf.PointType{X: x + qrQuiet*modMM, Y: y + qrQuiet*modMM}, fpdf.SizeType{Wd: modMM * float64(n), Ht: modMM * float64(n)})
+	f.UseTemplateScaled(tpl, fpdf.PointType{X: x, Y: y}, fpdf.SizeType{Wd: size, Ht: size + capH*modMM})
 
 	k := f.GetConversionRatio()
 	_, pageH := f.GetPageSize()
 	mod := modMM * k // points per module
-	ox := x*k + qrQuiet*mod
-	oy := (pageH-y)*k - qrQuiet*mod
+	ox := x*k + float64(quiet)*mod
+	oy := (pageH-y)*k - float64(quiet)*mod
 
 	var b strings.Builder
 	b.Grow(n * n)

@@ -48,6 +48,9 @@ type Link struct {
 	download.Link
 	Count       int    `json:"count"` // trays in the file
 	NeedsReview []Held `json:"needsReview"`
+	// NotInType: the kitchen workbook's trays of the filter that its type does not list
+	// (type MENU_SET lists every tray)
+	NotInType int `json:"notInType,omitempty"`
 }
 
 // mealCardBody is generatePDF's body: the filters and the layout.
@@ -166,7 +169,7 @@ func (h handlers) mealCards(w http.ResponseWriter, r *http.Request) error {
 			return fmt.Errorf("reports: meal cards: %w", err)
 		}
 	}
-	return h.deliver(w, r, "meal-cards", name, "application/pdf", &buf, b.DateOrder, b, len(trays), held)
+	return h.deliver(w, r, "meal-cards", name, "application/pdf", &buf, b.DateOrder, b, len(trays), held, 0)
 }
 
 func (h handlers) kitchen(w http.ResponseWriter, r *http.Request) error {
@@ -178,17 +181,17 @@ func (h handlers) kitchen(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	rows := kitchenRows(trays, b.Type, b.CuisineTypeIDs)
-	if len(rows) == 0 && len(held) == 0 {
+	k := kitchenTally(trays, b.Type, b.CuisineTypeIDs)
+	if len(k.Rows) == 0 && len(held) == 0 && k.NotInType == 0 {
 		return httpx.NoContent(w)
 	}
 	var buf bytes.Buffer
-	if len(rows) > 0 {
-		if err := writeKitchen(&buf, b.Type, rows); err != nil {
+	if len(k.Rows) > 0 {
+		if err := writeKitchen(&buf, b.Type, k.Rows); err != nil {
 			return fmt.Errorf("reports: kitchen: %w", err)
 		}
 	}
-	return h.deliver(w, r, "kitchen", "kitchen_report.xlsx", xlsx.ContentType, &buf, b.DateOrder, b, len(trays), held)
+	return h.deliver(w, r, "kitchen", "kitchen_report.xlsx", xlsx.ContentType, &buf, b.DateOrder, b, k.Trays, held, k.NotInType)
 }
 
 // Board is the kitchen orders screen's answer: the kitchen workbook's lines on screen.
@@ -196,6 +199,7 @@ type Board struct {
 	Rows        []KitchenRow `json:"rows"`
 	Total       int          `json:"total"`
 	NeedsReview []Held       `json:"needsReview"`
+	NotInType   int          `json:"notInType"` // trays of the filter that the type does not list
 }
 
 // kitchenBoard answers the kitchen workbook's tally as JSON (the kitchen orders screen, our
@@ -209,7 +213,8 @@ func (h handlers) kitchenBoard(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	board := Board{Rows: kitchenRows(trays, b.Type, b.CuisineTypeIDs), NeedsReview: heldOf(held)}
+	k := kitchenTally(trays, b.Type, b.CuisineTypeIDs)
+	board := Board{Rows: k.Rows, NeedsReview: heldOf(held), NotInType: k.NotInType}
 	for _, row := range board.Rows {
 		board.Total += row.Count
 	}
@@ -234,17 +239,21 @@ func (h handlers) identity(w http.ResponseWriter, r *http.Request) error {
 			return fmt.Errorf("reports: identification: %w", err)
 		}
 	}
-	return h.deliver(w, r, "identification", "identification_report.xlsx", xlsx.ContentType, &buf, b.DateOrder, b, len(trays), held)
+	return h.deliver(w, r, "identification", "identification_report.xlsx", xlsx.ContentType, &buf, b.DateOrder, b, len(trays), held, 0)
 }
 
 // deliver stores the file (when there is one: buf empty means every matching order needs
 // review) under the date's key, records it in the activity log (the filter with the names of
-// the rows it chose, the file, count trays or orders in it) and answers the link.
+// the rows it chose, the file, count trays or orders in it) and answers the link. notInType:
+// the kitchen workbook's trays that its type does not list (buf empty and nothing held: only those).
 func (h handlers) deliver(w http.ResponseWriter, r *http.Request, kind, name, contentType string, buf *bytes.Buffer,
-	date string, filter logged, count int, held []*Tray) error {
+	date string, filter logged, count int, held []*Tray, notInType int) error {
 	ctx, branch, c := r.Context(), httpx.Branch(r), httpx.Claims(r)
-	link := Link{Link: download.Link{FileName: name}, NeedsReview: heldOf(held)}
+	link := Link{Link: download.Link{FileName: name}, NeedsReview: heldOf(held), NotInType: notInType}
 	msg := "reports.allNeedReview"
+	if len(held) == 0 {
+		msg = "reports.noneOfType"
+	}
 	if buf.Len() > 0 {
 		var err error
 		if link.Link, err = download.Store(ctx, h.env, download.ReportKey(branch, date, kind, name), name, contentType, buf); err != nil {

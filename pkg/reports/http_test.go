@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"image/png"
+	"maps"
 	"net/http/httptest"
 	"net/url"
 	"os"
@@ -406,16 +407,42 @@ func TestKitchenWorkbook(t *testing.T) {
 	dishes := f.s.Count(`SELECT count(*) FROM meal_order o JOIN meal_order_item i ON i.order_id = o.id
 		LEFT JOIN menu_set_item s ON s.branch_code = i.branch_code AND s.menu_set_id = i.menu_set_id
 		WHERE o.branch_code = 'SRP01' AND o.order_date = $1::date AND o.order_type = 'ORD' AND o.status <> 'CANCELLED' AND NOT o.needs_review`, f.today)
-	sum := 0
-	for _, r := range rows[1 : len(rows)-1] {
+	// the specific meals follow the dishes under their own heading: the default type lists every tray
+	specifics := f.trays(t, "o.course_type = 'SPECIFIC'")
+	sum, section := 0, 0
+	for i, r := range rows[1 : len(rows)-1] {
+		if strings.HasPrefix(r[0], "อาหารเฉพาะ") {
+			section = i + 1
+			continue
+		}
 		n, _ := strconv.Atoi(r[6])
 		sum += n
-		if r[0] == "" || r[1] == "" || r[3] == "" || !strings.HasPrefix(r[4], "IDDSI") || r[5] == "" {
+		switch {
+		case section > 0:
+			if r[2] != "" || r[3] == "" || n == 0 {
+				t.Errorf("specific row %q", r)
+			}
+		case r[0] == "" || r[1] == "" || r[3] == "" || !strings.HasPrefix(r[4], "IDDSI") || r[5] == "":
 			t.Errorf("row %q", r)
 		}
 	}
-	if total := rows[len(rows)-1]; sum != dishes || dishes == 0 || total[0] != "รวม / Total" || total[6] != strconv.Itoa(dishes) {
-		t.Errorf("%d dishes counted, want %d; total %q", sum, dishes, rows[len(rows)-1])
+	if total := rows[len(rows)-1]; sum != dishes+specifics || dishes == 0 || specifics == 0 || section == 0 ||
+		total[0] != "รวม / Total" || total[6] != strconv.Itoa(sum) {
+		t.Errorf("%d counted, want %d dishes and %d specific meals (section at %d); total %q", sum, dishes, specifics, section, rows[len(rows)-1])
+	}
+	// the count on screen is the trays in the file: every printable tray
+	if want := f.trays(t, "true"); link.Count != want || link.NotInType != 0 {
+		t.Errorf("MENU_SET: count %d, not in type %d; want %d trays", link.Count, link.NotInType, want)
+	}
+	// by menu: only the trays ordered dish by dish; the others counted as not in this type
+	link, _ = f.report(t, "excelCuisine", f.all(map[string]any{"type": "MENU"}))
+	if want, other := f.trays(t, "o.course_type = 'MENU'"), f.trays(t, "o.course_type <> 'MENU'"); link.Count != want || link.NotInType != other || other == 0 {
+		t.Errorf("MENU: count %d, not in type %d; want %d and %d", link.Count, link.NotInType, want, other)
+	}
+	// by set, when nothing is ordered as a set: no file, and the trays of the other types said
+	link, res = f.report(t, "excelCuisine", f.all(map[string]any{"type": "SET"}))
+	if want := f.trays(t, "o.course_type <> 'SET'"); res.status != 200 || link.URL != "" || link.Count != 0 || link.NotInType != want {
+		t.Errorf("SET: %d %+v, want %d not in type", res.status, link, want)
 	}
 	// specific: the demo breakfast, one line of the ward with its count
 	link, _ = f.report(t, "excelCuisine", f.all(map[string]any{"type": "SPECIFIC", "mealTimeIds": []int64{f.id(t, "meal_time", "MT01")}}))
@@ -472,12 +499,24 @@ func TestKitchenBoard(t *testing.T) {
 	var b reports.Board
 	res.Into(t, &b)
 	link, _ := f.report(t, "excelCuisine", f.all(map[string]any{"type": "MENU_SET"}))
-	rows := sheet(t, f.download(t, link.URL))
+	// the workbook's lines but its specific meals' heading
+	rows := slices.DeleteFunc(sheet(t, f.download(t, link.URL)), func(r []string) bool { return strings.HasPrefix(r[0], "อาหารเฉพาะ") })
 	if res.Status != 200 || len(b.Rows) != len(rows)-2 || strconv.Itoa(b.Total) != rows[len(rows)-1][6] || len(b.NeedsReview) != 1 {
 		t.Fatalf("%d: %d rows, total %d; the workbook: %d lines, %q", res.Status, len(b.Rows), b.Total, len(rows), rows[len(rows)-1])
 	}
+	// the JSON names of docs/reports.md, which the screen reads
+	var raw struct {
+		Rows []map[string]any `json:"rows"`
+	}
+	res.Into(t, &raw)
+	for _, r := range raw.Rows {
+		keys := slices.Sorted(maps.Keys(r))
+		if want := []string{"code", "count", "item", "kitchen", "meal", "specific", "texture", "ward"}; !slices.Equal(keys, want) {
+			t.Fatalf("row keys %q, want %q", keys, want)
+		}
+	}
 	for i, r := range b.Rows {
-		if w := rows[i+1]; r.Kitchen != w[0] || r.Item != w[3] || strconv.Itoa(r.Count) != w[6] {
+		if w := rows[i+1]; r.Kitchen != w[0] || r.Item != w[3] || strconv.Itoa(r.Count) != w[6] || r.Specific != (r.Code == "") {
 			t.Errorf("row %d: %+v, the workbook %q", i, r, w)
 		}
 	}

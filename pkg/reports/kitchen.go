@@ -19,24 +19,62 @@ const (
 )
 
 // KitchenRow is one line of the kitchen workbook: how many of one thing a kitchen makes for
-// one meal and one ward.
+// one meal and one ward. Specific marks a specific meal's line (its text, no code): the
+// MENU_SET type lists them after the dishes, in their own section.
 type KitchenRow struct {
-	Kitchen, Meal, Code, Item, Texture, Ward string
-	kitchenCode, mealCode, wardCode          string
-	Count                                    int
+	Kitchen  string `json:"kitchen"`
+	Meal     string `json:"meal"`
+	Code     string `json:"code"`
+	Item     string `json:"item"`
+	Texture  string `json:"texture"`
+	Ward     string `json:"ward"`
+	Count    int    `json:"count"`
+	Specific bool   `json:"specific"`
+
+	kitchenCode, mealCode, wardCode string
 }
 
-// kitchenRows tallies the trays by kitchen (cuisine), meal type, dish (or set, or specific
+// Kitchen is the kitchen tally of one type: its lines, the trays they count (a tray with at
+// least one line) and the trays of the filter this type does not list (MENU_SET lists them all).
+type Kitchen struct {
+	Rows      []KitchenRow
+	Trays     int
+	NotInType int
+}
+
+// listed reports whether a kitchen type lists a tray of this course type: MENU_SET, every
+// dish to cook, lists them all (the specific meals in their own section), so that the default
+// type leaves nothing out; the others list only their own.
+func listed(typ, courseType string) bool {
+	switch typ {
+	case KitchenMenuSet:
+		return true
+	case KitchenMenu:
+		return courseType == "MENU"
+	case KitchenSet:
+		return courseType == "SET"
+	}
+	return courseType == "SPECIFIC"
+}
+
+// kitchenTally tallies the trays by kitchen (cuisine), meal type, dish (or set, or specific
 // meal), IDDSI level and ward.
-func kitchenRows(trays []*Tray, typ string, kitchens IDs) []KitchenRow {
-	type key struct{ kitchen, meal, code, item, texture, ward string }
+func kitchenTally(trays []*Tray, typ string, kitchens IDs) Kitchen {
+	type key struct {
+		kitchen, meal, code, item, texture, ward string
+		specific                                 bool
+	}
 	counts := map[key]*KitchenRow{}
+	var out Kitchen
+	added := false
 	add := func(t *Tray, kitchen *Named, code, item, texture string) {
-		k := key{kitchen.label(), t.MealType.label(), code, item, texture, t.Ward.label()}
+		added = true
+		specific := t.CourseType == "SPECIFIC"
+		k := key{kitchen.label(), t.MealType.label(), code, item, texture, t.Ward.label(), specific}
 		r := counts[k]
 		if r == nil {
 			r = &KitchenRow{Kitchen: k.kitchen, Meal: k.meal, Code: code, Item: item, Texture: texture, Ward: k.ward,
-				mealCode: t.MealType.Code}
+				Specific: specific, mealCode: t.MealType.Code}
 			if kitchen != nil {
 				r.kitchenCode = kitchen.Code
 			}
@@ -48,8 +86,13 @@ func kitchenRows(trays []*Tray, typ string, kitchens IDs) []KitchenRow {
 		r.Count++
 	}
 	for _, t := range trays {
+		if !listed(typ, t.CourseType) {
+			out.NotInType++
+			continue
+		}
+		added = false
 		switch {
-		case t.CourseType == "SPECIFIC" && typ == KitchenSpecific:
+		case t.CourseType == "SPECIFIC":
 			texture := ""
 			if t.DysphagiaFoodType != nil {
 				texture = textureLabel(mealcard.IDDSI{Level: *t.DysphagiaFoodType})
@@ -59,8 +102,7 @@ func kitchenRows(trays []*Tray, typ string, kitchens IDs) []KitchenRow {
 			for _, it := range t.Items {
 				add(t, t.Cuisine, it.Code, bi(it.NameTh, it.NameEn), "")
 			}
-		case t.CourseType == "MENU" && (typ == KitchenMenu || typ == KitchenMenuSet),
-			t.CourseType == "SET" && typ == KitchenMenuSet:
+		default: // MENU or MENU_SET: the dishes
 			for _, it := range t.Items {
 				for _, d := range it.Dishes {
 					if !kitchens.has(d.Cuisine.ID) {
@@ -70,16 +112,30 @@ func kitchenRows(trays []*Tray, typ string, kitchens IDs) []KitchenRow {
 				}
 			}
 		}
+		if added {
+			out.Trays++
+		}
 	}
-	out := make([]KitchenRow, 0, len(counts))
+	out.Rows = make([]KitchenRow, 0, len(counts))
 	for _, r := range counts {
-		out = append(out, *r)
+		out.Rows = append(out.Rows, *r)
 	}
-	slices.SortFunc(out, func(a, b KitchenRow) int {
-		return cmp.Or(cmp.Compare(a.kitchenCode, b.kitchenCode), cmp.Compare(a.mealCode, b.mealCode), cmp.Compare(a.Code, b.Code),
-			cmp.Compare(a.Item, b.Item), cmp.Compare(a.Texture, b.Texture), cmp.Compare(a.wardCode, b.wardCode))
+	// the specific meals after the dishes (their own section), each part by kitchen, meal, item, level, ward
+	slices.SortFunc(out.Rows, func(a, b KitchenRow) int {
+		return cmp.Or(boolCompare(a.Specific, b.Specific), cmp.Compare(a.kitchenCode, b.kitchenCode), cmp.Compare(a.mealCode, b.mealCode),
+			cmp.Compare(a.Code, b.Code), cmp.Compare(a.Item, b.Item), cmp.Compare(a.Texture, b.Texture), cmp.Compare(a.wardCode, b.wardCode))
 	})
 	return out
+}
+
+func boolCompare(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
 }
 
 func textureLabel(l mealcard.IDDSI) string {
@@ -103,11 +159,15 @@ var kitchenColumns = []xlsx.Column{
 var kitchenTypeNames = map[string]string{KitchenMenu: "ตามเมนู By menu", KitchenMenuSet: "เมนูและชุด Menu and set",
 	KitchenSet: "ตามชุด By set", KitchenSpecific: "เฉพาะ Specific"}
 
-// writeKitchen writes the kitchen workbook: one line per row, then the total.
+// writeKitchen writes the kitchen workbook: one line per row, the specific meals after a
+// heading line when the type lists dishes too (MENU_SET), then the total.
 func writeKitchen(w io.Writer, typ string, rows []KitchenRow) error {
-	i, total := 0, 0
+	i, total, heading := 0, 0, typ != KitchenMenuSet
 	return xlsx.Write(w, kitchenTypeNames[typ], kitchenColumns, func() ([]any, bool) {
 		switch {
+		case i < len(rows) && rows[i].Specific && !heading:
+			heading = true
+			return []any{"อาหารเฉพาะ (สั่งเป็นข้อความ) / Specific meals (ordered as text)", "", "", "", "", "", ""}, true
 		case i < len(rows):
 			r := rows[i]
 			i++

@@ -32,11 +32,15 @@ function thaiDate(day: string): string {
   return `${d}/${m}/${Number(y) + 543}`;
 }
 
+/** The kitchen workbook's heading of its specific meals (type MENU_SET). */
+const specificHeading = (l: string[]): boolean => l[0].startsWith('อาหารเฉพาะ');
+
 async function rows(path: string): Promise<string[][]> {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(readFileSync(path));
   const out: string[][] = [];
-  wb.worksheets[0].eachRow((row) => out.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
+  // Array.from: an empty cell is a hole in row.values, read as ''
+  wb.worksheets[0].eachRow((row) => out.push(Array.from((row.values as unknown[]).slice(1), (v) => String(v ?? ''))));
   return out;
 }
 
@@ -105,6 +109,9 @@ test('meal cards: an allergen no ordered patient has finds nothing', async ({ pa
 test('kitchen workbook: counts per kitchen, meal, dish, level and ward with a total', async ({ page }) => {
   await signInController(page);
   await open(page, 'kitchen', 'kitchen');
+  // the button names the report in words, not by its file name
+  await expect(page.getByTestId('report-download')).toHaveText(r('kitchen.download'));
+  await expect(page.getByTestId('report-download')).not.toContainText('.xlsx');
   const file = await download(page);
   expect(file.name).toBe('kitchen_report.xlsx');
   const lines = await rows(file.path);
@@ -112,13 +119,26 @@ test('kitchen workbook: counts per kitchen, meal, dish, level and ward with a to
     'ระดับ IDDSI / IDDSI level', 'หอผู้ป่วย / Ward', 'จำนวน / Count']);
   const total = lines[lines.length - 1];
   expect(total[0]).toBe('รวม / Total');
-  const sum = lines.slice(1, -1).reduce((s, l) => s + Number(l[6]), 0);
+  const sum = lines.slice(1, -1).reduce((s, l) => s + Number(l[6] ?? 0), 0);
   expect(sum).toBeGreaterThan(0);
   expect(Number(total[6])).toBe(sum);
+  // the default type lists every tray: the demo's specific breakfast under its own heading, and
+  // the count on screen is the trays in the file (a tray of dishes counts once however many)
+  const heading = lines.findIndex(specificHeading);
+  expect(heading).toBeGreaterThan(0);
+  expect(lines.slice(heading).some((l) => l[3] === 'ข้าวต้มปลา ไม่ใส่ขิง')).toBe(true);
+  await expect(page.getByTestId('report-not-in-type')).toBeHidden();
+
+  // by menu: the specific breakfasts are not in the file, and the screen says how many trays are elsewhere
+  await page.getByTestId('report-kitchen-type').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${r('kitchenTypes.MENU')}$`) }).click();
+  const byMenu = await rows((await download(page)).path);
+  expect(byMenu.some((l) => l[3] === 'ข้าวต้มปลา ไม่ใส่ขิง')).toBe(false);
+  await expect(page.getByTestId('report-not-in-type')).toBeVisible();
 
   // specific meals: the demo breakfast
   await page.getByTestId('report-kitchen-type').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: r('kitchenTypes.SPECIFIC') }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${r('kitchenTypes.SPECIFIC')}$`) }).click();
   const specific = await rows((await download(page)).path);
   expect(specific.some((l) => l[3] === 'ข้าวต้มปลา ไม่ใส่ขิง')).toBe(true);
 });
@@ -143,13 +163,19 @@ test('identification workbook, and the screens in English', async ({ page }) => 
 test('kitchen orders board: the workbook tally on screen', async ({ page }) => {
   await signInController(page);
   await open(page, 'kitchen', 'kitchen');
-  const lines = await rows((await download(page)).path);
+  const lines = (await rows((await download(page)).path)).filter((l) => !specificHeading(l));
   const total = lines[lines.length - 1][6];
 
   await page.goto('/auth/report/kitchen-orders');
   await expect(page.getByTestId('report-kitchen-orders-page')).toBeVisible();
   await expect(page.getByTestId('board-total')).toHaveText(total);
-  await expect(page.getByTestId('board-table').locator('tbody tr.ant-table-row')).toHaveCount(lines.length - 2);
+  const boardRows = page.getByTestId('board-table').locator('tbody tr.ant-table-row');
+  await expect(boardRows).toHaveCount(lines.length - 2);
+  // a dish's line shows its kitchen, code, name and count (the rows were once blank)
+  const dish = lines.slice(1, -1).find((l) => l[2] !== '')!;
+  const row = boardRows.filter({ hasText: dish[2] }).filter({ hasText: dish[3] }).first();
+  await expect(row).toContainText(dish[0]);
+  await expect(row.locator('td').last()).toHaveText(dish[6]);
   await expect(page.getByTestId('board-held')).toBeVisible();
   await expect(page.getByTestId('board-updated')).toContainText(/\d\d:\d\d:\d\d/);
 });

@@ -37,7 +37,8 @@ export type Held = {
 };
 
 /** A report's answer: the signed link (empty when every matching order needs review). */
-export type ReportLink = FileLink & { count: number; needsReview: Held[] };
+/** count: the trays in the file; notInType: the kitchen workbook's trays its type does not list (MENU_SET lists every tray). */
+export type ReportLink = FileLink & { count: number; needsReview: Held[]; notInType?: number };
 
 export type ReportKind = 'meal-card' | 'kitchen' | 'identification';
 
@@ -81,10 +82,13 @@ export function useReportChoices(branchCode: string) {
 }
 
 /** A line of the kitchen tally. */
-export type KitchenLine = { kitchen: string; meal: string; code: string; item: string; texture: string; ward: string; count: number };
+export type KitchenLine = {
+  kitchen: string; meal: string; code: string; item: string; texture: string; ward: string; count: number;
+  specific: boolean; // a specific meal's text (no code), after the dishes
+};
 
 /** The kitchen orders board (POST /report/kitchenOrders, our name). */
-export type Board = { rows: KitchenLine[]; total: number; needsReview: Held[] };
+export type Board = { rows: KitchenLine[]; total: number; needsReview: Held[]; notInType: number };
 
 /** Refreshed every 30 seconds while the screen is open: the board a kitchen keeps open. */
 export const BOARD_REFRESH_MS = 30_000;

@@ -53,6 +53,9 @@ export default function KitchenOrdersPage() {
         {data && data.needsReview.length > 0 && (
           <Alert type="warning" showIcon data-testid="board-held" message={t('held', { count: data.needsReview.length })} />
         )}
+        {data && data.notInType > 0 && (
+          <Alert type="warning" showIcon data-testid="board-not-in-type" message={t('notInType', { count: data.notInType })} />
+        )}
         <Table<KitchenLine>
           rowKey={(r) => `${r.kitchen}|${r.meal}|${r.code}|${r.item}|${r.texture}|${r.ward}`}
           size="small"
@@ -64,7 +67,7 @@ export default function KitchenOrdersPage() {
           columns={[
             { key: 'kitchen', title: t('cuisine'), dataIndex: 'kitchen' },
             { key: 'meal', title: t('mealType'), dataIndex: 'meal' },
-            { key: 'item', title: t('kitchen-orders.item'), render: (_, r) => <>{r.code && <Tag>{r.code}</Tag>}{r.item}</> },
+            { key: 'item', title: t('kitchen-orders.item'), render: (_, r) => <>{r.code && <Tag>{r.code}</Tag>}{r.specific && <Tag color="gold">{t('specific')}</Tag>}{r.item}</> },
             { key: 'texture', title: 'IDDSI', dataIndex: 'texture' },
             { key: 'ward', title: t('ward'), dataIndex: 'ward' },
             { key: 'count', title: t('kitchen-orders.count'), dataIndex: 'count', align: 'right' },

@@ -148,6 +148,9 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
           message={t('ready', { count: result.count, file: result.fileName })}
           description={<a href={result.url} download={result.fileName} data-testid="report-link">{t('again')}</a>} />
       )}
+      {result && (result.notInType ?? 0) > 0 && (
+        <Alert type="warning" showIcon data-testid="report-not-in-type" message={t('notInType', { count: result.notInType })} />
+      )}
       {result && result.needsReview.length > 0 && (
         <Space direction="vertical" style={{ width: '100%' }}>
           <Alert type="warning" showIcon data-testid="report-held"
