@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
-import { apiSignIn } from './auth-helpers';
+import { apiSignIn, shot } from './auth-helpers';
 import { signIn, text } from './helpers';
 import { bangkokToday, chip, orderRow, ORDER_TAKER, signInAs } from './orders-helpers';
 import { data, orderTrays, type Tray } from './trays-helpers';
@@ -16,7 +16,7 @@ import { data, orderTrays, type Tray } from './trays-helpers';
 
 const s = (key: string, lang: 'th' | 'en' = 'th'): string => text(lang, 'serve', key);
 
-test.use({ viewport: { width: 390, height: 844 } });
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 /** Trays of its own for each test: today's dinner (MT03) for n patients, from the end of the list. */
 function demoTrays(request: APIRequestContext, n = 3): Promise<Tray[]> {
@@ -94,6 +94,7 @@ test('a Serve user serves a demo tray by wedge scans; another wristband and a pa
   await expect(page.getByTestId('serve-date')).toHaveText(/^\d{1,2} \S+ 25\d\d$/);
   await expect(page.getByTestId('serve-ward')).toContainText(text('th', 'serve', 'bed').replace(' {{bed}}', ''));
   await expect(page.getByTestId('serve-ward')).not.toContainText(' / ');
+  await shot(page, 'serve-th-phone-match');
   await page.getByTestId('serve-confirm').click();
   await expect(page.getByTestId('serve-done')).toHaveText(s('confirm.served'));
 
@@ -106,7 +107,9 @@ test('a Serve user serves a demo tray by wedge scans; another wristband and a pa
   await expect(row).toHaveCount(1);
   // on the phone each tray is one stacked card with its status in view (QA #7)
   await expect(row.getByTestId('tray-card').getByTestId('tray-status')).toBeInViewport();
+  await expect(row.getByTestId('tray-card')).toBeInViewport({ ratio: 1 }); // its lines wrap, none cut at the edge
   await fitsPhone(page);
+  await shot(page, 'serve-th-phone-list');
 
   // and the Order Taker's order list shows the meal served
   const takerCtx = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
@@ -145,6 +148,7 @@ test('a Serve user serves a demo tray by wedge scans; another wristband and a pa
   await expect(review.getByTestId('serve-review-reasons')).toHaveText(text('th', 'common', 'reviewReason.NPO'));
   await expect(review).toContainText(s('confirm.todo.NEEDS_REVIEW'));
   await expect(review).not.toContainText(/\bNPO\b/);
+  await shot(page, 'serve-th-phone-cannot-serve');
 });
 
 test('the card\'s survey QR scanned as the card is recognised at step 1, and the tray code then goes on (QA #4b)', async ({ page, request, baseURL }) => {
@@ -158,6 +162,7 @@ test('the card\'s survey QR scanned as the card is recognised at step 1, and the
   await expect(page.getByTestId('scan-survey-link')).toHaveText(s('confirm.surveyScanned'));
   await expect(card).toBeFocused();
   await expect(page.getByTestId('scan-wristband')).toHaveCount(0);
+  await shot(page, 'serve-th-phone-survey-link');
   await fitsPhone(page);
   await page.keyboard.type(tray.token, { delay: 2 });
   await page.keyboard.press('Enter');

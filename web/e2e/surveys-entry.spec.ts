@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiSignIn } from './auth-helpers';
+import { apiSignIn, shot } from './auth-helpers';
 import { text } from './helpers';
 import { signInAs } from './logs-helpers';
 import { bangkokToday } from './orders-helpers';
@@ -73,7 +73,9 @@ test('on a 390 px phone each tray is a stacked card: the patient, the status and
     await expect(card).toHaveCount(1);
     for (const id of ['tray-name', 'tray-not-answered', 'tray-enter']) await expect(card.getByTestId(id)).toBeInViewport();
     await expect(card).toContainText(tray.hnId);
+    await expect(card).toBeInViewport({ ratio: 1 }); // its lines wrap, none cut at the edge
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, 'survey-entry-th-phone');
   } finally {
     await context.close();
   }

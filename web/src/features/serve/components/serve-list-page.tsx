@@ -59,7 +59,7 @@ export default function ServeListPage() {
       {
         key: 'tray', title: t('list.name'), responsive: ['xs'],
         render: (_: unknown, r: TrayRow) => (
-          <div className="serve-tray-card" data-testid="tray-card">
+          <div className="tray-card" data-testid="tray-card">
             <div style={{ fontWeight: 600 }}>{patient(r)}</div>
             <div style={{ color: '#5b6b6a' }}>{r.hnId} · {names.wardBed(r)}</div>
             <div style={{ marginTop: 4 }}>{meal(r)}{status(r)}</div>

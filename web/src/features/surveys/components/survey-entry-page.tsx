@@ -94,7 +94,7 @@ export default function SurveyEntryPage() {
     {
       key: 'tray', title: t('entry.name'), responsive: ['xs'],
       render: (_, r) => (
-        <Space direction="vertical" size={4} data-testid="tray-card">
+        <Space direction="vertical" size={4} className="tray-card" data-testid="tray-card">
           <div style={{ fontWeight: 600 }}>{patient(r)}</div>
           <div style={{ color: '#5b6b6a' }}>{r.hnId} · {wardRoom(r)}</div>
           <div>{meal(r)}{answered(r)}</div>
