@@ -126,8 +126,10 @@ func (f *fixture) order(t testing.TB, hn, date, dish, note string) (string, stri
 type verdict struct {
 	Match   bool `json:"match"`
 	Reasons []struct {
-		Code    string `json:"code"`
-		Message string `json:"message"`
+		Code          string   `json:"code"`
+		Message       string   `json:"message"`
+		Detail        string   `json:"detail"`
+		ReviewReasons []string `json:"reviewReasons"`
 	} `json:"reasons"`
 	OrderID string `json:"orderId"`
 	Patient struct {
@@ -275,7 +277,11 @@ func TestVerifyReasons(t *testing.T) {
 	t.Run("needs review", func(t *testing.T) {
 		_, tok := f.order(t, "S-REV", f.today, "T-PLAIN", "")
 		f.set(t, "S-REV", "diet_type_id = (SELECT id FROM diet_type WHERE branch_code = 'SRP01' ORDER BY code DESC LIMIT 1)")
-		f.expect(t, tok, "S-REV", "NEEDS_REVIEW")
+		v := f.expect(t, tok, "S-REV", "NEEDS_REVIEW")
+		// the review reasons as codes, for the screen to label (docs/serve.md), not a detail of codes
+		if r := v.Reasons[0]; !slices.Equal(r.ReviewReasons, []string{"DIET"}) || r.Detail != "" {
+			t.Fatalf("review reasons: %+v", r)
+		}
 	})
 	t.Run("Thai messages", func(t *testing.T) {
 		v, res := f.verify(t, okTok, "S-NPO", "th")

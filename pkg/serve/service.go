@@ -217,6 +217,9 @@ type Reason struct {
 	Message   string            `json:"message"`
 	Detail    string            `json:"detail,omitempty"`
 	Conflicts []orders.Conflict `json:"conflicts,omitempty"`
+	// ReviewReasons are NEEDS_REVIEW's: the order's review reasons as codes (DIET, ALLERGY,
+	// …), which the screens label in one place.
+	ReviewReasons []string `json:"reviewReasons,omitempty"`
 }
 
 // Verdict is the answer of a verification.
@@ -354,7 +357,8 @@ func (s *Service) verify(ctx context.Context, q db.DBTX, lang i18n.Lang, branch 
 		v.add(lang, reasonOfProblem[p.Code], p.Message, p.Conflicts)
 	}
 	if b.NeedsReview && b.Status != orders.StatusCancelled && b.Status != orders.StatusServed {
-		v.add(lang, ReasonNeedsReview, strings.Join(b.ReviewReasons, ", "), nil)
+		v.add(lang, ReasonNeedsReview, "", nil)
+		v.Reasons[len(v.Reasons)-1].ReviewReasons = b.ReviewReasons
 	}
 	v.Patient = sc.Patient
 	v.Match = len(v.Reasons) == 0

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiSignIn, shot } from './auth-helpers';
 import { findPatient } from './patients-helpers';
+import { text } from './helpers';
 import { addDays, bangkokToday, chip, CONTROLLER, dishCard, nextWeekday, o, openForm, openOptions, orderRow, signInAs, submit } from './orders-helpers';
 import { data } from './trays-helpers';
 
@@ -40,7 +41,7 @@ test('a diet change on the patient screen flags the order for review, confirmed 
   await shot(page, 'orders-needs-review');
   await chip(flagged, 'MT03').click();
   const details = page.locator('.ant-drawer-content');
-  await expect(details.getByTestId('review-alert')).toContainText(o('review.reason.DIET'));
+  await expect(details.getByTestId('review-alert')).toContainText(text('th', 'common', 'reviewReason.DIET'));
   const reviewed = page.waitForResponse((r) => r.url().includes('/api/takerOrder/confirmReview'));
   await details.getByTestId('review-confirm').click();
   expect((await reviewed).status()).toBe(200);
@@ -78,7 +79,7 @@ test('an allergy added after ordering: the review is refused until the kitchen\'
   await expect(flagged.getByTestId('row-review')).toBeVisible();
   await chip(flagged, 'MT03').click();
   const details = page.locator('.ant-drawer-content');
-  await expect(details.getByTestId('review-alert')).toContainText(o('review.reason.ALLERGY'));
+  await expect(details.getByTestId('review-alert')).toContainText(text('th', 'common', 'reviewReason.ALLERGY'));
   let reviewed = page.waitForResponse((r) => r.url().includes('/api/takerOrder/confirmReview'));
   await details.getByTestId('review-confirm').click();
   expect((await reviewed).status()).toBe(422);
@@ -130,7 +131,7 @@ test('a recipe gaining the patient\'s allergen after ordering flags the order (t
     await expect(flagged.getByTestId('row-review')).toBeVisible();
     await chip(flagged, 'MT03').click();
     const details = page.locator('.ant-drawer-content');
-    await expect(details.getByTestId('review-alert')).toContainText(o('review.reason.MENU'));
+    await expect(details.getByTestId('review-alert')).toContainText(text('th', 'common', 'reviewReason.MENU'));
   } finally {
     await save(m049, m049.allergens.map((a) => a.id));
   }

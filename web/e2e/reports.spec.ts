@@ -55,7 +55,7 @@ test('meal cards: the PDF through its signed link, the held order listed, nothin
   // the demo's lunch flagged for review (a diet change) is held back and listed (with any the
   // ordering specs flagged on the way)
   await expect(page.getByTestId('report-held')).toBeVisible();
-  const held = page.getByTestId('report-held-table').locator('tbody tr.ant-table-row').filter({ hasText: r('reason.DIET') });
+  const held = page.getByTestId('report-held-table').locator('tbody tr.ant-table-row').filter({ hasText: text('th', 'common', 'reviewReason.DIET') });
   await expect(held.first()).toBeVisible();
   const hn = (await held.first().locator('td').first().textContent())!.trim();
   try {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
-import { apiSignIn } from './auth-helpers';
+import { apiSignIn, shot } from './auth-helpers';
 import { signIn, text } from './helpers';
 import { bangkokToday, chip, orderRow, ORDER_TAKER, signInAs } from './orders-helpers';
 import { data, orderTrays, type Tray } from './trays-helpers';
@@ -16,7 +16,7 @@ import { data, orderTrays, type Tray } from './trays-helpers';
 
 const s = (key: string, lang: 'th' | 'en' = 'th'): string => text(lang, 'serve', key);
 
-test.use({ viewport: { width: 390, height: 844 } });
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 /** Trays of its own for each test: today's dinner (MT03) for n patients, from the end of the list. */
 function demoTrays(request: APIRequestContext, n = 3): Promise<Tray[]> {
@@ -54,17 +54,26 @@ async function signInServe(page: Page): Promise<void> {
   await expect(page.getByTestId('serve-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
 }
 
-/** Scans the card then the wristband as a keyboard-wedge scanner does: fast keys, then Enter. */
+/** The page is no wider than the 390 px phone: nothing sticks out, the browser does not zoom out (QA #3). */
+async function fitsPhone(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+}
+
+/** Scans the card then the wristband as a keyboard-wedge scanner does: fast keys, then Enter; each step fits the phone. */
 async function scan(page: Page, token: string, wristband: string): Promise<void> {
   await page.goto('/auth/serve/confirm');
   const card = page.getByTestId('scan-card');
   await expect(card).toBeFocused();
+  await fitsPhone(page);
   await page.keyboard.type(token, { delay: 2 });
   await page.keyboard.press('Enter');
   const band = page.getByTestId('scan-wristband');
   await expect(band).toBeFocused();
+  await fitsPhone(page);
   await page.keyboard.type(wristband, { delay: 2 });
   await page.keyboard.press('Enter');
+  await expect(page.getByTestId('serve-result')).toBeVisible();
+  await fitsPhone(page);
 }
 
 test('a Serve user serves a demo tray by wedge scans; another wristband and a patient made NPO are refused', async ({ page, request, browser, baseURL }) => {
@@ -81,6 +90,11 @@ test('a Serve user serves a demo tray by wedge scans; another wristband and a pa
   await expect(result).toHaveAttribute('data-match', 'true');
   await expect(result).toContainText(s('confirm.match'));
   await expect(page.getByTestId('serve-patient')).toContainText(served.hn);
+  // the day as the other screens write it (Buddhist era in Thai), the ward by its name (QA #12)
+  await expect(page.getByTestId('serve-date')).toHaveText(/^\d{1,2} \S+ 25\d\d$/);
+  await expect(page.getByTestId('serve-ward')).toContainText(text('th', 'serve', 'bed').replace(' {{bed}}', ''));
+  await expect(page.getByTestId('serve-ward')).not.toContainText(' / ');
+  await shot(page, 'serve-th-phone-match');
   await page.getByTestId('serve-confirm').click();
   await expect(page.getByTestId('serve-done')).toHaveText(s('confirm.served'));
 
@@ -91,6 +105,11 @@ test('a Serve user serves a demo tray by wedge scans; another wristband and a pa
   await page.getByTestId('serve-search').press('Enter');
   const row = page.getByTestId('serve-table').locator('tbody tr.ant-table-row', { hasText: text('th', 'serve', 'status.SERVED') });
   await expect(row).toHaveCount(1);
+  // on the phone each tray is one stacked card with its status in view (QA #7)
+  await expect(row.getByTestId('tray-card').getByTestId('tray-status')).toBeInViewport();
+  await expect(row.getByTestId('tray-card')).toBeInViewport({ ratio: 1 }); // its lines wrap, none cut at the edge
+  await fitsPhone(page);
+  await shot(page, 'serve-th-phone-list');
 
   // and the Order Taker's order list shows the meal served
   const takerCtx = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
@@ -103,7 +122,9 @@ test('a Serve user serves a demo tray by wedge scans; another wristband and a pa
   await scan(page, other.token, served.hn);
   await expect(result).toHaveAttribute('data-match', 'false');
   await expect(result).toContainText(s('confirm.noMatch'));
-  await expect(page.getByTestId('serve-reasons').locator('li[data-code=WRONG_PATIENT]')).toHaveText('บัตรอาหารไม่ใช่ของผู้ป่วยรายนี้');
+  await expect(result).toHaveAttribute('data-kind', 'wrong');
+  await expect(page.getByTestId('serve-reasons').locator('li[data-code=WRONG_PATIENT]')).toContainText('บัตรอาหารไม่ใช่ของผู้ป่วยรายนี้');
+  await expect(page.getByTestId('serve-reasons').locator('li[data-code=WRONG_PATIENT]')).toContainText(s('confirm.todo.WRONG_PATIENT'));
   await expect(page.getByTestId('serve-confirm')).toHaveCount(0);
   await page.getByTestId('serve-reject').click();
   await page.getByTestId('reject-submit').click();
@@ -118,6 +139,35 @@ test('a Serve user serves a demo tray by wedge scans; another wristband and a pa
   await expect(result).toHaveAttribute('data-match', 'false');
   await expect(page.getByTestId('serve-reasons').locator('li[data-code=NPO]')).toBeVisible();
   await expect(page.getByTestId('serve-confirm')).toHaveCount(0);
+  // the patient's own tray: not "patient and food do not match" but cannot serve now (QA #2),
+  // the order's review reason in words (the one label of every screen), what to do next
+  await expect(result).toHaveAttribute('data-kind', 'hold');
+  await expect(result).toContainText(s('confirm.cannotServe'));
+  await expect(result).not.toContainText(s('confirm.noMatchText'));
+  const review = page.getByTestId('serve-reasons').locator('li[data-code=NEEDS_REVIEW]');
+  await expect(review.getByTestId('serve-review-reasons')).toHaveText(text('th', 'common', 'reviewReason.NPO'));
+  await expect(review).toContainText(s('confirm.todo.NEEDS_REVIEW'));
+  await expect(review).not.toContainText(/\bNPO\b/);
+  await shot(page, 'serve-th-phone-cannot-serve');
+});
+
+test('the card\'s survey QR scanned as the card is recognised at step 1, and the tray code then goes on (QA #4b)', async ({ page, request, baseURL }) => {
+  const [tray] = await demoTrays(request, 1);
+  await signInServe(page);
+  await page.goto('/auth/serve/confirm');
+  const card = page.getByTestId('scan-card');
+  await expect(card).toBeFocused();
+  await page.keyboard.type(`${baseURL}/q/AbCdEf0123_-xyz`, { delay: 2 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('scan-survey-link')).toHaveText(s('confirm.surveyScanned'));
+  await expect(card).toBeFocused();
+  await expect(page.getByTestId('scan-wristband')).toHaveCount(0);
+  await shot(page, 'serve-th-phone-survey-link');
+  await fitsPhone(page);
+  await page.keyboard.type(tray.token, { delay: 2 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('scan-wristband')).toBeFocused();
+  await expect(page.getByTestId('scan-survey-link')).toHaveCount(0);
 });
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiSignIn } from './auth-helpers';
+import { apiSignIn, shot } from './auth-helpers';
 import { text } from './helpers';
 import { signInAs } from './logs-helpers';
 import { bangkokToday } from './orders-helpers';
@@ -59,4 +59,24 @@ test('a Serve user enters a patient\'s answers for a tray; the link then says an
   await expect(answer).toHaveCount(1);
   await expect(answer.getByTestId('row-source')).toHaveText(sv('results.source.STAFF'));
   await expect(answer.getByTestId('row-overall')).toHaveText('3');
+});
+
+test('on a 390 px phone each tray is a stacked card: the patient, the status and the button in view (QA #7)', async ({ browser, request, baseURL }) => {
+  const [tray] = await surveyTrays(request, 1, 'survey-phone');
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  try {
+    await signInAs(page, 'serve@samrap.local');
+    await expect(page).toHaveURL(/\/auth\/serve$/);
+    await page.goto(`/auth/survey/entry?q=${encodeURIComponent(tray.hnId)}`);
+    const card = page.getByTestId('entry-table').locator('tbody tr.ant-table-row', { hasText: tray.mealType.nameTh }).getByTestId('tray-card');
+    await expect(card).toHaveCount(1);
+    for (const id of ['tray-name', 'tray-not-answered', 'tray-enter']) await expect(card.getByTestId(id)).toBeInViewport();
+    await expect(card).toContainText(tray.hnId);
+    await expect(card).toBeInViewport({ ratio: 1 }); // its lines wrap, none cut at the edge
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, 'survey-entry-th-phone');
+  } finally {
+    await context.close();
+  }
 });

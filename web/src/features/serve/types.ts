@@ -26,7 +26,7 @@ export type Tray = {
 
 export type TrayRow = Tray & { id: number };
 
-export type Reason = { code: string; message: string; detail?: string };
+export type Reason = { code: string; message: string; detail?: string; reviewReasons?: string[] };
 
 /** The answer of POST /serve/verify. */
 export type Verdict = {

@@ -1,6 +1,7 @@
 // The survey's pure rules: what the charts draw, how averages read, what is left to answer.
 import dayjs from 'dayjs';
 import '@/lib/dates'; // dayjs's Buddhist-era years
+import { SURVEY_LINK } from '@/lib/survey-link';
 import type { Param } from '@/lib/use-list-state';
 import { QUESTIONS, SCORES, type Answers, type Averages, type QuestionKey } from '@/features/surveys/types';
 
@@ -49,7 +50,7 @@ export function groupBars(groups: Group[]): GroupBar[] {
 
 /** The path of a card's link (`https://…/q/<token>` → `/q/<token>`), to open it in this app. */
 export function surveyPath(surveyUrl: string): string {
-  const m = /\/q\/([A-Za-z0-9_-]+)\/?$/.exec(surveyUrl);
+  const m = SURVEY_LINK.exec(surveyUrl);
   return m ? `/q/${m[1]}` : surveyUrl;
 }
 

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { NS } from '@/features/orders/i18n';
+import { useReviewReasonLabel } from '@/lib/review-reasons';
 import { useCancelOrder } from '@/features/orders/api/cancel-order';
 import { useConfirmReview } from '@/features/orders/api/confirm-review';
 import { useOrderDetails } from '@/features/orders/api/get-order-details';
@@ -17,6 +18,7 @@ type Props = { orderId: string | null; onClose: () => void };
 /** An order's details: what was ordered, its status, the conflicts it was accepted with, Cancel (with a reason) and Confirm review. */
 export function OrderDetailsDrawer({ orderId, onClose }: Props) {
   const { t } = useTranslation(NS);
+  const reviewReason = useReviewReasonLabel();
   const { notification } = App.useApp();
   const labels = useOrderLabels();
   const navigate = useNavigate();
@@ -98,7 +100,7 @@ export function OrderDetailsDrawer({ orderId, onClose }: Props) {
               showIcon
               data-testid="review-alert"
               message={t('review.title')}
-              description={(o.reviewReasons ?? []).map((r) => t(`review.reason.${r}`, { defaultValue: r })).join(', ')}
+              description={(o.reviewReasons ?? []).map(reviewReason).join(', ')}
             />
           )}
           <Descriptions column={1} size="small" bordered>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScreenFrame } from '@/components/screen-frame';
 import { THAI_PICKER, pickerFormat } from '@/lib/dates';
+import { useReviewReasonLabel } from '@/lib/review-reasons';
 import { useSession } from '@/lib/use-session';
 import { NS } from '@/features/reports/i18n';
 import { ALL, allergyChoice, choice, normalise, type Multi } from '@/features/reports/choices';
@@ -31,6 +32,7 @@ type Values = {
 /** A report screen (Controller): the filters of SPEC.md §5, all required, then the file through its signed link. */
 export function ReportPage({ kind }: { kind: ReportKind }) {
   const { t, i18n } = useTranslation(NS);
+  const reviewReason = useReviewReasonLabel();
   const { notification } = App.useApp();
   const session = useSession();
   const branchCode = session.userInfo?.current?.branchCode ?? '';
@@ -91,7 +93,7 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
     </Form.Item>
   );
 
-  const reasons = (h: Held) => h.reviewReasons.map((r) => <Tag key={r} color="orange">{t(`reason.${r}`, { defaultValue: r })}</Tag>);
+  const reasons = (h: Held) => h.reviewReasons.map((r) => <Tag key={r} color="orange">{reviewReason(r)}</Tag>);
 
   return (
     <ScreenFrame title={t(`${kind}.title`)} subtitle={t(`${kind}.subtitle`)} testId={`report-${kind}-page`}>

@@ -1,5 +1,5 @@
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
-import { App, Button, Descriptions, Form, Input, Space, Steps, Tag, Typography } from 'antd';
+import { Alert, App, Button, Descriptions, Form, Grid, Input, Space, Steps, Tag, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,8 +10,10 @@ import { ScanField } from '@/features/serve/components/scan-field';
 import { deviceId, signal } from '@/features/serve/feedback';
 import { useNames } from '@/features/serve/use-names';
 import type { Scan, Verdict } from '@/features/serve/types';
+import { isSurveyLink, noMatchKind } from '@/features/serve/verdict';
 import { ScreenFrame } from '@/components/screen-frame';
 import { isApiError } from '@/lib/api-client';
+import { useReviewReasonLabel } from '@/lib/review-reasons';
 
 const PRESETS = ['presetWrongPatient', 'presetNpo', 'presetAbsent', 'presetDiet'] as const;
 
@@ -24,6 +26,10 @@ export default function ConfirmServePage() {
   const { t } = useTranslation(NS);
   const { message } = App.useApp();
   const names = useNames();
+  const reviewReason = useReviewReasonLabel();
+  // a phone: the compact stepper, so that the page fits 390 px
+  const wide = Grid.useBreakpoint().sm ?? true;
+  const [surveyScanned, setSurveyScanned] = useState(false);
   const [scan, setScan] = useState<Scan>({ token: '', wristband: '' });
   const [verdict, setVerdict] = useState<Verdict | null>(null);
   const [requestId, setRequestId] = useState('');
@@ -34,16 +40,22 @@ export default function ConfirmServePage() {
   const update = useUpdateServe();
 
   const step = done ? 3 : verdict ? 2 : scan.token ? 1 : 0;
+  const headline = !verdict || verdict.match ? 'match' : ({ wrong: 'noMatch', unverified: 'cannotCheck', hold: 'cannotServe' } as const)[noMatchKind(verdict.reasons)];
 
   const restart = () => {
     setScan({ token: '', wristband: '' });
     setVerdict(null);
     setRejecting(false);
     setDone(null);
+    setSurveyScanned(false);
     form.resetFields();
   };
 
-  const onCard = useCallback((token: string) => setScan({ token, wristband: '' }), []);
+  // the card's survey QR scanned instead of its tray code: said at once, still at step 1
+  const onCard = useCallback((token: string) => {
+    setSurveyScanned(isSurveyLink(token));
+    if (!isSurveyLink(token)) setScan({ token, wristband: '' });
+  }, []);
   const onWristband = useCallback(
     (wristband: string, symbology: string) => {
       const next = { ...scan, wristband, symbology: symbology || undefined };
@@ -80,6 +92,7 @@ export default function ConfirmServePage() {
       <div className="serve-confirm" style={{ maxWidth: 560 }}>
         <Steps
           size="small"
+          type={wide ? 'default' : 'inline'}
           direction="horizontal"
           labelPlacement="vertical"
           responsive={false}
@@ -87,6 +100,9 @@ export default function ConfirmServePage() {
           items={[{ title: t('confirm.stepCard') }, { title: t('confirm.stepWristband') }, { title: t('confirm.stepResult') }, { title: t('confirm.stepDone') }]}
           style={{ marginBottom: 16 }}
         />
+        {step === 0 && surveyScanned && (
+          <Alert type="warning" showIcon message={t('confirm.surveyScanned')} data-testid="scan-survey-link" style={{ marginBottom: 12 }} />
+        )}
         {step === 0 && <ScanField key="card" label={t('confirm.cardLabel')} hint={t('confirm.cardHint')} testId="scan-card" onScan={onCard} />}
         {step === 1 && (
           <ScanField key="wristband" label={t('confirm.wristbandLabel')} hint={t('confirm.wristbandHint')} testId="scan-wristband" onScan={onWristband} />
@@ -98,13 +114,14 @@ export default function ConfirmServePage() {
               role="status"
               data-testid="serve-result"
               data-match={verdict.match ? 'true' : 'false'}
+              data-kind={verdict.match ? 'match' : noMatchKind(verdict.reasons)}
               style={{
                 background: verdict.match ? '#16a34a' : '#dc2626', color: '#fff', borderRadius: 12, padding: '20px 16px', textAlign: 'center',
               }}
             >
               <div style={{ fontSize: 48, lineHeight: 1 }}>{verdict.match ? <CheckCircleFilled /> : <CloseCircleFilled />}</div>
-              <div style={{ fontSize: 36, fontWeight: 700 }}>{verdict.match ? t('confirm.match') : t('confirm.noMatch')}</div>
-              <div style={{ fontSize: 16 }}>{verdict.match ? t('confirm.matchText') : t('confirm.noMatchText')}</div>
+              <div style={{ fontSize: 32, fontWeight: 700, lineHeight: 1.2 }}>{t(`confirm.${headline}`)}</div>
+              <div style={{ fontSize: 16 }}>{t(`confirm.${headline}Text`)}</div>
             </div>
             {verdict.reasons.length > 0 && (
               <ul className="serve-reasons" data-testid="serve-reasons" style={{ margin: 0, paddingInlineStart: 20 }}>
@@ -114,6 +131,15 @@ export default function ConfirmServePage() {
                       {r.message}
                     </Typography.Text>
                     {r.detail && <div style={{ color: '#5b6b6a' }}>{r.detail}</div>}
+                    {(r.reviewReasons ?? []).length > 0 && (
+                      <div data-testid="serve-review-reasons">
+                        {(r.reviewReasons ?? []).map((code) => <Tag key={code} color="orange">{reviewReason(code)}</Tag>)}
+                      </div>
+                    )}
+                    <div data-testid="serve-todo">
+                      <Typography.Text strong>{t('confirm.todoTitle')}: </Typography.Text>
+                      {t(`confirm.todo.${r.code}`, { defaultValue: '' })}
+                    </div>
                   </li>
                 ))}
               </ul>
@@ -124,14 +150,14 @@ export default function ConfirmServePage() {
                   <span data-testid="serve-patient">
                     {verdict.patient.hnId} · {names.name(verdict.patient)}
                   </span>
-                  <div>{[verdict.patient.ward?.code, verdict.patient.room?.code].filter(Boolean).join(' / ')}</div>
+                  <div data-testid="serve-ward">{names.wardBed(verdict.patient)}</div>
                 </Descriptions.Item>
                 {verdict.order && (
                   <Descriptions.Item label={t('confirm.meal')}>
                     <Tag color={verdict.order.mealType.mealColor} style={{ color: verdict.order.mealType.textColor }}>
                       {names.ref(verdict.order.mealType)}
                     </Tag>
-                    {verdict.order.dateOrder}
+                    <span data-testid="serve-date">{names.day(verdict.order.dateOrder)}</span>
                   </Descriptions.Item>
                 )}
                 {verdict.order && (

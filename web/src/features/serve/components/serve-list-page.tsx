@@ -34,44 +34,48 @@ export default function ServeListPage() {
   });
   const mealTypes = list.data?.mealTypes ?? [];
 
-  const columns: TableColumnsType<TrayRow> = useMemo(
-    () => [
+  const columns: TableColumnsType<TrayRow> = useMemo(() => {
+    const patient = (r: TrayRow) => (
+      <>
+        {names.name(r)}
+        {r.caregiver && <Tag style={{ marginInlineStart: 6 }}>{t('list.caregiver')}</Tag>}
+      </>
+    );
+    const meal = (r: TrayRow) => (
+      <Tag color={r.mealType.mealColor} style={{ color: r.mealType.textColor }} data-testid="tray-meal">
+        {names.ref(r.mealType)}
+      </Tag>
+    );
+    const status = (r: TrayRow) => (
+      <>
+        <Tag color={STATUS_COLOR[r.serveStatus]} data-testid="tray-status">
+          {t(`status.${r.serveStatus}`)}
+        </Tag>
+        {r.needsReview && r.serveStatus !== 'SERVED' && <Tag color="orange">{t('list.needsReview')}</Tag>}
+      </>
+    );
+    return [
+      // a phone: each tray as one stacked card (patient, bed, meal, status), so that it fits 390 px
       {
-        key: 'ward', title: t('list.ward'), sorter: true, sortOrder: sortOrder(sort, 'ward'),
-        render: (_: unknown, r: TrayRow) => [r.ward?.code, r.room?.code].filter(Boolean).join(' / '),
-      },
-      { key: 'hnId', title: t('list.hn'), dataIndex: 'hnId', sorter: true, sortOrder: sortOrder(sort, 'hnId') },
-      {
-        key: 'name', title: t('list.name'), sorter: true, sortOrder: sortOrder(sort, 'name'),
+        key: 'tray', title: t('list.name'), responsive: ['xs'],
         render: (_: unknown, r: TrayRow) => (
-          <>
-            {names.name(r)}
-            {r.caregiver && <Tag style={{ marginInlineStart: 6 }}>{t('list.caregiver')}</Tag>}
-          </>
+          <div className="tray-card" data-testid="tray-card">
+            <div style={{ fontWeight: 600 }}>{patient(r)}</div>
+            <div style={{ color: '#5b6b6a' }}>{r.hnId} · {names.wardBed(r)}</div>
+            <div style={{ marginTop: 4 }}>{meal(r)}{status(r)}</div>
+          </div>
         ),
       },
       {
-        key: 'meal', title: t('list.meal'),
-        render: (_: unknown, r: TrayRow) => (
-          <Tag color={r.mealType.mealColor} style={{ color: r.mealType.textColor }} data-testid="tray-meal">
-            {names.ref(r.mealType)}
-          </Tag>
-        ),
+        key: 'ward', title: t('list.ward'), sorter: true, sortOrder: sortOrder(sort, 'ward'), responsive: ['sm'],
+        render: (_: unknown, r: TrayRow) => names.wardBed(r),
       },
-      {
-        key: 'status', title: t('list.status'),
-        render: (_: unknown, r: TrayRow) => (
-          <>
-            <Tag color={STATUS_COLOR[r.serveStatus]} data-testid="tray-status">
-              {t(`status.${r.serveStatus}`)}
-            </Tag>
-            {r.needsReview && r.serveStatus !== 'SERVED' && <Tag color="orange">{t('list.needsReview')}</Tag>}
-          </>
-        ),
-      },
-    ],
-    [t, names, sort],
-  );
+      { key: 'hnId', title: t('list.hn'), dataIndex: 'hnId', sorter: true, sortOrder: sortOrder(sort, 'hnId'), responsive: ['sm'] },
+      { key: 'name', title: t('list.name'), sorter: true, sortOrder: sortOrder(sort, 'name'), responsive: ['sm'], render: (_: unknown, r: TrayRow) => patient(r) },
+      { key: 'meal', title: t('list.meal'), responsive: ['sm'], render: (_: unknown, r: TrayRow) => meal(r) },
+      { key: 'status', title: t('list.status'), responsive: ['sm'], render: (_: unknown, r: TrayRow) => status(r) },
+    ];
+  }, [t, names, sort]);
 
   return (
     <ScreenFrame title={t('list.title')} subtitle={t('list.subtitle')} testId="serve-list-page">

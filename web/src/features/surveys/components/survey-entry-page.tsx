@@ -71,34 +71,43 @@ export default function SurveyEntryPage() {
     });
   };
 
+  const wardRoom = (r: Tray) => [r.ward, r.room].filter(Boolean).join(' / ');
+  const patient = (r: Tray) => (
+    <>
+      <span data-testid="tray-name">{r.name}</span>
+      {r.caregiver && <Tag style={{ marginInlineStart: 6 }}>{t('entry.caregiver')}</Tag>}
+    </>
+  );
+  const meal = (r: Tray) => <Tag color={r.mealType.color} style={{ color: textOn(r.mealType.color) }}>{name(r.mealType)}</Tag>;
+  const answered = (r: Tray) => (r.answered
+    ? <Tag color="green" data-testid="tray-answered">{t('entry.answered')}</Tag>
+    : <Tag data-testid="tray-not-answered">{t('entry.notAnswered')}</Tag>);
+  const actions = (r: Tray) => (
+    <Space wrap>
+      <Button type="primary" disabled={r.answered} onClick={() => { enter.reset(); setOpen(r); }} data-testid="tray-enter">{t('entry.enter')}</Button>
+      <Button icon={<QrcodeOutlined />} disabled={r.answered} onClick={() => setQr(r)} aria-label={t('entry.showLink')} data-testid="tray-qr" />
+    </Space>
+  );
+
   const columns: TableColumnsType<Tray> = [
-    { key: 'ward', title: t('entry.wardRoom'), render: (_, r) => [r.ward, r.room].filter(Boolean).join(' / ') },
-    { key: 'hn', title: t('entry.hn'), dataIndex: 'hnId' },
+    // a phone: each tray as one stacked card (patient, bed, meal, status, the buttons), so that it fits 390 px
     {
-      key: 'name', title: t('entry.name'),
+      key: 'tray', title: t('entry.name'), responsive: ['xs'],
       render: (_, r) => (
-        <>
-          <span data-testid="tray-name">{r.name}</span>
-          {r.caregiver && <Tag style={{ marginInlineStart: 6 }}>{t('entry.caregiver')}</Tag>}
-        </>
-      ),
-    },
-    { key: 'meal', title: t('entry.meal'), render: (_, r) => <Tag color={r.mealType.color} style={{ color: textOn(r.mealType.color) }}>{name(r.mealType)}</Tag> },
-    {
-      key: 'answered', title: t('entry.status'),
-      render: (_, r) => (r.answered
-        ? <Tag color="green" data-testid="tray-answered">{t('entry.answered')}</Tag>
-        : <Tag data-testid="tray-not-answered">{t('entry.notAnswered')}</Tag>),
-    },
-    {
-      key: 'actions', title: '', width: 220,
-      render: (_, r) => (
-        <Space wrap>
-          <Button type="primary" disabled={r.answered} onClick={() => { enter.reset(); setOpen(r); }} data-testid="tray-enter">{t('entry.enter')}</Button>
-          <Button icon={<QrcodeOutlined />} disabled={r.answered} onClick={() => setQr(r)} aria-label={t('entry.showLink')} data-testid="tray-qr" />
+        <Space direction="vertical" size={4} className="tray-card" data-testid="tray-card">
+          <div style={{ fontWeight: 600 }}>{patient(r)}</div>
+          <div style={{ color: '#5b6b6a' }}>{r.hnId} · {wardRoom(r)}</div>
+          <div>{meal(r)}{answered(r)}</div>
+          {actions(r)}
         </Space>
       ),
     },
+    { key: 'ward', title: t('entry.wardRoom'), responsive: ['sm'], render: (_, r) => wardRoom(r) },
+    { key: 'hn', title: t('entry.hn'), dataIndex: 'hnId', responsive: ['sm'] },
+    { key: 'name', title: t('entry.name'), responsive: ['sm'], render: (_, r) => patient(r) },
+    { key: 'meal', title: t('entry.meal'), responsive: ['sm'], render: (_, r) => meal(r) },
+    { key: 'answered', title: t('entry.status'), responsive: ['sm'], render: (_, r) => answered(r) },
+    { key: 'actions', title: '', width: 220, responsive: ['sm'], render: (_, r) => actions(r) },
   ];
 
   return (
