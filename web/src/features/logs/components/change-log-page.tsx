@@ -63,29 +63,30 @@ function RecordLink({ change: c, lang, onPick }: { change: Change; lang: string;
   );
 }
 
-/** A change's fields, before → after, the first few with the rest a click away. */
+/** A change's fields, before → after (a creation its values, a deletion what the record held), the first few with the rest a click away. */
 function FieldTable({ change: c, shown }: { change: Change; shown: (v: unknown) => string }) {
   const { t } = useLogContext();
   const [all, setAll] = useState(false);
   if (c.fields.length === 0) return <Typography.Text type="secondary">{t('changes.noFields')}</Typography.Text>;
   const fields = all ? c.fields : c.fields.slice(0, FIELDS_SHOWN);
   const more = c.fields.length - FIELDS_SHOWN;
+  const both = c.action === 'update';
   const cell = { padding: '2px 8px', verticalAlign: 'top', overflowWrap: 'anywhere' } as const;
   return (
     <>
       <table className="change-fields" style={{ borderCollapse: 'collapse', width: '100%', tableLayout: 'fixed' }}>
         <colgroup>
           <col style={{ width: '30%' }} />
-          <col style={{ width: '33%' }} />
-          <col style={{ width: 24 }} />
+          {both && <col style={{ width: '33%' }} />}
+          {both && <col style={{ width: 24 }} />}
           <col />
         </colgroup>
         <thead className="sr-only">
           <tr>
             <th>{t('changes.field')}</th>
-            <th>{t('changes.before')}</th>
-            <th aria-hidden />
-            <th>{t('changes.after')}</th>
+            {c.action !== 'create' && <th>{t('changes.before')}</th>}
+            {both && <th aria-hidden />}
+            {c.action !== 'delete' && <th>{t('changes.after')}</th>}
           </tr>
         </thead>
         <tbody>
@@ -94,15 +95,21 @@ function FieldTable({ change: c, shown }: { change: Change; shown: (v: unknown) 
               <th scope="row" style={{ ...cell, paddingInlineStart: 0, textAlign: 'start', fontWeight: 400 }} data-testid="change-label">
                 <Typography.Text type="secondary">{f.label}</Typography.Text>
               </th>
-              <td style={cell} data-testid="change-before">
-                <Typography.Text type="secondary" delete={c.action === 'update'}>{shown(f.before)}</Typography.Text>
-              </td>
-              <td style={{ ...cell, padding: '2px 0' }} aria-hidden>
-                <ArrowRightOutlined />
-              </td>
-              <td style={{ ...cell, paddingInlineEnd: 0 }} data-testid="change-after">
-                <Typography.Text>{shown(f.after)}</Typography.Text>
-              </td>
+              {c.action !== 'create' && (
+                <td style={cell} data-testid="change-before">
+                  <Typography.Text type="secondary" delete={both}>{shown(f.before)}</Typography.Text>
+                </td>
+              )}
+              {both && (
+                <td style={{ ...cell, padding: '2px 0' }} aria-hidden>
+                  <ArrowRightOutlined />
+                </td>
+              )}
+              {c.action !== 'delete' && (
+                <td style={{ ...cell, paddingInlineEnd: 0 }} data-testid="change-after">
+                  <Typography.Text>{shown(f.after)}</Typography.Text>
+                </td>
+              )}
             </tr>
           ))}
         </tbody>
