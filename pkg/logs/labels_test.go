@@ -137,7 +137,7 @@ func TestChangeReadsAsWords(t *testing.T) {
 	before := `{"hnId": "H1", "gender": "male", "cardLanguage": "TH", "hospitalStatus": "IN_HOSPITAL", "version": 3, "age": 40}`
 	after := `{"hnId": "H1", "gender": "female", "cardLanguage": "ALL", "hospitalStatus": "DISCHARGED", "version": 4, "age": 40}`
 	got := map[string][2]any{}
-	fields, err := diff("patient", []byte(before), []byte(after), refs{}, i18n.TH)
+	fields, err := diff("patient", []byte(before), []byte(after), refs{}, pageNames{}, i18n.TH)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +151,7 @@ func TestChangeReadsAsWords(t *testing.T) {
 	}
 	before = `{"cuisineTypeId": 1, "cuisineTypeCode": "CU01", "cuisineTypeNameTh": "ไทย", "cuisineTypeNameEn": "Thai", "status": "ACTIVE"}`
 	after = `{"cuisineTypeId": 2, "cuisineTypeCode": "CU02", "cuisineTypeNameTh": "จีน", "cuisineTypeNameEn": "Chinese", "status": "INACTIVE"}`
-	fields, err = diff("menu", []byte(before), []byte(after), refs{}, i18n.EN)
+	fields, err = diff("menu", []byte(before), []byte(after), refs{}, pageNames{}, i18n.EN)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,5 +160,13 @@ func TestChangeReadsAsWords(t *testing.T) {
 	}
 	if row, _ := fields[0].After.(map[string]any); row["code"] != "CU02" || row["nameEn"] != "Chinese" {
 		t.Fatalf("the cuisine type as a row: %+v", fields[0])
+	}
+	// a serving's device (a browser's UUID) shortened, in a change and in an activity's detail
+	fields, err = diff("serve_record", nil, []byte(`{"deviceId": "3920b484-fd6c-4105-8a64-c8208040f265"}`), refs{}, pageNames{}, i18n.TH)
+	if err != nil || len(fields) != 1 || fields[0].After != "3920b484…" {
+		t.Fatalf("device: %+v %v", fields, err)
+	}
+	if d := string(showDetail([]byte(`{"deviceId": "3920b484-fd6c-4105-8a64-c8208040f265"}`), i18n.TH)); d != `{"deviceId":"3920b484…"}` {
+		t.Fatalf("device in a detail: %s", d)
 	}
 }

@@ -88,6 +88,9 @@ type changePage struct {
 		Entity      string `json:"entity"`
 		EntityLabel string `json:"entityLabel"`
 		EntityID    string `json:"entityId"`
+		Record      *struct {
+			Code, Name, Meal, Date string
+		} `json:"record"`
 		Action      string `json:"action"`
 		ChangedBy   string `json:"changedBy"`
 		ChangerName string `json:"changerName"`
@@ -664,6 +667,43 @@ func TestOrdersAndServingAreRecorded(t *testing.T) {
 	for _, fc := range p.Items[0].Fields {
 		if fc.Label == fc.Field {
 			t.Errorf("%s of a serving record has no label", fc.Field)
+		}
+	}
+
+	// QA #8: an order and its serving record are named by the patient, the meal and the day,
+	// not the order's UUID; the person who served by name with the code; a long device id
+	// shortened.
+	var mealEn string
+	if err := f.s.Env.DB.QueryRow(ctx, `SELECT name_en FROM meal_time WHERE id = $1`, lunch).Scan(&mealEn); err != nil {
+		t.Fatal(err)
+	}
+	for _, entity := range []string{"meal_order", "serve_record"} {
+		var p changePage
+		f.get(t, f.bam1, "/api/logs/changes?entity="+entity+"&entityId="+served, "en", &p)
+		r := p.Items[0].Record
+		if r == nil || r.Code != "L-1" || r.Name != "Test L-1" || r.Meal != mealEn || r.Date != today {
+			t.Errorf("%s's record: %+v, want L-1, Test L-1, %s, %s", entity, r, mealEn, today)
+		}
+	}
+	servedBy := ""
+	for _, fc := range p.Items[0].Fields {
+		if fc.Field == "servedBy" {
+			servedBy = fmt.Sprint(fc.After)
+		}
+	}
+	if servedBy != "Somsak Serfwai (D0003)" {
+		t.Errorf("servedBy: %q, want the name with the code", servedBy)
+	}
+	// QA #17: an entry written by no person (the demo data, the system) names its author
+	if _, err := f.s.Env.DB.Exec(ctx, `INSERT INTO change_log (branch_code, entity, entity_id, action, after, changed_by)
+		VALUES ('SRP01', 'patient', 'L-2', 'update', '{"remark": "x"}', 'demo'), ('SRP01', 'patient', 'L-3', 'update', '{"remark": "y"}', '')`); err != nil {
+		t.Fatal(err)
+	}
+	for hn, want := range map[string]string{"L-2": "System (demo data)", "L-3": "System"} {
+		var p changePage
+		f.get(t, f.bam1, "/api/logs/changes?entity=patient&entityId="+hn, "en", &p)
+		if p.Items[0].ChangerName != want || p.Items[0].Record == nil || p.Items[0].Record.Name != "Test "+hn {
+			t.Errorf("%s: %q %+v, want %q and the patient by name", hn, p.Items[0].ChangerName, p.Items[0].Record, want)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"samrap/pkg/db"
@@ -80,10 +81,14 @@ type namedRow struct {
 // refs holds the rows referred to by a page of changes: table → id → row.
 type refs map[string]map[int64]namedRow
 
-// loadRefs reads the rows the page's master-data changes refer to, one query per table.
+// loadRefs reads the rows the page's master-data changes refer to, and the rows a change of
+// a coded table is keyed by (records.go), one query per table.
 func loadRefs(ctx context.Context, q db.DBTX, docs []refDoc) (refs, error) {
 	ids := map[string][]int64{}
 	for _, d := range docs {
+		if id, err := strconv.ParseInt(d.entityID, 10, 64); err == nil && codedTables[d.entity] {
+			ids[d.entity] = append(ids[d.entity], id)
+		}
 		for key, r := range refFields[d.entity] {
 			for _, doc := range [][]byte{d.before, d.after} {
 				ids[r.table] = append(ids[r.table], idsIn(doc, key)...)
@@ -95,7 +100,7 @@ func loadRefs(ctx context.Context, q db.DBTX, docs []refDoc) (refs, error) {
 		if len(list) == 0 {
 			continue
 		}
-		// table is one of pkg/params's kind descriptions, never a caller's text
+		// table is one of pkg/params's kind descriptions or codedTables, never a caller's text
 		rows, err := q.Query(ctx, `SELECT id, code, coalesce(to_jsonb(t)->>'name_th', ''), coalesce(to_jsonb(t)->>'name_en', '')
 			FROM `+table+` t WHERE id = ANY($1)`, list)
 		if err != nil {
@@ -121,8 +126,8 @@ func loadRefs(ctx context.Context, q db.DBTX, docs []refDoc) (refs, error) {
 
 // refDoc is a change's documents, for loadRefs.
 type refDoc struct {
-	entity        string
-	before, after []byte
+	entity, entityID string
+	before, after    []byte
 }
 
 // idsIn answers the id or ids a document holds under key.

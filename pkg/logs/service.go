@@ -92,11 +92,9 @@ func (s *Service) activityRows(ctx context.Context, sc session.Scope, f Filter, 
 }
 
 func toActivity(r dbsqlc.LogsActivitiesRow, lang i18n.Lang) Activity {
-	return Activity{ID: r.ID, BranchCode: r.BranchCode, Actor: r.Actor, ActorName: personName(r.NameTh, r.NameEn, lang),
+	return Activity{ID: r.ID, BranchCode: r.BranchCode, Actor: r.Actor, ActorName: actorName(r.Actor, r.NameTh, r.NameEn, lang),
 		Action: r.Action, ActionLabel: actionLabel(r.Action, lang), Detail: showDetail(r.Detail, lang), Address: r.Address, At: r.At}
 }
-
-func personName(th, en string, lang i18n.Lang) string { return label(th, en, lang) }
 
 var activityColumns = []xlsx.Column{
 	{Th: "วันเวลา", En: "When", Width: 20},
@@ -145,6 +143,7 @@ type Change struct {
 	Entity      string        `json:"entity"`
 	EntityLabel string        `json:"entityLabel"`
 	EntityID    string        `json:"entityId"`
+	Record      *Record       `json:"record"` // the record by name (records.go), null when it has none
 	Action      string        `json:"action"` // create, update, delete
 	ChangedBy   string        `json:"changedBy"`
 	ChangerName string        `json:"changerName"`
@@ -154,7 +153,8 @@ type Change struct {
 
 // FieldChange is one field of a change: its label in the caller's language (the key when
 // the field has none) and its values before and after (null when none) as stored, but for
-// coded values in words (values.go) and references as the rows they name (refs.go).
+// coded values in words (values.go), references as the rows they name (refs.go) and
+// people as their names with their codes (records.go).
 type FieldChange struct {
 	Field  string `json:"field"`
 	Label  string `json:"label"`
@@ -172,21 +172,25 @@ func (s *Service) Changes(ctx context.Context, sc session.Scope, f Filter, p htt
 	}
 	docs := make([]refDoc, len(rows))
 	for i, r := range rows {
-		docs[i] = refDoc{entity: r.Entity, before: r.Before, after: r.After}
+		docs[i] = refDoc{entity: r.Entity, entityID: r.EntityID, before: r.Before, after: r.After}
 	}
 	rs, err := loadRefs(ctx, s.db, docs)
 	if err != nil {
 		return httpx.Page[Change]{}, err
 	}
+	ns, err := loadNames(ctx, s.db, rows)
+	if err != nil {
+		return httpx.Page[Change]{}, err
+	}
 	out := httpx.Page[Change]{Items: []Change{}, Page: p.Page, Size: p.Size}
 	for _, r := range rows {
-		fields, err := diff(r.Entity, r.Before, r.After, rs, lang)
+		fields, err := diff(r.Entity, r.Before, r.After, rs, ns, lang)
 		if err != nil {
 			return out, fmt.Errorf("logs.changes %d: %w", r.ID, err)
 		}
 		out.Items = append(out.Items, Change{ID: r.ID, BranchCode: r.BranchCode, Entity: r.Entity,
-			EntityLabel: entityLabel(r.Entity, lang), EntityID: r.EntityID, Action: r.Action, ChangedBy: r.ChangedBy,
-			ChangerName: personName(r.NameTh, r.NameEn, lang), ChangedAt: r.ChangedAt, Fields: fields})
+			EntityLabel: entityLabel(r.Entity, lang), EntityID: r.EntityID, Record: ns.record(r, rs, lang), Action: r.Action,
+			ChangedBy: r.ChangedBy, ChangerName: actorName(r.ChangedBy, r.NameTh, r.NameEn, lang), ChangedAt: r.ChangedAt, Fields: fields})
 		out.Total = int(r.Total)
 	}
 	return out, nil
@@ -195,7 +199,7 @@ func (s *Service) Changes(ctx context.Context, sc session.Scope, f Filter, p htt
 // diff answers the fields whose value differs between before and after (JSON documents,
 // empty for none), in key order, references shown as the rows they name (refs.go). A create lists the fields it sets, a delete the fields the
 // record had. A document that is not an object shows as one field named "value".
-func diff(entity string, before, after []byte, rs refs, lang i18n.Lang) ([]FieldChange, error) {
+func diff(entity string, before, after []byte, rs refs, ns pageNames, lang i18n.Lang) ([]FieldChange, error) {
 	b, err := fieldsOf(before)
 	if err != nil {
 		return nil, err
@@ -227,9 +231,14 @@ func diff(entity string, before, after []byte, rs refs, lang i18n.Lang) ([]Field
 		if bytes.Equal(bv, av) || (b == nil && empty(av)) || (a == nil && empty(bv)) {
 			continue
 		}
-		out = append(out, FieldChange{Field: k, Label: fieldLabel(entity, k, lang),
-			Before: showValue(entity, k, rs.resolve(entity, k, decode(bv)), lang),
-			After:  showValue(entity, k, rs.resolve(entity, k, decode(av)), lang)})
+		show := func(v []byte) any {
+			x := decode(v)
+			if code, ok := x.(string); ok && personFields[k] {
+				return ns.person(code, lang)
+			}
+			return showValue(entity, k, rs.resolve(entity, k, x), lang)
+		}
+		out = append(out, FieldChange{Field: k, Label: fieldLabel(entity, k, lang), Before: show(bv), After: show(av)})
 	}
 	return out, nil
 }

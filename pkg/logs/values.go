@@ -66,6 +66,9 @@ func showValue(entity, key string, v any, lang i18n.Lang) any {
 		if !ok {
 			return x
 		}
+		if key == "deviceId" {
+			return shortDevice(s)
+		}
 		if entity == "serve_record" && key == "reasons" {
 			if i18n.Has("serve.reason" + s) {
 				return i18n.T(lang, "serve.reason"+s)
@@ -85,6 +88,15 @@ func showValue(entity, key string, v any, lang i18n.Lang) any {
 		return out
 	}
 	return word(v)
+}
+
+// shortDevice answers a device id (the serve screen's own, a UUID per browser) by its first
+// eight characters: enough to tell a ward's few phones apart, short enough to read.
+func shortDevice(id string) string {
+	if r := []rune(id); len(r) > 12 {
+		return string(r[:8]) + "…"
+	}
+	return id
 }
 
 // detailValues are, per key of an activity's detail (at any depth: a report's filter), the
@@ -125,6 +137,10 @@ func detailWords(m map[string]any, lang i18n.Lang) bool {
 		s, ok := x.(string)
 		if !ok {
 			return x
+		}
+		if key == "deviceId" && s != shortDevice(s) {
+			changed = true
+			return shortDevice(s)
 		}
 		if key == "reasons" && i18n.Has("serve.reason"+s) {
 			changed = true

@@ -372,8 +372,9 @@ type results struct {
 		Count int    `json:"count"`
 	} `json:"byWard"`
 	ByMealType []struct {
-		MealTimeID int64 `json:"mealTimeId"`
-		Count      int   `json:"count"`
+		MealTimeID int64  `json:"mealTimeId"`
+		BranchCode string `json:"branchCode"`
+		Count      int    `json:"count"`
 	} `json:"byMealType"`
 	ByDish []struct {
 		MenuID int64  `json:"menuId"`
@@ -460,8 +461,9 @@ func TestResultsScopeAndFilters(t *testing.T) {
 		t.Errorf("BAM with entryBranch=SRP02: %d", r.Count)
 	}
 	// the Super Admin sees both, or one
-	if r, _ := f.results(t, sam, "mealTimeIds="+lunch1+","+lunch2); r.Count != 6 || len(r.ByMealType) != 2 {
-		t.Errorf("SAM all: %+v", r)
+	if r, _ := f.results(t, sam, "mealTimeIds="+lunch1+","+lunch2); r.Count != 6 || len(r.ByMealType) != 2 ||
+		r.ByMealType[0].BranchCode != "SRP01" || r.ByMealType[1].BranchCode != "SRP02" {
+		t.Errorf("SAM all, each meal type with its branch (QA #9): %+v", r)
 	}
 	if r, _ := f.results(t, sam, "entryBranch=SRP02&mealTimeIds="+lunch2); r.Count != 2 || *r.Averages["overall"] != 3 {
 		t.Errorf("SAM SRP02: %+v", r)

@@ -377,16 +377,19 @@ func (t *tally) averages() Averages {
 	return Averages{avg(0), avg(1), avg(2), avg(3), avg(4)}
 }
 
-// WardResult, MealTypeResult, DishResult and DateResult are the groups of the results.
+// WardResult, MealTypeResult, DishResult and DateResult are the groups of the results. A
+// ward and a meal type belong to one branch: the screen names it when several show.
 type (
 	WardResult struct {
-		WardID   *int64   `json:"wardId"`
-		Name     string   `json:"name"`
-		Count    int      `json:"count"`
-		Averages Averages `json:"averages"`
+		WardID     *int64   `json:"wardId"`
+		BranchCode string   `json:"branchCode"`
+		Name       string   `json:"name"`
+		Count      int      `json:"count"`
+		Averages   Averages `json:"averages"`
 	}
 	MealTypeResult struct {
 		MealTimeID int64    `json:"mealTimeId"`
+		BranchCode string   `json:"branchCode"`
 		NameTh     string   `json:"nameTh"`
 		NameEn     string   `json:"nameEn"`
 		Color      string   `json:"color"`
@@ -488,18 +491,18 @@ func (s *Service) Results(ctx context.Context, sc session.Scope, f Filter, page,
 	for i := range rows {
 		r := &rows[i]
 		all.add(r)
-		wk := "-"
+		wk := r.BranchCode + " -"
 		if r.WardID != nil {
 			wk = fmt.Sprint(*r.WardID)
 		}
 		if wards[wk] == nil {
 			wards[wk] = &tally{}
-			wardOf[wk] = WardResult{WardID: r.WardID, Name: label(r.WardTh, r.WardEn, lang)}
+			wardOf[wk] = WardResult{WardID: r.WardID, BranchCode: r.BranchCode, Name: label(r.WardTh, r.WardEn, lang)}
 		}
 		wards[wk].add(r)
 		if meals[r.MealTimeID] == nil {
 			meals[r.MealTimeID] = &tally{}
-			mealOf[r.MealTimeID] = MealTypeResult{MealTimeID: r.MealTimeID, NameTh: r.MealNameTh, NameEn: r.MealNameEn, Color: r.MealColor}
+			mealOf[r.MealTimeID] = MealTypeResult{MealTimeID: r.MealTimeID, BranchCode: r.BranchCode, NameTh: r.MealNameTh, NameEn: r.MealNameEn, Color: r.MealColor}
 		}
 		meals[r.MealTimeID].add(r)
 		d := dateOf(r.OrderDate)
@@ -525,13 +528,19 @@ func (s *Service) Results(ctx context.Context, sc session.Scope, f Filter, page,
 		w.Count, w.Averages = t.count, t.averages()
 		out.ByWard = append(out.ByWard, w)
 	}
-	sort.Slice(out.ByWard, func(i, j int) bool { return out.ByWard[i].Name < out.ByWard[j].Name })
+	sort.Slice(out.ByWard, func(i, j int) bool {
+		a, b := out.ByWard[i], out.ByWard[j]
+		return a.BranchCode < b.BranchCode || a.BranchCode == b.BranchCode && a.Name < b.Name
+	})
 	for k, t := range meals {
 		m := mealOf[k]
 		m.Count, m.Averages = t.count, t.averages()
 		out.ByMealType = append(out.ByMealType, m)
 	}
-	sort.Slice(out.ByMealType, func(i, j int) bool { return out.ByMealType[i].MealTimeID < out.ByMealType[j].MealTimeID })
+	sort.Slice(out.ByMealType, func(i, j int) bool {
+		a, b := out.ByMealType[i], out.ByMealType[j]
+		return a.BranchCode < b.BranchCode || a.BranchCode == b.BranchCode && a.MealTimeID < b.MealTimeID
+	})
 	for k, t := range dishes {
 		d := dishOf[k]
 		d.Count, d.Averages = t.count, t.averages()

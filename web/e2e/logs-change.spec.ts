@@ -48,7 +48,9 @@ test('the Branch Admin of SRP01 finds the rename field by field, then the record
   // an unchanged field is not listed
   await expect(newest.locator('[data-field="code"]')).toHaveCount(0);
   await shot(page, 'logs-change-th');
-  recordKey = (await newest.getByTestId('change-key').innerText()).trim();
+  // the record by its code and name, its key kept for the filter (QA #8)
+  await expect(newest.getByTestId('change-name')).toHaveText(`LG01 ${NEW_NAME}`);
+  recordKey = (await newest.getByTestId('change-key').getAttribute('data-key')) ?? '';
   expect(recordKey).toMatch(/^\d+$/);
 
   // the record's whole history: the rename, then its creation with the fields it set
@@ -58,8 +60,12 @@ test('the Branch Admin of SRP01 finds the rename field by field, then the record
   await expect(list).toHaveCount(2);
   const created = list.nth(1);
   await expect(created.getByTestId('change-action')).toHaveText(lg('th', 'changes.create'));
+  // a row shows its first fields, the rest a click away
+  await expect(created.getByTestId('change-field')).toHaveCount(3);
+  await created.getByTestId('change-more').click();
   await expect(created.locator('[data-field="code"]').getByTestId('change-after')).toHaveText('LG01');
-  await expect(created.locator('[data-field="code"]').getByTestId('change-before')).toHaveText(lg('th', 'value.none'));
+  // a creation shows the values it set, no empty "before"
+  await expect(created.getByTestId('change-before')).toHaveCount(0);
   await expect(created.locator('[data-field="active"]').getByTestId('change-after')).toHaveText(lg('th', 'value.yes'));
 
   // in English: the server's labels follow the interface language

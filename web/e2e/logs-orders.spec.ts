@@ -97,7 +97,14 @@ test('an order placed, scanned against the wrong wristband, served and printed i
   await expect(status.getByTestId('change-label')).toHaveText('สถานะ');
   await expect(status.getByTestId('change-before')).toHaveText('รอเสิร์ฟ');
   await expect(status.getByTestId('change-after')).toHaveText('เสิร์ฟแล้ว');
+  // the order by its patient, meal and day, not its UUID (QA #8)
+  await expect(served.getByTestId('change-name')).toContainText(tray.hn);
+  await expect(served.getByTestId('change-meal')).toContainText('มื้อเย็น');
+  await expect(served.getByTestId('change-key')).not.toContainText(tray.orderId);
   const created = list.nth(1);
+  // compact: the first fields, the rest a click away; a row no taller than a few lines
+  expect((await created.boundingBox())!.height).toBeLessThan(160);
+  await created.getByTestId('change-more').click();
   await expect(created.locator('[data-field=mealType] [data-testid=change-after]')).toHaveText('มื้อเย็น');
   await expect(created.locator('[data-field=orderType] [data-testid=change-label]')).toHaveText('ประเภทการสั่ง');
   await expect(created.locator('[data-field=orderType] [data-testid=change-after]')).toHaveText('สั่งอาหาร');
@@ -109,4 +116,25 @@ test('an order placed, scanned against the wrong wristband, served and printed i
     await expect(row.getByTestId('change-label')).not.toHaveText(field ?? '');
   }
   await shot(page, 'logs-change-order-th');
+
+  // the serving record: who served by name with the code, the device shortened
+  await page.goto(`/auth/change-log?entity=serve_record&record=${tray.orderId}`);
+  const record = rows(page, 'change-log-table').first();
+  await expect(record.getByTestId('change-name')).toContainText(tray.hn);
+  await record.getByTestId('change-more').click();
+  await expect(record.locator('[data-field=servedBy] [data-testid=change-after]')).toHaveText('สมศักดิ์ เสิร์ฟไว (D0003)');
+  await expect(record.locator('[data-field=deviceId] [data-testid=change-after]')).toHaveText('e2e-logs');
+});
+
+test('the activity record fits 1280 wide: no sideways scroll (QA #8)', async ({ page }) => {
+  await signInAs(page, 'superadmin@samrap.local', 'th');
+  await expect(page).toHaveURL(/\/auth\//);
+  await page.goto('/auth/activity-log');
+  await expect(rows(page, 'activity-table').first()).toBeVisible();
+  const table = page.getByTestId('activity-table').locator('.ant-table-content, .ant-table-body').first();
+  expect(await table.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(1);
+  await page.goto('/auth/change-log');
+  await expect(rows(page, 'change-log-table').first()).toBeVisible();
+  const changes = page.getByTestId('change-log-table').locator('.ant-table-content, .ant-table-body').first();
+  expect(await changes.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(1);
 });

@@ -13,7 +13,11 @@ import { data, orderTrays } from './trays-helpers';
 const p = (key: string, lang: 'th' | 'en' = 'en'): string => text(lang, 'performance', key);
 
 type Counts = { trays: number; onTime: number; late: number; notServed: number; pending: number; onTimePct: number | null };
-type Figures = { total: Counts; mismatches: { scans: number; byReason: { reason: string; label: string; count: number }[] } };
+type Group = { code: string; nameEn: string };
+type Figures = {
+  total: Counts; byMeal: Group[]; byWard: Group[];
+  mismatches: { scans: number; byReason: { reason: string; label: string; count: number }[] };
+};
 
 /** Orders today's afternoon snack (MT04, a meal no other spec orders) for two patients without one and answers their HNs, the meal's id and the first card's token. */
 async function snackTrays(request: APIRequestContext): Promise<{ hns: string[]; mealId: number; token: string }> {
@@ -50,6 +54,12 @@ test('a Branch Admin sees the on-time figure and a scan mismatch of a served tra
   await page.goto('/auth/survey/work-performance');
   const screen = page.getByTestId('work-performance-page');
   await expect(screen.getByRole('heading', { name: p('title') })).toBeVisible();
+  // every meal type has its label on the on-time chart, the wards theirs by name, not code (QA #9)
+  const all = await data<Figures>(await request.get('/api/survey/workPerformance', { headers: admin }));
+  await expect(page.getByTestId('chart-meal').locator('.recharts-yAxis .recharts-cartesian-axis-tick')).toHaveCount(all.byMeal.length);
+  const ward = all.byWard.find((w) => w.code)!;
+  await expect(page.getByTestId('chart-ward')).toContainText(ward.nameEn);
+  await expect(page.getByTestId('chart-ward')).not.toContainText(ward.code);
   // the snack only
   await page.getByTestId('performance-meals').click();
   await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: 'MT04' }).click();

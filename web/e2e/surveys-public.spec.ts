@@ -114,6 +114,10 @@ test('a patient answers the card\'s survey on a phone; the Branch Admin sees it 
   await expect(answerRow).toHaveCount(0);
   await choose(page, page.getByTestId('survey-branch'), /^SRP01/);
   await expect(answerRow).toHaveCount(1);
+  // every branch (the demo answers of both): each meal type's bar names its branch (QA #9)
+  await page.goto('/auth/survey/patient-satisfaction');
+  await expect(page.getByTestId('chart-meal-types')).toContainText('SRP01');
+  await expect(page.getByTestId('chart-meal-types')).toContainText('SRP02');
 });
 
 test('the survey page in English; a forged link is not found', async ({ browser, baseURL, request }) => {

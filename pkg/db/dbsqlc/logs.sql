@@ -41,3 +41,34 @@ WHERE (@all_branches::boolean OR c.branch_code = @branch::text)
         OR strpos(lower(u.first_name_en || ' ' || u.last_name_en), lower(@person::text)) > 0)
 ORDER BY c.changed_at DESC, c.id DESC
 LIMIT @page_size::integer OFFSET @page_offset::bigint;
+
+-- The records a page of the change log names, read when the page is read (pkg/logs
+-- records.go): an order (a serving record is keyed by its order) by its patient, meal type
+-- and day; a patient by HN and name; an account by employee code and name.
+-- name: LogsOrderRecords :many
+SELECT o.id::text AS id, p.hn_id,
+    trim(p.first_name_th || ' ' || p.last_name_th)::text AS name_th,
+    trim(p.first_name_en || ' ' || p.last_name_en)::text AS name_en,
+    coalesce(t.name_th, '')::text AS meal_th, coalesce(t.name_en, '')::text AS meal_en,
+    to_char(o.order_date, 'YYYY-MM-DD')::text AS order_date
+FROM meal_order o
+    JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
+    LEFT JOIN meal_time t ON t.branch_code = o.branch_code AND t.id = o.meal_time_id
+WHERE o.id = ANY(@ids::uuid[]);
+
+-- name: LogsPatientRecords :many
+SELECT p.branch_code, p.hn_id,
+    trim(p.first_name_th || ' ' || p.last_name_th)::text AS name_th,
+    trim(p.first_name_en || ' ' || p.last_name_en)::text AS name_en
+FROM patient p
+WHERE p.hn_id = ANY(@hns::text[]) AND p.branch_code = ANY(@branches::text[]);
+
+-- The people a page's entries name (an actor, an order's orderedBy, a serving's servedBy),
+-- by employee code; an account since deleted too, as an entry outlives its author.
+-- name: LogsPeople :many
+SELECT u.id, u.employee_code,
+    trim(u.first_name_th || ' ' || u.last_name_th)::text AS name_th,
+    trim(u.first_name_en || ' ' || u.last_name_en)::text AS name_en
+FROM app_user u
+WHERE u.employee_code = ANY(@codes::text[]) OR u.id = ANY(@ids::bigint[])
+ORDER BY u.deleted_at NULLS FIRST;

@@ -195,3 +195,149 @@ func (q *Queries) LogsChanges(ctx context.Context, db DBTX, arg LogsChangesParam
 	}
 	return items, nil
 }
+
+const logsOrderRecords = `-- name: LogsOrderRecords :many
+SELECT o.id::text AS id, p.hn_id,
+    trim(p.first_name_th || ' ' || p.last_name_th)::text AS name_th,
+    trim(p.first_name_en || ' ' || p.last_name_en)::text AS name_en,
+    coalesce(t.name_th, '')::text AS meal_th, coalesce(t.name_en, '')::text AS meal_en,
+    to_char(o.order_date, 'YYYY-MM-DD')::text AS order_date
+FROM meal_order o
+    JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
+    LEFT JOIN meal_time t ON t.branch_code = o.branch_code AND t.id = o.meal_time_id
+WHERE o.id = ANY($1::uuid[])
+`
+
+type LogsOrderRecordsRow struct {
+	ID        string
+	HnID      string
+	NameTh    string
+	NameEn    string
+	MealTh    string
+	MealEn    string
+	OrderDate string
+}
+
+// The records a page of the change log names, read when the page is read (pkg/logs
+// records.go): an order (a serving record is keyed by its order) by its patient, meal type
+// and day; a patient by HN and name; an account by employee code and name.
+func (q *Queries) LogsOrderRecords(ctx context.Context, db DBTX, ids []string) ([]LogsOrderRecordsRow, error) {
+	rows, err := db.Query(ctx, logsOrderRecords, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []LogsOrderRecordsRow
+	for rows.Next() {
+		var i LogsOrderRecordsRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.HnID,
+			&i.NameTh,
+			&i.NameEn,
+			&i.MealTh,
+			&i.MealEn,
+			&i.OrderDate,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const logsPatientRecords = `-- name: LogsPatientRecords :many
+SELECT p.branch_code, p.hn_id,
+    trim(p.first_name_th || ' ' || p.last_name_th)::text AS name_th,
+    trim(p.first_name_en || ' ' || p.last_name_en)::text AS name_en
+FROM patient p
+WHERE p.hn_id = ANY($1::text[]) AND p.branch_code = ANY($2::text[])
+`
+
+type LogsPatientRecordsParams struct {
+	Hns      []string
+	Branches []string
+}
+
+type LogsPatientRecordsRow struct {
+	BranchCode string
+	HnID       string
+	NameTh     string
+	NameEn     string
+}
+
+func (q *Queries) LogsPatientRecords(ctx context.Context, db DBTX, arg LogsPatientRecordsParams) ([]LogsPatientRecordsRow, error) {
+	rows, err := db.Query(ctx, logsPatientRecords, arg.Hns, arg.Branches)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []LogsPatientRecordsRow
+	for rows.Next() {
+		var i LogsPatientRecordsRow
+		if err := rows.Scan(
+			&i.BranchCode,
+			&i.HnID,
+			&i.NameTh,
+			&i.NameEn,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const logsPeople = `-- name: LogsPeople :many
+SELECT u.id, u.employee_code,
+    trim(u.first_name_th || ' ' || u.last_name_th)::text AS name_th,
+    trim(u.first_name_en || ' ' || u.last_name_en)::text AS name_en
+FROM app_user u
+WHERE u.employee_code = ANY($1::text[]) OR u.id = ANY($2::bigint[])
+ORDER BY u.deleted_at NULLS FIRST
+`
+
+type LogsPeopleParams struct {
+	Codes []string
+	Ids   []int64
+}
+
+type LogsPeopleRow struct {
+	ID           int64
+	EmployeeCode string
+	NameTh       string
+	NameEn       string
+}
+
+// The people a page's entries name (an actor, an order's orderedBy, a serving's servedBy),
+// by employee code; an account since deleted too, as an entry outlives its author.
+func (q *Queries) LogsPeople(ctx context.Context, db DBTX, arg LogsPeopleParams) ([]LogsPeopleRow, error) {
+	rows, err := db.Query(ctx, logsPeople, arg.Codes, arg.Ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []LogsPeopleRow
+	for rows.Next() {
+		var i LogsPeopleRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.EmployeeCode,
+			&i.NameTh,
+			&i.NameEn,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}

@@ -22,6 +22,8 @@ export type Change = {
   entity: string;
   entityLabel: string;
   entityId: string;
+  /** The record by name: an order's patient HN and name, meal type and day; a patient's HN and name; a row's code and name; null when it has none. */
+  record: { code: string; name: string; meal?: string; date?: string } | null;
   action: 'create' | 'update' | 'delete';
   changedBy: string;
   changerName: string;

@@ -15,7 +15,7 @@ import { exportResults } from '@/features/surveys/api/export-results';
 import { getResults, resultsQuery } from '@/features/surveys/api/get-results';
 import { QUESTIONS, type Averages } from '@/features/surveys/types';
 import {
-  completeAnswers, groupBars, idsParam, missingAnswers, questionBars, showAverage, showDay, surveyPath, waitMinutes,
+  branchNamer, completeAnswers, groupBars, idsParam, missingAnswers, questionBars, showAverage, showDay, surveyPath, waitMinutes,
 } from '@/features/surveys/values';
 
 function keys(o: unknown, prefix = ''): string[] {
@@ -77,6 +77,15 @@ describe('display', () => {
     ]);
     expect(rows[0]).toEqual({ key: '7', name: 'Ward A', color: '#ff0000', count: 3, taste: 4, temperature: 4, portion: 4, onTime: 4, overall: 4.67 });
     expect(rows[1].overall).toBeNull();
+  });
+});
+
+describe('chart labels', () => {
+  it('names the branch on a group only when more than one branch shows (QA #9)', () => {
+    const two = [{ branchCode: 'SRP01' }, { branchCode: 'SRP02' }];
+    expect(branchNamer(two)(two[1], 'มื้อเช้า')).toBe('SRP02 · มื้อเช้า');
+    const one = [{ branchCode: 'SRP01' }, { branchCode: 'SRP01' }];
+    expect(branchNamer(one)(one[0], 'มื้อเช้า')).toBe('มื้อเช้า');
   });
 });
 

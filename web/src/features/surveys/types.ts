@@ -54,8 +54,8 @@ export type SurveyRow = {
 };
 
 /** `wardId` null: trays with no ward. */
-export type WardResult = { wardId: number | null; name: string; count: number; averages: Averages };
-export type MealTypeResult = { mealTimeId: number; nameTh: string; nameEn: string; color: string; count: number; averages: Averages };
+export type WardResult = { wardId: number | null; branchCode: string; name: string; count: number; averages: Averages };
+export type MealTypeResult = { mealTimeId: number; branchCode: string; nameTh: string; nameEn: string; color: string; count: number; averages: Averages };
 export type DishResult = { menuId: number; nameTh: string; nameEn: string; count: number; averages: Averages };
 export type DateResult = { date: string; count: number; averages: Averages };
 

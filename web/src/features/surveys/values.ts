@@ -48,6 +48,15 @@ export function groupBars(groups: Group[]): GroupBar[] {
   });
 }
 
+/**
+ * A group's name on a chart: with its branch ('SRP01 · มื้อเช้า') when the groups come from more
+ * than one branch (a Super Admin's "all branches"), alone otherwise.
+ */
+export function branchNamer(groups: { branchCode: string }[]): (g: { branchCode: string }, name: string) => string {
+  const several = new Set(groups.map((g) => g.branchCode)).size > 1;
+  return (g, name) => (several ? `${g.branchCode} · ${name}` : name);
+}
+
 /** The path of a card's link (`https://…/q/<token>` → `/q/<token>`), to open it in this app. */
 export function surveyPath(surveyUrl: string): string {
   const m = SURVEY_LINK.exec(surveyUrl);

@@ -35,11 +35,20 @@ export default function ActivityLogPage() {
       },
     });
 
+  // fits 1280 wide: the address under the time, the detail under the action in the widest column
   const columns: TableColumnsType<Activity> = [
-    { key: 'at', title: t('activity.when'), width: 160, render: (_, a) => dateTime(a.at) },
-    ...(allBranches ? [{ key: 'branch', title: t('filter.branch'), width: 110, render: (_: unknown, a: Activity) => <span data-testid="entry-branch">{branch(a.branchCode)}</span> }] : []),
     {
-      key: 'who', title: t('activity.who'), width: 220,
+      key: 'at', title: `${t('activity.when')} · ${t('activity.address')}`, width: 170,
+      render: (_, a) => (
+        <Space direction="vertical" size={0}>
+          <span>{dateTime(a.at)}</span>
+          {a.address && <Typography.Text type="secondary" data-testid="activity-address">{a.address}</Typography.Text>}
+        </Space>
+      ),
+    },
+    ...(allBranches ? [{ key: 'branch', title: t('filter.branch'), width: 80, render: (_: unknown, a: Activity) => <span data-testid="entry-branch">{branch(a.branchCode)}</span> }] : []),
+    {
+      key: 'who', title: t('activity.who'), width: 200,
       render: (_, a) => (
         <Space direction="vertical" size={0}>
           <Typography.Text strong data-testid="activity-actor">{a.actor || t('value.none')}</Typography.Text>
@@ -47,12 +56,18 @@ export default function ActivityLogPage() {
         </Space>
       ),
     },
-    { key: 'action', title: t('activity.action'), width: 240, render: (_, a) => <span data-testid="activity-action">{a.actionLabel}</span> },
     {
-      key: 'detail', title: t('activity.detail'),
-      render: (_, a) => <Typography.Text type="secondary">{showDetail(a.detail, lang, timeZone, t)}</Typography.Text>,
+      key: 'action', title: `${t('activity.action')} · ${t('activity.detail')}`,
+      render: (_, a) => {
+        const detail = showDetail(a.detail, lang, timeZone, t);
+        return (
+          <Space direction="vertical" size={0}>
+            <span data-testid="activity-action">{a.actionLabel}</span>
+            {detail && <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }} data-testid="activity-detail">{detail}</Typography.Text>}
+          </Space>
+        );
+      },
     },
-    { key: 'address', title: t('activity.address'), width: 140, render: (_, a) => a.address },
   ];
 
   return (
@@ -82,7 +97,7 @@ export default function ActivityLogPage() {
         }
         columns={columns}
         list={list}
-        scrollX={1000}
+        scrollX={900}
         testId="activity-table"
       />
     </ScreenFrame>

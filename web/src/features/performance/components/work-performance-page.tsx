@@ -1,9 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Card, Col, Empty, Row, Select, Space, Statistic, Table, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { useState, type ReactElement } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, LabelList, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ROLE } from '@/config/roles';
 import { useExportFigures } from '@/features/performance/api/export-figures';
 import { useFigures } from '@/features/performance/api/get-figures';
@@ -74,7 +74,7 @@ export default function WorkPerformancePage() {
     { key: 'other', title: other, align: 'right', width: 100, render: (_, p) => p.other },
   ];
 
-  const chart = (title: string, testId: string, empty: boolean, body: ReactElement, below?: ReactElement) => (
+  const chart = (title: string, testId: string, empty: boolean, body: ReactElement, below?: ReactNode) => (
     <Card size="small" title={title} data-testid={testId} style={{ height: '100%' }}>
       {empty ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noData')} style={{ height: CHART_HEIGHT - 40 }} /> : (
         <>
@@ -86,6 +86,9 @@ export default function WorkPerformancePage() {
   );
 
   const rv = f?.review;
+  // the on-time chart says why its bars are empty: no tray due yet, or none of the due served on time
+  const due = (f?.total.onTime ?? 0) + (f?.total.late ?? 0) + (f?.total.notServed ?? 0);
+  const onTimeNote = !f?.byMeal.length ? '' : due === 0 ? t('onTimeNone.due') : f.total.onTime === 0 ? t('onTimeNone.served', { due }) : '';
   return (
     <ScreenFrame title={t('title')} subtitle={t('subtitle')} testId="work-performance-page">
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
@@ -159,29 +162,31 @@ export default function WorkPerformancePage() {
         <Row gutter={[16, 16]}>
           <Col xs={24} xl={12}>
             {chart(t('chart.byMeal'), 'chart-meal', !f?.byMeal.length, (
-              <BarChart data={(f?.byMeal ?? []).map((m) => ({ name: `${inBranch(m)}${name(m)}`, pct: m.onTimePct ?? 0, color: m.mealColor }))}>
+              // bars across, the names on the left: every meal type labelled, a 0% bar labelled too
+              <BarChart layout="vertical" data={(f?.byMeal ?? []).map((m) => ({ name: `${inBranch(m)}${name(m)}`, pct: m.onTimePct, color: m.mealColor }))} margin={{ right: 40 }}>
                 <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="name" />
-                <YAxis domain={[0, 100]} unit="%" />
-                <Tooltip formatter={(v) => [`${String(v)}%`, t('count.onTimePct')]} />
-                <Bar dataKey="pct" name={t('count.onTimePct')} isAnimationActive={false}>
+                <XAxis type="number" domain={[0, 100]} unit="%" />
+                <YAxis type="category" dataKey="name" width={170} interval={0} tick={{ fontSize: 12 }} />
+                <Tooltip formatter={(v) => [pct(typeof v === 'number' ? v : null), t('count.onTimePct')]} />
+                <Bar dataKey="pct" name={t('count.onTimePct')} isAnimationActive={false} maxBarSize={28}>
                   {(f?.byMeal ?? []).map((m) => <Cell key={`${m.branchCode}-${m.id}`} fill={m.mealColor} stroke="#555" />)}
+                  <LabelList dataKey="pct" position="right" fill="#1f2937" formatter={(v: unknown) => pct(typeof v === 'number' ? v : null)} />
                 </Bar>
               </BarChart>
-            ))}
+            ), onTimeNote && <Typography.Text type="secondary" data-testid="on-time-note">{onTimeNote}</Typography.Text>)}
           </Col>
           <Col xs={24} xl={12}>
             {chart(t('chart.byWard'), 'chart-ward', !f?.byWard.length, (
-              <BarChart data={(f?.byWard ?? []).map((w) => ({ name: `${inBranch(w)}${w.code || t('noWard')}`, onTime: w.onTime, late: w.late, notServed: w.notServed, pending: w.pending }))}>
+              <BarChart layout="vertical" data={(f?.byWard ?? []).map((w) => ({ name: `${inBranch(w)}${w.code ? name(w) : t('noWard')}`, onTime: w.onTime, late: w.late, notServed: w.notServed, pending: w.pending }))}>
                 <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="name" />
-                <YAxis allowDecimals={false} />
+                <XAxis type="number" allowDecimals={false} />
+                <YAxis type="category" dataKey="name" width={170} interval={0} tick={{ fontSize: 12 }} />
                 <Tooltip />
                 <Legend />
-                <Bar dataKey="onTime" stackId="a" name={t('count.onTime')} fill={ON_TIME} isAnimationActive={false} />
-                <Bar dataKey="late" stackId="a" name={t('count.late')} fill={LATE} isAnimationActive={false} />
-                <Bar dataKey="notServed" stackId="a" name={t('count.notServed')} fill={NOT_SERVED} isAnimationActive={false} />
-                <Bar dataKey="pending" stackId="a" name={t('count.pending')} fill={PENDING} isAnimationActive={false} />
+                <Bar dataKey="onTime" stackId="a" name={t('count.onTime')} fill={ON_TIME} isAnimationActive={false} maxBarSize={28} />
+                <Bar dataKey="late" stackId="a" name={t('count.late')} fill={LATE} isAnimationActive={false} maxBarSize={28} />
+                <Bar dataKey="notServed" stackId="a" name={t('count.notServed')} fill={NOT_SERVED} isAnimationActive={false} maxBarSize={28} />
+                <Bar dataKey="pending" stackId="a" name={t('count.pending')} fill={PENDING} isAnimationActive={false} maxBarSize={28} />
               </BarChart>
             ))}
           </Col>

@@ -9,7 +9,7 @@ import {
 } from 'recharts';
 import { NS } from '@/features/surveys/i18n';
 import type { Results } from '@/features/surveys/types';
-import { groupBars, questionBars, showAverage, showDay } from '@/features/surveys/values';
+import { branchNamer, groupBars, questionBars, showAverage, showDay } from '@/features/surveys/values';
 
 const TEAL = '#0f766e';
 const AMBER = '#d97706';
@@ -29,14 +29,28 @@ function Figure({ title, desc, testId, children }: { title: string; desc: string
 
 const average = (v: unknown) => showAverage(typeof v === 'number' ? v : null);
 
+/** An x-axis label on lines of its own: 'SRP01 · มื้อเช้า' shows the branch above the meal, so narrow bars keep every label. */
+function LinesTick({ x, y, payload }: { x?: number; y?: number; payload?: { value: string } }) {
+  const lines = String(payload?.value ?? '').split(' · ');
+  return (
+    <text x={x} y={y} textAnchor="middle" fontSize={12} fill="#666">
+      {lines.map((l, i) => <tspan key={i} x={x} dy={i === 0 ? 12 : 14}>{l}</tspan>)}
+    </text>
+  );
+}
+
 /** Averages per question, by ward, by meal type (in its colours) and the trend by day. */
 export default function ResultCharts({ results }: { results: Results }) {
   const { t, i18n } = useTranslation(NS);
   const lang = i18n.language === 'en' ? 'en' : 'th';
   const questions = questionBars(results.averages, (q) => t(`questionShort.${q}`));
-  const wards = groupBars(results.byWard.map((w) => ({ key: String(w.wardId ?? 'none'), name: w.name || '–', count: w.count, averages: w.averages })));
+  const wardName = branchNamer(results.byWard);
+  const wards = groupBars(results.byWard.map((w) => ({
+    key: `${w.branchCode}-${w.wardId ?? 'none'}`, name: wardName(w, w.name || '–'), count: w.count, averages: w.averages,
+  })));
+  const mealName = branchNamer(results.byMealType);
   const meals = groupBars(results.byMealType.map((m) => ({
-    key: String(m.mealTimeId), name: lang === 'en' ? m.nameEn || m.nameTh : m.nameTh, color: m.color, count: m.count, averages: m.averages,
+    key: String(m.mealTimeId), name: mealName(m, lang === 'en' ? m.nameEn || m.nameTh : m.nameTh), color: m.color, count: m.count, averages: m.averages,
   })));
   const days = groupBars(results.byDate.map((d) => ({ key: d.date, name: showDay(d.date, lang), count: d.count, averages: d.averages })));
   const overall = t('questionShort.overall');
@@ -61,7 +75,7 @@ export default function ResultCharts({ results }: { results: Results }) {
         {(a) => (
           <BarChart data={meals} title={a.title} desc={a.desc} margin={{ top: 16, right: 8, left: -16, bottom: 0 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="name" interval={0} tick={{ fontSize: 12 }} />
+            <XAxis dataKey="name" interval={0} tick={<LinesTick />} height={44} />
             <YAxis domain={SCALE} ticks={[0, 1, 2, 3, 4, 5]} />
             <Tooltip formatter={(v, name) => (name === overall ? average(v) : String(v))} />
             <Bar dataKey="overall" name={overall} isAnimationActive={false}>
