@@ -24,6 +24,9 @@ test('an Order Taker orders, is refused a second order of the meal, cancels with
   await orderSpecific(page, 'ข้าวผัดไม่ใส่ผัก');
   expect(await submit(page)).toBe(200);
   await expect(page.getByText(o('messages.submitted'))).toBeVisible();
+  // back on the list as it was left: its search kept, the ordered row in view (QA 2026-11-26 #14)
+  await expect(page).toHaveURL(new RegExp(`/auth/order\\?date=${date}&q=${hn}$`));
+  await expect(page.getByTestId('orders-table').locator(`tr[data-hn="${hn}"]`)).toBeInViewport();
 
   // the same meal again (the form opened by its address): warned, and the server answers 409 with the order
   const list = await orderRow(page, date, hn);
