@@ -57,6 +57,8 @@ for (const lang of ['th', 'en'] as const) {
     for (const col of ['allergens', 'npo']) {
       await expect(rows.first().locator(`td[data-col="${col}"]`)).toBeInViewport({ ratio: 1 });
     }
+    // the subtitle says which patients in words, not by the status code (QA 2026-11-26 #11)
+    if (lang === 'th') await expect(page.getByTestId('patients-page').locator('> *').first()).not.toContainText('Current');
     await shot(page, `lists-fit-patients-${lang}`);
   });
 

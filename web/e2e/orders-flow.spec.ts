@@ -64,6 +64,24 @@ test('an Order Taker orders, is refused a second order of the meal, cancels with
   await expect(chip(again, 'MT02')).toHaveAttribute('data-status', 'WAITING');
 });
 
+test('a form opened low on the list goes back to the list as it was, that row in view', async ({ page }) => {
+  await signInAs(page, ORDER_TAKER, /\/auth\/order$/);
+  const date = addDays(bangkokToday(), 1);
+  await page.goto(`/auth/order?date=${date}&page=2`);
+  const rows = page.getByTestId('orders-table').locator('tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(20);
+  // the last row of the page: below the fold at 1280 × 800
+  const last = rows.last();
+  const hn = (await last.getAttribute('data-hn')) ?? '';
+  await last.scrollIntoViewIfNeeded();
+  await last.getByTestId('row-caregiver').click();
+  await expect(page.getByTestId('caregiver-form-page')).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByTestId('form-back').first().click();
+  await expect(page).toHaveURL(new RegExp(`/auth/order\\?date=${date}&page=2$`));
+  await expect(page.getByTestId('orders-table').locator(`tr[data-hn="${hn}"]`)).toBeInViewport();
+});
+
 test('a caregiver meal, checked against what the caregiver states', async ({ page }) => {
   await signInAs(page, CONTROLLER, /\/auth\/patient$/);
   // Monday's dinner: clear tom yum with shrimp (M011) and rice (M004)

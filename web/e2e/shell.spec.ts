@@ -66,6 +66,11 @@ test('a Controller opening /auth/users is sent away', async ({ page }) => {
   await expect(notice).toHaveCount(0);
   // sent to its own first screen, the patient list
   await expect(page).toHaveURL(/\/auth\/patient$/);
+  // an open group of the sidebar sits on a shade of its green, not near-black (QA 2026-11-26 #22)
+  await page.goto('/auth/report/meal-card');
+  const group = page.getByTestId('sidebar').locator('.ant-menu-sub').first();
+  await expect(group).toBeVisible();
+  expect(await group.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe('rgba(0, 0, 0, 0.18)');
 });
 
 test('without a stored session a protected route goes to Login, with no notice', async ({ page }) => {
