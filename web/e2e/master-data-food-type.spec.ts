@@ -92,7 +92,7 @@ test('food types: list, search, sort, add with errors, duplicate, edit, status, 
   await sw.click();
   await expect(confirm).toBeVisible();
   const body = page.waitForRequest((r) => r.url().includes('/parameter/updateDietType'));
-  await confirm.getByRole('button', { name: md('th', 'action.save') }).click();
+  await confirm.getByRole('button', { name: md('th', 'statusConfirm.deactivateOk') }).click();
   expect((await body).postDataJSON()).toMatchObject({ id: expect.any(Number), code: 'DT99', status: 'INACTIVE', branchCode: 'SRP01' });
   await expect(sw).toHaveAttribute('aria-checked', 'false');
 

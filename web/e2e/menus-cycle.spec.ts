@@ -56,7 +56,7 @@ test('a round overlapping the active weekly round is refused beside its dates, n
 
   // activating it from the list is refused the same way, in a dialog naming the other round
   await mine.getByTestId('status-switch').click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: mn('th', 'action.save') }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: mn('th', 'statusConfirm.activateOk') }).click();
   await expect(page.locator('.ant-modal-confirm-error')).toContainText('CY-WEEK');
   await page.locator('.ant-modal-confirm-error').getByRole('button').click();
   await expect(mine.getByTestId('status-switch')).not.toBeChecked();
@@ -121,5 +121,6 @@ test('the round grid: days × meal types on their colours; a cell filled with a 
 
   // back to the rounds: it counts its contents
   await page.getByTestId('grid-back').click();
-  await expect(codeRow(page, 'cycles-table', 'CY-E2E2').locator('td').nth(6)).toHaveText('1');
+  // code, name, status, round type, days, start, end, contents
+  await expect(codeRow(page, 'cycles-table', 'CY-E2E2').locator('td').nth(7)).toHaveText('1');
 });

@@ -89,7 +89,7 @@ test('dish form: ingredients picked → allergen chips, the IDDSI level on its c
 
   // status: asks first
   await mine.getByTestId('status-switch').click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: mn('th', 'action.save') }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: mn('th', 'statusConfirm.deactivateOk') }).click();
   await expect(toast(page, mn('th', 'toast.statusChanged'))).toBeVisible();
   await expect(mine.getByTestId('status-switch')).not.toBeChecked();
 

@@ -24,6 +24,9 @@ test('an Order Taker orders, is refused a second order of the meal, cancels with
   await orderSpecific(page, 'ข้าวผัดไม่ใส่ผัก');
   expect(await submit(page)).toBe(200);
   await expect(page.getByText(o('messages.submitted'))).toBeVisible();
+  // back on the list as it was left: its search kept, the ordered row in view (QA 2026-11-26 #14)
+  await expect(page).toHaveURL(new RegExp(`/auth/order\\?date=${date}&q=${hn}$`));
+  await expect(page.getByTestId('orders-table').locator(`tr[data-hn="${hn}"]`)).toBeInViewport();
 
   // the same meal again (the form opened by its address): warned, and the server answers 409 with the order
   const list = await orderRow(page, date, hn);
@@ -59,6 +62,24 @@ test('an Order Taker orders, is refused a second order of the meal, cancels with
   expect(await submit(page)).toBe(200);
   const again = await orderRow(page, date, hn);
   await expect(chip(again, 'MT02')).toHaveAttribute('data-status', 'WAITING');
+});
+
+test('a form opened low on the list goes back to the list as it was, that row in view', async ({ page }) => {
+  await signInAs(page, ORDER_TAKER, /\/auth\/order$/);
+  const date = addDays(bangkokToday(), 1);
+  await page.goto(`/auth/order?date=${date}&page=2`);
+  const rows = page.getByTestId('orders-table').locator('tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(20);
+  // the last row of the page: below the fold at 1280 × 800
+  const last = rows.last();
+  const hn = (await last.getAttribute('data-hn')) ?? '';
+  await last.scrollIntoViewIfNeeded();
+  await last.getByTestId('row-caregiver').click();
+  await expect(page.getByTestId('caregiver-form-page')).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByTestId('form-back').first().click();
+  await expect(page).toHaveURL(new RegExp(`/auth/order\\?date=${date}&page=2$`));
+  await expect(page.getByTestId('orders-table').locator(`tr[data-hn="${hn}"]`)).toBeInViewport();
 });
 
 test('a caregiver meal, checked against what the caregiver states', async ({ page }) => {

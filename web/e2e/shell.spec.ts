@@ -55,16 +55,22 @@ test('a Controller opening /auth/users is sent away', async ({ page }) => {
   await page.goto('/auth/users');
   await expect(page).not.toHaveURL(/\/auth\/users/);
   await expect(page).toHaveURL(/\/(login|auth\/patient)$/);
-  await expect(page.getByText(text('th', 'layout', 'menu.userAccounts'))).toHaveCount(0);
-  // and is told why (issue 19 item 10), until the notice is closed
+  await expect(page.getByTestId('sidebar').getByText(text('th', 'layout', 'menu.userAccounts'))).toHaveCount(0);
+  // and is told why (issue 19 item 10), naming the screen as the sidebar does, never its path
   const notice = page.getByTestId('route-refused');
   await expect(notice).toContainText(text('th', 'layout', 'refused.title'));
-  await expect(notice).toContainText('/auth/users');
+  await expect(notice).toContainText(`“${text('th', 'layout', 'menu.userAccounts')}”`);
+  await expect(notice).not.toContainText('/auth/');
   await expect(notice).toContainText(text('th', 'common', 'roles.BCT'));
   await notice.getByRole('button').click();
   await expect(notice).toHaveCount(0);
   // sent to its own first screen, the patient list
   await expect(page).toHaveURL(/\/auth\/patient$/);
+  // an open group of the sidebar sits on a shade of its green, not near-black (QA 2026-11-26 #22)
+  await page.goto('/auth/report/meal-card');
+  const group = page.getByTestId('sidebar').locator('.ant-menu-sub').first();
+  await expect(group).toBeVisible();
+  expect(await group.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe('rgba(0, 0, 0, 0.18)');
 });
 
 test('without a stored session a protected route goes to Login, with no notice', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { AUTH_ROUTES, PUBLIC_ROUTES, SIDEBAR, landingPath, sidebarPaths } from '@/app/routes';
+import { AUTH_ROUTES, PUBLIC_ROUTES, SIDEBAR, landingPath, screenLabel, sidebarPaths } from '@/app/routes';
 import enLayout from '@/locales/en/layout.json';
 import enMasterData from '@/locales/en/master-data.json';
 import thLayout from '@/locales/th/layout.json';
@@ -88,5 +88,15 @@ describe('route and sidebar tables', () => {
         expect(layout.menu[menu].length, menu).toBeLessThanOrEqual(26);
       }
     }
+  });
+
+  it('names a refused screen by its sidebar entry, or the entry it opens from', () => {
+    expect(screenLabel('/auth/survey/patient-satisfaction')).toBe('menu.patientSatisfaction');
+    expect(screenLabel('/auth/user-permission-branch')).toBe('menu.accessRights');
+    expect(screenLabel('/auth/order/form')).toBe('menu.orderMeals');
+    expect(screenLabel('/auth/order/care-giver/form')).toBe('menu.orderMeals');
+    expect(screenLabel('/auth/account/password')).toBe('account');
+    expect(screenLabel('/auth/nowhere')).toBeNull();
+    for (const r of AUTH_ROUTES) expect(screenLabel(`/auth/${r.path}`), r.path).not.toBeNull();
   });
 });

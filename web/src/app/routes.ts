@@ -220,3 +220,18 @@ export function landingPath(role: string | null): string {
   const first = sidebarPaths(role)[0];
   return `/auth/${first ?? 'account'}`;
 }
+
+/**
+ * The sidebar label key (layout.json) of the screen at an /auth path: its own entry, or the
+ * entry it opens from (`order/form` → `order`); null for a path the sidebar does not reach.
+ */
+export function screenLabel(pathname: string): string | null {
+  const leaves = SIDEBAR.flatMap((n) => ('children' in n ? n.children : [n]));
+  let path = pathname.replace(/^\/auth\//, '').replace(/\/+$/, '');
+  while (path) {
+    const leaf = leaves.find((l) => l.path === path);
+    if (leaf) return leaf.label;
+    path = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+  }
+  return null;
+}

@@ -23,6 +23,11 @@ export const theme = {
       "'Noto Sans Thai Variable', 'Noto Sans Thai', 'Sarabun', 'Leelawadee UI', Tahoma, -apple-system, 'Segoe UI', Roboto, sans-serif",
     motion: !reducedMotion,
   },
+  components: {
+    // the sidebar (the one dark menu): an open group's items on a shade of its green, not
+    // Ant Design's near-black (QA 2026-11-26 #22)
+    Menu: { darkItemBg: 'transparent', darkSubMenuItemBg: 'rgba(0, 0, 0, 0.18)' },
+  },
 };
 
 /**

@@ -3,7 +3,7 @@ import {
   buildDraft, choiceReducer, conflictNames, errorText, existingOrder, initialChoice, localProblems, NO_FILTERS, problemsOf, reviewNotes, type ChoiceState,
 } from '@/features/orders/draft';
 import { ordersResources } from '@/features/orders/i18n';
-import { formPath, readTarget } from '@/features/orders/paths';
+import { backRow, formPath, formState, listPath, readTarget } from '@/features/orders/paths';
 import { npoState } from '@/features/orders/components/parts';
 import type { Conflict, MenuOffer, SetOffer } from '@/features/orders/types';
 
@@ -164,6 +164,18 @@ describe('the form address and NPO', () => {
     expect(readTarget(new URLSearchParams('hn=A&date=25/11/2026'))).toBeNull();
     expect(readTarget(new URLSearchParams('date=2026-11-25'))).toBeNull();
     expect(readTarget(new URLSearchParams('hn=A&date=2026-11-25&meal=x'))).toEqual({ hn: 'A', date: '2026-11-25', meal: 0 });
+  });
+
+  it('returns from a form to the list as it was left, its search and page kept (QA 2026-11-26 #14)', () => {
+    const list = { pathname: '/auth/order', search: '?date=2026-11-30&q=SRP01-HN10017&page=2', state: null };
+    const given = formState(list);
+    expect(listPath(given, '2026-11-30')).toBe('/auth/order?date=2026-11-30&q=SRP01-HN10017&page=2');
+    // the drawer's "order again" inside a form passes the list on
+    expect(formState({ pathname: '/auth/order/form', search: '?hn=A', state: given })).toEqual(given);
+    // a form opened by its address: the list of its date
+    expect(listPath(null, '2026-11-30')).toBe('/auth/order?date=2026-11-30');
+    expect(backRow({ hn: 'SRP01-HN10017' })).toBe('SRP01-HN10017');
+    expect(backRow(null)).toBeNull();
   });
 
   it('tells fasting now from fasting ahead, open-ended included', () => {

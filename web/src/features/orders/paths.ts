@@ -16,3 +16,32 @@ export function readTarget(search: URLSearchParams): FormTarget | null {
   if (hn === '' || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
   return { hn, date, meal: Number.isInteger(meal) && meal > 0 ? meal : 0 };
 }
+
+const LIST = '/auth/order';
+
+/** The history state the order list hands its forms: its own search (`?date=&q=&page=…`). */
+type ListReturn = { list: string };
+
+/** The history state the list is sent back with: the row to bring into view. */
+export type BackState = { hn: string };
+
+type Place = { pathname: string; search: string; state: unknown };
+
+/** The state for a navigation to a form: the list's search when leaving the list, else the one this form was given. */
+export function formState(from: Place): ListReturn | undefined {
+  if (from.pathname === LIST) return { list: from.search };
+  const list = (from.state as Partial<ListReturn> | null)?.list;
+  return typeof list === 'string' ? { list } : undefined;
+}
+
+/** Where a form goes back to: the list as it was left (search, filters, page); opened some other way, the list of the form's date. */
+export function listPath(formState: unknown, date: string): string {
+  const list = (formState as Partial<ListReturn> | null)?.list;
+  return typeof list === 'string' ? `${LIST}${list}` : `${LIST}?date=${date}`;
+}
+
+/** The row a list came back for, from its history state. */
+export function backRow(state: unknown): string | null {
+  const hn = (state as Partial<BackState> | null)?.hn;
+  return typeof hn === 'string' && hn !== '' ? hn : null;
+}

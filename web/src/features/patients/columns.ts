@@ -1,9 +1,12 @@
 // The patient list's columns (SPEC.md §3): which the user may hide, which the server sorts
 // by, and the user's choice, remembered on this device.
 
-/** Every column, in the list's order. */
+/**
+ * Every column, in the list's order: allergies and NPO right after the patient, so they are in
+ * view at 1280 px without a sideways scroll whatever else is shown (QA 2026-11-26 #5).
+ */
 export const COLUMN_KEYS = [
-  'hnId', 'name', 'nameEn', 'ward', 'room', 'previousRoom', 'allergens', 'npo', 'gender', 'age', 'birthday',
+  'hnId', 'name', 'allergens', 'npo', 'nameEn', 'ward', 'room', 'previousRoom', 'gender', 'age', 'birthday',
   'nationality', 'religion', 'vegetarian', 'patientLanguage', 'cardLanguage', 'admitDate', 'plannedDischargeDate',
   'visitStatus', 'hospitalStatus', 'diagnosis', 'additionalInfo', 'specialRequest', 'remark', 'dietType',
   'therapeutics', 'restricted', 'textureDrink', 'textureFood', 'medicalOrderStart', 'medicalOrderEnd',

@@ -67,8 +67,8 @@ describe('the chosen columns', () => {
 
   it('keep the list order, drop unknown names and always hold HN, name, allergies and NPO', () => {
     const stored = writeColumns(['remark', 'bogus', 'ward']);
-    expect(JSON.parse(stored)).toEqual(['hnId', 'name', 'ward', 'allergens', 'npo', 'remark']);
-    expect(readColumns(stored)).toEqual(['hnId', 'name', 'ward', 'allergens', 'npo', 'remark']);
+    expect(JSON.parse(stored)).toEqual(['hnId', 'name', 'allergens', 'npo', 'ward', 'remark']);
+    expect(readColumns(stored)).toEqual(['hnId', 'name', 'allergens', 'npo', 'ward', 'remark']);
     expect(readColumns('[]')).toEqual(COLUMN_KEYS.filter((k) => FIXED_COLUMNS.includes(k)));
   });
 

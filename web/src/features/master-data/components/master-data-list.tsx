@@ -68,7 +68,7 @@ export function MasterDataList({ type }: { type: KindType }) {
     modal.confirm({
       title: t(active ? 'statusConfirm.activateTitle' : 'statusConfirm.deactivateTitle'),
       content: t(active ? 'statusConfirm.activate' : 'statusConfirm.deactivate', { name: name(r) }),
-      okText: t('action.save'),
+      okText: t(active ? 'statusConfirm.activateOk' : 'statusConfirm.deactivateOk'),
       cancelText: t('action.cancel'),
       onOk: async () => {
         try {

@@ -19,6 +19,10 @@ import { localName, type Cycle, type CycleMenu } from '@/features/menus/types';
 type Cell = { dayNo: number; meal: MasterRow };
 type DayRow = { id: number; dayNo: number };
 
+/** The day column's width, and the least a meal column gets before the grid scrolls sideways. */
+const DAY_WIDTH = 110;
+const MEAL_MIN = 170;
+
 /** The name of a content's dish or set in the interface language. */
 function itemName(c: CycleMenu, lang: string): string {
   return c.menuId
@@ -73,12 +77,13 @@ export function CycleGrid({ cycle, branchCode, onBack }: { cycle: Cycle; branchC
     setRemoving(null);
   }
 
+  // the meal columns share the width there is (at 1280 px four of them fit, dinner included:
+  // QA 2026-11-26 #10); below MEAL_MIN each the grid scrolls sideways
   const columns: TableProps<DayRow>['columns'] = [
-    { key: 'day', title: t('grid.dayColumn'), width: 110, fixed: 'left', render: (_, r) => <strong>{dayLabel(r.dayNo)}</strong> },
+    { key: 'day', title: t('grid.dayColumn'), width: DAY_WIDTH, fixed: 'left', render: (_, r) => <strong>{dayLabel(r.dayNo)}</strong> },
     ...columnsMeals.map((meal) => ({
       key: `meal-${meal.id}`,
       title: localName(meal, lang),
-      width: 220,
       onHeaderCell: () => ({
         style: { background: meal.mealColor, color: meal.textColor },
         'data-testid': `meal-header-${meal.code}`,
@@ -90,6 +95,7 @@ export function CycleGrid({ cycle, branchCode, onBack }: { cycle: Cycle; branchC
               <Tag
                 key={c.id}
                 color={c.menuSetId ? 'purple' : 'blue'}
+                style={{ whiteSpace: 'normal', marginInlineEnd: 0 }}
                 closable
                 onClose={(e) => {
                   e.preventDefault();
@@ -129,7 +135,7 @@ export function CycleGrid({ cycle, branchCode, onBack }: { cycle: Cycle; branchC
         dataSource={days}
         loading={contents.isFetching || meals.isLoading}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: DAY_WIDTH + columnsMeals.length * MEAL_MIN }}
         data-testid="cycle-grid"
       />
       <CellModal cell={adding} cycle={cycle} branchCode={branchCode} dayLabel={adding ? dayLabel(adding.dayNo) : ''} onClose={() => setAdding(null)} />

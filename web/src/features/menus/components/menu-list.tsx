@@ -1,6 +1,9 @@
 // The list screen the three menus screens share (dishes, sets, rounds): the shared paged
 // list with the status filter and the add button, the code, name, status, last-updated and
 // edit/delete columns around the screen's own, the form drawer and the type-ลบ deletion.
+// The status comes right after the name, and each screen puts its safety columns (allergens,
+// IDDSI) first: at 1280 px they are in view, never under the fixed actions column; what does
+// not fit (price, last updated) is reached by scrolling sideways (QA 2026-11-26 #10).
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
@@ -42,7 +45,7 @@ type Props<T extends Row> = {
   dataType?: 'Menu' | 'CycleMenu';
   list: { data?: Page<T>; isFetching: boolean };
   codeWidth?: number;
-  /** The screen's own columns, between the name and the status. */
+  /** The screen's own columns, after the name and the status, the most important first. */
   columns: TableColumnsType<T>;
   onStatus: (row: T, status: Status) => Promise<unknown>;
   /** The delete mutation of the screen's rows. */
@@ -81,13 +84,13 @@ export function MenuList<T extends Row>({
 
   const all: TableColumnsType<T> = [
     { ...sorted('code'), dataIndex: 'code', width: codeWidth, fixed: 'left' },
-    { ...sorted(lang === 'en' ? 'nameEn' : 'nameTh'), title: t('fields.name'), render: (_, r) => localName(r, lang) },
-    ...columns,
+    { ...sorted(lang === 'en' ? 'nameEn' : 'nameTh'), title: t('fields.name'), width: 200, render: (_, r) => localName(r, lang) },
     {
       ...sorted('status'),
       width: 120,
       render: (_, r) => <StatusSwitch status={r.status} name={localName(r, lang)} onSave={(status) => onStatus(r, status)} />,
     },
+    ...columns,
     { ...sorted('updatedAt'), width: 170, render: (_, r) => <UpdatedCell at={r.updatedAt} by={r.updatedBy} timeZone={timeZone} /> },
     {
       key: 'actions',

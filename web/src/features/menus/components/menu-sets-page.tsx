@@ -71,7 +71,23 @@ export default function MenuSetsPage() {
   const ref = (code: string | null, th: string | null, en: string | null) =>
     code ? localName({ nameTh: th, nameEn: en }, lang) : <Typography.Text type="secondary">{t('notSet')}</Typography.Text>;
 
+  // the safety facts first (allergens, textures), then the set's dishes (menu-list.tsx)
   const columns: TableColumnsType<MenuSet> = [
+    {
+      key: 'allergens',
+      title: t('fields.allergens'),
+      width: 200,
+      render: (_, r) => (
+        <Space direction="vertical" size={4}>
+          <IngredientChips allergens={r.allergens} restricted={r.restricted} />
+          <Space size={[4, 4]} wrap>
+            {r.textures.map((x) => (
+              <IddsiTag key={`${x.iddsiType}${x.iddsiLevel}`} type={x.iddsiType} level={x.iddsiLevel} />
+            ))}
+          </Space>
+        </Space>
+      ),
+    },
     { key: 'dishes', title: t('fields.dishes'), render: (_, r) => <SetDishes menus={r.menus} /> },
     {
       key: 'for',
@@ -82,20 +98,6 @@ export default function MenuSetsPage() {
           <div>{ref(r.dietTypeCode, r.dietTypeNameTh, r.dietTypeNameEn)}</div>
           <div>{ref(r.therapeuticCode, r.therapeuticNameTh, r.therapeuticNameEn)}</div>
         </div>
-      ),
-    },
-    {
-      key: 'allergens',
-      title: t('fields.allergens'),
-      render: (_, r) => (
-        <Space direction="vertical" size={4}>
-          <IngredientChips allergens={r.allergens} restricted={r.restricted} />
-          <Space size={[4, 4]} wrap>
-            {r.textures.map((x) => (
-              <IddsiTag key={`${x.iddsiType}${x.iddsiLevel}`} type={x.iddsiType} level={x.iddsiLevel} />
-            ))}
-          </Space>
-        </Space>
       ),
     },
     { ...sorted('price'), dataIndex: 'price', align: 'right', render: (v: number) => formatPrice(v, lang) },

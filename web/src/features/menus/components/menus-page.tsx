@@ -40,19 +40,21 @@ export default function MenusPage() {
   const del = useDeleteMenu();
   const sorted = sortedColumn<(typeof SORTABLE)[number]>(state.sort, t);
 
+  // the safety facts first (allergens, texture), then the kitchen's (menu-list.tsx)
   const columns: TableColumnsType<Menu> = [
-    { ...sorted('cuisineTypeCode'), render: (_, r) => localName({ nameTh: r.cuisineTypeNameTh, nameEn: r.cuisineTypeNameEn }, lang) },
-    { ...sorted('mealComponentCode'), render: (_, r) => localName({ nameTh: r.mealComponentNameTh, nameEn: r.mealComponentNameEn }, lang) },
-    { ...sorted('iddsiLevel'), render: (_, r) => <IddsiTag type={r.iddsiType} level={r.iddsiLevel} /> },
     {
       key: 'allergens',
       title: t('fields.allergens'),
+      width: 170,
       render: (_, r) => (
         <div data-testid="row-allergens">
           <IngredientChips allergens={r.allergens} restricted={r.restricted} />
         </div>
       ),
     },
+    { ...sorted('iddsiLevel'), width: 190, render: (_, r) => <IddsiTag type={r.iddsiType} level={r.iddsiLevel} /> },
+    { ...sorted('cuisineTypeCode'), render: (_, r) => localName({ nameTh: r.cuisineTypeNameTh, nameEn: r.cuisineTypeNameEn }, lang) },
+    { ...sorted('mealComponentCode'), render: (_, r) => localName({ nameTh: r.mealComponentNameTh, nameEn: r.mealComponentNameEn }, lang) },
     { ...sorted('price'), dataIndex: 'price', align: 'right', render: (v: number) => formatPrice(v, lang) },
   ];
 

@@ -96,7 +96,7 @@ export function IddsiTag({ type, level }: { type: IddsiType; level: number }) {
   return (
     <Tag
       data-testid="iddsi-tag"
-      style={{ background: c.background, color: c.text, borderColor: 'rgba(0,0,0,0.25)' }}
+      style={{ background: c.background, color: c.text, borderColor: 'rgba(0,0,0,0.25)', whiteSpace: 'normal' }}
     >
       {t('iddsi.label', { level, name: t(iddsiNameKey(type, level)) })}
     </Tag>
@@ -140,7 +140,7 @@ export function StatusSwitch({ status, name, onSave }: { status: Status; name: s
         modal.confirm({
           title: t(on ? 'statusConfirm.activateTitle' : 'statusConfirm.deactivateTitle'),
           content: t(on ? 'statusConfirm.activate' : 'statusConfirm.deactivate', { name }),
-          okText: t('action.save'),
+          okText: t(on ? 'statusConfirm.activateOk' : 'statusConfirm.deactivateOk'),
           cancelText: t('action.cancel'),
           onOk: async () => {
             try {

@@ -35,7 +35,7 @@ export function AlternativeNoteModal({ pending, replace, labels, onNote, onRepla
   return (
     <Modal
       open={pending !== null}
-      title={t('note.title', { name: pending ? labels.ref(pending.item) : '' })}
+      title={t(replace?.caregiver ? 'note.caregiverTitle' : 'note.title', { name: pending ? labels.ref(pending.item) : '' })}
       onCancel={onCancel}
       onOk={() => form.submit()}
       okText={t('note.accept')}
@@ -66,7 +66,7 @@ export function AlternativeNoteModal({ pending, replace, labels, onNote, onRepla
             <List
               size="small"
               loading={alternatives.isFetching}
-              locale={{ emptyText: t('note.noAlternative') }}
+              locale={{ emptyText: t('note.noAlternative', { day: replace ? labels.day(replace.dateOrder) : '' }) }}
               dataSource={alts}
               data-testid="alternatives"
               renderItem={(a) => {

@@ -1,7 +1,7 @@
 import { Alert, App, Button, Checkbox, Descriptions, Drawer, Form, Input, QRCode, Radio, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { NS } from '@/features/orders/i18n';
 import { useReviewReasonLabel } from '@/lib/review-reasons';
 import { useCancelOrder } from '@/features/orders/api/cancel-order';
@@ -9,7 +9,7 @@ import { useConfirmReview } from '@/features/orders/api/confirm-review';
 import { useOrderDetails } from '@/features/orders/api/get-order-details';
 import { useQr } from '@/features/orders/api/get-qr';
 import { errorText, problemsOf, reviewNotes } from '@/features/orders/draft';
-import { formPath } from '@/features/orders/paths';
+import { formPath, formState } from '@/features/orders/paths';
 import { AllergyTags, ConflictTags, MealBadge, useOrderLabels } from '@/features/orders/components/parts';
 import { CANCEL_REASONS, type CancelReason, type Problem } from '@/features/orders/types';
 
@@ -22,6 +22,7 @@ export function OrderDetailsDrawer({ orderId, onClose }: Props) {
   const { notification } = App.useApp();
   const labels = useOrderLabels();
   const navigate = useNavigate();
+  const location = useLocation();
   const order = useOrderDetails(labels.branch, orderId);
   const cancel = useCancelOrder();
   const review = useConfirmReview();
@@ -219,7 +220,7 @@ export function OrderDetailsDrawer({ orderId, onClose }: Props) {
               type="primary"
               onClick={() => {
                 onClose();
-                navigate(formPath({ hn, date: o.dateOrder, meal: o.mealTimeId, caregiver: o.caregiver }));
+                navigate(formPath({ hn, date: o.dateOrder, meal: o.mealTimeId, caregiver: o.caregiver }), { state: formState(location) });
               }}
               data-testid="order-again"
             >

@@ -23,7 +23,7 @@ import { PatientHeader } from '@/features/orders/components/patient-header';
 import {
   buildDraft, choiceReducer, errorText, existingOrder, initialChoice, localProblems, newKey, NO_CAREGIVER, NO_FILTERS, problemsOf, type Filters,
 } from '@/features/orders/draft';
-import { readTarget, type FormTarget } from '@/features/orders/paths';
+import { listPath, readTarget, type BackState, type FormTarget } from '@/features/orders/paths';
 import {
   COURSE_TYPES, FOOD_SCOPES, ORDER_TYPES, type CaregiverInfo, type MealType, type OrderRow, type Problem,
 } from '@/features/orders/types';
@@ -33,7 +33,7 @@ export function OrderFormScreen({ caregiver }: { caregiver: boolean }) {
   const { t } = useTranslation(NS);
   const [search] = useSearchParams();
   // every navigation to the form (Order again from its own drawer included) is a fresh form
-  const { key: visit } = useLocation();
+  const { key: visit, state: from } = useLocation();
   const labels = useOrderLabels();
   const target = readTarget(search);
   const found = useSearchOrders(
@@ -43,7 +43,7 @@ export function OrderFormScreen({ caregiver }: { caregiver: boolean }) {
   const row = found.data?.items.find((r) => r.hnId === target?.hn);
   const title = caregiver ? t('form.caregiverTitle') : t('form.title');
   const back = (
-    <Link to={target ? `/auth/order?date=${target.date}` : '/auth/order'} data-testid="form-back">
+    <Link to={target ? listPath(from, target.date) : '/auth/order'} state={target ? ({ hn: target.hn } satisfies BackState) : undefined} data-testid="form-back">
       <ArrowLeftOutlined /> {t('form.backToList')}
     </Link>
   );
@@ -64,7 +64,7 @@ export function OrderFormScreen({ caregiver }: { caregiver: boolean }) {
       />
     );
   return (
-    <ScreenFrame title={title} subtitle={t('form.subtitle')} testId={caregiver ? 'caregiver-form-page' : 'order-form-page'}>
+    <ScreenFrame title={title} subtitle={t(caregiver ? 'form.caregiverSubtitle' : 'form.subtitle')} testId={caregiver ? 'caregiver-form-page' : 'order-form-page'}>
       {body}
     </ScreenFrame>
   );
@@ -78,6 +78,7 @@ function OrderFormBody({ row, target, caregiver, labels, mealTypes, back }: Body
   const { t } = useTranslation(NS);
   const { notification } = App.useApp();
   const navigate = useNavigate();
+  const { state: from } = useLocation();
   const branchCode = labels.branch;
   const startFilters: Filters = { ...NO_FILTERS, dietTypeId: caregiver ? null : row.dietType?.id ?? null };
   const [s, dispatch] = useReducer(choiceReducer, undefined, () => initialChoice('BOTH', startFilters));
@@ -184,7 +185,8 @@ function OrderFormBody({ row, target, caregiver, labels, mealTypes, back }: Body
         onSuccess: () => {
           key.current = newKey();
           notification.success({ message: t('messages.submitted') });
-          navigate(`/auth/order?date=${target.date}`);
+          // back to the list as it was left (search, filters, page), the ordered row brought into view
+          navigate(listPath(from, target.date), { state: { hn: target.hn } satisfies BackState });
         },
         onError: (e) => {
           // an answer (not a lost connection) ends this attempt: the next one is a new request

@@ -3,7 +3,7 @@ import { Button, DatePicker, Select, Space, Tooltip, Typography, type TableColum
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { PagedList, pagedListSpec, sortOrder } from '@/components/paged-table';
 import { ScreenFrame } from '@/components/screen-frame';
 import { oneOfParam, useListState, type Param } from '@/lib/use-list-state';
@@ -15,7 +15,7 @@ import { OrderDetailsDrawer } from '@/features/orders/components/order-details-d
 import { BulkOrderModal } from '@/features/orders/components/bulk-order-modal';
 import { CopyOrdersModal } from '@/features/orders/components/copy-orders-modal';
 import { LIST_STATUSES, type MealCell, type OrderRow } from '@/features/orders/types';
-import { formPath } from '@/features/orders/paths';
+import { backRow, formPath, formState } from '@/features/orders/paths';
 import { THAI_PICKER, pickerFormat } from '@/lib/dates';
 
 const SORTABLE = ['ward', 'room', 'hnId', 'name'] as const;
@@ -33,6 +33,7 @@ export default function OrdersPage() {
   const { t } = useTranslation(NS);
   const labels = useOrderLabels();
   const navigate = useNavigate();
+  const location = useLocation();
   const [state, setState] = useListState(LIST);
   const { q: criteria, ward, status, page, size, sort } = state;
   const dateOrder = state.date || labels.today;
@@ -48,17 +49,28 @@ export default function OrdersPage() {
   const listKey = `${dateOrder}|${criteria}|${ward}|${status}|${sort.field}|${sort.desc}`;
   useEffect(() => setSelected([]), [listKey]);
 
+  // back from a form: the row just ordered for brought into view, once (the state is then dropped)
+  const focus = backRow(location.state);
+  useEffect(() => {
+    if (!focus || !list.data) return;
+    document.querySelector(`[data-testid="orders-table"] tr[data-hn="${CSS.escape(focus)}"]`)?.scrollIntoView({ block: 'center' });
+    navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  }, [focus, list.data, navigate, location.pathname, location.search]);
+
   const openMeal = (row: OrderRow, meal: MealCell, caregiver: boolean) => {
     const order = caregiver ? meal.caregiverOrder : meal.order;
     if (order && order.status !== 'CANCELLED') setDetails(order.orderId);
-    else navigate(formPath({ hn: row.hnId, date: dateOrder, meal: meal.mealTimeId, caregiver }));
+    else navigate(formPath({ hn: row.hnId, date: dateOrder, meal: meal.mealTimeId, caregiver }), { state: formState(location) });
   };
 
   const answeredAt = list.dataUpdatedAt;
+  // at 1280 px the whole row fits the screen (QA 2026-11-26 #5): allergies and NPO, the safety
+  // facts, share one column and are never behind a sideways scroll; the HN stays on one line
   const columns: TableColumnsType<OrderRow> = useMemo(
     () => [
       {
-        key: 'hnId', title: t('columns.hnId'), width: 120, fixed: 'left', sorter: true, sortOrder: sortOrder(sort, 'hnId'),
+        key: 'hnId', title: t('columns.hnId'), width: 140, fixed: 'left', sorter: true, sortOrder: sortOrder(sort, 'hnId'),
+        onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
         render: (_: unknown, r: OrderRow) => (
           <Space size={4}>
             {r.needsReview && (
@@ -70,9 +82,9 @@ export default function OrdersPage() {
           </Space>
         ),
       },
-      { key: 'name', title: t('columns.name'), width: 170, sorter: true, sortOrder: sortOrder(sort, 'name'), render: (_: unknown, r: OrderRow) => labels.name(r) },
+      { key: 'name', title: t('columns.name'), width: 140, sorter: true, sortOrder: sortOrder(sort, 'name'), render: (_: unknown, r: OrderRow) => labels.name(r) },
       {
-        key: 'ward', title: t('columns.wardBed'), width: 150, sorter: true, sortOrder: sortOrder(sort, 'ward'),
+        key: 'ward', title: t('columns.wardBed'), width: 130, sorter: true, sortOrder: sortOrder(sort, 'ward'),
         render: (_: unknown, r: OrderRow) => (
           <Space direction="vertical" size={0}>
             <span>{labels.ref(r.ward)}</span>
@@ -81,7 +93,7 @@ export default function OrdersPage() {
         ),
       },
       {
-        key: 'meals', title: t('columns.meals'), width: 400,
+        key: 'meals', title: t('columns.meals'), width: 230,
         render: (_: unknown, r: OrderRow) => (
           <Space direction="vertical" size={4}>
             <Space size={[6, 6]} wrap data-testid="meal-chips">
@@ -99,8 +111,15 @@ export default function OrdersPage() {
           </Space>
         ),
       },
-      { key: 'allergens', title: t('columns.allergens'), width: 200, render: (_: unknown, r: OrderRow) => <AllergyTags p={r} labels={labels} /> },
-      { key: 'npo', title: t('columns.npo'), width: 100, render: (_: unknown, r: OrderRow) => <NpoTag p={r} labels={labels} now={new Date(answeredAt || Date.now())} /> },
+      {
+        key: 'safety', title: t('columns.safety'), width: 150,
+        render: (_: unknown, r: OrderRow) => (
+          <Space direction="vertical" size={4} data-testid="safety">
+            <AllergyTags p={r} labels={labels} />
+            <NpoTag p={r} labels={labels} now={new Date(answeredAt || Date.now())} />
+          </Space>
+        ),
+      },
       {
         key: 'actions', title: t('columns.actions'), width: 110, fixed: 'right',
         render: (_: unknown, r: OrderRow) => (
@@ -108,7 +127,7 @@ export default function OrdersPage() {
             <Button
               size="small"
               icon={<UserAddOutlined />}
-              onClick={() => navigate(formPath({ hn: r.hnId, date: dateOrder, meal: r.meals[0]?.mealTimeId ?? 0, caregiver: true }))}
+              onClick={() => navigate(formPath({ hn: r.hnId, date: dateOrder, meal: r.meals[0]?.mealTimeId ?? 0, caregiver: true }), { state: formState(location) })}
               data-testid="row-caregiver"
             >
               {t('list.caregiver')}

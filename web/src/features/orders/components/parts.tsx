@@ -73,6 +73,8 @@ export function MealChip({ meal, order, caregiver, onClick, testId }: { meal: Me
           display: 'inline-flex',
           alignItems: 'center',
           gap: 4,
+          // a chip wraps to the next line whole, never cut mid-word
+          whiteSpace: 'nowrap',
           cursor: 'pointer',
           borderRadius: 12,
           padding: '1px 8px 1px 2px',
@@ -109,7 +111,7 @@ export function AllergyTags({ p, labels }: { p: Pick<OrderPatient, 'allergens' |
       ))}
       {unmapped.map((a) => (
         <Tooltip key={a} title={t('patient.unmappedHint')}>
-          <Tag color="red" style={{ marginInlineEnd: 0, borderStyle: 'dashed', fontWeight: 600 }} data-testid="allergy-unmapped">
+          <Tag color="red" style={{ marginInlineEnd: 0, borderStyle: 'dashed', fontWeight: 600, whiteSpace: 'normal' }} data-testid="allergy-unmapped">
             {a} · {t('patient.unmapped')}
           </Tag>
         </Tooltip>

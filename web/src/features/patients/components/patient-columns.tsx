@@ -21,7 +21,7 @@ export function AllergyTags({ p, labels, t }: { p: Pick<PatientRow, 'allergens' 
       ))}
       {unmapped.map((a) => (
         <Tooltip key={a} title={t('allergy.unmappedHint')}>
-          <Tag color="red" style={{ marginInlineEnd: 0, borderStyle: 'dashed' }} data-testid="allergy-unmapped">
+          <Tag color="red" style={{ marginInlineEnd: 0, borderStyle: 'dashed', whiteSpace: 'normal' }} data-testid="allergy-unmapped">
             {a} · {t('allergy.unmapped')}
           </Tag>
         </Tooltip>
@@ -56,14 +56,14 @@ export function patientColumns(shown: readonly ColumnKey[], t: TFunction, labels
   const text = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '' : String(v));
   const enumText = (group: string) => (v: string) => (v ? t(`enum.${group}.${v}`, { defaultValue: v }) : '');
   const render: Record<ColumnKey, { render: (p: PatientRow) => ReactNode; width?: number; fixed?: 'left' }> = {
-    hnId: { render: (p) => <Typography.Text strong>{p.hnId}</Typography.Text>, width: 110, fixed: 'left' },
-    name: { render: (p) => labels.name(p), width: 200, fixed: 'left' },
+    hnId: { render: (p) => <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>{p.hnId}</Typography.Text>, width: 135, fixed: 'left' },
+    name: { render: (p) => labels.name(p), width: 180, fixed: 'left' },
     nameEn: { render: (p) => `${p.firstNameEn} ${p.lastNameEn}`.trim(), width: 180 },
     ward: { render: (p) => labels.ref(p.ward), width: 150 },
     room: { render: (p) => labels.ref(p.room), width: 120 },
     previousRoom: { render: (p) => labels.ref(p.previousRoom), width: 120 },
-    allergens: { render: (p) => <AllergyTags p={p} labels={labels} t={t} />, width: 220 },
-    npo: { render: (p) => <NpoTag p={p} labels={labels} t={t} now={now} />, width: 190 },
+    allergens: { render: (p) => <AllergyTags p={p} labels={labels} t={t} />, width: 200 },
+    npo: { render: (p) => <NpoTag p={p} labels={labels} t={t} now={now} />, width: 170 },
     gender: { render: (p) => enumText('gender')(p.gender), width: 90 },
     age: { render: (p) => text(p.age), width: 70 },
     birthday: { render: (p) => labels.day(p.birthday), width: 120 },
