@@ -41,9 +41,9 @@ var values = map[string]map[string]map[string]names{
 		"courseType": {"MENU": {"เมนู", "Menu"}, "SET": {"ชุดเมนู", "Menu set"}, "SPECIFIC": {"ระบุเอง", "Specific"}},
 		"cancelReason": {"PATIENT": {"ผู้ป่วยยกเลิก", "By patient"}, "DOCTOR": {"แพทย์ยกเลิก", "By doctor"},
 			"NUTRITIONIST": {"นักโภชนาการยกเลิก", "By nutritionist"}},
-		"reviewReasons": {"DIET": {"อาหารเปลี่ยน", "Diet changed"}, "ALLERGY": {"การแพ้เปลี่ยน", "Allergies changed"},
-			"TEXTURE": {"ระดับเนื้ออาหารเปลี่ยน", "Texture changed"}, "NPO": {"การงดอาหารเปลี่ยน", "NPO changed"},
-			"DISCHARGED": {"จำหน่ายแล้ว", "Discharged"}, "RELIGION": {"ศาสนาหรือประเภทมังสวิรัติเปลี่ยน", "Religion or vegetarian type changed"},
+		"reviewReasons": {"DIET": {"ประเภทอาหารเปลี่ยน", "Diet changed"}, "ALLERGY": {"การแพ้อาหารเปลี่ยน", "Allergies changed"},
+			"TEXTURE": {"ระดับเนื้ออาหารเปลี่ยน", "Texture changed"}, "NPO": {"การงดน้ำงดอาหารเปลี่ยน", "NPO changed"},
+			"DISCHARGED": {"ผู้ป่วยจำหน่ายแล้ว", "Discharged"}, "RELIGION": {"ศาสนาหรือประเภทมังสวิรัติเปลี่ยน", "Religion or vegetarian type changed"},
 			"MENU": {"อาหารในถาดเปลี่ยน", "Food on the tray changed"}},
 	},
 	"serve_record": {
