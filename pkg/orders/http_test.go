@@ -989,6 +989,51 @@ func TestFilterMenuFilters(t *testing.T) {
 	}
 }
 
+// A patient's save replaces the allergy lists (delete, then insert): the orders are rechecked
+// once when it commits, so a save (of the remark) with the same allergies flags nothing, not even for a
+// moment (no flag time, which work performance would count), and a save adding an allergen
+// of the tray flags the order once: a later save with the same allergies keeps its flag time.
+func TestPatientSaveRecheckedAtCommit(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	f.patient(t, "T-PSAVE", "", []string{"AL03"}, nil)
+	_, os := f.submit(t, f.draft("T-PSAVE", "T-PEANUT"), 200)
+	id := os[0].OrderID
+	// each save changes the remark too (a save that changes nothing writes nothing)
+	saves := 0
+	save := func(allergens ...string) {
+		t.Helper()
+		saves++
+		in := patients.InputOf(getPatient(t, f, "T-PSAVE"))
+		in.Remark = fmt.Sprintf("save %d", saves)
+		in.AllergenIDs = []int64{}
+		for _, a := range allergens {
+			in.AllergenIDs = append(in.AllergenIDs, f.id(t, "allergen", a))
+		}
+		if res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/patient/updatePatientInfo", Token: f.ctrl, JSON: in}); res.Status != 200 {
+			t.Fatalf("edit: %d %s", res.Status, res.Body)
+		}
+	}
+	save("AL03")
+	if n := f.s.Count(`SELECT count(*) FROM meal_order WHERE id = $1 AND review_flagged_at IS NULL AND review_reasons = '{}'`, id); n != 1 {
+		t.Fatalf("flagged by a save with the same allergies: %+v", f.order(t, id))
+	}
+	// the save adds peanut, in the tray: flagged with a flag time
+	save("AL03", "AL02")
+	if o := f.order(t, id); !o.NeedsReview || strings.Join(o.ReviewReasons, ",") != "ALLERGY" {
+		t.Fatalf("not flagged: %+v", o)
+	}
+	var flagged time.Time
+	if err := f.s.Env.DB.QueryRow(context.Background(), `SELECT review_flagged_at FROM meal_order WHERE id = $1`, id).Scan(&flagged); err != nil {
+		t.Fatalf("flag time: %v", err)
+	}
+	// saved again with the same allergies: still flagged, from the same time
+	save("AL03", "AL02")
+	if n := f.s.Count(`SELECT count(*) FROM meal_order WHERE id = $1 AND review_flagged_at = $2 AND review_reasons = '{ALLERGY}'`, id, flagged); n != 1 {
+		t.Fatalf("a save with the same allergies re-flagged the order: %+v", f.order(t, id))
+	}
+}
+
 // The facts an order keeps do not depend on the session's time zone: a write from a session
 // in another zone that changes nothing flags nothing.
 func TestReviewIgnoresSessionTimeZone(t *testing.T) {

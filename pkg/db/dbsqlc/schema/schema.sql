@@ -18,12 +18,15 @@ DECLARE
     b text[];
     m bigint[];
     s bigint[];
+    p bigint[];
 BEGIN
     -- this transaction's rows (another's are not visible before it commits, and it empties
     -- its own before)
-    WITH q AS (DELETE FROM meal_order_food_change RETURNING branch_code, menu_id, menu_set_id)
-    SELECT array_agg(q.branch_code), array_agg(nullif(q.menu_id, 0)), array_agg(nullif(q.menu_set_id, 0)) INTO b, m, s FROM q;
+    WITH q AS (DELETE FROM meal_order_food_change RETURNING branch_code, menu_id, menu_set_id, patient_id)
+    SELECT array_agg(q.branch_code), array_agg(nullif(q.menu_id, 0)), array_agg(nullif(q.menu_set_id, 0)),
+        array_agg(nullif(q.patient_id, 0)) INTO b, m, s, p FROM q;
     IF b IS NOT NULL THEN
+        PERFORM meal_order_review(b, p);
         PERFORM meal_order_food_review(b, m, s);
     END IF;
     RETURN NULL;
@@ -267,7 +270,8 @@ CREATE FUNCTION public.patient_link_review_orders() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
 BEGIN
-    PERFORM meal_order_review(array_agg(c.branch_code), array_agg(c.patient_id)) FROM changed c;
+    INSERT INTO meal_order_food_change (branch_code, patient_id) SELECT DISTINCT c.branch_code, c.patient_id FROM changed c
+    ON CONFLICT DO NOTHING;
     RETURN NULL;
 END
 $$;
@@ -276,7 +280,8 @@ CREATE FUNCTION public.patient_review_orders() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
 BEGIN
-    PERFORM meal_order_review(array_agg(c.branch_code), array_agg(c.id)) FROM changed c;
+    INSERT INTO meal_order_food_change (branch_code, patient_id) SELECT DISTINCT c.branch_code, c.id FROM changed c
+    ON CONFLICT DO NOTHING;
     RETURN NULL;
 END
 $$;
@@ -1075,7 +1080,8 @@ ALTER TABLE public.meal_component ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTI
 CREATE TABLE public.meal_order_food_change (
     branch_code text NOT NULL,
     menu_id bigint DEFAULT 0 NOT NULL,
-    menu_set_id bigint DEFAULT 0 NOT NULL
+    menu_set_id bigint DEFAULT 0 NOT NULL,
+    patient_id bigint DEFAULT 0 NOT NULL
 );
 
 CREATE TABLE public.meal_order_item (
@@ -1749,7 +1755,7 @@ ALTER TABLE ONLY public.meal_order
     ADD CONSTRAINT meal_order_branch_id_key UNIQUE (branch_code, id);
 
 ALTER TABLE ONLY public.meal_order_food_change
-    ADD CONSTRAINT meal_order_food_change_pkey PRIMARY KEY (branch_code, menu_id, menu_set_id);
+    ADD CONSTRAINT meal_order_food_change_pkey PRIMARY KEY (branch_code, menu_id, menu_set_id, patient_id);
 
 ALTER TABLE ONLY public.meal_order_item
     ADD CONSTRAINT meal_order_item_pkey PRIMARY KEY (order_id, "position");
