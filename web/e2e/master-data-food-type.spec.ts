@@ -84,15 +84,15 @@ test('food types: list, search, sort, add with errors, duplicate, edit, status, 
   const sw = row(page, 'DietType', 'DT99').getByTestId('status-switch');
   await expect(sw).toHaveAttribute('aria-checked', 'true');
   await sw.click();
-  const confirm = page.locator('.ant-modal-confirm', { hasText: md('th', 'statusConfirm.deactivateTitle') });
+  const confirm = page.locator('.ant-modal-confirm', { hasText: shared('th', 'statusConfirm.deactivateTitle') });
   await expect(confirm).toBeVisible();
-  await confirm.getByRole('button', { name: md('th', 'action.cancel') }).click();
+  await confirm.getByRole('button', { name: shared('th', 'cancel') }).click();
   await expect(confirm).toBeHidden(); // not to click the closing dialog's button next
   await expect(sw).toHaveAttribute('aria-checked', 'true');
   await sw.click();
   await expect(confirm).toBeVisible();
   const body = page.waitForRequest((r) => r.url().includes('/parameter/updateDietType'));
-  await confirm.getByRole('button', { name: md('th', 'statusConfirm.deactivateOk') }).click();
+  await confirm.getByRole('button', { name: shared('th', 'statusConfirm.deactivateOk') }).click();
   expect((await body).postDataJSON()).toMatchObject({ id: expect.any(Number), code: 'DT99', status: 'INACTIVE', branchCode: 'SRP01' });
   await expect(sw).toHaveAttribute('aria-checked', 'false');
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { shared } from './helpers';
 import { signInNutritionist, toast } from './master-data-helpers';
 import { codeRow, fieldError, mn, pick } from './menus-helpers';
 
@@ -56,7 +57,7 @@ test('a round overlapping the active weekly round is refused beside its dates, n
 
   // activating it from the list is refused the same way, in a dialog naming the other round
   await mine.getByTestId('status-switch').click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: mn('th', 'statusConfirm.activateOk') }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: shared('th', 'statusConfirm.activateOk') }).click();
   await expect(page.locator('.ant-modal-confirm-error')).toContainText('CY-WEEK');
   await page.locator('.ant-modal-confirm-error').getByRole('button').click();
   await expect(mine.getByTestId('status-switch')).not.toBeChecked();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { shared } from './helpers';
 import { signInNutritionist, toast } from './master-data-helpers';
 import { closeDropdown, codeRow, mn, pick } from './menus-helpers';
 
@@ -89,8 +90,8 @@ test('dish form: ingredients picked → allergen chips, the IDDSI level on its c
 
   // status: asks first
   await mine.getByTestId('status-switch').click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: mn('th', 'statusConfirm.deactivateOk') }).click();
-  await expect(toast(page, mn('th', 'toast.statusChanged'))).toBeVisible();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: shared('th', 'statusConfirm.deactivateOk') }).click();
+  await expect(toast(page, shared('th', 'statusConfirm.saved'))).toBeVisible();
   await expect(mine.getByTestId('status-switch')).not.toBeChecked();
 
   // deletion asks for the word ลบ

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { readFileSync } from 'node:fs';
 import { shot } from './auth-helpers';
+import { shared } from './helpers';
 import { cell, findPatient, openOptions, p, signInController } from './patients-helpers';
 
 // Issue 12 screens: the census at a glance, edit → move bed → the change record shows it (and
@@ -13,7 +14,7 @@ test('list → edit → move bed → the change record shows it, with its workbo
   // SRP01-HN10029: an egg allergy and soy, which no Allergies row maps: kept, in red
   const row = await findPatient(page, 'SRP01-HN10029');
   await expect(cell(row, 'allergens')).toContainText('ไข่');
-  await expect(cell(row, 'allergens').getByTestId('allergy-unmapped')).toHaveText(`ถั่วเหลือง · ${p('allergy.unmapped')}`);
+  await expect(cell(row, 'allergens').getByTestId('allergy-unmapped')).toHaveText(`ถั่วเหลือง · ${shared('th', 'allergy.unmapped')}`);
   const oldBed = (await cell(row, 'room').innerText()).trim();
   expect(oldBed).toMatch(/^เตียง W02-/);
 

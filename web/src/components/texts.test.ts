@@ -11,3 +11,10 @@ describe('the shared components’ texts', () => {
     expect(matchesDeleteWord('delete')).toBe(false);
   });
 });
+
+describe('the shared allergy tag', () => {
+  it('names an unmapped allergy one way per language, on the orders and the patients screens alike', () => {
+    expect(th.allergy.unmapped).toBe('ไม่อยู่ในรายการสารก่อภูมิแพ้');
+    expect(en.allergy.unmapped).toBe('not on the allergen list');
+  });
+});

@@ -1,9 +1,10 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Select, Space, Switch, Tag, Typography, type TableProps } from 'antd';
+import { App, Button, Select, Space, Tag, Typography, type TableProps } from 'antd';
 import type { ColumnType } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedList, RowActions, pagedListSpec, sortOrder } from '@/components/paged-table';
+import { StatusSwitch } from '@/components/status-switch';
 import { TypeToDeleteModal } from '@/components/type-to-delete-modal';
 import { isApiError } from '@/lib/api-client';
 import { DEFAULT_TIME_ZONE, formatDateTime } from '@/lib/dates';
@@ -63,23 +64,6 @@ export function MasterDataList({ type }: { type: KindType }) {
   const download = useDownloadMasterData();
 
   const name = (r: MasterRecord) => (kind.noName ? r.code : localName(r, lang) || r.code);
-
-  function confirmStatus(r: MasterRecord, active: boolean) {
-    modal.confirm({
-      title: t(active ? 'statusConfirm.activateTitle' : 'statusConfirm.deactivateTitle'),
-      content: t(active ? 'statusConfirm.activate' : 'statusConfirm.deactivate', { name: name(r) }),
-      okText: t(active ? 'statusConfirm.activateOk' : 'statusConfirm.deactivateOk'),
-      cancelText: t('action.cancel'),
-      onOk: async () => {
-        try {
-          await update.mutateAsync({ type, branchCode, record: { ...r, status: active ? 'ACTIVE' : 'INACTIVE' } });
-          notification.success({ message: t('toast.statusChanged') });
-        } catch (e) {
-          if (isApiError(e) && !e.handled) notification.error({ message: t('toast.saveFailed'), description: e.message });
-        }
-      },
-    });
-  }
 
   async function confirmDelete() {
     if (!deleting) return;
@@ -184,12 +168,10 @@ export function MasterDataList({ type }: { type: KindType }) {
     col('status', {
       width: 120,
       render: (v: unknown, r: MasterRecord) => (
-        <Switch
-          checked={v === 'ACTIVE'}
-          checkedChildren={t('status.ACTIVE')}
-          unCheckedChildren={t('status.INACTIVE')}
-          onChange={(on) => confirmStatus(r, on)}
-          data-testid="status-switch"
+        <StatusSwitch
+          status={v === 'ACTIVE' ? 'ACTIVE' : 'INACTIVE'}
+          name={name(r)}
+          onSave={(status) => update.mutateAsync({ type, branchCode, record: { ...r, status } })}
         />
       ),
     }),

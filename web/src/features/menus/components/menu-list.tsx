@@ -11,11 +11,12 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedList, RowActions, sortOrder } from '@/components/paged-table';
 import { ScreenFrame } from '@/components/screen-frame';
+import { StatusSwitch } from '@/components/status-switch';
 import { TypeToDeleteModal } from '@/components/type-to-delete-modal';
 import { isApiError, type Page } from '@/lib/api-client';
 import type { ListSort } from '@/lib/use-list-state';
 import { MenuDataActions } from '@/features/menus/components/menu-data-actions';
-import { StatusFilter, StatusSwitch, UpdatedCell, useBranch } from '@/features/menus/components/parts';
+import { StatusFilter, UpdatedCell, useBranch } from '@/features/menus/components/parts';
 import { NS } from '@/features/menus/i18n';
 import { localName, type Status } from '@/features/menus/types';
 

@@ -1,9 +1,7 @@
 // Pieces the three menus screens share: the branch worked in, reference pickers and filters, the IDDSI
-// tag, the derived ingredient chips, the status switch with its confirmation and the
-// last-updated cell, the price.
-import { App, Select, Space, Switch, Tag, Typography } from 'antd';
+// tag, the derived ingredient chips, the last-updated cell, the price.
+import { Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@/lib/api-client';
 import { useBranches } from '@/lib/api/get-branches';
 import { DEFAULT_TIME_ZONE, formatDateTime } from '@/lib/dates';
 import { useSession } from '@/lib/use-session';
@@ -122,38 +120,6 @@ export function IngredientChips({ allergens, restricted, empty = true }: { aller
         </Tag>
       ))}
     </Space>
-  );
-}
-
-/** The status of a row: a switch that asks before saving the other status. */
-export function StatusSwitch({ status, name, onSave }: { status: Status; name: string; onSave: (next: Status) => Promise<unknown> }) {
-  const { t } = useTranslation(NS);
-  const { modal, notification } = App.useApp();
-  const active = status === 'ACTIVE';
-  return (
-    <Switch
-      checked={active}
-      checkedChildren={t('status.ACTIVE')}
-      unCheckedChildren={t('status.INACTIVE')}
-      data-testid="status-switch"
-      onChange={(on) =>
-        modal.confirm({
-          title: t(on ? 'statusConfirm.activateTitle' : 'statusConfirm.deactivateTitle'),
-          content: t(on ? 'statusConfirm.activate' : 'statusConfirm.deactivate', { name }),
-          okText: t(on ? 'statusConfirm.activateOk' : 'statusConfirm.deactivateOk'),
-          cancelText: t('action.cancel'),
-          onOk: async () => {
-            try {
-              await onSave(on ? 'ACTIVE' : 'INACTIVE');
-              notification.success({ message: t('toast.statusChanged') });
-            } catch (e) {
-              // a refusal (an overlapping round, an inactive ingredient) in a dialog, in full
-              if (isApiError(e) && !e.handled) modal.error({ title: t('toast.saveFailed'), content: e.message });
-            }
-          },
-        })
-      }
-    />
   );
 }
 

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { NS } from '@/features/orders/i18n';
+import { AllergyTags } from '@/components/allergy-tags';
 import { useReviewReasonLabel } from '@/lib/review-reasons';
 import { useCancelOrder } from '@/features/orders/api/cancel-order';
 import { useConfirmReview } from '@/features/orders/api/confirm-review';
@@ -10,7 +11,7 @@ import { useOrderDetails } from '@/features/orders/api/get-order-details';
 import { useQr } from '@/features/orders/api/get-qr';
 import { errorText, problemsOf, reviewNotes } from '@/features/orders/draft';
 import { formPath, formState } from '@/features/orders/paths';
-import { AllergyTags, ConflictTags, MealBadge, useOrderLabels } from '@/features/orders/components/parts';
+import { ConflictTags, MealBadge, useOrderLabels } from '@/features/orders/components/parts';
 import { CANCEL_REASONS, type CancelReason, type Problem } from '@/features/orders/types';
 
 type Props = { orderId: string | null; onClose: () => void };
@@ -107,7 +108,7 @@ export function OrderDetailsDrawer({ orderId, onClose }: Props) {
           <Descriptions column={1} size="small" bordered>
             <Descriptions.Item label={t('columns.hnId')}>{hn}</Descriptions.Item>
             {p && <Descriptions.Item label={t('columns.name')}>{labels.name(p)}</Descriptions.Item>}
-            {p && <Descriptions.Item label={t('columns.allergens')}><AllergyTags p={p} labels={labels} /></Descriptions.Item>}
+            {p && <Descriptions.Item label={t('columns.allergens')}><AllergyTags allergens={p.allergens} unmapped={p.unmappedAllergies} name={labels.ref} /></Descriptions.Item>}
             <Descriptions.Item label={t('form.date')}>{labels.day(o.dateOrder)}</Descriptions.Item>
             <Descriptions.Item label={t('form.mealType')}>
               {o.mealType ? (

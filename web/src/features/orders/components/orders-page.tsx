@@ -8,9 +8,10 @@ import { PagedList, pagedListSpec, sortOrder } from '@/components/paged-table';
 import { ScreenFrame } from '@/components/screen-frame';
 import { oneOfParam, useListState, type Param } from '@/lib/use-list-state';
 import { NS } from '@/features/orders/i18n';
+import { AllergyTags } from '@/components/allergy-tags';
 import { useWards } from '@/features/orders/api/get-choices';
 import { useSearchOrders } from '@/features/orders/api/search-orders';
-import { AllergyTags, MealChip, NpoTag, useOrderLabels } from '@/features/orders/components/parts';
+import { MealChip, NpoTag, useOrderLabels } from '@/features/orders/components/parts';
 import { OrderDetailsDrawer } from '@/features/orders/components/order-details-drawer';
 import { BulkOrderModal } from '@/features/orders/components/bulk-order-modal';
 import { CopyOrdersModal } from '@/features/orders/components/copy-orders-modal';
@@ -115,7 +116,7 @@ export default function OrdersPage() {
         key: 'safety', title: t('columns.safety'), width: 150,
         render: (_: unknown, r: OrderRow) => (
           <Space direction="vertical" size={4} data-testid="safety">
-            <AllergyTags p={r} labels={labels} />
+            <AllergyTags allergens={r.allergens} unmapped={r.unmappedAllergies} name={labels.ref} />
             <NpoTag p={r} labels={labels} now={new Date(answeredAt || Date.now())} />
           </Space>
         ),

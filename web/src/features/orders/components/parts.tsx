@@ -1,7 +1,7 @@
 // Pieces the ordering screens share: the branch and language in use, the meal chip in its
-// colours, allergies (unmapped ones in red), NPO, the IDDSI levels and the conflicts of a dish.
+// colours, NPO, the IDDSI levels and the conflicts of a dish.
 import { ExclamationCircleFilled } from '@ant-design/icons';
-import { Space, Tag, Tooltip, Typography } from 'antd';
+import { Space, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -93,30 +93,6 @@ export function MealChip({ meal, order, caregiver, onClick, testId }: { meal: Me
         {order?.needsReview && <ExclamationCircleFilled style={{ color: '#cf1322' }} aria-label={t('review.flag')} />}
       </button>
     </Tooltip>
-  );
-}
-
-/** The patient's allergens, and in red (dashed) each allergy no master row matches. */
-export function AllergyTags({ p, labels }: { p: Pick<OrderPatient, 'allergens' | 'unmappedAllergies'>; labels: OrderLabels }) {
-  const { t } = useTranslation(NS);
-  const mapped = p.allergens ?? [];
-  const unmapped = p.unmappedAllergies ?? [];
-  if (mapped.length === 0 && unmapped.length === 0) return <Typography.Text type="secondary">{t('patient.noAllergy')}</Typography.Text>;
-  return (
-    <Space size={[4, 4]} wrap data-testid="allergies">
-      {mapped.map((a) => (
-        <Tag key={a.id} color="red" style={{ marginInlineEnd: 0 }}>
-          {labels.ref(a)}
-        </Tag>
-      ))}
-      {unmapped.map((a) => (
-        <Tooltip key={a} title={t('patient.unmappedHint')}>
-          <Tag color="red" style={{ marginInlineEnd: 0, borderStyle: 'dashed', fontWeight: 600, whiteSpace: 'normal' }} data-testid="allergy-unmapped">
-            {a} · {t('patient.unmapped')}
-          </Tag>
-        </Tooltip>
-      ))}
-    </Space>
   );
 }
 

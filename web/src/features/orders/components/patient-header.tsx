@@ -1,7 +1,8 @@
 import { Descriptions, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NS } from '@/features/orders/i18n';
-import { AllergyTags, IddsiTag, NpoTag, type OrderLabels } from '@/features/orders/components/parts';
+import { AllergyTags } from '@/components/allergy-tags';
+import { IddsiTag, NpoTag, type OrderLabels } from '@/features/orders/components/parts';
 import type { ChoiceRow } from '@/features/orders/api/get-choices';
 import type { OrderPatient } from '@/features/orders/types';
 
@@ -33,7 +34,7 @@ export function PatientHeader({ p, labels, therapeutics, caregiver }: Props) {
         {[labels.ref(p.religion), labels.ref(p.vegetarian)].filter(Boolean).join(' · ') || '—'}
       </Descriptions.Item>
       <Descriptions.Item label={t('columns.allergens')} span={2}>
-        <AllergyTags p={p} labels={labels} />
+        <AllergyTags allergens={p.allergens} unmapped={p.unmappedAllergies} name={labels.ref} />
       </Descriptions.Item>
       <Descriptions.Item label={t('patient.restricted')}>
         {(p.restricted ?? []).length > 0 ? (

@@ -1,34 +1,12 @@
-import { Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Space, Tag, Typography, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import type { HTMLAttributes, ReactNode } from 'react';
 import type { ListSort } from '@/lib/use-list-state';
+import { AllergyTags } from '@/components/allergy-tags';
 import { sortOrder } from '@/components/paged-table';
 import { npoState, SORTABLE, type ColumnKey } from '@/features/patients/columns';
 import type { Labels } from '@/features/patients/use-labels';
 import type { PatientRow, Ref } from '@/features/patients/types';
-
-/** Allergies at a glance: each allergen, and in red each allergy no master row matches ("unmapped"). */
-export function AllergyTags({ p, labels, t }: { p: Pick<PatientRow, 'allergens' | 'unmappedAllergies'>; labels: Labels; t: TFunction }) {
-  const mapped = p.allergens ?? [];
-  const unmapped = p.unmappedAllergies ?? [];
-  if (mapped.length === 0 && unmapped.length === 0) return <Typography.Text type="secondary">{t('allergy.none')}</Typography.Text>;
-  return (
-    <Space size={[4, 4]} wrap data-testid="allergies">
-      {mapped.map((a) => (
-        <Tag key={a.id} color="volcano" style={{ marginInlineEnd: 0 }}>
-          {labels.ref(a)}
-        </Tag>
-      ))}
-      {unmapped.map((a) => (
-        <Tooltip key={a} title={t('allergy.unmappedHint')}>
-          <Tag color="red" style={{ marginInlineEnd: 0, borderStyle: 'dashed', whiteSpace: 'normal' }} data-testid="allergy-unmapped">
-            {a} · {t('allergy.unmapped')}
-          </Tag>
-        </Tooltip>
-      ))}
-    </Space>
-  );
-}
 
 /** NPO at a glance: a red tag while fasting, an orange one before it starts, with its times. */
 export function NpoTag({ p, labels, t, now }: { p: Pick<PatientRow, 'npoFrom' | 'npoTo'>; labels: Labels; t: TFunction; now: Date }) {
@@ -62,7 +40,7 @@ export function patientColumns(shown: readonly ColumnKey[], t: TFunction, labels
     ward: { render: (p) => labels.ref(p.ward), width: 150 },
     room: { render: (p) => labels.ref(p.room), width: 120 },
     previousRoom: { render: (p) => labels.ref(p.previousRoom), width: 120 },
-    allergens: { render: (p) => <AllergyTags p={p} labels={labels} t={t} />, width: 200 },
+    allergens: { render: (p) => <AllergyTags allergens={p.allergens} unmapped={p.unmappedAllergies} name={labels.ref} />, width: 200 },
     npo: { render: (p) => <NpoTag p={p} labels={labels} t={t} now={now} />, width: 170 },
     gender: { render: (p) => enumText('gender')(p.gender), width: 90 },
     age: { render: (p) => text(p.age), width: 70 },

@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import {
-  Alert, App, Button, Col, DatePicker, Divider, Drawer, Form, Input, Row, Select, Skeleton, Space, Tag, Typography,
+  Alert, App, Button, Col, DatePicker, Divider, Drawer, Form, Input, Row, Select, Skeleton, Space, Typography,
 } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -14,6 +14,7 @@ import { useLabels, type Labels } from '@/features/patients/use-labels';
 import {
   CARD_LANGUAGES, DRINK_LEVELS, FOOD_LEVELS, GENDERS, HOSPITAL_STATUSES, PATIENT_LANGUAGES, VISIT_STATUSES, type Patient, type Ref,
 } from '@/features/patients/types';
+import { UnmappedAllergyTag } from '@/components/allergy-tags';
 import { useGuardedClose } from '@/components/unsaved-changes';
 import { isApiError } from '@/lib/api-client';
 import { applyFieldErrors, clearErrors } from '@/lib/form-errors';
@@ -334,10 +335,10 @@ export function PatientFormDrawer({ hnId, onClose }: Props) {
                 open={false}
                 suffixIcon={null}
                 data-testid="field-unmappedAllergies"
-                tagRender={({ label, closable, onClose: close }) => (
-                  <Tag color="red" closable={closable} onClose={close} style={{ marginInlineEnd: 4, borderStyle: 'dashed' }}>
-                    {label} · {t('allergy.unmapped')}
-                  </Tag>
+                tagRender={({ value, closable, onClose: close }) => (
+                  <span style={{ marginInlineEnd: 4 }}>
+                    <UnmappedAllergyTag text={String(value)} closable={closable} onClose={close} />
+                  </span>
                 )}
               />,
               { hint: t('allergy.unmappedHint') },
