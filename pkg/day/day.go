@@ -4,7 +4,10 @@ package day
 
 import (
 	"errors"
+	"strconv"
 	"time"
+
+	"samrap/pkg/i18n"
 )
 
 // Bangkok is the time zone of every branch's days (UTC+7, no daylight saving).
@@ -21,6 +24,17 @@ func Parse(s string) (time.Time, error) {
 	}
 	return t, nil
 }
+
+// Text writes a day as the screens and meal cards show it: "26 พ.ย. 2569" (Buddhist era) in
+// Thai, "26 Nov 2026" in English. A message that names a day uses it, never the YYYY-MM-DD.
+func Text(t time.Time, lang i18n.Lang) string {
+	if lang == i18n.EN {
+		return t.Format("2 Jan 2006")
+	}
+	return strconv.Itoa(t.Day()) + " " + thaiMonths[t.Month()-1] + " " + strconv.Itoa(t.Year()+543)
+}
+
+var thaiMonths = [12]string{"ม.ค.", "ก.พ.", "มี.ค.", "เม.ย.", "พ.ค.", "มิ.ย.", "ก.ค.", "ส.ค.", "ก.ย.", "ต.ค.", "พ.ย.", "ธ.ค."}
 
 // Valid reports whether s is a day Parse reads.
 func Valid(s string) bool {

@@ -4,6 +4,8 @@ import (
 	"maps"
 	"testing"
 	"time"
+
+	"samrap/pkg/i18n"
 )
 
 func TestParse(t *testing.T) {
@@ -87,6 +89,24 @@ func TestSpanRead(t *testing.T) {
 		}
 		if !r.End().Equal(r.To.Add(24 * time.Hour)) {
 			t.Errorf("%s: End %v", c.name, r.End())
+		}
+	}
+}
+
+func TestText(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		day  time.Time
+		lang i18n.Lang
+		want string
+	}{
+		{time.Date(2026, 11, 26, 0, 0, 0, 0, Bangkok), i18n.TH, "26 พ.ย. 2569"},
+		{time.Date(2026, 11, 26, 0, 0, 0, 0, Bangkok), i18n.EN, "26 Nov 2026"},
+		{time.Date(2027, 1, 5, 0, 0, 0, 0, Bangkok), i18n.TH, "5 ม.ค. 2570"},
+		{time.Date(2027, 1, 5, 0, 0, 0, 0, Bangkok), i18n.EN, "5 Jan 2027"},
+	} {
+		if got := Text(c.day, c.lang); got != c.want {
+			t.Errorf("Text(%v, %s) = %q, want %q", c.day, c.lang, got, c.want)
 		}
 	}
 }

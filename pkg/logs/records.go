@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"samrap/pkg/audit"
 	"samrap/pkg/db"
 	"samrap/pkg/db/dbsqlc"
 	"samrap/pkg/i18n"
@@ -40,26 +41,14 @@ func init() {
 // name with the code.
 var personFields = map[string]bool{"orderedBy": true, "cancelledBy": true, "reviewedBy": true, "servedBy": true}
 
-// systemActors name the authors that are no person: the system itself, the demo data loader,
-// the first administrator's set-up (pkg/auth). A hospital sync is started by a person and
-// written as that person.
-var systemActors = map[string]names{
-	"":            {"ระบบ", "System"},
-	"system":      {"ระบบ", "System"},
-	"demo":        {"ระบบ (ข้อมูลตัวอย่าง)", "System (demo data)"},
-	"first-admin": {"ระบบ (ตั้งค่าผู้ดูแลระบบคนแรก)", "System (first administrator set-up)"},
-}
-
 // actorName answers an entry's author by name: the person's, else a system author's label,
 // else "" (an unknown e-mail of a failed sign-in, an account since removed).
 func actorName(code, th, en string, lang i18n.Lang) string {
 	if th != "" || en != "" {
 		return label(th, en, lang)
 	}
-	if n, ok := systemActors[code]; ok {
-		return label(n.th, n.en, lang)
-	}
-	return ""
+	l, _ := audit.SystemActor(code, lang)
+	return l
 }
 
 // pageNames are the records and people a page of changes names.
@@ -158,10 +147,7 @@ func (n pageNames) person(code string, lang i18n.Lang) string {
 	if u, ok := n.people[code]; ok && (u.NameTh != "" || u.NameEn != "") {
 		return label(u.NameTh, u.NameEn, lang) + " (" + code + ")"
 	}
-	if s, ok := systemActors[code]; ok {
-		return label(s.th, s.en, lang)
-	}
-	return code
+	return audit.ActorLabel(code, lang)
 }
 
 // record answers the name of a change's record, nil when it has none (an unknown entity,

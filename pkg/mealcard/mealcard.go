@@ -18,6 +18,9 @@ import (
 	"time"
 
 	"github.com/go-pdf/fpdf"
+
+	"samrap/pkg/day"
+	"samrap/pkg/i18n"
 )
 
 //go:embed fonts/Loma.ttf
@@ -539,9 +542,12 @@ func (p *pen) header(x, w float64) {
 
 	// The date at the right: both calendars stacked for a card in both languages.
 	p.font(false, ptSmall)
-	dates := []string{dateText(c.Date, c.Lang == EN)}
+	dates := []string{day.Text(c.Date, i18n.TH)}
+	if c.Lang == EN {
+		dates[0] = day.Text(c.Date, i18n.EN)
+	}
 	if c.Lang == Both {
-		dates = append(dates, dateText(c.Date, true))
+		dates = append(dates, day.Text(c.Date, i18n.EN))
 	}
 	if c.Date.IsZero() {
 		dates = nil
@@ -819,16 +825,6 @@ func (p *pen) dishes(x, w, notes float64) {
 		p.para(x+3, w-3, ptBody, s, limit)
 	}
 }
-
-// dateText is a date as a card shows it: "25 พ.ย. 2569" (Buddhist era) or "25 Nov 2026".
-func dateText(t time.Time, english bool) string {
-	if english {
-		return t.Format("2 Jan 2006")
-	}
-	return strconv.Itoa(t.Day()) + " " + thaiMonths[t.Month()-1] + " " + strconv.Itoa(t.Year()+543)
-}
-
-var thaiMonths = [12]string{"ม.ค.", "ก.พ.", "มี.ค.", "เม.ย.", "พ.ค.", "มิ.ย.", "ก.ค.", "ส.ค.", "ก.ย.", "ต.ค.", "พ.ย.", "ธ.ค."}
 
 func parseHex(s string) ([3]int, bool) {
 	s = strings.TrimPrefix(strings.TrimSpace(s), "#")

@@ -3,6 +3,7 @@ package menus
 import (
 	"net/http"
 
+	"samrap/pkg/audit"
 	"samrap/pkg/day"
 	"samrap/pkg/httpx"
 	"samrap/pkg/platform"
@@ -62,6 +63,9 @@ func (h handlers) searchMenus(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	for i := range page.Items { // a system author (the demo data) by its label
+		page.Items[i].UpdatedBy = audit.ActorLabel(page.Items[i].UpdatedBy, httpx.Lang(r))
+	}
 	return httpx.OK(w, r, page)
 }
 
@@ -118,6 +122,9 @@ func (h handlers) searchMenuSets(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	for i := range page.Items { // a system author (the demo data) by its label
+		page.Items[i].UpdatedBy = audit.ActorLabel(page.Items[i].UpdatedBy, httpx.Lang(r))
+	}
 	return httpx.OK(w, r, page)
 }
 
@@ -152,6 +159,9 @@ func (h handlers) searchCycles(w http.ResponseWriter, r *http.Request) error {
 	page, err := h.s.SearchCycles(r.Context(), httpx.Branch(r), f, p)
 	if err != nil {
 		return err
+	}
+	for i := range page.Items { // a system author (the demo data) by its label
+		page.Items[i].UpdatedBy = audit.ActorLabel(page.Items[i].UpdatedBy, httpx.Lang(r))
 	}
 	return httpx.OK(w, r, page)
 }
@@ -192,6 +202,9 @@ func (h handlers) searchCycleMenus(w http.ResponseWriter, r *http.Request) error
 	page, err := h.s.SearchCycleMenus(r.Context(), httpx.Branch(r), f, p)
 	if err != nil {
 		return err
+	}
+	for i := range page.Items { // a system author (the demo data) by its label
+		page.Items[i].UpdatedBy = audit.ActorLabel(page.Items[i].UpdatedBy, httpx.Lang(r))
 	}
 	return httpx.OK(w, r, page)
 }

@@ -458,3 +458,40 @@ func TestHostileQueries(t *testing.T) {
 		t.Errorf("another branch: %d", res.Status)
 	}
 }
+
+// The last-edited-by of the dishes, sets, rounds and round contents the demo data wrote
+// reads as the system's, in the reader's language.
+func TestDemoAuthor(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	for lang, want := range map[string]string{"th": "ระบบ (ข้อมูลตัวอย่าง)", "en": "System (demo data)"} {
+		var cycles struct {
+			Items []struct {
+				ID int64 `json:"id"`
+			} `json:"items"`
+		}
+		for _, path := range []string{"searchMenu", "searchMenuSet", "searchCycle", "searchCycleMenu?cycleId="} {
+			if path == "searchCycleMenu?cycleId=" {
+				path += fmt.Sprint(cycles.Items[0].ID)
+			}
+			res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/parameter/" + path, Token: f.nutri, Lang: lang})
+			var page struct {
+				Items []struct {
+					UpdatedBy string `json:"updatedBy"`
+				} `json:"items"`
+			}
+			res.Into(t, &page)
+			if res.Status != 200 || len(page.Items) == 0 {
+				t.Fatalf("%s %s: %d %s", lang, path, res.Status, res.Body)
+			}
+			for _, it := range page.Items {
+				if it.UpdatedBy != want {
+					t.Fatalf("%s %s: updatedBy %q", lang, path, it.UpdatedBy)
+				}
+			}
+			if path == "searchCycle" {
+				res.Into(t, &cycles)
+			}
+		}
+	}
+}

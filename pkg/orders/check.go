@@ -284,7 +284,8 @@ func check(lang i18n.Lang, d Draft, p person, meals map[int64]mealType, cat cata
 				continue
 			}
 			if start, end := meal.window(date); p.npoOver(start, end) {
-				add(ProblemNPO, "mealTimeIds", at, nameIn(lang, meal.NameTh, meal.NameEn), date)
+				on, _ := day.Parse(date) // checked with the draft
+				add(ProblemNPO, "mealTimeIds", at, nameIn(lang, meal.NameTh, meal.NameEn), day.Text(on, lang))
 			}
 			if d.CourseType == CourseSpecific {
 				continue

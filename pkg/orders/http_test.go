@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -13,6 +14,7 @@ import (
 
 	"samrap/pkg/apitest"
 	"samrap/pkg/day"
+	"samrap/pkg/i18n"
 	"samrap/pkg/imports"
 	"samrap/pkg/orders"
 	"samrap/pkg/patients"
@@ -273,6 +275,14 @@ func TestRuleNPOAndDischarge(t *testing.T) {
 	res, _ := f.submit(t, f.draft("T-NPO", "T-PLAIN"), http.StatusUnprocessableEntity)
 	if c := codes(problemsOf(t, res)); c != "NPO" {
 		t.Fatalf("NPO: %s", res.Body)
+	}
+	// the message names the day as the screens do, never YYYY-MM-DD
+	if m := problemsOf(t, res)[0].Message; !strings.HasSuffix(m, " on "+midnight.Format("2 Jan 2006")) {
+		t.Fatalf("NPO message: %q", m)
+	}
+	th := f.s.Do(apitest.Request{Method: "POST", Path: "/api/takerOrder/submitOrder", Token: f.taker, JSON: f.draft("T-NPO", "T-PLAIN"), Lang: "th"})
+	if m := problemsOf(t, th)[0].Message; !strings.HasSuffix(m, " วันที่ "+day.Text(midnight, i18n.TH)) || !strings.Contains(m, strconv.Itoa(midnight.Year()+543)) {
+		t.Fatalf("NPO message in Thai: %q", m)
 	}
 	// an NPO order for that meal is fine, and its status is fasting
 	_, os := f.submit(t, clone(f.draft("T-NPO"), "orderType", "NPO"), http.StatusOK)

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"samrap/pkg/audit"
 	"samrap/pkg/db"
 	"samrap/pkg/errs"
 	"samrap/pkg/httpx"
@@ -96,6 +97,10 @@ func (h handlers) search(k *Kind) httpx.HandlerFunc {
 		}
 		if recs == nil {
 			recs = []Record{}
+		}
+		for _, rec := range recs { // a system author (the demo data) by its label
+			by, _ := rec["updatedBy"].(string)
+			rec["updatedBy"] = audit.ActorLabel(by, httpx.Lang(r))
 		}
 		return httpx.OK(w, r, httpx.Page[Record]{Items: recs, Total: total, Page: p.Page, Size: p.Size})
 	}

@@ -762,3 +762,26 @@ func TestUpdateBranch(t *testing.T) {
 	}
 	s.TokenAs("multi@samrap.local", "SRP02", "BAM")
 }
+
+// The last-edited-by of a row the demo data wrote reads as the system's, in the reader's
+// language; a person's edit keeps the person's code.
+func TestDemoAuthor(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	for lang, want := range map[string]string{"th": "ระบบ (ข้อมูลตัวอย่าง)", "en": "System (demo data)"} {
+		res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/parameter/searchWardType?branchCode=SRP01&criteria=WT03", Token: f.nutri, Lang: lang})
+		var p page
+		res.Into(t, &p)
+		if res.Status != http.StatusOK || len(p.Items) != 1 || p.Items[0]["updatedBy"] != want {
+			t.Fatalf("%s: %d %s", lang, res.Status, res.Body)
+		}
+	}
+	wt := f.search(t, f.nutri, "WardType", "criteria=WT03").Items[0]
+	wt["branchCode"] = "SRP01"
+	if res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/parameter/updateWardType", Token: f.nutri, JSON: wt}); res.Status != http.StatusOK {
+		t.Fatalf("edit WT03: %d %s", res.Status, res.Body)
+	}
+	if by := f.search(t, f.nutri, "WardType", "criteria=WT03").Items[0]["updatedBy"]; by != "D0004" {
+		t.Fatalf("after a person's edit: %v", by)
+	}
+}

@@ -67,9 +67,9 @@ type Change struct {
 	ID        int64         `json:"id"`
 	HnID      string        `json:"hnId"`
 	Name      string        `json:"name"`
-	Action    string        `json:"action"` // create, update
-	Source    string        `json:"source"` // edit (a person), excel, hospital
-	ChangedBy string        `json:"changedBy"`
+	Action    string        `json:"action"`    // create, update
+	Source    string        `json:"source"`    // edit (a person), excel, hospital
+	ChangedBy string        `json:"changedBy"` // employee code; a system author by its label (audit.ActorLabel)
 	ChangedAt time.Time     `json:"changedAt"`
 	Fields    []FieldChange `json:"fields"`
 }
@@ -109,7 +109,7 @@ func toChange(r changeRow, lang i18n.Lang) (Change, error) {
 			return Change{}, err
 		}
 	}
-	c := Change{ID: r.ID, HnID: r.HnID, Action: r.Action, ChangedBy: r.ChangedBy, ChangedAt: r.ChangedAt, Fields: []FieldChange{}}
+	c := Change{ID: r.ID, HnID: r.HnID, Action: r.Action, ChangedBy: audit.ActorLabel(r.ChangedBy, lang), ChangedAt: r.ChangedAt, Fields: []FieldChange{}}
 	var last struct {
 		FirstNameTh, LastNameTh, FirstNameEn, LastNameEn, LastImportSource string
 	}

@@ -352,6 +352,18 @@ func TestEdit(t *testing.T) {
 		log.Items[1].ChangedBy != "D0001" || log.Items[1].Source != "edit" {
 		t.Fatalf("change record: %d %s", res.Status, res.Body)
 	}
+	// the demo loader's create is the system's, in the reader's language
+	if log.Items[0].ChangedBy != "System (demo data)" {
+		t.Fatalf("demo author: %q", log.Items[0].ChangedBy)
+	}
+	res = f.s.Do(apitest.Request{Method: "GET", Path: "/api/patient/changeLog?hnId=" + p.HnID, Token: f.controller, Lang: "th"})
+	var th struct {
+		Items []patients.Change `json:"items"`
+	}
+	res.Into(t, &th)
+	if th.Items[0].ChangedBy != "ระบบ (ข้อมูลตัวอย่าง)" || th.Items[1].ChangedBy != "D0001" {
+		t.Fatalf("demo author in Thai: %q, %q", th.Items[0].ChangedBy, th.Items[1].ChangedBy)
+	}
 	var bed *patients.FieldChange
 	for i, c := range log.Items[2].Fields {
 		if c.Field == "room" {
@@ -367,6 +379,11 @@ func TestEdit(t *testing.T) {
 		t.Fatalf("export: %+v", file.Link)
 	}
 	rows := readRows(t, file.Body)
+	for _, r := range rows[1:] {
+		if r[1] == "" || (r[4] != "ระบบ (ข้อมูลตัวอย่าง)" && r[4] != "D0001") {
+			t.Fatalf("export changed by: %q", r)
+		}
+	}
 	if rows[0][0] != "วันเวลาที่เปลี่ยน / Changed at" || !containsRow(rows, "ห้อง/เตียง", "W02-03 เตียง W02-03", "701 ห้อง 701") {
 		t.Fatalf("export rows: %q", rows)
 	}

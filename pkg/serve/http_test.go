@@ -238,7 +238,12 @@ func TestVerifyReasons(t *testing.T) {
 		_, tok := f.order(t, "S-NPO", f.today, "T-PLAIN", "")
 		f.expect(t, tok, "S-NPO")
 		f.set(t, "S-NPO", fmt.Sprintf("npo_from = '%sT00:00:00+07:00'", f.today))
-		f.expect(t, tok, "S-NPO", "NPO", "NEEDS_REVIEW")
+		v := f.expect(t, tok, "S-NPO", "NPO", "NEEDS_REVIEW")
+		// the detail names the day as the screens do, never YYYY-MM-DD
+		today, _ := day.Parse(f.today)
+		if d := v.Reasons[0].Detail; !strings.HasSuffix(d, " on "+today.Format("2 Jan 2006")) {
+			t.Fatalf("NPO detail: %q", d)
+		}
 	})
 	t.Run("discharged", func(t *testing.T) {
 		_, tok := f.order(t, "S-DIS", f.today, "T-PLAIN", "")
