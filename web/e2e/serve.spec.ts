@@ -124,7 +124,7 @@ test('a Serve user serves a demo tray by wedge scans; another wristband and a pa
   await expect(result).toContainText(s('confirm.noMatch'));
   await expect(result).toHaveAttribute('data-kind', 'wrong');
   await expect(page.getByTestId('serve-reasons').locator('li[data-code=WRONG_PATIENT]')).toContainText('บัตรอาหารไม่ใช่ของผู้ป่วยรายนี้');
-  await expect(page.getByTestId('serve-reasons').locator('li[data-code=WRONG_PATIENT]')).toContainText(s('confirm.todo.WRONG_PATIENT'));
+  await expect(page.getByTestId('serve-reasons').locator('li[data-code=WRONG_PATIENT]')).toContainText(s('confirm.nextStep.WRONG_PATIENT'));
   await expect(page.getByTestId('serve-confirm')).toHaveCount(0);
   await page.getByTestId('serve-reject').click();
   await page.getByTestId('reject-submit').click();
@@ -146,7 +146,7 @@ test('a Serve user serves a demo tray by wedge scans; another wristband and a pa
   await expect(result).not.toContainText(s('confirm.noMatchText'));
   const review = page.getByTestId('serve-reasons').locator('li[data-code=NEEDS_REVIEW]');
   await expect(review.getByTestId('serve-review-reasons')).toHaveText(text('th', 'common', 'reviewReason.NPO'));
-  await expect(review).toContainText(s('confirm.todo.NEEDS_REVIEW'));
+  await expect(review).toContainText(s('confirm.nextStep.NEEDS_REVIEW'));
   await expect(review).not.toContainText(/\bNPO\b/);
   await shot(page, 'serve-th-phone-cannot-serve');
 });

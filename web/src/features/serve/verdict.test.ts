@@ -28,8 +28,8 @@ describe('the serve result headline', () => {
 
   it('has what to do next for every reason, in Thai and English', () => {
     for (const code of REASONS) {
-      expect((th.confirm.todo as Record<string, string>)[code], code).toBeTruthy();
-      expect((en.confirm.todo as Record<string, string>)[code], code).toBeTruthy();
+      expect((th.confirm.nextStep as Record<string, string>)[code], code).toBeTruthy();
+      expect((en.confirm.nextStep as Record<string, string>)[code], code).toBeTruthy();
     }
   });
 });

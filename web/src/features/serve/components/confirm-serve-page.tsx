@@ -136,9 +136,9 @@ export default function ConfirmServePage() {
                         {(r.reviewReasons ?? []).map((code) => <Tag key={code} color="orange">{reviewReason(code)}</Tag>)}
                       </div>
                     )}
-                    <div data-testid="serve-todo">
-                      <Typography.Text strong>{t('confirm.todoTitle')}: </Typography.Text>
-                      {t(`confirm.todo.${r.code}`, { defaultValue: '' })}
+                    <div data-testid="serve-next-step">
+                      <Typography.Text strong>{t('confirm.nextStepTitle')}: </Typography.Text>
+                      {t(`confirm.nextStep.${r.code}`)}
                     </div>
                   </li>
                 ))}
