@@ -330,7 +330,8 @@ func TestRuleTexture(t *testing.T) {
 		t.Fatalf("thin drink: %s", res.Body)
 	}
 	// a specific meal needs a dysphagia food type at or under the level
-	spec := clone(f.draft("T-TEX"), "courseType", "SPECIFIC", "description", "ข้าวต้มปั่น")
+	// (free text for a texture patient is also acknowledged against the rules: TestRuleFreeText)
+	spec := clone(f.draft("T-TEX"), "courseType", "SPECIFIC", "description", "ข้าวต้มปั่น", "freeTextAcknowledged", true)
 	if res, _ := f.submit(t, spec, 422); codes(problemsOf(t, res)) != "TEXTURE" {
 		t.Fatalf("specific: %s", res.Body)
 	}

@@ -228,9 +228,15 @@ func (s *Service) submitIn(ctx context.Context, tx pgx.Tx, lang i18n.Lang, branc
 		arg.DysphagiaFoodType = &v
 	}
 	if d.CaregiverInfo != nil {
-		raw, _ := json.Marshal(d.CaregiverInfo)
+		raw, err := json.Marshal(d.CaregiverInfo)
+		if err != nil {
+			return nil, err
+		}
 		info := string(raw)
 		arg.CaregiverInfo = &info
+	}
+	if arg.FreeTextRules, err = freeTextRecord(d, p); err != nil {
+		return nil, err
 	}
 	for _, date := range dates {
 		t, _ := day.Parse(date) // checked with the draft
@@ -262,7 +268,10 @@ func (s *Service) submitIn(ctx context.Context, tx pgx.Tx, lang i18n.Lang, branc
 		if cs == nil {
 			cs = []Conflict{}
 		}
-		raw, _ := json.Marshal(cs)
+		raw, err := json.Marshal(cs)
+		if err != nil {
+			return nil, err
+		}
 		parts.Positions = append(parts.Positions, int32(i+1))
 		parts.MenuIds, parts.MenuSetIds = append(parts.MenuIds, it.MenuID), append(parts.MenuSetIds, it.MenuSetID)
 		parts.Notes, parts.Conflicts = append(parts.Notes, it.AlternativeNote), append(parts.Conflicts, string(raw))
@@ -281,7 +290,9 @@ func (s *Service) submitIn(ctx context.Context, tx pgx.Tx, lang i18n.Lang, branc
 		var o struct {
 			OrderID string `json:"orderId"`
 		}
-		_ = json.Unmarshal(doc, &o)
+		if err := json.Unmarshal(doc, &o); err != nil {
+			return nil, err
+		}
 		changes[i] = audit.Change{BranchCode: branch, Entity: "meal_order", EntityID: o.OrderID, Action: "create", After: doc, By: by}
 	}
 	if err := audit.WriteChanges(ctx, tx, changes); err != nil {
@@ -309,6 +320,20 @@ func writeErr(err error) error {
 		}
 	}
 	return err
+}
+
+// freeTextRecord answers what a free-text order keeps of its acknowledgement: the rules that
+// were acknowledged (the check let it through only so), or nil when none was needed.
+func freeTextRecord(d Draft, p person) (*string, error) {
+	if d.OrderType != TypeOrder || d.CourseType != CourseSpecific || len(p.Rules) == 0 {
+		return nil, nil
+	}
+	raw, err := json.Marshal(p.Rules)
+	if err != nil {
+		return nil, err
+	}
+	out := string(raw)
+	return &out, nil
 }
 
 // Outcome is the answer of the ward calls: who was ordered, who was refused and why.
@@ -384,6 +409,8 @@ func (s *Service) SubmitMany(ctx context.Context, lang i18n.Lang, branch, by str
 		for _, hn := range slices.Compact(slices.Sorted(slices.Values(d.HnIDs))) {
 			one := d
 			one.HnID, one.HnIDs, one.PatientVersion, one.PatientVersions = strings.TrimSpace(hn), nil, d.PatientVersions[hn], nil
+			// a free-text meal is acknowledged patient by patient, never for the whole ward
+			one.FreeTextAcknowledged, one.FreeTextAcknowledgedHnIDs = slices.Contains(d.FreeTextAcknowledgedHnIDs, hn), nil
 			drafts = append(drafts, one)
 		}
 		if out, err = s.submitEach(ctx, tx, lang, branch, by, drafts); err != nil {
@@ -405,6 +432,9 @@ type CopyInput struct {
 	ToDate         string  `json:"toDate"`
 	MealTimeIDs    []int64 `json:"mealTimeIds"`
 	IdempotencyKey string  `json:"idempotencyKey"`
+	// FreeTextAcknowledgedHnIDs: the patients whose free-text meal is acknowledged again
+	// against their rules as now (a copy never carries the earlier day's acknowledgement).
+	FreeTextAcknowledgedHnIDs []string `json:"freeTextAcknowledgedHnIds"`
 }
 
 // storedOrder is an order as copyOrders and confirmReview read it back into a draft.
@@ -427,6 +457,7 @@ type storedOrder struct {
 	Charge                   bool           `json:"charge"`
 	DysphagiaFoodType        *int           `json:"dysphagiaFoodType"`
 	UnmappedAllergiesChecked bool           `json:"unmappedAllergiesChecked"`
+	FreeTextRules            []Rule         `json:"freeTextRules"`
 	OtherIDs                 []int64        `json:"otherIds"`
 	RemarkIDs                []int64        `json:"remarkIds"`
 	Items                    []struct {
@@ -444,7 +475,8 @@ func (o storedOrder) draft(branch, date string) Draft {
 		Caregiver: o.Caregiver, CaregiverInfo: o.CaregiverInfo, OrderType: o.OrderType, FoodScope: o.FoodScope,
 		CourseType: o.CourseType, DietTypeID: o.DietTypeID, TherapeuticID: o.TherapeuticID, CuisineTypeID: o.CuisineTypeID,
 		Description: o.Description, OtherIDs: o.OtherIDs, RemarkIDs: o.RemarkIDs, Remark: o.Remark, Charge: o.Charge,
-		DysphagiaFoodType: o.DysphagiaFoodType, UnmappedAllergiesChecked: o.UnmappedAllergiesChecked}
+		DysphagiaFoodType: o.DysphagiaFoodType, UnmappedAllergiesChecked: o.UnmappedAllergiesChecked,
+		ackedRules: o.FreeTextRules}
 	for _, it := range o.Items {
 		var i Item
 		if it.MenuID != nil {
@@ -509,6 +541,7 @@ func (s *Service) Copy(ctx context.Context, lang i18n.Lang, branch, by string, i
 				return err
 			}
 			d := o.draft(branch, in.ToDate)
+			d.ackedRules, d.FreeTextAcknowledged = nil, slices.Contains(in.FreeTextAcknowledgedHnIDs, o.HnID)
 			d.normalise()
 			drafts = append(drafts, d)
 		}
@@ -590,6 +623,9 @@ type ReviewInput struct {
 	OrderID                  string `json:"orderId"`
 	Items                    []Item `json:"items"`
 	UnmappedAllergiesChecked *bool  `json:"unmappedAllergiesChecked"`
+	// FreeTextAcknowledged: a free-text order acknowledged against the person's rules as
+	// now (needed when a rule was gained since the order's acknowledgement).
+	FreeTextAcknowledged bool `json:"freeTextAcknowledged"`
 }
 
 // ConfirmReview re-runs the checks of an order against the patient as now: passing, the
@@ -636,6 +672,7 @@ func (s *Service) ConfirmReview(ctx context.Context, lang i18n.Lang, branch, by 
 		if in.UnmappedAllergiesChecked != nil {
 			d.UnmappedAllergiesChecked = *in.UnmappedAllergiesChecked
 		}
+		d.FreeTextAcknowledged = in.FreeTextAcknowledged
 		d.normalise()
 		for _, it := range d.Items {
 			if len([]rune(it.AlternativeNote)) > MaxNote {
@@ -655,12 +692,18 @@ func (s *Service) ConfirmReview(ctx context.Context, lang i18n.Lang, branch, by 
 		}
 		arg := dbsqlc.OrderConfirmParams{ID: in.OrderID, Branch: branch, PatientID: p.PatientID, By: by,
 			UnmappedAllergiesChecked: d.UnmappedAllergiesChecked, Positions: []int32{}, Notes: []string{}, Conflicts: []string{}}
+		if arg.FreeTextRules, err = freeTextRecord(d, p); err != nil {
+			return err
+		}
 		for i, it := range items {
 			cs := it.Conflicts
 			if cs == nil {
 				cs = []Conflict{}
 			}
-			raw, _ := json.Marshal(cs)
+			raw, err := json.Marshal(cs)
+			if err != nil {
+				return err
+			}
 			arg.Positions = append(arg.Positions, int32(o.Items[i].Position))
 			arg.Notes, arg.Conflicts = append(arg.Notes, it.AlternativeNote), append(arg.Conflicts, string(raw))
 		}

@@ -4,6 +4,26 @@ CREATE EXTENSION IF NOT EXISTS btree_gist WITH SCHEMA public;
 
 CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
 
+CREATE FUNCTION public.food_rule_refs(branch text, allergen_ids bigint[], restricted_ids bigint[], religion_id bigint, vegetarian_id bigint) RETURNS jsonb
+    LANGUAGE sql STABLE
+    AS $$
+    SELECT coalesce(jsonb_agg(jsonb_build_object('kind', r.kind, 'code', r.code, 'nameTh', r.name_th, 'nameEn', r.name_en)
+        ORDER BY r.ord, r.code), '[]')
+    FROM (
+        SELECT 1 AS ord, 'ALLERGEN' AS kind, a.code, a.name_th, a.name_en FROM allergen a
+        WHERE a.branch_code = branch AND a.id = ANY (allergen_ids)
+        UNION ALL
+        SELECT 2, 'RESTRICTED', x.code, x.name_th, x.name_en FROM restricted_ingredient x
+        WHERE x.branch_code = branch AND x.id = ANY (restricted_ids)
+        UNION ALL
+        SELECT 3, 'RELIGION', g.code, g.name_th, g.name_en FROM religion g
+        WHERE g.branch_code = branch AND g.id = religion_id
+            AND EXISTS (SELECT 1 FROM religion_restricted rr WHERE rr.branch_code = branch AND rr.religion_id = g.id)
+        UNION ALL
+        SELECT 4, 'VEGETARIAN', v.code, v.name_th, v.name_en FROM vegetarian v
+        WHERE v.branch_code = branch AND v.id = vegetarian_id) r
+$$;
+
 CREATE FUNCTION public.log_append_only() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
@@ -82,6 +102,7 @@ CREATE TABLE public.meal_order (
     version integer DEFAULT 1 NOT NULL,
     review_flagged_at timestamp with time zone,
     tray_facts jsonb DEFAULT '{}'::jsonb NOT NULL,
+    free_text_rules jsonb,
     CONSTRAINT meal_order_cancel_reason_check CHECK ((cancel_reason = ANY (ARRAY['PATIENT'::text, 'DOCTOR'::text, 'NUTRITIONIST'::text]))),
     CONSTRAINT meal_order_cancel_remark_check CHECK ((length(cancel_remark) <= 1000)),
     CONSTRAINT meal_order_cancelled CHECK (((status = 'CANCELLED'::text) = (cancel_reason IS NOT NULL))),
@@ -91,6 +112,7 @@ CREATE TABLE public.meal_order (
     CONSTRAINT meal_order_food CHECK (((order_type = 'ORD'::text) OR (course_type IS NULL))),
     CONSTRAINT meal_order_food_course CHECK (((order_type <> 'ORD'::text) OR (course_type IS NOT NULL))),
     CONSTRAINT meal_order_food_scope_check CHECK ((food_scope = ANY (ARRAY['NORMAL'::text, 'BOTH'::text, 'DYSPHAGIA'::text]))),
+    CONSTRAINT meal_order_free_text_rules_check CHECK (((free_text_rules IS NULL) OR (jsonb_typeof(free_text_rules) = 'array'::text))),
     CONSTRAINT meal_order_order_type_check CHECK ((order_type = ANY (ARRAY['ORD'::text, 'NPO'::text, 'NML'::text, 'DIS'::text]))),
     CONSTRAINT meal_order_remark_check CHECK ((length(remark) <= 1000)),
     CONSTRAINT meal_order_review_reasons_check CHECK ((review_reasons <@ ARRAY['DIET'::text, 'ALLERGY'::text, 'TEXTURE'::text, 'NPO'::text, 'DISCHARGED'::text, 'RELIGION'::text, 'MENU'::text])),
