@@ -123,7 +123,29 @@ func TestFreeTextWardCalls(t *testing.T) {
 		"freeTextAcknowledged", true, // for the whole ward: not an acknowledgement
 		"freeTextAcknowledgedHnIds", []string{"T-FW-VG"})
 	delete(body, "hnId")
-	res := f.post(f.taker, "submitOrderMany", body)
+	// the ward's checker says the same as the submit will, patient by patient, and writes nothing
+	res := f.post(f.taker, "checkerOrderMany", clone(body, "hnIds", []string{"T-FW-VG", "T-FW-AL", "T-FW-OK", "NO-SUCH"}))
+	var checked struct {
+		Results []struct {
+			HnID     string
+			Problems []freeTextProblem
+		}
+	}
+	res.Into(t, &checked)
+	got := map[string]string{}
+	for _, r := range checked.Results {
+		var cs []string
+		for _, p := range r.Problems {
+			cs = append(cs, p.Code)
+		}
+		got[r.HnID] = strings.Join(cs, ",")
+	}
+	if res.Status != 200 || len(checked.Results) != 4 || got["T-FW-AL"] != "FREE_TEXT" || got["T-FW-OK"] != "" ||
+		got["T-FW-VG"] != "" || got["NO-SUCH"] != "NOT_FOUND" || f.s.Count(`SELECT count(*) FROM meal_order o JOIN patient p
+		ON p.id = o.patient_id WHERE p.hn_id LIKE 'T-FW-%'`) != 0 {
+		t.Fatalf("checkerOrderMany: %d %s", res.Status, res.Body)
+	}
+	res = f.post(f.taker, "submitOrderMany", body)
 	var out struct {
 		Ordered []struct {
 			HnID   string

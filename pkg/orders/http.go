@@ -31,6 +31,7 @@ func Mount(env *platform.Env, rt *httpx.Router) {
 	rt.Handle("POST "+p+"checkReplaceIngredient", takers, h.checkReplace)
 	rt.Handle("POST "+p+"checkerOrderTaker", takers.Limit(64<<10), h.check)
 	rt.Handle("POST "+p+"submitOrder", takers.Limit(64<<10), h.submit)
+	rt.Handle("POST "+p+"checkerOrderMany", takers.Limit(256<<10), h.checkMany)
 	rt.Handle("POST "+p+"submitOrderMany", takers.Limit(256<<10), h.submitMany)
 	rt.Handle("POST "+p+"copyOrders", takers, h.copyOrders)
 	rt.Handle("POST "+p+"cancel", takers, h.cancel)
@@ -156,6 +157,18 @@ func (h handlers) submit(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	return httpx.OKMsg(w, r, "orders.submitted", out)
+}
+
+func (h handlers) checkMany(w http.ResponseWriter, r *http.Request) error {
+	var d Draft
+	if err := httpx.DecodeJSON(r, &d); err != nil {
+		return err
+	}
+	out, err := h.s.CheckMany(r.Context(), httpx.Lang(r), httpx.Branch(r), d)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, r, map[string]any{"results": out})
 }
 
 func (h handlers) submitMany(w http.ResponseWriter, r *http.Request) error {

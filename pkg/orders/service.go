@@ -87,9 +87,20 @@ func (s *Service) Check(ctx context.Context, lang i18n.Lang, branch string, d Dr
 
 // checkDraft reads what the checks need of the menus (two statements) and runs them.
 func (s *Service) checkDraft(ctx context.Context, q db.DBTX, lang i18n.Lang, branch string, d Draft, p person) ([]Problem, []checked, error) {
-	meals, _, err := loadMealTypes(ctx, q, branch)
+	meals, cat, err := loadForCheck(ctx, q, branch, d)
 	if err != nil {
 		return nil, nil, err
+	}
+	probs, items := checkAll(lang, d, p, meals, cat)
+	return probs, items, nil
+}
+
+// loadForCheck reads what the checks of a draft need of the branch's meal types and menus:
+// the same for every patient of a ward's draft.
+func loadForCheck(ctx context.Context, q db.DBTX, branch string, d Draft) (map[int64]mealType, catalogue, error) {
+	meals, _, err := loadMealTypes(ctx, q, branch)
+	if err != nil {
+		return nil, catalogue{}, err
 	}
 	var keys []menus.DayKey
 	if d.OrderType == TypeOrder && d.CourseType != CourseSpecific {
@@ -108,9 +119,12 @@ func (s *Service) checkDraft(ctx context.Context, q db.DBTX, lang i18n.Lang, bra
 		}
 	}
 	cat, err := loadCatalogue(ctx, q, branch, keys, menuIDs, setIDs)
-	if err != nil {
-		return nil, nil, err
-	}
+	return meals, cat, err
+}
+
+// checkAll runs every check of a draft for one person, the draft's own (one dish per meal
+// component) with the person's (check).
+func checkAll(lang i18n.Lang, d Draft, p person, meals map[int64]mealType, cat catalogue) ([]Problem, []checked) {
 	probs, items := check(lang, d, p, meals, cat)
 	// at most one dish per meal component
 	seen := map[int64]bool{}
@@ -123,7 +137,7 @@ func (s *Service) checkDraft(ctx context.Context, q db.DBTX, lang i18n.Lang, bra
 			seen[m.MealComponentID] = true
 		}
 	}
-	return probs, items, nil
+	return probs, items
 }
 
 // Submit orders a draft for one patient or their caregiver: every (date, meal type) pair in
@@ -406,12 +420,8 @@ func (s *Service) SubmitMany(ctx context.Context, lang i18n.Lang, branch, by str
 			return err
 		}
 		var drafts []Draft
-		for _, hn := range slices.Compact(slices.Sorted(slices.Values(d.HnIDs))) {
-			one := d
-			one.HnID, one.HnIDs, one.PatientVersion, one.PatientVersions = strings.TrimSpace(hn), nil, d.PatientVersions[hn], nil
-			// a free-text meal is acknowledged patient by patient, never for the whole ward
-			one.FreeTextAcknowledged, one.FreeTextAcknowledgedHnIDs = slices.Contains(d.FreeTextAcknowledgedHnIDs, hn), nil
-			drafts = append(drafts, one)
+		for _, hn := range d.patients() {
+			drafts = append(drafts, d.forPatient(hn))
 		}
 		if out, err = s.submitEach(ctx, tx, lang, branch, by, drafts); err != nil {
 			return err
@@ -420,6 +430,65 @@ func (s *Service) SubmitMany(ctx context.Context, lang i18n.Lang, branch, by str
 	})
 	if err != nil {
 		return Outcome{}, fmt.Errorf("orders.submitMany: %w", err)
+	}
+	return out, nil
+}
+
+// patients answers the HNs of a ward's draft, once each, in order.
+func (d Draft) patients() []string {
+	return slices.Compact(slices.Sorted(slices.Values(d.HnIDs)))
+}
+
+// forPatient answers a ward's draft for one of its patients, with the patient's version and
+// the free-text acknowledgement given for that patient (never one for the whole ward).
+func (d Draft) forPatient(hn string) Draft {
+	one := d
+	one.HnID, one.HnIDs, one.PatientVersion, one.PatientVersions = strings.TrimSpace(hn), nil, d.PatientVersions[hn], nil
+	one.FreeTextAcknowledged, one.FreeTextAcknowledgedHnIDs = slices.Contains(d.FreeTextAcknowledgedHnIDs, hn), nil
+	return one
+}
+
+// PatientCheck is one patient's problems with a ward's draft (none: it may be ordered).
+type PatientCheck struct {
+	HnID     string    `json:"hnId"`
+	Problems []Problem `json:"problems"`
+}
+
+// CheckMany runs the checks of a ward's draft for each of its patients as SubmitMany would,
+// and writes nothing (checkerOrderMany), in a fixed number of statements whatever the
+// number of patients.
+func (s *Service) CheckMany(ctx context.Context, lang i18n.Lang, branch string, d Draft) ([]PatientCheck, error) {
+	d.BranchCode = branch
+	d.Caregiver, d.CaregiverInfo = false, nil
+	d.normalise()
+	if f := d.validate(s.today(), true); len(f) > 0 {
+		return nil, errs.Fields(f)
+	}
+	hns := d.patients()
+	trimmed := make([]string, len(hns))
+	for i, hn := range hns {
+		trimmed[i] = strings.TrimSpace(hn)
+	}
+	persons, err := loadPersons(ctx, s.db, branch, trimmed)
+	if err != nil {
+		return nil, fmt.Errorf("orders.checkMany: %w", err)
+	}
+	meals, cat, err := loadForCheck(ctx, s.db, branch, d)
+	if err != nil {
+		return nil, fmt.Errorf("orders.checkMany: %w", err)
+	}
+	out := make([]PatientCheck, len(hns))
+	for i, hn := range hns {
+		one := d.forPatient(hn)
+		out[i] = PatientCheck{HnID: one.HnID, Problems: []Problem{}}
+		p, ok := persons[one.HnID]
+		if !ok {
+			out[i].Problems = append(out[i].Problems, Problem{Code: ErrPatientNotFound.Code, Field: "hnId",
+				Message: i18n.T(lang, ErrPatientNotFound.Key)})
+			continue
+		}
+		probs, _ := checkAll(lang, one, p, meals, cat)
+		out[i].Problems = append(out[i].Problems, probs...)
 	}
 	return out, nil
 }
