@@ -11,6 +11,9 @@ export function ManyResultView({ result }: { result: ManyResult }) {
   return (
     <div data-testid="many-result">
       <Alert type={refused.length > 0 ? 'warning' : 'success'} showIcon message={t('bulk.result', { ordered: ordered.length, refused: refused.length })} />
+      {refused.some((r) => (r.problems ?? []).some((p) => p.code === 'FREE_TEXT')) && (
+        <Alert type="info" showIcon style={{ marginTop: 8 }} message={t('freeText.copyHint')} data-testid="free-text-hint" />
+      )}
       {refused.length > 0 && (
         <List
           size="small"

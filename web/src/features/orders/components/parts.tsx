@@ -1,7 +1,7 @@
 // Pieces the ordering screens share: the branch and language in use, the meal chip in its
 // colours, NPO, the IDDSI levels and the conflicts of a dish.
 import { ExclamationCircleFilled } from '@ant-design/icons';
-import { Space, Tag, Tooltip } from 'antd';
+import { Checkbox, Space, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { DEFAULT_TIME_ZONE, formatDate, formatDateTime } from '@/lib/dates';
 import { IDDSI_COLORS } from '@/lib/iddsi';
 import { useSession } from '@/lib/use-session';
 import { NS } from '@/features/orders/i18n';
-import { localName, personName, type Conflict, type MealCell, type MealType, type OrderBrief, type OrderPatient } from '@/features/orders/types';
+import { localName, personName, type Conflict, type FoodRule, type MealCell, type MealType, type OrderBrief, type OrderPatient } from '@/features/orders/types';
 import { conflictNames } from '@/features/orders/draft';
 
 /** The current pair's branch, its zone, today there, and names in the interface language. */
@@ -147,5 +147,20 @@ export function ConflictTags({ conflicts }: { conflicts: Conflict[] | null | und
         </Tag>
       ))}
     </Space>
+  );
+}
+
+/**
+ * A free-text meal's acknowledgement (FREE_TEXT): the person's food rules the server listed,
+ * and the box the person ticks to say the meal was checked against them.
+ */
+export function FreeTextAck({ rules, checked, onChange, testId = 'free-text-ack' }: { rules: FoodRule[]; checked: boolean; onChange: (v: boolean) => void; testId?: string }) {
+  const { t, i18n } = useTranslation(NS);
+  if (rules.length === 0) return null;
+  return (
+    <Checkbox checked={checked} onChange={(e) => onChange(e.target.checked)} data-testid={testId}>
+      <Typography.Text type="danger">{t('freeText.confirm')}</Typography.Text>{' '}
+      <span data-testid="free-text-rules">{rules.map((r) => `${t(`freeText.rule.${r.kind}`)}: ${localName(r, i18n.language)}`).join('; ')}</span>
+    </Checkbox>
   );
 }
