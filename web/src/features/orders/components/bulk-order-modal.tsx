@@ -133,7 +133,13 @@ export function BulkOrderModal({ open, rows, dateOrder, mealTypes, onClose }: Pr
       data-testid="bulk-modal"
     >
       {result ? (
-        <ManyResultView result={result} />
+        <ManyResultView
+          result={result}
+          who={(hn) => {
+            const r = rows.find((x) => x.hnId === hn);
+            return r ? [labels.ref(r.room), labels.name(r), hn].filter(Boolean).join(' · ') : hn;
+          }}
+        />
       ) : (
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
           <Typography.Text type="secondary">{t('bulk.hint', { date: labels.day(dateOrder), hns: rows.map((r) => r.hnId).join(', ') })}</Typography.Text>

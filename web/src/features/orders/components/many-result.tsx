@@ -3,8 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { NS } from '@/features/orders/i18n';
 import type { ManyResult } from '@/features/orders/types';
 
-/** What submitOrderMany / copyOrders answered: how many patients were ordered, and each refused one with its problems. */
-export function ManyResultView({ result }: { result: ManyResult }) {
+/**
+ * What submitOrderMany / copyOrders answered: how many patients were ordered, and each refused
+ * one with its problems (named by bed and name when the screen knows them: `who`).
+ */
+export function ManyResultView({ result, who }: { result: ManyResult; who?: (hn: string) => string }) {
   const { t } = useTranslation(NS);
   const ordered = result.ordered ?? [];
   const refused = result.refused ?? [];
@@ -22,7 +25,7 @@ export function ManyResultView({ result }: { result: ManyResult }) {
           data-testid="refused-list"
           renderItem={(r) => (
             <List.Item data-hn={r.hnId}>
-              <Typography.Text strong>{r.hnId}</Typography.Text>: {(r.problems ?? []).map((p) => p.message).join('; ')}
+              <Typography.Text strong>{who?.(r.hnId) || r.hnId}</Typography.Text>: {(r.problems ?? []).map((p) => p.message).join('; ')}
             </List.Item>
           )}
         />
