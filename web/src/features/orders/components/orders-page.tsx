@@ -1,4 +1,4 @@
-import { CopyOutlined, ExclamationCircleFilled, ShoppingCartOutlined, UserAddOutlined } from '@ant-design/icons';
+import { CopyOutlined, ExclamationCircleFilled, ShoppingCartOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Select, Space, Tooltip, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
@@ -180,9 +180,18 @@ export default function OrdersPage() {
           </>
         }
         actions={
-          <Button icon={<CopyOutlined />} onClick={() => setCopying(true)} data-testid="copy-open">
-            {t('copy.button')}
-          </Button>
+          <Space wrap>
+            <Button
+              icon={<TeamOutlined />}
+              onClick={() => navigate(`/auth/order/round?date=${dateOrder}${ward !== 'All' ? `&ward=${ward}` : ''}`)}
+              data-testid="round-open"
+            >
+              {t('round.open')}
+            </Button>
+            <Button icon={<CopyOutlined />} onClick={() => setCopying(true)} data-testid="copy-open">
+              {t('copy.button')}
+            </Button>
+          </Space>
         }
         bulkActions={
           <Button type="primary" icon={<ShoppingCartOutlined />} onClick={() => setBulk(true)} data-testid="bulk-open">
