@@ -3,6 +3,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ScreenFrame } from '@/components/screen-frame';
 import { THAI_PICKER, pickerFormat } from '@/lib/dates';
+import { useBranchToday } from '@/lib/use-branch-today';
 import { useSession } from '@/lib/use-session';
 import { NS } from '@/features/reports/i18n';
 import { useKitchenBoard, useReportChoices, type KitchenLine } from '@/features/reports/api/reports';
@@ -16,7 +17,8 @@ export default function KitchenOrdersPage() {
   const branchCode = session.userInfo?.current?.branchCode ?? '';
   const choices = useReportChoices(branchCode);
   const [form] = Form.useForm<Values>();
-  const date = Form.useWatch('date', form) ?? dayjs();
+  const { timeZone, todayPicker } = useBranchToday();
+  const date = Form.useWatch('date', form) ?? todayPicker;
   const meal = Form.useWatch('meal', form) ?? 'ALL';
   const type = Form.useWatch('type', form) ?? 'MENU_SET';
   const board = useKitchenBoard({
@@ -33,7 +35,7 @@ export default function KitchenOrdersPage() {
 
   return (
     <ScreenFrame title={t('kitchen-orders.title')} subtitle={t('kitchen-orders.subtitle')} testId="report-kitchen-orders-page">
-      <Form<Values> form={form} layout="inline" initialValues={{ date: dayjs(), meal: 'ALL', type: 'MENU_SET' }}>
+      <Form<Values> form={form} layout="inline" initialValues={{ date: todayPicker, meal: 'ALL', type: 'MENU_SET' }}>
         <Form.Item name="date" label={t('date')}>
           <DatePicker allowClear={false} format={pickerFormat(en ? 'en' : 'th')} locale={en ? undefined : THAI_PICKER}
             data-testid="board-date" />
@@ -48,7 +50,7 @@ export default function KitchenOrdersPage() {
       </Form>
       <Space direction="vertical" style={{ width: '100%' }}>
         <Typography.Text type="secondary" data-testid="board-updated">
-          {board.dataUpdatedAt ? t('kitchen-orders.updated', { time: dayjs(board.dataUpdatedAt).format('HH:mm:ss') }) : ''}
+          {board.dataUpdatedAt ? t('kitchen-orders.updated', { time: dayjs(board.dataUpdatedAt).tz(timeZone).format('HH:mm:ss') }) : ''}
         </Typography.Text>
         {data && data.needsReview.length > 0 && (
           <Alert type="warning" showIcon data-testid="board-held" message={t('held', { count: data.needsReview.length })} />

@@ -11,11 +11,12 @@ import { dayParam, usePickerLocale } from '@/components/report-filters';
 import { SurveyForm } from '@/features/surveys/components/survey-form';
 import { NS } from '@/features/surveys/i18n';
 import type { Tray } from '@/features/surveys/types';
-import { surveyPath, textOn, todayIn } from '@/features/surveys/values';
+import { surveyPath, textOn } from '@/features/surveys/values';
 import { QrCode } from '@/components/qr-code';
 import { ScreenFrame } from '@/components/screen-frame';
 import { isApiError } from '@/lib/api-client';
 import { textParam, useListState, type Param } from '@/lib/use-list-state';
+import { useBranchToday } from '@/lib/use-branch-today';
 import { useSession } from '@/lib/use-session';
 
 /** A meal type or ward filter: an id, or empty for all. */
@@ -35,7 +36,8 @@ export default function SurveyEntryPage() {
   const { userInfo } = useSession();
   const branchCode = userInfo?.current?.branchCode ?? '';
   const [state, setState] = useListState(STATE);
-  const date = state.date || todayIn();
+  const { today } = useBranchToday();
+  const date = state.date || today;
   const trays = useTrays({ date, mealTimeId: state.meal, wardId: state.ward, q: state.q });
   // the meal types of the day's trays, whatever is chosen (the same query when nothing is)
   const dayTrays = useTrays({ date, mealTimeId: '', wardId: '', q: '' });
