@@ -221,6 +221,7 @@ test.describe('on a 390 px phone', () => {
     await page.evaluate(() => localStorage.clear());
     await signIn(page, 'multi@samrap.local');
     await expect(page).toHaveURL(/\/select-role$/);
+    await page.locator('label', { hasText: 'ผู้ควบคุม' }).click();
     await page.getByRole('button', { name: text('th', 'auth', 'selectRole.submit') }).click();
     await expect(page.getByTestId('switch-pair')).toBeVisible();
     await branchReadable(page, 'SRP01');

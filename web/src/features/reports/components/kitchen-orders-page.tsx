@@ -7,6 +7,7 @@ import { useBranchToday } from '@/lib/use-branch-today';
 import { useSession } from '@/lib/use-session';
 import { NS } from '@/features/reports/i18n';
 import { useKitchenBoard, useReportChoices, type KitchenLine } from '@/features/reports/api/reports';
+import { localName } from '@/lib/names';
 
 type Values = { date: Dayjs; meal: number | 'ALL'; type: 'MENU' | 'MENU_SET' | 'SET' | 'SPECIFIC' };
 
@@ -29,7 +30,7 @@ export default function KitchenOrdersPage() {
   const en = i18n.language === 'en';
   const mealOpts = [
     { value: 'ALL', label: t('all') },
-    ...(choices.data?.mealTypes ?? []).map((m) => ({ value: m.id, label: en && m.nameEn ? m.nameEn : m.nameTh })),
+    ...(choices.data?.mealTypes ?? []).map((m) => ({ value: m.id, label: localName(m, en ? 'en' : 'th') })),
   ];
   const data = board.data;
 

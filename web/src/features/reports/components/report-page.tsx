@@ -13,6 +13,7 @@ import { ALL, allergyChoice, choice, normalise, type Multi } from '@/features/re
 import {
   useGenerateReport, useReportChoices, type Held, type Option, type ReportKind, type ReportLink,
 } from '@/features/reports/api/reports';
+import { localName } from '@/lib/names';
 
 type Values = {
   dateOrder: Dayjs;
@@ -43,7 +44,7 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
   const { todayPicker } = useBranchToday();
   const [result, setResult] = useState<ReportLink | null>(null);
   const en = i18n.language === 'en';
-  const name = (o: Option) => (en && o.nameEn ? o.nameEn : o.nameTh);
+  const name = (o: Option) => localName(o, en ? 'en' : 'th');
   const wardTypes = Form.useWatch('wardTypeIds', form) ?? [ALL];
   const wards = Form.useWatch('wardIds', form) ?? [ALL];
 

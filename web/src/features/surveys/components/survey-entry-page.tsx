@@ -18,6 +18,7 @@ import { isApiError } from '@/lib/api-client';
 import { textParam, useListState, type Param } from '@/lib/use-list-state';
 import { useBranchToday } from '@/lib/use-branch-today';
 import { useSession } from '@/lib/use-session';
+import { localName } from '@/lib/names';
 
 /** A meal type or ward filter: an id, or empty for all. */
 const idParam: Param<string> = { fallback: '', parse: (raw) => (/^[1-9][0-9]{0,17}$/.test(raw) ? raw : undefined), format: (v) => v };
@@ -47,7 +48,7 @@ export default function SurveyEntryPage() {
   const [qr, setQr] = useState<Tray | null>(null);
   const [typed, setTyped] = useState(state.q);
   const picker = usePickerLocale();
-  const name = (r: { nameTh: string; nameEn: string }) => (lang === 'en' ? r.nameEn || r.nameTh : r.nameTh);
+  const name = (r: { nameTh: string; nameEn: string }) => localName(r, lang);
 
   const mealTypes = useMemo(() => {
     const seen = new Map<number, Tray['mealType']>();
