@@ -63,12 +63,8 @@ func actionLabel(code string, lang i18n.Lang) string {
 	return code
 }
 
-func label(th, en string, lang i18n.Lang) string {
-	if lang == i18n.EN && en != "" {
-		return en
-	}
-	return th
-}
+// label is a name in lang, else in the other language (i18n.Pick).
+func label(th, en string, lang i18n.Lang) string { return i18n.Pick(lang, th, en) }
 
 // ActionCodes answers the listed codes (for tests).
 func ActionCodes() []string {

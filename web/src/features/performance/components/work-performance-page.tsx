@@ -13,6 +13,7 @@ import { BranchFilter, DatesFilter } from '@/components/report-filters';
 import { ScreenFrame } from '@/components/screen-frame';
 import { formatDate } from '@/lib/dates';
 import { useSession } from '@/lib/use-session';
+import { localName } from '@/lib/names';
 
 const CHART_HEIGHT = 260;
 const ON_TIME = '#2E7D32';
@@ -30,7 +31,7 @@ const pct = (v: number | null) => (v === null ? '—' : `${v}%`);
 export default function WorkPerformancePage() {
   const { t, i18n } = useTranslation(NS);
   const lang = i18n.language === 'en' ? 'en' : 'th';
-  const name = (o: { nameTh: string; nameEn: string }) => (lang === 'en' ? o.nameEn || o.nameTh : o.nameTh);
+  const name = (o: { nameTh: string; nameEn: string }) => localName(o, lang);
   const { userInfo } = useSession();
   const allBranches = userInfo?.current?.roleCode === ROLE.superAdmin;
   const { notification } = App.useApp();

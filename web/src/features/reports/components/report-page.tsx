@@ -1,17 +1,19 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, DatePicker, Form, Radio, Select, Space, Table, Tag, Typography, type SelectProps } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScreenFrame } from '@/components/screen-frame';
 import { THAI_PICKER, pickerFormat } from '@/lib/dates';
 import { useReviewReasonLabel } from '@/lib/review-reasons';
+import { useBranchToday } from '@/lib/use-branch-today';
 import { useSession } from '@/lib/use-session';
 import { NS } from '@/features/reports/i18n';
 import { ALL, allergyChoice, choice, normalise, type Multi } from '@/features/reports/choices';
 import {
   useGenerateReport, useReportChoices, type Held, type Option, type ReportKind, type ReportLink,
 } from '@/features/reports/api/reports';
+import { localName } from '@/lib/names';
 
 type Values = {
   dateOrder: Dayjs;
@@ -39,9 +41,10 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
   const choices = useReportChoices(branchCode);
   const generate = useGenerateReport(kind);
   const [form] = Form.useForm<Values>();
+  const { todayPicker } = useBranchToday();
   const [result, setResult] = useState<ReportLink | null>(null);
   const en = i18n.language === 'en';
-  const name = (o: Option) => (en && o.nameEn ? o.nameEn : o.nameTh);
+  const name = (o: Option) => localName(o, en ? 'en' : 'th');
   const wardTypes = Form.useWatch('wardTypeIds', form) ?? [ALL];
   const wards = Form.useWatch('wardIds', form) ?? [ALL];
 
@@ -102,7 +105,7 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
         layout="vertical"
         onFinish={submit}
         initialValues={{
-          dateOrder: dayjs(), mealTimeIds: [ALL], wardTypeIds: [ALL], wardIds: [ALL], roomIds: [ALL], cuisineTypeIds: [ALL],
+          dateOrder: todayPicker, mealTimeIds: [ALL], wardTypeIds: [ALL], wardIds: [ALL], roomIds: [ALL], cuisineTypeIds: [ALL],
           dietTypeIds: [ALL], therapeuticIds: [ALL], allergy: [ALL], foodScope: 'ALL', orderType: 'ALL', layout: 'A4', type: 'MENU_SET',
         }}
         data-testid="report-form"
