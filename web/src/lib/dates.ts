@@ -56,6 +56,11 @@ export function todayIn(timeZone: string = DEFAULT_TIME_ZONE): string {
   return dayjs().tz(timeZone || DEFAULT_TIME_ZONE).format('YYYY-MM-DD');
 }
 
+/** The time of day now in the branch, 'HH:mm' (which of the day's meals are still to come). */
+export function timeIn(timeZone: string = DEFAULT_TIME_ZONE): string {
+  return dayjs().tz(timeZone || DEFAULT_TIME_ZONE).format('HH:mm');
+}
+
 /** The branch's today as a date picker's value: that calendar day (at the device's midnight, as pickers hold days). */
 export function pickerToday(timeZone: string = DEFAULT_TIME_ZONE): Dayjs {
   return dayjs(todayIn(timeZone), 'YYYY-MM-DD');

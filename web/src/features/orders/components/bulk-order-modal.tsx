@@ -1,9 +1,9 @@
 import { Alert, App, Checkbox, Input, List, Modal, Radio, Select, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AllergyTags } from '@/components/allergy-tags';
 import { isApiError } from '@/lib/api-client';
+import { timeIn } from '@/lib/dates';
 import { NS } from '@/features/orders/i18n';
 import { useCheckOrderMany } from '@/features/orders/api/checker-order-many';
 import { useFilterMenu } from '@/features/orders/api/filter-menu';
@@ -44,7 +44,7 @@ export function BulkOrderModal({ open, rows, dateOrder, mealTypes, onClose }: Pr
   const key = useRef(newKey());
   const many = useSubmitOrderMany();
   const offered = useMemo(
-    () => mealsAhead(mealTypes, dateOrder, labels.today, dayjs().tz(labels.timeZone).format('HH:mm')),
+    () => mealsAhead(mealTypes, dateOrder, labels.today, timeIn(labels.timeZone)),
     [mealTypes, dateOrder, labels.today, labels.timeZone],
   );
   // the sets of the day, read for the first ticked patient (each patient is checked on its own)

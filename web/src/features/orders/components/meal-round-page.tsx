@@ -245,7 +245,7 @@ export default function MealRoundPage() {
   const accepted = sent.length;
   const mealOptions = ((mealTypes.data ?? []) as MealType[]).map((m) => ({ value: m.id, label: `${m.abbreviation || m.code} · ${labels.ref(m)}` }));
   return (
-    <ScreenFrame title={t('round.title')} subtitle={t('round.subtitle')}>
+    <ScreenFrame title={t('round.title')} subtitle={t('round.subtitle')} testId="meal-round">
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <Link to={`/auth/order?date=${date}`}>
           <ArrowLeftOutlined /> {t('round.back')}
