@@ -73,15 +73,20 @@ export default function MealRoundPage() {
   const rows = useMemo(() => round.data?.rows ?? [], [round.data]);
   const items = useMemo(() => round.data?.items ?? [], [round.data]);
 
-  // a new round: each row starts from its suggestion, not yet accepted
-  const roundKey = `${wardId}|${date}|${mealTimeId}|${round.dataUpdatedAt}`;
+  // another ward, date or meal: a new round
+  const place = `${wardId}|${date}|${mealTimeId}`;
   useEffect(() => {
-    const next: Record<string, Pick> = {};
-    for (const r of rows) next[r.patient.hnId] = { value: choiceValue(r.suggestion), accepted: false, note: '', unmappedChecked: false, freeTextAck: false };
-    setPicks(next);
+    setPicks({});
+    setRefused({});
     key.current = newKey();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [roundKey]);
+  }, [place]);
+  // each row starts from its suggestion, not yet accepted; a row read again keeps what the
+  // nurse chose (a refused row stays for fixing)
+  useEffect(() => {
+    setPicks((prev) =>
+      Object.fromEntries(rows.map((r) => [r.patient.hnId, prev[r.patient.hnId] ?? { value: choiceValue(r.suggestion), accepted: false, note: '', unmappedChecked: false, freeTextAck: false }])),
+    );
+  }, [rows]);
 
   const open = rows.filter((r) => !r.ordered);
   const sent = open.map((r) => (picks[r.patient.hnId] ? pickOf(r.patient.hnId, r.patient.version, picks[r.patient.hnId]) : null)).filter((p): p is RoundPick => p !== null);
