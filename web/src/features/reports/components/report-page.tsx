@@ -9,6 +9,7 @@ import { useReviewReasonLabel } from '@/lib/review-reasons';
 import { useSession } from '@/lib/use-session';
 import { NS } from '@/features/reports/i18n';
 import { ALL, allergyChoice, choice, normalise, type Multi } from '@/features/reports/choices';
+import { ReprintCards } from '@/features/reports/components/reprint-cards';
 import {
   useGenerateReport, useReportChoices, type Held, type Option, type ReportKind, type ReportLink,
 } from '@/features/reports/api/reports';
@@ -44,6 +45,8 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
   const name = (o: Option) => (en && o.nameEn ? o.nameEn : o.nameTh);
   const wardTypes = Form.useWatch('wardTypeIds', form) ?? [ALL];
   const wards = Form.useWatch('wardIds', form) ?? [ALL];
+  const date = Form.useWatch('dateOrder', form) ?? dayjs();
+  const layout = Form.useWatch('layout', form) ?? 'A4';
 
   const opts = (list: Option[] | undefined) => [
     { value: ALL, label: t('all') },
@@ -167,6 +170,7 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
             ]} />
         </Space>
       )}
+      {kind === 'meal-card' && <ReprintCards branchCode={branchCode} dateOrder={date.format('YYYY-MM-DD')} layout={layout} />}
     </ScreenFrame>
   );
 }
