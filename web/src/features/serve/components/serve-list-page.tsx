@@ -51,7 +51,7 @@ export default function ServeListPage() {
       <>
         {names.wardBed(r)}
         {r.moved && (
-          <span data-testid="tray-moved">
+          <span data-testid="tray-moved" data-order={r.orderId}>
             <Tag color="blue" style={{ marginInlineStart: 6 }}>{t('list.moved')}</Tag>
             <span style={{ color: '#5b6b6a' }}>{t('list.movedFrom', { place: names.wardBed({ ward: r.printedWard, room: r.printedRoom }) || t('list.noBed') })}</span>
           </span>
