@@ -6,6 +6,7 @@ import { THAI_PICKER, pickerFormat } from '@/lib/dates';
 import { useBranchToday } from '@/lib/use-branch-today';
 import { useSession } from '@/lib/use-session';
 import { NS } from '@/features/reports/i18n';
+import { MovedTable } from '@/features/reports/components/moved-table';
 import { useKitchenBoard, useReportChoices, type KitchenLine } from '@/features/reports/api/reports';
 import { localName } from '@/lib/names';
 
@@ -55,6 +56,10 @@ export default function KitchenOrdersPage() {
         </Typography.Text>
         {data && data.needsReview.length > 0 && (
           <Alert type="warning" showIcon data-testid="board-held" message={t('held', { count: data.needsReview.length })} />
+        )}
+        {data && data.moved.length > 0 && (
+          <Alert type="info" showIcon data-testid="board-moved" message={t('moved.board', { count: data.moved.length })}
+            description={<MovedTable items={data.moved} testId="board-moved-table" />} />
         )}
         {data && data.notInType > 0 && (
           <Alert type="warning" showIcon data-testid="board-not-in-type" message={t('notInType', { count: data.notInType })} />

@@ -10,6 +10,7 @@ import { useBranchToday } from '@/lib/use-branch-today';
 import { useSession } from '@/lib/use-session';
 import { NS } from '@/features/reports/i18n';
 import { ALL, allergyChoice, choice, normalise, type Multi } from '@/features/reports/choices';
+import { ReprintCards } from '@/features/reports/components/reprint-cards';
 import {
   useGenerateReport, useReportChoices, type Held, type Option, type ReportKind, type ReportLink,
 } from '@/features/reports/api/reports';
@@ -47,6 +48,8 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
   const name = (o: Option) => localName(o, en ? 'en' : 'th');
   const wardTypes = Form.useWatch('wardTypeIds', form) ?? [ALL];
   const wards = Form.useWatch('wardIds', form) ?? [ALL];
+  const date = Form.useWatch('dateOrder', form) ?? dayjs();
+  const layout = Form.useWatch('layout', form) ?? 'A4';
 
   const opts = (list: Option[] | undefined) => [
     { value: ALL, label: t('all') },
@@ -170,6 +173,7 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
             ]} />
         </Space>
       )}
+      {kind === 'meal-card' && <ReprintCards branchCode={branchCode} dateOrder={date.format('YYYY-MM-DD')} layout={layout} />}
     </ScreenFrame>
   );
 }

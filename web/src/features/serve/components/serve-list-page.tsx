@@ -46,6 +46,18 @@ export default function ServeListPage() {
         {names.ref(r.mealType)}
       </Tag>
     );
+    // the bed now; a tray moved since its card was printed is marked, with the bed the card names
+    const bed = (r: TrayRow) => (
+      <>
+        {names.wardBed(r)}
+        {r.moved && (
+          <span data-testid="tray-moved" data-order={r.orderId}>
+            <Tag color="blue" style={{ marginInlineStart: 6 }}>{t('list.moved')}</Tag>
+            <span style={{ color: '#5b6b6a' }}>{t('list.movedFrom', { place: names.wardBed({ ward: r.printedWard, room: r.printedRoom }) || t('list.noBed') })}</span>
+          </span>
+        )}
+      </>
+    );
     const status = (r: TrayRow) => (
       <>
         <Tag color={STATUS_COLOR[r.serveStatus]} data-testid="tray-status">
@@ -61,14 +73,14 @@ export default function ServeListPage() {
         render: (_: unknown, r: TrayRow) => (
           <div className="tray-card" data-testid="tray-card">
             <div style={{ fontWeight: 600 }}>{patient(r)}</div>
-            <div style={{ color: '#5b6b6a' }}>{r.hnId} · {names.wardBed(r)}</div>
+            <div style={{ color: '#5b6b6a' }}>{r.hnId} · {bed(r)}</div>
             <div style={{ marginTop: 4 }}>{meal(r)}{status(r)}</div>
           </div>
         ),
       },
       {
         key: 'ward', title: t('list.ward'), sorter: true, sortOrder: sortOrder(sort, 'ward'), responsive: ['sm'],
-        render: (_: unknown, r: TrayRow) => names.wardBed(r),
+        render: (_: unknown, r: TrayRow) => bed(r),
       },
       { key: 'hnId', title: t('list.hn'), dataIndex: 'hnId', sorter: true, sortOrder: sortOrder(sort, 'hnId'), responsive: ['sm'] },
       { key: 'name', title: t('list.name'), sorter: true, sortOrder: sortOrder(sort, 'name'), responsive: ['sm'], render: (_: unknown, r: TrayRow) => patient(r) },
