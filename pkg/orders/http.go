@@ -44,7 +44,7 @@ func Mount(env *platform.Env, rt *httpx.Router) {
 
 type handlers struct{ s *Service }
 
-// search: ?criteria&page&size&dateOrder&sortBy&sortDesc&ward&status.
+// search: ?criteria&page&size&dateOrder&sortBy&sortDesc&ward&status&mealTimeId.
 func (h handlers) search(w http.ResponseWriter, r *http.Request) error {
 	q := httpx.ReadQuery(r)
 	p := q.Page("ward", "room", "hnId", "name")
@@ -57,6 +57,7 @@ func (h handlers) search(w http.ResponseWriter, r *http.Request) error {
 	f.WardID = q.IDOrAll("ward")
 	f.Status = q.OneOf("status", "ALL", "NOT_ORDERED", "NEEDS_REVIEW", StatusWaiting, StatusFasting, StatusNoMeal,
 		StatusCancelled, StatusServed)
+	f.MealTimeID = q.IDOrAll("mealTimeId")
 	if err := q.Err(); err != nil {
 		return err
 	}

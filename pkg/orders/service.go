@@ -824,6 +824,9 @@ type SearchFilter struct {
 	Criteria string
 	WardID   int64
 	Status   string // ALL, NOT_ORDERED, NEEDS_REVIEW or a status
+	// MealTimeID narrows Status to one meal type (0: any): NOT_ORDERED is no live patient
+	// order of that meal, a status or NEEDS_REVIEW one of that meal's orders.
+	MealTimeID int64
 }
 
 // SearchPage is the order list: a page of patient rows and the branch's meal types.
@@ -867,6 +870,9 @@ func (s *Service) Search(ctx context.Context, branch string, f SearchFilter, p h
 	}
 	if f.WardID != 0 {
 		arg.WardID = &f.WardID
+	}
+	if f.MealTimeID != 0 {
+		arg.MealTimeID = &f.MealTimeID
 	}
 	if c := strings.TrimSpace(f.Criteria); c != "" {
 		pat := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(c) + "%"

@@ -193,7 +193,9 @@ WHERE i.order_id = @id AND i.position = x.pos;
 -- Current, or has a live order on the date; needs-review rows first, then the sort key, the
 -- HN breaking ties. Each row is the document the API answers, its meals one per active meal
 -- type of the branch with the live patient and caregiver orders of the date. The date's
--- orders are aggregated per patient once; the page's meals are read by index.
+-- orders are aggregated per patient once; the page's meals are read by index. A meal type
+-- (meal_time_id) narrows the status filter to that meal: NOT_ORDERED is no live patient order
+-- of that meal, a status or NEEDS_REVIEW one of that meal's orders (patient's or caregiver's).
 -- name: OrderSearch :many
 WITH mt AS (
     SELECT t.id, t.code, t.name_th, t.name_en, t.abbreviation, t.meal_color, t.text_color,
@@ -205,8 +207,12 @@ agg AS (
         bool_or(x.needs_review AND x.status <> 'CANCELLED') AS needs_review,
         bool_or(x.status <> 'CANCELLED') AS live,
         count(DISTINCT x.meal_time_id) FILTER (WHERE x.status <> 'CANCELLED' AND NOT x.caregiver
-            AND x.meal_time_id IN (SELECT mt.id FROM mt)) AS meals_ordered,
-        array_agg(DISTINCT x.status) AS statuses
+            AND x.meal_time_id IN (SELECT mt.id FROM mt)
+            AND (sqlc.narg(meal_time_id)::bigint IS NULL OR x.meal_time_id = sqlc.narg(meal_time_id)::bigint)) AS meals_ordered,
+        bool_or(x.needs_review AND x.status <> 'CANCELLED') FILTER (WHERE
+            sqlc.narg(meal_time_id)::bigint IS NULL OR x.meal_time_id = sqlc.narg(meal_time_id)::bigint) AS meal_review,
+        array_agg(DISTINCT x.status) FILTER (WHERE
+            sqlc.narg(meal_time_id)::bigint IS NULL OR x.meal_time_id = sqlc.narg(meal_time_id)::bigint) AS statuses
     FROM meal_order x WHERE x.branch_code = @branch AND x.order_date = @on_date::date
     GROUP BY x.patient_id),
 hit AS (
@@ -231,8 +237,9 @@ hit AS (
             OR r.name_en ILIKE sqlc.narg(pattern)::text)
         AND (CASE @status::text
             WHEN 'ALL' THEN true
-            WHEN 'NOT_ORDERED' THEN coalesce(a.meals_ordered, 0) < (SELECT count(*) FROM mt)
-            WHEN 'NEEDS_REVIEW' THEN coalesce(a.needs_review, false)
+            WHEN 'NOT_ORDERED' THEN coalesce(a.meals_ordered, 0) < (SELECT count(*) FROM mt
+                WHERE sqlc.narg(meal_time_id)::bigint IS NULL OR mt.id = sqlc.narg(meal_time_id)::bigint)
+            WHEN 'NEEDS_REVIEW' THEN coalesce(a.meal_review, false)
             ELSE @status::text = ANY (a.statuses)
         END)),
 ranked AS (

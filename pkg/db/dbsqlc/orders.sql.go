@@ -835,13 +835,17 @@ agg AS (
         bool_or(x.needs_review AND x.status <> 'CANCELLED') AS needs_review,
         bool_or(x.status <> 'CANCELLED') AS live,
         count(DISTINCT x.meal_time_id) FILTER (WHERE x.status <> 'CANCELLED' AND NOT x.caregiver
-            AND x.meal_time_id IN (SELECT mt.id FROM mt)) AS meals_ordered,
-        array_agg(DISTINCT x.status) AS statuses
+            AND x.meal_time_id IN (SELECT mt.id FROM mt)
+            AND ($3::bigint IS NULL OR x.meal_time_id = $3::bigint)) AS meals_ordered,
+        bool_or(x.needs_review AND x.status <> 'CANCELLED') FILTER (WHERE
+            $3::bigint IS NULL OR x.meal_time_id = $3::bigint) AS meal_review,
+        array_agg(DISTINCT x.status) FILTER (WHERE
+            $3::bigint IS NULL OR x.meal_time_id = $3::bigint) AS statuses
     FROM meal_order x WHERE x.branch_code = $1 AND x.order_date = $2::date
     GROUP BY x.patient_id),
 hit AS (
     SELECT p.id, p.hn_id, coalesce(a.needs_review, false) AS needs_review,
-        CASE $3::text
+        CASE $4::text
             WHEN 'room' THEN r.code
             WHEN 'hnId' THEN p.hn_id
             WHEN 'name' THEN lower(concat_ws(' ', p.first_name_th, p.last_name_th, p.first_name_en, p.last_name_en))
@@ -853,26 +857,27 @@ hit AS (
         LEFT JOIN room r ON r.branch_code = p.branch_code AND r.id = p.room_id
     WHERE p.branch_code = $1
         AND (p.visit_status = 'Current' OR a.live)
-        AND ($4::bigint IS NULL OR p.ward_id = $4::bigint)
-        AND ($5::text IS NULL
+        AND ($5::bigint IS NULL OR p.ward_id = $5::bigint)
+        AND ($6::text IS NULL
             OR (p.hn_id || ' ' || p.first_name_th || ' ' || p.last_name_th || ' ' || p.first_name_en || ' ' || p.last_name_en)
-                ILIKE $5::text
-            OR r.code ILIKE $5::text OR r.name_th ILIKE $5::text
-            OR r.name_en ILIKE $5::text)
-        AND (CASE $6::text
+                ILIKE $6::text
+            OR r.code ILIKE $6::text OR r.name_th ILIKE $6::text
+            OR r.name_en ILIKE $6::text)
+        AND (CASE $7::text
             WHEN 'ALL' THEN true
-            WHEN 'NOT_ORDERED' THEN coalesce(a.meals_ordered, 0) < (SELECT count(*) FROM mt)
-            WHEN 'NEEDS_REVIEW' THEN coalesce(a.needs_review, false)
-            ELSE $6::text = ANY (a.statuses)
+            WHEN 'NOT_ORDERED' THEN coalesce(a.meals_ordered, 0) < (SELECT count(*) FROM mt
+                WHERE $3::bigint IS NULL OR mt.id = $3::bigint)
+            WHEN 'NEEDS_REVIEW' THEN coalesce(a.meal_review, false)
+            ELSE $7::text = ANY (a.statuses)
         END)),
 ranked AS (
     SELECT hit.id, count(*) OVER () AS total,
         row_number() OVER (ORDER BY hit.needs_review DESC,
-            CASE WHEN NOT $7::boolean THEN hit.sort_key END ASC NULLS LAST,
-            CASE WHEN $7::boolean THEN hit.sort_key END DESC NULLS LAST,
+            CASE WHEN NOT $8::boolean THEN hit.sort_key END ASC NULLS LAST,
+            CASE WHEN $8::boolean THEN hit.sort_key END DESC NULLS LAST,
             hit.hn_id) AS ord, hit.needs_review
     FROM hit),
-page AS (SELECT id, total, ord, needs_review FROM ranked ORDER BY ranked.ord LIMIT $9::integer OFFSET $8::bigint)
+page AS (SELECT id, total, ord, needs_review FROM ranked ORDER BY ranked.ord LIMIT $10::integer OFFSET $9::bigint)
 SELECT page.total, jsonb_build_object('hnId', v.hn_id, 'firstNameTh', v.first_name_th, 'lastNameTh', v.last_name_th,
     'firstNameEn', v.first_name_en, 'lastNameEn', v.last_name_en, 'ward', v.ward, 'room', v.room,
     'dietType', v.diet_type, 'therapeutics', coalesce(v.therapeutics, '[]'), 'allergens', coalesce(v.allergens, '[]'),
@@ -897,6 +902,7 @@ ORDER BY page.ord
 type OrderSearchParams struct {
 	Branch     string
 	OnDate     pgtype.Date
+	MealTimeID *int64
 	SortBy     string
 	WardID     *int64
 	Pattern    *string
@@ -915,11 +921,14 @@ type OrderSearchRow struct {
 // Current, or has a live order on the date; needs-review rows first, then the sort key, the
 // HN breaking ties. Each row is the document the API answers, its meals one per active meal
 // type of the branch with the live patient and caregiver orders of the date. The date's
-// orders are aggregated per patient once; the page's meals are read by index.
+// orders are aggregated per patient once; the page's meals are read by index. A meal type
+// (meal_time_id) narrows the status filter to that meal: NOT_ORDERED is no live patient order
+// of that meal, a status or NEEDS_REVIEW one of that meal's orders (patient's or caregiver's).
 func (q *Queries) OrderSearch(ctx context.Context, db DBTX, arg OrderSearchParams) ([]OrderSearchRow, error) {
 	rows, err := db.Query(ctx, orderSearch,
 		arg.Branch,
 		arg.OnDate,
+		arg.MealTimeID,
 		arg.SortBy,
 		arg.WardID,
 		arg.Pattern,

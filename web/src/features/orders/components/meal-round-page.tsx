@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { AllergyTags } from '@/components/allergy-tags';
 import { ScreenFrame } from '@/components/screen-frame';
 import { THAI_PICKER, pickerFormat } from '@/lib/dates';
+import { placeOptions, placeSearch } from '@/lib/place-options';
 import { NS } from '@/features/orders/i18n';
 import { useMealTypes, useWards } from '@/features/orders/api/get-choices';
 import { useCheckRound, useMealRound, useSubmitRound, type DayItem, type RoundChoice, type RoundPick, type RoundRow } from '@/features/orders/api/meal-round';
@@ -262,9 +263,8 @@ export default function MealRoundPage() {
             aria-label={t('copy.ward')}
             value={wardId || undefined}
             onChange={(v: number) => set('ward', String(v))}
-            showSearch
-            optionFilterProp="label"
-            options={(wards.data ?? []).map((w) => ({ value: w.id, label: `${w.code} · ${labels.ref(w)}` }))}
+            {...placeSearch}
+            options={placeOptions(wards.data, labels.lang)}
             data-testid="round-ward"
           />
           <DatePicker

@@ -55,8 +55,13 @@ export function statusLabel(t: (k: string) => string, o: OrderBrief | null | und
   return o ? t(`status.${o.status}`) : t('status.NOT_ORDERED');
 }
 
-/** One meal of a row: abbreviation in its colours and the order's status label; flagged ones marked. */
-export function MealChip({ meal, order, caregiver, onClick, testId }: { meal: MealCell; order: OrderBrief | null; caregiver?: boolean; onClick: () => void; testId: string }) {
+/**
+ * One meal of a row: abbreviation in its colours and the order's status label; flagged ones
+ * marked. `large`: a phone's chip, 36 px high, an easy target for a finger.
+ */
+export function MealChip({ meal, order, caregiver, onClick, testId, large }: {
+  meal: MealCell; order: OrderBrief | null; caregiver?: boolean; onClick: () => void; testId: string; large?: boolean;
+}) {
   const { t, i18n } = useTranslation(NS);
   const live = order && order.status !== 'CANCELLED';
   const title = `${localName(meal, i18n.language)} · ${statusLabel(t, order)}${meal.npo ? ` · ${t('npo.tag')}` : ''}`;
@@ -76,9 +81,10 @@ export function MealChip({ meal, order, caregiver, onClick, testId }: { meal: Me
           // a chip wraps to the next line whole, never cut mid-word
           whiteSpace: 'nowrap',
           cursor: 'pointer',
-          borderRadius: 12,
-          padding: '1px 8px 1px 2px',
-          fontSize: 13,
+          borderRadius: large ? 18 : 12,
+          padding: large ? '4px 12px 4px 4px' : '1px 8px 1px 2px',
+          minHeight: large ? 36 : undefined,
+          fontSize: large ? 14 : 13,
           lineHeight: '20px',
           border: order?.needsReview ? '2px solid #cf1322' : live ? '1px solid #8c8c8c' : '1px dashed #bfbfbf',
           background: live ? '#fff' : '#fafafa',

@@ -12,6 +12,7 @@ import type { Counts, Person, PerformanceFilter, ReasonCount, WardGroup } from '
 import { BranchFilter, DatesFilter } from '@/components/report-filters';
 import { ScreenFrame } from '@/components/screen-frame';
 import { formatDate } from '@/lib/dates';
+import { placeOption, placeSearch } from '@/lib/place-options';
 import { useSession } from '@/lib/use-session';
 import { localName } from '@/lib/names';
 
@@ -117,8 +118,8 @@ export default function WorkPerformancePage() {
             style={{ minWidth: 220, maxWidth: 360 }}
             value={filter.wardIds}
             onChange={(wardIds) => setFilter({ ...filter, wardIds })}
-            options={(f?.choices.wards ?? []).map((c) => ({ value: c.id, label: choiceLabel(c) }))}
-            optionFilterProp="label"
+            options={(f?.choices.wards ?? []).map((c) => placeOption(c, c.id, lang, { label: choiceLabel(c) }))}
+            {...placeSearch}
             data-testid="performance-wards"
           />
           <Select

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScreenFrame } from '@/components/screen-frame';
 import { THAI_PICKER, pickerFormat } from '@/lib/dates';
+import { placeOptions, placeSearch } from '@/lib/place-options';
 import { useReviewReasonLabel } from '@/lib/review-reasons';
 import { useBranchToday } from '@/lib/use-branch-today';
 import { useSession } from '@/lib/use-session';
@@ -48,13 +49,11 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
   const name = (o: Option) => localName(o, en ? 'en' : 'th');
   const wardTypes = Form.useWatch('wardTypeIds', form) ?? [ALL];
   const wards = Form.useWatch('wardIds', form) ?? [ALL];
-  const date = Form.useWatch('dateOrder', form) ?? dayjs();
+  const date = Form.useWatch('dateOrder', form) ?? todayPicker;
   const layout = Form.useWatch('layout', form) ?? 'A4';
 
-  const opts = (list: Option[] | undefined) => [
-    { value: ALL, label: t('all') },
-    ...(list ?? []).map((o) => ({ value: o.id, label: `${o.code} · ${name(o)}` })),
-  ];
+  // every choice shows its code and is found by its code or either name (wards, rooms, … alike)
+  const opts = (list: Option[] | undefined) => [{ value: ALL, label: t('all') }, ...placeOptions(list, en ? 'en' : 'th')];
   const c = choices.data;
   const wardList = (c?.wards ?? []).filter((w) => wardTypes.includes(ALL) || wardTypes.includes(w.wardTypeId ?? -1));
   const roomList = (c?.rooms ?? []).filter((r) =>
@@ -95,7 +94,7 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
   const multi = (field: keyof Values, label: string, options: SelectProps['options'], testId: string) => (
     <Form.Item name={field} label={label} rules={[{ required: true, message: t('required') }]}
       getValueFromEvent={(next: Multi) => normalise(next, form.getFieldValue(field) as Multi)}>
-      <Select mode="multiple" options={options} optionFilterProp="label" data-testid={testId} style={{ minWidth: 220 }} />
+      <Select mode="multiple" options={options} {...placeSearch} data-testid={testId} style={{ minWidth: 220 }} />
     </Form.Item>
   );
 

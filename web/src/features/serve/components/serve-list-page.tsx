@@ -11,6 +11,7 @@ import { SERVE_STATUSES, type ServeStatus, type TrayRow } from '@/features/serve
 import { PagedList, pagedListSpec, sortOrder } from '@/components/paged-table';
 import { ScreenFrame } from '@/components/screen-frame';
 import { oneOfParam, useListState, type Param } from '@/lib/use-list-state';
+import { placeOptions, placeSearch } from '@/lib/place-options';
 
 const STATUS_FILTER = ['All', ...SERVE_STATUSES] as const;
 const SORTABLE = ['ward', 'hnId', 'name'] as const;
@@ -102,10 +103,9 @@ export default function ServeListPage() {
               value={ward}
               onChange={(v) => setState({ ward: v })}
               style={{ minWidth: 160 }}
-              showSearch
-              optionFilterProp="label"
+              {...placeSearch}
               data-testid="ward-filter"
-              options={[{ value: 'All', label: t('list.allWards') }, ...(wards.data ?? []).map((w) => ({ value: String(w.id), label: names.ref(w) }))]}
+              options={[{ value: 'All', label: t('list.allWards') }, ...placeOptions(wards.data, names.lang, (w) => String(w.id))]}
             />
             <Select
               aria-label={t('list.mealFilter')}

@@ -19,6 +19,7 @@ import { textParam, useListState, type Param } from '@/lib/use-list-state';
 import { useBranchToday } from '@/lib/use-branch-today';
 import { useSession } from '@/lib/use-session';
 import { localName } from '@/lib/names';
+import { placeOptions, placeSearch } from '@/lib/place-options';
 
 /** A meal type or ward filter: an id, or empty for all. */
 const idParam: Param<string> = { fallback: '', parse: (raw) => (/^[1-9][0-9]{0,17}$/.test(raw) ? raw : undefined), format: (v) => v };
@@ -139,9 +140,8 @@ export default function SurveyEntryPage() {
             style={{ width: 220 }}
             value={state.ward}
             onChange={(ward) => setState({ ward })}
-            showSearch
-            optionFilterProp="label"
-            options={[{ value: '', label: t('entry.allWards') }, ...(wards.data ?? []).map((w) => ({ value: String(w.id), label: `${w.code} · ${name(w)}` }))]}
+            {...placeSearch}
+            options={[{ value: '', label: t('entry.allWards') }, ...placeOptions(wards.data, lang, (w) => String(w.id))]}
             data-testid="entry-ward"
           />
           <Input.Search
