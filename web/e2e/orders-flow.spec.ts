@@ -132,7 +132,7 @@ test('the same order for several patients, and a ward copied to the next day, ea
   const row31 = bulk.getByTestId('bulk-rows').locator('[data-hn="SRP01-HN10031"]');
   const row32 = bulk.getByTestId('bulk-rows').locator('[data-hn="SRP01-HN10032"]');
   await expect(row31.getByTestId('allergies')).toContainText('กุ้ง');
-  await bulk.getByTestId('bulk-meal-MT01').locator('.ant-checkbox-input').check();
+  await bulk.getByTestId('bulk-meal-MT01').check();
   await bulk.getByTestId('bulk-course').getByText(o('courseType.SPECIFIC')).click();
   await bulk.getByTestId('bulk-description').fill('โจ๊กหมูสับ');
   // free text cannot be checked for ingredients: the shrimp-allergic patient's row asks for an
@@ -140,7 +140,7 @@ test('the same order for several patients, and a ward copied to the next day, ea
   await expect(row31.getByTestId('free-text-rules')).toContainText('แพ้: กุ้ง');
   await expect(row32.getByTestId('bulk-row-problems')).toContainText('NPO');
   await expect(row31).toHaveAttribute('data-ok', 'false');
-  await row31.getByTestId('bulk-free-text').locator('.ant-checkbox-input').check();
+  await row31.getByTestId('bulk-free-text').check();
   await expect(row31).toHaveAttribute('data-ok', 'true');
   const sentMany = page.waitForRequest((r) => r.url().includes('/api/takerOrder/submitOrderMany'));
   await bulk.getByTestId('bulk-submit').click();

@@ -59,13 +59,17 @@ export default function OrdersPage() {
   const listKey = `${dateOrder}|${criteria}|${ward}|${status}|${meal}|${sort.field}|${sort.desc}`;
   useEffect(() => setSelected([]), [listKey]);
 
-  // back from a form: the row just ordered for brought into view, once (the state is then dropped)
+  // back from a form: the row just ordered for brought into view, once (the state is then
+  // dropped) — when this list's own answer is on screen, not the previous one kept while it loads
   const focus = backRow(location.state);
+  const shown = list.data !== undefined && !list.isPlaceholderData;
   useEffect(() => {
-    if (!focus || !list.data) return;
-    document.querySelector(`[data-testid="orders-table"] tr[data-hn="${CSS.escape(focus)}"]`)?.scrollIntoView({ block: 'center' });
+    if (!focus || !shown) return;
+    const row = document.querySelector(`[data-testid="orders-table"] tr[data-hn="${CSS.escape(focus)}"]`);
+    if (!row) return;
+    row.scrollIntoView({ block: 'center' });
     navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
-  }, [focus, list.data, navigate, location.pathname, location.search]);
+  }, [focus, shown, list.data, navigate, location.pathname, location.search]);
 
   const openMeal = (row: OrderRow, meal: MealCell, caregiver: boolean) => {
     const order = caregiver ? meal.caregiverOrder : meal.order;
