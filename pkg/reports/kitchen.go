@@ -6,7 +6,6 @@ import (
 	"io"
 	"slices"
 
-	"samrap/pkg/i18n"
 	"samrap/pkg/mealcard"
 	"samrap/pkg/xlsx"
 )
@@ -183,4 +182,12 @@ func writeKitchen(w io.Writer, typ string, rows []KitchenRow) error {
 }
 
 // bi is "ไทย / English", either alone when the other is empty.
-func bi(th, en string) string { return i18n.Bilingual(th, en) }
+func bi(th, en string) string {
+	switch {
+	case th == "":
+		return en
+	case en == "" || en == th:
+		return th
+	}
+	return th + " / " + en
+}

@@ -274,8 +274,12 @@ type Tray struct {
 	SurveyURL string   `json:"surveyUrl"`
 }
 
-// label is a name in lang, else in the other language (i18n.Pick).
-func label(th, en string, lang i18n.Lang) string { return i18n.Pick(lang, th, en) }
+func label(th, en string, lang i18n.Lang) string {
+	if lang == i18n.EN && strings.TrimSpace(en) != "" {
+		return en
+	}
+	return th
+}
 
 func optID(id int64) *int64 {
 	if id == 0 {
@@ -306,7 +310,7 @@ func (s *Service) Trays(ctx context.Context, branch string, f TrayFilter, lang i
 		if err != nil {
 			return nil, err
 		}
-		name := i18n.PersonName(lang, r.FirstNameTh, r.LastNameTh, r.FirstNameEn, r.LastNameEn)
+		name := label(strings.TrimSpace(r.FirstNameTh+" "+r.LastNameTh), strings.TrimSpace(r.FirstNameEn+" "+r.LastNameEn), lang)
 		out = append(out, Tray{OrderID: r.ID, HnID: r.HnID, Name: name, Caregiver: r.Caregiver,
 			Ward: label(r.WardTh, r.WardEn, lang), Room: r.Room,
 			MealType: MealType{ID: r.MealTimeID, NameTh: r.MealNameTh, NameEn: r.MealNameEn, Color: r.MealColor},

@@ -89,8 +89,7 @@ type TableOptions<T extends { id: number }> = {
   list: { data?: Page<T>; isFetching: boolean };
   /** Ticked rows, kept across pages. */
   selection?: { selected: T[]; onSelect: (rows: T[]) => void };
-  /** The table's width: its content's (scrolling sideways when wider than the screen), or with false the screen's (cells wrap). */
-  scrollX?: number | 'max-content' | false;
+  scrollX?: number | 'max-content';
   onRow?: TableProps<T>['onRow'];
   /** The table's test id. */
   testId?: string;
@@ -126,7 +125,7 @@ function PagedTable<T extends { id: number }>({
       columns={columns}
       dataSource={rows}
       loading={loading}
-      scroll={scrollX === false ? undefined : { x: scrollX }}
+      scroll={{ x: scrollX }}
       sticky={{ offsetHeader: HEADER_HEIGHT }}
       onRow={onRow}
       rowSelection={

@@ -17,7 +17,6 @@ import { QrCode } from '@/components/qr-code';
 import { isApiError } from '@/lib/api-client';
 import { applyFieldErrors, clearErrors } from '@/lib/form-errors';
 import { checkCode, groupSecret } from '@/lib/one-time-code';
-import { personName } from '@/lib/names';
 
 type Step = 'password' | 'offer' | 'scan' | 'code' | 'done';
 const STEPS: Step[] = ['password', 'offer', 'scan', 'code'];
@@ -163,7 +162,10 @@ function PasswordStep({
   const [form] = Form.useForm<PasswordForm>();
   const register = useRegister();
   const names = [registration.firstNameTh, registration.lastNameTh, registration.firstNameEn, registration.lastNameEn];
-  const name = personName(registration, i18n.language);
+  const name =
+    i18n.language === 'en'
+      ? `${registration.firstNameEn} ${registration.lastNameEn}`.trim() || `${registration.firstNameTh} ${registration.lastNameTh}`.trim()
+      : `${registration.firstNameTh} ${registration.lastNameTh}`.trim();
 
   const submit = async (v: PasswordForm) => {
     try {

@@ -9,7 +9,6 @@ import { useMealTypes, useWards } from '@/features/orders/api/get-choices';
 import { ManyResultView } from '@/features/orders/components/many-result';
 import { MealBadge, useOrderLabels } from '@/features/orders/components/parts';
 import { THAI_PICKER, pickerFormat } from '@/lib/dates';
-import { placeOptions, placeSearch } from '@/lib/place-options';
 import { errorText, newKey } from '@/features/orders/draft';
 import type { ManyResult } from '@/features/orders/types';
 
@@ -83,8 +82,9 @@ export function CopyOrdersModal({ open, dateOrder, ward, onClose }: Props) {
             placeholder={t('copy.ward')}
             value={wardId ?? undefined}
             onChange={(v) => setWardId(v ?? null)}
-            {...placeSearch}
-            options={placeOptions(wards.data, labels.lang)}
+            showSearch
+            optionFilterProp="label"
+            options={(wards.data ?? []).map((w) => ({ value: w.id, label: labels.ref(w) }))}
             data-testid="copy-ward"
           />
           <Space>

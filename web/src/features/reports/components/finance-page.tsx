@@ -1,11 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Card, DatePicker, Space, Table, Tag, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScreenFrame } from '@/components/screen-frame';
 import { THAI_PICKER, formatDate, pickerFormat } from '@/lib/dates';
-import { useBranchToday } from '@/lib/use-branch-today';
 import { useSession } from '@/lib/use-session';
 import { NS } from '@/features/reports/i18n';
 import { useFinance, useFinanceWorkbook, type FinanceOrder, type FinanceTotal } from '@/features/reports/api/reports';
@@ -22,9 +21,7 @@ export default function FinancePage() {
   const workbook = useFinanceWorkbook();
   const session = useSession();
   const branchCode = session.userInfo?.current?.branchCode ?? '';
-  const { todayPicker } = useBranchToday();
-  // the branch's month so far
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [todayPicker.startOf('month'), todayPicker]);
+  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().startOf('month'), dayjs()]);
   const dates = { branchCode, dateFrom: range[0].format('YYYY-MM-DD'), dateTo: range[1].format('YYYY-MM-DD') };
   const finance = useFinance(dates.branchCode, dates.dateFrom, dates.dateTo);
   const download = () => workbook.mutate(dates, {
