@@ -190,6 +190,7 @@ areas_bench() {
   go test -run '^$' -bench '^BenchmarkSearch10000$' -count 1 ./pkg/patients >>"$TMP/areas.txt" 2>&1 || { cat "$TMP/areas.txt"; return 1; }
   go test -run '^$' -bench '^Benchmark(Sync1000|Apply1000RowByRow)$' -benchtime 3x -count 1 ./pkg/patientsync >>"$TMP/areas.txt" 2>&1 || { cat "$TMP/areas.txt"; return 1; }
   go test -run '^$' -bench '^Benchmark(OrderSearch1200|SubmitOrder|OrderDetails)$' -benchtime 100x -count 1 ./pkg/orders >>"$TMP/areas.txt" 2>&1 || { cat "$TMP/areas.txt"; return 1; }
+  go test -run '^$' -bench '^BenchmarkRound30$' -benchtime 20x -count 1 ./pkg/orders >>"$TMP/areas.txt" 2>&1 || { cat "$TMP/areas.txt"; return 1; }
   go test -run '^$' -bench '^BenchmarkServe(Verify|OrderRead)$' -benchtime 100x -count 1 ./pkg/serve >>"$TMP/areas.txt" 2>&1 || { cat "$TMP/areas.txt"; return 1; }
   awk '
     function metric(name,   i) { for (i = 3; i <= NF; i++) if ($(i+1) == name) return $i; return "" }
@@ -202,6 +203,7 @@ areas_bench() {
     /^BenchmarkOrderSearch1200/  { op95 = metric("p95-ms"); oavg = metric("ns/op") / 1e6 }
     /^BenchmarkSubmitOrder/      { subm = metric("ns/op") / 1e6 }
     /^BenchmarkOrderDetails/     { det = metric("ns/op") / 1e6 }
+    /^BenchmarkRound30/          { rnd = metric("ns/op") / 1e6; rst = metric("stmts/op") }
     /^BenchmarkServeVerify/      { ver = metric("ns/op") / 1e6; vst = metric("stmts/op") }
     /^BenchmarkServeOrderRead/   { sread = metric("ns/op") / 1e6 }
     END {
@@ -214,6 +216,7 @@ areas_bench() {
       printf "  order read by id      %7.2f ms   one order with its patient (baseline)\n", det
       printf "  order list p95        %7.1f ms   1,200 patients x 5 meal types (mean %.1f ms)   budget < 50 ms  %s\n", op95, oavg, (op95 < 50 ? "OK" : "OVER")
       printf "  submitOrder           %7.1f ms   one patient and meal, 3 dishes, every check   %.1fx the read   budget < 15 ms  %s\n", subm, subm / det, (subm < 15 ? "OK" : "OVER")
+      printf "  meal round            %7.1f ms   30 patients, checkerRound + submitRound, %d statements (one submit: %.1f ms)   budget < 150 ms  %s\n", rnd, rst, subm, (rnd < 150 ? "OK" : "OVER")
       printf "  serve: order doc read %7.2f ms   one order by id (baseline)\n", sread
       printf "  serve: verify         %7.2f ms   card token + wristband, bedside re-check, %d statements   %.1fx the read   budget < 10 ms  %s\n", ver, vst, ver / sread, (ver < 10 ? "OK" : "OVER")
     }' "$TMP/areas.txt"

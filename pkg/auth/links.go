@@ -328,8 +328,5 @@ func (s *Service) setPassword(ctx context.Context, tx pgx.Tx, u user, password, 
 }
 
 func displayName(u user, lang i18n.Lang) string {
-	if lang == i18n.EN && u.FirstNameEn != "" {
-		return strings.TrimSpace(u.FirstNameEn + " " + u.LastNameEn)
-	}
-	return strings.TrimSpace(u.FirstNameTh + " " + u.LastNameTh)
+	return i18n.PersonName(lang, u.FirstNameTh, u.LastNameTh, u.FirstNameEn, u.LastNameEn)
 }

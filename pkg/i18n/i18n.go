@@ -75,11 +75,32 @@ func Has(key string) bool {
 	return ok
 }
 
-// Bilingual is one text in both languages, "Thai / English" (a workbook's header cell);
-// the Thai alone when the two are the same or there is no English.
+// Bilingual is one text in both languages, "Thai / English" (a workbook's header cell, a
+// person in a bilingual workbook); the one there is when the other is empty, the Thai alone
+// when the two are the same.
 func Bilingual(th, en string) string {
-	if th == en || en == "" {
+	th, en = strings.TrimSpace(th), strings.TrimSpace(en)
+	switch {
+	case th == "":
+		return en
+	case en == "" || en == th:
 		return th
 	}
 	return th + " / " + en
+}
+
+// Pick is a name in lang, else in the other language when that one is empty: a patient
+// known only by an English name is still named on a Thai screen, and the other way round.
+// Every name the server shows in one language goes through it (or PersonName).
+func Pick(lang Lang, th, en string) string {
+	th, en = strings.TrimSpace(th), strings.TrimSpace(en)
+	if lang == EN && en != "" || th == "" {
+		return en
+	}
+	return th
+}
+
+// PersonName is a person's "first last" in lang, else in the other language (Pick).
+func PersonName(lang Lang, firstTh, lastTh, firstEn, lastEn string) string {
+	return Pick(lang, strings.TrimSpace(firstTh)+" "+strings.TrimSpace(lastTh), strings.TrimSpace(firstEn)+" "+strings.TrimSpace(lastEn))
 }

@@ -45,3 +45,41 @@ func TestT(t *testing.T) {
 		t.Errorf("unknown key: %q", got)
 	}
 }
+
+func TestNamesFallBackToTheOtherLanguage(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		lang         Lang
+		th, en, want string
+	}{
+		{TH, "สมชาย", "Somchai", "สมชาย"},
+		{EN, "สมชาย", "Somchai", "Somchai"},
+		{TH, "", "John", "John"},   // known only in English: named on a Thai screen
+		{TH, "  ", "John", "John"}, // blank is empty
+		{EN, "สมชาย", "", "สมชาย"},
+		{EN, "สมชาย", " ", "สมชาย"},
+		{TH, "", "", ""},
+	}
+	for _, c := range cases {
+		if got := Pick(c.lang, c.th, c.en); got != c.want {
+			t.Errorf("Pick(%s, %q, %q) = %q, want %q", c.lang, c.th, c.en, got, c.want)
+		}
+	}
+	if got := PersonName(TH, "", "", "John", "Smith"); got != "John Smith" {
+		t.Errorf("an English-only patient in Thai: %q", got)
+	}
+	if got := PersonName(EN, "สมชาย", "ใจดี", "", ""); got != "สมชาย ใจดี" {
+		t.Errorf("a Thai-only patient in English: %q", got)
+	}
+	if got := PersonName(TH, "สมชาย", "", "", ""); got != "สมชาย" {
+		t.Errorf("no last name: %q", got)
+	}
+	if got := PersonName(EN, "", "", "", ""); got != "" {
+		t.Errorf("no name: %q", got)
+	}
+	for _, c := range [][3]string{{"ไทย", "English", "ไทย / English"}, {"", "English", "English"}, {"ไทย", "", "ไทย"}, {"Same", "Same", "Same"}, {" ไทย ", " English ", "ไทย / English"}} {
+		if got := Bilingual(c[0], c[1]); got != c[2] {
+			t.Errorf("Bilingual(%q, %q) = %q, want %q", c[0], c[1], got, c[2])
+		}
+	}
+}

@@ -37,6 +37,7 @@ var actions = []Action{
 	{Action: "logs.export", Th: "ส่งออกบันทึกกิจกรรม", En: "Exported the activity record"},
 	{Action: "orders.submit", Th: "สั่งอาหาร", En: "Ordered food"},
 	{Action: "orders.submitMany", Th: "สั่งอาหารหลายผู้ป่วย", En: "Ordered food for several patients"},
+	{Action: "orders.submitRound", Th: "สั่งอาหารทั้งหอผู้ป่วย (รอบมื้อ)", En: "Ordered a ward's meal round"},
 	{Action: "orders.copy", Th: "คัดลอกรายการสั่งอาหารของหอผู้ป่วย", En: "Copied a ward's orders"},
 	{Action: "orders.cancel", Th: "ยกเลิกรายการสั่งอาหาร", En: "Cancelled an order"},
 	{Action: "orders.confirmReview", Th: "ยืนยันการตรวจสอบรายการสั่งอาหาร", En: "Confirmed an order's review"},
@@ -62,12 +63,8 @@ func actionLabel(code string, lang i18n.Lang) string {
 	return code
 }
 
-func label(th, en string, lang i18n.Lang) string {
-	if lang == i18n.EN && en != "" {
-		return en
-	}
-	return th
-}
+// label is a name in lang, else in the other language (i18n.Pick).
+func label(th, en string, lang i18n.Lang) string { return i18n.Pick(lang, th, en) }
 
 // ActionCodes answers the listed codes (for tests).
 func ActionCodes() []string {

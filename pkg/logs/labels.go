@@ -133,6 +133,7 @@ var entityFields = map[string]map[string]names{
 		"charge":                   {"คิดค่าใช้จ่าย", "Charged"},
 		"dysphagiaFoodType":        {"ระดับอาหารกลืนลำบาก (IDDSI)", "Dysphagia food level (IDDSI)"},
 		"unmappedAllergiesChecked": {"ตรวจสอบการแพ้ที่ไม่ได้จับคู่แล้ว", "Unmapped allergies checked"},
+		"freeTextRules":            {"ข้อกำหนดด้านอาหารที่ยืนยันสำหรับอาหารที่ระบุเอง", "Food rules acknowledged for the free-text meal"},
 		"otherIds":                 {"อื่น ๆ", "Other items"},
 		"remarkIds":                {"หมายเหตุ (รายการ)", "Remarks"},
 		"items":                    {"รายการอาหาร", "Dishes"},

@@ -169,4 +169,12 @@ func TestChangeReadsAsWords(t *testing.T) {
 	if d := string(showDetail([]byte(`{"deviceId": "3920b484-fd6c-4105-8a64-c8208040f265"}`), i18n.TH)); d != `{"deviceId":"3920b484…"}` {
 		t.Fatalf("device in a detail: %s", d)
 	}
+	// a free-text meal's acknowledged rules, each by its kind and name
+	rules := `{"freeTextRules": [{"kind": "ALLERGEN", "code": "AL01", "nameTh": "กุ้ง", "nameEn": "Shrimp"},
+		{"kind": "TEXTURE_FOOD", "code": "IDDSI 5", "nameTh": "อาหารไม่เกิน IDDSI 5", "nameEn": "food up to IDDSI 5"}]}`
+	fields, err = diff("meal_order", nil, []byte(rules), refs{}, pageNames{}, i18n.EN)
+	if err != nil || len(fields) != 1 || fields[0].Label != "Food rules acknowledged for the free-text meal" ||
+		!reflect.DeepEqual(fields[0].After, []any{"Allergy: Shrimp", "Food texture: food up to IDDSI 5"}) {
+		t.Fatalf("free-text rules: %+v %v", fields, err)
+	}
 }

@@ -84,6 +84,13 @@ func showValue(entity, key string, v any, lang i18n.Lang) any {
 		out := make([]any, len(list))
 		for i, x := range list {
 			out[i] = word(x)
+			// a free-text meal's acknowledged rule {kind, nameTh, nameEn}: "Allergy: Shrimp"
+			if r, ok := x.(map[string]any); ok && entity == "meal_order" && key == "freeTextRules" {
+				kind, _ := r["kind"].(string)
+				th, _ := r["nameTh"].(string)
+				en, _ := r["nameEn"].(string)
+				out[i] = i18n.T(lang, "orders.rule"+kind) + ": " + label(th, en, lang)
+			}
 		}
 		return out
 	}

@@ -403,21 +403,15 @@ func (p *pen) survey(x, w, y float64, qr qrFunc, write bool) float64 {
 }
 
 // pick is a name in the card's language: Thai, English, or both ("ไทย / English").
+// (either alone when the other is empty: i18n.Pick, i18n.Bilingual).
 func (p *pen) pick(n Name) string {
-	th, en := strings.TrimSpace(n.Th), strings.TrimSpace(n.En)
-	switch {
-	case th == "":
-		return en
-	case en == "":
-		return th
-	case p.c.Lang == TH:
-		return th
-	case p.c.Lang == EN:
-		return en
-	case th == en:
-		return th
+	switch p.c.Lang {
+	case TH:
+		return i18n.Pick(i18n.TH, n.Th, n.En)
+	case EN:
+		return i18n.Pick(i18n.EN, n.Th, n.En)
 	}
-	return th + " / " + en
+	return i18n.Bilingual(n.Th, n.En)
 }
 
 func (p *pen) font(bold bool, pt float64) {

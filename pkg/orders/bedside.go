@@ -17,7 +17,7 @@ import (
 // the day, the food scope and the form's version were decided when the order was taken.
 
 // bedsideProblems are the problem codes a tray is refused for at the bedside.
-var bedsideProblems = []string{ProblemNPO, ProblemDischarged, ProblemConflict, ProblemTexture, ProblemUnmapped}
+var bedsideProblems = []string{ProblemNPO, ProblemDischarged, ProblemConflict, ProblemTexture, ProblemUnmapped, ProblemFreeText}
 
 // Bedside is an order as the serve area sees it, re-checked against its patient as now.
 type Bedside struct {
@@ -35,8 +35,8 @@ type Bedside struct {
 
 // BedsideCheck reads an order of branch and re-runs its checks against the patient as now,
 // in a fixed number of statements (four at most); db.ErrNotFound when the branch has no such
-// order. Notes the order recorded (alternative notes, unmapped allergies checked) count as
-// they did when it was taken. A cancelled order or one that carries no food is answered
+// order. Notes the order recorded (alternative notes, unmapped allergies checked, the rules
+// a free-text meal was acknowledged against) count as they did when it was taken. A cancelled order or one that carries no food is answered
 // without checks.
 func BedsideCheck(ctx context.Context, q db.DBTX, lang i18n.Lang, branch, orderID string) (Bedside, error) {
 	if !uuidShape.MatchString(orderID) {

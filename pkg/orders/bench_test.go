@@ -69,7 +69,8 @@ func TestSubmitIsAFixedNumberOfStatements(t *testing.T) {
 
 // BenchmarkOrderSearch1200 times the order list of a branch of 1,200 current patients with
 // every one of 5 meal types ordered today (issue 14's budget: 50 ms server time), for the
-// first page, a ward filter and the not-ordered filter; p95-ms beside ms/op.
+// first page, a ward filter, the not-ordered filter (of any meal, and of lunch) and a search;
+// p95-ms beside ms/op.
 //
 //	go test -run '^$' -bench OrderSearch1200 -benchtime 100x ./pkg/orders
 func BenchmarkOrderSearch1200(b *testing.B) {
@@ -112,7 +113,7 @@ func BenchmarkOrderSearch1200(b *testing.B) {
 	}
 	s := orders.NewService(pool, f.s.Clock.Now, nil)
 	calls := []orders.SearchFilter{{Date: f.today}, {Date: f.today, WardID: ward}, {Date: f.today, Status: "NOT_ORDERED"},
-		{Date: f.today, Criteria: "B001"}}
+		{Date: f.today, Status: "NOT_ORDERED", MealTimeID: f.lunchID}, {Date: f.today, Criteria: "B001"}}
 	var took []time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -192,4 +193,100 @@ func BenchmarkOrderDetails(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkRound30 times a ward's meal round of 30 patients (issue 25 §2's budget: the round's
+// check and submit ≤ 150 ms server time): checkerRound then submitRound, each patient a dish of
+// the day; stmts/op counts the database statements of both (the check is a fixed number; the
+// submit still writes patient by patient).
+//
+//	go test -run '^$' -bench Round30 -benchtime 20x ./pkg/orders
+func BenchmarkRound30(b *testing.B) {
+	f := newFixture(b)
+	ctx := context.Background()
+	c := &counter{}
+	cfg := f.s.Env.DB.Config()
+	cfg.ConnConfig.Tracer = c
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer pool.Close()
+	s := orders.NewService(&db.Pool{Pool: pool}, f.s.Clock.Now, nil)
+	in := orders.RoundInput{DateOrder: f.today, MealTimeID: f.lunchID}
+	for i := 0; i < 30; i++ {
+		hn := fmt.Sprintf("T-RB%02d", i)
+		f.patient(b, hn, "", nil, nil)
+		in.Rows = append(in.Rows, orders.RoundPick{HnID: hn, OrderType: "ORD", CourseType: "MENU",
+			Items: []orders.Item{{MenuID: f.dishes["T-PLAIN"]}}})
+	}
+	if _, err := f.s.Env.DB.Exec(ctx, "ANALYZE"); err != nil {
+		b.Fatal(err)
+	}
+	var stmts int64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		before := c.n.Load()
+		in.IdempotencyKey = fmt.Sprint("round-", i)
+		checks, err := s.CheckRound(ctx, i18n.EN, "SRP01", in)
+		if err != nil || len(checks) != 30 {
+			b.Fatalf("check: %d %v", len(checks), err)
+		}
+		out, err := s.SubmitRound(ctx, i18n.EN, "SRP01", "bench", in)
+		if err != nil || len(out.Ordered) != 30 {
+			b.Fatalf("submit: %+v %v", out.Refused, err)
+		}
+		stmts += c.n.Load() - before
+		b.StopTimer()
+		if _, err := f.s.Env.DB.Exec(ctx, `DELETE FROM meal_order WHERE patient_id IN (SELECT id FROM patient WHERE hn_id LIKE 'T-RB%')`); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(stmts)/float64(b.N), "stmts/op")
+}
+
+// Reading a round and checking it are a fixed number of statements whatever the ward's size.
+func TestRoundIsAFixedNumberOfStatements(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	ctx := context.Background()
+	c := &counter{}
+	cfg := f.s.Env.DB.Config()
+	cfg.ConnConfig.Tracer = c
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	s := orders.NewService(&db.Pool{Pool: pool}, f.s.Clock.Now, nil)
+	var ward int64
+	if err := f.s.Env.DB.QueryRow(ctx, `SELECT id FROM ward WHERE branch_code = 'SRP01' AND code = 'W01'`).Scan(&ward); err != nil {
+		t.Fatal(err)
+	}
+	count := func(n int) (int64, int64) {
+		in := orders.RoundInput{DateOrder: f.today, MealTimeID: f.lunchID}
+		for i := 0; i < n; i++ {
+			hn := fmt.Sprintf("T-RC%d-%02d", n, i)
+			f.patient(t, hn, "", []string{"AL02"}, nil)
+			in.Rows = append(in.Rows, orders.RoundPick{HnID: hn, OrderType: "ORD", CourseType: "MENU",
+				Items: []orders.Item{{MenuID: f.dishes["T-PLAIN"]}, {MenuID: f.dishes["T-SOUP"]}}})
+		}
+		before := c.n.Load()
+		if _, err := s.MealRound(ctx, i18n.EN, "SRP01", ward, f.today, f.lunchID); err != nil {
+			t.Fatal(err)
+		}
+		read := c.n.Load() - before
+		before = c.n.Load()
+		if _, err := s.CheckRound(ctx, i18n.EN, "SRP01", in); err != nil {
+			t.Fatal(err)
+		}
+		return read, c.n.Load() - before
+	}
+	r1, c1 := count(2)
+	r2, c2 := count(8)
+	if r1 != r2 || c1 != c2 {
+		t.Fatalf("statements: mealRound %d then %d, checkerRound %d then %d", r1, r2, c1, c2)
+	}
+	t.Logf("mealRound is %d statements, checkerRound %d", r1, c1)
 }

@@ -49,6 +49,76 @@ type Problem struct {
 	MenuID     int64      `json:"menuId,omitempty"`
 	MenuSetID  int64      `json:"menuSetId,omitempty"`
 	Conflicts  []Conflict `json:"conflicts,omitempty"`
+	Rules      []Rule     `json:"rules,omitempty"` // FREE_TEXT: the rules to acknowledge
+}
+
+// Rule kinds beyond the conflict kinds (ALLERGEN, RESTRICTED, RELIGION, VEGETARIAN).
+const (
+	RuleUnmapped     = "UNMAPPED_ALLERGY"
+	RuleTextureFood  = "TEXTURE_FOOD"
+	RuleTextureDrink = "TEXTURE_DRINK"
+)
+
+// Rule is one of a person's food rules: what a free-text meal, which has no ingredients to
+// check, must be acknowledged against. Kind ALLERGEN, UNMAPPED_ALLERGY (no code: the text
+// as the hospital sent it), RESTRICTED, RELIGION (one that restricts an ingredient),
+// VEGETARIAN, TEXTURE_FOOD or TEXTURE_DRINK (code "IDDSI n").
+type Rule struct {
+	Kind   string `json:"kind"`
+	Code   string `json:"code"`
+	NameTh string `json:"nameTh"`
+	NameEn string `json:"nameEn"`
+}
+
+func (r Rule) key() string { return r.Kind + "|" + r.Code + "|" + r.NameTh }
+
+// rulesOf adds to the master rows among a person's rules (refs, from the database) the
+// unmapped allergies and texture needs of a patient.
+func rulesOf(refs []Rule, p person) []Rule {
+	rules := slices.Clone(refs)
+	if p.Caregiver {
+		return rules
+	}
+	for _, u := range p.Unmapped {
+		rules = append(rules, Rule{Kind: RuleUnmapped, NameTh: u, NameEn: u})
+	}
+	both := func(kind, key string, n int) Rule {
+		return Rule{Kind: kind, Code: fmt.Sprintf("IDDSI %d", n), NameTh: i18n.T(i18n.TH, key, n), NameEn: i18n.T(i18n.EN, key, n)}
+	}
+	if p.TextureFood != nil && *p.TextureFood < 7 {
+		rules = append(rules, both(RuleTextureFood, "orders.limitFood", *p.TextureFood))
+	}
+	if p.TextureDrink != nil && *p.TextureDrink > 0 {
+		rules = append(rules, both(RuleTextureDrink, "orders.limitDrink", *p.TextureDrink))
+	}
+	return rules
+}
+
+// freeTextAcknowledged says whether a free-text draft is acknowledged against the rules: by
+// the person now, or by a stored order's acknowledgement that covered every rule there is
+// now (a rule gained since needs a new one).
+func freeTextAcknowledged(d Draft, rules []Rule) bool {
+	if d.FreeTextAcknowledged {
+		return true
+	}
+	if d.ackedRules == nil {
+		return false
+	}
+	for _, r := range rules {
+		if !slices.ContainsFunc(d.ackedRules, func(a Rule) bool { return a.key() == r.key() }) {
+			return false
+		}
+	}
+	return true
+}
+
+// rulesText names the rules by kind: "Allergy: Shrimp; Religion: Islam".
+func rulesText(lang i18n.Lang, rules []Rule) string {
+	parts := make([]string, len(rules))
+	for i, r := range rules {
+		parts[i] = i18n.T(lang, "orders.rule"+r.Kind) + ": " + nameIn(lang, r.NameTh, r.NameEn)
+	}
+	return strings.Join(parts, "; ")
 }
 
 // person is whom an order feeds, as the checks see them: a patient, or a caregiver with
@@ -64,6 +134,7 @@ type person struct {
 	TextureDrink         *int
 	NpoFrom, NpoTo       *time.Time
 	Unmapped             []string
+	Rules                []Rule // every food rule (rulesOf)
 	WardID               *int64
 	Allergens            map[int64]bool
 	Restricted           map[int64]bool
@@ -116,13 +187,33 @@ func dishConflicts(p person, m menus.Menu) []Conflict {
 		}
 	}
 	if !p.Caregiver {
-		level := fmt.Sprintf("IDDSI %d", m.IddsiLevel)
-		if m.IddsiType == menus.Drink && p.TextureDrink != nil && m.IddsiLevel < *p.TextureDrink ||
-			m.IddsiType != menus.Drink && p.TextureFood != nil && m.IddsiLevel > *p.TextureFood {
-			add(KindTexture, menus.Ref{Code: level, NameTh: level, NameEn: level})
+		// named by direction with the dish's level: a drink thinner than prescribed, a food
+		// harder than the patient can have
+		key := ""
+		switch {
+		case m.IddsiType == menus.Drink && p.TextureDrink != nil && m.IddsiLevel < *p.TextureDrink:
+			key = "orders.textureThin"
+		case m.IddsiType != menus.Drink && p.TextureFood != nil && m.IddsiLevel > *p.TextureFood:
+			key = "orders.textureHard"
+		}
+		if key != "" {
+			add(KindTexture, menus.Ref{Code: fmt.Sprintf("IDDSI %d", m.IddsiLevel),
+				NameTh: i18n.T(i18n.TH, key, m.IddsiLevel), NameEn: i18n.T(i18n.EN, key, m.IddsiLevel)})
 		}
 	}
 	return out
+}
+
+// textureLimits names a patient's texture rules: "food up to IDDSI 5, drinks IDDSI 2 or thicker".
+func textureLimits(lang i18n.Lang, p person) string {
+	var parts []string
+	if p.TextureFood != nil {
+		parts = append(parts, i18n.T(lang, "orders.limitFood", *p.TextureFood))
+	}
+	if p.TextureDrink != nil {
+		parts = append(parts, i18n.T(lang, "orders.limitDrink", *p.TextureDrink))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // setConflicts answers its dishes' conflicts.
@@ -196,10 +287,11 @@ type checked struct {
 // and the items with their conflicts. meals are the branch's active meal types by id.
 func check(lang i18n.Lang, d Draft, p person, meals map[int64]mealType, cat catalogue) ([]Problem, []checked) {
 	var probs []Problem
-	add := func(code, field string, pr Problem, args ...any) {
-		pr.Code, pr.Field, pr.Message = code, field, i18n.T(lang, problemKeys[code], args...)
+	addKey := func(code, field, key string, pr Problem, args ...any) {
+		pr.Code, pr.Field, pr.Message = code, field, i18n.T(lang, key, args...)
 		probs = append(probs, pr)
 	}
+	add := func(code, field string, pr Problem, args ...any) { addKey(code, field, problemKeys[code], pr, args...) }
 	if d.PatientVersion != 0 && d.PatientVersion != p.Version {
 		add(ProblemStale, "patientVersion", Problem{})
 	}
@@ -227,9 +319,18 @@ func check(lang i18n.Lang, d Draft, p person, meals map[int64]mealType, cat cata
 		d.CourseType != CourseSpecific && len(d.Items) == 0:
 		add(ProblemNoItem, "items", Problem{})
 	}
-	if d.CourseType == CourseSpecific && !p.Caregiver && p.TextureFood != nil &&
-		(d.DysphagiaFoodType == nil || *d.DysphagiaFoodType > *p.TextureFood) {
-		add(ProblemTexture, "dysphagiaFoodType", Problem{}, fmt.Sprintf("IDDSI %d", *p.TextureFood))
+	if d.CourseType == CourseSpecific && !p.Caregiver && p.TextureFood != nil {
+		switch {
+		case d.DysphagiaFoodType == nil:
+			addKey(ProblemTexture, "dysphagiaFoodType", "orders.freeTextLevelMissing", Problem{}, *p.TextureFood)
+		case *d.DysphagiaFoodType > *p.TextureFood:
+			addKey(ProblemTexture, "dysphagiaFoodType", "orders.freeTextTooHard", Problem{}, *d.DysphagiaFoodType, *p.TextureFood)
+		}
+	}
+	// free text has no ingredients to check: a person with any food rule needs it
+	// acknowledged against those rules, which the order keeps
+	if d.CourseType == CourseSpecific && len(p.Rules) > 0 && !freeTextAcknowledged(d, p.Rules) {
+		add(ProblemFreeText, "freeTextAcknowledged", Problem{Rules: p.Rules}, rulesText(lang, p.Rules))
 	}
 	// the items: conflicts and scope, once (they do not depend on the date)
 	for i := range items {
@@ -268,7 +369,7 @@ func check(lang i18n.Lang, d Draft, p person, meals map[int64]mealType, cat cata
 		if len(texture) > 0 {
 			pr := ref
 			pr.Conflicts = texture
-			add(ProblemTexture, "items", pr, conflictText(lang, texture))
+			add(ProblemTexture, "items", pr, conflictText(lang, texture), textureLimits(lang, p))
 		}
 		if len(dishes) > 0 && !scopeAllows(d.FoodScope, dishes) {
 			add(ProblemScope, "items", ref, name)

@@ -31,6 +31,10 @@ func Mount(env *platform.Env, rt *httpx.Router) {
 	rt.Handle("POST "+p+"checkReplaceIngredient", takers, h.checkReplace)
 	rt.Handle("POST "+p+"checkerOrderTaker", takers.Limit(64<<10), h.check)
 	rt.Handle("POST "+p+"submitOrder", takers.Limit(64<<10), h.submit)
+	rt.Handle("POST "+p+"checkerOrderMany", takers.Limit(256<<10), h.checkMany)
+	rt.Handle("GET "+p+"mealRound", takers, h.mealRound)
+	rt.Handle("POST "+p+"checkerRound", takers.Limit(256<<10), h.checkRound)
+	rt.Handle("POST "+p+"submitRound", takers.Limit(256<<10), h.submitRound)
 	rt.Handle("POST "+p+"submitOrderMany", takers.Limit(256<<10), h.submitMany)
 	rt.Handle("POST "+p+"copyOrders", takers, h.copyOrders)
 	rt.Handle("POST "+p+"cancel", takers, h.cancel)
@@ -40,7 +44,7 @@ func Mount(env *platform.Env, rt *httpx.Router) {
 
 type handlers struct{ s *Service }
 
-// search: ?criteria&page&size&dateOrder&sortBy&sortDesc&ward&status.
+// search: ?criteria&page&size&dateOrder&sortBy&sortDesc&ward&status&mealTimeId.
 func (h handlers) search(w http.ResponseWriter, r *http.Request) error {
 	q := httpx.ReadQuery(r)
 	p := q.Page("ward", "room", "hnId", "name")
@@ -53,6 +57,7 @@ func (h handlers) search(w http.ResponseWriter, r *http.Request) error {
 	f.WardID = q.IDOrAll("ward")
 	f.Status = q.OneOf("status", "ALL", "NOT_ORDERED", "NEEDS_REVIEW", StatusWaiting, StatusFasting, StatusNoMeal,
 		StatusCancelled, StatusServed)
+	f.MealTimeID = q.IDOrAll("mealTimeId")
 	if err := q.Err(); err != nil {
 		return err
 	}
@@ -152,6 +157,65 @@ func (h handlers) submit(w http.ResponseWriter, r *http.Request) error {
 	}
 	if !out.replayed { // a repeated request wrote nothing
 		if err := h.s.record(r, "orders.submit", Summary(out.Orders...)); err != nil {
+			return err
+		}
+	}
+	return httpx.OKMsg(w, r, "orders.submitted", out)
+}
+
+func (h handlers) checkMany(w http.ResponseWriter, r *http.Request) error {
+	var d Draft
+	if err := httpx.DecodeJSON(r, &d); err != nil {
+		return err
+	}
+	out, err := h.s.CheckMany(r.Context(), httpx.Lang(r), httpx.Branch(r), d)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, r, map[string]any{"results": out})
+}
+
+// mealRound: ?wardId&dateOrder&mealTimeId.
+func (h handlers) mealRound(w http.ResponseWriter, r *http.Request) error {
+	q := httpx.ReadQuery(r)
+	ward, meal := q.ID("wardId"), q.ID("mealTimeId")
+	date := q.Text("dateOrder")
+	if date != "" && !day.Valid(date) {
+		q.Invalid("dateOrder", "date.invalid")
+	}
+	if err := q.Err(); err != nil {
+		return err
+	}
+	out, err := h.s.MealRound(r.Context(), httpx.Lang(r), httpx.Branch(r), ward, date, meal)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, r, out)
+}
+
+func (h handlers) checkRound(w http.ResponseWriter, r *http.Request) error {
+	var in RoundInput
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	out, err := h.s.CheckRound(r.Context(), httpx.Lang(r), httpx.Branch(r), in)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, r, map[string]any{"results": out})
+}
+
+func (h handlers) submitRound(w http.ResponseWriter, r *http.Request) error {
+	var in RoundInput
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	out, err := h.s.SubmitRound(r.Context(), httpx.Lang(r), httpx.Branch(r), httpx.Actor(r), in)
+	if err != nil {
+		return err
+	}
+	if !out.replayed { // a repeated request wrote nothing
+		if err := h.s.record(r, "orders.submitRound", outcomeSummary(out)); err != nil {
 			return err
 		}
 	}

@@ -330,7 +330,8 @@ func TestRuleTexture(t *testing.T) {
 		t.Fatalf("thin drink: %s", res.Body)
 	}
 	// a specific meal needs a dysphagia food type at or under the level
-	spec := clone(f.draft("T-TEX"), "courseType", "SPECIFIC", "description", "ข้าวต้มปั่น")
+	// (free text for a texture patient is also acknowledged against the rules: TestRuleFreeText)
+	spec := clone(f.draft("T-TEX"), "courseType", "SPECIFIC", "description", "ข้าวต้มปั่น", "freeTextAcknowledged", true)
 	if res, _ := f.submit(t, spec, 422); codes(problemsOf(t, res)) != "TEXTURE" {
 		t.Fatalf("specific: %s", res.Body)
 	}
@@ -748,6 +749,87 @@ func TestListDetailsChoicesQR(t *testing.T) {
 		if res.Status != 409 || !strings.Contains(res.Msg, "meal order") {
 			t.Fatalf("%s: %d %s", del, res.Status, res.Body)
 		}
+	}
+}
+
+// The order list's meal-type filter (issue 25 §3): mealTimeId narrows the status filter to one
+// meal type, so a nurse finds who has no lunch yet; without a status filter it changes nothing.
+func TestSearchMealFilter(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	for _, hn := range []string{"T-MF1", "T-MF2", "T-MF3"} {
+		f.patient(t, hn, "", nil, nil)
+	}
+	// T-MF1: lunch ordered and NPO at breakfast; T-MF2: nothing; T-MF3: a caregiver's lunch only
+	_, lunch := f.submit(t, f.draft("T-MF1", "T-PLAIN"), 200)
+	f.submit(t, clone(f.draft("T-MF1"), "mealTimeIds", []int64{f.breakfastID}, "orderType", "NPO", "courseType", ""), 200)
+	f.submit(t, clone(f.draft("T-MF3", "T-PLAIN"), "caregiver", true, "caregiverInfo", map[string]any{}), 200)
+	dinner := f.id(t, "meal_time", "MT03")
+	hns := func(query string) string {
+		t.Helper()
+		res := f.get(f.taker, "search?branchCode=SRP01&criteria=T-MF&sortBy=hnId&dateOrder="+f.today+query)
+		var page struct {
+			Items []struct{ HnID string }
+			Total int
+		}
+		if res.Status != 200 {
+			t.Fatalf("%s: %d %s", query, res.Status, res.Body)
+		}
+		res.Into(t, &page)
+		var out []string
+		for _, it := range page.Items {
+			out = append(out, it.HnID)
+		}
+		if page.Total != len(out) {
+			t.Fatalf("%s: total %d for %d rows", query, page.Total, len(out))
+		}
+		return strings.Join(out, ",")
+	}
+	meal := func(id int64) string { return fmt.Sprintf("&mealTimeId=%d", id) }
+	for _, c := range []struct{ query, want string }{
+		// without a meal type: a patient missing any meal is not ordered
+		{"&status=NOT_ORDERED", "T-MF1,T-MF2,T-MF3"},
+		{"&status=NOT_ORDERED&mealTimeId=All", "T-MF1,T-MF2,T-MF3"},
+		// no lunch yet: the caregiver's lunch is not the patient's
+		{"&status=NOT_ORDERED" + meal(f.lunchID), "T-MF2,T-MF3"},
+		// NPO is an order (the meal is decided)
+		{"&status=NOT_ORDERED" + meal(f.breakfastID), "T-MF2,T-MF3"},
+		{"&status=NOT_ORDERED" + meal(dinner), "T-MF1,T-MF2,T-MF3"},
+		// a status: one of that meal's orders has it, the caregiver's included
+		{"&status=WAITING", "T-MF1,T-MF3"},
+		{"&status=WAITING" + meal(f.lunchID), "T-MF1,T-MF3"},
+		{"&status=WAITING" + meal(f.breakfastID), ""},
+		{"&status=FASTING" + meal(f.breakfastID), "T-MF1"},
+		{"&status=FASTING" + meal(f.lunchID), ""},
+		// no status filter: the meal type changes nothing
+		{meal(f.lunchID), "T-MF1,T-MF2,T-MF3"},
+		// a meal type that is not the branch's matches no one
+		{"&status=NOT_ORDERED&mealTimeId=999999999", ""},
+	} {
+		if got := hns(c.query); got != c.want {
+			t.Errorf("%s: %q, want %q", c.query, got, c.want)
+		}
+	}
+	// needs review: that meal's order is flagged
+	if _, err := f.s.Env.DB.Exec(context.Background(), `UPDATE meal_order SET review_reasons = '{DIET}' WHERE id = $1`, lunch[0].OrderID); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ query, want string }{
+		{"&status=NEEDS_REVIEW", "T-MF1"},
+		{"&status=NEEDS_REVIEW" + meal(f.lunchID), "T-MF1"},
+		{"&status=NEEDS_REVIEW" + meal(f.breakfastID), ""},
+	} {
+		if got := hns(c.query); got != c.want {
+			t.Errorf("%s: %q, want %q", c.query, got, c.want)
+		}
+	}
+	// not an id: 400; not a row id: 422 naming the parameter
+	if res := f.get(f.taker, "search?branchCode=SRP01&status=NOT_ORDERED&mealTimeId=lunch"); res.Status != 400 {
+		t.Fatalf("mealTimeId=lunch: %d %s", res.Status, res.Body)
+	}
+	res := f.get(f.taker, "search?branchCode=SRP01&status=NOT_ORDERED&mealTimeId=0")
+	if res.Status != 422 || !strings.Contains(string(res.Body), "mealTimeId") {
+		t.Fatalf("mealTimeId=0: %d %s", res.Status, res.Body)
 	}
 }
 

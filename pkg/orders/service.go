@@ -87,9 +87,20 @@ func (s *Service) Check(ctx context.Context, lang i18n.Lang, branch string, d Dr
 
 // checkDraft reads what the checks need of the menus (two statements) and runs them.
 func (s *Service) checkDraft(ctx context.Context, q db.DBTX, lang i18n.Lang, branch string, d Draft, p person) ([]Problem, []checked, error) {
-	meals, _, err := loadMealTypes(ctx, q, branch)
+	meals, cat, err := loadForCheck(ctx, q, branch, d)
 	if err != nil {
 		return nil, nil, err
+	}
+	probs, items := checkAll(lang, d, p, meals, cat)
+	return probs, items, nil
+}
+
+// loadForCheck reads what the checks of a draft need of the branch's meal types and menus:
+// the same for every patient of a ward's draft.
+func loadForCheck(ctx context.Context, q db.DBTX, branch string, d Draft) (map[int64]mealType, catalogue, error) {
+	meals, _, err := loadMealTypes(ctx, q, branch)
+	if err != nil {
+		return nil, catalogue{}, err
 	}
 	var keys []menus.DayKey
 	if d.OrderType == TypeOrder && d.CourseType != CourseSpecific {
@@ -108,9 +119,12 @@ func (s *Service) checkDraft(ctx context.Context, q db.DBTX, lang i18n.Lang, bra
 		}
 	}
 	cat, err := loadCatalogue(ctx, q, branch, keys, menuIDs, setIDs)
-	if err != nil {
-		return nil, nil, err
-	}
+	return meals, cat, err
+}
+
+// checkAll runs every check of a draft for one person, the draft's own (one dish per meal
+// component) with the person's (check).
+func checkAll(lang i18n.Lang, d Draft, p person, meals map[int64]mealType, cat catalogue) ([]Problem, []checked) {
 	probs, items := check(lang, d, p, meals, cat)
 	// at most one dish per meal component
 	seen := map[int64]bool{}
@@ -123,7 +137,7 @@ func (s *Service) checkDraft(ctx context.Context, q db.DBTX, lang i18n.Lang, bra
 			seen[m.MealComponentID] = true
 		}
 	}
-	return probs, items, nil
+	return probs, items
 }
 
 // Submit orders a draft for one patient or their caregiver: every (date, meal type) pair in
@@ -228,9 +242,15 @@ func (s *Service) submitIn(ctx context.Context, tx pgx.Tx, lang i18n.Lang, branc
 		arg.DysphagiaFoodType = &v
 	}
 	if d.CaregiverInfo != nil {
-		raw, _ := json.Marshal(d.CaregiverInfo)
+		raw, err := json.Marshal(d.CaregiverInfo)
+		if err != nil {
+			return nil, err
+		}
 		info := string(raw)
 		arg.CaregiverInfo = &info
+	}
+	if arg.FreeTextRules, err = freeTextRecord(d, p); err != nil {
+		return nil, err
 	}
 	for _, date := range dates {
 		t, _ := day.Parse(date) // checked with the draft
@@ -262,7 +282,10 @@ func (s *Service) submitIn(ctx context.Context, tx pgx.Tx, lang i18n.Lang, branc
 		if cs == nil {
 			cs = []Conflict{}
 		}
-		raw, _ := json.Marshal(cs)
+		raw, err := json.Marshal(cs)
+		if err != nil {
+			return nil, err
+		}
 		parts.Positions = append(parts.Positions, int32(i+1))
 		parts.MenuIds, parts.MenuSetIds = append(parts.MenuIds, it.MenuID), append(parts.MenuSetIds, it.MenuSetID)
 		parts.Notes, parts.Conflicts = append(parts.Notes, it.AlternativeNote), append(parts.Conflicts, string(raw))
@@ -281,7 +304,9 @@ func (s *Service) submitIn(ctx context.Context, tx pgx.Tx, lang i18n.Lang, branc
 		var o struct {
 			OrderID string `json:"orderId"`
 		}
-		_ = json.Unmarshal(doc, &o)
+		if err := json.Unmarshal(doc, &o); err != nil {
+			return nil, err
+		}
 		changes[i] = audit.Change{BranchCode: branch, Entity: "meal_order", EntityID: o.OrderID, Action: "create", After: doc, By: by}
 	}
 	if err := audit.WriteChanges(ctx, tx, changes); err != nil {
@@ -309,6 +334,20 @@ func writeErr(err error) error {
 		}
 	}
 	return err
+}
+
+// freeTextRecord answers what a free-text order keeps of its acknowledgement: the rules that
+// were acknowledged (the check let it through only so), or nil when none was needed.
+func freeTextRecord(d Draft, p person) (*string, error) {
+	if d.OrderType != TypeOrder || d.CourseType != CourseSpecific || len(p.Rules) == 0 {
+		return nil, nil
+	}
+	raw, err := json.Marshal(p.Rules)
+	if err != nil {
+		return nil, err
+	}
+	out := string(raw)
+	return &out, nil
 }
 
 // Outcome is the answer of the ward calls: who was ordered, who was refused and why.
@@ -381,10 +420,8 @@ func (s *Service) SubmitMany(ctx context.Context, lang i18n.Lang, branch, by str
 			return err
 		}
 		var drafts []Draft
-		for _, hn := range slices.Compact(slices.Sorted(slices.Values(d.HnIDs))) {
-			one := d
-			one.HnID, one.HnIDs, one.PatientVersion, one.PatientVersions = strings.TrimSpace(hn), nil, d.PatientVersions[hn], nil
-			drafts = append(drafts, one)
+		for _, hn := range d.patients() {
+			drafts = append(drafts, d.forPatient(hn))
 		}
 		if out, err = s.submitEach(ctx, tx, lang, branch, by, drafts); err != nil {
 			return err
@@ -397,6 +434,65 @@ func (s *Service) SubmitMany(ctx context.Context, lang i18n.Lang, branch, by str
 	return out, nil
 }
 
+// patients answers the HNs of a ward's draft, once each, in order.
+func (d Draft) patients() []string {
+	return slices.Compact(slices.Sorted(slices.Values(d.HnIDs)))
+}
+
+// forPatient answers a ward's draft for one of its patients, with the patient's version and
+// the free-text acknowledgement given for that patient (never one for the whole ward).
+func (d Draft) forPatient(hn string) Draft {
+	one := d
+	one.HnID, one.HnIDs, one.PatientVersion, one.PatientVersions = strings.TrimSpace(hn), nil, d.PatientVersions[hn], nil
+	one.FreeTextAcknowledged, one.FreeTextAcknowledgedHnIDs = slices.Contains(d.FreeTextAcknowledgedHnIDs, hn), nil
+	return one
+}
+
+// PatientCheck is one patient's problems with a ward's draft (none: it may be ordered).
+type PatientCheck struct {
+	HnID     string    `json:"hnId"`
+	Problems []Problem `json:"problems"`
+}
+
+// CheckMany runs the checks of a ward's draft for each of its patients as SubmitMany would,
+// and writes nothing (checkerOrderMany), in a fixed number of statements whatever the
+// number of patients.
+func (s *Service) CheckMany(ctx context.Context, lang i18n.Lang, branch string, d Draft) ([]PatientCheck, error) {
+	d.BranchCode = branch
+	d.Caregiver, d.CaregiverInfo = false, nil
+	d.normalise()
+	if f := d.validate(s.today(), true); len(f) > 0 {
+		return nil, errs.Fields(f)
+	}
+	hns := d.patients()
+	trimmed := make([]string, len(hns))
+	for i, hn := range hns {
+		trimmed[i] = strings.TrimSpace(hn)
+	}
+	persons, err := loadPersons(ctx, s.db, branch, trimmed)
+	if err != nil {
+		return nil, fmt.Errorf("orders.checkMany: %w", err)
+	}
+	meals, cat, err := loadForCheck(ctx, s.db, branch, d)
+	if err != nil {
+		return nil, fmt.Errorf("orders.checkMany: %w", err)
+	}
+	out := make([]PatientCheck, len(hns))
+	for i, hn := range hns {
+		one := d.forPatient(hn)
+		out[i] = PatientCheck{HnID: one.HnID, Problems: []Problem{}}
+		p, ok := persons[one.HnID]
+		if !ok {
+			out[i].Problems = append(out[i].Problems, Problem{Code: ErrPatientNotFound.Code, Field: "hnId",
+				Message: i18n.T(lang, ErrPatientNotFound.Key)})
+			continue
+		}
+		probs, _ := checkAll(lang, one, p, meals, cat)
+		out[i].Problems = append(out[i].Problems, probs...)
+	}
+	return out, nil
+}
+
 // CopyInput is the body of copyOrders.
 type CopyInput struct {
 	BranchCode     string  `json:"branchCode"`
@@ -405,6 +501,9 @@ type CopyInput struct {
 	ToDate         string  `json:"toDate"`
 	MealTimeIDs    []int64 `json:"mealTimeIds"`
 	IdempotencyKey string  `json:"idempotencyKey"`
+	// FreeTextAcknowledgedHnIDs: the patients whose free-text meal is acknowledged again
+	// against their rules as now (a copy never carries the earlier day's acknowledgement).
+	FreeTextAcknowledgedHnIDs []string `json:"freeTextAcknowledgedHnIds"`
 }
 
 // storedOrder is an order as copyOrders and confirmReview read it back into a draft.
@@ -427,6 +526,7 @@ type storedOrder struct {
 	Charge                   bool           `json:"charge"`
 	DysphagiaFoodType        *int           `json:"dysphagiaFoodType"`
 	UnmappedAllergiesChecked bool           `json:"unmappedAllergiesChecked"`
+	FreeTextRules            []Rule         `json:"freeTextRules"`
 	OtherIDs                 []int64        `json:"otherIds"`
 	RemarkIDs                []int64        `json:"remarkIds"`
 	Items                    []struct {
@@ -444,7 +544,8 @@ func (o storedOrder) draft(branch, date string) Draft {
 		Caregiver: o.Caregiver, CaregiverInfo: o.CaregiverInfo, OrderType: o.OrderType, FoodScope: o.FoodScope,
 		CourseType: o.CourseType, DietTypeID: o.DietTypeID, TherapeuticID: o.TherapeuticID, CuisineTypeID: o.CuisineTypeID,
 		Description: o.Description, OtherIDs: o.OtherIDs, RemarkIDs: o.RemarkIDs, Remark: o.Remark, Charge: o.Charge,
-		DysphagiaFoodType: o.DysphagiaFoodType, UnmappedAllergiesChecked: o.UnmappedAllergiesChecked}
+		DysphagiaFoodType: o.DysphagiaFoodType, UnmappedAllergiesChecked: o.UnmappedAllergiesChecked,
+		ackedRules: o.FreeTextRules}
 	for _, it := range o.Items {
 		var i Item
 		if it.MenuID != nil {
@@ -509,6 +610,7 @@ func (s *Service) Copy(ctx context.Context, lang i18n.Lang, branch, by string, i
 				return err
 			}
 			d := o.draft(branch, in.ToDate)
+			d.ackedRules, d.FreeTextAcknowledged = nil, slices.Contains(in.FreeTextAcknowledgedHnIDs, o.HnID)
 			d.normalise()
 			drafts = append(drafts, d)
 		}
@@ -590,6 +692,9 @@ type ReviewInput struct {
 	OrderID                  string `json:"orderId"`
 	Items                    []Item `json:"items"`
 	UnmappedAllergiesChecked *bool  `json:"unmappedAllergiesChecked"`
+	// FreeTextAcknowledged: a free-text order acknowledged against the person's rules as
+	// now (needed when a rule was gained since the order's acknowledgement).
+	FreeTextAcknowledged bool `json:"freeTextAcknowledged"`
 }
 
 // ConfirmReview re-runs the checks of an order against the patient as now: passing, the
@@ -636,6 +741,7 @@ func (s *Service) ConfirmReview(ctx context.Context, lang i18n.Lang, branch, by 
 		if in.UnmappedAllergiesChecked != nil {
 			d.UnmappedAllergiesChecked = *in.UnmappedAllergiesChecked
 		}
+		d.FreeTextAcknowledged = in.FreeTextAcknowledged
 		d.normalise()
 		for _, it := range d.Items {
 			if len([]rune(it.AlternativeNote)) > MaxNote {
@@ -655,12 +761,18 @@ func (s *Service) ConfirmReview(ctx context.Context, lang i18n.Lang, branch, by 
 		}
 		arg := dbsqlc.OrderConfirmParams{ID: in.OrderID, Branch: branch, PatientID: p.PatientID, By: by,
 			UnmappedAllergiesChecked: d.UnmappedAllergiesChecked, Positions: []int32{}, Notes: []string{}, Conflicts: []string{}}
+		if arg.FreeTextRules, err = freeTextRecord(d, p); err != nil {
+			return err
+		}
 		for i, it := range items {
 			cs := it.Conflicts
 			if cs == nil {
 				cs = []Conflict{}
 			}
-			raw, _ := json.Marshal(cs)
+			raw, err := json.Marshal(cs)
+			if err != nil {
+				return err
+			}
 			arg.Positions = append(arg.Positions, int32(o.Items[i].Position))
 			arg.Notes, arg.Conflicts = append(arg.Notes, it.AlternativeNote), append(arg.Conflicts, string(raw))
 		}
@@ -712,6 +824,9 @@ type SearchFilter struct {
 	Criteria string
 	WardID   int64
 	Status   string // ALL, NOT_ORDERED, NEEDS_REVIEW or a status
+	// MealTimeID narrows Status to one meal type (0: any): NOT_ORDERED is no live patient
+	// order of that meal, a status or NEEDS_REVIEW one of that meal's orders.
+	MealTimeID int64
 }
 
 // SearchPage is the order list: a page of patient rows and the branch's meal types.
@@ -755,6 +870,9 @@ func (s *Service) Search(ctx context.Context, branch string, f SearchFilter, p h
 	}
 	if f.WardID != 0 {
 		arg.WardID = &f.WardID
+	}
+	if f.MealTimeID != 0 {
+		arg.MealTimeID = &f.MealTimeID
 	}
 	if c := strings.TrimSpace(f.Criteria); c != "" {
 		pat := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(c) + "%"

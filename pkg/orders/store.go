@@ -37,30 +37,36 @@ func intOf(n *int16) *int {
 // personOf answers the person an order feeds: the patient, or their caregiver (cg non-nil)
 // with the caregiver's stated allergens and restricted ingredients (the row then carries
 // the restricted ingredients of the caregiver's religion and vegetarian type).
-func personOf(r dbsqlc.OrderPatientRow, cg *CaregiverInfo) person {
+func personOf(r dbsqlc.OrderPatientRow, cg *CaregiverInfo) (person, error) {
 	p := person{PatientID: r.ID, HnID: r.HnID, Version: int(r.Version), VisitStatus: r.VisitStatus,
 		HospitalStatus: r.HospitalStatus, WardID: r.WardID,
 		ReligionRestricted: set(r.ReligionRestrictedIds), VegetarianRestricted: set(r.VegetarianRestrictedIds)}
+	var refs []Rule
+	if err := json.Unmarshal(r.RuleRefs, &refs); err != nil {
+		return person{}, fmt.Errorf("food rules of %s: %w", r.HnID, err)
+	}
 	if cg != nil {
 		p.Caregiver, p.Allergens, p.Restricted = true, set(cg.AllergenIDs), set(cg.RestrictedIDs)
-		return p
+	} else {
+		p.TextureFood, p.TextureDrink, p.NpoFrom, p.NpoTo = intOf(r.TextureFood), intOf(r.TextureDrink), r.NpoFrom, r.NpoTo
+		p.Unmapped, p.Allergens, p.Restricted = r.UnmappedAllergies, set(r.AllergenIds), set(r.RestrictedIds)
 	}
-	p.TextureFood, p.TextureDrink, p.NpoFrom, p.NpoTo = intOf(r.TextureFood), intOf(r.TextureDrink), r.NpoFrom, r.NpoTo
-	p.Unmapped, p.Allergens, p.Restricted = r.UnmappedAllergies, set(r.AllergenIds), set(r.RestrictedIds)
-	return p
+	p.Rules = rulesOf(refs, p)
+	return p, nil
 }
 
 // loadPerson reads whom a draft feeds; db.ErrNotFound when the branch has no such HN.
 func loadPerson(ctx context.Context, q db.DBTX, branch, hn string, cg *CaregiverInfo) (person, error) {
-	arg := dbsqlc.OrderPatientParams{Branch: branch, HnID: hn}
+	arg := dbsqlc.OrderPatientParams{Branch: branch, HnID: hn, CaregiverAllergenIds: []int64{}, CaregiverRestrictedIds: []int64{}}
 	if cg != nil {
 		arg.Caregiver, arg.ReligionID, arg.VegetarianID = true, cg.ReligionID, cg.VegetarianID
+		arg.CaregiverAllergenIds, arg.CaregiverRestrictedIds = nonNil(cg.AllergenIDs), nonNil(cg.RestrictedIDs)
 	}
 	r, err := queries.OrderPatient(ctx, q, arg)
 	if err != nil {
 		return person{}, db.NotFound(fmt.Sprintf("patient %s/%s", branch, hn), err)
 	}
-	return personOf(r, cg), nil
+	return personOf(r, cg)
 }
 
 // loadPersons reads several patients (not caregivers) by HN.
@@ -71,7 +77,9 @@ func loadPersons(ctx context.Context, q db.DBTX, branch string, hns []string) (m
 	}
 	out := make(map[string]person, len(rows))
 	for _, r := range rows {
-		out[r.HnID] = personOf(dbsqlc.OrderPatientRow(r), nil)
+		if out[r.HnID], err = personOf(dbsqlc.OrderPatientRow(r), nil); err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
 }

@@ -46,6 +46,7 @@ const (
 	ProblemStale      = "STALE"
 	ProblemMealType   = "MEAL_TYPE"
 	ProblemComponent  = "COMPONENT"
+	ProblemFreeText   = "FREE_TEXT"
 )
 
 // problemKeys are the messages of the problems.
@@ -53,7 +54,8 @@ var problemKeys = map[string]string{ProblemNoItem: "orders.problemNO_ITEM", Prob
 	ProblemDischarged: "orders.problemDISCHARGED", ProblemConflict: "orders.problemCONFLICT",
 	ProblemTexture: "orders.problemTEXTURE", ProblemNotOnMenu: "orders.problemNOT_ON_MENU", ProblemNoMenu: "orders.problemNO_MENU",
 	ProblemScope: "orders.problemSCOPE", ProblemUnmapped: "orders.problemUNMAPPED_ALLERGY", ProblemStale: "orders.problemSTALE",
-	ProblemMealType: "orders.problemMEAL_TYPE", ProblemComponent: "orders.problemCOMPONENT"}
+	ProblemMealType: "orders.problemMEAL_TYPE", ProblemComponent: "orders.problemCOMPONENT",
+	ProblemFreeText: "orders.problemFREE_TEXT"}
 
 var (
 	orderTypes    = []string{TypeOrder, TypeFasting, TypeNoMeal, TypeDischarge}
@@ -91,8 +93,8 @@ type CaregiverInfo struct {
 	RestrictedIDs []int64 `json:"restrictedIds"`
 }
 
-// Draft is the body of checkerOrderTaker and submitOrder (submitOrderMany adds HnIDs and
-// PatientVersions).
+// Draft is the body of checkerOrderTaker and submitOrder (submitOrderMany adds HnIDs,
+// PatientVersions and FreeTextAcknowledgedHnIDs).
 type Draft struct {
 	BranchCode               string         `json:"branchCode"`
 	HnID                     string         `json:"hnId"`
@@ -118,6 +120,14 @@ type Draft struct {
 	Charge                   bool           `json:"charge"`
 	DysphagiaFoodType        *int           `json:"dysphagiaFoodType"`
 	UnmappedAllergiesChecked bool           `json:"unmappedAllergiesChecked"`
+	// FreeTextAcknowledged is the person's acknowledgement that a free-text meal was checked
+	// against the food rules shown (docs/orders.md "Free text"); submitOrderMany takes it per
+	// patient in FreeTextAcknowledgedHnIDs.
+	FreeTextAcknowledged      bool     `json:"freeTextAcknowledged"`
+	FreeTextAcknowledgedHnIDs []string `json:"freeTextAcknowledgedHnIds,omitempty"`
+	// ackedRules are the rules a stored order's acknowledgement covered (a review, the
+	// bedside): still acknowledged while the person's rules are among them.
+	ackedRules []Rule
 }
 
 // normalise trims and upper-cases the codes, fills the defaults, and drops what only an

@@ -115,10 +115,7 @@ func toChange(r changeRow, lang i18n.Lang) (Change, error) {
 	}
 	_ = json.Unmarshal(r.After, &last)
 	c.Source = last.LastImportSource
-	c.Name = strings.TrimSpace(last.FirstNameTh + " " + last.LastNameTh)
-	if lang == i18n.EN && last.FirstNameEn != "" {
-		c.Name = strings.TrimSpace(last.FirstNameEn + " " + last.LastNameEn)
-	}
+	c.Name = i18n.PersonName(lang, last.FirstNameTh, last.LastNameTh, last.FirstNameEn, last.LastNameEn)
 	for _, f := range fieldLabels {
 		b, a := before[f.key], after[f.key]
 		if bytes.Equal(compact(b), compact(a)) || (before == nil && empty(a)) {

@@ -3,6 +3,7 @@ package performance
 import (
 	"io"
 
+	"samrap/pkg/i18n"
 	"samrap/pkg/xlsx"
 )
 
@@ -26,15 +27,7 @@ func countCells(c Counts) []any {
 
 func cols(own ...xlsx.Column) []xlsx.Column { return append(own, countColumns...) }
 
-func personName(p Person) string {
-	switch {
-	case p.NameTh != "" && p.NameEn != "":
-		return p.NameTh + " / " + p.NameEn
-	case p.NameTh != "":
-		return p.NameTh
-	}
-	return p.NameEn
-}
+func personName(p Person) string { return i18n.Bilingual(p.NameTh, p.NameEn) }
 
 // Write writes the figures as a workbook: one sheet per figure, headers in Thai and English
 // (xlsx guards text that would read as a formula: a rejection reason is typed by staff).

@@ -142,7 +142,7 @@ func (h handlers) financeWorkbook(w http.ResponseWriter, r *http.Request) error 
 	if err := writeFinance(&buf, fin); err != nil {
 		return fmt.Errorf("reports: finance workbook: %w", err)
 	}
-	return h.deliver(w, r, "finance", "finance_report.xlsx", xlsx.ContentType, &buf, b.DateFrom, b, len(fin.Orders), nil, 0)
+	return h.deliver(w, r, "finance", "finance_report.xlsx", xlsx.ContentType, &buf, b.DateFrom, b, len(fin.Orders), nil, 0, nil)
 }
 
 // financeColumns are the finance workbook's columns. The totals below the orders use the

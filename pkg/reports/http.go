@@ -36,6 +36,7 @@ func Mount(env *platform.Env, rt *httpx.Router) {
 	rt.Handle("POST /api/download/excelCuisine", ctrl, h.kitchen)
 	rt.Handle("POST /api/download/excelPatientIdentity", ctrl, h.identity)
 	rt.Handle("POST /api/report/kitchenOrders", ctrl, h.kitchenBoard)
+	rt.Handle("GET /api/report/reprintCards", ctrl, h.reprintCards)
 	rt.Handle("POST /api/report/finance", ctrl, h.finance)
 	rt.Handle("POST /api/download/excelFinance", ctrl, h.financeWorkbook)
 }
@@ -53,10 +54,12 @@ type Link struct {
 	NotInType int `json:"notInType,omitempty"`
 }
 
-// mealCardBody is generatePDF's body: the filters and the layout.
+// mealCardBody is generatePDF's body: the filters and the layout; Reprint (ours) keeps
+// only the cards to reprint, the trays whose patient moved since their card was printed.
 type mealCardBody struct {
 	Filter
-	Layout string `json:"layout"` // A4 or LABEL80
+	Layout  string `json:"layout"` // A4 or LABEL80
+	Reprint bool   `json:"reprint"`
 }
 
 // logged: the meal cards' filter, named, and their layout.
@@ -66,6 +69,9 @@ func (b mealCardBody) logged(ctx context.Context, q db.DBTX, branch string) (any
 		return nil, err
 	}
 	out["layout"] = b.Layout
+	if b.Reprint {
+		out["reprint"] = true
+	}
 	return out, nil
 }
 
@@ -129,6 +135,9 @@ func (h handlers) mealCards(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if b.Reprint {
+		trays, held = onlyMoved(trays), onlyMoved(held)
+	}
 	if len(trays) == 0 && len(held) == 0 {
 		return httpx.NoContent(w)
 	}
@@ -169,7 +178,9 @@ func (h handlers) mealCards(w http.ResponseWriter, r *http.Request) error {
 			return fmt.Errorf("reports: meal cards: %w", err)
 		}
 	}
-	return h.deliver(w, r, "meal-cards", name, "application/pdf", &buf, b.DateOrder, b, len(trays), held, 0)
+	// once the file is stored: the cards are printed with the places they name
+	printed := func(ctx context.Context) error { return recordPrinted(ctx, h.env.DB, branch, trays) }
+	return h.deliver(w, r, "meal-cards", name, "application/pdf", &buf, b.DateOrder, b, len(trays), held, 0, printed)
 }
 
 func (h handlers) kitchen(w http.ResponseWriter, r *http.Request) error {
@@ -191,7 +202,7 @@ func (h handlers) kitchen(w http.ResponseWriter, r *http.Request) error {
 			return fmt.Errorf("reports: kitchen: %w", err)
 		}
 	}
-	return h.deliver(w, r, "kitchen", "kitchen_report.xlsx", xlsx.ContentType, &buf, b.DateOrder, b, k.Trays, held, k.NotInType)
+	return h.deliver(w, r, "kitchen", "kitchen_report.xlsx", xlsx.ContentType, &buf, b.DateOrder, b, k.Trays, held, k.NotInType, nil)
 }
 
 // Board is the kitchen orders screen's answer: the kitchen workbook's lines on screen.
@@ -200,6 +211,9 @@ type Board struct {
 	Total       int          `json:"total"`
 	NeedsReview []Held       `json:"needsReview"`
 	NotInType   int          `json:"notInType"` // trays of the filter that the type does not list
+	// Moved: the filter's trays whose patient moved since their card was printed (the
+	// lines count them at the patient's ward now; their cards name the old place)
+	Moved []Moved `json:"moved"`
 }
 
 // kitchenBoard answers the kitchen workbook's tally as JSON (the kitchen orders screen, our
@@ -214,7 +228,7 @@ func (h handlers) kitchenBoard(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	k := kitchenTally(trays, b.Type, b.CuisineTypeIDs)
-	board := Board{Rows: k.Rows, NeedsReview: heldOf(held), NotInType: k.NotInType}
+	board := Board{Rows: k.Rows, NeedsReview: heldOf(held), NotInType: k.NotInType, Moved: movedOf(trays, held)}
 	for _, row := range board.Rows {
 		board.Total += row.Count
 	}
@@ -239,15 +253,16 @@ func (h handlers) identity(w http.ResponseWriter, r *http.Request) error {
 			return fmt.Errorf("reports: identification: %w", err)
 		}
 	}
-	return h.deliver(w, r, "identification", "identification_report.xlsx", xlsx.ContentType, &buf, b.DateOrder, b, len(trays), held, 0)
+	return h.deliver(w, r, "identification", "identification_report.xlsx", xlsx.ContentType, &buf, b.DateOrder, b, len(trays), held, 0, nil)
 }
 
 // deliver stores the file (when there is one: buf empty means every matching order needs
 // review) under the date's key, records it in the activity log (the filter with the names of
 // the rows it chose, the file, count trays or orders in it) and answers the link. notInType:
 // the kitchen workbook's trays that its type does not list (buf empty and nothing held: only those).
+// stored, when not nil, runs once the file is stored (the meal cards record their printing).
 func (h handlers) deliver(w http.ResponseWriter, r *http.Request, kind, name, contentType string, buf *bytes.Buffer,
-	date string, filter logged, count int, held []*Tray, notInType int) error {
+	date string, filter logged, count int, held []*Tray, notInType int, stored func(context.Context) error) error {
 	ctx, branch, c := r.Context(), httpx.Branch(r), httpx.Claims(r)
 	link := Link{Link: download.Link{FileName: name}, NeedsReview: heldOf(held), NotInType: notInType}
 	msg := "reports.allNeedReview"
@@ -258,6 +273,11 @@ func (h handlers) deliver(w http.ResponseWriter, r *http.Request, kind, name, co
 		var err error
 		if link.Link, err = download.Store(ctx, h.env, download.ReportKey(branch, date, kind, name), name, contentType, buf); err != nil {
 			return fmt.Errorf("reports: %w", err)
+		}
+		if stored != nil {
+			if err := stored(ctx); err != nil {
+				return err
+			}
 		}
 		link.Count, msg = count, "reports.ready"
 		if len(held) > 0 {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 
+	"samrap/pkg/i18n"
 	"samrap/pkg/mealcard"
 	"samrap/pkg/xlsx"
 )
@@ -182,12 +183,4 @@ func writeKitchen(w io.Writer, typ string, rows []KitchenRow) error {
 }
 
 // bi is "ไทย / English", either alone when the other is empty.
-func bi(th, en string) string {
-	switch {
-	case th == "":
-		return en
-	case en == "" || en == th:
-		return th
-	}
-	return th + " / " + en
-}
+func bi(th, en string) string { return i18n.Bilingual(th, en) }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgtype"
 
@@ -91,24 +92,30 @@ type Tray struct {
 	DysphagiaFoodType *int     `json:"dysphagiaFoodType"`
 	NeedsReview       bool     `json:"needsReview"`
 	ReviewReasons     []string `json:"reviewReasons"`
-	CardLanguage      string   `json:"cardLanguage"`
-	FirstNameTh       string   `json:"firstNameTh"`
-	LastNameTh        string   `json:"lastNameTh"`
-	FirstNameEn       string   `json:"firstNameEn"`
-	LastNameEn        string   `json:"lastNameEn"`
-	SpecialRequest    string   `json:"specialRequest"`
-	UnmappedAllergies []string `json:"unmappedAllergies"`
-	TextureFood       *int     `json:"textureFood"`
-	TextureDrink      *int     `json:"textureDrink"`
-	MealType          MealType `json:"mealType"`
-	Ward              *Named   `json:"ward"`
-	Room              *Named   `json:"room"`
-	Diet              *Named   `json:"diet"`
-	Therapeutic       *Named   `json:"therapeutic"`
-	Cuisine           *Named   `json:"cuisine"`
-	Allergens         []Named  `json:"allergens"`
-	Restricted        []Named  `json:"restricted"`
-	Items             []Item   `json:"items"`
+	// Moved: the patient moved after the card was printed (and the tray is not served):
+	// the card names PrintedWard and PrintedRoom (migration 00019)
+	Moved             bool       `json:"moved"`
+	PrintedAt         *time.Time `json:"printedAt"`
+	PrintedWard       *Named     `json:"printedWard"`
+	PrintedRoom       *Named     `json:"printedRoom"`
+	CardLanguage      string     `json:"cardLanguage"`
+	FirstNameTh       string     `json:"firstNameTh"`
+	LastNameTh        string     `json:"lastNameTh"`
+	FirstNameEn       string     `json:"firstNameEn"`
+	LastNameEn        string     `json:"lastNameEn"`
+	SpecialRequest    string     `json:"specialRequest"`
+	UnmappedAllergies []string   `json:"unmappedAllergies"`
+	TextureFood       *int       `json:"textureFood"`
+	TextureDrink      *int       `json:"textureDrink"`
+	MealType          MealType   `json:"mealType"`
+	Ward              *Named     `json:"ward"`
+	Room              *Named     `json:"room"`
+	Diet              *Named     `json:"diet"`
+	Therapeutic       *Named     `json:"therapeutic"`
+	Cuisine           *Named     `json:"cuisine"`
+	Allergens         []Named    `json:"allergens"`
+	Restricted        []Named    `json:"restricted"`
+	Items             []Item     `json:"items"`
 }
 
 // Dysphagia says whether the tray is a dysphagia tray: a dish of a dysphagia level, or a

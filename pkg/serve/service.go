@@ -80,6 +80,8 @@ func ReasonKey(code string) string { return reasonKeys[code] }
 var reasonOfProblem = map[string]string{
 	orders.ProblemNPO: ReasonNPO, orders.ProblemDischarged: ReasonDischarged, orders.ProblemConflict: ReasonAllergy,
 	orders.ProblemTexture: ReasonTexture, orders.ProblemUnmapped: ReasonUnmapped,
+	// a free-text meal whose person gained a rule since it was acknowledged: the ward reviews it
+	orders.ProblemFreeText: ReasonNeedsReview,
 }
 
 var (

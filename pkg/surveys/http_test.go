@@ -271,6 +271,48 @@ type trayRow struct {
 }
 
 // Serve and Controller list the branch's trays and enter a survey for a patient.
+// TestTrayNamesFallBack: a patient known only by an English name is named on the Thai screen,
+// one known only by a Thai name on the English one (issue 25 §3); the ward likewise.
+func TestTrayNamesFallBack(t *testing.T) {
+	f := newFixture(t)
+	serve := f.s.SignIn("serve@samrap.local").Access
+	ctx := context.Background()
+	hn := func(order string) string {
+		var h string
+		if err := f.s.Env.DB.QueryRow(ctx, `SELECT p.hn_id FROM meal_order o JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id WHERE o.id = $1`, order).Scan(&h); err != nil {
+			t.Fatal(err)
+		}
+		return h
+	}
+	enOnly, thOnly := hn(f.lunch["SRP01"][0]), hn(f.lunch["SRP01"][1])
+	if _, err := f.s.Env.DB.Exec(ctx, `UPDATE patient SET first_name_th = '', last_name_th = '', first_name_en = 'John', last_name_en = 'Smith' WHERE branch_code = 'SRP01' AND hn_id = $1`, enOnly); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.s.Env.DB.Exec(ctx, `UPDATE patient SET first_name_th = 'สมหญิง', last_name_th = 'ใจงาม', first_name_en = '', last_name_en = '' WHERE branch_code = 'SRP01' AND hn_id = $1`, thOnly); err != nil {
+		t.Fatal(err)
+	}
+	names := func(lang string) map[string]string {
+		res := f.s.Do(apitest.Request{Method: "GET", Path: fmt.Sprintf("/api/survey/trays?date=%s&mealTimeId=%d", f.today, f.lunchs["SRP01"]), Token: serve, Lang: lang})
+		if res.Status != 200 {
+			t.Fatalf("trays (%s): %d %s", lang, res.Status, res.Body)
+		}
+		var trays []trayRow
+		res.Into(t, &trays)
+		out := map[string]string{}
+		for _, tr := range trays {
+			out[tr.HnID] = tr.Name
+		}
+		return out
+	}
+	th, en := names("th"), names("en")
+	if th[enOnly] != "John Smith" || en[enOnly] != "John Smith" {
+		t.Errorf("English-only patient: th %q, en %q", th[enOnly], en[enOnly])
+	}
+	if th[thOnly] != "สมหญิง ใจงาม" || en[thOnly] != "สมหญิง ใจงาม" {
+		t.Errorf("Thai-only patient: th %q, en %q", th[thOnly], en[thOnly])
+	}
+}
+
 func TestStaffEntry(t *testing.T) {
 	f := newFixture(t)
 	serve := f.s.SignIn("serve@samrap.local").Access

@@ -274,12 +274,8 @@ type Tray struct {
 	SurveyURL string   `json:"surveyUrl"`
 }
 
-func label(th, en string, lang i18n.Lang) string {
-	if lang == i18n.EN && strings.TrimSpace(en) != "" {
-		return en
-	}
-	return th
-}
+// label is a name in lang, else in the other language (i18n.Pick).
+func label(th, en string, lang i18n.Lang) string { return i18n.Pick(lang, th, en) }
 
 func optID(id int64) *int64 {
 	if id == 0 {
@@ -310,7 +306,7 @@ func (s *Service) Trays(ctx context.Context, branch string, f TrayFilter, lang i
 		if err != nil {
 			return nil, err
 		}
-		name := label(strings.TrimSpace(r.FirstNameTh+" "+r.LastNameTh), strings.TrimSpace(r.FirstNameEn+" "+r.LastNameEn), lang)
+		name := i18n.PersonName(lang, r.FirstNameTh, r.LastNameTh, r.FirstNameEn, r.LastNameEn)
 		out = append(out, Tray{OrderID: r.ID, HnID: r.HnID, Name: name, Caregiver: r.Caregiver,
 			Ward: label(r.WardTh, r.WardEn, lang), Room: r.Room,
 			MealType: MealType{ID: r.MealTimeID, NameTh: r.MealNameTh, NameEn: r.MealNameEn, Color: r.MealColor},

@@ -10,8 +10,9 @@ test('religions keep their restricted ingredients; a used ingredient cannot be d
   await expect(islam.getByTestId('ingredient-tags')).toContainText('แอลกอฮอล์');
   await shot(page, 'religion-list-th');
 
-  // Buddhism gets beef and garlic/onion
-  await row(page, 'Religion', 'RE01').getByTestId('row-edit').click();
+  // Christianity gets beef and garlic/onion (not Buddhism: most demo patients are Buddhist, and a
+  // religion that restricts an ingredient is a food rule a free-text meal must be acknowledged against)
+  await row(page, 'Religion', 'RE04').getByTestId('row-edit').click();
   const select = drawer(page).getByTestId('field-restrictedIds');
   await select.click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'RI02' }).click();
@@ -22,11 +23,11 @@ test('religions keep their restricted ingredients; a used ingredient cannot be d
   const body = page.waitForRequest((r) => r.url().includes('/updateReligion'));
   await save(page);
   const sent = (await body).postDataJSON() as { restrictedIds: number[]; code: string };
-  expect(sent.code).toBe('RE01');
+  expect(sent.code).toBe('RE04');
   expect(sent.restrictedIds).toHaveLength(2);
   await expect(toast(page, md('th', 'toast.updated'))).toBeVisible();
-  await expect(row(page, 'Religion', 'RE01').getByTestId('ingredient-tags')).toContainText('เนื้อวัว');
-  await expect(row(page, 'Religion', 'RE01').getByTestId('ingredient-tags')).toContainText('กระเทียมและหัวหอม');
+  await expect(row(page, 'Religion', 'RE04').getByTestId('ingredient-tags')).toContainText('เนื้อวัว');
+  await expect(row(page, 'Religion', 'RE04').getByTestId('ingredient-tags')).toContainText('กระเทียมและหัวหอม');
 
   // Islam drops alcohol
   await islam.getByTestId('row-edit').click();

@@ -126,9 +126,25 @@ test('the same order for several patients, and a ward copied to the next day, ea
   await page.getByTestId('bulk-open').click();
   const bulk = page.locator('.ant-modal-content').filter({ hasText: o('bulk.title').replace('{{count}}', '2') });
   await expect(bulk).toBeVisible();
+  // no meal is ticked for the nurse; each row names its patient, bed and allergies
+  await expect(bulk.getByTestId('bulk-meals').locator('.ant-checkbox-input:checked')).toHaveCount(0);
+  await expect(bulk.getByTestId('bulk-submit')).toBeDisabled();
+  const row31 = bulk.getByTestId('bulk-rows').locator('[data-hn="SRP01-HN10031"]');
+  const row32 = bulk.getByTestId('bulk-rows').locator('[data-hn="SRP01-HN10032"]');
+  await expect(row31.getByTestId('allergies')).toContainText('กุ้ง');
+  await bulk.getByTestId('bulk-meal-MT01').check();
   await bulk.getByTestId('bulk-course').getByText(o('courseType.SPECIFIC')).click();
   await bulk.getByTestId('bulk-description').fill('โจ๊กหมูสับ');
+  // free text cannot be checked for ingredients: the shrimp-allergic patient's row asks for an
+  // acknowledgement naming the rule; the fasting patient's row says why it cannot be ordered
+  await expect(row31.getByTestId('free-text-rules')).toContainText('แพ้: กุ้ง');
+  await expect(row32.getByTestId('bulk-row-problems')).toContainText('NPO');
+  await expect(row31).toHaveAttribute('data-ok', 'false');
+  await row31.getByTestId('bulk-free-text').check();
+  await expect(row31).toHaveAttribute('data-ok', 'true');
+  const sentMany = page.waitForRequest((r) => r.url().includes('/api/takerOrder/submitOrderMany'));
   await bulk.getByTestId('bulk-submit').click();
+  expect((await sentMany).postDataJSON()).toMatchObject({ freeTextAcknowledgedHnIds: ['SRP01-HN10031'], freeTextAcknowledged: false });
   await expect(bulk.getByTestId('many-result')).toBeVisible();
   await expect(bulk.getByTestId('refused-list').locator('[data-hn="SRP01-HN10032"]')).toBeVisible();
   await expect(bulk.getByTestId('refused-list').locator('[data-hn="SRP01-HN10031"]')).toHaveCount(0);

@@ -170,6 +170,49 @@ test('the card\'s survey QR scanned as the card is recognised at step 1, and the
   await expect(page.getByTestId('scan-survey-link')).toHaveCount(0);
 });
 
+test('text that is not a card code is refused at step 1 and the screen waits for the next scan; a true card then goes on (issue 25 §3)', async ({ page, request }) => {
+  const [tray] = await demoTrays(request, 1);
+  await signInServe(page);
+  await page.goto('/auth/serve/confirm');
+  const card = page.getByTestId('scan-card');
+  await expect(card).toBeFocused();
+  await page.keyboard.type('garbage123', { delay: 2 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('scan-not-card')).toHaveText(s('confirm.notCard'));
+  // still step 1, ready for the next scan: the field empty and focused, no wristband asked
+  await expect(card).toBeFocused();
+  await expect(card).toHaveValue('');
+  await expect(page.getByTestId('scan-wristband')).toHaveCount(0);
+  await fitsPhone(page);
+  await shot(page, 'serve-th-phone-not-card');
+
+  // a true card then goes on, the message gone
+  await page.keyboard.type(tray.token, { delay: 2 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('scan-wristband')).toBeFocused();
+  await expect(page.getByTestId('scan-not-card')).toHaveCount(0);
+});
+
+test('in English too; a card code with its seal altered has the shape, passes step 1 and is refused by the server (issue 25 §3)', async ({ page, request }) => {
+  const [tray] = await demoTrays(request, 1);
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('language', 'en'));
+  await signIn(page, 'serve@samrap.local');
+  await expect(page).toHaveURL(/\/auth\/serve$/);
+  await page.goto('/auth/serve/confirm');
+  await expect(page.getByTestId('scan-card')).toBeFocused();
+  await page.keyboard.type('SRP01-HN10002', { delay: 2 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('scan-not-card')).toHaveText(s('confirm.notCard', 'en'));
+  await expect(page.getByTestId('scan-wristband')).toHaveCount(0);
+
+  const i = tray.token.length - 10; // a character of the seal
+  const forged = tray.token.slice(0, i) + (tray.token[i] === 'A' ? 'B' : 'A') + tray.token.slice(i + 1);
+  await scan(page, forged, tray.hn);
+  await expect(page.getByTestId('serve-result')).toHaveAttribute('data-kind', 'unverified');
+  await expect(page.getByTestId('serve-reasons').locator('li[data-code=FORGED]')).toBeVisible();
+});
+
 /**
  * A Y4M video (what Chromium's fake camera plays, looping) of the QR code of text on white,
  * 640x480, a few frames.

@@ -190,3 +190,40 @@ test('a deep link or a reload opens the sidebar group of the screen and marks it
   await group.click();
   await expect(selected).toBeHidden();
 });
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  /** The header's branch line reads whole: in view, wrapped rather than cut, the page no wider than the phone. */
+  async function branchReadable(page: import('@playwright/test').Page, code: string): Promise<void> {
+    const branch = page.getByTestId('current-pair').locator('small');
+    await expect(branch).toContainText(`(${code})`);
+    await expect(branch).toBeInViewport({ ratio: 1 });
+    expect(await branch.evaluate((e) => e.scrollWidth <= e.clientWidth && getComputedStyle(e).textOverflow !== 'ellipsis')).toBe(true);
+    const box = (await page.locator('.app-header').boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  }
+
+  test('the header shows the whole branch name, in Thai and English, and with the pair switch (issue 25 §3)', async ({ page }) => {
+    await page.goto('/login');
+    await page.evaluate(() => localStorage.setItem('language', 'th'));
+    await signIn(page, 'serve@samrap.local');
+    await expect(page).toHaveURL(/\/auth\/serve$/);
+    await branchReadable(page, 'SRP01');
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.reload();
+    await expect(page.getByTestId('current-pair')).toContainText('Serve');
+    await branchReadable(page, 'SRP01');
+    await page.evaluate(() => localStorage.setItem('language', 'th'));
+
+    // several pairs: the branch inside the switch button reads whole too
+    await page.evaluate(() => localStorage.clear());
+    await signIn(page, 'multi@samrap.local');
+    await expect(page).toHaveURL(/\/select-role$/);
+    await page.locator('label', { hasText: 'ผู้ควบคุม' }).click();
+    await page.getByRole('button', { name: text('th', 'auth', 'selectRole.submit') }).click();
+    await expect(page.getByTestId('switch-pair')).toBeVisible();
+    await branchReadable(page, 'SRP01');
+  });
+});

@@ -12,7 +12,14 @@ SELECT p.id, p.hn_id, p.version, p.visit_status, p.hospital_status, p.texture_fo
     ARRAY(SELECT r.restricted_id FROM religion_restricted r WHERE r.branch_code = p.branch_code
         AND r.religion_id = CASE WHEN @caregiver::boolean THEN sqlc.narg(religion_id)::bigint ELSE p.religion_id END)::bigint[] AS religion_restricted_ids,
     ARRAY(SELECT r.restricted_id FROM vegetarian_restricted r WHERE r.branch_code = p.branch_code
-        AND r.vegetarian_id = CASE WHEN @caregiver::boolean THEN sqlc.narg(vegetarian_id)::bigint ELSE p.vegetarian_id END)::bigint[] AS vegetarian_restricted_ids
+        AND r.vegetarian_id = CASE WHEN @caregiver::boolean THEN sqlc.narg(vegetarian_id)::bigint ELSE p.vegetarian_id END)::bigint[] AS vegetarian_restricted_ids,
+    (CASE WHEN @caregiver::boolean
+        THEN food_rule_refs(p.branch_code, @caregiver_allergen_ids::bigint[], @caregiver_restricted_ids::bigint[],
+            sqlc.narg(religion_id)::bigint, sqlc.narg(vegetarian_id)::bigint)
+        ELSE food_rule_refs(p.branch_code,
+            ARRAY(SELECT l.allergen_id FROM patient_allergen l WHERE l.branch_code = p.branch_code AND l.patient_id = p.id),
+            ARRAY(SELECT l.restricted_id FROM patient_restricted l WHERE l.branch_code = p.branch_code AND l.patient_id = p.id),
+            p.religion_id, p.vegetarian_id) END)::jsonb AS rule_refs
 FROM patient p WHERE p.branch_code = @branch AND p.hn_id = @hn_id;
 
 -- The same, of several patients by HN (submitOrderMany, copyOrders).
@@ -22,7 +29,11 @@ SELECT p.id, p.hn_id, p.version, p.visit_status, p.hospital_status, p.texture_fo
     ARRAY(SELECT l.allergen_id FROM patient_allergen l WHERE l.branch_code = p.branch_code AND l.patient_id = p.id)::bigint[] AS allergen_ids,
     ARRAY(SELECT l.restricted_id FROM patient_restricted l WHERE l.branch_code = p.branch_code AND l.patient_id = p.id)::bigint[] AS restricted_ids,
     ARRAY(SELECT r.restricted_id FROM religion_restricted r WHERE r.branch_code = p.branch_code AND r.religion_id = p.religion_id)::bigint[] AS religion_restricted_ids,
-    ARRAY(SELECT r.restricted_id FROM vegetarian_restricted r WHERE r.branch_code = p.branch_code AND r.vegetarian_id = p.vegetarian_id)::bigint[] AS vegetarian_restricted_ids
+    ARRAY(SELECT r.restricted_id FROM vegetarian_restricted r WHERE r.branch_code = p.branch_code AND r.vegetarian_id = p.vegetarian_id)::bigint[] AS vegetarian_restricted_ids,
+    food_rule_refs(p.branch_code,
+        ARRAY(SELECT l.allergen_id FROM patient_allergen l WHERE l.branch_code = p.branch_code AND l.patient_id = p.id),
+        ARRAY(SELECT l.restricted_id FROM patient_restricted l WHERE l.branch_code = p.branch_code AND l.patient_id = p.id),
+        p.religion_id, p.vegetarian_id) AS rule_refs
 FROM patient p WHERE p.branch_code = @branch AND p.hn_id = ANY (@hn_ids::text[]);
 
 -- Locks a patient for a submit (the checks then read it as it is).
@@ -70,11 +81,12 @@ UPDATE order_idempotency SET answer = CAST(sqlc.arg(answer)::text AS jsonb) WHER
 -- name: OrderInsert :many
 INSERT INTO meal_order (branch_code, patient_id, caregiver, caregiver_info, order_date, meal_time_id, order_type, status,
     food_scope, course_type, diet_type_id, therapeutic_id, cuisine_type_id, description, remark, charge,
-    dysphagia_food_type, unmapped_allergies_checked, patient_facts, tray_facts, ordered_by)
+    dysphagia_food_type, unmapped_allergies_checked, free_text_rules, patient_facts, tray_facts, ordered_by)
 SELECT @branch::text, @patient_id::bigint, @caregiver::boolean, sqlc.narg(caregiver_info)::text::jsonb, k.d, k.m, @order_type::text,
     @status::text, @food_scope::text, sqlc.narg(course_type)::text, sqlc.narg(diet_type_id)::bigint,
     sqlc.narg(therapeutic_id)::bigint, sqlc.narg(cuisine_type_id)::bigint, @description::text, @remark::text,
     @charge::boolean, sqlc.narg(dysphagia_food_type)::smallint, @unmapped_allergies_checked::boolean,
+    sqlc.narg(free_text_rules)::text::jsonb,
     CASE WHEN @caregiver::boolean THEN jsonb_build_object('DISCHARGED', f.facts -> 'DISCHARGED') ELSE f.facts END,
     meal_order_tray_facts(@branch::text, @caregiver::boolean, sqlc.narg(caregiver_info)::text::jsonb, f.facts,
         @item_menu_ids::bigint[], @item_menu_set_ids::bigint[]),
@@ -115,7 +127,7 @@ SELECT o.id, p.hn_id, jsonb_build_object('orderId', o.id, 'branchCode', o.branch
     'orderType', o.order_type, 'status', o.status, 'foodScope', o.food_scope, 'courseType', o.course_type,
     'dietTypeId', o.diet_type_id, 'therapeuticId', o.therapeutic_id, 'cuisineTypeId', o.cuisine_type_id,
     'description', o.description, 'remark', o.remark, 'charge', o.charge, 'dysphagiaFoodType', o.dysphagia_food_type,
-    'unmappedAllergiesChecked', o.unmapped_allergies_checked,
+    'unmappedAllergiesChecked', o.unmapped_allergies_checked, 'freeTextRules', o.free_text_rules,
     'otherIds', ARRAY(SELECT x.other_item_id FROM meal_order_other x WHERE x.order_id = o.id ORDER BY 1),
     'remarkIds', ARRAY(SELECT x.remark_id FROM meal_order_remark x WHERE x.order_id = o.id ORDER BY 1),
     'items', coalesce((SELECT jsonb_agg(jsonb_build_object('position', i.position, 'menuId', i.menu_id,
@@ -170,7 +182,7 @@ WITH u AS (
             ARRAY(SELECT i.menu_id FROM meal_order_item i WHERE i.order_id = o.id AND i.menu_id IS NOT NULL),
             ARRAY(SELECT i.menu_set_id FROM meal_order_item i WHERE i.order_id = o.id AND i.menu_set_id IS NOT NULL)),
         review_reasons = '{}', reviewed_by = sqlc.arg(by)::text, reviewed_at = now(), version = o.version + 1,
-        unmapped_allergies_checked = @unmapped_allergies_checked
+        unmapped_allergies_checked = @unmapped_allergies_checked, free_text_rules = sqlc.narg(free_text_rules)::text::jsonb
     FROM (SELECT patient_food_facts(@branch::text, @patient_id::bigint) AS facts) f
     WHERE o.branch_code = @branch AND o.id = @id)
 UPDATE meal_order_item i SET alternative_note = x.note, conflicts = x.conflicts::jsonb
@@ -181,7 +193,9 @@ WHERE i.order_id = @id AND i.position = x.pos;
 -- Current, or has a live order on the date; needs-review rows first, then the sort key, the
 -- HN breaking ties. Each row is the document the API answers, its meals one per active meal
 -- type of the branch with the live patient and caregiver orders of the date. The date's
--- orders are aggregated per patient once; the page's meals are read by index.
+-- orders are aggregated per patient once; the page's meals are read by index. A meal type
+-- (meal_time_id) narrows the status filter to that meal: NOT_ORDERED is no live patient order
+-- of that meal, a status or NEEDS_REVIEW one of that meal's orders (patient's or caregiver's).
 -- name: OrderSearch :many
 WITH mt AS (
     SELECT t.id, t.code, t.name_th, t.name_en, t.abbreviation, t.meal_color, t.text_color,
@@ -193,8 +207,12 @@ agg AS (
         bool_or(x.needs_review AND x.status <> 'CANCELLED') AS needs_review,
         bool_or(x.status <> 'CANCELLED') AS live,
         count(DISTINCT x.meal_time_id) FILTER (WHERE x.status <> 'CANCELLED' AND NOT x.caregiver
-            AND x.meal_time_id IN (SELECT mt.id FROM mt)) AS meals_ordered,
-        array_agg(DISTINCT x.status) AS statuses
+            AND x.meal_time_id IN (SELECT mt.id FROM mt)
+            AND (sqlc.narg(meal_time_id)::bigint IS NULL OR x.meal_time_id = sqlc.narg(meal_time_id)::bigint)) AS meals_ordered,
+        bool_or(x.needs_review AND x.status <> 'CANCELLED') FILTER (WHERE
+            sqlc.narg(meal_time_id)::bigint IS NULL OR x.meal_time_id = sqlc.narg(meal_time_id)::bigint) AS meal_review,
+        array_agg(DISTINCT x.status) FILTER (WHERE
+            sqlc.narg(meal_time_id)::bigint IS NULL OR x.meal_time_id = sqlc.narg(meal_time_id)::bigint) AS statuses
     FROM meal_order x WHERE x.branch_code = @branch AND x.order_date = @on_date::date
     GROUP BY x.patient_id),
 hit AS (
@@ -219,8 +237,9 @@ hit AS (
             OR r.name_en ILIKE sqlc.narg(pattern)::text)
         AND (CASE @status::text
             WHEN 'ALL' THEN true
-            WHEN 'NOT_ORDERED' THEN coalesce(a.meals_ordered, 0) < (SELECT count(*) FROM mt)
-            WHEN 'NEEDS_REVIEW' THEN coalesce(a.needs_review, false)
+            WHEN 'NOT_ORDERED' THEN coalesce(a.meals_ordered, 0) < (SELECT count(*) FROM mt
+                WHERE sqlc.narg(meal_time_id)::bigint IS NULL OR mt.id = sqlc.narg(meal_time_id)::bigint)
+            WHEN 'NEEDS_REVIEW' THEN coalesce(a.meal_review, false)
             ELSE @status::text = ANY (a.statuses)
         END)),
 ranked AS (

@@ -164,9 +164,9 @@ WITH u AS (
             ARRAY(SELECT i.menu_id FROM meal_order_item i WHERE i.order_id = o.id AND i.menu_id IS NOT NULL),
             ARRAY(SELECT i.menu_set_id FROM meal_order_item i WHERE i.order_id = o.id AND i.menu_set_id IS NOT NULL)),
         review_reasons = '{}', reviewed_by = $5::text, reviewed_at = now(), version = o.version + 1,
-        unmapped_allergies_checked = $6
-    FROM (SELECT patient_food_facts($7::text, $8::bigint) AS facts) f
-    WHERE o.branch_code = $7 AND o.id = $1)
+        unmapped_allergies_checked = $6, free_text_rules = $7::text::jsonb
+    FROM (SELECT patient_food_facts($8::text, $9::bigint) AS facts) f
+    WHERE o.branch_code = $8 AND o.id = $1)
 UPDATE meal_order_item i SET alternative_note = x.note, conflicts = x.conflicts::jsonb
 FROM ROWS FROM (unnest($2::integer[]), unnest($3::text[]), unnest($4::text[])) AS x(pos, note, conflicts)
 WHERE i.order_id = $1 AND i.position = x.pos
@@ -179,6 +179,7 @@ type OrderConfirmParams struct {
 	Conflicts                []string
 	By                       string
 	UnmappedAllergiesChecked bool
+	FreeTextRules            *string
 	Branch                   string
 	PatientID                int64
 }
@@ -194,6 +195,7 @@ func (q *Queries) OrderConfirm(ctx context.Context, db DBTX, arg OrderConfirmPar
 		arg.Conflicts,
 		arg.By,
 		arg.UnmappedAllergiesChecked,
+		arg.FreeTextRules,
 		arg.Branch,
 		arg.PatientID,
 	)
@@ -253,7 +255,7 @@ SELECT o.id, p.hn_id, jsonb_build_object('orderId', o.id, 'branchCode', o.branch
     'orderType', o.order_type, 'status', o.status, 'foodScope', o.food_scope, 'courseType', o.course_type,
     'dietTypeId', o.diet_type_id, 'therapeuticId', o.therapeutic_id, 'cuisineTypeId', o.cuisine_type_id,
     'description', o.description, 'remark', o.remark, 'charge', o.charge, 'dysphagiaFoodType', o.dysphagia_food_type,
-    'unmappedAllergiesChecked', o.unmapped_allergies_checked,
+    'unmappedAllergiesChecked', o.unmapped_allergies_checked, 'freeTextRules', o.free_text_rules,
     'otherIds', ARRAY(SELECT x.other_item_id FROM meal_order_other x WHERE x.order_id = o.id ORDER BY 1),
     'remarkIds', ARRAY(SELECT x.remark_id FROM meal_order_remark x WHERE x.order_id = o.id ORDER BY 1),
     'items', coalesce((SELECT jsonb_agg(jsonb_build_object('position', i.position, 'menuId', i.menu_id,
@@ -310,16 +312,17 @@ func (q *Queries) OrderDocs(ctx context.Context, db DBTX, arg OrderDocsParams) (
 const orderInsert = `-- name: OrderInsert :many
 INSERT INTO meal_order (branch_code, patient_id, caregiver, caregiver_info, order_date, meal_time_id, order_type, status,
     food_scope, course_type, diet_type_id, therapeutic_id, cuisine_type_id, description, remark, charge,
-    dysphagia_food_type, unmapped_allergies_checked, patient_facts, tray_facts, ordered_by)
+    dysphagia_food_type, unmapped_allergies_checked, free_text_rules, patient_facts, tray_facts, ordered_by)
 SELECT $1::text, $2::bigint, $3::boolean, $4::text::jsonb, k.d, k.m, $5::text,
     $6::text, $7::text, $8::text, $9::bigint,
     $10::bigint, $11::bigint, $12::text, $13::text,
     $14::boolean, $15::smallint, $16::boolean,
+    $17::text::jsonb,
     CASE WHEN $3::boolean THEN jsonb_build_object('DISCHARGED', f.facts -> 'DISCHARGED') ELSE f.facts END,
     meal_order_tray_facts($1::text, $3::boolean, $4::text::jsonb, f.facts,
-        $17::bigint[], $18::bigint[]),
-    $19::text
-FROM ROWS FROM (unnest($20::date[]), unnest($21::bigint[])) AS k(d, m),
+        $18::bigint[], $19::bigint[]),
+    $20::text
+FROM ROWS FROM (unnest($21::date[]), unnest($22::bigint[])) AS k(d, m),
     (SELECT patient_food_facts($1::text, $2::bigint) AS facts) f
 ON CONFLICT (branch_code, patient_id, caregiver, order_date, meal_time_id) WHERE status <> 'CANCELLED' DO NOTHING
 RETURNING id
@@ -342,6 +345,7 @@ type OrderInsertParams struct {
 	Charge                   bool
 	DysphagiaFoodType        *int16
 	UnmappedAllergiesChecked bool
+	FreeTextRules            *string
 	ItemMenuIds              []int64
 	ItemMenuSetIds           []int64
 	By                       string
@@ -372,6 +376,7 @@ func (q *Queries) OrderInsert(ctx context.Context, db DBTX, arg OrderInsertParam
 		arg.Charge,
 		arg.DysphagiaFoodType,
 		arg.UnmappedAllergiesChecked,
+		arg.FreeTextRules,
 		arg.ItemMenuIds,
 		arg.ItemMenuSetIds,
 		arg.By,
@@ -666,16 +671,25 @@ SELECT p.id, p.hn_id, p.version, p.visit_status, p.hospital_status, p.texture_fo
     ARRAY(SELECT r.restricted_id FROM religion_restricted r WHERE r.branch_code = p.branch_code
         AND r.religion_id = CASE WHEN $1::boolean THEN $2::bigint ELSE p.religion_id END)::bigint[] AS religion_restricted_ids,
     ARRAY(SELECT r.restricted_id FROM vegetarian_restricted r WHERE r.branch_code = p.branch_code
-        AND r.vegetarian_id = CASE WHEN $1::boolean THEN $3::bigint ELSE p.vegetarian_id END)::bigint[] AS vegetarian_restricted_ids
-FROM patient p WHERE p.branch_code = $4 AND p.hn_id = $5
+        AND r.vegetarian_id = CASE WHEN $1::boolean THEN $3::bigint ELSE p.vegetarian_id END)::bigint[] AS vegetarian_restricted_ids,
+    (CASE WHEN $1::boolean
+        THEN food_rule_refs(p.branch_code, $4::bigint[], $5::bigint[],
+            $2::bigint, $3::bigint)
+        ELSE food_rule_refs(p.branch_code,
+            ARRAY(SELECT l.allergen_id FROM patient_allergen l WHERE l.branch_code = p.branch_code AND l.patient_id = p.id),
+            ARRAY(SELECT l.restricted_id FROM patient_restricted l WHERE l.branch_code = p.branch_code AND l.patient_id = p.id),
+            p.religion_id, p.vegetarian_id) END)::jsonb AS rule_refs
+FROM patient p WHERE p.branch_code = $6 AND p.hn_id = $7
 `
 
 type OrderPatientParams struct {
-	Caregiver    bool
-	ReligionID   *int64
-	VegetarianID *int64
-	Branch       string
-	HnID         string
+	Caregiver              bool
+	ReligionID             *int64
+	VegetarianID           *int64
+	CaregiverAllergenIds   []int64
+	CaregiverRestrictedIds []int64
+	Branch                 string
+	HnID                   string
 }
 
 type OrderPatientRow struct {
@@ -694,6 +708,7 @@ type OrderPatientRow struct {
 	RestrictedIds           []int64
 	ReligionRestrictedIds   []int64
 	VegetarianRestrictedIds []int64
+	RuleRefs                []byte
 }
 
 // Meal orders (pkg/orders, docs/orders.md). A submit is a fixed number of statements whatever
@@ -706,6 +721,8 @@ func (q *Queries) OrderPatient(ctx context.Context, db DBTX, arg OrderPatientPar
 		arg.Caregiver,
 		arg.ReligionID,
 		arg.VegetarianID,
+		arg.CaregiverAllergenIds,
+		arg.CaregiverRestrictedIds,
 		arg.Branch,
 		arg.HnID,
 	)
@@ -726,6 +743,7 @@ func (q *Queries) OrderPatient(ctx context.Context, db DBTX, arg OrderPatientPar
 		&i.RestrictedIds,
 		&i.ReligionRestrictedIds,
 		&i.VegetarianRestrictedIds,
+		&i.RuleRefs,
 	)
 	return i, err
 }
@@ -736,7 +754,11 @@ SELECT p.id, p.hn_id, p.version, p.visit_status, p.hospital_status, p.texture_fo
     ARRAY(SELECT l.allergen_id FROM patient_allergen l WHERE l.branch_code = p.branch_code AND l.patient_id = p.id)::bigint[] AS allergen_ids,
     ARRAY(SELECT l.restricted_id FROM patient_restricted l WHERE l.branch_code = p.branch_code AND l.patient_id = p.id)::bigint[] AS restricted_ids,
     ARRAY(SELECT r.restricted_id FROM religion_restricted r WHERE r.branch_code = p.branch_code AND r.religion_id = p.religion_id)::bigint[] AS religion_restricted_ids,
-    ARRAY(SELECT r.restricted_id FROM vegetarian_restricted r WHERE r.branch_code = p.branch_code AND r.vegetarian_id = p.vegetarian_id)::bigint[] AS vegetarian_restricted_ids
+    ARRAY(SELECT r.restricted_id FROM vegetarian_restricted r WHERE r.branch_code = p.branch_code AND r.vegetarian_id = p.vegetarian_id)::bigint[] AS vegetarian_restricted_ids,
+    food_rule_refs(p.branch_code,
+        ARRAY(SELECT l.allergen_id FROM patient_allergen l WHERE l.branch_code = p.branch_code AND l.patient_id = p.id),
+        ARRAY(SELECT l.restricted_id FROM patient_restricted l WHERE l.branch_code = p.branch_code AND l.patient_id = p.id),
+        p.religion_id, p.vegetarian_id) AS rule_refs
 FROM patient p WHERE p.branch_code = $1 AND p.hn_id = ANY ($2::text[])
 `
 
@@ -761,6 +783,7 @@ type OrderPatientsRow struct {
 	RestrictedIds           []int64
 	ReligionRestrictedIds   []int64
 	VegetarianRestrictedIds []int64
+	RuleRefs                []byte
 }
 
 // The same, of several patients by HN (submitOrderMany, copyOrders).
@@ -789,6 +812,7 @@ func (q *Queries) OrderPatients(ctx context.Context, db DBTX, arg OrderPatientsP
 			&i.RestrictedIds,
 			&i.ReligionRestrictedIds,
 			&i.VegetarianRestrictedIds,
+			&i.RuleRefs,
 		); err != nil {
 			return nil, err
 		}
@@ -811,13 +835,17 @@ agg AS (
         bool_or(x.needs_review AND x.status <> 'CANCELLED') AS needs_review,
         bool_or(x.status <> 'CANCELLED') AS live,
         count(DISTINCT x.meal_time_id) FILTER (WHERE x.status <> 'CANCELLED' AND NOT x.caregiver
-            AND x.meal_time_id IN (SELECT mt.id FROM mt)) AS meals_ordered,
-        array_agg(DISTINCT x.status) AS statuses
+            AND x.meal_time_id IN (SELECT mt.id FROM mt)
+            AND ($3::bigint IS NULL OR x.meal_time_id = $3::bigint)) AS meals_ordered,
+        bool_or(x.needs_review AND x.status <> 'CANCELLED') FILTER (WHERE
+            $3::bigint IS NULL OR x.meal_time_id = $3::bigint) AS meal_review,
+        array_agg(DISTINCT x.status) FILTER (WHERE
+            $3::bigint IS NULL OR x.meal_time_id = $3::bigint) AS statuses
     FROM meal_order x WHERE x.branch_code = $1 AND x.order_date = $2::date
     GROUP BY x.patient_id),
 hit AS (
     SELECT p.id, p.hn_id, coalesce(a.needs_review, false) AS needs_review,
-        CASE $3::text
+        CASE $4::text
             WHEN 'room' THEN r.code
             WHEN 'hnId' THEN p.hn_id
             WHEN 'name' THEN lower(concat_ws(' ', p.first_name_th, p.last_name_th, p.first_name_en, p.last_name_en))
@@ -829,26 +857,27 @@ hit AS (
         LEFT JOIN room r ON r.branch_code = p.branch_code AND r.id = p.room_id
     WHERE p.branch_code = $1
         AND (p.visit_status = 'Current' OR a.live)
-        AND ($4::bigint IS NULL OR p.ward_id = $4::bigint)
-        AND ($5::text IS NULL
+        AND ($5::bigint IS NULL OR p.ward_id = $5::bigint)
+        AND ($6::text IS NULL
             OR (p.hn_id || ' ' || p.first_name_th || ' ' || p.last_name_th || ' ' || p.first_name_en || ' ' || p.last_name_en)
-                ILIKE $5::text
-            OR r.code ILIKE $5::text OR r.name_th ILIKE $5::text
-            OR r.name_en ILIKE $5::text)
-        AND (CASE $6::text
+                ILIKE $6::text
+            OR r.code ILIKE $6::text OR r.name_th ILIKE $6::text
+            OR r.name_en ILIKE $6::text)
+        AND (CASE $7::text
             WHEN 'ALL' THEN true
-            WHEN 'NOT_ORDERED' THEN coalesce(a.meals_ordered, 0) < (SELECT count(*) FROM mt)
-            WHEN 'NEEDS_REVIEW' THEN coalesce(a.needs_review, false)
-            ELSE $6::text = ANY (a.statuses)
+            WHEN 'NOT_ORDERED' THEN coalesce(a.meals_ordered, 0) < (SELECT count(*) FROM mt
+                WHERE $3::bigint IS NULL OR mt.id = $3::bigint)
+            WHEN 'NEEDS_REVIEW' THEN coalesce(a.meal_review, false)
+            ELSE $7::text = ANY (a.statuses)
         END)),
 ranked AS (
     SELECT hit.id, count(*) OVER () AS total,
         row_number() OVER (ORDER BY hit.needs_review DESC,
-            CASE WHEN NOT $7::boolean THEN hit.sort_key END ASC NULLS LAST,
-            CASE WHEN $7::boolean THEN hit.sort_key END DESC NULLS LAST,
+            CASE WHEN NOT $8::boolean THEN hit.sort_key END ASC NULLS LAST,
+            CASE WHEN $8::boolean THEN hit.sort_key END DESC NULLS LAST,
             hit.hn_id) AS ord, hit.needs_review
     FROM hit),
-page AS (SELECT id, total, ord, needs_review FROM ranked ORDER BY ranked.ord LIMIT $9::integer OFFSET $8::bigint)
+page AS (SELECT id, total, ord, needs_review FROM ranked ORDER BY ranked.ord LIMIT $10::integer OFFSET $9::bigint)
 SELECT page.total, jsonb_build_object('hnId', v.hn_id, 'firstNameTh', v.first_name_th, 'lastNameTh', v.last_name_th,
     'firstNameEn', v.first_name_en, 'lastNameEn', v.last_name_en, 'ward', v.ward, 'room', v.room,
     'dietType', v.diet_type, 'therapeutics', coalesce(v.therapeutics, '[]'), 'allergens', coalesce(v.allergens, '[]'),
@@ -873,6 +902,7 @@ ORDER BY page.ord
 type OrderSearchParams struct {
 	Branch     string
 	OnDate     pgtype.Date
+	MealTimeID *int64
 	SortBy     string
 	WardID     *int64
 	Pattern    *string
@@ -891,11 +921,14 @@ type OrderSearchRow struct {
 // Current, or has a live order on the date; needs-review rows first, then the sort key, the
 // HN breaking ties. Each row is the document the API answers, its meals one per active meal
 // type of the branch with the live patient and caregiver orders of the date. The date's
-// orders are aggregated per patient once; the page's meals are read by index.
+// orders are aggregated per patient once; the page's meals are read by index. A meal type
+// (meal_time_id) narrows the status filter to that meal: NOT_ORDERED is no live patient order
+// of that meal, a status or NEEDS_REVIEW one of that meal's orders (patient's or caregiver's).
 func (q *Queries) OrderSearch(ctx context.Context, db DBTX, arg OrderSearchParams) ([]OrderSearchRow, error) {
 	rows, err := db.Query(ctx, orderSearch,
 		arg.Branch,
 		arg.OnDate,
+		arg.MealTimeID,
 		arg.SortBy,
 		arg.WardID,
 		arg.Pattern,

@@ -8,6 +8,12 @@ SELECT jsonb_build_object('orderId', o.id, 'hnId', p.hn_id, 'caregiver', o.careg
     'status', o.status, 'courseType', o.course_type, 'foodScope', o.food_scope, 'description', o.description,
     'remark', o.remark, 'charge', o.charge, 'dysphagiaFoodType', o.dysphagia_food_type,
     'needsReview', o.needs_review, 'reviewReasons', o.review_reasons,
+    -- moved since the card was printed (migration 00019): a served tray is past moving
+    'moved', o.moved AND o.status <> 'SERVED', 'printedAt', o.printed_at,
+    'printedWard', (SELECT jsonb_build_object('id', w.id, 'code', w.code, 'nameTh', w.name_th, 'nameEn', w.name_en)
+        FROM ward w WHERE w.branch_code = o.branch_code AND w.id = o.printed_ward_id),
+    'printedRoom', (SELECT jsonb_build_object('id', r.id, 'code', r.code, 'nameTh', r.name_th, 'nameEn', r.name_en)
+        FROM room r WHERE r.branch_code = o.branch_code AND r.id = o.printed_room_id),
     'cardLanguage', p.card_language, 'firstNameTh', p.first_name_th, 'lastNameTh', p.last_name_th,
     'firstNameEn', p.first_name_en, 'lastNameEn', p.last_name_en, 'specialRequest', p.special_request,
     'unmappedAllergies', CASE WHEN o.caregiver THEN '{}' ELSE p.unmapped_allergies END,
@@ -63,6 +69,12 @@ WHERE o.branch_code = @branch AND o.order_date = @on_date::date AND o.order_type
 ORDER BY (SELECT w.code FROM ward w WHERE w.branch_code = p.branch_code AND w.id = p.ward_id) NULLS LAST,
     (SELECT r.code FROM room r WHERE r.branch_code = p.branch_code AND r.id = p.room_id) NULLS LAST,
     p.hn_id, t.start_time, o.caregiver;
+
+-- Records the cards rendered for printing (generatePDF): each order with the ward and bed
+-- its card names (0: none); a moved order's card printed again is no longer moved
+-- (migration 00019, meal_order_printed).
+-- name: ReportCardsPrinted :exec
+SELECT meal_order_printed(@branch::text, @order_ids::uuid[], @ward_ids::bigint[], @room_ids::bigint[]);
 
 -- The charged live ORD orders of a branch between two dates (the finance screen, our
 -- call), each with its price: the dishes' prices for dishes, the set's for a set, nothing

@@ -11,6 +11,30 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+const reportCardsPrinted = `-- name: ReportCardsPrinted :exec
+SELECT meal_order_printed($1::text, $2::uuid[], $3::bigint[], $4::bigint[])
+`
+
+type ReportCardsPrintedParams struct {
+	Branch   string
+	OrderIds []string
+	WardIds  []int64
+	RoomIds  []int64
+}
+
+// Records the cards rendered for printing (generatePDF): each order with the ward and bed
+// its card names (0: none); a moved order's card printed again is no longer moved
+// (migration 00019, meal_order_printed).
+func (q *Queries) ReportCardsPrinted(ctx context.Context, db DBTX, arg ReportCardsPrintedParams) error {
+	_, err := db.Exec(ctx, reportCardsPrinted,
+		arg.Branch,
+		arg.OrderIds,
+		arg.WardIds,
+		arg.RoomIds,
+	)
+	return err
+}
+
 const reportFilterNames = `-- name: ReportFilterNames :many
 SELECT 'mealTimeIds'::text AS choice, id, code, name_th, name_en FROM meal_time
     WHERE branch_code = $1::text AND id = ANY($2::bigint[])
@@ -187,6 +211,12 @@ SELECT jsonb_build_object('orderId', o.id, 'hnId', p.hn_id, 'caregiver', o.careg
     'status', o.status, 'courseType', o.course_type, 'foodScope', o.food_scope, 'description', o.description,
     'remark', o.remark, 'charge', o.charge, 'dysphagiaFoodType', o.dysphagia_food_type,
     'needsReview', o.needs_review, 'reviewReasons', o.review_reasons,
+    -- moved since the card was printed (migration 00019): a served tray is past moving
+    'moved', o.moved AND o.status <> 'SERVED', 'printedAt', o.printed_at,
+    'printedWard', (SELECT jsonb_build_object('id', w.id, 'code', w.code, 'nameTh', w.name_th, 'nameEn', w.name_en)
+        FROM ward w WHERE w.branch_code = o.branch_code AND w.id = o.printed_ward_id),
+    'printedRoom', (SELECT jsonb_build_object('id', r.id, 'code', r.code, 'nameTh', r.name_th, 'nameEn', r.name_en)
+        FROM room r WHERE r.branch_code = o.branch_code AND r.id = o.printed_room_id),
     'cardLanguage', p.card_language, 'firstNameTh', p.first_name_th, 'lastNameTh', p.last_name_th,
     'firstNameEn', p.first_name_en, 'lastNameEn', p.last_name_en, 'specialRequest', p.special_request,
     'unmappedAllergies', CASE WHEN o.caregiver THEN '{}' ELSE p.unmapped_allergies END,

@@ -37,6 +37,12 @@ WITH hit AS (
                 'abbreviation', t.abbreviation, 'mealColor', t.meal_color, 'textColor', t.text_color,
                 'startTime', to_char(t.start_time, 'HH24:MI'), 'endTime', to_char(t.end_time, 'HH24:MI')),
             'status', o.status, 'needsReview', o.needs_review,
+            -- moved since the card was printed (migration 00019): the card names the place printed
+            'moved', o.moved AND o.status <> 'SERVED',
+            'printedWard', (SELECT jsonb_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en)
+                FROM ward x WHERE x.branch_code = o.branch_code AND x.id = o.printed_ward_id),
+            'printedRoom', (SELECT jsonb_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en)
+                FROM room x WHERE x.branch_code = o.branch_code AND x.id = o.printed_room_id),
             'serveStatus', CASE WHEN o.status = 'SERVED' THEN 'SERVED' WHEN l.action = 'REJECTED' THEN 'REJECTED' ELSE 'WAITING' END,
             'lastRecord', CASE WHEN l.id IS NULL THEN NULL ELSE jsonb_build_object('action', l.action, 'rejectReason', l.reject_reason,
                 'servedBy', l.served_by, 'servedAt', l.served_at, 'deviceId', l.device_id) END) AS doc

@@ -54,6 +54,8 @@ export const AUTH_ROUTES: AuthRoute[] = [
   },
   { path: 'order', roles: [controller, orderTaker], ready: true, load: () => import('@/features/orders/components/orders-page') },
   { path: 'order/form', roles: [controller, orderTaker], ready: true, load: () => import('@/features/orders/components/order-form-page') },
+  // Ours (issue 25 §2): a ward's meal ordered in one round.
+  { path: 'order/round', roles: [controller, orderTaker], ready: true, load: () => import('@/features/orders/components/meal-round-page') },
   {
     path: 'order/care-giver/form',
     roles: [controller, orderTaker],

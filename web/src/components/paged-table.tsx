@@ -89,7 +89,8 @@ type TableOptions<T extends { id: number }> = {
   list: { data?: Page<T>; isFetching: boolean };
   /** Ticked rows, kept across pages. */
   selection?: { selected: T[]; onSelect: (rows: T[]) => void };
-  scrollX?: number | 'max-content';
+  /** The table's width: its content's (scrolling sideways when wider than the screen), or with false the screen's (cells wrap). */
+  scrollX?: number | 'max-content' | false;
   onRow?: TableProps<T>['onRow'];
   /** The table's test id. */
   testId?: string;
@@ -125,7 +126,7 @@ function PagedTable<T extends { id: number }>({
       columns={columns}
       dataSource={rows}
       loading={loading}
-      scroll={{ x: scrollX }}
+      scroll={scrollX === false ? undefined : { x: scrollX }}
       sticky={{ offsetHeader: HEADER_HEIGHT }}
       onRow={onRow}
       rowSelection={

@@ -7,6 +7,7 @@ import { NS } from '@/components/texts';
 import { THAI_PICKER } from '@/lib/dates';
 import { useBranches } from '@/lib/api/get-branches';
 import type { Param } from '@/lib/use-list-state';
+import { localName } from '@/lib/names';
 
 /** A day of the address (`YYYY-MM-DD`); empty: the server's default. */
 export const dayParam: Param<string> = {
@@ -79,7 +80,7 @@ export function BranchFilter({ value, onChange, testId }: { value: string; onCha
       onChange={onChange}
       options={[
         { value: '', label: t('filter.allBranches') },
-        ...(branches.data ?? []).map((b) => ({ value: b.code, label: `${b.code} ${i18n.language === 'en' ? b.nameEn || b.nameTh : b.nameTh}` })),
+        ...(branches.data ?? []).map((b) => ({ value: b.code, label: `${b.code} ${localName(b, i18n.language)}` })),
       ]}
       data-testid={testId}
     />

@@ -1,7 +1,7 @@
 // Dates as Thai staff read them: Buddhist-era years in Thai (2569 for 2026), Gregorian in
 // English; times in the branch's time zone (Asia/Bangkok unless the branch says otherwise).
 import thPicker from 'antd/es/date-picker/locale/th_TH';
-import dayjs, { type PluginFunc } from 'dayjs';
+import dayjs, { type Dayjs, type PluginFunc } from 'dayjs';
 import buddhistEra from 'dayjs/plugin/buddhistEra';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import timezone from 'dayjs/plugin/timezone';
@@ -45,6 +45,25 @@ type DateInput = string | number | Date | dayjs.Dayjs;
 function at(value: DateInput, timeZone: string): dayjs.Dayjs {
   const d = typeof value === 'number' && value < 1e11 ? dayjs.unix(value) : dayjs(value);
   return d.tz(timeZone || DEFAULT_TIME_ZONE);
+}
+
+/**
+ * Today (`YYYY-MM-DD`) in the branch's time zone (Asia/Bangkok unless the branch says
+ * otherwise), whatever zone the device's clock is set to: the one source of every default
+ * date (a report's day, a list's day, a range ending today). Mirrors pkg/day on the server.
+ */
+export function todayIn(timeZone: string = DEFAULT_TIME_ZONE): string {
+  return dayjs().tz(timeZone || DEFAULT_TIME_ZONE).format('YYYY-MM-DD');
+}
+
+/** The time of day now in the branch, 'HH:mm' (which of the day's meals are still to come). */
+export function timeIn(timeZone: string = DEFAULT_TIME_ZONE): string {
+  return dayjs().tz(timeZone || DEFAULT_TIME_ZONE).format('HH:mm');
+}
+
+/** The branch's today as a date picker's value: that calendar day (at the device's midnight, as pickers hold days). */
+export function pickerToday(timeZone: string = DEFAULT_TIME_ZONE): Dayjs {
+  return dayjs(todayIn(timeZone), 'YYYY-MM-DD');
 }
 
 /** '22 พ.ย. 2569' in Thai, '22 Nov 2026' in English. Numbers below 1e11 are epoch seconds. */

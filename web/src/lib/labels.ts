@@ -1,10 +1,10 @@
 import type { TFunction } from 'i18next';
 import type { Permission, UserInfo } from '@/lib/session';
+import { localName, personName, pickName } from '@/lib/names';
 
+/** The signed-in person's name in the interface language (the other language, then the e-mail, if empty). */
 export function displayName(user: UserInfo, lang: string): string {
-  const th = `${user.firstNameTh ?? ''} ${user.lastNameTh ?? ''}`.trim();
-  const en = `${user.firstNameEn ?? ''} ${user.lastNameEn ?? ''}`.trim();
-  return (lang === 'th' ? th || en : en || th) || user.email;
+  return personName(user, lang) || user.email;
 }
 
 /**
@@ -12,12 +12,12 @@ export function displayName(user: UserInfo, lang: string): string {
  * own for the six known codes, else 'Undefined' (SPEC.md §3).
  */
 export function roleLabel(t: TFunction, roleCode: string, perm?: Pick<Permission, 'role'>, lang?: string): string {
-  const fromServer = perm?.role ? (lang === 'en' ? perm.role.nameEn : perm.role.nameTh) : '';
+  const fromServer = localName(perm?.role, lang ?? 'th');
   return fromServer || t(`common:roles.${roleCode}`, { defaultValue: t('common:roles.undefined') });
 }
 
 export function branchLabel(perm: Pick<Permission, 'branchCode' | 'branchNameTh' | 'branchNameEn'>, lang: string): string {
-  const name = lang === 'en' ? perm.branchNameEn || perm.branchNameTh : perm.branchNameTh || perm.branchNameEn;
+  const name = pickName(lang, perm.branchNameTh, perm.branchNameEn);
   return name ? `${name} (${perm.branchCode})` : perm.branchCode;
 }
 

@@ -28,4 +28,19 @@ describe('locales', () => {
       }
     }
   });
+
+  it('names the meal component (ส่วนประกอบมื้อ) "Meal component" in English, never "Portion" (issue 25 §3)', () => {
+    let named = 0;
+    for (const [path, thFile] of Object.entries(th)) {
+      const ns = path.slice(5);
+      for (const k of keys(thFile)) {
+        const at = (file: unknown) => k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], file) as string;
+        if (!at(thFile).includes('ส่วนประกอบมื้อ')) continue;
+        named++;
+        expect(at(en[`./en/${ns}`]), `en:${ns}.${k}`).toMatch(/meal component/i);
+        expect(at(en[`./en/${ns}`]), `en:${ns}.${k}`).not.toMatch(/portion/i);
+      }
+    }
+    expect(named).toBeGreaterThanOrEqual(8);
+  });
 });

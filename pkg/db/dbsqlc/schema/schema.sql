@@ -4,6 +4,26 @@ CREATE EXTENSION IF NOT EXISTS btree_gist WITH SCHEMA public;
 
 CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
 
+CREATE FUNCTION public.food_rule_refs(branch text, allergen_ids bigint[], restricted_ids bigint[], religion_id bigint, vegetarian_id bigint) RETURNS jsonb
+    LANGUAGE sql STABLE
+    AS $$
+    SELECT coalesce(jsonb_agg(jsonb_build_object('kind', r.kind, 'code', r.code, 'nameTh', r.name_th, 'nameEn', r.name_en)
+        ORDER BY r.ord, r.code), '[]')
+    FROM (
+        SELECT 1 AS ord, 'ALLERGEN' AS kind, a.code, a.name_th, a.name_en FROM allergen a
+        WHERE a.branch_code = branch AND a.id = ANY (allergen_ids)
+        UNION ALL
+        SELECT 2, 'RESTRICTED', x.code, x.name_th, x.name_en FROM restricted_ingredient x
+        WHERE x.branch_code = branch AND x.id = ANY (restricted_ids)
+        UNION ALL
+        SELECT 3, 'RELIGION', g.code, g.name_th, g.name_en FROM religion g
+        WHERE g.branch_code = branch AND g.id = religion_id
+            AND EXISTS (SELECT 1 FROM religion_restricted rr WHERE rr.branch_code = branch AND rr.religion_id = g.id)
+        UNION ALL
+        SELECT 4, 'VEGETARIAN', v.code, v.name_th, v.name_en FROM vegetarian v
+        WHERE v.branch_code = branch AND v.id = vegetarian_id) r
+$$;
+
 CREATE FUNCTION public.log_append_only() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
@@ -48,6 +68,57 @@ CREATE FUNCTION public.meal_order_food_review(p_branches text[], p_menu_ids bigi
                 AND ((i.branch_code, i.menu_id) IN (SELECT b, m FROM d) OR (i.branch_code, i.menu_set_id) IN (SELECT b, s FROM s)))))
 $$;
 
+CREATE FUNCTION public.meal_order_move_change_review() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+    b text[];
+    p bigint[];
+BEGIN
+    -- this transaction's rows (another's are not visible before it commits, and it empties
+    -- its own before)
+    WITH q AS (DELETE FROM meal_order_move_change RETURNING branch_code, patient_id)
+    SELECT array_agg(q.branch_code), array_agg(q.patient_id) INTO b, p FROM q;
+    IF b IS NOT NULL THEN
+        PERFORM meal_order_moved_recheck(b, p);
+    END IF;
+    RETURN NULL;
+END
+$$;
+
+CREATE FUNCTION public.meal_order_moved_recheck(p_branches text[], p_ids bigint[]) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    PERFORM 1 FROM meal_order x
+    WHERE (x.branch_code, x.patient_id) IN (SELECT b, i FROM unnest(p_branches, p_ids) AS k(b, i))
+        AND x.order_date >= (now() AT TIME ZONE 'Asia/Bangkok')::date
+        AND x.status IN ('WAITING', 'FASTING', 'NO_MEAL')
+    ORDER BY x.id FOR UPDATE;
+    UPDATE meal_order o SET moved_at = CASE WHEN r.moved THEN now() END
+    FROM (SELECT x.id, (x.printed_ward_id, x.printed_room_id) IS DISTINCT FROM (p.ward_id, p.room_id) AS moved
+        FROM (SELECT DISTINCT b, i FROM unnest(p_branches, p_ids) AS k(b, i)) k
+            JOIN patient p ON p.branch_code = k.b AND p.id = k.i
+            JOIN meal_order x ON x.branch_code = k.b AND x.patient_id = k.i
+                AND x.order_date >= (now() AT TIME ZONE 'Asia/Bangkok')::date
+                AND x.status IN ('WAITING', 'FASTING', 'NO_MEAL') AND x.printed_at IS NOT NULL) r
+    WHERE o.id = r.id AND o.moved <> r.moved;
+END
+$$;
+
+CREATE FUNCTION public.meal_order_printed(p_branch text, p_ids uuid[], p_ward_ids bigint[], p_room_ids bigint[]) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    PERFORM 1 FROM meal_order x WHERE x.branch_code = p_branch AND x.id = ANY (p_ids) ORDER BY x.id FOR UPDATE;
+    UPDATE meal_order o SET printed_at = now(), printed_ward_id = k.w, printed_room_id = k.r,
+        moved_at = CASE WHEN (k.w, k.r) IS DISTINCT FROM (p.ward_id, p.room_id) THEN now() END
+    FROM (SELECT u.id, nullif(u.w, 0) AS w, nullif(u.r, 0) AS r FROM unnest(p_ids, p_ward_ids, p_room_ids) AS u(id, w, r)) k,
+        patient p
+    WHERE o.branch_code = p_branch AND o.id = k.id AND p.branch_code = o.branch_code AND p.id = o.patient_id;
+END
+$$;
+
 CREATE TABLE public.meal_order (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     branch_code text NOT NULL,
@@ -82,6 +153,12 @@ CREATE TABLE public.meal_order (
     version integer DEFAULT 1 NOT NULL,
     review_flagged_at timestamp with time zone,
     tray_facts jsonb DEFAULT '{}'::jsonb NOT NULL,
+    free_text_rules jsonb,
+    printed_at timestamp with time zone,
+    printed_ward_id bigint,
+    printed_room_id bigint,
+    moved_at timestamp with time zone,
+    moved boolean GENERATED ALWAYS AS ((moved_at IS NOT NULL)) STORED,
     CONSTRAINT meal_order_cancel_reason_check CHECK ((cancel_reason = ANY (ARRAY['PATIENT'::text, 'DOCTOR'::text, 'NUTRITIONIST'::text]))),
     CONSTRAINT meal_order_cancel_remark_check CHECK ((length(cancel_remark) <= 1000)),
     CONSTRAINT meal_order_cancelled CHECK (((status = 'CANCELLED'::text) = (cancel_reason IS NOT NULL))),
@@ -91,6 +168,8 @@ CREATE TABLE public.meal_order (
     CONSTRAINT meal_order_food CHECK (((order_type = 'ORD'::text) OR (course_type IS NULL))),
     CONSTRAINT meal_order_food_course CHECK (((order_type <> 'ORD'::text) OR (course_type IS NOT NULL))),
     CONSTRAINT meal_order_food_scope_check CHECK ((food_scope = ANY (ARRAY['NORMAL'::text, 'BOTH'::text, 'DYSPHAGIA'::text]))),
+    CONSTRAINT meal_order_free_text_rules_check CHECK (((free_text_rules IS NULL) OR (jsonb_typeof(free_text_rules) = 'array'::text))),
+    CONSTRAINT meal_order_moved_printed CHECK (((moved_at IS NULL) OR (printed_at IS NOT NULL))),
     CONSTRAINT meal_order_order_type_check CHECK ((order_type = ANY (ARRAY['ORD'::text, 'NPO'::text, 'NML'::text, 'DIS'::text]))),
     CONSTRAINT meal_order_remark_check CHECK ((length(remark) <= 1000)),
     CONSTRAINT meal_order_review_reasons_check CHECK ((review_reasons <@ ARRAY['DIET'::text, 'ALLERGY'::text, 'TEXTURE'::text, 'NPO'::text, 'DISCHARGED'::text, 'RELIGION'::text, 'MENU'::text])),
@@ -271,6 +350,18 @@ CREATE FUNCTION public.patient_link_review_orders() RETURNS trigger
     AS $$
 BEGIN
     INSERT INTO meal_order_food_change (branch_code, patient_id) SELECT DISTINCT c.branch_code, c.patient_id FROM changed c
+    ON CONFLICT DO NOTHING;
+    RETURN NULL;
+END
+$$;
+
+CREATE FUNCTION public.patient_moved_orders() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    INSERT INTO meal_order_move_change (branch_code, patient_id)
+    SELECT DISTINCT n.branch_code, n.id FROM new_rows n JOIN old_rows o ON o.branch_code = n.branch_code AND o.id = n.id
+    WHERE (o.ward_id, o.room_id) IS DISTINCT FROM (n.ward_id, n.room_id)
     ON CONFLICT DO NOTHING;
     RETURN NULL;
 END
@@ -1096,6 +1187,11 @@ CREATE TABLE public.meal_order_item (
     CONSTRAINT meal_order_item_one CHECK ((num_nonnulls(menu_id, menu_set_id) = 1))
 );
 
+CREATE TABLE public.meal_order_move_change (
+    branch_code text NOT NULL,
+    patient_id bigint NOT NULL
+);
+
 CREATE TABLE public.meal_order_other (
     branch_code text NOT NULL,
     order_id uuid NOT NULL,
@@ -1760,6 +1856,9 @@ ALTER TABLE ONLY public.meal_order_food_change
 ALTER TABLE ONLY public.meal_order_item
     ADD CONSTRAINT meal_order_item_pkey PRIMARY KEY (order_id, "position");
 
+ALTER TABLE ONLY public.meal_order_move_change
+    ADD CONSTRAINT meal_order_move_change_pkey PRIMARY KEY (branch_code, patient_id);
+
 ALTER TABLE ONLY public.meal_order_other
     ADD CONSTRAINT meal_order_other_pkey PRIMARY KEY (order_id, other_item_id);
 
@@ -1999,6 +2098,8 @@ CREATE UNIQUE INDEX meal_order_live ON public.meal_order USING btree (branch_cod
 
 CREATE INDEX meal_order_meal_time ON public.meal_order USING btree (branch_code, meal_time_id);
 
+CREATE INDEX meal_order_moved ON public.meal_order USING btree (branch_code, order_date) WHERE (moved_at IS NOT NULL);
+
 CREATE INDEX meal_order_other_item ON public.meal_order_other USING btree (branch_code, other_item_id);
 
 CREATE INDEX meal_order_patient ON public.meal_order USING btree (branch_code, patient_id, order_date);
@@ -2099,6 +2200,8 @@ CREATE TRIGGER change_log_no_truncate BEFORE TRUNCATE ON public.change_log FOR E
 
 CREATE CONSTRAINT TRIGGER meal_order_food_change_review AFTER INSERT ON public.meal_order_food_change DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION public.meal_order_food_change_review();
 
+CREATE CONSTRAINT TRIGGER meal_order_move_change_review AFTER INSERT ON public.meal_order_move_change DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION public.meal_order_move_change_review();
+
 CREATE TRIGGER meal_order_review_flagged BEFORE INSERT OR UPDATE OF review_reasons ON public.meal_order FOR EACH ROW EXECUTE FUNCTION public.meal_order_review_flagged();
 
 CREATE TRIGGER menu_allergen_review_del AFTER DELETE ON public.menu_allergen REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.menu_link_review_orders();
@@ -2124,6 +2227,8 @@ CREATE TRIGGER menu_set_item_review_upd AFTER UPDATE ON public.menu_set_item REF
 CREATE TRIGGER patient_allergen_review_del AFTER DELETE ON public.patient_allergen REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.patient_link_review_orders();
 
 CREATE TRIGGER patient_allergen_review_ins AFTER INSERT ON public.patient_allergen REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.patient_link_review_orders();
+
+CREATE TRIGGER patient_moved_orders AFTER UPDATE ON public.patient REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.patient_moved_orders();
 
 CREATE TRIGGER patient_restricted_review_del AFTER DELETE ON public.patient_restricted REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.patient_link_review_orders();
 

@@ -2,6 +2,7 @@
 // areas logged them (API fields or stored columns): yes/no for a flag, a reference by its
 // name, a list joined, a day or a time in the interface language (Buddhist era in Thai).
 import { formatDate, formatDateTime } from '@/lib/dates';
+import { localName } from '@/lib/names';
 
 type Named = { code?: string; nameTh?: string; nameEn?: string };
 
@@ -17,7 +18,7 @@ export function showValue(value: unknown, lang: string, timeZone: string, t: Tra
   if (Array.isArray(value)) return value.map((v) => showValue(v, lang, timeZone, t)).filter(Boolean).join(', ');
   if (typeof value === 'object') {
     const r = value as Named;
-    const name = lang === 'en' ? r.nameEn || r.nameTh : r.nameTh || r.nameEn;
+    const name = localName(r, lang);
     if (name || r.code) return name || r.code || '';
     return Object.entries(value as Record<string, unknown>)
       .map(([k, v]) => [detailKey(k, t), showValue(v, lang, timeZone, t)])

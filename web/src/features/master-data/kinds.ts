@@ -1,6 +1,7 @@
 // What the generic list and form need to know about each master-data kind of SPEC.md §3:
 // its API suffix (searchX, updateX, deleteX, the import/export type) and its own fields
 // (docs/api.md, "Master data"). Labels are keys of locales/<lang>/master-data.json.
+import { pickName } from '@/lib/names';
 
 /** A meal type's abbreviation: exactly two letters, Thai or Latin (SPEC.md §3), as the server checks it. */
 export const ABBREVIATION = /^\p{L}{2}$/u;
@@ -131,9 +132,7 @@ export type ListItem = { id: number; code: string; nameTh: string; nameEn: strin
 
 /** The name to show in the interface language: English when there is one, else Thai. */
 export function localName(r: { nameTh?: unknown; nameEn?: unknown }, lang: string): string {
-  const th = typeof r.nameTh === 'string' ? r.nameTh : '';
-  const en = typeof r.nameEn === 'string' ? r.nameEn : '';
-  return lang === 'en' && en ? en : th;
+  return pickName(lang, typeof r.nameTh === 'string' ? r.nameTh : '', typeof r.nameEn === 'string' ? r.nameEn : '');
 }
 
 /** A kind's label inside an English sentence starts in lower case ("Add food type"). */

@@ -2,7 +2,7 @@
 // them clears the chosen menus, SPEC.md §5), the chosen dishes or set, and the alternative
 // note a conflicting choice needs before it is kept (a TEXTURE conflict cannot be chosen).
 import type {
-  CaregiverInfo, Conflict, CourseType, Dish, DishSet, Draft, DraftItem, FoodScope, MenuOffer, OrderType, Problem, SetOffer,
+  CaregiverInfo, Conflict, CourseType, Dish, DishSet, Draft, DraftItem, FoodRule, FoodScope, MenuOffer, OrderType, Problem, SetOffer,
 } from '@/features/orders/types';
 
 export type Filters = { dietTypeId: number | null; therapeuticId: number | null; cuisineTypeId: number | null; mealComponentId: number | null };
@@ -141,6 +141,7 @@ export type DraftExtras = {
   charge: boolean;
   dysphagiaFoodType: number | null;
   unmappedAllergiesChecked: boolean;
+  freeTextAcknowledged?: boolean;
 };
 
 export const NO_CAREGIVER: CaregiverInfo = { religionId: null, vegetarianId: null, allergenIds: [], restrictedIds: [] };
@@ -171,7 +172,13 @@ export function buildDraft(s: ChoiceState, x: DraftExtras): Draft {
     charge: food && x.charge,
     dysphagiaFoodType: food && s.courseType === 'SPECIFIC' ? x.dysphagiaFoodType : null,
     unmappedAllergiesChecked: x.unmappedAllergiesChecked,
+    freeTextAcknowledged: food && s.courseType === 'SPECIFIC' && !!x.freeTextAcknowledged,
   };
+}
+
+/** The rules a FREE_TEXT problem asks to acknowledge (none: no such problem). */
+export function freeTextRules(problems: Problem[] | null | undefined): FoodRule[] {
+  return (problems ?? []).find((p) => p.code === 'FREE_TEXT')?.rules ?? [];
 }
 
 /** What the client can say before any call (the server checks everything again). */

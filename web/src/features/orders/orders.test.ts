@@ -1,10 +1,11 @@
 import { ApiError } from '@/lib/api-client';
 import {
-  buildDraft, choiceReducer, conflictNames, errorText, existingOrder, initialChoice, localProblems, NO_FILTERS, problemsOf, reviewNotes, type ChoiceState,
+  buildDraft, choiceReducer, conflictNames, errorText, existingOrder, freeTextRules, initialChoice, localProblems, NO_FILTERS, problemsOf, reviewNotes, type ChoiceState,
 } from '@/features/orders/draft';
 import { ordersResources } from '@/features/orders/i18n';
 import { backRow, formPath, formState, listPath, readTarget } from '@/features/orders/paths';
 import { npoState } from '@/features/orders/components/parts';
+import { mealsAhead } from '@/features/orders/components/bulk-order-modal';
 import type { Conflict, MenuOffer, SetOffer } from '@/features/orders/types';
 
 const peanut: Conflict = { kind: 'ALLERGEN', code: 'AL02', nameTh: 'ถั่วลิสง', nameEn: 'Peanut', menuId: 13 };
@@ -196,5 +197,36 @@ describe('texts', () => {
     // every status and order type the server answers has a label (stored values are never shown)
     for (const k of ['WAITING', 'FASTING', 'NO_MEAL', 'CANCELLED', 'SERVED']) expect(ordersResources.th.status).toHaveProperty(k);
     expect(ordersResources.th.messages.submitted).toBe('สั่งอาหารสำเร็จ');
+  });
+});
+
+describe('a free-text meal and the ward', () => {
+  const extras = {
+    branchCode: 'SRP01', hnId: 'HN1', patientVersion: 4, idempotencyKey: 'k', dates: ['2026-11-25'], mealTimeIds: [2],
+    description: 'fish soup', otherIds: [], remarkIds: [], remark: '', charge: false, dysphagiaFoodType: null, unmappedAllergiesChecked: false,
+    freeTextAcknowledged: true,
+  };
+
+  it('sends the acknowledgement with a free-text meal only', () => {
+    const specific = choiceReducer(initialChoice(), { type: 'courseType', value: 'SPECIFIC' });
+    expect(buildDraft(specific, extras).freeTextAcknowledged).toBe(true);
+    expect(buildDraft(initialChoice(), extras).freeTextAcknowledged).toBe(false);
+    expect(buildDraft(specific, { ...extras, freeTextAcknowledged: false }).freeTextAcknowledged).toBe(false);
+  });
+
+  it('reads the rules a FREE_TEXT problem asks to acknowledge', () => {
+    const rule = { kind: 'ALLERGEN', code: 'AL01', nameTh: 'กุ้ง', nameEn: 'Shrimp' };
+    expect(freeTextRules([{ code: 'NPO', message: '' }, { code: 'FREE_TEXT', message: '', rules: [rule] }])).toEqual([rule]);
+    expect(freeTextRules([{ code: 'NPO', message: '' }])).toEqual([]);
+    expect(freeTextRules(null)).toEqual([]);
+  });
+
+  it('offers the meal types still to come in the branch', () => {
+    const mt = (id: number, endTime: string) => ({ id, code: `MT0${id}`, nameTh: '', nameEn: '', abbreviation: 'X', mealColor: '', textColor: '', endTime });
+    const all = [mt(1, '09:30'), mt(2, '13:30'), mt(3, '19:00')];
+    expect(mealsAhead(all, '2026-11-25', '2026-11-25', '12:00').map((m) => m.id)).toEqual([2, 3]);
+    expect(mealsAhead(all, '2026-11-26', '2026-11-25', '23:00').map((m) => m.id)).toEqual([1, 2, 3]);
+    expect(mealsAhead(all, '2026-11-25', '2026-11-25', '19:00')).toEqual([]);
+    expect(mealsAhead(all, '2026-11-24', '2026-11-25', '01:00')).toEqual([]);
   });
 });

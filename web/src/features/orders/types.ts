@@ -139,7 +139,12 @@ export type Draft = {
   charge: boolean;
   dysphagiaFoodType: number | null;
   unmappedAllergiesChecked: boolean;
+  /** the person acknowledges a free-text meal against their food rules (FREE_TEXT) */
+  freeTextAcknowledged: boolean;
 };
+
+/** One of a person's food rules a free-text meal is acknowledged against. */
+export type FoodRule = { kind: string; code: string; nameTh: string; nameEn: string };
 
 /** A reason a draft cannot be ordered (message in the caller's language). */
 export type Problem = {
@@ -151,6 +156,8 @@ export type Problem = {
   menuId?: number;
   menuSetId?: number;
   conflicts?: Conflict[] | null;
+  /** FREE_TEXT: the rules to acknowledge */
+  rules?: FoodRule[] | null;
 };
 
 export type CheckResult = { ok: boolean; problems: Problem[] | null };
@@ -172,6 +179,8 @@ export type OrderDetails = {
   description?: string;
   remark?: string;
   conflicts?: Conflict[] | null;
+  /** the food rules a free-text meal was acknowledged against */
+  freeTextRules?: FoodRule[] | null;
   needsReview: boolean;
   reviewReasons?: string[] | null;
   orderedBy?: string;

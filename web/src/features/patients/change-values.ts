@@ -2,6 +2,7 @@
 // joined, a day or a time in the interface language (Buddhist era in Thai), a fixed value by
 // its label. The values are the patient's fields as the API shows them.
 import { formatDate, formatDateTime } from '@/lib/dates';
+import { localName } from '@/lib/names';
 
 type Named = { code?: string; nameTh?: string; nameEn?: string };
 
@@ -18,7 +19,7 @@ export function showValue(field: string, value: unknown, lang: string, timeZone:
   if (Array.isArray(value)) return value.map((v) => showValue(field, v, lang, timeZone, t)).filter(Boolean).join(', ');
   if (typeof value === 'object') {
     const r = value as Named;
-    const name = lang === 'en' ? r.nameEn || r.nameTh : r.nameTh || r.nameEn;
+    const name = localName(r, lang);
     return name || r.code || '';
   }
   if (field === 'textureDrink' || field === 'textureFood') return t('enum.texture', { level: value });

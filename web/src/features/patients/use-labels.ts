@@ -6,6 +6,7 @@ import { useSession } from '@/lib/use-session';
 import { showDay, showValue } from '@/features/patients/change-values';
 import type { Ref } from '@/features/patients/types';
 import { NS } from '@/features/patients/i18n';
+import { localName, personName } from '@/lib/names';
 
 /** What the patient screens name: references, people, days and times in the interface language and the branch's zone. */
 export function useLabels() {
@@ -16,18 +17,11 @@ export function useLabels() {
   const branches = useBranches();
   const timeZone = branches.data?.find((b) => b.code === branch)?.timeZone ?? DEFAULT_TIME_ZONE;
 
-  const ref = useCallback((r: Pick<Ref, 'nameTh' | 'nameEn' | 'code'> | null | undefined) => (r ? (lang === 'en' ? r.nameEn || r.nameTh : r.nameTh || r.nameEn) || r.code : ''), [lang]);
+  const ref = useCallback((r: Pick<Ref, 'nameTh' | 'nameEn' | 'code'> | null | undefined) => (r ? localName(r, lang) || r.code : ''), [lang]);
   const dateTime = useCallback((v: string | null | undefined) => (v ? formatDateTime(v, lang, timeZone) : ''), [lang, timeZone]);
   const day = useCallback((v: string | null | undefined) => showDay(v, lang), [lang]);
   const value = useCallback((field: string, v: unknown) => showValue(field, v, lang, timeZone, t as never), [lang, timeZone, t]);
-  const name = useCallback(
-    (p: { firstNameTh: string; lastNameTh: string; firstNameEn: string; lastNameEn: string }) => {
-      const th = `${p.firstNameTh ?? ''} ${p.lastNameTh ?? ''}`.trim();
-      const en = `${p.firstNameEn ?? ''} ${p.lastNameEn ?? ''}`.trim();
-      return lang === 'en' ? en || th : th || en;
-    },
-    [lang],
-  );
+  const name = useCallback((p: { firstNameTh: string; lastNameTh: string; firstNameEn: string; lastNameEn: string }) => personName(p, lang), [lang]);
 
   return { lang, branch, me: userInfo?.employeeCode ?? '', timeZone, ref, dateTime, day, value, name };
 }

@@ -20,6 +20,10 @@ export type Tray = {
   mealType: MealType;
   status: string;
   needsReview: boolean;
+  /** The patient moved (ward or bed) after the card was printed: the card names printedWard/printedRoom; ward/room are now. */
+  moved: boolean;
+  printedWard: Ref | null;
+  printedRoom: Ref | null;
   serveStatus: ServeStatus;
   lastRecord: { action: string; rejectReason: string; servedBy: string; servedAt: string; deviceId: string } | null;
 };

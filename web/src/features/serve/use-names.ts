@@ -4,6 +4,7 @@ import { useSession } from '@/lib/use-session';
 import { NS } from '@/features/serve/i18n';
 import type { Ref } from '@/features/serve/types';
 import { formatDate } from '@/lib/dates';
+import { localName, personName } from '@/lib/names';
 
 /** The branch and how the serve screens name references, people, beds and days in the interface language. */
 export function useNames() {
@@ -12,17 +13,10 @@ export function useNames() {
   const { userInfo } = useSession();
   const branch = userInfo?.current?.branchCode ?? '';
   const ref = useCallback(
-    (r: { nameTh: string; nameEn: string; code: string } | null | undefined) => (r ? (lang === 'en' ? r.nameEn || r.nameTh : r.nameTh || r.nameEn) || r.code : ''),
+    (r: { nameTh: string; nameEn: string; code: string } | null | undefined) => (r ? localName(r, lang) || r.code : ''),
     [lang],
   );
-  const name = useCallback(
-    (p: { firstNameTh: string; lastNameTh: string; firstNameEn: string; lastNameEn: string }) => {
-      const th = `${p.firstNameTh ?? ''} ${p.lastNameTh ?? ''}`.trim();
-      const en = `${p.firstNameEn ?? ''} ${p.lastNameEn ?? ''}`.trim();
-      return lang === 'en' ? en || th : th || en;
-    },
-    [lang],
-  );
+  const name = useCallback((p: { firstNameTh: string; lastNameTh: string; firstNameEn: string; lastNameEn: string }) => personName(p, lang), [lang]);
   /** 'หอผู้ป่วยเด็ก ชั้น 3 · เตียง W01-01': the ward's name and the bed's code. */
   const wardBed = useCallback(
     (p: { ward: Ref | null; room: Ref | null }) => [ref(p.ward), p.room ? t('bed', { bed: p.room.code }) : ''].filter(Boolean).join(' · '),

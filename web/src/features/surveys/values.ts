@@ -75,11 +75,6 @@ export function showDay(day: string, lang: string): string {
   return d.isValid() ? d.format(lang === 'th' ? 'D MMM BBBB' : 'D MMM YYYY') : day;
 }
 
-/** Today (`YYYY-MM-DD`) in a time zone (the branch's; Asia/Bangkok by default). */
-export function todayIn(timeZone = 'Asia/Bangkok'): string {
-  return dayjs().tz(timeZone).format('YYYY-MM-DD');
-}
-
 /** Black or white text on a colour (a meal type's), by its luminance (0.299 R + 0.587 G + 0.114 B above 170: black), as the meal type chips do. */
 export function textOn(color: string | undefined): string {
   const m = /^#?([0-9a-f]{6})$/i.exec(color ?? '');

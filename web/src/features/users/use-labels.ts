@@ -5,15 +5,14 @@ import { useRoles } from '@/lib/api/get-roles';
 import { DEFAULT_TIME_ZONE, formatDate, formatDateTime } from '@/lib/dates';
 import { useSession } from '@/lib/use-session';
 import type { Account } from '@/features/users/types';
+import { localName, personName as named } from '@/lib/names';
 
 /** A person's name in the interface language (the other language, then the e-mail, if empty). */
 export function personName(
   a: Pick<Account, 'firstNameTh' | 'lastNameTh' | 'firstNameEn' | 'lastNameEn'> & { email?: string },
   lang: string,
 ): string {
-  const th = `${a.firstNameTh ?? ''} ${a.lastNameTh ?? ''}`.trim();
-  const en = `${a.firstNameEn ?? ''} ${a.lastNameEn ?? ''}`.trim();
-  return (lang === 'en' ? en || th : th || en) || (a.email ?? '');
+  return named(a, lang) || (a.email ?? '');
 }
 
 /**
@@ -32,7 +31,7 @@ export function useLabels() {
   const roleName = useCallback(
     (code: string) => {
       const r = roles.data?.find((x) => x.code === code);
-      const fromServer = r ? (lang === 'en' ? r.nameEn : r.nameTh) : '';
+      const fromServer = localName(r, lang);
       return fromServer || t(`common:roles.${code}`, { defaultValue: t('common:roles.undefined') });
     },
     [roles.data, lang, t],
@@ -40,8 +39,7 @@ export function useLabels() {
   const branchName = useCallback(
     (code: string) => {
       const b = branches.data?.find((x) => x.code === code);
-      const name = b ? (lang === 'en' ? b.nameEn || b.nameTh : b.nameTh || b.nameEn) : '';
-      return name || code;
+      return localName(b, lang) || code;
     },
     [branches.data, lang],
   );

@@ -55,7 +55,7 @@ export function PairSwitcher() {
         ],
       }}
     >
-      <Button type="text" style={{ height: 'auto', padding: '4px 8px' }} data-testid="switch-pair" aria-label={t('layout:switchPair')}>
+      <Button type="text" className="pair-switch" style={{ height: 'auto', padding: '4px 8px' }} data-testid="switch-pair" aria-label={t('layout:switchPair')}>
         <span style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
           {chip}
           <SwapOutlined />

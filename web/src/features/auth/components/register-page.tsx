@@ -17,6 +17,7 @@ import { QrCode } from '@/components/qr-code';
 import { isApiError } from '@/lib/api-client';
 import { applyFieldErrors, clearErrors } from '@/lib/form-errors';
 import { checkCode, groupSecret } from '@/lib/one-time-code';
+import { personName } from '@/lib/names';
 
 type Step = 'password' | 'offer' | 'scan' | 'code' | 'done';
 const STEPS: Step[] = ['password', 'offer', 'scan', 'code'];
@@ -162,10 +163,7 @@ function PasswordStep({
   const [form] = Form.useForm<PasswordForm>();
   const register = useRegister();
   const names = [registration.firstNameTh, registration.lastNameTh, registration.firstNameEn, registration.lastNameEn];
-  const name =
-    i18n.language === 'en'
-      ? `${registration.firstNameEn} ${registration.lastNameEn}`.trim() || `${registration.firstNameTh} ${registration.lastNameTh}`.trim()
-      : `${registration.firstNameTh} ${registration.lastNameTh}`.trim();
+  const name = personName(registration, i18n.language);
 
   const submit = async (v: PasswordForm) => {
     try {

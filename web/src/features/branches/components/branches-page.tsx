@@ -7,6 +7,7 @@ import { BranchFormModal } from '@/features/branches/components/branch-form-moda
 import { ConnectorDrawer } from '@/features/branches/components/connector-drawer';
 import { NS } from '@/features/branches/i18n';
 import type { Branch } from '@/lib/api/get-branches';
+import { localName } from '@/lib/names';
 
 /** The form's state: closed, adding, or editing a branch. */
 type Editing = { open: false } | { open: true; branch: BranchRow | null };
@@ -19,7 +20,7 @@ export default function BranchesPage() {
   const [editing, setEditing] = useState<Editing>({ open: false });
   const [connecting, setConnecting] = useState<{ code: string; name: string } | null>(null);
   const rows = branches.data ?? [];
-  const branchName = (b: Branch) => (lang === 'en' ? b.nameEn || b.nameTh : b.nameTh || b.nameEn);
+  const branchName = (b: Branch) => localName(b, lang);
 
   const columns: TableColumnsType<BranchRow> = [
     { key: 'code', dataIndex: 'code', title: t('columns.code'), width: 140, sorter: (a, b) => a.code.localeCompare(b.code), defaultSortOrder: 'ascend' },

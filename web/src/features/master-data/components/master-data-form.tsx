@@ -13,6 +13,7 @@ import { NS } from '@/features/master-data/i18n';
 import { initialValues, toRecord } from '@/features/master-data/form-values';
 import { ABBREVIATION, inSentence, localName, type FieldSpec, type KindSpec, type MasterRecord } from '@/features/master-data/kinds';
 import { applyFieldErrors } from '@/lib/form-errors';
+import { placeOption, placeSearch } from '@/lib/place-options';
 
 type Props = {
   kind: KindSpec;
@@ -41,11 +42,8 @@ function RefSelect({ field, branchCode, value, onChange, lang, placeholder }: {
 }) {
   const choices = useMasterDataChoices(field.ref, branchCode);
   const chosen = new Set(Array.isArray(value) ? value : value !== undefined ? [value] : []);
-  const options = (choices.data?.items ?? []).map((r) => ({
-    value: r.id,
-    label: `${r.code} · ${localName(r, lang)}`,
-    disabled: r.status !== 'ACTIVE' && !chosen.has(r.id),
-  }));
+  // a ward of a bed, a ward type of a ward, …: shown with its code, found by its code or either name
+  const options = (choices.data?.items ?? []).map((r) => placeOption(r, r.id, lang, { disabled: r.status !== 'ACTIVE' && !chosen.has(r.id) }));
   const multiple = field.type === 'list';
   return (
     <Select
@@ -55,8 +53,7 @@ function RefSelect({ field, branchCode, value, onChange, lang, placeholder }: {
       loading={choices.isLoading}
       mode={multiple ? 'multiple' : undefined}
       allowClear={multiple || !field.required}
-      showSearch
-      optionFilterProp="label"
+      {...placeSearch}
       placeholder={placeholder}
       data-testid={`field-${field.name}`}
       maxTagCount={multiple ? 'responsive' : undefined}

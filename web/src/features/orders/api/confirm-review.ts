@@ -4,7 +4,7 @@ import { useScreenMutation } from '@/lib/screen-errors';
 import { ordersKey, TAKER } from '@/features/orders/api/keys';
 import type { DraftItem } from '@/features/orders/types';
 
-export type ReviewInput = { branchCode: string; orderId: string; items?: DraftItem[]; unmappedAllergiesChecked?: boolean };
+export type ReviewInput = { branchCode: string; orderId: string; items?: DraftItem[]; unmappedAllergiesChecked?: boolean; freeTextAcknowledged?: boolean };
 
 /** POST /takerOrder/confirmReview — re-checks a flagged order against the patient as now; passes → the flag is cleared. */
 export function confirmReview(input: ReviewInput): Promise<unknown> {

@@ -15,6 +15,8 @@ export type SearchOrdersParams = {
   /** A ward id or All. */
   ward: string;
   status: string;
+  /** A meal type id narrowing the status filter ("not ordered" + lunch: no lunch yet), or All. */
+  meal?: string;
 };
 
 /** GET /takerOrder/search — a page of the date's patients with each meal type's order; rows keyed by place. */
@@ -30,6 +32,7 @@ export async function searchOrders(p: SearchOrdersParams): Promise<OrderPage> {
       sortDesc: p.sortBy ? p.sortDesc === true : undefined,
       ward: p.ward,
       status: p.status,
+      mealTimeId: p.meal && p.meal !== 'All' ? p.meal : undefined,
     },
     silent: true,
   });

@@ -4,7 +4,7 @@ import { useScreenMutation } from '@/lib/screen-errors';
 import { ordersKey, TAKER } from '@/features/orders/api/keys';
 import type { Draft, ManyResult } from '@/features/orders/types';
 
-export type ManyDraft = Omit<Draft, 'hnId' | 'patientVersion'> & { hnIds: string[]; patientVersions: Record<string, number> };
+export type ManyDraft = Omit<Draft, 'hnId' | 'patientVersion'> & { hnIds: string[]; patientVersions: Record<string, number>; freeTextAcknowledgedHnIds?: string[] };
 
 /** POST /takerOrder/submitOrderMany — the same choice for several patients, each checked on its own. */
 export function submitOrderMany(draft: ManyDraft): Promise<ManyResult> {

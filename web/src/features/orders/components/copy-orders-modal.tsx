@@ -9,6 +9,7 @@ import { useMealTypes, useWards } from '@/features/orders/api/get-choices';
 import { ManyResultView } from '@/features/orders/components/many-result';
 import { MealBadge, useOrderLabels } from '@/features/orders/components/parts';
 import { THAI_PICKER, pickerFormat } from '@/lib/dates';
+import { placeOptions, placeSearch } from '@/lib/place-options';
 import { errorText, newKey } from '@/features/orders/draft';
 import type { ManyResult } from '@/features/orders/types';
 
@@ -82,9 +83,8 @@ export function CopyOrdersModal({ open, dateOrder, ward, onClose }: Props) {
             placeholder={t('copy.ward')}
             value={wardId ?? undefined}
             onChange={(v) => setWardId(v ?? null)}
-            showSearch
-            optionFilterProp="label"
-            options={(wards.data ?? []).map((w) => ({ value: w.id, label: labels.ref(w) }))}
+            {...placeSearch}
+            options={placeOptions(wards.data, labels.lang)}
             data-testid="copy-ward"
           />
           <Space>

@@ -9,9 +9,9 @@ import { useCancelOrder } from '@/features/orders/api/cancel-order';
 import { useConfirmReview } from '@/features/orders/api/confirm-review';
 import { useOrderDetails } from '@/features/orders/api/get-order-details';
 import { useQr } from '@/features/orders/api/get-qr';
-import { errorText, problemsOf, reviewNotes } from '@/features/orders/draft';
+import { errorText, freeTextRules, problemsOf, reviewNotes } from '@/features/orders/draft';
 import { formPath, formState } from '@/features/orders/paths';
-import { ConflictTags, MealBadge, useOrderLabels } from '@/features/orders/components/parts';
+import { ConflictTags, FreeTextAck, MealBadge, useOrderLabels } from '@/features/orders/components/parts';
 import { CANCEL_REASONS, type CancelReason, type Problem } from '@/features/orders/types';
 
 type Props = { orderId: string | null; onClose: () => void };
@@ -31,6 +31,7 @@ export function OrderDetailsDrawer({ orderId, onClose }: Props) {
   const [cancelling, setCancelling] = useState(false);
   const [problems, setProblems] = useState<Problem[]>([]);
   const [unmappedChecked, setUnmappedChecked] = useState(false);
+  const [freeTextAck, setFreeTextAck] = useState(false);
   // a review refused for an item's new conflict: the alternative for each such item (keyed m:id / s:id)
   const [notes, setNotes] = useState<Record<string, string>>({});
   const o = order.data;
@@ -41,6 +42,7 @@ export function OrderDetailsDrawer({ orderId, onClose }: Props) {
     setCancelling(false);
     setProblems([]);
     setUnmappedChecked(false);
+    setFreeTextAck(false);
     setNotes({});
     form.resetFields();
   }, [orderId, form]);
@@ -72,6 +74,7 @@ export function OrderDetailsDrawer({ orderId, onClose }: Props) {
         branchCode: labels.branch,
         orderId: orderId ?? '',
         unmappedAllergiesChecked: unmappedChecked || undefined,
+        freeTextAcknowledged: freeTextAck || undefined,
         items: noted.length > 0 ? noted.map((n) => ({ ...n.item, alternativeNote: (notes[n.key] ?? '').trim() })) : undefined,
       },
       {
@@ -179,6 +182,7 @@ export function OrderDetailsDrawer({ orderId, onClose }: Props) {
                   />
                 </Space>
               ))}
+              <FreeTextAck rules={freeTextRules(problems)} checked={freeTextAck} onChange={setFreeTextAck} testId="review-free-text" />
               {unmapped && (
                 <Checkbox checked={unmappedChecked} onChange={(e) => setUnmappedChecked(e.target.checked)} data-testid="review-unmapped">
                   {t('form.unmappedConfirm')}

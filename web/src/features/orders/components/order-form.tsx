@@ -18,14 +18,14 @@ import { AlternativeNoteModal } from '@/features/orders/components/alternative-n
 import { DishCards, SetCards } from '@/features/orders/components/menu-cards';
 import { OrderDetailsDrawer } from '@/features/orders/components/order-details-drawer';
 import { THAI_PICKER, pickerFormat } from '@/lib/dates';
-import { MealBadge, useOrderLabels, type OrderLabels } from '@/features/orders/components/parts';
+import { FreeTextAck, MealBadge, useOrderLabels, type OrderLabels } from '@/features/orders/components/parts';
 import { PatientHeader } from '@/features/orders/components/patient-header';
 import {
-  buildDraft, choiceReducer, errorText, existingOrder, initialChoice, localProblems, newKey, NO_CAREGIVER, NO_FILTERS, problemsOf, type Filters,
+  buildDraft, choiceReducer, errorText, existingOrder, freeTextRules, initialChoice, localProblems, newKey, NO_CAREGIVER, NO_FILTERS, problemsOf, type Filters,
 } from '@/features/orders/draft';
 import { listPath, readTarget, type BackState, type FormTarget } from '@/features/orders/paths';
 import {
-  COURSE_TYPES, FOOD_SCOPES, ORDER_TYPES, type CaregiverInfo, type MealType, type OrderRow, type Problem,
+  COURSE_TYPES, FOOD_SCOPES, ORDER_TYPES, type CaregiverInfo, type FoodRule, type MealType, type OrderRow, type Problem,
 } from '@/features/orders/types';
 
 /** The order form (/auth/order/form) or the caregiver's (/auth/order/care-giver/form), opened for a patient, date and meal. */
@@ -92,6 +92,9 @@ function OrderFormBody({ row, target, caregiver, labels, mealTypes, back }: Body
   const [charge, setCharge] = useState(false);
   const [dysphagiaFoodType, setDysphagiaFoodType] = useState<number | null>(null);
   const [unmappedChecked, setUnmappedChecked] = useState(false);
+  // a free-text meal's acknowledgement, and the rules the server last asked it for
+  const [freeTextAck, setFreeTextAck] = useState(false);
+  const [ackRules, setAckRules] = useState<FoodRule[]>([]);
   const [problems, setProblems] = useState<Problem[]>([]);
   const [local, setLocal] = useState<string[]>([]);
   const [existing, setExisting] = useState<string | null>(null);
@@ -148,7 +151,14 @@ function OrderFormBody({ row, target, caregiver, labels, mealTypes, back }: Body
     buildDraft(s, {
       branchCode, hnId: row.hnId, patientVersion: row.version, idempotencyKey: key.current, dates: sortedDates, mealTimeIds: mealOrder,
       caregiver: caregiver ? care : null, description, otherIds, remarkIds, remark, charge, dysphagiaFoodType, unmappedAllergiesChecked: unmappedChecked,
+      freeTextAcknowledged: freeTextAck,
     });
+
+  const showProblems = (list: Problem[]) => {
+    setProblems(list);
+    const rules = freeTextRules(list);
+    if (rules.length > 0) setAckRules(rules);
+  };
 
   const clearAnswers = () => {
     setProblems([]);
@@ -166,7 +176,7 @@ function OrderFormBody({ row, target, caregiver, labels, mealTypes, back }: Body
     check.mutate(draft(), {
       onSuccess: (r) => {
         const list = r.problems ?? [];
-        setProblems(list);
+        showProblems(list);
         if (list.length === 0) {
           if (then) then();
           else notification.success({ message: t('messages.checkOk') });
@@ -194,7 +204,7 @@ function OrderFormBody({ row, target, caregiver, labels, mealTypes, back }: Body
           const ex = existingOrder(e);
           const list = problemsOf(e);
           if (ex) setExisting(ex.orderId);
-          else if (list.length > 0) setProblems(list);
+          else if (list.length > 0) showProblems(list);
           const msg = errorText(e, '');
           if (msg !== null) notification.error({ message: t('messages.submitFailed'), description: msg || undefined });
         },
@@ -368,6 +378,7 @@ function OrderFormBody({ row, target, caregiver, labels, mealTypes, back }: Body
           )}
         </Space>
       </Form>
+      {food && s.courseType === 'SPECIFIC' && <FreeTextAck rules={ackRules} checked={freeTextAck} onChange={setFreeTextAck} />}
       {unmapped && (
         <Checkbox checked={unmappedChecked} onChange={(e) => setUnmappedChecked(e.target.checked)} data-testid="unmapped-confirm">
           <Typography.Text type="danger">{t('form.unmappedConfirm')}</Typography.Text> ({(row.unmappedAllergies ?? []).join(', ')})

@@ -1,7 +1,7 @@
-import { CopyOutlined, ExclamationCircleFilled, ShoppingCartOutlined, UserAddOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Select, Space, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { CopyOutlined, ExclamationCircleFilled, ShoppingCartOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Grid, Select, Space, Tooltip, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { PagedList, pagedListSpec, sortOrder } from '@/components/paged-table';
@@ -9,7 +9,7 @@ import { ScreenFrame } from '@/components/screen-frame';
 import { oneOfParam, useListState, type Param } from '@/lib/use-list-state';
 import { NS } from '@/features/orders/i18n';
 import { AllergyTags } from '@/components/allergy-tags';
-import { useWards } from '@/features/orders/api/get-choices';
+import { useMealTypes, useWards } from '@/features/orders/api/get-choices';
 import { useSearchOrders } from '@/features/orders/api/search-orders';
 import { MealChip, NpoTag, useOrderLabels } from '@/features/orders/components/parts';
 import { OrderDetailsDrawer } from '@/features/orders/components/order-details-drawer';
@@ -18,16 +18,20 @@ import { CopyOrdersModal } from '@/features/orders/components/copy-orders-modal'
 import { LIST_STATUSES, type MealCell, type OrderRow } from '@/features/orders/types';
 import { backRow, formPath, formState } from '@/features/orders/paths';
 import { THAI_PICKER, pickerFormat } from '@/lib/dates';
+import { placeOptions, placeSearch } from '@/lib/place-options';
 
 const SORTABLE = ['ward', 'room', 'hnId', 'name'] as const;
 
-/** A ward filter: a ward id, or All. */
-const wardParam: Param<string> = { fallback: 'All', parse: (raw) => (/^[1-9][0-9]{0,17}$/.test(raw) ? raw : undefined), format: (v) => v };
+/** A ward or meal type filter: an id, or All. */
+const idParam: Param<string> = { fallback: 'All', parse: (raw) => (/^[1-9][0-9]{0,17}$/.test(raw) ? raw : undefined), format: (v) => v };
 /** The date ordered for (YYYY-MM-DD); empty: today in the branch. */
 const dateParam: Param<string> = { fallback: '', parse: (raw) => (/^\d{4}-\d{2}-\d{2}$/.test(raw) && dayjs(raw).isValid() ? raw : undefined), format: (v) => v };
 
-/** The list's state in the address: `?date=&q=&ward=&status=&page=&size=&sort=`. */
-const LIST = pagedListSpec(SORTABLE, { date: dateParam, ward: wardParam, status: oneOfParam(LIST_STATUSES, 'All') });
+/**
+ * The list's state in the address: `?date=&q=&ward=&status=&meal=&page=&size=&sort=`. `meal`
+ * narrows the status filter to one meal type ("not ordered" + lunch: no lunch yet).
+ */
+const LIST = pagedListSpec(SORTABLE, { date: dateParam, ward: idParam, status: oneOfParam(LIST_STATUSES, 'All'), meal: idParam });
 
 /** Order meals (Controller, Order Taker; /auth/order): the date's patients with a chip per meal type. */
 export default function OrdersPage() {
@@ -37,26 +41,35 @@ export default function OrdersPage() {
   const location = useLocation();
   const [state, setState] = useListState(LIST);
   const { q: criteria, ward, status, page, size, sort } = state;
+  // the meal type narrows a status filter; with every status it has nothing to narrow
+  const meal = status === 'All' ? 'All' : state.meal;
   const dateOrder = state.date || labels.today;
   const wards = useWards(labels.branch);
+  const mealChoices = useMealTypes(labels.branch);
+  // a phone (under 576 px, antd's sm): one block per patient, the table as wide as the screen
+  const phone = Grid.useBreakpoint().sm === false;
   const [selected, setSelected] = useState<OrderRow[]>([]);
   const [details, setDetails] = useState<string | null>(null);
   const [bulk, setBulk] = useState(false);
   const [copying, setCopying] = useState(false);
-  const list = useSearchOrders({ branch: labels.branch, dateOrder, criteria, page, size, sortBy: sort.field, sortDesc: sort.desc, ward, status });
+  const list = useSearchOrders({ branch: labels.branch, dateOrder, criteria, page, size, sortBy: sort.field, sortDesc: sort.desc, ward, status, meal });
   const mealTypes = list.data?.mealTypes ?? [];
 
   // rows are keyed by their place: another date, search or filter is another list
-  const listKey = `${dateOrder}|${criteria}|${ward}|${status}|${sort.field}|${sort.desc}`;
+  const listKey = `${dateOrder}|${criteria}|${ward}|${status}|${meal}|${sort.field}|${sort.desc}`;
   useEffect(() => setSelected([]), [listKey]);
 
-  // back from a form: the row just ordered for brought into view, once (the state is then dropped)
+  // back from a form: the row just ordered for brought into view, once (the state is then
+  // dropped) — when this list's own answer is on screen, not the previous one kept while it loads
   const focus = backRow(location.state);
+  const shown = list.data !== undefined && !list.isPlaceholderData;
   useEffect(() => {
-    if (!focus || !list.data) return;
-    document.querySelector(`[data-testid="orders-table"] tr[data-hn="${CSS.escape(focus)}"]`)?.scrollIntoView({ block: 'center' });
+    if (!focus || !shown) return;
+    const row = document.querySelector(`[data-testid="orders-table"] tr[data-hn="${CSS.escape(focus)}"]`);
+    if (!row) return;
+    row.scrollIntoView({ block: 'center' });
     navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
-  }, [focus, list.data, navigate, location.pathname, location.search]);
+  }, [focus, shown, list.data, navigate, location.pathname, location.search]);
 
   const openMeal = (row: OrderRow, meal: MealCell, caregiver: boolean) => {
     const order = caregiver ? meal.caregiverOrder : meal.order;
@@ -66,26 +79,82 @@ export default function OrdersPage() {
 
   const answeredAt = list.dataUpdatedAt;
   // at 1280 px the whole row fits the screen (QA 2026-11-26 #5): allergies and NPO, the safety
-  // facts, share one column and are never behind a sideways scroll; the HN stays on one line
-  const columns: TableColumnsType<OrderRow> = useMemo(
-    () => [
+  // facts, share one column and are never behind a sideways scroll; the HN stays on one line.
+  // On a phone (under 576 px) each patient is one stacked block instead (issue 25 §3): bed,
+  // name, allergies and NPO, then the meal chips, large enough to tap, and no sideways scroll.
+  const columns: TableColumnsType<OrderRow> = useMemo(() => {
+    const reviewFlag = (r: OrderRow) =>
+      r.needsReview && (
+        <Tooltip title={t('review.rowHint')}>
+          <ExclamationCircleFilled style={{ color: '#cf1322' }} data-testid="row-review" aria-label={t('review.flag')} />
+        </Tooltip>
+      );
+    const meals = (r: OrderRow, large = false): ReactNode => (
+      <Space direction="vertical" size={large ? 8 : 4} style={large ? { width: '100%' } : undefined}>
+        <Space size={large ? [8, 8] : [6, 6]} wrap data-testid="meal-chips">
+          {r.meals.map((m) => (
+            <MealChip key={m.mealTimeId} meal={m} order={m.order} onClick={() => openMeal(r, m, false)} testId="meal-chip" large={large} />
+          ))}
+        </Space>
+        {r.meals.some((m) => m.caregiverOrder) && (
+          <Space size={large ? [8, 8] : [6, 6]} wrap data-testid="caregiver-chips">
+            {r.meals.filter((m) => m.caregiverOrder).map((m) => (
+              <MealChip key={m.mealTimeId} meal={m} order={m.caregiverOrder} caregiver onClick={() => openMeal(r, m, true)} testId="caregiver-chip" large={large} />
+            ))}
+          </Space>
+        )}
+      </Space>
+    );
+    const safety = (r: OrderRow, wrap = false) => (
+      <Space direction={wrap ? 'horizontal' : 'vertical'} wrap={wrap} size={4} data-testid="safety">
+        <AllergyTags allergens={r.allergens} unmapped={r.unmappedAllergies} name={labels.ref} />
+        <NpoTag p={r} labels={labels} now={new Date(answeredAt || Date.now())} />
+      </Space>
+    );
+    const caregiverButton = (r: OrderRow, large = false) => (
+      <Tooltip title={t('list.caregiverHint')}>
+        <Button
+          size={large ? 'middle' : 'small'}
+          icon={<UserAddOutlined />}
+          onClick={() => navigate(formPath({ hn: r.hnId, date: dateOrder, meal: r.meals[0]?.mealTimeId ?? 0, caregiver: true }), { state: formState(location) })}
+          data-testid="row-caregiver"
+        >
+          {t('list.caregiver')}
+        </Button>
+      </Tooltip>
+    );
+    return [
       {
-        key: 'hnId', title: t('columns.hnId'), width: 140, fixed: 'left', sorter: true, sortOrder: sortOrder(sort, 'hnId'),
+        key: 'patient', title: t('columns.patient'), responsive: ['xs'],
+        render: (_: unknown, r: OrderRow) => (
+          <div className="order-card" data-testid="order-card">
+            <div className="order-card-bed">
+              {reviewFlag(r)}
+              <Typography.Text strong>{r.room ? labels.ref(r.room) : labels.ref(r.ward)}</Typography.Text>
+              {r.room && <Typography.Text type="secondary">{labels.ref(r.ward)}</Typography.Text>}
+            </div>
+            <div>
+              <Typography.Text strong>{labels.name(r)}</Typography.Text> <Typography.Text type="secondary">{r.hnId}</Typography.Text>
+            </div>
+            {safety(r, true)}
+            {meals(r, true)}
+            <div>{caregiverButton(r, true)}</div>
+          </div>
+        ),
+      },
+      {
+        key: 'hnId', title: t('columns.hnId'), width: 140, fixed: 'left', sorter: true, sortOrder: sortOrder(sort, 'hnId'), responsive: ['sm'],
         onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
         render: (_: unknown, r: OrderRow) => (
           <Space size={4}>
-            {r.needsReview && (
-              <Tooltip title={t('review.rowHint')}>
-                <ExclamationCircleFilled style={{ color: '#cf1322' }} data-testid="row-review" aria-label={t('review.flag')} />
-              </Tooltip>
-            )}
+            {reviewFlag(r)}
             <Typography.Text strong>{r.hnId}</Typography.Text>
           </Space>
         ),
       },
-      { key: 'name', title: t('columns.name'), width: 140, sorter: true, sortOrder: sortOrder(sort, 'name'), render: (_: unknown, r: OrderRow) => labels.name(r) },
+      { key: 'name', title: t('columns.name'), width: 140, sorter: true, sortOrder: sortOrder(sort, 'name'), responsive: ['sm'], render: (_: unknown, r: OrderRow) => labels.name(r) },
       {
-        key: 'ward', title: t('columns.wardBed'), width: 130, sorter: true, sortOrder: sortOrder(sort, 'ward'),
+        key: 'ward', title: t('columns.wardBed'), width: 130, sorter: true, sortOrder: sortOrder(sort, 'ward'), responsive: ['sm'],
         render: (_: unknown, r: OrderRow) => (
           <Space direction="vertical" size={0}>
             <span>{labels.ref(r.ward)}</span>
@@ -93,53 +162,12 @@ export default function OrdersPage() {
           </Space>
         ),
       },
-      {
-        key: 'meals', title: t('columns.meals'), width: 230,
-        render: (_: unknown, r: OrderRow) => (
-          <Space direction="vertical" size={4}>
-            <Space size={[6, 6]} wrap data-testid="meal-chips">
-              {r.meals.map((m) => (
-                <MealChip key={m.mealTimeId} meal={m} order={m.order} onClick={() => openMeal(r, m, false)} testId="meal-chip" />
-              ))}
-            </Space>
-            {r.meals.some((m) => m.caregiverOrder) && (
-              <Space size={[6, 6]} wrap data-testid="caregiver-chips">
-                {r.meals.filter((m) => m.caregiverOrder).map((m) => (
-                  <MealChip key={m.mealTimeId} meal={m} order={m.caregiverOrder} caregiver onClick={() => openMeal(r, m, true)} testId="caregiver-chip" />
-                ))}
-              </Space>
-            )}
-          </Space>
-        ),
-      },
-      {
-        key: 'safety', title: t('columns.safety'), width: 150,
-        render: (_: unknown, r: OrderRow) => (
-          <Space direction="vertical" size={4} data-testid="safety">
-            <AllergyTags allergens={r.allergens} unmapped={r.unmappedAllergies} name={labels.ref} />
-            <NpoTag p={r} labels={labels} now={new Date(answeredAt || Date.now())} />
-          </Space>
-        ),
-      },
-      {
-        key: 'actions', title: t('columns.actions'), width: 110, fixed: 'right',
-        render: (_: unknown, r: OrderRow) => (
-          <Tooltip title={t('list.caregiverHint')}>
-            <Button
-              size="small"
-              icon={<UserAddOutlined />}
-              onClick={() => navigate(formPath({ hn: r.hnId, date: dateOrder, meal: r.meals[0]?.mealTimeId ?? 0, caregiver: true }), { state: formState(location) })}
-              data-testid="row-caregiver"
-            >
-              {t('list.caregiver')}
-            </Button>
-          </Tooltip>
-        ),
-      },
-    ],
+      { key: 'meals', title: t('columns.meals'), width: 230, responsive: ['sm'], render: (_: unknown, r: OrderRow) => meals(r) },
+      { key: 'safety', title: t('columns.safety'), width: 150, responsive: ['sm'], render: (_: unknown, r: OrderRow) => safety(r) },
+      { key: 'actions', title: t('columns.actions'), width: 110, fixed: 'right', responsive: ['sm'], render: (_: unknown, r: OrderRow) => caregiverButton(r) },
+    ];
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, labels, sort, answeredAt, dateOrder],
-  );
+  }, [t, labels, sort, answeredAt, dateOrder]);
 
   return (
     <ScreenFrame title={t('list.title')} subtitle={t('list.subtitle')} testId="orders-page">
@@ -163,26 +191,45 @@ export default function OrdersPage() {
               value={ward}
               onChange={(v) => setState({ ward: v })}
               style={{ minWidth: 180 }}
-              showSearch
-              optionFilterProp="label"
+              {...placeSearch}
               loading={wards.isFetching}
               data-testid="ward-filter"
-              options={[{ value: 'All', label: t('list.allWards') }, ...(wards.data ?? []).map((w) => ({ value: String(w.id), label: labels.ref(w) }))]}
+              options={[{ value: 'All', label: t('list.allWards') }, ...placeOptions(wards.data, labels.lang, (w) => String(w.id))]}
             />
             <Select
               aria-label={t('list.statusFilter')}
               value={status}
-              onChange={(v) => setState({ status: v })}
+              onChange={(v) => setState(v === 'All' ? { status: v, meal: 'All' } : { status: v })}
               style={{ minWidth: 170 }}
               data-testid="status-filter"
               options={LIST_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
             />
+            <Tooltip title={status === 'All' ? t('list.mealFilterHint') : undefined}>
+              <Select
+                aria-label={t('list.mealFilter')}
+                value={meal}
+                onChange={(v) => setState({ meal: v })}
+                disabled={status === 'All'}
+                style={{ minWidth: 150 }}
+                data-testid="meal-filter"
+                options={[{ value: 'All', label: t('list.allMeals') }, ...(mealChoices.data ?? []).map((m) => ({ value: String(m.id), label: labels.ref(m) }))]}
+              />
+            </Tooltip>
           </>
         }
         actions={
-          <Button icon={<CopyOutlined />} onClick={() => setCopying(true)} data-testid="copy-open">
-            {t('copy.button')}
-          </Button>
+          <Space wrap>
+            <Button
+              icon={<TeamOutlined />}
+              onClick={() => navigate(`/auth/order/round?date=${dateOrder}${ward !== 'All' ? `&ward=${ward}` : ''}`)}
+              data-testid="round-open"
+            >
+              {t('round.open')}
+            </Button>
+            <Button icon={<CopyOutlined />} onClick={() => setCopying(true)} data-testid="copy-open">
+              {t('copy.button')}
+            </Button>
+          </Space>
         }
         bulkActions={
           <Button type="primary" icon={<ShoppingCartOutlined />} onClick={() => setBulk(true)} data-testid="bulk-open">
@@ -192,6 +239,7 @@ export default function OrdersPage() {
         selection={{ selected, onSelect: setSelected }}
         onRow={(r) => ({ 'data-hn': r.hnId, 'data-review': r.needsReview ? 'true' : undefined, style: r.needsReview ? { background: '#fff1f0' } : undefined }) as never}
         columns={columns}
+        scrollX={phone ? false : undefined}
         list={list}
         testId="orders-table"
       />

@@ -1,7 +1,7 @@
 // Pieces the ordering screens share: the branch and language in use, the meal chip in its
 // colours, NPO, the IDDSI levels and the conflicts of a dish.
 import { ExclamationCircleFilled } from '@ant-design/icons';
-import { Space, Tag, Tooltip } from 'antd';
+import { Checkbox, Space, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { DEFAULT_TIME_ZONE, formatDate, formatDateTime } from '@/lib/dates';
 import { IDDSI_COLORS } from '@/lib/iddsi';
 import { useSession } from '@/lib/use-session';
 import { NS } from '@/features/orders/i18n';
-import { localName, personName, type Conflict, type MealCell, type MealType, type OrderBrief, type OrderPatient } from '@/features/orders/types';
+import { localName, personName, type Conflict, type FoodRule, type MealCell, type MealType, type OrderBrief, type OrderPatient } from '@/features/orders/types';
 import { conflictNames } from '@/features/orders/draft';
 
 /** The current pair's branch, its zone, today there, and names in the interface language. */
@@ -55,8 +55,13 @@ export function statusLabel(t: (k: string) => string, o: OrderBrief | null | und
   return o ? t(`status.${o.status}`) : t('status.NOT_ORDERED');
 }
 
-/** One meal of a row: abbreviation in its colours and the order's status label; flagged ones marked. */
-export function MealChip({ meal, order, caregiver, onClick, testId }: { meal: MealCell; order: OrderBrief | null; caregiver?: boolean; onClick: () => void; testId: string }) {
+/**
+ * One meal of a row: abbreviation in its colours and the order's status label; flagged ones
+ * marked. `large`: a phone's chip, 36 px high, an easy target for a finger.
+ */
+export function MealChip({ meal, order, caregiver, onClick, testId, large }: {
+  meal: MealCell; order: OrderBrief | null; caregiver?: boolean; onClick: () => void; testId: string; large?: boolean;
+}) {
   const { t, i18n } = useTranslation(NS);
   const live = order && order.status !== 'CANCELLED';
   const title = `${localName(meal, i18n.language)} · ${statusLabel(t, order)}${meal.npo ? ` · ${t('npo.tag')}` : ''}`;
@@ -76,9 +81,10 @@ export function MealChip({ meal, order, caregiver, onClick, testId }: { meal: Me
           // a chip wraps to the next line whole, never cut mid-word
           whiteSpace: 'nowrap',
           cursor: 'pointer',
-          borderRadius: 12,
-          padding: '1px 8px 1px 2px',
-          fontSize: 13,
+          borderRadius: large ? 18 : 12,
+          padding: large ? '4px 12px 4px 4px' : '1px 8px 1px 2px',
+          minHeight: large ? 36 : undefined,
+          fontSize: large ? 14 : 13,
           lineHeight: '20px',
           border: order?.needsReview ? '2px solid #cf1322' : live ? '1px solid #8c8c8c' : '1px dashed #bfbfbf',
           background: live ? '#fff' : '#fafafa',
@@ -147,5 +153,20 @@ export function ConflictTags({ conflicts }: { conflicts: Conflict[] | null | und
         </Tag>
       ))}
     </Space>
+  );
+}
+
+/**
+ * A free-text meal's acknowledgement (FREE_TEXT): the person's food rules the server listed,
+ * and the box the person ticks to say the meal was checked against them.
+ */
+export function FreeTextAck({ rules, checked, onChange, testId = 'free-text-ack' }: { rules: FoodRule[]; checked: boolean; onChange: (v: boolean) => void; testId?: string }) {
+  const { t, i18n } = useTranslation(NS);
+  if (rules.length === 0) return null;
+  return (
+    <Checkbox checked={checked} onChange={(e) => onChange(e.target.checked)} data-testid={testId}>
+      <Typography.Text type="danger">{t('freeText.confirm')}</Typography.Text>{' '}
+      <span data-testid="free-text-rules">{rules.map((r) => `${t(`freeText.rule.${r.kind}`)}: ${localName(r, i18n.language)}`).join('; ')}</span>
+    </Checkbox>
   );
 }

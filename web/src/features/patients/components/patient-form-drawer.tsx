@@ -18,6 +18,7 @@ import { UnmappedAllergyTag } from '@/components/allergy-tags';
 import { useGuardedClose } from '@/components/unsaved-changes';
 import { isApiError } from '@/lib/api-client';
 import { applyFieldErrors, clearErrors } from '@/lib/form-errors';
+import { placeLabel, placeOption, placeOptions, placeSearch } from '@/lib/place-options';
 
 type Props = { hnId: string | null; onClose: () => void };
 
@@ -58,6 +59,13 @@ function refOptions(rows: Ref[] | undefined, labels: Labels) {
 function withStored(options: { value: number; label: string }[], stored: Ref[], labels: Labels) {
   const missing = stored.filter((r) => !options.some((o) => o.value === r.id));
   return [...options, ...missing.map((r) => ({ value: r.id, label: `${labels.ref(r)} (${r.code})` }))];
+}
+
+/** The ward choices: the branch's active wards, plus the patient's if it is no longer active (found by code or name). */
+function wardChoices(rows: Ref[] | undefined, stored: Ref | null | undefined, lang: string) {
+  const all = [...(rows ?? [])];
+  if (stored && !all.some((r) => r.id === stored.id)) all.push(stored);
+  return placeOptions(all, lang);
 }
 
 /** Edit a patient (Controller): every editable field, a move to a vacant bed, and a stale save shown without losing what was typed. */
@@ -141,8 +149,8 @@ export function PatientFormDrawer({ hnId, onClose }: Props) {
   // the patient's own bed is offered in its own ward (newRoom leaves taken beds out, this one included)
   const ownRoom = base?.room && base.ward?.id === wardId ? [base.room] : [];
   const roomOptions = [
-    ...ownRoom.map((r) => ({ value: r.id, label: t('form.currentRoom', { room: labels.ref(r) }) })),
-    ...(rooms.data ?? []).filter((r) => !ownRoom.some((o) => o.id === r.id)).map((r) => ({ value: r.id, label: labels.ref(r) })),
+    ...ownRoom.map((r) => placeOption(r, r.id, labels.lang, { label: t('form.currentRoom', { room: placeLabel(r, labels.lang) }) })),
+    ...placeOptions((rooms.data ?? []).filter((r) => !ownRoom.some((o) => o.id === r.id)), labels.lang),
   ];
   const staleFields = stale ? differingFields(form.getFieldsValue(true) as FormValues, toValues(stale, labels.timeZone)) : [];
 
@@ -274,19 +282,13 @@ export function PatientFormDrawer({ hnId, onClose }: Props) {
           <Row gutter={16}>
             {item(
               'wardId',
-              <Select
-                showSearch
-                optionFilterProp="label"
-                data-testid="field-wardId"
-                options={withStored(refOptions(wards.data, labels), base.ward ? [base.ward] : [], labels)}
-              />,
+              <Select {...placeSearch} data-testid="field-wardId" options={wardChoices(wards.data, base.ward, labels.lang)} />,
             )}
             {item(
               'roomId',
               <Select
-                showSearch
+                {...placeSearch}
                 allowClear
-                optionFilterProp="label"
                 loading={rooms.isFetching}
                 data-testid="field-roomId"
                 options={roomOptions}

@@ -18,6 +18,7 @@ import { HOSPITAL_STATUSES, type PatientRow } from '@/features/patients/types';
 import { PagedList, pagedListSpec } from '@/components/paged-table';
 import { ScreenFrame } from '@/components/screen-frame';
 import { oneOfParam, useListState, type Param } from '@/lib/use-list-state';
+import { placeOptions, placeSearch } from '@/lib/place-options';
 
 const STATUS_FILTER = ['ALL', ...HOSPITAL_STATUSES] as const;
 
@@ -105,14 +106,10 @@ export default function PatientsPage() {
               value={ward}
               onChange={(v) => setState({ ward: v })}
               style={{ minWidth: 200 }}
-              showSearch
-              optionFilterProp="label"
+              {...placeSearch}
               loading={wards.isFetching}
               data-testid="ward-filter"
-              options={[
-                { value: 'ALL', label: t('list.allWards') },
-                ...(wards.data ?? []).map((w) => ({ value: String(w.id), label: labels.ref(w) })),
-              ]}
+              options={[{ value: 'ALL', label: t('list.allWards') }, ...placeOptions(wards.data, labels.lang, (w) => String(w.id))]}
             />
             <Segmented
               aria-label={t('list.statusFilter')}

@@ -12,7 +12,9 @@ import type { Counts, Person, PerformanceFilter, ReasonCount, WardGroup } from '
 import { BranchFilter, DatesFilter } from '@/components/report-filters';
 import { ScreenFrame } from '@/components/screen-frame';
 import { formatDate } from '@/lib/dates';
+import { placeOption, placeSearch } from '@/lib/place-options';
 import { useSession } from '@/lib/use-session';
+import { localName } from '@/lib/names';
 
 const CHART_HEIGHT = 260;
 const ON_TIME = '#2E7D32';
@@ -30,7 +32,7 @@ const pct = (v: number | null) => (v === null ? '—' : `${v}%`);
 export default function WorkPerformancePage() {
   const { t, i18n } = useTranslation(NS);
   const lang = i18n.language === 'en' ? 'en' : 'th';
-  const name = (o: { nameTh: string; nameEn: string }) => (lang === 'en' ? o.nameEn || o.nameTh : o.nameTh);
+  const name = (o: { nameTh: string; nameEn: string }) => localName(o, lang);
   const { userInfo } = useSession();
   const allBranches = userInfo?.current?.roleCode === ROLE.superAdmin;
   const { notification } = App.useApp();
@@ -116,8 +118,8 @@ export default function WorkPerformancePage() {
             style={{ minWidth: 220, maxWidth: 360 }}
             value={filter.wardIds}
             onChange={(wardIds) => setFilter({ ...filter, wardIds })}
-            options={(f?.choices.wards ?? []).map((c) => ({ value: c.id, label: choiceLabel(c) }))}
-            optionFilterProp="label"
+            options={(f?.choices.wards ?? []).map((c) => placeOption(c, c.id, lang, { label: choiceLabel(c) }))}
+            {...placeSearch}
             data-testid="performance-wards"
           />
           <Select

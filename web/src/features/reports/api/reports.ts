@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDownload, apiGet, apiPost, type FileLink } from '@/lib/api-client';
 
 /** A choice of the report form: a master row. */
@@ -54,7 +54,48 @@ export function generateReport(kind: ReportKind, body: ReportFilter & Record<str
 }
 
 export function useGenerateReport(kind: ReportKind) {
-  return useMutation({ mutationFn: (body: ReportFilter & Record<string, unknown>) => generateReport(kind, body) });
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReportFilter & Record<string, unknown>) => generateReport(kind, body),
+    // printed cards are recorded with the bed they name: the cards to reprint change
+    onSuccess: () => (kind === 'meal-card' ? client.invalidateQueries({ queryKey: ['reports', { endpoint: 'reprintCards' }] }) : undefined),
+  });
+}
+
+/** A master row as the moved trays name it. */
+export type Place = { id: number; code: string; nameTh: string; nameEn: string };
+
+/** A tray whose patient moved (ward or bed) after its card was printed: the card names printedWard/printedRoom, the patient is at ward/room now. */
+export type Moved = {
+  orderId: string;
+  hnId: string;
+  name: string;
+  caregiver: boolean;
+  mealType: Place & { abbreviation: string; mealColor: string; textColor: string };
+  ward: Place | null;
+  room: Place | null;
+  printedWard: Place | null;
+  printedRoom: Place | null;
+  printedAt: string | null;
+  needsReview: boolean;
+  reviewReasons: string[];
+};
+
+/** The filter of every choice "ALL" for a date. */
+export function allOf(branchCode: string, dateOrder: string): ReportFilter {
+  return {
+    branchCode, dateOrder, mealTimeIds: 'ALL', wardTypeIds: 'ALL', wardIds: 'ALL', roomIds: 'ALL', cuisineTypeIds: 'ALL',
+    dietTypeIds: 'ALL', therapeuticIds: 'ALL', allergenIds: 'ALL', restrictedIds: 'ALL', foodScope: 'ALL', orderType: 'ALL',
+  };
+}
+
+/** GET /report/reprintCards (ours): the date's cards to reprint, the trays whose patient moved since their card was printed. */
+export function useReprintCards(branchCode: string, dateOrder: string) {
+  return useQuery({
+    queryKey: ['reports', { endpoint: 'reprintCards', branchCode, dateOrder }],
+    enabled: branchCode !== '',
+    queryFn: () => apiGet<{ dateOrder: string; items: Moved[] }>('/report/reprintCards', { query: { branchCode, dateOrder }, silent: true }),
+  });
 }
 
 /** The form's choices: meal types, ward types, wards, rooms, kitchens, diets, therapeutic foods, allergens, restricted ingredients. */
@@ -88,7 +129,7 @@ export type KitchenLine = {
 };
 
 /** The kitchen orders board (POST /report/kitchenOrders, our name). */
-export type Board = { rows: KitchenLine[]; total: number; needsReview: Held[]; notInType: number };
+export type Board = { rows: KitchenLine[]; total: number; needsReview: Held[]; notInType: number; moved: Moved[] };
 
 /** Refreshed every 30 seconds while the screen is open: the board a kitchen keeps open. */
 export const BOARD_REFRESH_MS = 30_000;

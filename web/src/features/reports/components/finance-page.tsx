@@ -1,10 +1,11 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Card, DatePicker, Space, Table, Tag, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScreenFrame } from '@/components/screen-frame';
 import { THAI_PICKER, formatDate, pickerFormat } from '@/lib/dates';
+import { useBranchToday } from '@/lib/use-branch-today';
 import { useSession } from '@/lib/use-session';
 import { NS } from '@/features/reports/i18n';
 import { useFinance, useFinanceWorkbook, type FinanceOrder, type FinanceTotal } from '@/features/reports/api/reports';
@@ -21,7 +22,9 @@ export default function FinancePage() {
   const workbook = useFinanceWorkbook();
   const session = useSession();
   const branchCode = session.userInfo?.current?.branchCode ?? '';
-  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().startOf('month'), dayjs()]);
+  const { todayPicker } = useBranchToday();
+  // the branch's month so far
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [todayPicker.startOf('month'), todayPicker]);
   const dates = { branchCode, dateFrom: range[0].format('YYYY-MM-DD'), dateTo: range[1].format('YYYY-MM-DD') };
   const finance = useFinance(dates.branchCode, dates.dateFrom, dates.dateTo);
   const download = () => workbook.mutate(dates, {

@@ -3,9 +3,12 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ScreenFrame } from '@/components/screen-frame';
 import { THAI_PICKER, pickerFormat } from '@/lib/dates';
+import { useBranchToday } from '@/lib/use-branch-today';
 import { useSession } from '@/lib/use-session';
 import { NS } from '@/features/reports/i18n';
+import { MovedTable } from '@/features/reports/components/moved-table';
 import { useKitchenBoard, useReportChoices, type KitchenLine } from '@/features/reports/api/reports';
+import { localName } from '@/lib/names';
 
 type Values = { date: Dayjs; meal: number | 'ALL'; type: 'MENU' | 'MENU_SET' | 'SET' | 'SPECIFIC' };
 
@@ -16,7 +19,8 @@ export default function KitchenOrdersPage() {
   const branchCode = session.userInfo?.current?.branchCode ?? '';
   const choices = useReportChoices(branchCode);
   const [form] = Form.useForm<Values>();
-  const date = Form.useWatch('date', form) ?? dayjs();
+  const { timeZone, todayPicker } = useBranchToday();
+  const date = Form.useWatch('date', form) ?? todayPicker;
   const meal = Form.useWatch('meal', form) ?? 'ALL';
   const type = Form.useWatch('type', form) ?? 'MENU_SET';
   const board = useKitchenBoard({
@@ -27,13 +31,13 @@ export default function KitchenOrdersPage() {
   const en = i18n.language === 'en';
   const mealOpts = [
     { value: 'ALL', label: t('all') },
-    ...(choices.data?.mealTypes ?? []).map((m) => ({ value: m.id, label: en && m.nameEn ? m.nameEn : m.nameTh })),
+    ...(choices.data?.mealTypes ?? []).map((m) => ({ value: m.id, label: localName(m, en ? 'en' : 'th') })),
   ];
   const data = board.data;
 
   return (
     <ScreenFrame title={t('kitchen-orders.title')} subtitle={t('kitchen-orders.subtitle')} testId="report-kitchen-orders-page">
-      <Form<Values> form={form} layout="inline" initialValues={{ date: dayjs(), meal: 'ALL', type: 'MENU_SET' }}>
+      <Form<Values> form={form} layout="inline" initialValues={{ date: todayPicker, meal: 'ALL', type: 'MENU_SET' }}>
         <Form.Item name="date" label={t('date')}>
           <DatePicker allowClear={false} format={pickerFormat(en ? 'en' : 'th')} locale={en ? undefined : THAI_PICKER}
             data-testid="board-date" />
@@ -48,10 +52,14 @@ export default function KitchenOrdersPage() {
       </Form>
       <Space direction="vertical" style={{ width: '100%' }}>
         <Typography.Text type="secondary" data-testid="board-updated">
-          {board.dataUpdatedAt ? t('kitchen-orders.updated', { time: dayjs(board.dataUpdatedAt).format('HH:mm:ss') }) : ''}
+          {board.dataUpdatedAt ? t('kitchen-orders.updated', { time: dayjs(board.dataUpdatedAt).tz(timeZone).format('HH:mm:ss') }) : ''}
         </Typography.Text>
         {data && data.needsReview.length > 0 && (
           <Alert type="warning" showIcon data-testid="board-held" message={t('held', { count: data.needsReview.length })} />
+        )}
+        {data && data.moved.length > 0 && (
+          <Alert type="info" showIcon data-testid="board-moved" message={t('moved.board', { count: data.moved.length })}
+            description={<MovedTable items={data.moved} testId="board-moved-table" />} />
         )}
         {data && data.notInType > 0 && (
           <Alert type="warning" showIcon data-testid="board-not-in-type" message={t('notInType', { count: data.notInType })} />

@@ -1,17 +1,21 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, DatePicker, Form, Radio, Select, Space, Table, Tag, Typography, type SelectProps } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScreenFrame } from '@/components/screen-frame';
 import { THAI_PICKER, pickerFormat } from '@/lib/dates';
+import { placeOptions, placeSearch } from '@/lib/place-options';
 import { useReviewReasonLabel } from '@/lib/review-reasons';
+import { useBranchToday } from '@/lib/use-branch-today';
 import { useSession } from '@/lib/use-session';
 import { NS } from '@/features/reports/i18n';
 import { ALL, allergyChoice, choice, normalise, type Multi } from '@/features/reports/choices';
+import { ReprintCards } from '@/features/reports/components/reprint-cards';
 import {
   useGenerateReport, useReportChoices, type Held, type Option, type ReportKind, type ReportLink,
 } from '@/features/reports/api/reports';
+import { localName } from '@/lib/names';
 
 type Values = {
   dateOrder: Dayjs;
@@ -39,16 +43,17 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
   const choices = useReportChoices(branchCode);
   const generate = useGenerateReport(kind);
   const [form] = Form.useForm<Values>();
+  const { todayPicker } = useBranchToday();
   const [result, setResult] = useState<ReportLink | null>(null);
   const en = i18n.language === 'en';
-  const name = (o: Option) => (en && o.nameEn ? o.nameEn : o.nameTh);
+  const name = (o: Option) => localName(o, en ? 'en' : 'th');
   const wardTypes = Form.useWatch('wardTypeIds', form) ?? [ALL];
   const wards = Form.useWatch('wardIds', form) ?? [ALL];
+  const date = Form.useWatch('dateOrder', form) ?? todayPicker;
+  const layout = Form.useWatch('layout', form) ?? 'A4';
 
-  const opts = (list: Option[] | undefined) => [
-    { value: ALL, label: t('all') },
-    ...(list ?? []).map((o) => ({ value: o.id, label: `${o.code} · ${name(o)}` })),
-  ];
+  // every choice shows its code and is found by its code or either name (wards, rooms, … alike)
+  const opts = (list: Option[] | undefined) => [{ value: ALL, label: t('all') }, ...placeOptions(list, en ? 'en' : 'th')];
   const c = choices.data;
   const wardList = (c?.wards ?? []).filter((w) => wardTypes.includes(ALL) || wardTypes.includes(w.wardTypeId ?? -1));
   const roomList = (c?.rooms ?? []).filter((r) =>
@@ -89,7 +94,7 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
   const multi = (field: keyof Values, label: string, options: SelectProps['options'], testId: string) => (
     <Form.Item name={field} label={label} rules={[{ required: true, message: t('required') }]}
       getValueFromEvent={(next: Multi) => normalise(next, form.getFieldValue(field) as Multi)}>
-      <Select mode="multiple" options={options} optionFilterProp="label" data-testid={testId} style={{ minWidth: 220 }} />
+      <Select mode="multiple" options={options} {...placeSearch} data-testid={testId} style={{ minWidth: 220 }} />
     </Form.Item>
   );
 
@@ -102,7 +107,7 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
         layout="vertical"
         onFinish={submit}
         initialValues={{
-          dateOrder: dayjs(), mealTimeIds: [ALL], wardTypeIds: [ALL], wardIds: [ALL], roomIds: [ALL], cuisineTypeIds: [ALL],
+          dateOrder: todayPicker, mealTimeIds: [ALL], wardTypeIds: [ALL], wardIds: [ALL], roomIds: [ALL], cuisineTypeIds: [ALL],
           dietTypeIds: [ALL], therapeuticIds: [ALL], allergy: [ALL], foodScope: 'ALL', orderType: 'ALL', layout: 'A4', type: 'MENU_SET',
         }}
         data-testid="report-form"
@@ -167,6 +172,7 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
             ]} />
         </Space>
       )}
+      {kind === 'meal-card' && <ReprintCards branchCode={branchCode} dateOrder={date.format('YYYY-MM-DD')} layout={layout} />}
     </ScreenFrame>
   );
 }

@@ -10,7 +10,7 @@ import { ScanField } from '@/features/serve/components/scan-field';
 import { deviceId, signal } from '@/features/serve/feedback';
 import { useNames } from '@/features/serve/use-names';
 import type { Scan, Verdict } from '@/features/serve/types';
-import { isSurveyLink, noMatchKind } from '@/features/serve/verdict';
+import { isCardToken, isSurveyLink, noMatchKind } from '@/features/serve/verdict';
 import { ScreenFrame } from '@/components/screen-frame';
 import { isApiError } from '@/lib/api-client';
 import { useReviewReasonLabel } from '@/lib/review-reasons';
@@ -29,7 +29,8 @@ export default function ConfirmServePage() {
   const reviewReason = useReviewReasonLabel();
   // a phone: the compact stepper, so that the page fits 390 px
   const wide = Grid.useBreakpoint().sm ?? true;
-  const [surveyScanned, setSurveyScanned] = useState(false);
+  // what step 1 refused, said at once, still at step 1: the card's survey QR, or no card code at all
+  const [refused, setRefused] = useState<'surveyScanned' | 'notCard' | null>(null);
   const [scan, setScan] = useState<Scan>({ token: '', wristband: '' });
   const [verdict, setVerdict] = useState<Verdict | null>(null);
   const [requestId, setRequestId] = useState('');
@@ -47,14 +48,15 @@ export default function ConfirmServePage() {
     setVerdict(null);
     setRejecting(false);
     setDone(null);
-    setSurveyScanned(false);
+    setRefused(null);
     form.resetFields();
   };
 
-  // the card's survey QR scanned instead of its tray code: said at once, still at step 1
+  // step 1 takes only what has a card token's shape (its seal is checked at verify)
   const onCard = useCallback((token: string) => {
-    setSurveyScanned(isSurveyLink(token));
-    if (!isSurveyLink(token)) setScan({ token, wristband: '' });
+    const why = isSurveyLink(token) ? 'surveyScanned' : isCardToken(token) ? null : 'notCard';
+    setRefused(why);
+    if (!why) setScan({ token, wristband: '' });
   }, []);
   const onWristband = useCallback(
     (wristband: string, symbology: string) => {
@@ -100,8 +102,9 @@ export default function ConfirmServePage() {
           items={[{ title: t('confirm.stepCard') }, { title: t('confirm.stepWristband') }, { title: t('confirm.stepResult') }, { title: t('confirm.stepDone') }]}
           style={{ marginBottom: 16 }}
         />
-        {step === 0 && surveyScanned && (
-          <Alert type="warning" showIcon message={t('confirm.surveyScanned')} data-testid="scan-survey-link" style={{ marginBottom: 12 }} />
+        {step === 0 && refused && (
+          <Alert type="warning" showIcon message={t(`confirm.${refused}`)}
+            data-testid={refused === 'surveyScanned' ? 'scan-survey-link' : 'scan-not-card'} style={{ marginBottom: 12 }} />
         )}
         {step === 0 && <ScanField key="card" label={t('confirm.cardLabel')} hint={t('confirm.cardHint')} testId="scan-card" onScan={onCard} />}
         {step === 1 && (

@@ -11,6 +11,7 @@ import { SERVE_STATUSES, type ServeStatus, type TrayRow } from '@/features/serve
 import { PagedList, pagedListSpec, sortOrder } from '@/components/paged-table';
 import { ScreenFrame } from '@/components/screen-frame';
 import { oneOfParam, useListState, type Param } from '@/lib/use-list-state';
+import { placeOptions, placeSearch } from '@/lib/place-options';
 
 const STATUS_FILTER = ['All', ...SERVE_STATUSES] as const;
 const SORTABLE = ['ward', 'hnId', 'name'] as const;
@@ -46,6 +47,18 @@ export default function ServeListPage() {
         {names.ref(r.mealType)}
       </Tag>
     );
+    // the bed now; a tray moved since its card was printed is marked, with the bed the card names
+    const bed = (r: TrayRow) => (
+      <>
+        {names.wardBed(r)}
+        {r.moved && (
+          <span data-testid="tray-moved" data-order={r.orderId}>
+            <Tag color="blue" style={{ marginInlineStart: 6 }}>{t('list.moved')}</Tag>
+            <span style={{ color: '#5b6b6a' }}>{t('list.movedFrom', { place: names.wardBed({ ward: r.printedWard, room: r.printedRoom }) || t('list.noBed') })}</span>
+          </span>
+        )}
+      </>
+    );
     const status = (r: TrayRow) => (
       <>
         <Tag color={STATUS_COLOR[r.serveStatus]} data-testid="tray-status">
@@ -61,14 +74,14 @@ export default function ServeListPage() {
         render: (_: unknown, r: TrayRow) => (
           <div className="tray-card" data-testid="tray-card">
             <div style={{ fontWeight: 600 }}>{patient(r)}</div>
-            <div style={{ color: '#5b6b6a' }}>{r.hnId} · {names.wardBed(r)}</div>
+            <div style={{ color: '#5b6b6a' }}>{r.hnId} · {bed(r)}</div>
             <div style={{ marginTop: 4 }}>{meal(r)}{status(r)}</div>
           </div>
         ),
       },
       {
         key: 'ward', title: t('list.ward'), sorter: true, sortOrder: sortOrder(sort, 'ward'), responsive: ['sm'],
-        render: (_: unknown, r: TrayRow) => names.wardBed(r),
+        render: (_: unknown, r: TrayRow) => bed(r),
       },
       { key: 'hnId', title: t('list.hn'), dataIndex: 'hnId', sorter: true, sortOrder: sortOrder(sort, 'hnId'), responsive: ['sm'] },
       { key: 'name', title: t('list.name'), sorter: true, sortOrder: sortOrder(sort, 'name'), responsive: ['sm'], render: (_: unknown, r: TrayRow) => patient(r) },
@@ -90,10 +103,9 @@ export default function ServeListPage() {
               value={ward}
               onChange={(v) => setState({ ward: v })}
               style={{ minWidth: 160 }}
-              showSearch
-              optionFilterProp="label"
+              {...placeSearch}
               data-testid="ward-filter"
-              options={[{ value: 'All', label: t('list.allWards') }, ...(wards.data ?? []).map((w) => ({ value: String(w.id), label: names.ref(w) }))]}
+              options={[{ value: 'All', label: t('list.allWards') }, ...placeOptions(wards.data, names.lang, (w) => String(w.id))]}
             />
             <Select
               aria-label={t('list.mealFilter')}

@@ -16,6 +16,7 @@ import { useBranches } from '@/lib/api/get-branches';
 import { DEFAULT_TIME_ZONE, formatDateTime } from '@/lib/dates';
 import { useListState } from '@/lib/use-list-state';
 import { useSession } from '@/lib/use-session';
+import { localName } from '@/lib/names';
 
 /** The charts (recharts) in their own chunk. */
 const ResultCharts = lazy(() => import('@/features/surveys/components/result-charts'));
@@ -46,7 +47,7 @@ export default function PatientSatisfactionPage() {
   const choices = useResults({ ...filter, wardIds: [], mealTimeIds: [], menuIds: [], page: 1, size: state.size, lang });
   const exporting = useExportResults();
   const data = results.data;
-  const name = (r: { nameTh: string; nameEn: string }) => (lang === 'en' ? r.nameEn || r.nameTh : r.nameTh);
+  const name = (r: { nameTh: string; nameEn: string }) => localName(r, lang);
 
   const exportFile = () =>
     exporting.mutate(filter, {

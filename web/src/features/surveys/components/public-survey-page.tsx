@@ -14,6 +14,7 @@ import type { Answers } from '@/features/surveys/types';
 import { showDay, textOn, waitMinutes } from '@/features/surveys/values';
 import { LanguageSwitch } from '@/components/language-switch';
 import { isApiError } from '@/lib/api-client';
+import { localName } from '@/lib/names';
 
 /** How the link ended, or what a send ran into. */
 type Ending = 'sent' | 'answered' | 'expired' | 'notFound';
@@ -81,7 +82,7 @@ export default function PublicSurveyPage() {
         <Typography.Paragraph type="secondary">{t('public.intro')}</Typography.Paragraph>
         <div className="survey-meal" data-testid="survey-meal">
           <Typography.Text type="secondary">{t('public.meal')}</Typography.Text>
-          <Tag color={s.mealType.color} style={{ fontSize: 14, padding: '2px 10px', color: textOn(s.mealType.color) }}>{lang === 'en' ? s.mealType.nameEn || s.mealType.nameTh : s.mealType.nameTh}</Tag>
+          <Tag color={s.mealType.color} style={{ fontSize: 14, padding: '2px 10px', color: textOn(s.mealType.color) }}>{localName(s.mealType, lang)}</Tag>
           <Typography.Text type="secondary">{t('public.date')}</Typography.Text>
           <Typography.Text strong data-testid="survey-date">{showDay(s.date, lang)}</Typography.Text>
         </div>

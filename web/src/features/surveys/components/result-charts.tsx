@@ -10,6 +10,7 @@ import {
 import { NS } from '@/features/surveys/i18n';
 import type { Results } from '@/features/surveys/types';
 import { branchNamer, groupBars, questionBars, showAverage, showDay } from '@/features/surveys/values';
+import { localName } from '@/lib/names';
 
 const TEAL = '#0f766e';
 const AMBER = '#d97706';
@@ -50,7 +51,7 @@ export default function ResultCharts({ results }: { results: Results }) {
   })));
   const mealName = branchNamer(results.byMealType);
   const meals = groupBars(results.byMealType.map((m) => ({
-    key: String(m.mealTimeId), name: mealName(m, lang === 'en' ? m.nameEn || m.nameTh : m.nameTh), color: m.color, count: m.count, averages: m.averages,
+    key: String(m.mealTimeId), name: mealName(m, localName(m, lang)), color: m.color, count: m.count, averages: m.averages,
   })));
   const days = groupBars(results.byDate.map((d) => ({ key: d.date, name: showDay(d.date, lang), count: d.count, averages: d.averages })));
   const overall = t('questionShort.overall');

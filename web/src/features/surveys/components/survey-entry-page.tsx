@@ -11,12 +11,15 @@ import { dayParam, usePickerLocale } from '@/components/report-filters';
 import { SurveyForm } from '@/features/surveys/components/survey-form';
 import { NS } from '@/features/surveys/i18n';
 import type { Tray } from '@/features/surveys/types';
-import { surveyPath, textOn, todayIn } from '@/features/surveys/values';
+import { surveyPath, textOn } from '@/features/surveys/values';
 import { QrCode } from '@/components/qr-code';
 import { ScreenFrame } from '@/components/screen-frame';
 import { isApiError } from '@/lib/api-client';
 import { textParam, useListState, type Param } from '@/lib/use-list-state';
+import { useBranchToday } from '@/lib/use-branch-today';
 import { useSession } from '@/lib/use-session';
+import { localName } from '@/lib/names';
+import { placeOptions, placeSearch } from '@/lib/place-options';
 
 /** A meal type or ward filter: an id, or empty for all. */
 const idParam: Param<string> = { fallback: '', parse: (raw) => (/^[1-9][0-9]{0,17}$/.test(raw) ? raw : undefined), format: (v) => v };
@@ -35,7 +38,8 @@ export default function SurveyEntryPage() {
   const { userInfo } = useSession();
   const branchCode = userInfo?.current?.branchCode ?? '';
   const [state, setState] = useListState(STATE);
-  const date = state.date || todayIn();
+  const { today } = useBranchToday();
+  const date = state.date || today;
   const trays = useTrays({ date, mealTimeId: state.meal, wardId: state.ward, q: state.q });
   // the meal types of the day's trays, whatever is chosen (the same query when nothing is)
   const dayTrays = useTrays({ date, mealTimeId: '', wardId: '', q: '' });
@@ -45,7 +49,7 @@ export default function SurveyEntryPage() {
   const [qr, setQr] = useState<Tray | null>(null);
   const [typed, setTyped] = useState(state.q);
   const picker = usePickerLocale();
-  const name = (r: { nameTh: string; nameEn: string }) => (lang === 'en' ? r.nameEn || r.nameTh : r.nameTh);
+  const name = (r: { nameTh: string; nameEn: string }) => localName(r, lang);
 
   const mealTypes = useMemo(() => {
     const seen = new Map<number, Tray['mealType']>();
@@ -136,9 +140,8 @@ export default function SurveyEntryPage() {
             style={{ width: 220 }}
             value={state.ward}
             onChange={(ward) => setState({ ward })}
-            showSearch
-            optionFilterProp="label"
-            options={[{ value: '', label: t('entry.allWards') }, ...(wards.data ?? []).map((w) => ({ value: String(w.id), label: `${w.code} · ${name(w)}` }))]}
+            {...placeSearch}
+            options={[{ value: '', label: t('entry.allWards') }, ...placeOptions(wards.data, lang, (w) => String(w.id))]}
             data-testid="entry-ward"
           />
           <Input.Search

@@ -1,0 +1,120 @@
+package reports
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"net/http"
+	"slices"
+	"time"
+
+	"samrap/pkg/day"
+	"samrap/pkg/db"
+	"samrap/pkg/db/dbsqlc"
+	"samrap/pkg/httpx"
+)
+
+// Moved is a tray whose patient moved (ward or bed) after its card was printed (migration
+// 00019, docs/meal-cards.md "Printed and moved"): its card names the printed place, the
+// patient is at Ward and Room now. A card to reprint.
+type Moved struct {
+	OrderID       string     `json:"orderId"`
+	HnID          string     `json:"hnId"`
+	Name          string     `json:"name"`
+	Caregiver     bool       `json:"caregiver"`
+	MealType      MealType   `json:"mealType"`
+	Ward          *Named     `json:"ward"`        // the patient's now
+	Room          *Named     `json:"room"`        // the patient's now
+	PrintedWard   *Named     `json:"printedWard"` // the card's
+	PrintedRoom   *Named     `json:"printedRoom"` // the card's
+	PrintedAt     *time.Time `json:"printedAt"`
+	NeedsReview   bool       `json:"needsReview"` // held from the cards until reviewed
+	ReviewReasons []string   `json:"reviewReasons"`
+}
+
+// movedOf lists the moved trays among ts by ward, bed and HN now (each list in its order).
+func movedOf(ts ...[]*Tray) []Moved {
+	out := []Moved{}
+	for _, list := range ts {
+		for _, t := range list {
+			if !t.Moved {
+				continue
+			}
+			out = append(out, Moved{OrderID: t.OrderID, HnID: t.HnID, Name: t.Name(), Caregiver: t.Caregiver, MealType: t.MealType,
+				Ward: t.Ward, Room: t.Room, PrintedWard: t.PrintedWard, PrintedRoom: t.PrintedRoom, PrintedAt: t.PrintedAt,
+				NeedsReview: t.NeedsReview, ReviewReasons: t.ReviewReasons})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Moved) int {
+		return cmp.Or(cmp.Compare(a.Ward.code(), b.Ward.code()), cmp.Compare(a.Room.code(), b.Room.code()), cmp.Compare(a.HnID, b.HnID))
+	})
+	return out
+}
+
+// code is the row's code ("" for none).
+func (n *Named) code() string {
+	if n == nil {
+		return ""
+	}
+	return n.Code
+}
+
+// onlyMoved keeps the moved trays of ts.
+func onlyMoved(ts []*Tray) []*Tray {
+	var out []*Tray
+	for _, t := range ts {
+		if t.Moved {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// recordPrinted records the cards of trays as rendered for printing, each naming the ward
+// and bed the tray's card shows; a moved order's card printed again is no longer moved.
+func recordPrinted(ctx context.Context, q db.DBTX, branch string, trays []*Tray) error {
+	p := dbsqlc.ReportCardsPrintedParams{Branch: branch, OrderIds: make([]string, len(trays)),
+		WardIds: make([]int64, len(trays)), RoomIds: make([]int64, len(trays))}
+	for i, t := range trays {
+		p.OrderIds[i] = t.OrderID
+		if t.Ward != nil {
+			p.WardIds[i] = t.Ward.ID
+		}
+		if t.Room != nil {
+			p.RoomIds[i] = t.Room.ID
+		}
+	}
+	if err := queries.ReportCardsPrinted(ctx, q, p); err != nil {
+		return fmt.Errorf("reports: record the printed cards: %w", err)
+	}
+	return nil
+}
+
+// Reprint is the card reprint list's answer: the date's moved trays.
+type Reprint struct {
+	DateOrder string  `json:"dateOrder"`
+	Items     []Moved `json:"items"`
+}
+
+// reprintCards: GET /api/report/reprintCards?branchCode&dateOrder (ours; dateOrder default
+// today): the cards to reprint, the date's trays whose patient moved since their card was
+// printed. generatePDF with "reprint": true prints them.
+func (h handlers) reprintCards(w http.ResponseWriter, r *http.Request) error {
+	q := httpx.ReadQuery(r)
+	date := q.Text("dateOrder")
+	if date == "" {
+		date = day.Today(h.env.Now()).Format(time.DateOnly)
+	} else if !day.Valid(date) {
+		q.Invalid("dateOrder", "date.invalid")
+	}
+	if err := q.Err(); err != nil {
+		return err
+	}
+	f := Filter{DateOrder: date, MealTimeIDs: All, WardTypeIDs: All, WardIDs: All, RoomIDs: All, CuisineTypeIDs: All,
+		DietTypeIDs: All, TherapeuticIDs: All, AllergenIDs: All, RestrictedIDs: All, FoodScope: "ALL", OrderType: "ALL"}
+	trays, held, err := loadTrays(r.Context(), h.env.DB, httpx.Branch(r), f)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, r, Reprint{DateOrder: date, Items: movedOf(trays, held)})
+}

@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { addDays, bangkokToday, openOptions, ORDER_TAKER, signInAs } from './orders-helpers';
+
+// The ward's meal round (issue 25 §2): every patient of ward W02 (pkg/demo: SRP01-HN10011 …
+// HN10030) for one lunch, each row with a choice the server checked; accepted by keyboard and
+// all at once, submitted in one request; a refused row stays with its reason.
+test('a ward orders its lunch in one round, every row checked by the server', async ({ page }) => {
+  await signInAs(page, ORDER_TAKER, /\/auth\/order$/);
+  const date = addDays(bangkokToday(), 3);
+  await page.goto(`/auth/order?date=${date}`);
+  await page.getByTestId('round-open').click();
+  await expect(page).toHaveURL(new RegExp(`/auth/order/round\\?date=${date}`));
+  // the ward found by its code, the meal by its name
+  await page.getByTestId('round-ward').click();
+  await page.keyboard.type('W02');
+  await openOptions(page).filter({ hasText: 'W02' }).first().click();
+  await page.getByTestId('round-meal').click();
+  await openOptions(page).filter({ hasText: 'มื้อกลางวัน' }).click();
+  const table = page.getByTestId('round-table');
+  const rows = table.locator('tr[data-hn]');
+  await expect(rows).toHaveCount(20);
+  // each row names the patient and carries a suggestion; none is accepted for the nurse
+  await expect(table.locator('tr[data-accepted="true"]')).toHaveCount(0);
+  await expect(page.getByTestId('round-submit')).toBeDisabled();
+  // keyboard: the first row accepted with Enter, the next reached with the down arrow
+  await rows.first().focus();
+  await page.keyboard.press('Enter');
+  await expect(rows.first()).toHaveAttribute('data-accepted', 'true');
+  await page.keyboard.press('ArrowDown');
+  await expect(rows.nth(1)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(rows.nth(1)).toHaveAttribute('data-accepted', 'true');
+  // the rest at once
+  await page.getByTestId('round-accept-all').click();
+  // SRP01-HN10029 has an allergy no allergen maps (soy): the server asks for the confirmation
+  const soy = table.locator('tr[data-hn="SRP01-HN10029"]');
+  await expect(soy.getByTestId('round-unmapped')).toBeVisible();
+  await expect(soy.getByTestId('round-problems')).toBeVisible();
+  // every accepted row is sent (a row with nothing allowed, or a discharged patient, has no choice)
+  const accepted = await table.locator('tr[data-accepted="true"]').count();
+  expect(accepted).toBeGreaterThan(10);
+  const sent = page.waitForRequest((r) => r.url().includes('/api/takerOrder/submitRound'));
+  await page.getByTestId('round-submit').click();
+  const body = (await sent).postDataJSON() as { rows: { hnId: string }[] };
+  expect(body.rows.length).toBe(accepted);
+  // ordered rows show their status; the refused one stays, with its reason, for fixing
+  await expect(table.locator('[data-testid="round-ordered"]').first()).toBeVisible();
+  await expect(soy.getByTestId('round-problems')).toBeVisible();
+  await expect(soy.getByTestId('round-ordered')).toHaveCount(0);
+  await expect(soy).toHaveAttribute('data-accepted', 'true');
+  await soy.getByTestId('round-unmapped').check();
+  await expect(soy.getByTestId('round-problems')).toHaveCount(0);
+  await page.getByTestId('round-submit').click();
+  await expect(soy.getByTestId('round-ordered')).toBeVisible();
+  await expect(page.getByTestId('round-submit')).toBeDisabled();
+});
