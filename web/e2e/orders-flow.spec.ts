@@ -153,13 +153,21 @@ test('the same order for several patients, and a ward copied to the next day, ea
   await expect(chip(table.locator('tr[data-hn="SRP01-HN10031"]'), 'MT01')).toHaveAttribute('data-status', 'WAITING');
   await expect(chip(table.locator('tr[data-hn="SRP01-HN10032"]'), 'MT01')).toHaveAttribute('data-status', 'NONE');
 
-  // copy ward W04's orders of a day to the next: one patient already has that meal, so is refused
+  // copy ward W04's orders of a day to the next: SRP01-HN10050 already has that meal, and
+  // SRP01-HN10047's free text was acknowledged against its allergies for that day only, so both
+  // are refused; SRP01-HN10042 (no food rule) is copied
   const from = addDays(bangkokToday(), 4);
   const to = addDays(from, 1);
-  for (const [day, hn] of [[from, 'SRP01-HN10047'], [from, 'SRP01-HN10050'], [to, 'SRP01-HN10050']]) {
+  for (const [day, hn] of [[from, 'SRP01-HN10047'], [from, 'SRP01-HN10042'], [from, 'SRP01-HN10050'], [to, 'SRP01-HN10050']]) {
     const row = await orderRow(page, day, hn);
-    await openForm(page, row, 'MT02');
+    const form = await openForm(page, row, 'MT02');
     await orderSpecific(page, 'ข้าวสวย ต้มจืด');
+    if (hn === 'SRP01-HN10047') {
+      // the check before the submit asks for the acknowledgement, naming the allergies
+      await form.getByTestId('order-submit').click();
+      await expect(form.getByTestId('free-text-rules')).toContainText('ถั่วลิสง');
+      await form.getByTestId('free-text-ack').check();
+    }
     expect(await submit(page)).toBe(200);
   }
   await page.goto(`/auth/order?date=${to}`);
@@ -170,7 +178,9 @@ test('the same order for several patients, and a ward copied to the next day, ea
   await copy.getByTestId('copy-submit').click();
   await expect(copy.getByTestId('many-result')).toBeVisible();
   await expect(copy.getByTestId('refused-list').locator('[data-hn="SRP01-HN10050"]')).toBeVisible();
+  await expect(copy.getByTestId('refused-list').locator('[data-hn="SRP01-HN10047"]')).toContainText('ถั่วลิสง');
+  await expect(copy.getByTestId('free-text-hint')).toBeVisible();
   await copy.getByTestId('copy-submit').click();
-  const copied = await orderRow(page, to, 'SRP01-HN10047');
+  const copied = await orderRow(page, to, 'SRP01-HN10042');
   await expect(chip(copied, 'MT02')).toHaveAttribute('data-status', 'WAITING');
 });

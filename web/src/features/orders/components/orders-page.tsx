@@ -47,7 +47,8 @@ export default function OrdersPage() {
   const wards = useWards(labels.branch);
   const mealChoices = useMealTypes(labels.branch);
   // a phone (under 576 px, antd's sm): one block per patient, the table as wide as the screen
-  const phone = Grid.useBreakpoint().sm === false;
+  const screens = Grid.useBreakpoint();
+  const phone = screens.sm === false;
   const [selected, setSelected] = useState<OrderRow[]>([]);
   const [details, setDetails] = useState<string | null>(null);
   const [bulk, setBulk] = useState(false);
@@ -60,16 +61,18 @@ export default function OrdersPage() {
   useEffect(() => setSelected([]), [listKey]);
 
   // back from a form: the row just ordered for brought into view, once (the state is then
-  // dropped) — when this list's own answer is on screen, not the previous one kept while it loads
+  // dropped) — when this list's own answer is on screen, not the previous one kept while it loads,
+  // and laid out for the screen's width (antd measures it after the first render, and until then
+  // shows none of the width-dependent columns: rows then grow and the row would leave the view)
   const focus = backRow(location.state);
-  const shown = list.data !== undefined && !list.isPlaceholderData;
+  const shown = list.data !== undefined && !list.isPlaceholderData && Object.keys(screens).length > 0;
   useEffect(() => {
     if (!focus || !shown) return;
     const row = document.querySelector(`[data-testid="orders-table"] tr[data-hn="${CSS.escape(focus)}"]`);
     if (!row) return;
     row.scrollIntoView({ block: 'center' });
     navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
-  }, [focus, shown, list.data, navigate, location.pathname, location.search]);
+  }, [focus, shown, list.data, screens, navigate, location.pathname, location.search]);
 
   const openMeal = (row: OrderRow, meal: MealCell, caregiver: boolean) => {
     const order = caregiver ? meal.caregiverOrder : meal.order;
