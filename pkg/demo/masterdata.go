@@ -106,6 +106,7 @@ var masterRows = []struct {
 		"code=W02|nameTh=หอผู้ป่วยอายุรกรรม ชั้น 5|nameEn=Medical ward, floor 5|wardTypeId=WT02",
 		"code=W03|nameTh=หอผู้ป่วยพิเศษ ชั้น 7|nameEn=Private ward, floor 7|wardTypeId=WT02|description=ห้องพิเศษเดี่ยว",
 		"code=W04|nameTh=หอผู้ป่วยผู้สูงอายุ ชั้น 4|nameEn=Elderly ward, floor 4|wardTypeId=WT03",
+		"code=W05|nameTh=หอผู้ป่วยศัลยกรรม ชั้น 6|nameEn=Surgical ward, floor 6|wardTypeId=WT02",
 	}},
 	{"RoomType", []string{
 		"code=RT01|nameTh=ห้องรวม|nameEn=General ward room",

@@ -13,11 +13,16 @@ import (
 )
 
 // demoWards are the beds added for the demo patients: W01-01, W01-02, … in each ward (the
-// codes sort after the first demo rooms).
+// codes sort after the first demo rooms). W05 is the ward of 30 a meal round is tried on
+// (issue 25 §2): its patients come after the first 66, so the others keep their HNs.
 var demoWards = []struct {
 	code, roomType string
 	beds           int
-}{{"W01", "RT01", 10}, {"W02", "RT01", 20}, {"W03", "RT02", 10}, {"W04", "RT01", 20}}
+}{{"W01", "RT01", 10}, {"W02", "RT01", 20}, {"W03", "RT02", 10}, {"W04", "RT01", 20}, {"W05", "RT01", 30}}
+
+// demoCount is how many demo patients a branch has: 60 in the beds of W01–W04, two
+// pre-admitted, four discharged, then 30 in W05's beds.
+const demoCount = 96
 
 var (
 	thaiFirst = []struct{ th, en, gender string }{
@@ -42,8 +47,10 @@ var (
 )
 
 // demoPatients are the rows of one branch's demo patients, as the patient import reads
-// them: 60 current patients in the demo beds, two pre-admitted, four discharged. Dates
-// count from today (NPO tomorrow morning).
+// them: 60 current patients in the beds of W01–W04, two pre-admitted, four discharged, and 30
+// current patients in W05 (the same mix of rules: allergies, one unmapped, NPO before
+// surgery, religion, vegetarian, texture for the elderly). Dates count from today (NPO
+// tomorrow morning).
 func demoPatients(branch string, now time.Time) []imports.Row {
 	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, now.Location())
 	day := func(d int) string { return today.AddDate(0, 0, d).Format("2006-01-02") }
@@ -54,7 +61,7 @@ func demoPatients(branch string, now time.Time) []imports.Row {
 		}
 	}
 	var rows []imports.Row
-	for n := 0; n < 66; n++ {
+	for n := 0; n < demoCount; n++ {
 		c := map[string]string{"hnId": fmt.Sprintf("%s-HN%05d", branch, 10001+n)}
 		f, l := thaiFirst[n%len(thaiFirst)], thaiLast[(n*7)%len(thaiLast)]
 		c["firstNameTh"], c["lastNameTh"], c["firstNameEn"], c["lastNameEn"] = f.th, l.th, f.en, l.en
@@ -72,8 +79,8 @@ func demoPatients(branch string, now time.Time) []imports.Row {
 		}
 		age := 20 + (n*7)%60
 		switch {
-		case n < 60:
-			b := beds[n]
+		case n < 60 || n >= 66:
+			b := beds[bedOf(n)]
 			c["wardCode"], c["roomCode"] = b.ward, b.room
 			switch b.ward {
 			case "W01":
@@ -111,7 +118,7 @@ func demoPatients(branch string, now time.Time) []imports.Row {
 		if n%19 == 9 {
 			c["allergies"] = "AL04, ถั่วเหลือง" // soy: no Allergies row, kept unmapped
 		}
-		if n%9 == 4 && n < 60 {
+		if n%9 == 4 && (n < 60 || n >= 66) {
 			c["npoFrom"], c["npoTo"] = day(1)+" 00:00", day(1)+" 10:00"
 			c["remark"] = "งดน้ำงดอาหารก่อนผ่าตัด"
 		}
@@ -125,6 +132,15 @@ func demoPatients(branch string, now time.Time) []imports.Row {
 		rows = append(rows, imports.Row{Line: n + 1, Cells: c})
 	}
 	return rows
+}
+
+// bedOf answers the index in the demo beds of current patient n (W05's patients come after
+// the pre-admitted and discharged ones).
+func bedOf(n int) int {
+	if n >= 66 {
+		return n - 6
+	}
+	return n
 }
 
 // loadPatients loads the demo beds and patients of a branch that has no patient (a later

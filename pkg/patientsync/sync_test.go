@@ -161,7 +161,7 @@ func TestSyncOfTheDemoHospital(t *testing.T) {
 	}) {
 		t.Errorf("the unmapped diet code is not reported: %+v", r.Unmapped)
 	}
-	if r.Census != 60 || r.Counts["discharged"] != 2 || r.Counts["admitted"] != 1 {
+	if r.Census != 90 || r.Counts["discharged"] != 2 || r.Counts["admitted"] != 1 {
 		t.Errorf("counts: census %d %v", r.Census, r.Counts)
 	}
 
@@ -274,7 +274,7 @@ func TestFailedSyncs(t *testing.T) {
 	if n := f.s.Count(`SELECT count(*) FROM change_log WHERE entity = 'patient'`); n != logs {
 		t.Errorf("failed syncs wrote %d change-log rows", n-logs)
 	}
-	if n := f.s.Count(`SELECT count(*) FROM patient WHERE branch_code = 'SRP01' AND visit_status = 'Current'`); n != 60 {
+	if n := f.s.Count(`SELECT count(*) FROM patient WHERE branch_code = 'SRP01' AND visit_status = 'Current'`); n != 90 {
 		t.Errorf("current patients after failed syncs: %d", n)
 	}
 	// a working hospital again: the next sync runs
@@ -394,7 +394,7 @@ func TestSettings(t *testing.T) {
 	}
 	res = f.s.Do(apitest.Request{Method: "POST", Path: "/api/data-patient/testConnection", Token: sam, JSON: map[string]any{"code": "SRP01"}})
 	res.Into(t, &p)
-	if res.Status != 200 || !p.OK || p.Encounters != 10 || p.Patients != 10 || p.Total == nil || *p.Total != 60 {
+	if res.Status != 200 || !p.OK || p.Encounters != 10 || p.Patients != 10 || p.Total == nil || *p.Total != 90 {
 		t.Fatalf("test connection: %d %s", res.Status, res.Body)
 	}
 	f.hospital.Serve(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { http.Error(w, "no", 403) }))
