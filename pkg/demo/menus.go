@@ -78,19 +78,26 @@ SET07|ชุดอาหารเหลว|Liquid set|TC01|DT03|M024,M025,M036,M
 SET08|ชุดอาหารเด็ก|Children's set|TC02|DT01|M027,M010,M044,M036
 SET09|ชุดอาหารฮาลาล|Halal set|TC01|DT01|M031,M030,M050,M039
 SET10|ชุดอาหารปั่นผสม|Blenderized formula set|TC01|DT03|M041,M035
+SET11|ชุดอาหารมังสวิรัติ|Vegetarian set|TC01|DT01|M005,M023,M042,M047,M035
 `
 
 // weekdayMenu is the active weekday round: per day (Monday first), breakfast, lunch and
-// dinner, each a list of dish or set codes.
+// dinner, each a list of dish or set codes. Every lunch also offers the pureed, the minced
+// and moist, the halal and the vegetarian sets (lunchChoices), as a hospital's lunch has a
+// choice for each texture, religion and vegetarian patient.
 var weekdayMenu = [7][3]string{
-	{"M001,M046", "SET01", "M004,M012,M011,M049"},
-	{"M002,M048", "SET02", "M004,M013,M023,M050"},
-	{"M003,M044", "M027,M010,M047", "SET09"},
-	{"SET03", "M004,M018,M034,M042", "M004,M007,M028,M048"},
-	{"M014,M045,M036", "M032,M043", "M004,M019,M009,M049"},
-	{"M001,M037", "M026,M022,M050", "SET02"},
-	{"SET04", "M031,M030", "M004,M006,M021,M047"},
+	{"M001,M046", "SET01," + lunchChoices, "M004,M012,M011,M049"},
+	{"M002,M048", "SET02," + lunchChoices, "M004,M013,M023,M050"},
+	{"M003,M044", "M027,M010,M047," + lunchChoices, "SET09"},
+	{"SET03", "M004,M018,M034,M042," + lunchChoices, "M004,M007,M028,M048"},
+	{"M014,M045,M036", "M032,M043," + lunchChoices, "M004,M019,M009,M049"},
+	{"M001,M037", "M026,M022,M050," + lunchChoices, "SET02"},
+	{"SET04", "M031,M030," + lunchChoices, "M004,M006,M021,M047"},
 }
+
+// lunchChoices are the sets every lunch offers besides its own: pureed (IDDSI 4), minced and
+// moist (IDDSI 5), halal, vegetarian.
+const lunchChoices = "SET05,SET06,SET09,SET11"
 
 // demoDish is one line of baseDishes.
 type demoDish struct {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -16,6 +17,7 @@ import (
 	"samrap/pkg/day"
 	"samrap/pkg/i18n"
 	"samrap/pkg/imports"
+	"samrap/pkg/menus"
 	"samrap/pkg/orders"
 	"samrap/pkg/patients"
 	"samrap/pkg/session"
@@ -1057,8 +1059,15 @@ func TestFilterMenuFilters(t *testing.T) {
 	}
 	all := menu()
 	drinks := menu("mealComponentId", f.id(t, "meal_component", "MP03"))
-	if len(drinks.Menus) == 0 || len(drinks.Menus) >= len(all.Menus) || len(drinks.Sets) != 1 {
-		t.Fatalf("component: %d of %d dishes, %d sets", len(drinks.Menus), len(all.Menus), len(drinks.Sets))
+	// the sets kept are those with a drink among their dishes
+	withDrink := 0
+	for _, c := range all.Sets {
+		if slices.ContainsFunc(c.MenuSet.Menus, func(m menus.SetMenu) bool { return m.MealComponentCode == "MP03" }) {
+			withDrink++
+		}
+	}
+	if len(drinks.Menus) == 0 || len(drinks.Menus) >= len(all.Menus) || withDrink == 0 || withDrink == len(all.Sets) || len(drinks.Sets) != withDrink {
+		t.Fatalf("component: %d of %d dishes, %d sets (%d of %d with a drink)", len(drinks.Menus), len(all.Menus), len(drinks.Sets), withDrink, len(all.Sets))
 	}
 	for _, m := range drinks.Menus {
 		if m.Menu.MealComponentCode != "MP03" {

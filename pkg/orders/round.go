@@ -232,8 +232,9 @@ func (s *Service) yesterdays(ctx context.Context, branch string, wardID int64, d
 // suggest answers a patient's suggested choice for the round and its problems: nothing for a
 // discharged patient, NPO for one fasting then, else yesterday's dish or set when the checks
 // allow it today, else the first item of the day's menu they allow — those of the patient's
-// diet type, then of their texture (dysphagia for a texture need, normal otherwise), then
-// sets (a whole tray) before dishes. An unmapped allergy does not disqualify a choice: the
+// texture first (dysphagia food for a texture need, normal food otherwise: a pureed set is
+// no one's first suggestion who can eat a regular one), then of their diet type, then sets
+// (a whole tray) before dishes. An unmapped allergy does not disqualify a choice: the
 // row asks the person to confirm it, as every form does.
 func suggest(lang i18n.Lang, today, date string, meal mealType, meals map[int64]mealType, cat catalogue, p person,
 	r roundPatient, yesterday storedOrder) (*RoundChoice, string, []Problem) {
@@ -274,14 +275,14 @@ func suggest(lang i18n.Lang, today, date string, meal mealType, meals map[int64]
 		}
 		rank := 0
 		if r.DietType != nil && !matches(&MenuQuery{DietTypeID: &r.DietType.ID}, it.Content, dishes, it.Menu, it.MenuSet) {
-			rank += 4
+			rank += 2
 		}
 		scope := ScopeNormal
 		if r.TextureFood != nil && *r.TextureFood < 7 {
 			scope = ScopeDysphagia
 		}
 		if !scopeAllows(scope, dishes) {
-			rank += 2
+			rank += 4
 		}
 		course := CourseSet
 		if it.MenuSet == nil {

@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { addDays, bangkokToday, openOptions, ORDER_TAKER, signInAs } from './orders-helpers';
+import { addDays, bangkokToday, nextWeekday, openOptions, ORDER_TAKER, signInAs } from './orders-helpers';
 
 // The ward's meal round (issue 25 §2): every patient of ward W02 (pkg/demo: SRP01-HN10011 …
 // HN10030) for one lunch, each row with a choice the server checked; accepted by keyboard and
@@ -62,7 +62,8 @@ test('a ward orders its lunch in one round, every row checked by the server', as
 // the server before and at the submit.
 test('the 30-patient demo ward orders its lunch in at most 35 key presses and clicks', async ({ page }) => {
   await signInAs(page, ORDER_TAKER, /\/auth\/order$/);
-  const date = addDays(bangkokToday(), 2);
+  // a Monday: regular set A, and the pureed and minced sets (pkg/demo/menus.go)
+  const date = nextWeekday(1);
   await page.goto(`/auth/order?date=${date}`);
   let actions = 0;
   const click = async (l: Locator) => {
@@ -84,12 +85,15 @@ test('the 30-patient demo ward orders its lunch in at most 35 key presses and cl
   const rows = table.locator('tr[data-hn]');
   await expect(rows).toHaveCount(30);
   await click(page.getByTestId('round-accept-all'));
-  // the server's check of the whole round is on screen: the row whose allergy no allergen maps
-  // (SRP01-HN10086, soy) asks for the confirmation; every other row is fine as suggested
-  const soy = table.locator('tr[data-hn="SRP01-HN10086"]');
-  await expect(soy.getByTestId('round-problems')).toBeVisible();
-  await expect(table.getByTestId('round-problems')).toHaveCount(1);
-  await click(soy.getByTestId('round-unmapped'));
+  // the server's check of the whole round is on screen: the two rows with an allergy no
+  // allergen maps (soy: SRP01-HN10067, SRP01-HN10086) ask for the confirmation; every other row
+  // is fine as suggested
+  await expect(table.getByTestId('round-problems')).toHaveCount(2);
+  for (const hn of ['SRP01-HN10067', 'SRP01-HN10086']) {
+    const soy = table.locator(`tr[data-hn="${hn}"]`);
+    await expect(soy.getByTestId('round-problems')).toBeVisible();
+    await click(soy.getByTestId('round-unmapped'));
+  }
   await expect(table.getByTestId('round-problems')).toHaveCount(0);
   const accepted = await table.locator('tr[data-accepted="true"]').count();
   const sent = page.waitForResponse((r) => r.url().includes('/api/takerOrder/submitRound'));
@@ -98,7 +102,10 @@ test('the 30-patient demo ward orders its lunch in at most 35 key presses and cl
   expect(answer.data.refused).toEqual([]);
   expect(answer.data.ordered).toHaveLength(accepted);
   await expect(table.getByTestId('round-ordered')).toHaveCount(accepted);
-  // every patient who can eat lunch that day has it; a row left out has nothing to order
-  expect(accepted).toBeGreaterThanOrEqual(28);
+  // 29 of 30: the day's lunch has nothing for SRP01-HN10094, pureed (IDDSI 4), vegetarian (jay)
+  // and allergic to shrimp — the pureed set has pork; that patient's meal is the nurse's own
+  expect(accepted).toBe(29);
+  await expect(table.locator('tr[data-accepted="false"]')).toHaveCount(1);
+  await expect(table.locator('tr[data-accepted="false"]')).toHaveAttribute('data-hn', 'SRP01-HN10094');
   expect(actions).toBeLessThanOrEqual(35);
 });
