@@ -197,8 +197,8 @@ func BenchmarkOrderDetails(b *testing.B) {
 
 // BenchmarkRound30 times a ward's meal round of 30 patients (issue 25 §2's budget: the round's
 // check and submit ≤ 150 ms server time): checkerRound then submitRound, each patient a dish of
-// the day; stmts/op counts the database statements of both (the check is a fixed number; the
-// submit still writes patient by patient).
+// the day; stmts/op counts the database statements of both (each a fixed number whatever the
+// number of patients: TestRoundIsAFixedNumberOfStatements).
 //
 //	go test -run '^$' -bench Round30 -benchtime 20x ./pkg/orders
 func BenchmarkRound30(b *testing.B) {
@@ -246,7 +246,8 @@ func BenchmarkRound30(b *testing.B) {
 	b.ReportMetric(float64(stmts)/float64(b.N), "stmts/op")
 }
 
-// Reading a round and checking it are a fixed number of statements whatever the ward's size.
+// Reading a round, checking it and submitting it are each a fixed number of statements
+// whatever the ward's size (issue 25 §2): 3 patients and 30.
 func TestRoundIsAFixedNumberOfStatements(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
@@ -264,8 +265,8 @@ func TestRoundIsAFixedNumberOfStatements(t *testing.T) {
 	if err := f.s.Env.DB.QueryRow(ctx, `SELECT id FROM ward WHERE branch_code = 'SRP01' AND code = 'W01'`).Scan(&ward); err != nil {
 		t.Fatal(err)
 	}
-	count := func(n int) (int64, int64) {
-		in := orders.RoundInput{DateOrder: f.today, MealTimeID: f.lunchID}
+	count := func(n int) (int64, int64, int64) {
+		in := orders.RoundInput{DateOrder: f.today, MealTimeID: f.lunchID, IdempotencyKey: fmt.Sprint("count-", n)}
 		for i := 0; i < n; i++ {
 			hn := fmt.Sprintf("T-RC%d-%02d", n, i)
 			f.patient(t, hn, "", []string{"AL02"}, nil)
@@ -281,12 +282,19 @@ func TestRoundIsAFixedNumberOfStatements(t *testing.T) {
 		if _, err := s.CheckRound(ctx, i18n.EN, "SRP01", in); err != nil {
 			t.Fatal(err)
 		}
-		return read, c.n.Load() - before
+		check := c.n.Load() - before
+		before = c.n.Load()
+		out, err := s.SubmitRound(ctx, i18n.EN, "SRP01", "count", in)
+		if err != nil || len(out.Ordered) != n {
+			t.Fatalf("submitRound of %d: %+v %v", n, out.Refused, err)
+		}
+		return read, check, c.n.Load() - before
 	}
-	r1, c1 := count(2)
-	r2, c2 := count(8)
-	if r1 != r2 || c1 != c2 {
-		t.Fatalf("statements: mealRound %d then %d, checkerRound %d then %d", r1, r2, c1, c2)
+	r1, c1, s1 := count(3)
+	r2, c2, s2 := count(30)
+	if r1 != r2 || c1 != c2 || s1 != s2 {
+		t.Fatalf("statements for 3 then 30 patients: mealRound %d then %d, checkerRound %d then %d, submitRound %d then %d",
+			r1, r2, c1, c2, s1, s2)
 	}
-	t.Logf("mealRound is %d statements, checkerRound %d", r1, c1)
+	t.Logf("mealRound is %d statements, checkerRound %d, submitRound %d (begin and commit included)", r1, c1, s1)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgtype"
 
+	"samrap/pkg/audit"
 	"samrap/pkg/day"
 	"samrap/pkg/db/dbsqlc"
 	"samrap/pkg/errs"
@@ -23,7 +24,8 @@ import (
 // The meal round (issue 25 §2, docs/orders.md "The meal round"): one ward, one date, one
 // meal type — every patient of the ward with a suggested choice the server has checked, the
 // day's menu with each item's conflicts for each patient, and the round submitted in one
-// request, each patient checked and ordered on its own.
+// request, each patient checked on its own (one refused never blocks the rest) and the
+// accepted written together, in a fixed number of statements.
 
 // Sources of a round row's suggestion.
 const (
@@ -370,6 +372,31 @@ func (in RoundInput) drafts(lang i18n.Lang, branch, today string) ([]Draft, []Re
 	return drafts, refused, nil
 }
 
+// all answers the draft whose check reads what every pick of the round needs: the day's
+// menu and every dish and set picked, once each.
+func (in RoundInput) all(drafts []Draft) Draft {
+	all := Draft{Dates: []string{in.DateOrder}, MealTimeIDs: []int64{in.MealTimeID}, OrderType: TypeOrder, CourseType: CourseMenu}
+	seen := map[Item]bool{}
+	for _, d := range drafts {
+		for _, it := range d.Items {
+			it.AlternativeNote = ""
+			if !seen[it] {
+				seen[it] = true
+				all.Items = append(all.Items, it)
+			}
+		}
+	}
+	return all
+}
+
+func hnsOf(drafts []Draft) []string {
+	hns := make([]string, len(drafts))
+	for i, d := range drafts {
+		hns[i] = d.HnID
+	}
+	return hns
+}
+
 // CheckRound runs the checks of each pick of a round and writes nothing (checkerRound).
 func (s *Service) CheckRound(ctx context.Context, lang i18n.Lang, branch string, in RoundInput) ([]PatientCheck, error) {
 	drafts, refused, err := in.drafts(lang, branch, s.today())
@@ -380,17 +407,11 @@ func (s *Service) CheckRound(ctx context.Context, lang i18n.Lang, branch string,
 	for _, r := range refused {
 		out = append(out, PatientCheck{HnID: r.HnID, Problems: r.Problems})
 	}
-	hns := make([]string, len(drafts))
-	all := Draft{Dates: []string{in.DateOrder}, MealTimeIDs: []int64{in.MealTimeID}, OrderType: TypeOrder, CourseType: CourseMenu}
-	for i, d := range drafts {
-		hns[i] = d.HnID
-		all.Items = append(all.Items, d.Items...)
-	}
-	persons, err := loadPersons(ctx, s.db, branch, hns)
+	persons, err := loadPersons(ctx, s.db, branch, hnsOf(drafts))
 	if err != nil {
 		return nil, fmt.Errorf("orders.checkRound: %w", err)
 	}
-	meals, cat, err := loadForCheck(ctx, s.db, branch, all)
+	meals, cat, err := loadForCheck(ctx, s.db, branch, in.all(drafts))
 	if err != nil {
 		return nil, fmt.Errorf("orders.checkRound: %w", err)
 	}
@@ -407,8 +428,9 @@ func (s *Service) CheckRound(ctx context.Context, lang i18n.Lang, branch string,
 	return out, nil
 }
 
-// SubmitRound orders a round: each pick checked and written on its own (one refused never
-// blocks the rest), the same idempotency key answering the first answer (submitRound).
+// SubmitRound orders a round: each pick checked on its own (one refused never blocks the
+// rest) as a submit checks it, the accepted written together (submitRound), the same
+// idempotency key answering the first answer.
 func (s *Service) SubmitRound(ctx context.Context, lang i18n.Lang, branch, by string, in RoundInput) (Outcome, error) {
 	drafts, refused, err := in.drafts(lang, branch, s.today())
 	if err != nil {
@@ -421,7 +443,7 @@ func (s *Service) SubmitRound(ctx context.Context, lang i18n.Lang, branch, by st
 			out.replayed = replay
 			return err
 		}
-		if out, err = s.submitEach(ctx, tx, lang, branch, by, drafts); err != nil {
+		if out, err = s.submitRound(ctx, tx, lang, branch, by, drafts, in.all(drafts)); err != nil {
 			return err
 		}
 		out.Refused = append(out.Refused, refused...)
@@ -429,6 +451,110 @@ func (s *Service) SubmitRound(ctx context.Context, lang i18n.Lang, branch, by st
 	})
 	if err != nil {
 		return Outcome{}, fmt.Errorf("orders.submitRound: %w", err)
+	}
+	return out, nil
+}
+
+// submitRound writes a round's drafts, each one order (the round's date and meal type), in
+// a fixed number of statements whatever the number of patients: the patients locked (in id
+// order) and read together, the day's menu and the dishes picked read once (all), each
+// draft checked as submitIn checks it (a patient not found, the check's problems: refused),
+// the accepted written in one statement (a patient whose meal has a live order is refused
+// ALREADY_ORDERED with it), their items in one, their documents read in one and their
+// change record written in one. The answer lists the drafts in their order.
+func (s *Service) submitRound(ctx context.Context, tx pgx.Tx, lang i18n.Lang, branch, by string, drafts []Draft, all Draft) (Outcome, error) {
+	out := Outcome{Ordered: []OrderedPatient{}, Refused: []RefusedPatient{}}
+	if len(drafts) == 0 {
+		return out, nil
+	}
+	hns := hnsOf(drafts)
+	if err := queries.OrderLockPatients(ctx, tx, dbsqlc.OrderLockPatientsParams{Branch: branch, HnIds: hns}); err != nil {
+		return out, fmt.Errorf("lock patients: %w", err)
+	}
+	persons, err := loadPersons(ctx, tx, branch, hns)
+	if err != nil {
+		return out, err
+	}
+	meals, cat, err := loadForCheck(ctx, tx, branch, all)
+	if err != nil {
+		return out, err
+	}
+	// each draft: refused, or its order's row
+	refused := make([]*RefusedPatient, len(drafts))
+	row := make([]int, len(drafts))
+	var rows []newOrder
+	for i, d := range drafts {
+		row[i] = -1
+		var err error
+		if p, ok := persons[d.HnID]; !ok {
+			err = ErrPatientNotFound
+		} else if probs, items := checkAll(lang, d, p, meals, cat); len(probs) > 0 {
+			err = problemsErr(probs)
+		} else {
+			var os []newOrder
+			if os, err = ordersOf(d, p, items); err == nil {
+				if len(os) != 1 {
+					return out, fmt.Errorf("a round's pick for %s is %d orders, not one", d.HnID, len(os))
+				}
+				row[i], rows = len(rows), append(rows, os[0])
+			}
+		}
+		if err != nil {
+			r, ok := refusedOf(lang, d.HnID, err)
+			if !ok {
+				return out, err
+			}
+			refused[i] = &r
+		}
+	}
+	ids, err := insertOrders(ctx, tx, branch, by, rows)
+	if err != nil {
+		return out, err
+	}
+	var taken []newOrder
+	read := []string{}
+	for i, id := range ids {
+		if id == "" {
+			taken = append(taken, rows[i])
+		} else {
+			read = append(read, id)
+		}
+	}
+	live, err := liveOrders(ctx, tx, branch, taken)
+	if err != nil {
+		return out, err
+	}
+	if err := insertParts(ctx, tx, branch, rows, ids); err != nil {
+		return out, err
+	}
+	docs, err := orderDocsByID(ctx, tx, branch, append(read, slices.Collect(maps.Values(live))...))
+	if err != nil {
+		return out, err
+	}
+	var written []json.RawMessage
+	for i, d := range drafts {
+		switch {
+		case refused[i] != nil:
+			out.Refused = append(out.Refused, *refused[i])
+		case ids[row[i]] == "":
+			existing := []json.RawMessage{}
+			if id, ok := live[rows[row[i]].key()]; ok {
+				existing = append(existing, docs[id])
+			}
+			r, _ := refusedOf(lang, d.HnID, alreadyOrdered(existing))
+			out.Refused = append(out.Refused, r)
+		default:
+			doc := docs[ids[row[i]]]
+			out.Ordered = append(out.Ordered, OrderedPatient{HnID: d.HnID, Orders: []json.RawMessage{doc}})
+			written = append(written, doc)
+		}
+	}
+	changes, err := createChanges(branch, by, written)
+	if err != nil {
+		return out, err
+	}
+	if err := audit.WriteChanges(ctx, tx, changes); err != nil {
+		return out, err
 	}
 	return out, nil
 }

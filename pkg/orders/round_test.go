@@ -1,13 +1,16 @@
 package orders_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"samrap/pkg/day"
+	"samrap/pkg/i18n"
 	"samrap/pkg/orders"
 )
 
@@ -142,5 +145,153 @@ func TestMealRound(t *testing.T) {
 	}
 	if res := f.get(f.taker, "mealRound?wardId=abc&mealTimeId=1"); res.Status != 400 {
 		t.Fatalf("a malformed ward: %d %s", res.Status, res.Body)
+	}
+}
+
+// A round is written set-based (issue 25 §2): a patient whose meal is ordered already, one a
+// rule refuses, one unknown and a row of the wrong shape are refused with their codes, the
+// rest are written — one order and one change-log entry each, one activity entry for the
+// round — and the answer lists the picks in their order, the wrongly shaped after.
+func TestRoundWritesTheAcceptedOnes(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	for _, hn := range []string{"T-RW-1", "T-RW-2", "T-RW-3", "T-RW-DONE"} {
+		f.patient(t, hn, "", nil, nil)
+	}
+	f.patient(t, "T-RW-AL", "", []string{"AL02"}, nil)
+	_, done := f.submit(t, f.draft("T-RW-DONE", "T-SOUP"), 200)
+	pick := func(hn, code string) map[string]any {
+		return map[string]any{"hnId": hn, "orderType": "ORD", "courseType": "MENU",
+			"items": []map[string]any{{"menuId": f.dishes[code], "alternativeNote": ""}}}
+	}
+	rows := []any{pick("T-RW-1", "T-PLAIN"), pick("T-RW-DONE", "T-PLAIN"), pick("T-RW-2", "T-PLAIN"),
+		pick("T-RW-AL", "T-PEANUT"), pick("T-RW-NONE", "T-PLAIN"),
+		map[string]any{"hnId": "T-RW-BAD", "orderType": "XYZ"}, pick("T-RW-3", "T-PEANUT")}
+	changes := f.s.Count(`SELECT count(*) FROM change_log WHERE entity = 'meal_order'`)
+	res := f.post(f.taker, "submitRound", map[string]any{"branchCode": "SRP01", "dateOrder": f.today, "mealTimeId": f.lunchID,
+		"idempotencyKey": "round-set", "rows": rows})
+	var out struct {
+		Ordered []struct {
+			HnID   string
+			Orders []order
+		}
+		Refused []struct {
+			HnID     string
+			Problems []problem
+			Existing []order
+		}
+	}
+	res.Into(t, &out)
+	if res.Status != 200 || len(out.Ordered) != 3 || len(out.Refused) != 4 {
+		t.Fatalf("submitRound: %d %s", res.Status, res.Body)
+	}
+	var ids []string
+	for i, want := range []string{"T-RW-1", "T-RW-2", "T-RW-3"} {
+		o := out.Ordered[i]
+		if o.HnID != want || len(o.Orders) != 1 || o.Orders[0].HnID != want || o.Orders[0].Status != "WAITING" ||
+			len(o.Orders[0].Items) != 1 || o.Orders[0].Items[0].MenuID == nil {
+			t.Fatalf("ordered %d: %+v", i, o)
+		}
+		ids = append(ids, o.Orders[0].OrderID)
+	}
+	for i, want := range []struct{ hn, code string }{{"T-RW-DONE", "ALREADY_ORDERED"}, {"T-RW-AL", "CONFLICT"},
+		{"T-RW-NONE", "NOT_FOUND"}, {"T-RW-BAD", "VALIDATION"}} {
+		if r := out.Refused[i]; r.HnID != want.hn || codes(r.Problems) != want.code {
+			t.Fatalf("refused %d: %+v, want %v", i, r, want)
+		}
+	}
+	if r := out.Refused[0]; r.Problems[0].Field != "hnId" || r.Problems[0].Message == "" ||
+		len(r.Existing) != 1 || r.Existing[0].OrderID != done[0].OrderID {
+		t.Fatalf("already ordered: %+v", r)
+	}
+	if r := out.Refused[1]; r.Problems[0].MenuID != f.dishes["T-PEANUT"] || len(r.Problems[0].Conflicts) != 1 || len(r.Existing) != 0 {
+		t.Fatalf("conflict: %+v", r)
+	}
+	// written: the fine ones only, one change each; the order already there is untouched
+	if n := f.s.Count(`SELECT count(*) FROM meal_order o JOIN patient p ON p.id = o.patient_id
+		WHERE p.hn_id LIKE 'T-RW-%' AND o.order_date = $1`, f.today); n != 4 {
+		t.Fatalf("orders: %d", n)
+	}
+	if n := f.s.Count(`SELECT count(*) FROM meal_order_item i JOIN meal_order o ON o.id = i.order_id
+		WHERE o.id = ANY ($1::uuid[])`, ids); n != 3 {
+		t.Fatalf("items: %d", n)
+	}
+	if n := f.s.Count(`SELECT count(*) FROM change_log WHERE entity = 'meal_order'`); n != changes+3 {
+		t.Fatalf("change log: %d entries, want %d", n, changes+3)
+	}
+	if n := f.s.Count(`SELECT count(DISTINCT entity_id) FROM change_log WHERE entity = 'meal_order' AND action = 'create'
+		AND entity_id = ANY ($1::text[]) AND after ->> 'status' = 'WAITING'`, ids); n != 3 {
+		t.Fatalf("change log of the written orders: %d", n)
+	}
+	if n := f.s.Count(`SELECT count(*) FROM activity_log WHERE action = 'orders.submitRound'
+		AND (detail ->> 'count')::int = 3 AND detail -> 'refusedHnIds' = '["T-RW-DONE", "T-RW-AL", "T-RW-NONE", "T-RW-BAD"]'`); n != 1 {
+		t.Fatalf("activity: %d", n)
+	}
+	// the same key: the same answer, nothing more written
+	again := f.post(f.taker, "submitRound", map[string]any{"branchCode": "SRP01", "dateOrder": f.today, "mealTimeId": f.lunchID,
+		"idempotencyKey": "round-set", "rows": rows})
+	if string(again.Data) != string(res.Data) || f.s.Count(`SELECT count(*) FROM change_log WHERE entity = 'meal_order'`) != changes+3 {
+		t.Fatalf("replay: %s", again.Body)
+	}
+}
+
+// A round answers what ordering each patient on its own answers (submitOrderMany, a
+// savepoint per patient): the same orders, kept with the same facts, and the same refusals,
+// field for field.
+func TestRoundAnswersAsEachPatientOnItsOwn(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	ctx := context.Background()
+	s := orders.NewService(f.s.Env.DB, f.s.Clock.Now, nil)
+	outcome := func(prefix string, submit func(hns []string) (orders.Outcome, error)) string {
+		for _, n := range []string{"1", "2", "DONE"} {
+			f.patient(t, prefix+n, "", nil, nil)
+		}
+		f.patient(t, prefix+"AL", "", []string{"AL02"}, nil)                 // the peanut accepted with a note
+		f.patient(t, prefix+"TEX", "texture_food = 4", nil, nil)             // the dish too hard: TEXTURE
+		f.patient(t, prefix+"UN", "unmapped_allergies = '{kiwi}'", nil, nil) // not confirmed: UNMAPPED_ALLERGY
+		f.submit(t, f.draft(prefix+"DONE", "T-SOUP"), 200)
+		hns := []string{prefix + "1", prefix + "2", prefix + "AL", prefix + "DONE", prefix + "NONE", prefix + "TEX", prefix + "UN"}
+		out, err := submit(hns)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, err := json.Marshal(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// what differs by nature: the ids, the times, the HNs' prefix
+		text := strings.ReplaceAll(string(raw), prefix, "T-X-")
+		return regexp.MustCompile(`"(orderId|orderedAt)":"[^"]*"`).ReplaceAllString(text, `"$1":""`)
+	}
+	items := []orders.Item{{MenuID: f.dishes["T-PEANUT"], AlternativeNote: " no peanut "}, {MenuID: f.dishes["T-THICK"]}}
+	many := outcome("T-EA-", func(hns []string) (orders.Outcome, error) {
+		return s.SubmitMany(ctx, i18n.EN, "SRP01", "same", orders.Draft{HnIDs: hns, Dates: []string{f.today},
+			MealTimeIDs: []int64{f.lunchID}, OrderType: "ORD", CourseType: "MENU", Items: items})
+	})
+	round := outcome("T-RN-", func(hns []string) (orders.Outcome, error) {
+		in := orders.RoundInput{DateOrder: f.today, MealTimeID: f.lunchID}
+		for _, hn := range hns {
+			in.Rows = append(in.Rows, orders.RoundPick{HnID: hn, OrderType: "ORD", CourseType: "MENU", Items: items})
+		}
+		return s.SubmitRound(ctx, i18n.EN, "SRP01", "same", in)
+	})
+	if many != round {
+		t.Fatalf("submitOrderMany answered\n%s\nthe round\n%s", many, round)
+	}
+	for _, want := range []string{`"hnId":"T-X-AL","orders"`, `"kind":"ALLERGEN"`, `"ALREADY_ORDERED"`, `"TEXTURE"`,
+		`"UNMAPPED_ALLERGY"`, `"NOT_FOUND"`} {
+		if !strings.Contains(round, want) {
+			t.Fatalf("the round has no %s: %s", want, round)
+		}
+	}
+	// the facts each order keeps (for needs-review) are those a submit keeps
+	if n := f.s.Count(`SELECT count(*) FROM meal_order a JOIN patient pa ON pa.id = a.patient_id,
+			meal_order b JOIN patient pb ON pb.id = b.patient_id
+		WHERE replace(pa.hn_id, 'T-EA-', '') = replace(pb.hn_id, 'T-RN-', '') AND pa.hn_id LIKE 'T-EA-%' AND pb.hn_id LIKE 'T-RN-%'
+			AND a.order_date = b.order_date AND a.meal_time_id = b.meal_time_id AND a.status <> 'CANCELLED' AND b.status <> 'CANCELLED'
+			AND a.patient_facts = b.patient_facts AND a.tray_facts = b.tray_facts AND a.review_reasons = b.review_reasons
+			AND (a.tray_facts <> '{}' OR pa.hn_id <> 'T-EA-AL')`); n != 4 {
+		t.Fatalf("orders kept with the same facts: %d, want 4", n)
 	}
 }

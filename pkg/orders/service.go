@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -221,93 +222,41 @@ func (s *Service) submitIn(ctx context.Context, tx pgx.Tx, lang i18n.Lang, branc
 	if len(probs) > 0 {
 		return nil, problemsErr(probs)
 	}
-	dates, meals := d.pairs()
-	arg := dbsqlc.OrderInsertParams{Branch: branch, PatientID: p.PatientID, Caregiver: d.Caregiver,
-		OrderType: d.OrderType, Status: statusOfType[d.OrderType], FoodScope: d.FoodScope, DietTypeID: d.DietTypeID,
-		TherapeuticID: d.TherapeuticID, CuisineTypeID: d.CuisineTypeID, Description: d.Description, Remark: d.Remark,
-		Charge: d.Charge, UnmappedAllergiesChecked: d.UnmappedAllergiesChecked, By: by, MealTimeIds: meals,
-		ItemMenuIds: []int64{}, ItemMenuSetIds: []int64{}}
-	for _, it := range d.Items {
-		if it.MenuID != 0 {
-			arg.ItemMenuIds = append(arg.ItemMenuIds, it.MenuID)
-		} else {
-			arg.ItemMenuSetIds = append(arg.ItemMenuSetIds, it.MenuSetID)
-		}
-	}
-	if d.CourseType != "" {
-		arg.CourseType = &d.CourseType
-	}
-	if d.DysphagiaFoodType != nil {
-		v := int16(*d.DysphagiaFoodType)
-		arg.DysphagiaFoodType = &v
-	}
-	if d.CaregiverInfo != nil {
-		raw, err := json.Marshal(d.CaregiverInfo)
-		if err != nil {
-			return nil, err
-		}
-		info := string(raw)
-		arg.CaregiverInfo = &info
-	}
-	if arg.FreeTextRules, err = freeTextRecord(d, p); err != nil {
+	rows, err := ordersOf(d, p, items)
+	if err != nil {
 		return nil, err
 	}
-	for _, date := range dates {
-		t, _ := day.Parse(date) // checked with the draft
-		arg.Dates = append(arg.Dates, pgtype.Date{Time: t, Valid: true})
-	}
-	ids, err := queries.OrderInsert(ctx, tx, arg)
+	ids, err := insertOrders(ctx, tx, branch, by, rows)
 	if err != nil {
-		return nil, writeErr(err)
+		return nil, err
 	}
-	if len(ids) < len(dates) {
-		live, err := queries.OrderLiveFor(ctx, tx, dbsqlc.OrderLiveForParams{Branch: branch, PatientID: p.PatientID,
-			Caregiver: d.Caregiver, Dates: arg.Dates, MealTimeIds: meals})
+	var taken []newOrder // the pairs that have a live order: nothing of the draft is kept
+	for i, id := range ids {
+		if id == "" {
+			taken = append(taken, rows[i])
+		}
+	}
+	if len(taken) > 0 {
+		live, err := liveOrders(ctx, tx, branch, taken)
 		if err != nil {
 			return nil, err
 		}
-		live = slices.DeleteFunc(live, func(id string) bool { return slices.Contains(ids, id) })
-		existing, err := orderDocs(ctx, tx, branch, live)
+		existing, err := orderDocs(ctx, tx, branch, slices.Collect(maps.Values(live)))
 		if err != nil {
 			return nil, err
 		}
-		return nil, &errs.Error{Kind: ErrAlreadyOrdered.Kind, Code: ErrAlreadyOrdered.Code, Key: ErrAlreadyOrdered.Key,
-			Data: map[string]any{"existing": existing}}
+		return nil, alreadyOrdered(existing)
 	}
-	parts := dbsqlc.OrderInsertPartsParams{Branch: branch, OrderIds: ids, OtherIds: nonNil(d.OtherIDs),
-		RemarkIds: nonNil(d.RemarkIDs), Positions: []int32{}, MenuIds: []int64{}, MenuSetIds: []int64{},
-		Notes: []string{}, Conflicts: []string{}}
-	for i, it := range items {
-		cs := it.Conflicts
-		if cs == nil {
-			cs = []Conflict{}
-		}
-		raw, err := json.Marshal(cs)
-		if err != nil {
-			return nil, err
-		}
-		parts.Positions = append(parts.Positions, int32(i+1))
-		parts.MenuIds, parts.MenuSetIds = append(parts.MenuIds, it.MenuID), append(parts.MenuSetIds, it.MenuSetID)
-		parts.Notes, parts.Conflicts = append(parts.Notes, it.AlternativeNote), append(parts.Conflicts, string(raw))
-	}
-	if len(items) > 0 || len(d.OtherIDs) > 0 || len(d.RemarkIDs) > 0 {
-		if err := queries.OrderInsertParts(ctx, tx, parts); err != nil {
-			return nil, writeErr(err)
-		}
+	if err := insertParts(ctx, tx, branch, rows, ids); err != nil {
+		return nil, err
 	}
 	docs, err := orderDocs(ctx, tx, branch, ids)
 	if err != nil {
 		return nil, err
 	}
-	changes := make([]audit.Change, len(docs))
-	for i, doc := range docs {
-		var o struct {
-			OrderID string `json:"orderId"`
-		}
-		if err := json.Unmarshal(doc, &o); err != nil {
-			return nil, err
-		}
-		changes[i] = audit.Change{BranchCode: branch, Entity: "meal_order", EntityID: o.OrderID, Action: "create", After: doc, By: by}
+	changes, err := createChanges(branch, by, docs)
+	if err != nil {
+		return nil, err
 	}
 	if err := audit.WriteChanges(ctx, tx, changes); err != nil {
 		return nil, err
@@ -381,24 +330,15 @@ func (s *Service) submitEach(ctx context.Context, tx pgx.Tx, lang i18n.Lang, bra
 			orders, err = s.submitIn(ctx, sp, lang, branch, by, d)
 			return err
 		})
-		e, isBusiness := errs.As(err)
-		switch {
-		case err == nil:
+		if err == nil {
 			out.Ordered = append(out.Ordered, OrderedPatient{HnID: d.HnID, Orders: orders})
-		case isBusiness && e.Kind != errs.Internal:
-			r := RefusedPatient{HnID: d.HnID, Problems: []Problem{}}
-			if p, ok := e.Data["problems"].([]Problem); ok {
-				r.Problems = p
-			} else {
-				r.Problems = append(r.Problems, Problem{Code: e.Code, Field: "hnId", Message: i18n.T(lang, e.Key, e.Args...)})
-				if ex, ok := e.Data["existing"].([]json.RawMessage); ok {
-					r.Existing = ex
-				}
-			}
-			out.Refused = append(out.Refused, r)
-		default:
+			continue
+		}
+		r, refused := refusedOf(lang, d.HnID, err)
+		if !refused {
 			return out, err
 		}
+		out.Refused = append(out.Refused, r)
 	}
 	return out, nil
 }

@@ -40,6 +40,11 @@ FROM patient p WHERE p.branch_code = @branch AND p.hn_id = ANY (@hn_ids::text[])
 -- name: OrderLockPatient :one
 SELECT id FROM patient WHERE branch_code = @branch AND hn_id = @hn_id FOR UPDATE;
 
+-- Locks the patients of a meal round, in id order (two rounds over the same patients take
+-- them in the same order).
+-- name: OrderLockPatients :exec
+SELECT id FROM patient WHERE branch_code = @branch AND hn_id = ANY (@hn_ids::text[]) ORDER BY id FOR UPDATE;
+
 -- The branch's active meal types, in start-time order.
 -- name: OrderMealTypes :many
 SELECT id, code, name_th, name_en, start_time, end_time, abbreviation, meal_color, text_color
@@ -73,48 +78,69 @@ SELECT answer FROM order_idempotency WHERE caller = @caller AND key = @key;
 -- name: OrderKeepAnswer :exec
 UPDATE order_idempotency SET answer = CAST(sqlc.arg(answer)::text AS jsonb) WHERE caller = @caller AND key = @key;
 
--- Writes the orders of one patient for every (date, meal type) pair, keeping the facts the
--- checks ran against (a caregiver order keeps only the patient's discharge facts) and the
--- facts of the tray (item_menu_ids, item_menu_set_ids) that concern them. A pair
--- that already has a live order is skipped (the unique index decides, also against a
--- concurrent submit): the caller compares the rows answered with the pairs sent.
+-- Writes orders, one per element of the arrays (a submit: one patient's (date, meal type)
+-- pairs; a meal round: one pair for each patient), keeping the facts the checks ran against
+-- (a caregiver order keeps only the patient's discharge facts; each patient's facts are
+-- computed once) and the facts of the tray that concern them: its dishes and sets are the
+-- elements of item_menu_ids and item_menu_set_ids whose item_rows is the order's position in
+-- the arrays (from 1). NULL is sent as an empty string (caregiver_infos, course_types,
+-- free_text_rules) or 0 (the reference ids, dysphagia_food_types). An order whose pair already has a live order
+-- is skipped (the unique index decides, also against a concurrent submit): the caller
+-- compares the rows answered with the rows sent.
 -- name: OrderInsert :many
+WITH k AS (
+    SELECT * FROM ROWS FROM (unnest(@patient_ids::bigint[]), unnest(@caregivers::boolean[]),
+        unnest(@caregiver_infos::text[]), unnest(@dates::date[]), unnest(@meal_time_ids::bigint[]),
+        unnest(@order_types::text[]), unnest(@statuses::text[]), unnest(@food_scopes::text[]),
+        unnest(@course_types::text[]), unnest(@diet_type_ids::bigint[]), unnest(@therapeutic_ids::bigint[]),
+        unnest(@cuisine_type_ids::bigint[]), unnest(@descriptions::text[]), unnest(@remarks::text[]),
+        unnest(@charges::boolean[]), unnest(@dysphagia_food_types::smallint[]),
+        unnest(@unmapped_allergies_checked::boolean[]), unnest(@free_text_rules::text[])) WITH ORDINALITY
+        AS k(patient_id, caregiver, caregiver_info, d, m, order_type, status, food_scope, course_type, diet_type_id,
+            therapeutic_id, cuisine_type_id, description, remark, charge, dysphagia_food_type,
+            unmapped_allergies_checked, free_text_rules, n)),
+i AS (
+    SELECT * FROM ROWS FROM (unnest(@item_rows::integer[]), unnest(@item_menu_ids::bigint[]),
+        unnest(@item_menu_set_ids::bigint[])) AS i(n, menu_id, menu_set_id)),
+f AS (SELECT x.patient_id, patient_food_facts(@branch::text, x.patient_id) AS facts FROM (SELECT DISTINCT k.patient_id FROM k) x)
 INSERT INTO meal_order (branch_code, patient_id, caregiver, caregiver_info, order_date, meal_time_id, order_type, status,
     food_scope, course_type, diet_type_id, therapeutic_id, cuisine_type_id, description, remark, charge,
     dysphagia_food_type, unmapped_allergies_checked, free_text_rules, patient_facts, tray_facts, ordered_by)
-SELECT @branch::text, @patient_id::bigint, @caregiver::boolean, sqlc.narg(caregiver_info)::text::jsonb, k.d, k.m, @order_type::text,
-    @status::text, @food_scope::text, sqlc.narg(course_type)::text, sqlc.narg(diet_type_id)::bigint,
-    sqlc.narg(therapeutic_id)::bigint, sqlc.narg(cuisine_type_id)::bigint, @description::text, @remark::text,
-    @charge::boolean, sqlc.narg(dysphagia_food_type)::smallint, @unmapped_allergies_checked::boolean,
-    sqlc.narg(free_text_rules)::text::jsonb,
-    CASE WHEN @caregiver::boolean THEN jsonb_build_object('DISCHARGED', f.facts -> 'DISCHARGED') ELSE f.facts END,
-    meal_order_tray_facts(@branch::text, @caregiver::boolean, sqlc.narg(caregiver_info)::text::jsonb, f.facts,
-        @item_menu_ids::bigint[], @item_menu_set_ids::bigint[]),
+SELECT @branch::text, k.patient_id, k.caregiver, nullif(k.caregiver_info, '')::jsonb, k.d, k.m, k.order_type,
+    k.status, k.food_scope, nullif(k.course_type, ''), nullif(k.diet_type_id, 0), nullif(k.therapeutic_id, 0),
+    nullif(k.cuisine_type_id, 0), k.description, k.remark, k.charge, nullif(k.dysphagia_food_type, 0),
+    k.unmapped_allergies_checked, nullif(k.free_text_rules, '')::jsonb,
+    CASE WHEN k.caregiver THEN jsonb_build_object('DISCHARGED', f.facts -> 'DISCHARGED') ELSE f.facts END,
+    meal_order_tray_facts(@branch::text, k.caregiver, nullif(k.caregiver_info, '')::jsonb, f.facts,
+        ARRAY(SELECT i.menu_id FROM i WHERE i.n = k.n AND i.menu_id <> 0),
+        ARRAY(SELECT i.menu_set_id FROM i WHERE i.n = k.n AND i.menu_set_id <> 0)),
     @by::text
-FROM ROWS FROM (unnest(@dates::date[]), unnest(@meal_time_ids::bigint[])) AS k(d, m),
-    (SELECT patient_food_facts(@branch::text, @patient_id::bigint) AS facts) f
+FROM k JOIN f ON f.patient_id = k.patient_id
 ON CONFLICT (branch_code, patient_id, caregiver, order_date, meal_time_id) WHERE status <> 'CANCELLED' DO NOTHING
-RETURNING id;
+RETURNING id, patient_id, caregiver, order_date, meal_time_id;
 
--- The items, others and remarks of new orders: every order gets the same ones.
+-- The items, others and remarks of new orders, one per element of each order's arrays.
 -- name: OrderInsertParts :exec
 WITH i AS (
     INSERT INTO meal_order_item (branch_code, order_id, position, menu_id, menu_set_id, alternative_note, conflicts)
-    SELECT @branch::text, o.id, x.pos, nullif(x.menu_id, 0), nullif(x.menu_set_id, 0), x.note, x.conflicts::jsonb
-    FROM unnest(@order_ids::uuid[]) AS o(id),
-        ROWS FROM (unnest(@positions::integer[]), unnest(@menu_ids::bigint[]), unnest(@menu_set_ids::bigint[]),
-            unnest(@notes::text[]), unnest(@conflicts::text[])) AS x(pos, menu_id, menu_set_id, note, conflicts)),
+    SELECT @branch::text, x.order_id, x.pos, nullif(x.menu_id, 0), nullif(x.menu_set_id, 0), x.note, x.conflicts::jsonb
+    FROM ROWS FROM (unnest(@item_order_ids::uuid[]), unnest(@positions::integer[]), unnest(@menu_ids::bigint[]),
+        unnest(@menu_set_ids::bigint[]), unnest(@notes::text[]), unnest(@conflicts::text[]))
+        AS x(order_id, pos, menu_id, menu_set_id, note, conflicts)),
 o AS (
     INSERT INTO meal_order_other (branch_code, order_id, other_item_id)
-    SELECT @branch::text, o.id, x.id FROM unnest(@order_ids::uuid[]) AS o(id), unnest(@other_ids::bigint[]) AS x(id))
+    SELECT @branch::text, x.order_id, x.id FROM ROWS FROM (unnest(@other_order_ids::uuid[]), unnest(@other_ids::bigint[])) AS x(order_id, id))
 INSERT INTO meal_order_remark (branch_code, order_id, remark_id)
-SELECT @branch::text, o.id, x.id FROM unnest(@order_ids::uuid[]) AS o(id), unnest(@remark_ids::bigint[]) AS x(id);
+SELECT @branch::text, x.order_id, x.id FROM ROWS FROM (unnest(@remark_order_ids::uuid[]), unnest(@remark_ids::bigint[])) AS x(order_id, id);
 
--- The live orders of a patient for these pairs (the winners of a 409).
+-- The live orders of these (patient, caregiver, date, meal type) rows: the winners of a 409,
+-- or of a meal round's ALREADY_ORDERED.
 -- name: OrderLiveFor :many
-SELECT o.id FROM meal_order o
-    JOIN ROWS FROM (unnest(@dates::date[]), unnest(@meal_time_ids::bigint[])) AS k(d, m) ON o.order_date = k.d AND o.meal_time_id = k.m
-WHERE o.branch_code = @branch AND o.patient_id = @patient_id AND o.caregiver = @caregiver AND o.status <> 'CANCELLED';
+SELECT o.id, o.patient_id, o.caregiver, o.order_date, o.meal_time_id FROM meal_order o
+    JOIN ROWS FROM (unnest(@patient_ids::bigint[]), unnest(@caregivers::boolean[]), unnest(@dates::date[]),
+        unnest(@meal_time_ids::bigint[])) AS k(p, c, d, m)
+        ON o.patient_id = k.p AND o.caregiver = k.c AND o.order_date = k.d AND o.meal_time_id = k.m
+WHERE o.branch_code = @branch AND o.status <> 'CANCELLED';
 
 -- Orders as the API answers them (docs/orders.md, getOrderDetails without the patient).
 -- name: OrderDocs :many

@@ -310,90 +310,124 @@ func (q *Queries) OrderDocs(ctx context.Context, db DBTX, arg OrderDocsParams) (
 }
 
 const orderInsert = `-- name: OrderInsert :many
+WITH k AS (
+    SELECT patient_id, caregiver, caregiver_info, d, m, order_type, status, food_scope, course_type, diet_type_id, therapeutic_id, cuisine_type_id, description, remark, charge, dysphagia_food_type, unmapped_allergies_checked, free_text_rules, n FROM ROWS FROM (unnest($3::bigint[]), unnest($4::boolean[]),
+        unnest($5::text[]), unnest($6::date[]), unnest($7::bigint[]),
+        unnest($8::text[]), unnest($9::text[]), unnest($10::text[]),
+        unnest($11::text[]), unnest($12::bigint[]), unnest($13::bigint[]),
+        unnest($14::bigint[]), unnest($15::text[]), unnest($16::text[]),
+        unnest($17::boolean[]), unnest($18::smallint[]),
+        unnest($19::boolean[]), unnest($20::text[])) WITH ORDINALITY
+        AS k(patient_id, caregiver, caregiver_info, d, m, order_type, status, food_scope, course_type, diet_type_id,
+            therapeutic_id, cuisine_type_id, description, remark, charge, dysphagia_food_type,
+            unmapped_allergies_checked, free_text_rules, n)),
+i AS (
+    SELECT n, menu_id, menu_set_id FROM ROWS FROM (unnest($21::integer[]), unnest($22::bigint[]),
+        unnest($23::bigint[])) AS i(n, menu_id, menu_set_id)),
+f AS (SELECT x.patient_id, patient_food_facts($1::text, x.patient_id) AS facts FROM (SELECT DISTINCT k.patient_id FROM k) x)
 INSERT INTO meal_order (branch_code, patient_id, caregiver, caregiver_info, order_date, meal_time_id, order_type, status,
     food_scope, course_type, diet_type_id, therapeutic_id, cuisine_type_id, description, remark, charge,
     dysphagia_food_type, unmapped_allergies_checked, free_text_rules, patient_facts, tray_facts, ordered_by)
-SELECT $1::text, $2::bigint, $3::boolean, $4::text::jsonb, k.d, k.m, $5::text,
-    $6::text, $7::text, $8::text, $9::bigint,
-    $10::bigint, $11::bigint, $12::text, $13::text,
-    $14::boolean, $15::smallint, $16::boolean,
-    $17::text::jsonb,
-    CASE WHEN $3::boolean THEN jsonb_build_object('DISCHARGED', f.facts -> 'DISCHARGED') ELSE f.facts END,
-    meal_order_tray_facts($1::text, $3::boolean, $4::text::jsonb, f.facts,
-        $18::bigint[], $19::bigint[]),
-    $20::text
-FROM ROWS FROM (unnest($21::date[]), unnest($22::bigint[])) AS k(d, m),
-    (SELECT patient_food_facts($1::text, $2::bigint) AS facts) f
+SELECT $1::text, k.patient_id, k.caregiver, nullif(k.caregiver_info, '')::jsonb, k.d, k.m, k.order_type,
+    k.status, k.food_scope, nullif(k.course_type, ''), nullif(k.diet_type_id, 0), nullif(k.therapeutic_id, 0),
+    nullif(k.cuisine_type_id, 0), k.description, k.remark, k.charge, nullif(k.dysphagia_food_type, 0),
+    k.unmapped_allergies_checked, nullif(k.free_text_rules, '')::jsonb,
+    CASE WHEN k.caregiver THEN jsonb_build_object('DISCHARGED', f.facts -> 'DISCHARGED') ELSE f.facts END,
+    meal_order_tray_facts($1::text, k.caregiver, nullif(k.caregiver_info, '')::jsonb, f.facts,
+        ARRAY(SELECT i.menu_id FROM i WHERE i.n = k.n AND i.menu_id <> 0),
+        ARRAY(SELECT i.menu_set_id FROM i WHERE i.n = k.n AND i.menu_set_id <> 0)),
+    $2::text
+FROM k JOIN f ON f.patient_id = k.patient_id
 ON CONFLICT (branch_code, patient_id, caregiver, order_date, meal_time_id) WHERE status <> 'CANCELLED' DO NOTHING
-RETURNING id
+RETURNING id, patient_id, caregiver, order_date, meal_time_id
 `
 
 type OrderInsertParams struct {
 	Branch                   string
-	PatientID                int64
-	Caregiver                bool
-	CaregiverInfo            *string
-	OrderType                string
-	Status                   string
-	FoodScope                string
-	CourseType               *string
-	DietTypeID               *int64
-	TherapeuticID            *int64
-	CuisineTypeID            *int64
-	Description              string
-	Remark                   string
-	Charge                   bool
-	DysphagiaFoodType        *int16
-	UnmappedAllergiesChecked bool
-	FreeTextRules            *string
-	ItemMenuIds              []int64
-	ItemMenuSetIds           []int64
 	By                       string
+	PatientIds               []int64
+	Caregivers               []bool
+	CaregiverInfos           []string
 	Dates                    []pgtype.Date
 	MealTimeIds              []int64
+	OrderTypes               []string
+	Statuses                 []string
+	FoodScopes               []string
+	CourseTypes              []string
+	DietTypeIds              []int64
+	TherapeuticIds           []int64
+	CuisineTypeIds           []int64
+	Descriptions             []string
+	Remarks                  []string
+	Charges                  []bool
+	DysphagiaFoodTypes       []int16
+	UnmappedAllergiesChecked []bool
+	FreeTextRules            []string
+	ItemRows                 []int32
+	ItemMenuIds              []int64
+	ItemMenuSetIds           []int64
 }
 
-// Writes the orders of one patient for every (date, meal type) pair, keeping the facts the
-// checks ran against (a caregiver order keeps only the patient's discharge facts) and the
-// facts of the tray (item_menu_ids, item_menu_set_ids) that concern them. A pair
-// that already has a live order is skipped (the unique index decides, also against a
-// concurrent submit): the caller compares the rows answered with the pairs sent.
-func (q *Queries) OrderInsert(ctx context.Context, db DBTX, arg OrderInsertParams) ([]string, error) {
+type OrderInsertRow struct {
+	ID         string
+	PatientID  int64
+	Caregiver  bool
+	OrderDate  pgtype.Date
+	MealTimeID int64
+}
+
+// Writes orders, one per element of the arrays (a submit: one patient's (date, meal type)
+// pairs; a meal round: one pair for each patient), keeping the facts the checks ran against
+// (a caregiver order keeps only the patient's discharge facts; each patient's facts are
+// computed once) and the facts of the tray that concern them: its dishes and sets are the
+// elements of item_menu_ids and item_menu_set_ids whose item_rows is the order's position in
+// the arrays (from 1). NULL is sent as an empty string (caregiver_infos, course_types,
+// free_text_rules) or 0 (the reference ids, dysphagia_food_types). An order whose pair already has a live order
+// is skipped (the unique index decides, also against a concurrent submit): the caller
+// compares the rows answered with the rows sent.
+func (q *Queries) OrderInsert(ctx context.Context, db DBTX, arg OrderInsertParams) ([]OrderInsertRow, error) {
 	rows, err := db.Query(ctx, orderInsert,
 		arg.Branch,
-		arg.PatientID,
-		arg.Caregiver,
-		arg.CaregiverInfo,
-		arg.OrderType,
-		arg.Status,
-		arg.FoodScope,
-		arg.CourseType,
-		arg.DietTypeID,
-		arg.TherapeuticID,
-		arg.CuisineTypeID,
-		arg.Description,
-		arg.Remark,
-		arg.Charge,
-		arg.DysphagiaFoodType,
-		arg.UnmappedAllergiesChecked,
-		arg.FreeTextRules,
-		arg.ItemMenuIds,
-		arg.ItemMenuSetIds,
 		arg.By,
+		arg.PatientIds,
+		arg.Caregivers,
+		arg.CaregiverInfos,
 		arg.Dates,
 		arg.MealTimeIds,
+		arg.OrderTypes,
+		arg.Statuses,
+		arg.FoodScopes,
+		arg.CourseTypes,
+		arg.DietTypeIds,
+		arg.TherapeuticIds,
+		arg.CuisineTypeIds,
+		arg.Descriptions,
+		arg.Remarks,
+		arg.Charges,
+		arg.DysphagiaFoodTypes,
+		arg.UnmappedAllergiesChecked,
+		arg.FreeTextRules,
+		arg.ItemRows,
+		arg.ItemMenuIds,
+		arg.ItemMenuSetIds,
 	)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var items []string
+	var items []OrderInsertRow
 	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
+		var i OrderInsertRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.PatientID,
+			&i.Caregiver,
+			&i.OrderDate,
+			&i.MealTimeID,
+		); err != nil {
 			return nil, err
 		}
-		items = append(items, id)
+		items = append(items, i)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
@@ -404,40 +438,44 @@ func (q *Queries) OrderInsert(ctx context.Context, db DBTX, arg OrderInsertParam
 const orderInsertParts = `-- name: OrderInsertParts :exec
 WITH i AS (
     INSERT INTO meal_order_item (branch_code, order_id, position, menu_id, menu_set_id, alternative_note, conflicts)
-    SELECT $1::text, o.id, x.pos, nullif(x.menu_id, 0), nullif(x.menu_set_id, 0), x.note, x.conflicts::jsonb
-    FROM unnest($2::uuid[]) AS o(id),
-        ROWS FROM (unnest($4::integer[]), unnest($5::bigint[]), unnest($6::bigint[]),
-            unnest($7::text[]), unnest($8::text[])) AS x(pos, menu_id, menu_set_id, note, conflicts)),
+    SELECT $1::text, x.order_id, x.pos, nullif(x.menu_id, 0), nullif(x.menu_set_id, 0), x.note, x.conflicts::jsonb
+    FROM ROWS FROM (unnest($4::uuid[]), unnest($5::integer[]), unnest($6::bigint[]),
+        unnest($7::bigint[]), unnest($8::text[]), unnest($9::text[]))
+        AS x(order_id, pos, menu_id, menu_set_id, note, conflicts)),
 o AS (
     INSERT INTO meal_order_other (branch_code, order_id, other_item_id)
-    SELECT $1::text, o.id, x.id FROM unnest($2::uuid[]) AS o(id), unnest($9::bigint[]) AS x(id))
+    SELECT $1::text, x.order_id, x.id FROM ROWS FROM (unnest($10::uuid[]), unnest($11::bigint[])) AS x(order_id, id))
 INSERT INTO meal_order_remark (branch_code, order_id, remark_id)
-SELECT $1::text, o.id, x.id FROM unnest($2::uuid[]) AS o(id), unnest($3::bigint[]) AS x(id)
+SELECT $1::text, x.order_id, x.id FROM ROWS FROM (unnest($2::uuid[]), unnest($3::bigint[])) AS x(order_id, id)
 `
 
 type OrderInsertPartsParams struct {
-	Branch     string
-	OrderIds   []string
-	RemarkIds  []int64
-	Positions  []int32
-	MenuIds    []int64
-	MenuSetIds []int64
-	Notes      []string
-	Conflicts  []string
-	OtherIds   []int64
+	Branch         string
+	RemarkOrderIds []string
+	RemarkIds      []int64
+	ItemOrderIds   []string
+	Positions      []int32
+	MenuIds        []int64
+	MenuSetIds     []int64
+	Notes          []string
+	Conflicts      []string
+	OtherOrderIds  []string
+	OtherIds       []int64
 }
 
-// The items, others and remarks of new orders: every order gets the same ones.
+// The items, others and remarks of new orders, one per element of each order's arrays.
 func (q *Queries) OrderInsertParts(ctx context.Context, db DBTX, arg OrderInsertPartsParams) error {
 	_, err := db.Exec(ctx, orderInsertParts,
 		arg.Branch,
-		arg.OrderIds,
+		arg.RemarkOrderIds,
 		arg.RemarkIds,
+		arg.ItemOrderIds,
 		arg.Positions,
 		arg.MenuIds,
 		arg.MenuSetIds,
 		arg.Notes,
 		arg.Conflicts,
+		arg.OtherOrderIds,
 		arg.OtherIds,
 	)
 	return err
@@ -477,39 +515,56 @@ func (q *Queries) OrderKeyAnswer(ctx context.Context, db DBTX, arg OrderKeyAnswe
 }
 
 const orderLiveFor = `-- name: OrderLiveFor :many
-SELECT o.id FROM meal_order o
-    JOIN ROWS FROM (unnest($1::date[]), unnest($2::bigint[])) AS k(d, m) ON o.order_date = k.d AND o.meal_time_id = k.m
-WHERE o.branch_code = $3 AND o.patient_id = $4 AND o.caregiver = $5 AND o.status <> 'CANCELLED'
+SELECT o.id, o.patient_id, o.caregiver, o.order_date, o.meal_time_id FROM meal_order o
+    JOIN ROWS FROM (unnest($1::bigint[]), unnest($2::boolean[]), unnest($3::date[]),
+        unnest($4::bigint[])) AS k(p, c, d, m)
+        ON o.patient_id = k.p AND o.caregiver = k.c AND o.order_date = k.d AND o.meal_time_id = k.m
+WHERE o.branch_code = $5 AND o.status <> 'CANCELLED'
 `
 
 type OrderLiveForParams struct {
+	PatientIds  []int64
+	Caregivers  []bool
 	Dates       []pgtype.Date
 	MealTimeIds []int64
 	Branch      string
-	PatientID   int64
-	Caregiver   bool
 }
 
-// The live orders of a patient for these pairs (the winners of a 409).
-func (q *Queries) OrderLiveFor(ctx context.Context, db DBTX, arg OrderLiveForParams) ([]string, error) {
+type OrderLiveForRow struct {
+	ID         string
+	PatientID  int64
+	Caregiver  bool
+	OrderDate  pgtype.Date
+	MealTimeID int64
+}
+
+// The live orders of these (patient, caregiver, date, meal type) rows: the winners of a 409,
+// or of a meal round's ALREADY_ORDERED.
+func (q *Queries) OrderLiveFor(ctx context.Context, db DBTX, arg OrderLiveForParams) ([]OrderLiveForRow, error) {
 	rows, err := db.Query(ctx, orderLiveFor,
+		arg.PatientIds,
+		arg.Caregivers,
 		arg.Dates,
 		arg.MealTimeIds,
 		arg.Branch,
-		arg.PatientID,
-		arg.Caregiver,
 	)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var items []string
+	var items []OrderLiveForRow
 	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
+		var i OrderLiveForRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.PatientID,
+			&i.Caregiver,
+			&i.OrderDate,
+			&i.MealTimeID,
+		); err != nil {
 			return nil, err
 		}
-		items = append(items, id)
+		items = append(items, i)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
@@ -612,6 +667,22 @@ func (q *Queries) OrderLockPatientOf(ctx context.Context, db DBTX, arg OrderLock
 	var hn_id string
 	err := row.Scan(&hn_id)
 	return hn_id, err
+}
+
+const orderLockPatients = `-- name: OrderLockPatients :exec
+SELECT id FROM patient WHERE branch_code = $1 AND hn_id = ANY ($2::text[]) ORDER BY id FOR UPDATE
+`
+
+type OrderLockPatientsParams struct {
+	Branch string
+	HnIds  []string
+}
+
+// Locks the patients of a meal round, in id order (two rounds over the same patients take
+// them in the same order).
+func (q *Queries) OrderLockPatients(ctx context.Context, db DBTX, arg OrderLockPatientsParams) error {
+	_, err := db.Exec(ctx, orderLockPatients, arg.Branch, arg.HnIds)
+	return err
 }
 
 const orderMealTypes = `-- name: OrderMealTypes :many
