@@ -320,9 +320,18 @@ type RefusedPatient struct {
 }
 
 // submitEach writes each draft on its own (a savepoint each: all of one patient's pairs or
-// none), collecting the ordered and the refused.
+// none), collecting the ordered and the refused. Every patient is locked first, in id order
+// as a meal round locks them, so a ward call and a round over the same patients never
+// deadlock.
 func (s *Service) submitEach(ctx context.Context, tx pgx.Tx, lang i18n.Lang, branch, by string, drafts []Draft) (Outcome, error) {
 	out := Outcome{Ordered: []OrderedPatient{}, Refused: []RefusedPatient{}}
+	hns := make([]string, len(drafts))
+	for i, d := range drafts {
+		hns[i] = d.HnID
+	}
+	if err := queries.OrderLockPatients(ctx, tx, dbsqlc.OrderLockPatientsParams{Branch: branch, HnIds: hns}); err != nil {
+		return out, fmt.Errorf("lock patients: %w", err)
+	}
 	for _, d := range drafts {
 		var orders []json.RawMessage
 		err := pgx.BeginFunc(ctx, tx, func(sp pgx.Tx) error {

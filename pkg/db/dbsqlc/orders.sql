@@ -40,8 +40,8 @@ FROM patient p WHERE p.branch_code = @branch AND p.hn_id = ANY (@hn_ids::text[])
 -- name: OrderLockPatient :one
 SELECT id FROM patient WHERE branch_code = @branch AND hn_id = @hn_id FOR UPDATE;
 
--- Locks the patients of a meal round, in id order (two rounds over the same patients take
--- them in the same order).
+-- Locks the patients of a meal round or a ward call (submitOrderMany, copyOrders), in id
+-- order: two of them over the same patients take them in the same order.
 -- name: OrderLockPatients :exec
 SELECT id FROM patient WHERE branch_code = @branch AND hn_id = ANY (@hn_ids::text[]) ORDER BY id FOR UPDATE;
 

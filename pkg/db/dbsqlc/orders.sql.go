@@ -678,8 +678,8 @@ type OrderLockPatientsParams struct {
 	HnIds  []string
 }
 
-// Locks the patients of a meal round, in id order (two rounds over the same patients take
-// them in the same order).
+// Locks the patients of a meal round or a ward call (submitOrderMany, copyOrders), in id
+// order: two of them over the same patients take them in the same order.
 func (q *Queries) OrderLockPatients(ctx context.Context, db DBTX, arg OrderLockPatientsParams) error {
 	_, err := db.Exec(ctx, orderLockPatients, arg.Branch, arg.HnIds)
 	return err
