@@ -38,13 +38,8 @@ type Service struct {
 	now func() time.Time
 }
 
-// NewService answers the service over pool.
-func NewService(pool *db.Pool, now func() time.Time) *Service {
-	if now == nil {
-		now = time.Now
-	}
-	return &Service{db: pool, now: now}
-}
+// NewService answers the service over pool; now answers the time (the Env's Now).
+func NewService(pool *db.Pool, now func() time.Time) *Service { return &Service{db: pool, now: now} }
 
 // Filter selects entries: made on the days of Days; Person matches the actor or the
 // person's name; Action (the activity record), Entity and EntityID (the change log) when

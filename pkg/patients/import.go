@@ -112,7 +112,7 @@ func (s *Service) ImportRows(ctx context.Context, tx pgx.Tx, branch, by string, 
 	if err != nil {
 		return res, fmt.Errorf("patients.import: %w", err)
 	}
-	today := s.today()
+	today := day.TodayString(s.now())
 	seen := map[string]bool{}
 	var changed []Input
 	for _, r := range rows {

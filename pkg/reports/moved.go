@@ -103,7 +103,7 @@ func (h handlers) reprintCards(w http.ResponseWriter, r *http.Request) error {
 	q := httpx.ReadQuery(r)
 	date := q.Text("dateOrder")
 	if date == "" {
-		date = day.Today(h.env.Now()).Format(time.DateOnly)
+		date = day.TodayString(h.env.Now())
 	} else if !day.Valid(date) {
 		q.Invalid("dateOrder", "date.invalid")
 	}

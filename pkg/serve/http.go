@@ -65,7 +65,7 @@ func (h handlers) patientOrders(w http.ResponseWriter, r *http.Request) error {
 	hn := strings.TrimSpace(q.Required("hn"))
 	date := q.Text("dateOrder")
 	if date == "" {
-		date = h.s.today()
+		date = day.TodayString(h.s.now())
 	} else if !day.Valid(date) {
 		q.Invalid("dateOrder", "date.invalid")
 	}

@@ -68,12 +68,9 @@ type Service struct {
 	publicURL string
 }
 
-// NewService answers the service over pool; key answers the token key (TokenKey), publicURL
-// is where people open Samrap (the links).
+// NewService answers the service over pool; now answers the time (the Env's Now), key the
+// token key (TokenKey); publicURL is where people open Samrap (the links).
 func NewService(pool *db.Pool, now func() time.Time, key func(context.Context) ([]byte, error), publicURL string) *Service {
-	if now == nil {
-		now = time.Now
-	}
 	return &Service{db: pool, now: now, key: key, publicURL: publicURL}
 }
 
