@@ -183,16 +183,25 @@ func (h handlers) mealCards(w http.ResponseWriter, r *http.Request) error {
 	return h.deliver(w, r, "meal-cards", name, "application/pdf", &buf, b.DateOrder, b, len(trays), held, 0, printed)
 }
 
-func (h handlers) kitchen(w http.ResponseWriter, r *http.Request) error {
-	var b kitchenBody
+// readKitchen reads a kitchen body (excelCuisine's and kitchenOrders') and tallies its trays
+// as the kitchen workbook lists them: the body, the tally and the filter's trays (held: those
+// left out because they need review).
+func (h handlers) readKitchen(r *http.Request) (b kitchenBody, k Kitchen, trays, held []*Tray, err error) {
 	if err := read(r, &b, &b.Filter, b.check); err != nil {
-		return err
+		return b, k, nil, nil, err
 	}
-	trays, held, err := loadTrays(r.Context(), h.env.DB, httpx.Branch(r), b.Filter)
+	trays, held, err = loadTrays(r.Context(), h.env.DB, httpx.Branch(r), b.Filter)
+	if err != nil {
+		return b, k, nil, nil, err
+	}
+	return b, kitchenTally(trays, b.Type, b.CuisineTypeIDs), trays, held, nil
+}
+
+func (h handlers) kitchen(w http.ResponseWriter, r *http.Request) error {
+	b, k, _, held, err := h.readKitchen(r)
 	if err != nil {
 		return err
 	}
-	k := kitchenTally(trays, b.Type, b.CuisineTypeIDs)
 	if len(k.Rows) == 0 && len(held) == 0 && k.NotInType == 0 {
 		return httpx.NoContent(w)
 	}
@@ -219,15 +228,10 @@ type Board struct {
 // kitchenBoard answers the kitchen workbook's tally as JSON (the kitchen orders screen, our
 // name): the same body, never 204 (an empty board is a board).
 func (h handlers) kitchenBoard(w http.ResponseWriter, r *http.Request) error {
-	var b kitchenBody
-	if err := read(r, &b, &b.Filter, b.check); err != nil {
-		return err
-	}
-	trays, held, err := loadTrays(r.Context(), h.env.DB, httpx.Branch(r), b.Filter)
+	_, k, trays, held, err := h.readKitchen(r)
 	if err != nil {
 		return err
 	}
-	k := kitchenTally(trays, b.Type, b.CuisineTypeIDs)
 	board := Board{Rows: k.Rows, NeedsReview: heldOf(held), NotInType: k.NotInType, Moved: movedOf(trays, held)}
 	for _, row := range board.Rows {
 		board.Total += row.Count
