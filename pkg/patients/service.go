@@ -299,11 +299,6 @@ func (s *Service) withAge(p Patient) Patient {
 	return p
 }
 
-func likePattern(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return "%" + r.Replace(strings.TrimSpace(s)) + "%"
-}
-
 // Search lists the branch's current patients (SPEC.md §4: only Current patients are
 // listed). sortBy "age" sorts by birthday the other way.
 func (s *Service) Search(ctx context.Context, branch string, f Filter, p httpx.PageParams) (httpx.Page[Patient], error) {

@@ -495,19 +495,10 @@ func (s *Service) Search(ctx context.Context, branch string, f SearchFilter, p h
 	}
 	date, _ := day.Parse(f.Date) // checked by the handler
 	arg := dbsqlc.ServeSearchParams{Branch: branch, OnDate: pgtype.Date{Time: date, Valid: true}, SortBy: p.SortBy,
-		SortDesc: p.SortDesc, Status: f.Status, PageSize: int32(p.Size), PageOffset: int64(p.Offset())}
+		SortDesc: p.SortDesc, Status: f.Status, WardID: db.OptID(f.WardID), MealTimeID: db.OptID(f.MealTimeID),
+		Pattern: db.Contains(f.Criteria), PageSize: int32(p.Size), PageOffset: int64(p.Offset())}
 	if arg.Status == "" {
 		arg.Status = "ALL"
-	}
-	if f.WardID != 0 {
-		arg.WardID = &f.WardID
-	}
-	if f.MealTimeID != 0 {
-		arg.MealTimeID = &f.MealTimeID
-	}
-	if c := strings.TrimSpace(f.Criteria); c != "" {
-		pat := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(c) + "%"
-		arg.Pattern = &pat
 	}
 	rows, err := queries.ServeSearch(ctx, s.db, arg)
 	if err != nil {

@@ -275,21 +275,10 @@ type Tray struct {
 // label is a name in lang, else in the other language (i18n.Pick).
 func label(th, en string, lang i18n.Lang) string { return i18n.Pick(lang, th, en) }
 
-func optID(id int64) *int64 {
-	if id == 0 {
-		return nil
-	}
-	return &id
-}
-
 // Trays answers the branch's live trays of a date, with their survey links.
 func (s *Service) Trays(ctx context.Context, branch string, f TrayFilter, lang i18n.Lang) ([]Tray, error) {
 	p := dbsqlc.SurveyTraysParams{Branch: branch, OnDate: pgtype.Date{Time: f.Date, Valid: true},
-		WardID: optID(f.WardID), MealTimeID: optID(f.MealTimeID)}
-	if q := strings.TrimSpace(f.Q); q != "" {
-		pat := "%" + strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(q) + "%"
-		p.Pattern = &pat
-	}
+		WardID: db.OptID(f.WardID), MealTimeID: db.OptID(f.MealTimeID), Pattern: db.Contains(f.Q)}
 	rows, err := queries.SurveyTrays(ctx, s.db, p)
 	if err != nil {
 		return nil, fmt.Errorf("surveys: trays: %w", err)
