@@ -94,13 +94,7 @@ func (b kitchenBody) logged(ctx context.Context, q db.DBTX, branch string) (any,
 
 // check refuses a missing or unknown kitchen type.
 func (b *kitchenBody) check(bad map[string]string) {
-	switch b.Type {
-	case KitchenMenu, KitchenMenuSet, KitchenSet, KitchenSpecific:
-	case "":
-		bad["type"] = "field.required"
-	default:
-		bad["type"] = "field.invalid"
-	}
+	oneOf(bad, "type", b.Type, KitchenMenu, KitchenMenuSet, KitchenSet, KitchenSpecific)
 }
 
 // read decodes a body and checks its filters; extra checks the report's own fields.
@@ -119,13 +113,7 @@ func read(r *http.Request, body any, f *Filter, extra func(bad map[string]string
 func (h handlers) mealCards(w http.ResponseWriter, r *http.Request) error {
 	var b mealCardBody
 	err := read(r, &b, &b.Filter, func(bad map[string]string) {
-		switch b.Layout {
-		case string(mealcard.A4), string(mealcard.Label80):
-		case "":
-			bad["layout"] = "field.required"
-		default:
-			bad["layout"] = "field.invalid"
-		}
+		oneOf(bad, "layout", b.Layout, string(mealcard.A4), string(mealcard.Label80))
 	})
 	if err != nil {
 		return err
