@@ -71,7 +71,7 @@ func TestDoneWhenDemoWardLunch(t *testing.T) {
 		if res.status != 200 || link.Count != len(people) {
 			t.Fatalf("%s: %d %+v, want %d cards", layout, res.status, link, len(people))
 		}
-		path := pdf(t, f.download(t, link.URL), "done-when-"+layout)
+		path := pdf(t, f.s.Fetch(link.URL), "done-when-"+layout)
 		// each card in its language: TH the Thai name only, EN the English only, both both
 		all := mealcard.PlainText(run(t, "pdftotext", "-enc", "UTF-8", path, "-"))
 		for i, p := range people[:3] {
@@ -114,7 +114,7 @@ func TestDoneWhenDemoWardLunch(t *testing.T) {
 	if res.status != 200 {
 		t.Fatalf("kitchen: %d", res.status)
 	}
-	sheetRows := sheet(t, f.download(t, link.URL))
+	sheetRows := apitest.SheetRows(t, f.s.Fetch(link.URL))
 	dishes := s.Count(`SELECT count(*) FROM meal_order o JOIN patient p ON p.id = o.patient_id JOIN meal_order_item i ON i.order_id = o.id
 		LEFT JOIN menu_set_item si ON si.branch_code = i.branch_code AND si.menu_set_id = i.menu_set_id
 		WHERE o.branch_code = 'SRP01' AND o.order_date = $1::date AND o.meal_time_id = $2 AND p.ward_id = $3
