@@ -6,9 +6,7 @@ import (
 	"image/png"
 	"maps"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -22,6 +20,7 @@ import (
 	"samrap/pkg/apitest"
 	"samrap/pkg/day"
 	"samrap/pkg/mealcard"
+	"samrap/pkg/mealcard/pdftest"
 	"samrap/pkg/orders"
 	"samrap/pkg/reports"
 	"samrap/pkg/surveys"
@@ -123,52 +122,6 @@ type apitestResponse struct {
 	msg    string
 }
 
-// download follows a link through the disk store, answering the bytes.
-func tool(t *testing.T, name string) string {
-	t.Helper()
-	p, err := exec.LookPath(name)
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("%s is missing: bash scripts/ensure-deps.sh installs poppler-utils", name)
-		}
-		t.Skipf("%s is missing (bash scripts/ensure-deps.sh)", name)
-	}
-	return p
-}
-
-func run(t *testing.T, name string, args ...string) string {
-	t.Helper()
-	out, err := exec.Command(tool(t, name), args...).CombinedOutput()
-	if err != nil {
-		t.Fatalf("%s %v: %v\n%s", name, args, err, out)
-	}
-	return string(out)
-}
-
-// pdf writes b to a file (under MEALCARD_OUT when set, to look at) and answers its path.
-func pdf(t *testing.T, b []byte, name string) string {
-	t.Helper()
-	if !bytes.HasPrefix(b, []byte("%PDF-")) {
-		t.Fatalf("not a PDF")
-	}
-	dir := os.Getenv("MEALCARD_OUT")
-	if dir == "" {
-		dir = t.TempDir()
-	}
-	p := filepath.Join(dir, name+".pdf")
-	if err := os.WriteFile(p, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
-func pages(t *testing.T, path string) int {
-	t.Helper()
-	m := regexp.MustCompile(`(?m)^Pages:\s+(\d+)`).FindStringSubmatch(run(t, "pdfinfo", path))
-	n, _ := strconv.Atoi(m[1])
-	return n
-}
-
 func TestMealCards(t *testing.T) {
 	f := newFixture(t)
 	want := f.trays(t, "true")
@@ -186,11 +139,11 @@ func TestMealCards(t *testing.T) {
 	if !strings.Contains(link.URL, "/reports/SRP01/"+f.today+"/meal-cards/") {
 		t.Errorf("key of %s", link.URL)
 	}
-	a4 := pdf(t, f.s.Fetch(link.URL), "cards-a4")
-	if got := pages(t, a4); got != (want+3)/4 {
+	a4 := pdftest.Write(t, f.s.Fetch(link.URL), "cards-a4")
+	if got := pdftest.Pages(t, a4); got != (want+3)/4 {
 		t.Errorf("A4: %d pages for %d trays", got, want)
 	}
-	text := mealcard.PlainText(run(t, "pdftotext", "-enc", "UTF-8", a4, "-"))
+	text := mealcard.PlainText(pdftest.Run(t, "pdftotext", "-enc", "UTF-8", a4, "-"))
 	for _, s := range []string{"RPT-ALG", "Manee Peanutfree", "ALLERGY", "Peanut", "MSG-SENSITIVE", "Minced & Moist",
 		"Caregiver", "ญาติ/ผู้ดูแล", "ข้าวต้มปลา ไม่ใส่ขิง", "แพ้อาหาร"} {
 		if !strings.Contains(text, s) {
@@ -203,8 +156,8 @@ func TestMealCards(t *testing.T) {
 
 	// one card per 80 mm page, each QR a token the orders area verifies, one per printed order
 	link, _ = f.report(t, "generatePDF", f.all(map[string]any{"layout": "LABEL80"}))
-	label := pdf(t, f.s.Fetch(link.URL), "cards-label")
-	if got := pages(t, label); got != want {
+	label := pdftest.Write(t, f.s.Fetch(link.URL), "cards-label")
+	if got := pdftest.Pages(t, label); got != want {
 		t.Fatalf("LABEL80: %d pages for %d trays", got, want)
 	}
 	key, err := orders.TokenKey(context.Background(), f.s.Env.Keys)
@@ -216,7 +169,7 @@ func TestMealCards(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	run(t, "pdftoppm", "-r", "203", "-gray", "-png", label, filepath.Join(dir, "p")) // a thermal printer's resolution
+	pdftest.Run(t, "pdftoppm", "-r", "203", "-gray", "-png", label, filepath.Join(dir, "p")) // a thermal printer's resolution
 	pngs, _ := filepath.Glob(filepath.Join(dir, "p-*.png"))
 	var ids []string
 	for _, p := range pngs {
@@ -314,8 +267,8 @@ func TestFilters(t *testing.T) {
 			if res.status != 200 || link.Count != want || want == 0 {
 				t.Fatalf("%d: %+v, want %d trays", res.status, link, want)
 			}
-			p := pdf(t, f.s.Fetch(link.URL), "filter")
-			if got := pages(t, p); got != want {
+			p := pdftest.Write(t, f.s.Fetch(link.URL), "filter")
+			if got := pdftest.Pages(t, p); got != want {
 				t.Errorf("%d cards, want %d", got, want)
 			}
 		})
@@ -643,7 +596,7 @@ func TestMealCardBedLine(t *testing.T) {
 			if res.status != 200 || link.Count != 1 {
 				t.Fatalf("%d %+v", res.status, link)
 			}
-			text := mealcard.PlainText(run(t, "pdftotext", "-enc", "UTF-8", pdf(t, f.s.Fetch(link.URL), "bed-"+c.lang), "-"))
+			text := mealcard.PlainText(pdftest.Run(t, "pdftotext", "-enc", "UTF-8", pdftest.Write(t, f.s.Fetch(link.URL), "bed-"+c.lang), "-"))
 			text = strings.ReplaceAll(text, "\u00a0", " ")
 			for _, s := range c.want {
 				if strings.Count(text, s) != 1 {
