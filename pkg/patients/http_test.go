@@ -378,7 +378,7 @@ func TestEdit(t *testing.T) {
 		!strings.Contains(file.URL, "/exports/SRP01/patient-changes/") {
 		t.Fatalf("export: %+v", file.Link)
 	}
-	rows := readRows(t, file.Body)
+	rows := apitest.SheetRows(t, file.Body)
 	for _, r := range rows[1:] {
 		if r[1] == "" || (r[4] != "ระบบ (ข้อมูลตัวอย่าง)" && r[4] != "D0001") {
 			t.Fatalf("export changed by: %q", r)
