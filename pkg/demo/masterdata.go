@@ -122,6 +122,7 @@ var masterRows = []struct {
 		"code=701|nameTh=ห้อง 701|nameEn=Room 701|wardId=W03|roomTypeId=RT02",
 		"code=702|nameTh=ห้อง 702|nameEn=Room 702|wardId=W03|roomTypeId=RT03",
 		"code=401-1|nameTh=ห้อง 401 เตียง 1|nameEn=Room 401 bed 1|wardId=W04|roomTypeId=RT01",
+		"code=601-1|nameTh=ห้อง 601 เตียง 1|nameEn=Room 601 bed 1|wardId=W05|roomTypeId=RT01",
 	}},
 	{"RoomMealClass", []string{
 		"code=RM-RT01|roomTypeId=RT01|mealClassId=MC01|description=ห้องรวมได้อาหารสามัญ",

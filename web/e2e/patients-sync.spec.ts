@@ -94,8 +94,8 @@ test('a Controller syncs SRP02 from the demo hospital: phases, progress, then th
   }
   await expect(dialog.getByTestId('sync-phase')).toHaveText(done.phaseLabel);
   await expect(dialog.getByTestId('sync-progress')).toHaveClass(/ant-progress-status-success/);
-  expect(done.report!.census).toBe(60);
-  await expect(report).toContainText(p('sync.census').replace('{{count}}', '60'));
+  expect(done.report!.census).toBe(90);
+  await expect(report).toContainText(p('sync.census').replace('{{count}}', '90'));
   for (const [key, n] of Object.entries(FIRST)) {
     expect(done.report!.counts[key], key).toBe(n);
     await expect(dialog.getByTestId(`sync-count-${key}`)).toHaveText(String(n));
@@ -131,7 +131,7 @@ test('a second sync in English finds nothing new: the same phases end with every
   expect(done).toMatchObject({ status: 'DONE', progress: 100 });
   await expect(dialog.getByTestId('sync-phase')).toHaveText(done.phaseLabel);
   await expect(dialog).toContainText(p('sync.title', 'en'));
-  await expect(dialog.getByTestId('sync-report')).toContainText(p('sync.census', 'en').replace('{{count}}', '60'));
+  await expect(dialog.getByTestId('sync-report')).toContainText(p('sync.census', 'en').replace('{{count}}', '90'));
   for (const key of Object.keys(FIRST)) await expect(dialog.getByTestId(`sync-count-${key}`)).toHaveText('0');
   await shot(page, 'patients-sync-report-en');
 });
