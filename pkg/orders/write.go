@@ -214,23 +214,17 @@ func liveOrders(ctx context.Context, tx pgx.Tx, branch string, rows []newOrder) 
 	return out, nil
 }
 
-// createChanges answers the change record of new orders (docs as orderDocs answers them).
-func createChanges(branch, by string, docs []json.RawMessage) ([]audit.Change, error) {
-	changes := make([]audit.Change, len(docs))
-	for i, doc := range docs {
-		var o struct {
-			OrderID string `json:"orderId"`
-		}
-		if err := json.Unmarshal(doc, &o); err != nil {
-			return nil, err
-		}
-		changes[i] = audit.Change{BranchCode: branch, Entity: "meal_order", EntityID: o.OrderID, Action: "create", After: doc, By: by}
+// createChanges answers the change record of new orders.
+func createChanges(branch, by string, written []Order) []audit.Change {
+	changes := make([]audit.Change, len(written))
+	for i, o := range written {
+		changes[i] = audit.Change{BranchCode: branch, Entity: "meal_order", EntityID: o.OrderID, Action: "create", After: o, By: by}
 	}
-	return changes, nil
+	return changes
 }
 
 // alreadyOrdered is the 409 of a draft a pair of which has a live order: the live orders.
-func alreadyOrdered(existing []json.RawMessage) error {
+func alreadyOrdered(existing []Order) error {
 	return &errs.Error{Kind: ErrAlreadyOrdered.Kind, Code: ErrAlreadyOrdered.Code, Key: ErrAlreadyOrdered.Key,
 		Data: map[string]any{"existing": existing}}
 }
@@ -248,25 +242,22 @@ func refusedOf(lang i18n.Lang, hn string, err error) (RefusedPatient, bool) {
 		r.Problems = p
 	} else {
 		r.Problems = append(r.Problems, Problem{Code: e.Code, Field: "hnId", Message: i18n.T(lang, e.Key, e.Args...)})
-		if ex, ok := e.Data["existing"].([]json.RawMessage); ok {
+		if ex, ok := e.Data["existing"].([]Order); ok {
 			r.Existing = ex
 		}
 	}
 	return r, true
 }
 
-// orderDocsByID reads orders as the API answers them, by id, in one statement.
-func orderDocsByID(ctx context.Context, tx pgx.Tx, branch string, ids []string) (map[string]json.RawMessage, error) {
-	out := make(map[string]json.RawMessage, len(ids))
-	if len(ids) == 0 {
-		return out, nil
-	}
-	rows, err := queries.OrderDocs(ctx, tx, dbsqlc.OrderDocsParams{Branch: branch, Ids: ids})
+// ordersByID reads orders by id, in one statement.
+func ordersByID(ctx context.Context, tx pgx.Tx, branch string, ids []string) (map[string]Order, error) {
+	list, err := Orders(ctx, tx, branch, ids)
 	if err != nil {
-		return nil, fmt.Errorf("orders: %w", err)
+		return nil, err
 	}
-	for _, r := range rows {
-		out[r.ID] = r.Doc
+	out := make(map[string]Order, len(list))
+	for _, o := range list {
+		out[o.OrderID] = o
 	}
 	return out, nil
 }
