@@ -167,6 +167,27 @@ func (o *Order) Course() string {
 	return *o.CourseType
 }
 
+// draft answers the order as a draft for date (copyOrders, confirmReview, the bedside).
+func (o Order) draft(branch, date string) Draft {
+	d := Draft{BranchCode: branch, HnID: o.HnID, Dates: []string{date}, MealTimeIDs: []int64{o.MealTimeID},
+		Caregiver: o.Caregiver, CaregiverInfo: o.CaregiverInfo, OrderType: o.OrderType, FoodScope: o.FoodScope,
+		CourseType: o.Course(), DietTypeID: o.DietTypeID, TherapeuticID: o.TherapeuticID, CuisineTypeID: o.CuisineTypeID,
+		Description: o.Description, OtherIDs: o.OtherIDs, RemarkIDs: o.RemarkIDs, Remark: o.Remark, Charge: o.Charge,
+		DysphagiaFoodType: o.DysphagiaFoodType, UnmappedAllergiesChecked: o.UnmappedAllergiesChecked,
+		ackedRules: o.FreeTextRules}
+	for _, it := range o.Items {
+		i := Item{AlternativeNote: it.AlternativeNote}
+		if it.MenuID != nil {
+			i.MenuID = *it.MenuID
+		}
+		if it.MenuSetID != nil {
+			i.MenuSetID = *it.MenuSetID
+		}
+		d.Items = append(d.Items, i)
+	}
+	return d
+}
+
 // orderOf maps a row of order_detail to its Order.
 func orderOf(r dbsqlc.OrderDetail) (Order, error) {
 	o := Order{OrderID: r.ID, BranchCode: r.BranchCode, HnID: r.HnID, Caregiver: r.Caregiver, DateOrder: dateOf(r.OrderDate),

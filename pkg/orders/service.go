@@ -451,27 +451,6 @@ type CopyInput struct {
 	FreeTextAcknowledgedHnIDs []string `json:"freeTextAcknowledgedHnIds"`
 }
 
-// draft answers the order as a draft for date (copyOrders, confirmReview, the bedside).
-func (o Order) draft(branch, date string) Draft {
-	d := Draft{BranchCode: branch, HnID: o.HnID, Dates: []string{date}, MealTimeIDs: []int64{o.MealTimeID},
-		Caregiver: o.Caregiver, CaregiverInfo: o.CaregiverInfo, OrderType: o.OrderType, FoodScope: o.FoodScope,
-		CourseType: o.Course(), DietTypeID: o.DietTypeID, TherapeuticID: o.TherapeuticID, CuisineTypeID: o.CuisineTypeID,
-		Description: o.Description, OtherIDs: o.OtherIDs, RemarkIDs: o.RemarkIDs, Remark: o.Remark, Charge: o.Charge,
-		DysphagiaFoodType: o.DysphagiaFoodType, UnmappedAllergiesChecked: o.UnmappedAllergiesChecked,
-		ackedRules: o.FreeTextRules}
-	for _, it := range o.Items {
-		i := Item{AlternativeNote: it.AlternativeNote}
-		if it.MenuID != nil {
-			i.MenuID = *it.MenuID
-		}
-		if it.MenuSetID != nil {
-			i.MenuSetID = *it.MenuSetID
-		}
-		d.Items = append(d.Items, i)
-	}
-	return d
-}
-
 // Copy orders again on toDate every live ORD of the ward's patients on fromDate, each
 // checked as a submit (copyOrders).
 func (s *Service) Copy(ctx context.Context, lang i18n.Lang, branch, by string, in CopyInput) (Outcome, error) {
