@@ -123,6 +123,19 @@ func asMap(t *testing.T, raw []byte) map[string]any {
 	return m
 }
 
+// differing answers the keys of the old document whose value the new answer does not have
+// (missing, or another value): the reference is frozen at issue 26, so a field added to the
+// order since is not in it and not compared.
+func differing(got, old map[string]any) []string {
+	var out []string
+	for k, v := range old {
+		if g, ok := got[k]; !ok || !reflect.DeepEqual(g, v) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
 // The API answers an order as the SQL document did, value for value — nulls, empty arrays,
 // numbers and times alike — for a dish accepted with a note (with other items and a remark,
 // its card printed and the patient moved since), a set, a caregiver's order with stated
@@ -196,8 +209,8 @@ func TestOrderMatchesTheOldDocuments(t *testing.T) {
 		}
 		got := asMap(t, res.Data)
 		delete(got, "patient")
-		if want := asMap(t, old[id]); !reflect.DeepEqual(got, want) {
-			t.Errorf("order %s:\n got %s\nwant %s", id, res.Data, old[id])
+		if d := differing(got, asMap(t, old[id])); len(d) > 0 {
+			t.Errorf("order %s: %v differ\n got %s\nwant %s", id, d, res.Data, old[id])
 		}
 	}
 	list, err := orders.Orders(ctx, f.s.Env.DB, "SRP01", ids)
@@ -209,8 +222,8 @@ func TestOrderMatchesTheOldDocuments(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got, want := asMap(t, raw), asMap(t, old[o.OrderID]); !reflect.DeepEqual(got, want) {
-			t.Errorf("order %s:\n got %s\nwant %s", o.OrderID, raw, old[o.OrderID])
+		if d := differing(asMap(t, raw), asMap(t, old[o.OrderID])); len(d) > 0 {
+			t.Errorf("order %s: %v differ\n got %s\nwant %s", o.OrderID, d, raw, old[o.OrderID])
 		}
 	}
 
@@ -243,9 +256,9 @@ func TestOrderMatchesTheOldDocuments(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := asMap(t, raw); !reflect.DeepEqual(got, want[i]) {
+		if d := differing(asMap(t, raw), want[i]); len(d) > 0 {
 			w, _ := json.Marshal(want[i])
-			t.Errorf("tray %d:\n got %s\nwant %s", i, raw, w)
+			t.Errorf("tray %d: %v differ\n got %s\nwant %s", i, d, raw, w)
 		}
 	}
 }
