@@ -25,10 +25,10 @@ SELECT o.branch_code, o.id, o.patient_id, p.hn_id, o.caregiver, o.caregiver_info
     o.cancel_remark, o.reviewed_by, o.reviewed_at, o.version,
     -- moved since the card was printed (migration 00019): a served tray is past moving
     o.moved AND o.status <> 'SERVED' AS moved, o.printed_at,
-    (SELECT jsonb_build_object('id', w.id, 'code', w.code, 'nameTh', w.name_th, 'nameEn', w.name_en)
-        FROM ward w WHERE w.branch_code = o.branch_code AND w.id = o.printed_ward_id) AS printed_ward,
-    (SELECT jsonb_build_object('id', r.id, 'code', r.code, 'nameTh', r.name_th, 'nameEn', r.name_en)
-        FROM room r WHERE r.branch_code = o.branch_code AND r.id = o.printed_room_id) AS printed_room,
+    CASE WHEN pw.id IS NOT NULL THEN jsonb_build_object('id', pw.id, 'code', pw.code, 'nameTh', pw.name_th,
+        'nameEn', pw.name_en) END AS printed_ward,
+    CASE WHEN pr.id IS NOT NULL THEN jsonb_build_object('id', pr.id, 'code', pr.code, 'nameTh', pr.name_th,
+        'nameEn', pr.name_en) END AS printed_room,
     p.card_language, p.first_name_th, p.last_name_th, p.first_name_en, p.last_name_en, p.special_request,
     coalesce(pf.unmapped_allergies, '{}')::text[] AS unmapped_allergies, pf.texture_food, pf.texture_drink,
     w.code AS ward_code, r.code AS room_code,
@@ -36,12 +36,12 @@ SELECT o.branch_code, o.id, o.patient_id, p.hn_id, o.caregiver, o.caregiver_info
         'nameEn', w.name_en, 'wardTypeId', w.ward_type_id) END AS ward,
     CASE WHEN r.id IS NOT NULL THEN jsonb_build_object('id', r.id, 'code', r.code, 'nameTh', r.name_th,
         'nameEn', r.name_en) END AS room,
-    (SELECT jsonb_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en)
-        FROM diet_type x WHERE x.branch_code = o.branch_code AND x.id = o.diet_type_id) AS diet,
-    (SELECT jsonb_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en)
-        FROM therapeutic x WHERE x.branch_code = o.branch_code AND x.id = o.therapeutic_id) AS therapeutic,
-    (SELECT jsonb_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en)
-        FROM cuisine_type x WHERE x.branch_code = o.branch_code AND x.id = o.cuisine_type_id) AS cuisine,
+    CASE WHEN dt.id IS NOT NULL THEN jsonb_build_object('id', dt.id, 'code', dt.code, 'nameTh', dt.name_th,
+        'nameEn', dt.name_en) END AS diet,
+    CASE WHEN th.id IS NOT NULL THEN jsonb_build_object('id', th.id, 'code', th.code, 'nameTh', th.name_th,
+        'nameEn', th.name_en) END AS therapeutic,
+    CASE WHEN ct.id IS NOT NULL THEN jsonb_build_object('id', ct.id, 'code', ct.code, 'nameTh', ct.name_th,
+        'nameEn', ct.name_en) END AS cuisine,
     coalesce((SELECT jsonb_agg(jsonb_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th,
             'nameEn', x.name_en) ORDER BY x.code)
         FROM allergen x WHERE x.branch_code = o.branch_code AND x.id IN (
@@ -79,7 +79,12 @@ FROM meal_order o
     LEFT JOIN ward w ON w.branch_code = p.branch_code AND w.id = p.ward_id
     LEFT JOIN room r ON r.branch_code = p.branch_code AND r.id = p.room_id
     -- the patient's own facts, none for a caregiver's order
-    LEFT JOIN patient pf ON NOT o.caregiver AND pf.branch_code = p.branch_code AND pf.id = p.id;
+    LEFT JOIN patient pf ON NOT o.caregiver AND pf.branch_code = p.branch_code AND pf.id = p.id
+    LEFT JOIN ward pw ON pw.branch_code = o.branch_code AND pw.id = o.printed_ward_id
+    LEFT JOIN room pr ON pr.branch_code = o.branch_code AND pr.id = o.printed_room_id
+    LEFT JOIN diet_type dt ON dt.branch_code = o.branch_code AND dt.id = o.diet_type_id
+    LEFT JOIN therapeutic th ON th.branch_code = o.branch_code AND th.id = o.therapeutic_id
+    LEFT JOIN cuisine_type ct ON ct.branch_code = o.branch_code AND ct.id = o.cuisine_type_id;
 
 -- +goose Down
 DROP VIEW order_detail;

@@ -1459,12 +1459,14 @@ CREATE VIEW public.order_detail AS
     o.version,
     (o.moved AND (o.status <> 'SERVED'::text)) AS moved,
     o.printed_at,
-    ( SELECT jsonb_build_object('id', w_1.id, 'code', w_1.code, 'nameTh', w_1.name_th, 'nameEn', w_1.name_en) AS jsonb_build_object
-           FROM public.ward w_1
-          WHERE ((w_1.branch_code = o.branch_code) AND (w_1.id = o.printed_ward_id))) AS printed_ward,
-    ( SELECT jsonb_build_object('id', r_1.id, 'code', r_1.code, 'nameTh', r_1.name_th, 'nameEn', r_1.name_en) AS jsonb_build_object
-           FROM public.room r_1
-          WHERE ((r_1.branch_code = o.branch_code) AND (r_1.id = o.printed_room_id))) AS printed_room,
+        CASE
+            WHEN (pw.id IS NOT NULL) THEN jsonb_build_object('id', pw.id, 'code', pw.code, 'nameTh', pw.name_th, 'nameEn', pw.name_en)
+            ELSE NULL::jsonb
+        END AS printed_ward,
+        CASE
+            WHEN (pr.id IS NOT NULL) THEN jsonb_build_object('id', pr.id, 'code', pr.code, 'nameTh', pr.name_th, 'nameEn', pr.name_en)
+            ELSE NULL::jsonb
+        END AS printed_room,
     p.card_language,
     p.first_name_th,
     p.last_name_th,
@@ -1484,15 +1486,18 @@ CREATE VIEW public.order_detail AS
             WHEN (r.id IS NOT NULL) THEN jsonb_build_object('id', r.id, 'code', r.code, 'nameTh', r.name_th, 'nameEn', r.name_en)
             ELSE NULL::jsonb
         END AS room,
-    ( SELECT jsonb_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) AS jsonb_build_object
-           FROM public.diet_type x
-          WHERE ((x.branch_code = o.branch_code) AND (x.id = o.diet_type_id))) AS diet,
-    ( SELECT jsonb_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) AS jsonb_build_object
-           FROM public.therapeutic x
-          WHERE ((x.branch_code = o.branch_code) AND (x.id = o.therapeutic_id))) AS therapeutic,
-    ( SELECT jsonb_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) AS jsonb_build_object
-           FROM public.cuisine_type x
-          WHERE ((x.branch_code = o.branch_code) AND (x.id = o.cuisine_type_id))) AS cuisine,
+        CASE
+            WHEN (dt.id IS NOT NULL) THEN jsonb_build_object('id', dt.id, 'code', dt.code, 'nameTh', dt.name_th, 'nameEn', dt.name_en)
+            ELSE NULL::jsonb
+        END AS diet,
+        CASE
+            WHEN (th.id IS NOT NULL) THEN jsonb_build_object('id', th.id, 'code', th.code, 'nameTh', th.name_th, 'nameEn', th.name_en)
+            ELSE NULL::jsonb
+        END AS therapeutic,
+        CASE
+            WHEN (ct.id IS NOT NULL) THEN jsonb_build_object('id', ct.id, 'code', ct.code, 'nameTh', ct.name_th, 'nameEn', ct.name_en)
+            ELSE NULL::jsonb
+        END AS cuisine,
     COALESCE(( SELECT jsonb_agg(jsonb_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) ORDER BY x.code) AS jsonb_agg
            FROM public.allergen x
           WHERE ((x.branch_code = o.branch_code) AND (x.id IN ( SELECT l.allergen_id
@@ -1532,12 +1537,17 @@ CREATE VIEW public.order_detail AS
              LEFT JOIN public.menu m ON (((m.branch_code = i.branch_code) AND (m.id = i.menu_id))))
              LEFT JOIN public.menu_set s ON (((s.branch_code = i.branch_code) AND (s.id = i.menu_set_id))))
           WHERE (i.order_id = o.id)), '[]'::jsonb) AS items
-   FROM (((((public.meal_order o
+   FROM ((((((((((public.meal_order o
      JOIN public.patient p ON (((p.branch_code = o.branch_code) AND (p.id = o.patient_id))))
      JOIN public.meal_time t ON (((t.branch_code = o.branch_code) AND (t.id = o.meal_time_id))))
      LEFT JOIN public.ward w ON (((w.branch_code = p.branch_code) AND (w.id = p.ward_id))))
      LEFT JOIN public.room r ON (((r.branch_code = p.branch_code) AND (r.id = p.room_id))))
-     LEFT JOIN public.patient pf ON (((NOT o.caregiver) AND (pf.branch_code = p.branch_code) AND (pf.id = p.id))));
+     LEFT JOIN public.patient pf ON (((NOT o.caregiver) AND (pf.branch_code = p.branch_code) AND (pf.id = p.id))))
+     LEFT JOIN public.ward pw ON (((pw.branch_code = o.branch_code) AND (pw.id = o.printed_ward_id))))
+     LEFT JOIN public.room pr ON (((pr.branch_code = o.branch_code) AND (pr.id = o.printed_room_id))))
+     LEFT JOIN public.diet_type dt ON (((dt.branch_code = o.branch_code) AND (dt.id = o.diet_type_id))))
+     LEFT JOIN public.therapeutic th ON (((th.branch_code = o.branch_code) AND (th.id = o.therapeutic_id))))
+     LEFT JOIN public.cuisine_type ct ON (((ct.branch_code = o.branch_code) AND (ct.id = o.cuisine_type_id))));
 
 CREATE TABLE public.order_idempotency (
     caller text NOT NULL,
