@@ -191,15 +191,10 @@ func (s *Server) Download(res Response) File {
 	}
 	var f File
 	res.Into(s.t, &f.Link)
-	u, err := url.Parse(f.URL)
-	if f.URL == "" || err != nil {
+	if f.URL == "" {
 		s.t.Fatalf("download: no link in %s", res.Data)
 	}
-	w := httptest.NewRecorder()
-	s.Env.Disk.Handler().ServeHTTP(w, httptest.NewRequest("GET", u.RequestURI(), nil))
-	if w.Code != http.StatusOK {
-		s.t.Fatalf("download %s: %d %s", f.URL, w.Code, w.Body)
-	}
+	w := s.fetch(f.URL)
 	f.Header, f.Body = w.Header(), w.Body.Bytes()
 	return f
 }

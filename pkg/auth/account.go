@@ -11,6 +11,7 @@ import (
 
 	"samrap/pkg/audit"
 	"samrap/pkg/db"
+	"samrap/pkg/db/dbsqlc"
 	"samrap/pkg/errs"
 	"samrap/pkg/i18n"
 	"samrap/pkg/session"
@@ -54,7 +55,7 @@ func (s *Service) ChangePassword(ctx context.Context, c *session.Claims, current
 	if !CheckPassword(u.PasswordHash, current) {
 		return fmt.Errorf("auth.changePassword: %w", errs.Fields(map[string]string{"currentPassword": "password.wrongCurrent"}))
 	}
-	if err := clearFailures(ctx, s.db, key); err != nil {
+	if err := queries.AuthThrottleClear(ctx, s.db, key); err != nil {
 		return fmt.Errorf("auth.changePassword: %w", err)
 	}
 	if f := CheckNewPassword(PasswordCheck{Password: next, Confirm: confirm, Names: u.names(), OldHash: u.PasswordHash,
@@ -75,7 +76,7 @@ func (s *Service) SetLanguage(ctx context.Context, c *session.Claims, lang strin
 	if lang != string(i18n.TH) && lang != string(i18n.EN) {
 		return errs.Fields(map[string]string{"language": "field.invalid"})
 	}
-	if err := setLanguage(ctx, s.db, c.UserID, lang); err != nil {
+	if err := queries.AuthSetLanguage(ctx, s.db, dbsqlc.AuthSetLanguageParams{ID: c.UserID, Language: lang}); err != nil {
 		return fmt.Errorf("auth.setLanguage: %w", err)
 	}
 	return nil
@@ -97,7 +98,8 @@ func (s *Service) SetupMFA(ctx context.Context, c *session.Claims, cl Client) (T
 	}
 	var challenge string
 	err = pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
-		if err := setPendingTOTP(ctx, tx, u.ID, setup.Secret); err != nil {
+		err := queries.AuthSetPendingTOTP(ctx, tx, dbsqlc.AuthSetPendingTOTPParams{ID: u.ID, TotpPendingSecret: setup.Secret})
+		if err != nil {
 			return err
 		}
 		u.TOTPPending = setup.Secret
@@ -120,7 +122,7 @@ func (s *Service) EnableMFA(ctx context.Context, c *session.Claims, challenge, c
 		if u.TOTPPending == "" {
 			return ErrMFANotSetUp
 		}
-		if err := enableMFA(ctx, tx, u.ID); err != nil {
+		if err := queries.AuthEnableMFA(ctx, tx, u.ID); err != nil {
 			return err
 		}
 		return audit.WriteActivity(ctx, tx, audit.Activity{UserID: u.ID, Actor: u.EmployeeCode, Action: "auth.mfaEnabled"})
@@ -165,7 +167,7 @@ func (s *Service) DisableMFA(ctx context.Context, c *session.Claims, challenge, 
 		if u.ID != c.UserID {
 			return ErrChallengeInvalid
 		}
-		if err := disableMFA(ctx, tx, u.ID); err != nil {
+		if err := queries.AuthDisableMFA(ctx, tx, u.ID); err != nil {
 			return err
 		}
 		return audit.WriteActivity(ctx, tx, audit.Activity{UserID: u.ID, Actor: u.EmployeeCode, Action: "auth.mfaDisabled"})

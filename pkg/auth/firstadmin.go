@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"samrap/pkg/audit"
+	"samrap/pkg/db/dbsqlc"
 	"samrap/pkg/errs"
 )
 
@@ -48,18 +49,20 @@ func (s *Service) CreateFirstAdmin(ctx context.Context, in FirstAdmin) (string, 
 	}
 	var link string
 	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
-		admins, err := countSuperAdmins(ctx, tx)
+		admins, err := queries.AuthCountSuperAdmins(ctx, tx)
 		if err != nil {
 			return err
 		}
 		if admins > 0 {
 			return ErrAdminExists
 		}
-		if err := insertBranchIfNew(ctx, tx, in.BranchCode, or(in.BranchNameTh, or(in.BranchNameEn, in.BranchCode)),
-			or(in.BranchNameEn, in.BranchCode)); err != nil {
+		// the branch, unless its code exists
+		err = queries.AuthFirstAdminBranch(ctx, tx, dbsqlc.AuthFirstAdminBranchParams{Code: in.BranchCode,
+			NameTh: or(in.BranchNameTh, or(in.BranchNameEn, in.BranchCode)), NameEn: or(in.BranchNameEn, in.BranchCode)})
+		if err != nil {
 			return err
 		}
-		id, err := insertFirstAdmin(ctx, tx, adminAccount{Email: in.Email, EmployeeCode: or(in.EmployeeCode, "ADMIN"),
+		id, err := insertFirstAdmin(ctx, tx, dbsqlc.AuthFirstAdminUserParams{Email: in.Email, EmployeeCode: or(in.EmployeeCode, "ADMIN"),
 			FirstNameTh: or(in.FirstNameTh, in.FirstNameEn), LastNameTh: or(in.LastNameTh, in.LastNameEn),
 			FirstNameEn: in.FirstNameEn, LastNameEn: in.LastNameEn}, in.BranchCode)
 		if err != nil {

@@ -13,6 +13,7 @@ import (
 
 	"samrap/pkg/audit"
 	"samrap/pkg/db"
+	"samrap/pkg/db/dbsqlc"
 	"samrap/pkg/errs"
 	"samrap/pkg/i18n"
 )
@@ -55,22 +56,26 @@ const ResetAnswerTime = time.Second
 // token.
 func (s *Service) newLink(ctx context.Context, tx pgx.Tx, userID int64, purpose, by string, ttl time.Duration) (string, error) {
 	now := s.now()
-	if err := revokeLinks(ctx, tx, userID, purpose, now); err != nil {
-		return "", err
+	err := queries.AuthRevokeLinks(ctx, tx, dbsqlc.AuthRevokeLinksParams{UserID: userID, Purpose: purpose, Now: &now})
+	if err != nil {
+		return "", fmt.Errorf("revoke links: %w", err)
 	}
 	raw, err := randomToken("")
 	if err != nil {
 		return "", err
 	}
-	if err := insertLink(ctx, tx, hashToken(raw), userID, purpose, by, now, now.Add(ttl)); err != nil {
-		return "", err
+	err = queries.AuthInsertLink(ctx, tx, dbsqlc.AuthInsertLinkParams{TokenHash: hashToken(raw), UserID: userID,
+		Purpose: purpose, CreatedAt: now, CreatedBy: by, ExpiresAt: now.Add(ttl)})
+	if err != nil {
+		return "", fmt.Errorf("insert link: %w", err)
 	}
 	return raw, nil
 }
 
 // openLink finds a usable link of purpose, locked for update.
 func (s *Service) openLink(ctx context.Context, q db.DBTX, raw, purpose string) (user, error) {
-	userID, err := lockOpenLink(ctx, q, hashToken(raw), purpose, s.now())
+	userID, err := queries.AuthLockOpenLink(ctx, q, dbsqlc.AuthLockOpenLinkParams{TokenHash: hashToken(raw), Purpose: purpose,
+		Now: s.now()})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return user{}, ErrLinkExpired
 	}
@@ -85,7 +90,8 @@ func (s *Service) openLink(ctx context.Context, q db.DBTX, raw, purpose string) 
 }
 
 func (s *Service) useLink(ctx context.Context, tx pgx.Tx, raw string) error {
-	return useLink(ctx, tx, hashToken(raw), s.now())
+	now := s.now()
+	return queries.AuthUseLink(ctx, tx, dbsqlc.AuthUseLinkParams{TokenHash: hashToken(raw), Now: &now})
 }
 
 func (s *Service) link(path, token string) string {
@@ -111,7 +117,7 @@ func (s *Service) Invite(ctx context.Context, userID int64, by string) error {
 		if err != nil {
 			return err
 		}
-		if err := markInvited(ctx, tx, u.ID, by, s.now()); err != nil {
+		if err := queries.AuthMarkInvited(ctx, tx, dbsqlc.AuthMarkInvitedParams{ID: u.ID, Now: s.now(), By: by}); err != nil {
 			return err
 		}
 		if err := audit.WriteChange(ctx, tx, audit.Change{Entity: "app_user", EntityID: fmt.Sprint(u.ID), Action: "update",
@@ -175,7 +181,10 @@ func (s *Service) Register(ctx context.Context, raw, password, confirm string, c
 		if err != nil {
 			return err
 		}
-		if err := activateUser(ctx, tx, u.ID, hash, setup.Secret, s.now()); err != nil {
+		now := s.now()
+		err = queries.AuthActivateUser(ctx, tx, dbsqlc.AuthActivateUserParams{ID: u.ID, PasswordHash: hash,
+			TotpPendingSecret: setup.Secret, Now: &now})
+		if err != nil {
 			return err
 		}
 		if err := s.useLink(ctx, tx, raw); err != nil {
@@ -202,7 +211,7 @@ func (s *Service) Register(ctx context.Context, raw, password, confirm string, c
 // factors on.
 func (s *Service) VerifyRegisterOTP(ctx context.Context, raw, code string, c Client) error {
 	err := s.verifyChallenge(ctx, raw, purposeRegister, MethodTOTP, code, c, func(tx pgx.Tx, u user) error {
-		return enableMFA(ctx, tx, u.ID)
+		return queries.AuthEnableMFA(ctx, tx, u.ID)
 	})
 	if err != nil {
 		return fmt.Errorf("auth.verifyRegisterOTP: %w", err)
@@ -218,7 +227,7 @@ func (s *Service) ResendRegistration(ctx context.Context, raw string, c Client) 
 	if err := count(ctx, s.db, now, hit{"resend-address:" + c.Address, ResendAddressLimit}); err != nil {
 		return fmt.Errorf("auth.resendRegistration: %w", err)
 	}
-	userID, err := invitedUserOfLink(ctx, s.db, hashToken(raw))
+	userID, err := queries.AuthInvitedUserOfLink(ctx, s.db, hashToken(raw))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil
 	}
@@ -318,11 +327,14 @@ func (s *Service) setPassword(ctx context.Context, tx pgx.Tx, u user, password, 
 		return err
 	}
 	now := s.now()
-	if err := setPasswordHash(ctx, tx, u.ID, hash, now); err != nil {
-		return err
+	if err := queries.AuthSetPassword(ctx, tx, dbsqlc.AuthSetPasswordParams{ID: u.ID, PasswordHash: hash, Now: &now}); err != nil {
+		return fmt.Errorf("set password: %w", err)
 	}
-	if err := revokeOtherSessions(ctx, tx, u.ID, keepSession, now); err != nil {
-		return err
+	// every open session of u but keepSession ("" keeps none)
+	err = queries.AuthRevokeOtherSessions(ctx, tx, dbsqlc.AuthRevokeOtherSessionsParams{UserID: u.ID,
+		KeepSession: keepSession, Now: &now})
+	if err != nil {
+		return fmt.Errorf("revoke sessions: %w", err)
 	}
 	return audit.WriteActivity(ctx, tx, audit.Activity{UserID: u.ID, Actor: u.EmployeeCode, Action: "auth.passwordChanged"})
 }

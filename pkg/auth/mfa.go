@@ -19,6 +19,7 @@ import (
 
 	"samrap/pkg/audit"
 	"samrap/pkg/db"
+	"samrap/pkg/db/dbsqlc"
 	"samrap/pkg/errs"
 	"samrap/pkg/i18n"
 )
@@ -90,19 +91,21 @@ func (s *Service) newChallenge(ctx context.Context, q db.DBTX, u user, purpose s
 		return MFAChallenge{}, err
 	}
 	now := s.now()
-	err = insertChallenge(ctx, q, newChallengeRow{Hash: hashToken(raw), UserID: u.ID, Purpose: purpose, CreatedAt: now,
-		ExpiresAt: now.Add(challengeTTL), Address: c.Address, UserAgent: c.UserAgent})
+	err = queries.AuthInsertChallenge(ctx, q, dbsqlc.AuthInsertChallengeParams{TokenHash: hashToken(raw), UserID: u.ID,
+		Purpose: purpose, CreatedAt: now, ExpiresAt: now.Add(challengeTTL), Address: c.Address, UserAgent: c.UserAgent})
 	if err != nil {
-		return MFAChallenge{}, err
+		return MFAChallenge{}, fmt.Errorf("new challenge: %w", err)
 	}
 	return MFAChallenge{MFARequired: true, Challenge: raw, Methods: methodsOf(u), Email: maskEmail(u.Email),
 		ExpiresIn: int(challengeTTL.Seconds())}, nil
 }
 
-// lockChallenge reads an open challenge of purpose for update; a missing, expired, used or
-// exhausted one is ErrChallengeInvalid.
-func (s *Service) lockChallenge(ctx context.Context, tx pgx.Tx, raw, purpose string) (challengeRow, user, error) {
-	ch, err := lockChallengeRow(ctx, tx, hashToken(raw), purpose, s.now(), maxCodeAttempts)
+// lockChallenge reads an open challenge of purpose (not consumed, not expired, fewer than
+// maxCodeAttempts attempts) for update; a missing, expired, used or exhausted one is
+// ErrChallengeInvalid.
+func (s *Service) lockChallenge(ctx context.Context, tx pgx.Tx, raw, purpose string) (dbsqlc.AuthLockChallengeRow, user, error) {
+	ch, err := queries.AuthLockChallenge(ctx, tx, dbsqlc.AuthLockChallengeParams{TokenHash: hashToken(raw), Purpose: purpose,
+		Now: s.now(), MaxAttempts: maxCodeAttempts})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return ch, user{}, ErrChallengeInvalid
 	}
@@ -140,7 +143,8 @@ func (s *Service) CheckMFA(ctx context.Context, raw string) (MFAChallenge, error
 // before the challenge is locked; a request that sends nothing gives its count back.
 func (s *Service) SendMailOTP(ctx context.Context, raw, purpose string) (err error) {
 	now := s.now()
-	userID, err := challengeUser(ctx, s.db, hashToken(raw), purpose, now, maxCodeAttempts)
+	userID, err := queries.AuthChallengeUser(ctx, s.db, dbsqlc.AuthChallengeUserParams{TokenHash: hashToken(raw),
+		Purpose: purpose, Now: now, MaxAttempts: maxCodeAttempts})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return fmt.Errorf("auth.sendMailOTP: %w", ErrChallengeInvalid)
 	}
@@ -175,8 +179,11 @@ func (s *Service) SendMailOTP(ctx context.Context, raw, purpose string) (err err
 		if err != nil {
 			return err
 		}
-		if err := storeEmailCode(ctx, tx, hashToken(raw), codeHash(raw, code), now.Add(emailCodeTTL), now); err != nil {
-			return err
+		expires := now.Add(emailCodeTTL)
+		err = queries.AuthStoreEmailCode(ctx, tx, dbsqlc.AuthStoreEmailCodeParams{TokenHash: hashToken(raw),
+			EmailCodeHash: codeHash(raw, code), EmailCodeExpiresAt: &expires, Now: &now})
+		if err != nil {
+			return fmt.Errorf("store code: %w", err)
 		}
 		return s.send(ctx, u, readerLangs(ctx, u), "otp", func(i18n.Lang) []any { return []any{code, int(emailCodeTTL.Minutes())} })
 	})
@@ -213,7 +220,8 @@ func (s *Service) VerifyOTP(ctx context.Context, raw, method, code string, c Cli
 // and the address's code limits (CodeLimit, CodeAddressLimit: each right password opens a
 // new challenge, so the attempts of one are not a limit); only a wrong code keeps its count.
 func (s *Service) verifyChallenge(ctx context.Context, raw, purpose, method, code string, c Client, then func(pgx.Tx, user) error) (err error) {
-	userID, err := challengeUser(ctx, s.db, hashToken(raw), purpose, s.now(), maxCodeAttempts)
+	userID, err := queries.AuthChallengeUser(ctx, s.db, dbsqlc.AuthChallengeUserParams{TokenHash: hashToken(raw),
+		Purpose: purpose, Now: s.now(), MaxAttempts: maxCodeAttempts})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return ErrChallengeInvalid
 	}
@@ -238,12 +246,12 @@ func (s *Service) verifyChallenge(ctx context.Context, raw, purpose, method, cod
 		if err != nil {
 			return err
 		}
-		if err := countChallengeAttempt(ctx, tx, hashToken(raw)); err != nil {
-			return err
+		if err := queries.AuthCountChallengeAttempt(ctx, tx, hashToken(raw)); err != nil {
+			return fmt.Errorf("count attempt: %w", err)
 		}
 		switch method {
 		case MethodEmail:
-			if ch.EmailCodeHash == nil || ch.EmailExpiresAt == nil || !s.now().Before(*ch.EmailExpiresAt) ||
+			if ch.EmailCodeHash == nil || ch.EmailCodeExpiresAt == nil || !s.now().Before(*ch.EmailCodeExpiresAt) ||
 				subtle.ConstantTimeCompare(ch.EmailCodeHash, codeHash(raw, code)) != 1 {
 				verdict = ErrCodeInvalid
 				return nil
@@ -265,12 +273,14 @@ func (s *Service) verifyChallenge(ctx context.Context, raw, purpose, method, cod
 			if s.beforeTOTPStep != nil {
 				s.beforeTOTPStep()
 			}
-			// The step read with u may be stale: the update decides, under the row lock.
-			accepted, err := acceptTOTPStep(ctx, tx, u.ID, step)
+			// The step read with u may be stale: the update decides, under the row lock, and
+			// records step as the last accepted one only when neither it nor a later one was
+			// (no code is accepted twice, even by two verifications at the same moment).
+			n, err := queries.AuthRecordTOTPStep(ctx, tx, dbsqlc.AuthRecordTOTPStepParams{ID: u.ID, Step: step})
 			if err != nil {
-				return err
+				return fmt.Errorf("record totp step: %w", err)
 			}
-			if !accepted {
+			if n != 1 {
 				verdict = ErrCodeInvalid
 				return nil
 			}
@@ -278,8 +288,9 @@ func (s *Service) verifyChallenge(ctx context.Context, raw, purpose, method, cod
 			verdict = errs.Fields(map[string]string{"method": "field.invalid"})
 			return nil
 		}
-		if err := consumeChallenge(ctx, tx, hashToken(raw), s.now()); err != nil {
-			return err
+		now := s.now()
+		if err := queries.AuthConsumeChallenge(ctx, tx, dbsqlc.AuthConsumeChallengeParams{TokenHash: hashToken(raw), Now: &now}); err != nil {
+			return fmt.Errorf("consume challenge: %w", err)
 		}
 		return then(tx, u)
 	})

@@ -17,6 +17,7 @@ import (
 
 	"samrap/pkg/audit"
 	"samrap/pkg/db"
+	"samrap/pkg/db/dbsqlc"
 	"samrap/pkg/errs"
 	"samrap/pkg/i18n"
 	"samrap/pkg/mail"
@@ -102,7 +103,7 @@ func (s *Service) SignIn(ctx context.Context, email, password string, c Client) 
 		_ = audit.WriteActivity(ctx, s.db, audit.Activity{UserID: u.ID, Actor: email, Action: "auth.signInFailed", Address: c.Address})
 		return SignInResult{}, fmt.Errorf("auth.signIn: %w", ErrBadCredentials)
 	}
-	if err := clearFailures(ctx, s.db, accountKey); err != nil {
+	if err := queries.AuthThrottleClear(ctx, s.db, accountKey); err != nil {
 		return SignInResult{}, fmt.Errorf("auth.signIn: %w", err)
 	}
 	if err := refund(ctx, s.db, addressKey); err != nil {
@@ -171,6 +172,9 @@ func (s *Service) Refresh(ctx context.Context, raw string) (Tokens, error) {
 		if err != nil {
 			return err
 		}
+		revoke := func(reason string) error {
+			return queries.AuthRevokeSession(ctx, tx, dbsqlc.AuthRevokeSessionParams{ID: r.SessionID, Now: &now, Reason: reason})
+		}
 		switch {
 		case r.Revoked:
 			fail = ErrRefreshInvalid
@@ -178,10 +182,10 @@ func (s *Service) Refresh(ctx context.Context, raw string) (Tokens, error) {
 		case r.Spent:
 			s.log.WarnContext(ctx, "spent refresh token presented again; session revoked", "session", r.SessionID, "user", r.UserID)
 			fail = ErrRefreshInvalid
-			return revokeSession(ctx, tx, r.SessionID, "refresh token reuse", now)
+			return revoke("refresh token reuse")
 		case !r.UserActive:
 			fail = ErrRefreshInvalid
-			return revokeSession(ctx, tx, r.SessionID, "account no longer active", now)
+			return revoke("account no longer active")
 		case !now.Before(r.ExpiresAt):
 			fail = ErrRefreshInvalid
 			return nil
@@ -192,7 +196,7 @@ func (s *Service) Refresh(ctx context.Context, raw string) (Tokens, error) {
 		}
 		if !now.Before(r.LoginIssuedAt.Add(session.Cap(role))) {
 			fail = ErrSessionCap
-			return revokeSession(ctx, tx, r.SessionID, "session cap reached", now)
+			return revoke("session cap reached")
 		}
 		// Access removed since sign-in ends here, not at the cap: the new token keeps only the
 		// pairs still held (new ones wait for the next sign-in, SPEC.md §4), and a session
@@ -200,9 +204,9 @@ func (s *Service) Refresh(ctx context.Context, raw string) (Tokens, error) {
 		pairs := stillHeld(r.Pairs, r.Held)
 		if len(pairs) == 0 || (r.Current != nil && !slices.Contains(pairs, *r.Current)) {
 			fail = ErrRefreshInvalid
-			return revokeSession(ctx, tx, r.SessionID, "access removed", now)
+			return revoke("access removed")
 		}
-		if err := spendRefreshTokens(ctx, tx, r.SessionID, now); err != nil {
+		if err := queries.AuthSpendRefreshTokens(ctx, tx, dbsqlc.AuthSpendRefreshTokensParams{SessionID: r.SessionID, Now: &now}); err != nil {
 			return err
 		}
 		t, err = s.issue(ctx, tx, session.Claims{UserID: r.UserID, EmployeeCode: r.EmployeeCode, Pairs: pairs,
@@ -237,7 +241,8 @@ func (s *Service) SelectRole(ctx context.Context, c *session.Claims, p session.P
 	now := s.now()
 	var t Tokens
 	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
-		issued, err := setCurrentPair(ctx, tx, c.SessionID, p)
+		issued, err := queries.AuthSetCurrentPair(ctx, tx, dbsqlc.AuthSetCurrentPairParams{ID: c.SessionID,
+			BranchCode: p.BranchCode, RoleCode: p.RoleCode})
 		if errors.Is(err, pgx.ErrNoRows) {
 			return errs.ErrNoSession
 		}
@@ -247,7 +252,7 @@ func (s *Service) SelectRole(ctx context.Context, c *session.Claims, p session.P
 		if !now.Before(issued.Add(session.Cap(p.RoleCode))) {
 			return ErrSessionCap
 		}
-		if err := spendRefreshTokens(ctx, tx, c.SessionID, now); err != nil {
+		if err := queries.AuthSpendRefreshTokens(ctx, tx, dbsqlc.AuthSpendRefreshTokensParams{SessionID: c.SessionID, Now: &now}); err != nil {
 			return err
 		}
 		next := *c
@@ -269,7 +274,8 @@ func (s *Service) SelectRole(ctx context.Context, c *session.Claims, p session.P
 func (s *Service) SignOut(ctx context.Context, c *session.Claims) error {
 	now := s.now()
 	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
-		if err := revokeSession(ctx, tx, c.SessionID, "signed out", now); err != nil {
+		err := queries.AuthRevokeSession(ctx, tx, dbsqlc.AuthRevokeSessionParams{ID: c.SessionID, Now: &now, Reason: "signed out"})
+		if err != nil {
 			return err
 		}
 		branch := ""
@@ -374,8 +380,10 @@ func (s *Service) issue(ctx context.Context, tx pgx.Tx, c session.Claims, now ti
 	}
 	// A refresh token never outlives the longest session cap.
 	expires := time.Unix(c.LoginIssuedAt, 0).Add(session.Cap(session.OrderTaker))
-	if err := insertRefreshToken(ctx, tx, hashToken(raw), c.SessionID, now, expires); err != nil {
-		return Tokens{}, err
+	err = queries.AuthInsertRefreshToken(ctx, tx, dbsqlc.AuthInsertRefreshTokenParams{TokenHash: hashToken(raw),
+		SessionID: c.SessionID, IssuedAt: now, ExpiresAt: expires})
+	if err != nil {
+		return Tokens{}, fmt.Errorf("insert refresh token: %w", err)
 	}
 	return Tokens{AccessToken: access, RefreshToken: raw, ExpiresIn: int(s.keys.TTL().Seconds()), TokenType: "Bearer"}, nil
 }

@@ -48,6 +48,9 @@ func Today(now time.Time) time.Time {
 	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, Bangkok)
 }
 
+// TodayString answers Today(now) as the API writes a day: YYYY-MM-DD.
+func TodayString(now time.Time) string { return Today(now).Format(time.DateOnly) }
+
 // Range is the days from From to To, both included, each the day's midnight in Bangkok.
 type Range struct{ From, To time.Time }
 

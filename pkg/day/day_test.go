@@ -42,6 +42,9 @@ func TestToday(t *testing.T) {
 		if got := d.Format(time.DateOnly); got != want || d.Location() != Bangkok || d.Hour() != 0 {
 			t.Errorf("Today(%v) = %v, want %s at midnight in Bangkok", now, d, want)
 		}
+		if got := TodayString(now); got != want {
+			t.Errorf("TodayString(%v) = %s, want %s", now, got, want)
+		}
 	}
 }
 

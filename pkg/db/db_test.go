@@ -41,3 +41,25 @@ func TestUniqueAndForeignKeyViolationsAreRecognised(t *testing.T) {
 		t.Fatalf("missing references: want a foreign-key violation, got %v", err)
 	}
 }
+
+func TestFirstID(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	ctx := context.Background()
+	if _, err := pool.Exec(ctx, `INSERT INTO branch (code, name_th) VALUES ('B1', 'สาขา 1'), ('B2', 'สาขา 2');
+		INSERT INTO religion (branch_code, code, name_th) VALUES ('B1', 'R1', 'หนึ่ง'), ('B1', 'R2', 'สอง')`); err != nil {
+		t.Fatal(err)
+	}
+	var first string
+	if err := pool.QueryRow(ctx, "SELECT min(id)::text FROM religion").Scan(&first); err != nil {
+		t.Fatal(err)
+	}
+	for branch, want := range map[string]string{"B1": first, "B2": ""} {
+		if id, err := db.FirstID(ctx, pool, "religion", branch); id != want || err != nil {
+			t.Errorf("FirstID(religion, %s) = %q, %v; want %q", branch, id, err, want)
+		}
+	}
+	if _, err := db.FirstID(ctx, pool, "no_such_table", "B1"); err == nil {
+		t.Error("FirstID of a missing table: no error")
+	}
+}

@@ -4,59 +4,17 @@ import (
 	"bytes"
 	"context"
 	"io"
-	"mime/multipart"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/xuri/excelize/v2"
-
 	"samrap/pkg/apitest"
 	"samrap/pkg/imports"
 	"samrap/pkg/imports/pipeline"
 	"samrap/pkg/params"
 )
-
-type part struct {
-	field, name string
-	body        []byte
-}
-
-func upload(t *testing.T, s *apitest.Server, token, lang string, form map[string]string, parts ...part) apitest.Response {
-	t.Helper()
-	var buf bytes.Buffer
-	mw := multipart.NewWriter(&buf)
-	for k, v := range form {
-		_ = mw.WriteField(k, v)
-	}
-	for _, p := range parts {
-		w, err := mw.CreateFormFile(p.field, p.name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, _ = w.Write(p.body)
-	}
-	_ = mw.Close()
-	return s.Do(apitest.Request{Method: "POST", Path: "/api/upload/masterData", Token: token, Lang: lang, Body: &buf,
-		Header: map[string]string{"Content-Type": mw.FormDataContentType()}})
-}
-
-// sheetRows reads the first sheet of a workbook.
-func sheetRows(t *testing.T, b []byte) [][]string {
-	t.Helper()
-	f, err := excelize.OpenReader(bytes.NewReader(b))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := f.GetRows(f.GetSheetList()[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rows
-}
 
 // Without a worker behind the uploads store: what the upload API itself does.
 func TestUpload(t *testing.T) {
@@ -71,7 +29,7 @@ func TestUpload(t *testing.T) {
 	form := map[string]string{"branchCode": "SRP01", "createBy": "D0004", "type": "DietType"}
 
 	// 200: the file is stored under its job's key, the job is queued.
-	res := upload(t, s, nutri, "th", form, part{"file", `C:\เอกสาร\ประเภท อาหาร.xlsx`, x})
+	res := s.Upload("/api/upload/masterData", nutri, "th", form, apitest.Part{Field: "file", Name: `C:\เอกสาร\ประเภท อาหาร.xlsx`, Body: x})
 	if res.Status != http.StatusOK || res.Msg != "ได้รับไฟล์แล้ว กำลังนำเข้าข้อมูล" {
 		t.Fatalf("upload: %d %s", res.Status, res.Body)
 	}
@@ -106,30 +64,30 @@ func TestUpload(t *testing.T) {
 		token  string
 		lang   string
 		form   map[string]string
-		parts  []part
+		parts  []apitest.Part
 		status int
 		msg    string
 	}{
-		{"csv", nutri, "en", form, []part{{"file", "diet.csv", x}}, 422, "not supported"},
-		{"xls in Thai", nutri, "th", form, []part{{"file", "diet.xls", x}}, 422, "ไม่รองรับรูปแบบไฟล์นี้"},
-		{"no extension", nutri, "en", form, []part{{"file", "diet", x}}, 422, "not supported"},
-		{"empty", nutri, "en", form, []part{{"file", "diet.xlsx", nil}}, 422, "empty"},
-		{"two files", nutri, "en", form, []part{{"file", "a.xlsx", x}, {"file", "b.xlsx", x}}, 422, "one file"},
-		{"two fields", nutri, "en", form, []part{{"file", "a.xlsx", x}, {"other", "b.xlsx", x}}, 422, "one file"},
+		{"csv", nutri, "en", form, []apitest.Part{{Field: "file", Name: "diet.csv", Body: x}}, 422, "not supported"},
+		{"xls in Thai", nutri, "th", form, []apitest.Part{{Field: "file", Name: "diet.xls", Body: x}}, 422, "ไม่รองรับรูปแบบไฟล์นี้"},
+		{"no extension", nutri, "en", form, []apitest.Part{{Field: "file", Name: "diet", Body: x}}, 422, "not supported"},
+		{"empty", nutri, "en", form, []apitest.Part{{Field: "file", Name: "diet.xlsx", Body: nil}}, 422, "empty"},
+		{"two files", nutri, "en", form, []apitest.Part{{Field: "file", Name: "a.xlsx", Body: x}, {Field: "file", Name: "b.xlsx", Body: x}}, 422, "one file"},
+		{"two fields", nutri, "en", form, []apitest.Part{{Field: "file", Name: "a.xlsx", Body: x}, {Field: "other", Name: "b.xlsx", Body: x}}, 422, "one file"},
 		{"no file", nutri, "en", form, nil, 422, "choose a file"},
-		{"oversize", nutri, "en", form, []part{{"file", "big.xlsx", bytes.Repeat([]byte("x"), pipeline.MaxFileSize+1)}}, 413, "too large"},
-		{"unknown type", nutri, "en", map[string]string{"branchCode": "SRP01", "type": "Nope"}, []part{{"file", "a.xlsx", x}}, 422, "Unknown master data type"},
-		{"no branch", nutri, "en", map[string]string{"type": "DietType"}, []part{{"file", "a.xlsx", x}}, 422, "branchCode"},
-		{"order taker", taker, "en", form, []part{{"file", "a.xlsx", x}}, 403, ""},
-		{"other branch", nutri, "en", map[string]string{"branchCode": "SRP02", "type": "DietType"}, []part{{"file", "a.xlsx", x}}, 403, ""},
+		{"oversize", nutri, "en", form, []apitest.Part{{Field: "file", Name: "big.xlsx", Body: bytes.Repeat([]byte("x"), pipeline.MaxFileSize+1)}}, 413, "too large"},
+		{"unknown type", nutri, "en", map[string]string{"branchCode": "SRP01", "type": "Nope"}, []apitest.Part{{Field: "file", Name: "a.xlsx", Body: x}}, 422, "Unknown master data type"},
+		{"no branch", nutri, "en", map[string]string{"type": "DietType"}, []apitest.Part{{Field: "file", Name: "a.xlsx", Body: x}}, 422, "branchCode"},
+		{"order taker", taker, "en", form, []apitest.Part{{Field: "file", Name: "a.xlsx", Body: x}}, 403, ""},
+		{"other branch", nutri, "en", map[string]string{"branchCode": "SRP02", "type": "DietType"}, []apitest.Part{{Field: "file", Name: "a.xlsx", Body: x}}, 403, ""},
 		// Hostile text never reaches PostgreSQL (issue 18 §5): 422 naming the field.
-		{"NUL in the file name: no multipart form", nutri, "en", form, []part{{"file", "diet\x00.xlsx", x}}, 400, "BAD_REQUEST"},
-		{"invalid UTF-8 file name", nutri, "en", form, []part{{"file", "diet\xff\xfe.xlsx", x}}, 422, `"file"`},
-		{"NUL in a field", nutri, "en", map[string]string{"branchCode": "SRP01", "type": "DietType", "createBy": "a\x00b"}, []part{{"file", "a.xlsx", x}}, 422, `"createBy"`},
-		{"invalid UTF-8 branch", nutri, "en", map[string]string{"branchCode": "\xff", "type": "DietType"}, []part{{"file", "a.xlsx", x}}, 422, `"branchCode"`},
+		{"NUL in the file name: no multipart form", nutri, "en", form, []apitest.Part{{Field: "file", Name: "diet\x00.xlsx", Body: x}}, 400, "BAD_REQUEST"},
+		{"invalid UTF-8 file name", nutri, "en", form, []apitest.Part{{Field: "file", Name: "diet\xff\xfe.xlsx", Body: x}}, 422, `"file"`},
+		{"NUL in a field", nutri, "en", map[string]string{"branchCode": "SRP01", "type": "DietType", "createBy": "a\x00b"}, []apitest.Part{{Field: "file", Name: "a.xlsx", Body: x}}, 422, `"createBy"`},
+		{"invalid UTF-8 branch", nutri, "en", map[string]string{"branchCode": "\xff", "type": "DietType"}, []apitest.Part{{Field: "file", Name: "a.xlsx", Body: x}}, 422, `"branchCode"`},
 	}
 	for _, c := range cases {
-		res := upload(t, s, c.token, c.lang, c.form, c.parts...)
+		res := s.Upload("/api/upload/masterData", c.token, c.lang, c.form, c.parts...)
 		if res.Status != c.status || !strings.Contains(string(res.Body), c.msg) {
 			t.Errorf("%s: %d %s", c.name, res.Status, res.Body)
 		}
@@ -156,7 +114,7 @@ func TestDownloadMasterData(t *testing.T) {
 		!strings.Contains(file.Header.Get("Content-Disposition"), "Therapeutic_SRP01.xlsx") || !bytes.HasPrefix(file.Body, []byte("PK")) {
 		t.Fatalf("export: %+v %v", file.Link, file.Header)
 	}
-	if rows := sheetRows(t, file.Body); len(rows) < 2 {
+	if rows := apitest.SheetRows(t, file.Body); len(rows) < 2 {
 		t.Fatalf("export rows: %q", rows)
 	}
 	if _, err := s.Env.DB.Exec(context.Background(), `DELETE FROM remark WHERE branch_code = 'SRP01'`); err != nil {
@@ -180,7 +138,7 @@ func TestDownloadMasterData(t *testing.T) {
 		for _, col := range params.Columns(k) {
 			want = append(want, col.Header())
 		}
-		rows := sheetRows(t, res.Body)
+		rows := apitest.SheetRows(t, res.Body)
 		if len(rows) != 1 || strings.Join(rows[0], "|") != strings.Join(want, "|") {
 			t.Fatalf("template %s rows %q, want the headers %q", c.query, rows, want)
 		}

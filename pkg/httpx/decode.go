@@ -14,6 +14,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"samrap/pkg/day"
 	"samrap/pkg/errs"
 )
 
@@ -338,6 +339,16 @@ func (q *Query) malformedf(name, v string) {
 	if q.malformed == nil {
 		q.malformed = fmt.Errorf("%s %q: %w", name, v, errs.ErrMalformed)
 	}
+}
+
+// Day answers the parameter, a day written YYYY-MM-DD ("" when absent); anything else is
+// noted date.invalid.
+func (q *Query) Day(name string) string {
+	v := q.values.Get(name)
+	if v != "" && !day.Valid(v) {
+		q.Invalid(name, "date.invalid")
+	}
+	return v
 }
 
 // Int answers the whole number in the parameter (0 when absent). A value that is not a

@@ -385,3 +385,20 @@ func TestQueryIDOrAll(t *testing.T) {
 		}
 	}
 }
+
+func TestQueryDay(t *testing.T) {
+	t.Parallel()
+	for raw, want := range map[string]string{"": "", "dateOrder=": "", "dateOrder=2026-02-28": "2026-02-28"} {
+		q := ReadQuery(httptest.NewRequest("GET", "/x?"+raw, nil))
+		if got := q.Day("dateOrder"); got != want || q.Err() != nil {
+			t.Errorf("%q: %q %v, want %q", raw, got, q.Err(), want)
+		}
+	}
+	for _, raw := range []string{"dateOrder=2026-02-30", "dateOrder=today", "dateOrder=2026-1-1"} {
+		q := ReadQuery(httptest.NewRequest("GET", "/x?"+raw, nil))
+		q.Day("dateOrder")
+		if f := fields(q.Err()); f["dateOrder"] != "date.invalid" {
+			t.Errorf("%q: %v, want dateOrder date.invalid", raw, q.Err())
+		}
+	}
+}

@@ -2,6 +2,7 @@ package imports
 
 import (
 	"context"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -48,6 +49,20 @@ func (c Column) Header() string { return i18n.Bilingual(c.Th, c.En) }
 type Row struct {
 	Line  int
 	Cells map[string]string
+}
+
+var listSeparators = regexp.MustCompile(`[,;\n]+`)
+
+// SplitList reads a cell that lists several values: separated by commas, semicolons or line
+// breaks, each trimmed, the empty ones left out.
+func SplitList(s string) []string {
+	var out []string
+	for _, item := range listSeparators.Split(s, -1) {
+		if item = strings.TrimSpace(item); item != "" {
+			out = append(out, item)
+		}
+	}
+	return out
 }
 
 // RowError says why a row was refused: its line, the column key (may be empty) and a

@@ -516,24 +516,9 @@ func TestOrdersAndServingAreRecorded(t *testing.T) {
 	tomorrow := f.s.Clock.Now().In(day.Bangkok).AddDate(0, 0, 1).Format("2006-01-02")
 	order := func(hn, date string) (string, string) {
 		t.Helper()
-		res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/takerOrder/submitOrder", Token: taker,
-			JSON: map[string]any{"branchCode": "SRP01", "hnId": hn, "dates": []string{date}, "mealTimeIds": []int64{lunch},
-				"orderType": "ORD", "foodScope": "BOTH", "courseType": "MENU", "remark": "no ice",
-				"items": []map[string]any{{"menuId": dish}}}})
-		var out struct {
-			Orders []struct {
-				OrderID string `json:"orderId"`
-			} `json:"orders"`
-		}
-		if res.Status != 200 {
-			t.Fatalf("order %s: %d %s", hn, res.Status, res.Body)
-		}
-		res.Into(t, &out)
-		var qr struct {
-			Token string `json:"token"`
-		}
-		f.s.Do(apitest.Request{Method: "GET", Path: "/api/takerOrder/getQrByOrderId/" + out.Orders[0].OrderID, Token: taker}).Into(t, &qr)
-		return out.Orders[0].OrderID, qr.Token
+		return f.s.Order(t, taker, "", map[string]any{"branchCode": "SRP01", "hnId": hn, "dates": []string{date},
+			"mealTimeIds": []int64{lunch}, "orderType": "ORD", "foodScope": "BOTH", "courseType": "MENU", "remark": "no ice",
+			"items": []map[string]any{{"menuId": dish}}})
 	}
 	update := func(token, wristband, action, reason string) {
 		t.Helper()

@@ -38,13 +38,8 @@ type Service struct {
 	now func() time.Time
 }
 
-// NewService answers the service over pool.
-func NewService(pool *db.Pool, now func() time.Time) *Service {
-	if now == nil {
-		now = time.Now
-	}
-	return &Service{db: pool, now: now}
-}
+// NewService answers the service over pool; now answers the time (the Env's Now).
+func NewService(pool *db.Pool, now func() time.Time) *Service { return &Service{db: pool, now: now} }
 
 // Filter selects entries: made on the days of Days; Person matches the actor or the
 // person's name; Action (the activity record), Entity and EntityID (the change log) when
@@ -227,12 +222,12 @@ func diff(entity string, before, after []byte, rs refs, ns pageNames, lang i18n.
 		if bookkeeping[k] || isTechnical(entity, k) {
 			continue
 		}
-		bv, av := compact(b[k]), compact(a[k])
+		bv, av := audit.Compact(b[k]), audit.Compact(a[k])
 		if bytes.Equal(bv, av) || (b == nil && empty(av)) || (a == nil && empty(bv)) {
 			continue
 		}
 		show := func(v []byte) any {
-			x := decode(v)
+			x := audit.Decode(v)
 			if code, ok := x.(string); ok && personFields[k] {
 				return ns.person(code, lang)
 			}
@@ -260,7 +255,7 @@ func fold(m map[string]json.RawMessage) {
 		if !ok || !hasDisplay(base, func(key string) bool { _, ok := m[key]; return ok }) {
 			continue
 		}
-		if string(compact(v)) != "null" {
+		if string(audit.Compact(v)) != "null" {
 			row := map[string]json.RawMessage{"id": v}
 			for _, f := range []string{"code", "nameTh", "nameEn"} {
 				if x, ok := m[base+displaySuffix[f]]; ok {
@@ -305,17 +300,6 @@ func fieldsOf(doc []byte) (map[string]json.RawMessage, error) {
 	return m, nil
 }
 
-func compact(raw json.RawMessage) []byte {
-	if len(raw) == 0 {
-		return []byte("null")
-	}
-	var buf bytes.Buffer
-	if json.Compact(&buf, raw) != nil {
-		return raw
-	}
-	return buf.Bytes()
-}
-
 // empty reports whether a value says nothing (a create need not list what it leaves blank).
 func empty(v []byte) bool {
 	switch string(v) {
@@ -323,12 +307,6 @@ func empty(v []byte) bool {
 		return true
 	}
 	return false
-}
-
-func decode(v []byte) any {
-	var out any
-	_ = json.Unmarshal(v, &out)
-	return out
 }
 
 func ts(t time.Time) pgtype.Timestamptz { return pgtype.Timestamptz{Time: t, Valid: true} }

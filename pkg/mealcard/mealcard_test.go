@@ -7,7 +7,6 @@ import (
 	"image/color"
 	"image/png"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -17,67 +16,24 @@ import (
 
 	"github.com/makiuchi-d/gozxing"
 	"github.com/makiuchi-d/gozxing/qrcode"
+
+	"samrap/pkg/mealcard/pdftest"
 )
-
-// The tests open the PDFs with poppler's tools (pdfinfo, pdffonts, pdftotext, pdftoppm):
-// scripts/ensure-deps.sh installs poppler-utils. Without them a test skips, except in CI
-// (CI set), where it fails: a missing tool must not pass for a working renderer.
-func tool(t *testing.T, name string) string {
-	t.Helper()
-	p, err := exec.LookPath(name)
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("%s is missing: bash scripts/ensure-deps.sh installs poppler-utils", name)
-		}
-		t.Skipf("%s is missing (apt-get install poppler-utils, or bash scripts/ensure-deps.sh)", name)
-	}
-	return p
-}
-
-func run(t *testing.T, name string, args ...string) string {
-	t.Helper()
-	out, err := exec.Command(tool(t, name), args...).CombinedOutput()
-	if err != nil {
-		t.Fatalf("%s %v: %v\n%s", name, args, err, out)
-	}
-	return string(out)
-}
 
 // writePDF renders cards to a file (under MEALCARD_OUT when set, to look at afterwards).
 func writePDF(t *testing.T, cards []Card, layout Layout, name string) string {
 	t.Helper()
-	dir := os.Getenv("MEALCARD_OUT")
-	if dir == "" {
-		dir = t.TempDir()
-	}
 	var buf bytes.Buffer
 	if err := Render(&buf, cards, layout); err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.HasPrefix(buf.Bytes(), []byte("%PDF-")) {
-		t.Fatalf("not a PDF: %q", buf.Bytes()[:min(16, buf.Len())])
-	}
-	path := filepath.Join(dir, name+".pdf")
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
-
-func pages(t *testing.T, path string) int {
-	t.Helper()
-	m := regexp.MustCompile(`(?m)^Pages:\s+(\d+)`).FindStringSubmatch(run(t, "pdfinfo", path))
-	if m == nil {
-		t.Fatalf("pdfinfo shows no page count for %s", path)
-	}
-	n, _ := strconv.Atoi(m[1])
-	return n
+	return pdftest.Write(t, buf.Bytes(), name)
 }
 
 // text is the PDF's text as pdftotext reads it, with the shaped Thai forms mapped back.
 func text(t *testing.T, path string) string {
 	t.Helper()
-	return unshapeThai(run(t, "pdftotext", "-enc", "UTF-8", path, "-"))
+	return unshapeThai(pdftest.Run(t, "pdftotext", "-enc", "UTF-8", path, "-"))
 }
 
 func TestSample(t *testing.T) {
@@ -122,7 +78,7 @@ func TestPagesPerLayout(t *testing.T) {
 	} {
 		t.Run(fmt.Sprintf("%s-%d", tc.layout, tc.cards), func(t *testing.T) {
 			path := writePDF(t, manyCards(tc.cards), tc.layout, "pages")
-			if got := pages(t, path); got != tc.pages {
+			if got := pdftest.Pages(t, path); got != tc.pages {
 				t.Fatalf("%d cards in %s: %d pages, want %d", tc.cards, tc.layout, got, tc.pages)
 			}
 		})
@@ -131,7 +87,7 @@ func TestPagesPerLayout(t *testing.T) {
 
 func TestLabelPagesAre80mmWideAndFitTheCard(t *testing.T) {
 	path := writePDF(t, sampleCards(), Label80, "labels")
-	out := run(t, "pdfinfo", "-f", "1", "-l", "4", path)
+	out := pdftest.Run(t, "pdfinfo", "-f", "1", "-l", "4", path)
 	sizes := regexp.MustCompile(`Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts`).FindAllStringSubmatch(out, -1)
 	if len(sizes) != 4 {
 		t.Fatalf("want 4 page sizes:\n%s", out)
@@ -153,7 +109,7 @@ func TestLabelPagesAre80mmWideAndFitTheCard(t *testing.T) {
 
 func TestFontsAreEmbedded(t *testing.T) {
 	path := writePDF(t, sampleCards(), A4, "fonts")
-	out := run(t, "pdffonts", path)
+	out := pdftest.Run(t, "pdffonts", path)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if len(lines) < 4 {
 		t.Fatalf("want the regular and bold fonts:\n%s", out)
@@ -249,7 +205,7 @@ func TestQRCodesDecode(t *testing.T) {
 		t.Run(string(layout), func(t *testing.T) {
 			path := writePDF(t, cards, layout, "qr")
 			dir := t.TempDir()
-			run(t, "pdftoppm", "-r", "150", "-gray", "-png", path, filepath.Join(dir, "p"))
+			pdftest.Run(t, "pdftoppm", "-r", "150", "-gray", "-png", path, filepath.Join(dir, "p"))
 			pngs, _ := filepath.Glob(filepath.Join(dir, "p-*.png"))
 			var got []string
 			for _, p := range pngs {
@@ -435,7 +391,7 @@ func TestCharactersOutsideTheFont(t *testing.T) {
 func rasterise(t *testing.T, path string, dpi int) image.Image {
 	t.Helper()
 	prefix := filepath.Join(t.TempDir(), "r")
-	run(t, "pdftoppm", "-r", strconv.Itoa(dpi), "-f", "1", "-l", "1", "-singlefile", "-png", path, prefix)
+	pdftest.Run(t, "pdftoppm", "-r", strconv.Itoa(dpi), "-f", "1", "-l", "1", "-singlefile", "-png", path, prefix)
 	return readPNG(t, prefix+".png")
 }
 
@@ -498,7 +454,7 @@ func TestBytesPerCard(t *testing.T) {
 		if per > most {
 			t.Errorf("%s: %d B a card, want at most %d", layout, per, most)
 		}
-		info := run(t, "pdfinfo", writePDF(t, cards, layout, "size-"+string(layout)))
+		info := pdftest.Run(t, "pdfinfo", writePDF(t, cards, layout, "size-"+string(layout)))
 		if !regexp.MustCompile(`(?m)^PDF version:\s+1\.5$`).MatchString(info) {
 			t.Errorf("%s: %s", layout, info)
 		}

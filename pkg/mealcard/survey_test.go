@@ -10,6 +10,8 @@ import (
 
 	"github.com/makiuchi-d/gozxing"
 	multiqr "github.com/makiuchi-d/gozxing/multi/qrcode"
+
+	"samrap/pkg/mealcard/pdftest"
 )
 
 // decodeAllQR answers the texts of every QR code in img, sorted.
@@ -61,7 +63,7 @@ func TestSurveyQRDecodes(t *testing.T) {
 		t.Run(string(layout), func(t *testing.T) {
 			path := writePDF(t, cards, layout, "survey-"+string(layout))
 			dir := t.TempDir()
-			run(t, "pdftoppm", "-r", "203", "-gray", "-png", path, filepath.Join(dir, "p")) // a thermal printer's resolution
+			pdftest.Run(t, "pdftoppm", "-r", "203", "-gray", "-png", path, filepath.Join(dir, "p")) // a thermal printer's resolution
 			pngs, _ := filepath.Glob(filepath.Join(dir, "p-*.png"))
 			var got [][]string
 			var boxes []map[string]image.Rectangle

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"reflect"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -109,18 +108,6 @@ func Importers(env *platform.Env) []imports.Importer {
 
 // ---- reading cells ----
 
-var listSeparators = regexp.MustCompile(`[,;\n]+`)
-
-func splitList(s string) []string {
-	var out []string
-	for _, item := range listSeparators.Split(s, -1) {
-		if item = strings.TrimSpace(item); item != "" {
-			out = append(out, item)
-		}
-	}
-	return out
-}
-
 // Status words accepted in a workbook (as master data's).
 var statusWords = map[string]string{StatusActive: StatusActive, "ใช้งาน": StatusActive, "Y": StatusActive,
 	StatusInactive: StatusInactive, "ไม่ใช้งาน": StatusInactive, "N": StatusInactive}
@@ -183,7 +170,7 @@ func (c cells) code(refs refCodes, key, kind string) (int64, *rowError) {
 func (c cells) codes(refs refCodes, key, kind string, ingredient bool, has []int64) ([]int64, *rowError) {
 	v, _ := c.get(key)
 	ids := []int64{}
-	for _, code := range splitList(v) {
+	for _, code := range imports.SplitList(v) {
 		r, ok := refs[kind][code]
 		if !ok {
 			return nil, refuse(key, "menus.codeUnknown")

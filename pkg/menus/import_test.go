@@ -1,71 +1,37 @@
 package menus_test
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"mime/multipart"
 	"net/http"
-	"net/http/httptest"
-	"net/url"
-	"os"
-	"path/filepath"
 	"testing"
-	"time"
-
-	"github.com/xuri/excelize/v2"
 
 	"samrap/pkg/apitest"
-	"samrap/pkg/files"
 	"samrap/pkg/i18n"
 	"samrap/pkg/imports"
 	"samrap/pkg/menus"
-	"samrap/pkg/queue"
 )
-
-type jobView struct {
-	imports.Job
-	Error     string `json:"error"`
-	FailedURL string `json:"failedUrl"`
-}
 
 // importFixture is the API with import-worker behind the local S3 → SQS stand-in.
 func importFixture(t *testing.T) *fixture {
 	t.Helper()
 	f := newFixture(t)
-	q := queue.NewMemory(files.ImportWorker(f.s.Env), queue.MemoryConfig{Name: "imports", Backoff: 10 * time.Millisecond})
-	t.Cleanup(func() { _ = q.Close() })
-	f.s.Env.Disk.OnPut("uploads/", queue.S3Notifier(q, "samrap-local-uploads"))
+	f.s.ImportWorker()
 	return f
 }
 
 // upload posts the form of POST /api/upload/menuData and, when it is taken, waits for its
 // job to end.
-func (f *fixture) upload(t *testing.T, token, branch, typ, name string, body []byte) (apitest.Response, jobView) {
+func (f *fixture) upload(t *testing.T, token, branch, typ, name string, body []byte) (apitest.Response, apitest.Job) {
 	t.Helper()
-	var buf bytes.Buffer
-	mw := multipart.NewWriter(&buf)
-	_ = mw.WriteField("branchCode", branch)
-	_ = mw.WriteField("createBy", "D0004")
-	_ = mw.WriteField("type", typ)
-	w, _ := mw.CreateFormFile("file", name)
-	_, _ = w.Write(body)
-	_ = mw.Close()
-	res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/upload/menuData", Token: token, Lang: "en", Body: &buf,
-		Header: map[string]string{"Content-Type": mw.FormDataContentType()}})
+	res := f.s.Upload("/api/upload/menuData", token, "en", map[string]string{"branchCode": branch, "createBy": "D0004", "type": typ},
+		apitest.Part{Field: "file", Name: name, Body: body})
 	if res.Status != http.StatusOK {
-		return res, jobView{}
+		return res, apitest.Job{}
 	}
-	var j jobView
+	var j apitest.Job
 	res.Into(t, &j)
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		f.s.Do(apitest.Request{Method: "GET", Path: "/api/upload/jobs/" + j.ID, Token: token, Lang: "en"}).Into(t, &j)
-		if j.Status == imports.Done || j.Status == imports.Failed {
-			return res, j
-		}
-	}
-	t.Fatalf("menus import %s did not end", j.ID)
-	return res, j
+	return res, f.s.WaitJob(token, j.ID, "en")
 }
 
 // download answers GET /api/download/menuDataType.
@@ -73,42 +39,10 @@ func (f *fixture) download(token, query string) apitest.Response {
 	return f.s.Do(apitest.Request{Method: "GET", Path: "/api/download/menuDataType?" + query, Token: token, Lang: "en"})
 }
 
-func fixtureFile(t *testing.T, name string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
-func readRows(t *testing.T, body []byte) [][]string {
-	t.Helper()
-	x, err := excelize.OpenReader(bytes.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer x.Close()
-	rows, err := x.GetRows(x.GetSheetList()[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rows
-}
-
 // failedRows answers the job's failed-rows workbook.
-func (f *fixture) failedRows(t *testing.T, j jobView) [][]string {
+func (f *fixture) failedRows(t *testing.T, j apitest.Job) [][]string {
 	t.Helper()
-	u, err := url.Parse(j.FailedURL)
-	if err != nil || j.FailedURL == "" {
-		t.Fatalf("failed rows link %q: %v", j.FailedURL, err)
-	}
-	w := httptest.NewRecorder()
-	f.s.Env.Disk.Handler().ServeHTTP(w, httptest.NewRequest("GET", u.RequestURI(), nil))
-	if w.Code != http.StatusOK {
-		t.Fatalf("failed rows: %d", w.Code)
-	}
-	return readRows(t, w.Body.Bytes())
+	return apitest.SheetRows(t, f.s.Fetch(j.FailedURL))
 }
 
 // wantFailed checks the failed rows (line, reason) in order.
@@ -158,7 +92,7 @@ func TestImportMenus(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := f.s.Count(`SELECT count(*) FROM menu WHERE branch_code = 'SRP01'`)
-	_, j := f.upload(t, f.nutri, "SRP01", "Menu", "menus.xlsx", fixtureFile(t, "menus.xlsx"))
+	_, j := f.upload(t, f.nutri, "SRP01", "Menu", "menus.xlsx", apitest.Testdata(t, "menus.xlsx"))
 	if j.Status != imports.Done || j.Added != 2 || j.Updated != 1 || j.Skipped != 13 || j.TotalRows != 16 || j.Deleted != 0 {
 		t.Fatalf("job: %+v", j)
 	}
@@ -206,7 +140,7 @@ func TestImportMenus(t *testing.T) {
 	})
 
 	// the same file again: the good rows are unchanged now
-	_, again := f.upload(t, f.nutri, "SRP01", "Menu", "menus.xlsx", fixtureFile(t, "menus.xlsx"))
+	_, again := f.upload(t, f.nutri, "SRP01", "Menu", "menus.xlsx", apitest.Testdata(t, "menus.xlsx"))
 	if again.Added != 0 || again.Updated != 0 || again.Unchanged != 3 || again.Skipped != 13 {
 		t.Fatalf("again: %+v", again)
 	}
@@ -216,7 +150,7 @@ func TestImportMenus(t *testing.T) {
 
 	// columns left out keep what is stored; an empty cell clears its column
 	m2 := f.menuByCode(t, "M002")
-	_, j = f.upload(t, f.nutri, "SRP01", "Menu", "names.xlsx", fixtureFile(t, "menus_names.xlsx"))
+	_, j = f.upload(t, f.nutri, "SRP01", "Menu", "names.xlsx", apitest.Testdata(t, "menus_names.xlsx"))
 	if j.Status != imports.Done || j.Updated != 2 || j.Added != 0 || j.Skipped != 1 {
 		t.Fatalf("names only: %+v", j)
 	}
@@ -237,7 +171,7 @@ func TestImportCycleMenus(t *testing.T) {
 	f := importFixture(t)
 	contents := `SELECT count(*) FROM cycle_menu WHERE branch_code = 'SRP01'`
 	before := f.s.Count(contents)
-	_, j := f.upload(t, f.nutri, "SRP01", "CycleMenu", "cycle.xlsx", fixtureFile(t, "cycle_menus.xlsx"))
+	_, j := f.upload(t, f.nutri, "SRP01", "CycleMenu", "cycle.xlsx", apitest.Testdata(t, "cycle_menus.xlsx"))
 	if j.Status != imports.Done || j.Added != 2 || j.Updated != 1 || j.Unchanged != 1 || j.Skipped != 10 || j.TotalRows != 14 {
 		t.Fatalf("job: %+v", j)
 	}
@@ -287,7 +221,7 @@ func TestImportCycleMenus(t *testing.T) {
 	})
 
 	// the same file again: the good rows are unchanged now
-	_, again := f.upload(t, f.nutri, "SRP01", "CycleMenu", "cycle.xlsx", fixtureFile(t, "cycle_menus.xlsx"))
+	_, again := f.upload(t, f.nutri, "SRP01", "CycleMenu", "cycle.xlsx", apitest.Testdata(t, "cycle_menus.xlsx"))
 	if again.Added != 0 || again.Updated != 0 || again.Unchanged != 4 || again.Skipped != 10 || f.s.Count(contents) != before+2 {
 		t.Fatalf("again: %+v", again)
 	}
@@ -298,7 +232,7 @@ func TestImportCycleMenus(t *testing.T) {
 func TestExportRoundTrip(t *testing.T) {
 	t.Parallel()
 	f := importFixture(t)
-	if _, j := f.upload(t, f.nutri, "SRP01", "Menu", "menus.xlsx", fixtureFile(t, "menus.xlsx")); j.Added != 3 {
+	if _, j := f.upload(t, f.nutri, "SRP01", "Menu", "menus.xlsx", apitest.Testdata(t, "menus.xlsx")); j.Added != 3 {
 		t.Fatalf("fixture import: %+v", j)
 	}
 	// a dish keeps an ingredient deactivated after it was added (exported, it imports back)
@@ -312,7 +246,7 @@ func TestExportRoundTrip(t *testing.T) {
 		cols       int
 	}{{"Menu", "menu", len(menus.MenuColumns())}, {"CycleMenu", "cycle_menu", len(menus.CycleMenuColumns()) + 1}} {
 		res := f.s.Download(f.download(f.nutri, "branchCode=SRP01&type="+c.typ))
-		rows := readRows(t, res.Body)
+		rows := apitest.SheetRows(t, res.Body)
 		stored := f.s.Count(`SELECT count(*) FROM ` + c.table + ` WHERE branch_code = 'SRP01'`)
 		if len(rows) != stored+1 || len(rows[0]) != c.cols {
 			t.Fatalf("export %s: %d rows of %d columns, want %d of %d", c.typ, len(rows), len(rows[0]), stored+1, c.cols)
@@ -327,7 +261,7 @@ func TestExportRoundTrip(t *testing.T) {
 		}
 
 		tpl := f.s.Download(f.download(f.nutri, "branchCode=SRP01&template=true&type="+c.typ))
-		if rows := readRows(t, tpl.Body); tpl.FileName != c.typ+"_SRP01_template.xlsx" || len(rows) != 1 || len(rows[0]) != c.cols {
+		if rows := apitest.SheetRows(t, tpl.Body); tpl.FileName != c.typ+"_SRP01_template.xlsx" || len(rows) != 1 || len(rows[0]) != c.cols {
 			t.Fatalf("template %s: %s %q", c.typ, tpl.FileName, rows)
 		}
 	}
@@ -343,7 +277,7 @@ func TestExportRoundTrip(t *testing.T) {
 func TestImportRefusals(t *testing.T) {
 	t.Parallel()
 	f := importFixture(t)
-	body := fixtureFile(t, "menus.xlsx")
+	body := apitest.Testdata(t, "menus.xlsx")
 	for _, c := range []struct {
 		name, token, branch, typ, file string
 		body                           []byte
@@ -363,7 +297,7 @@ func TestImportRefusals(t *testing.T) {
 		t.Fatalf("a text file named .xlsx: %+v", j)
 	}
 	// SRP02's Nutritionist imports into SRP02 only
-	if _, j := f.upload(t, f.nutri2, "SRP02", "CycleMenu", "cycle.xlsx", fixtureFile(t, "cycle_menus.xlsx")); j.Status != imports.Done || j.Added != 2 {
+	if _, j := f.upload(t, f.nutri2, "SRP02", "CycleMenu", "cycle.xlsx", apitest.Testdata(t, "cycle_menus.xlsx")); j.Status != imports.Done || j.Added != 2 {
 		t.Fatalf("SRP02: %+v", j)
 	}
 	if n := f.s.Count(`SELECT count(*) FROM cycle_menu WHERE branch_code = 'SRP01' AND updated_by <> 'demo'`); n != 0 {

@@ -244,7 +244,7 @@ func TestConcurrentActivation(t *testing.T) {
 }
 
 // The demo data: about 80 dishes per branch (with pureed and minced-and-moist versions),
-// 10 sets, an active weekday round covering today and an inactive 10-day loop before it.
+// 11 sets, an active weekday round covering today and an inactive 10-day loop before it.
 func TestDemoMenus(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
@@ -255,7 +255,7 @@ func TestDemoMenus(t *testing.T) {
 		if n := f.s.Count(`SELECT count(*) FROM menu WHERE branch_code = $1 AND iddsi_level IN (4, 5) AND (code LIKE '%P' OR code LIKE '%M')`, branch); n < 20 {
 			t.Fatalf("%s dysphagia versions: %d", branch, n)
 		}
-		if n := f.s.Count(`SELECT count(*) FROM menu_set WHERE branch_code = $1`, branch); n != 10 {
+		if n := f.s.Count(`SELECT count(*) FROM menu_set WHERE branch_code = $1`, branch); n != 11 {
 			t.Fatalf("%s sets: %d", branch, n)
 		}
 		if n := f.s.Count(`SELECT count(*) FROM cycle WHERE branch_code = $1 AND active AND round_type = 'WEEKDAY'`, branch); n != 1 {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
 
 	"github.com/jackc/pgx/v5/pgtype"
 
@@ -49,29 +48,12 @@ type Filter struct {
 	CuisineCode, DietTypeCode, TherapeuticCode, MealComponentCode string
 }
 
-func (f Filter) pattern() *string {
-	c := strings.TrimSpace(f.Criteria)
-	if c == "" {
-		return nil
-	}
-	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	p := "%" + r.Replace(c) + "%"
-	return &p
-}
-
 func (f Filter) active() *bool {
 	if f.Status == "" {
 		return nil
 	}
 	a := f.Status == StatusActive
 	return &a
-}
-
-func optID(id int64) *int64 {
-	if id == 0 {
-		return nil
-	}
-	return &id
 }
 
 func optText(s string) *string {
@@ -91,7 +73,7 @@ func menuByID(ctx context.Context, q db.DBTX, branch string, id int64) (Menu, er
 
 func searchMenus(ctx context.Context, q db.DBTX, branch string, f Filter, p httpx.PageParams) ([]Menu, int, error) {
 	rows, err := queries.MenusSearch(ctx, q, dbsqlc.MenusSearchParams{Branch: branch, SortBy: p.SortBy, SortDesc: p.SortDesc,
-		Pattern: f.pattern(), Active: f.active(), CuisineTypeID: optID(f.CuisineTypeID), MealComponentID: optID(f.MealComponentID),
+		Pattern: db.Contains(f.Criteria), Active: f.active(), CuisineTypeID: db.OptID(f.CuisineTypeID), MealComponentID: db.OptID(f.MealComponentID),
 		PageSize: int32(p.Size), PageOffset: int32(p.Offset())})
 	if err != nil {
 		return nil, 0, fmt.Errorf("search menus: %w", err)
@@ -114,7 +96,7 @@ func menuSetByID(ctx context.Context, q db.DBTX, branch string, id int64) (MenuS
 
 func searchMenuSets(ctx context.Context, q db.DBTX, branch string, f Filter, p httpx.PageParams) ([]MenuSet, int, error) {
 	rows, err := queries.MenuSetsSearch(ctx, q, dbsqlc.MenuSetsSearchParams{Branch: branch, SortBy: p.SortBy, SortDesc: p.SortDesc,
-		Pattern: f.pattern(), Active: f.active(), DietTypeID: optID(f.DietTypeID), TherapeuticID: optID(f.TherapeuticID),
+		Pattern: db.Contains(f.Criteria), Active: f.active(), DietTypeID: db.OptID(f.DietTypeID), TherapeuticID: db.OptID(f.TherapeuticID),
 		PageSize: int32(p.Size), PageOffset: int32(p.Offset())})
 	if err != nil {
 		return nil, 0, fmt.Errorf("search menu sets: %w", err)
@@ -137,7 +119,7 @@ func cycleByID(ctx context.Context, q db.DBTX, branch string, id int64) (Cycle, 
 
 func searchCycles(ctx context.Context, q db.DBTX, branch string, f Filter, p httpx.PageParams) ([]Cycle, int, error) {
 	rows, err := queries.CyclesSearch(ctx, q, dbsqlc.CyclesSearchParams{Branch: branch, SortBy: p.SortBy, SortDesc: p.SortDesc,
-		Pattern: f.pattern(), Active: f.active(), PageSize: int32(p.Size), PageOffset: int32(p.Offset())})
+		Pattern: db.Contains(f.Criteria), Active: f.active(), PageSize: int32(p.Size), PageOffset: int32(p.Offset())})
 	if err != nil {
 		return nil, 0, fmt.Errorf("search cycles: %w", err)
 	}
@@ -158,7 +140,7 @@ func cycleMenuByID(ctx context.Context, q db.DBTX, branch string, id int64) (Cyc
 }
 
 func searchCycleMenus(ctx context.Context, q db.DBTX, branch string, f Filter, p httpx.PageParams) ([]CycleMenu, int, error) {
-	rows, err := queries.CycleMenusSearch(ctx, q, dbsqlc.CycleMenusSearchParams{Branch: branch, CycleID: optID(f.CycleID),
+	rows, err := queries.CycleMenusSearch(ctx, q, dbsqlc.CycleMenusSearchParams{Branch: branch, CycleID: db.OptID(f.CycleID),
 		CuisineCode: optText(f.CuisineCode), DietTypeCode: optText(f.DietTypeCode), TherapeuticCode: optText(f.TherapeuticCode),
 		MealComponentCode: optText(f.MealComponentCode), PageSize: int32(p.Size), PageOffset: int32(p.Offset())})
 	if err != nil {

@@ -419,7 +419,7 @@ func TestChoicesAndWards(t *testing.T) {
 	}
 	wt02 := f.idOf(t, "WardType", "WT02")
 	wards, st := post("/api/parameter/ward", map[string]any{"branchCode": "SRP01", "wardType": []int64{wt02}})
-	if st != 200 || len(wards) != 2 || wards[0]["wardTypeCode"] != "WT02" {
+	if st != 200 || len(wards) != 3 || wards[0]["wardTypeCode"] != "WT02" { // W02, W03, W05
 		t.Fatalf("wards of WT02: %d %v", st, wards)
 	}
 	if _, st := post("/api/parameter/ward", map[string]any{"branchCode": "SRP02", "wardType": []int64{wt02}}); st != 403 {
@@ -475,7 +475,7 @@ func TestCopyBranch(t *testing.T) {
 	}
 	// References point inside the new branch.
 	if n := f.s.Count(`SELECT count(*) FROM room r JOIN ward w ON w.branch_code = r.branch_code AND w.id = r.ward_id
-		JOIN ward_type wt ON wt.branch_code = w.branch_code AND wt.id = w.ward_type_id WHERE r.branch_code = 'SRP03'`); n != 68 { // 8 rooms and the demo patients' 60 beds
+		JOIN ward_type wt ON wt.branch_code = w.branch_code AND wt.id = w.ward_type_id WHERE r.branch_code = 'SRP03'`); n != 98 { // 8 rooms and the demo patients' 90 beds
 		t.Errorf("rooms of SRP03 reaching their ward type: %d", n)
 	}
 	if n := f.s.Count(`SELECT count(*) FROM change_log WHERE branch_code = 'SRP03' AND action = 'create'`); n == 0 {
@@ -542,7 +542,7 @@ func TestCreateBranch(t *testing.T) {
 		}
 		var b created
 		res.Into(t, &b)
-		if b.Code != "SRP11" || b.NameEn != "" || b.CopiedFrom != "SRP01" || b.Copied["DietType"] == 0 || b.Copied["Room"] != 68 {
+		if b.Code != "SRP11" || b.NameEn != "" || b.CopiedFrom != "SRP01" || b.Copied["DietType"] == 0 || b.Copied["Room"] != 98 {
 			t.Fatalf("created %+v", b)
 		}
 		if a, c := masterRows("SRP01"), masterRows("SRP11"); a == 0 || a != c {

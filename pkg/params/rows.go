@@ -2,11 +2,7 @@ package params
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"strconv"
-
-	"github.com/jackc/pgx/v5"
 
 	"samrap/pkg/db"
 )
@@ -17,17 +13,16 @@ import (
 func Rows(ctx context.Context, q db.DBTX, branch string) (map[string]string, error) {
 	out := map[string]string{}
 	for _, k := range kinds {
-		var id int64
 		// k.Table is one of the descriptions of kinds.go, never a caller's text.
-		err := q.QueryRow(ctx, `SELECT id FROM `+k.Table+` WHERE branch_code = $1 ORDER BY id LIMIT 1`, branch).Scan(&id)
-		if errors.Is(err, pgx.ErrNoRows) {
-			continue
-		}
+		id, err := db.FirstID(ctx, q, k.Table, branch)
 		if err != nil {
 			return nil, fmt.Errorf("params.rows %s: %w", k.Name, err)
 		}
+		if id == "" {
+			continue
+		}
 		for _, name := range append([]string{k.Name}, k.Aliases...) {
-			out["DELETE /api/parameter/delete"+name] = strconv.FormatInt(id, 10)
+			out["DELETE /api/parameter/delete"+name] = id
 		}
 	}
 	return out, nil

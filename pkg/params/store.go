@@ -283,18 +283,13 @@ type Filter struct {
 	Offset   int
 }
 
-func likePattern(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return "%" + r.Replace(s) + "%"
-}
-
 // selectRecords answers the kind's rows of branch that pass f, and how many pass.
 func selectRecords(ctx context.Context, q db.DBTX, k *Kind, branch string, f Filter) ([]Record, int, error) {
 	qq := k.sql().query
 	args := []any{branch}
 	where := " WHERE t.branch_code = $1"
 	if f.Criteria != "" {
-		args = append(args, likePattern(f.Criteria))
+		args = append(args, db.LikePattern(f.Criteria))
 		where += " AND (t.code ILIKE $2 OR t.name_th ILIKE $2 OR t.name_en ILIKE $2)"
 	}
 	switch f.Status {

@@ -27,7 +27,7 @@ func BenchmarkSearch10000(b *testing.B) {
 	if err := demo.Load(ctx, pool); err != nil {
 		b.Fatal(err)
 	}
-	s := patients.NewService(pool, nil)
+	s := patients.NewService(pool, time.Now)
 	var wards []int64
 	rows, err := pool.Query(ctx, `SELECT id FROM ward WHERE branch_code = 'SRP01' ORDER BY code`)
 	if err != nil {

@@ -118,44 +118,25 @@ func toChange(r changeRow, lang i18n.Lang) (Change, error) {
 	c.Name = i18n.PersonName(lang, last.FirstNameTh, last.LastNameTh, last.FirstNameEn, last.LastNameEn)
 	for _, f := range fieldLabels {
 		b, a := before[f.key], after[f.key]
-		if bytes.Equal(compact(b), compact(a)) || (before == nil && empty(a)) {
+		if bytes.Equal(audit.Compact(b), audit.Compact(a)) || (before == nil && empty(a)) {
 			continue
 		}
 		label := f.th
 		if lang == i18n.EN {
 			label = f.en
 		}
-		c.Fields = append(c.Fields, FieldChange{Field: f.key, Label: label, Before: decode(b), After: decode(a)})
+		c.Fields = append(c.Fields, FieldChange{Field: f.key, Label: label, Before: audit.Decode(b), After: audit.Decode(a)})
 	}
 	return c, nil
 }
 
-func compact(raw json.RawMessage) []byte {
-	if len(raw) == 0 {
-		return []byte("null")
-	}
-	var buf bytes.Buffer
-	if json.Compact(&buf, raw) != nil {
-		return raw
-	}
-	return buf.Bytes()
-}
-
 // empty reports whether a value says nothing (a create lists only the fields it sets).
 func empty(raw json.RawMessage) bool {
-	switch string(compact(raw)) {
+	switch string(audit.Compact(raw)) {
 	case "null", `""`, "[]", `"unknown"`:
 		return true
 	}
 	return false
-}
-
-func decode(raw json.RawMessage) any {
-	var v any
-	if len(raw) > 0 {
-		_ = json.Unmarshal(raw, &v)
-	}
-	return v
 }
 
 // display writes a field's value as a person reads it in a workbook: references by code and

@@ -68,7 +68,7 @@ func TestSearch(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
 	all, res := f.search(t, "page=1&size=100")
-	if res.Status != 200 || all.Total != 60 || len(all.Items) != 60 {
+	if res.Status != 200 || all.Total != 90 || len(all.Items) != 90 {
 		t.Fatalf("census: %d total %d items %d", res.Status, all.Total, len(all.Items))
 	}
 	for _, p := range all.Items {
@@ -90,19 +90,19 @@ func TestSearch(t *testing.T) {
 		first       string
 	}{
 		{"ward filter", fmt.Sprintf("ward=%d", w01), 10, "SRP01-HN10001"},
-		{"ward ALL", "ward=ALL&status=ALL", 60, "SRP01-HN10001"},
-		{"status in hospital", "status=in_hospital", 60, "SRP01-HN10001"},
+		{"ward ALL", "ward=ALL&status=ALL", 90, "SRP01-HN10001"},
+		{"status in hospital", "status=in_hospital", 90, "SRP01-HN10001"},
 		{"status discharged", "status=DISCHARGED", 0, ""},
 		{"criteria HN", "criteria=hn10012", 1, "SRP01-HN10012"},
 		{"criteria bed", "criteria=W02-03", 1, "SRP01-HN10013"},
-		{"criteria Thai name", "criteria=" + url.QueryEscape("ศิริพร") + "&sortBy=hnId", 3, "SRP01-HN10016"},
-		{"criteria English name", "criteria=siriporn&sortBy=hnId", 3, "SRP01-HN10016"},
+		{"criteria Thai name", "criteria=" + url.QueryEscape("ศิริพร") + "&sortBy=hnId", 5, "SRP01-HN10016"},
+		{"criteria English name", "criteria=siriporn&sortBy=hnId", 5, "SRP01-HN10016"},
 		{"criteria wildcard literal", "criteria=%25", 0, ""},
 		{"pre-admitted not listed", "criteria=HN10061", 0, ""},
-		{"sort hnId desc", "sortBy=hnId&sortDesc=true", 60, "SRP01-HN10060"},
-		{"sort room", "sortBy=room", 60, "SRP01-HN10001"},
-		{"criteria past the last page", "criteria=siriporn&page=5", 3, ""},
-		{"past the last page", "page=9", 60, ""},
+		{"sort hnId desc", "sortBy=hnId&sortDesc=true", 90, "SRP01-HN10096"},
+		{"sort room", "sortBy=room", 90, "SRP01-HN10001"},
+		{"criteria past the last page", "criteria=siriporn&page=5", 5, ""},
+		{"past the last page", "page=99", 90, ""},
 	}
 	for _, c := range cases {
 		got, res := f.search(t, c.query)
@@ -122,7 +122,7 @@ func TestSearch(t *testing.T) {
 		"lastImportAt", "lastImportSource", "updatedAt"} {
 		for _, desc := range []string{"false", "true"} {
 			got, res := f.search(t, "size=100&sortBy="+by+"&sortDesc="+desc)
-			if res.Status != 200 || len(got.Items) != 60 {
+			if res.Status != 200 || len(got.Items) != 90 {
 				t.Fatalf("sort %s %s: %d %d", by, desc, res.Status, len(got.Items))
 			}
 		}
@@ -378,7 +378,7 @@ func TestEdit(t *testing.T) {
 		!strings.Contains(file.URL, "/exports/SRP01/patient-changes/") {
 		t.Fatalf("export: %+v", file.Link)
 	}
-	rows := readRows(t, file.Body)
+	rows := apitest.SheetRows(t, file.Body)
 	for _, r := range rows[1:] {
 		if r[1] == "" || (r[4] != "ระบบ (ข้อมูลตัวอย่าง)" && r[4] != "D0001") {
 			t.Fatalf("export changed by: %q", r)

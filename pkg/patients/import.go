@@ -3,7 +3,6 @@ package patients
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -88,18 +87,6 @@ func Importer(env *platform.Env) imports.Importer {
 		}}
 }
 
-var listSeparators = regexp.MustCompile(`[,;\n]+`)
-
-func splitList(s string) []string {
-	var out []string
-	for _, item := range listSeparators.Split(s, -1) {
-		if item = strings.TrimSpace(item); item != "" {
-			out = append(out, item)
-		}
-	}
-	return out
-}
-
 // ImportRows adds the rows' new HNs and updates the stored ones of branch within tx. A
 // column the workbook leaves out keeps the stored value (an update) or its default (an
 // add); an allergy that names no Allergies row of the branch, by code or name, is kept as
@@ -125,7 +112,7 @@ func (s *Service) ImportRows(ctx context.Context, tx pgx.Tx, branch, by string, 
 	if err != nil {
 		return res, fmt.Errorf("patients.import: %w", err)
 	}
-	today := s.today()
+	today := day.TodayString(s.now())
 	seen := map[string]bool{}
 	var changed []Input
 	for _, r := range rows {
@@ -299,7 +286,7 @@ func readRow(r imports.Row, stored map[string]Patient, refs refCodes) (Input, st
 	}{{"therapeuticCodes", "therapeutic", &in.TherapeuticIDs}, {"restrictedCodes", "restricted", &in.RestrictedIDs}} {
 		if v, ok := cell(l.key); ok {
 			*l.to = []int64{}
-			for _, code := range splitList(v) {
+			for _, code := range imports.SplitList(v) {
 				c, found := refs[l.kind][code]
 				if !found {
 					return in, l.key, "patients.codeNotFound"
@@ -310,7 +297,7 @@ func readRow(r imports.Row, stored map[string]Patient, refs refCodes) (Input, st
 	}
 	if v, ok := cell("allergies"); ok {
 		in.AllergenIDs, in.UnmappedAllergies = []int64{}, []string{}
-		for _, item := range splitList(v) {
+		for _, item := range imports.SplitList(v) {
 			if c, found := refs["allergen"][item]; found {
 				in.AllergenIDs = append(in.AllergenIDs, c.id)
 			} else if c, found := refs["allergenName"][strings.ToLower(item)]; found {

@@ -1,93 +1,38 @@
 package patients_test
 
 import (
-	"bytes"
-	"mime/multipart"
 	"net/http"
-	"net/http/httptest"
-	"net/url"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/xuri/excelize/v2"
-
 	"samrap/pkg/apitest"
-	"samrap/pkg/files"
 	"samrap/pkg/i18n"
 	"samrap/pkg/imports"
 	"samrap/pkg/patients"
-	"samrap/pkg/queue"
 )
-
-type jobView struct {
-	imports.Job
-	Error     string `json:"error"`
-	FailedURL string `json:"failedUrl"`
-}
 
 // importServer is the API with import-worker behind the local S3 → SQS stand-in.
 func importServer(t *testing.T) fixture {
 	t.Helper()
 	f := newFixture(t)
-	q := queue.NewMemory(files.ImportWorker(f.s.Env), queue.MemoryConfig{Name: "imports", Backoff: 10 * time.Millisecond})
-	t.Cleanup(func() { _ = q.Close() })
-	f.s.Env.Disk.OnPut("uploads/", queue.S3Notifier(q, "samrap-local-uploads"))
+	f.s.ImportWorker()
 	return f
 }
 
 // upload posts the form of POST /api/upload/patientData and, when it is taken, waits for
 // its job to end.
-func (f fixture) upload(t *testing.T, token, branch, name string, body []byte) (apitest.Response, jobView) {
+func (f fixture) upload(t *testing.T, token, branch, name string, body []byte) (apitest.Response, apitest.Job) {
 	t.Helper()
-	var buf bytes.Buffer
-	mw := multipart.NewWriter(&buf)
-	_ = mw.WriteField("branchCode", branch)
-	_ = mw.WriteField("createBy", "D0001")
-	w, _ := mw.CreateFormFile("file", name)
-	_, _ = w.Write(body)
-	_ = mw.Close()
-	res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/upload/patientData", Token: token, Lang: "en", Body: &buf,
-		Header: map[string]string{"Content-Type": mw.FormDataContentType()}})
+	res := f.s.Upload("/api/upload/patientData", token, "en", map[string]string{"branchCode": branch, "createBy": "D0001"},
+		apitest.Part{Field: "file", Name: name, Body: body})
 	if res.Status != http.StatusOK {
-		return res, jobView{}
+		return res, apitest.Job{}
 	}
-	var j jobView
+	var j apitest.Job
 	res.Into(t, &j)
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		f.s.Do(apitest.Request{Method: "GET", Path: "/api/upload/jobs/" + j.ID, Token: token, Lang: "en"}).Into(t, &j)
-		if j.Status == imports.Done || j.Status == imports.Failed {
-			return res, j
-		}
-	}
-	t.Fatalf("patient import %s did not end", j.ID)
-	return res, j
-}
-
-func fixtureFile(t *testing.T, name string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
-func readRows(t *testing.T, body []byte) [][]string {
-	t.Helper()
-	x, err := excelize.OpenReader(bytes.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer x.Close()
-	rows, err := x.GetRows(x.GetSheetList()[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rows
+	return res, f.s.WaitJob(token, j.ID, "en")
 }
 
 // A workbook written by another library: adds and updates, never deletes; the bad rows of
@@ -96,7 +41,7 @@ func TestImport(t *testing.T) {
 	t.Parallel()
 	f := importServer(t)
 	before := f.s.Count(`SELECT count(*) FROM patient WHERE branch_code = 'SRP01'`)
-	_, j := f.upload(t, f.controller, "SRP01", "patients.xlsx", fixtureFile(t, "patients.xlsx"))
+	_, j := f.upload(t, f.controller, "SRP01", "patients.xlsx", apitest.Testdata(t, "patients.xlsx"))
 	if j.Status != imports.Done || j.Added != 1 || j.Updated != 1 || j.Skipped != 9 || j.TotalRows != 11 || j.FailedURL == "" {
 		t.Fatalf("job: %+v", j)
 	}
@@ -120,16 +65,7 @@ func TestImport(t *testing.T) {
 	if n := f.s.Count(`SELECT count(*) FROM change_log WHERE entity = 'patient' AND changed_by = 'D0001'`); n != 2 {
 		t.Fatalf("change log rows %d, want 2", n)
 	}
-	u, err := url.Parse(j.FailedURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := httptest.NewRecorder()
-	f.s.Env.Disk.Handler().ServeHTTP(w, httptest.NewRequest("GET", u.RequestURI(), nil))
-	if w.Code != http.StatusOK {
-		t.Fatalf("failed rows: %d", w.Code)
-	}
-	rows := readRows(t, w.Body.Bytes())
+	rows := apitest.SheetRows(t, f.s.Fetch(j.FailedURL))
 	reason := func(col, key string) string { return col + ": " + i18n.T(i18n.EN, key) }
 	want := [][2]string{
 		{"6", reason("HN", "field.required")},
@@ -153,13 +89,13 @@ func TestImport(t *testing.T) {
 	}
 
 	// the same file again: the good rows are unchanged now
-	_, again := f.upload(t, f.controller, "SRP01", "patients.xlsx", fixtureFile(t, "patients.xlsx"))
+	_, again := f.upload(t, f.controller, "SRP01", "patients.xlsx", apitest.Testdata(t, "patients.xlsx"))
 	if again.Added != 0 || again.Updated != 0 || again.Unchanged != 2 || again.Skipped != 9 {
 		t.Fatalf("again: %+v", again)
 	}
 	// columns left out keep what is stored
 	stored := f.get(t, "SRP01-HN10004")
-	_, j = f.upload(t, f.controller, "SRP01", "diagnosis.xlsx", fixtureFile(t, "patients_diagnosis.xlsx"))
+	_, j = f.upload(t, f.controller, "SRP01", "diagnosis.xlsx", apitest.Testdata(t, "patients_diagnosis.xlsx"))
 	if j.Status != imports.Done || j.Unchanged != 1 || j.Updated != 1 || j.Skipped != 1 {
 		t.Fatalf("two columns: %+v", j)
 	}
@@ -171,10 +107,10 @@ func TestImport(t *testing.T) {
 
 	// who may upload, and what
 	taker := f.s.TokenAs("ordertaker@samrap.local", "SRP01", "BOD")
-	if res, _ := f.upload(t, taker, "SRP01", "patients.xlsx", fixtureFile(t, "patients.xlsx")); res.Status != 403 {
+	if res, _ := f.upload(t, taker, "SRP01", "patients.xlsx", apitest.Testdata(t, "patients.xlsx")); res.Status != 403 {
 		t.Fatalf("order taker upload: %d", res.Status)
 	}
-	if res, _ := f.upload(t, f.controller, "SRP02", "patients.xlsx", fixtureFile(t, "patients.xlsx")); res.Status != 403 {
+	if res, _ := f.upload(t, f.controller, "SRP02", "patients.xlsx", apitest.Testdata(t, "patients.xlsx")); res.Status != 403 {
 		t.Fatalf("another branch's upload: %d", res.Status)
 	}
 	if res, _ := f.upload(t, f.controller, "SRP01", "patients.csv", []byte("HN\nX1\n")); res.Status != 422 {

@@ -62,13 +62,8 @@ type Service struct {
 	now func() time.Time
 }
 
-// NewService builds the service.
-func NewService(pool *db.Pool, now func() time.Time) *Service {
-	if now == nil {
-		now = time.Now
-	}
-	return &Service{db: pool, now: now}
-}
+// NewService builds the service; now answers the time (the Env's Now).
+func NewService(pool *db.Pool, now func() time.Time) *Service { return &Service{db: pool, now: now} }
 
 // Input is a patient as it is written: every field, references by id. The edit sends the
 // whole patient back with the version it read.
@@ -286,8 +281,6 @@ func (in Input) validate(today string) map[string]string {
 	return f
 }
 
-func (s *Service) today() string { return day.Today(s.now()).Format(time.DateOnly) }
-
 // withAge sets p's age in whole years today.
 func (s *Service) withAge(p Patient) Patient {
 	if p.Birthday == nil {
@@ -304,11 +297,6 @@ func (s *Service) withAge(p Patient) Patient {
 	}
 	p.Age = &age
 	return p
-}
-
-func likePattern(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return "%" + r.Replace(strings.TrimSpace(s)) + "%"
 }
 
 // Search lists the branch's current patients (SPEC.md §4: only Current patients are
@@ -346,7 +334,7 @@ func (s *Service) Get(ctx context.Context, branch, hn string) (Patient, error) {
 func (s *Service) Update(ctx context.Context, branch, by string, in Input) (Patient, error) {
 	in.BranchCode = branch
 	in.normalise()
-	if f := in.validateEdit(s.today()); len(f) > 0 {
+	if f := in.validateEdit(day.TodayString(s.now())); len(f) > 0 {
 		return Patient{}, errs.Fields(f)
 	}
 	var out Patient
@@ -415,7 +403,7 @@ func (s *Service) Apply(ctx context.Context, tx pgx.Tx, branch, by, source strin
 	for i := range ins {
 		ins[i].BranchCode = branch
 		ins[i].normalise()
-		if f := ins[i].validate(s.today()); len(f) > 0 {
+		if f := ins[i].validate(day.TodayString(s.now())); len(f) > 0 {
 			return nil, fmt.Errorf("patients.apply %s: %w", ins[i].HnID, errs.Fields(f))
 		}
 		hns[i] = ins[i].HnID

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgtype"
@@ -242,7 +243,7 @@ func searchPatients(ctx context.Context, q db.DBTX, branch string, f Filter, sor
 		// the name expression is the one of the trigram index patient_search
 		where += fmt.Sprintf(` AND ((p.hn_id || ' ' || p.first_name_th || ' ' || p.last_name_th || ' ' || p.first_name_en || ' ' || p.last_name_en) ILIKE %[1]s
 			OR p.room_id = ANY (ARRAY(SELECT x.id FROM room x WHERE x.branch_code = $1
-				AND (x.code ILIKE %[1]s OR x.name_th ILIKE %[1]s OR x.name_en ILIKE %[1]s))))`, arg(likePattern(f.Criteria)))
+				AND (x.code ILIKE %[1]s OR x.name_th ILIKE %[1]s OR x.name_en ILIKE %[1]s))))`, arg(db.LikePattern(strings.TrimSpace(f.Criteria))))
 	}
 	o, ok := searchOrder[sortBy]
 	if !ok {

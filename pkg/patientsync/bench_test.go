@@ -72,7 +72,7 @@ func BenchmarkSync1000(b *testing.B) {
 // through patients.Service.Apply one patient at a time, in one transaction.
 func BenchmarkApply1000RowByRow(b *testing.B) {
 	s := apitest.New(b)
-	ps := patients.NewService(s.Env.DB, nil)
+	ps := patients.NewService(s.Env.DB, time.Now)
 	ins := make([]patients.Input, 1000)
 	for i := range ins {
 		ins[i] = patients.Input{HnID: fmt.Sprintf("B-HN%06d", i), FirstNameTh: "ผู้ป่วย", LastNameTh: fmt.Sprint(i)}

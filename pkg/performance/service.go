@@ -30,13 +30,8 @@ type Service struct {
 	now func() time.Time
 }
 
-// NewService builds the service.
-func NewService(pool *db.Pool, now func() time.Time) *Service {
-	if now == nil {
-		now = time.Now
-	}
-	return &Service{db: pool, now: now}
-}
+// NewService builds the service; now answers the time (the Env's Now).
+func NewService(pool *db.Pool, now func() time.Time) *Service { return &Service{db: pool, now: now} }
 
 // Filter selects the orders: order dates DateFrom to DateTo (YYYY-MM-DD, both included; Days
 // once read), the wards (the patients' wards now) and meal types; nil is every one.

@@ -15,55 +15,13 @@ import (
 	"samrap/events"
 	"samrap/pkg/blob"
 	"samrap/pkg/queue"
+	"samrap/pkg/queue/queuetest"
 )
-
-// recorder is a worker that remembers what it was given and fails as told.
-type recorder struct {
-	mu   sync.Mutex
-	got  []lambdaevents.SQSMessage
-	fail func(receive int, m lambdaevents.SQSMessage) (report bool, err error)
-}
-
-func newRecorder() *recorder {
-	return &recorder{}
-}
-
-func (r *recorder) handle(ctx context.Context, ev lambdaevents.SQSEvent) (lambdaevents.SQSEventResponse, error) {
-	var resp lambdaevents.SQSEventResponse
-	for _, m := range ev.Records {
-		r.mu.Lock()
-		r.got = append(r.got, m)
-		n := 0
-		for _, g := range r.got {
-			if g.MessageId == m.MessageId {
-				n++
-			}
-		}
-		r.mu.Unlock()
-		if r.fail == nil {
-			continue
-		}
-		report, err := r.fail(n, m)
-		if err != nil {
-			return resp, err
-		}
-		if report {
-			resp.BatchItemFailures = append(resp.BatchItemFailures, lambdaevents.SQSBatchItemFailure{ItemIdentifier: m.MessageId})
-		}
-	}
-	return resp, nil
-}
-
-func (r *recorder) received() []lambdaevents.SQSMessage {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return append([]lambdaevents.SQSMessage(nil), r.got...)
-}
 
 func TestMemoryDelivers(t *testing.T) {
 	t.Parallel()
-	rec := newRecorder()
-	q := queue.NewMemory(rec.handle, queue.MemoryConfig{Name: "import"})
+	rec := &queuetest.Recorder{}
+	q := queue.NewMemory(rec.Handle, queue.MemoryConfig{Name: "import"})
 	body := `{"version":1,"jobId":"j1"}`
 	if err := q.Send(t.Context(), []byte(body)); err != nil {
 		t.Fatal(err)
@@ -72,7 +30,7 @@ func TestMemoryDelivers(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	got := rec.received()
+	got := rec.Received()
 	if len(got) != 1 {
 		t.Fatalf("delivered %d times, want 1", len(got))
 	}
@@ -93,11 +51,11 @@ func TestMemoryDelivers(t *testing.T) {
 
 func TestMemoryRetriesReportedFailures(t *testing.T) {
 	t.Parallel()
-	rec := newRecorder()
-	rec.fail = func(receive int, m lambdaevents.SQSMessage) (bool, error) {
+	rec := &queuetest.Recorder{}
+	rec.Fail = func(receive int, m lambdaevents.SQSMessage) (bool, error) {
 		return m.Body == "flaky" && receive < 3, nil
 	}
-	q := queue.NewMemory(rec.handle, queue.MemoryConfig{MaxReceives: 3, Backoff: 5 * time.Millisecond})
+	q := queue.NewMemory(rec.Handle, queue.MemoryConfig{MaxReceives: 3, Backoff: 5 * time.Millisecond})
 	for _, b := range []string{"flaky", "fine"} {
 		if err := q.Send(t.Context(), []byte(b)); err != nil {
 			t.Fatal(err)
@@ -110,7 +68,7 @@ func TestMemoryRetriesReportedFailures(t *testing.T) {
 	var flaky []string
 	id := ""
 	fine := 0
-	for _, m := range rec.received() {
+	for _, m := range rec.Received() {
 		switch m.Body {
 		case "flaky":
 			if id != "" && m.MessageId != id {
@@ -144,16 +102,16 @@ func TestMemoryDeadLetters(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			rec := newRecorder()
-			rec.fail = tt.fail
-			q := queue.NewMemory(rec.handle, queue.MemoryConfig{MaxReceives: 2, Backoff: time.Millisecond})
+			rec := &queuetest.Recorder{}
+			rec.Fail = tt.fail
+			q := queue.NewMemory(rec.Handle, queue.MemoryConfig{MaxReceives: 2, Backoff: time.Millisecond})
 			if err := q.Send(t.Context(), []byte("poison")); err != nil {
 				t.Fatal(err)
 			}
 			if err := q.Close(); err != nil {
 				t.Fatal(err)
 			}
-			if n := len(rec.received()); n != 2 {
+			if n := len(rec.Received()); n != 2 {
 				t.Fatalf("delivered %d times, want 2", n)
 			}
 			dead := q.DeadLetters()

@@ -18,6 +18,7 @@ import (
 	"samrap/pkg/apitest"
 	"samrap/pkg/day"
 	"samrap/pkg/mealcard"
+	"samrap/pkg/mealcard/pdftest"
 	"samrap/pkg/orders"
 )
 
@@ -71,9 +72,9 @@ func TestDoneWhenDemoWardLunch(t *testing.T) {
 		if res.status != 200 || link.Count != len(people) {
 			t.Fatalf("%s: %d %+v, want %d cards", layout, res.status, link, len(people))
 		}
-		path := pdf(t, f.download(t, link.URL), "done-when-"+layout)
+		path := pdftest.Write(t, f.s.Fetch(link.URL), "done-when-"+layout)
 		// each card in its language: TH the Thai name only, EN the English only, both both
-		all := mealcard.PlainText(run(t, "pdftotext", "-enc", "UTF-8", path, "-"))
+		all := mealcard.PlainText(pdftest.Run(t, "pdftotext", "-enc", "UTF-8", path, "-"))
 		for i, p := range people[:3] {
 			hasTh, hasEn := strings.Contains(all, p.th), strings.Contains(all, p.en)
 			if !hasTh && langs[i] != "EN" || !hasEn && langs[i] != "TH" {
@@ -85,7 +86,7 @@ func TestDoneWhenDemoWardLunch(t *testing.T) {
 		}
 		// every QR: the labels one a page, the A4 sheets four (a quarter of the page each)
 		dir := t.TempDir()
-		run(t, "pdftoppm", "-r", "203", "-gray", "-png", path, filepath.Join(dir, "p")) // a label printer's resolution
+		pdftest.Run(t, "pdftoppm", "-r", "203", "-gray", "-png", path, filepath.Join(dir, "p")) // a label printer's resolution
 		pngs, _ := filepath.Glob(filepath.Join(dir, "p-*.png"))
 		var got []string
 		for _, file := range pngs {
@@ -114,7 +115,7 @@ func TestDoneWhenDemoWardLunch(t *testing.T) {
 	if res.status != 200 {
 		t.Fatalf("kitchen: %d", res.status)
 	}
-	sheetRows := sheet(t, f.download(t, link.URL))
+	sheetRows := apitest.SheetRows(t, f.s.Fetch(link.URL))
 	dishes := s.Count(`SELECT count(*) FROM meal_order o JOIN patient p ON p.id = o.patient_id JOIN meal_order_item i ON i.order_id = o.id
 		LEFT JOIN menu_set_item si ON si.branch_code = i.branch_code AND si.menu_set_id = i.menu_set_id
 		WHERE o.branch_code = 'SRP01' AND o.order_date = $1::date AND o.meal_time_id = $2 AND p.ward_id = $3

@@ -149,21 +149,20 @@ func (f Filter) problems() map[string]string {
 		len(f.AllergenIDs.IDs)+len(f.RestrictedIDs.IDs) == 0 {
 		bad["allergenIds"] = "field.required"
 	}
-	switch f.FoodScope {
-	case "ALL", "NORMAL", "DYSPHAGIA":
-	case "":
-		bad["foodScope"] = "field.required"
-	default:
-		bad["foodScope"] = "field.invalid"
-	}
-	switch f.OrderType {
-	case "ALL", "PATIENT", "CAREGIVER":
-	case "":
-		bad["orderType"] = "field.required"
-	default:
-		bad["orderType"] = "field.invalid"
-	}
+	oneOf(bad, "foodScope", f.FoodScope, "ALL", "NORMAL", "DYSPHAGIA")
+	oneOf(bad, "orderType", f.OrderType, "ALL", "PATIENT", "CAREGIVER")
 	return bad
+}
+
+// oneOf notes in bad why v, the value of field name, is not one of allowed: field.required
+// when it is empty, field.invalid when it is another.
+func oneOf(bad map[string]string, name, v string, allowed ...string) {
+	switch {
+	case v == "":
+		bad[name] = "field.required"
+	case !slices.Contains(allowed, v):
+		bad[name] = "field.invalid"
+	}
 }
 
 // matches says whether the tray passes every choice but the kitchen's; kitchen says

@@ -94,13 +94,7 @@ func (b kitchenBody) logged(ctx context.Context, q db.DBTX, branch string) (any,
 
 // check refuses a missing or unknown kitchen type.
 func (b *kitchenBody) check(bad map[string]string) {
-	switch b.Type {
-	case KitchenMenu, KitchenMenuSet, KitchenSet, KitchenSpecific:
-	case "":
-		bad["type"] = "field.required"
-	default:
-		bad["type"] = "field.invalid"
-	}
+	oneOf(bad, "type", b.Type, KitchenMenu, KitchenMenuSet, KitchenSet, KitchenSpecific)
 }
 
 // read decodes a body and checks its filters; extra checks the report's own fields.
@@ -119,13 +113,7 @@ func read(r *http.Request, body any, f *Filter, extra func(bad map[string]string
 func (h handlers) mealCards(w http.ResponseWriter, r *http.Request) error {
 	var b mealCardBody
 	err := read(r, &b, &b.Filter, func(bad map[string]string) {
-		switch b.Layout {
-		case string(mealcard.A4), string(mealcard.Label80):
-		case "":
-			bad["layout"] = "field.required"
-		default:
-			bad["layout"] = "field.invalid"
-		}
+		oneOf(bad, "layout", b.Layout, string(mealcard.A4), string(mealcard.Label80))
 	})
 	if err != nil {
 		return err
@@ -183,16 +171,25 @@ func (h handlers) mealCards(w http.ResponseWriter, r *http.Request) error {
 	return h.deliver(w, r, "meal-cards", name, "application/pdf", &buf, b.DateOrder, b, len(trays), held, 0, printed)
 }
 
-func (h handlers) kitchen(w http.ResponseWriter, r *http.Request) error {
-	var b kitchenBody
+// readKitchen reads a kitchen body (excelCuisine's and kitchenOrders') and tallies its trays
+// as the kitchen workbook lists them: the body, the tally and the filter's trays (held: those
+// left out because they need review).
+func (h handlers) readKitchen(r *http.Request) (b kitchenBody, k Kitchen, trays, held []*Tray, err error) {
 	if err := read(r, &b, &b.Filter, b.check); err != nil {
-		return err
+		return b, k, nil, nil, err
 	}
-	trays, held, err := loadTrays(r.Context(), h.env.DB, httpx.Branch(r), b.Filter)
+	trays, held, err = loadTrays(r.Context(), h.env.DB, httpx.Branch(r), b.Filter)
+	if err != nil {
+		return b, k, nil, nil, err
+	}
+	return b, kitchenTally(trays, b.Type, b.CuisineTypeIDs), trays, held, nil
+}
+
+func (h handlers) kitchen(w http.ResponseWriter, r *http.Request) error {
+	b, k, _, held, err := h.readKitchen(r)
 	if err != nil {
 		return err
 	}
-	k := kitchenTally(trays, b.Type, b.CuisineTypeIDs)
 	if len(k.Rows) == 0 && len(held) == 0 && k.NotInType == 0 {
 		return httpx.NoContent(w)
 	}
@@ -219,15 +216,10 @@ type Board struct {
 // kitchenBoard answers the kitchen workbook's tally as JSON (the kitchen orders screen, our
 // name): the same body, never 204 (an empty board is a board).
 func (h handlers) kitchenBoard(w http.ResponseWriter, r *http.Request) error {
-	var b kitchenBody
-	if err := read(r, &b, &b.Filter, b.check); err != nil {
-		return err
-	}
-	trays, held, err := loadTrays(r.Context(), h.env.DB, httpx.Branch(r), b.Filter)
+	_, k, trays, held, err := h.readKitchen(r)
 	if err != nil {
 		return err
 	}
-	k := kitchenTally(trays, b.Type, b.CuisineTypeIDs)
 	board := Board{Rows: k.Rows, NeedsReview: heldOf(held), NotInType: k.NotInType, Moved: movedOf(trays, held)}
 	for _, row := range board.Rows {
 		board.Total += row.Count

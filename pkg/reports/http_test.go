@@ -5,12 +5,8 @@ import (
 	"context"
 	"image/png"
 	"maps"
-	"net/http/httptest"
-	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -24,6 +20,7 @@ import (
 	"samrap/pkg/apitest"
 	"samrap/pkg/day"
 	"samrap/pkg/mealcard"
+	"samrap/pkg/mealcard/pdftest"
 	"samrap/pkg/orders"
 	"samrap/pkg/reports"
 	"samrap/pkg/surveys"
@@ -125,66 +122,6 @@ type apitestResponse struct {
 	msg    string
 }
 
-// download follows a link through the disk store, answering the bytes.
-func (f *fixture) download(t *testing.T, link string) []byte {
-	t.Helper()
-	u, err := url.Parse(link)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := httptest.NewRecorder()
-	f.s.Env.Disk.Handler().ServeHTTP(w, httptest.NewRequest("GET", u.RequestURI(), nil))
-	if w.Code != 200 {
-		t.Fatalf("download %s: %d", link, w.Code)
-	}
-	return w.Body.Bytes()
-}
-
-func tool(t *testing.T, name string) string {
-	t.Helper()
-	p, err := exec.LookPath(name)
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("%s is missing: bash scripts/ensure-deps.sh installs poppler-utils", name)
-		}
-		t.Skipf("%s is missing (bash scripts/ensure-deps.sh)", name)
-	}
-	return p
-}
-
-func run(t *testing.T, name string, args ...string) string {
-	t.Helper()
-	out, err := exec.Command(tool(t, name), args...).CombinedOutput()
-	if err != nil {
-		t.Fatalf("%s %v: %v\n%s", name, args, err, out)
-	}
-	return string(out)
-}
-
-// pdf writes b to a file (under MEALCARD_OUT when set, to look at) and answers its path.
-func pdf(t *testing.T, b []byte, name string) string {
-	t.Helper()
-	if !bytes.HasPrefix(b, []byte("%PDF-")) {
-		t.Fatalf("not a PDF")
-	}
-	dir := os.Getenv("MEALCARD_OUT")
-	if dir == "" {
-		dir = t.TempDir()
-	}
-	p := filepath.Join(dir, name+".pdf")
-	if err := os.WriteFile(p, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
-func pages(t *testing.T, path string) int {
-	t.Helper()
-	m := regexp.MustCompile(`(?m)^Pages:\s+(\d+)`).FindStringSubmatch(run(t, "pdfinfo", path))
-	n, _ := strconv.Atoi(m[1])
-	return n
-}
-
 func TestMealCards(t *testing.T) {
 	f := newFixture(t)
 	want := f.trays(t, "true")
@@ -202,11 +139,11 @@ func TestMealCards(t *testing.T) {
 	if !strings.Contains(link.URL, "/reports/SRP01/"+f.today+"/meal-cards/") {
 		t.Errorf("key of %s", link.URL)
 	}
-	a4 := pdf(t, f.download(t, link.URL), "cards-a4")
-	if got := pages(t, a4); got != (want+3)/4 {
+	a4 := pdftest.Write(t, f.s.Fetch(link.URL), "cards-a4")
+	if got := pdftest.Pages(t, a4); got != (want+3)/4 {
 		t.Errorf("A4: %d pages for %d trays", got, want)
 	}
-	text := mealcard.PlainText(run(t, "pdftotext", "-enc", "UTF-8", a4, "-"))
+	text := mealcard.PlainText(pdftest.Run(t, "pdftotext", "-enc", "UTF-8", a4, "-"))
 	for _, s := range []string{"RPT-ALG", "Manee Peanutfree", "ALLERGY", "Peanut", "MSG-SENSITIVE", "Minced & Moist",
 		"Caregiver", "ญาติ/ผู้ดูแล", "ข้าวต้มปลา ไม่ใส่ขิง", "แพ้อาหาร"} {
 		if !strings.Contains(text, s) {
@@ -219,8 +156,8 @@ func TestMealCards(t *testing.T) {
 
 	// one card per 80 mm page, each QR a token the orders area verifies, one per printed order
 	link, _ = f.report(t, "generatePDF", f.all(map[string]any{"layout": "LABEL80"}))
-	label := pdf(t, f.download(t, link.URL), "cards-label")
-	if got := pages(t, label); got != want {
+	label := pdftest.Write(t, f.s.Fetch(link.URL), "cards-label")
+	if got := pdftest.Pages(t, label); got != want {
 		t.Fatalf("LABEL80: %d pages for %d trays", got, want)
 	}
 	key, err := orders.TokenKey(context.Background(), f.s.Env.Keys)
@@ -232,7 +169,7 @@ func TestMealCards(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	run(t, "pdftoppm", "-r", "203", "-gray", "-png", label, filepath.Join(dir, "p")) // a thermal printer's resolution
+	pdftest.Run(t, "pdftoppm", "-r", "203", "-gray", "-png", label, filepath.Join(dir, "p")) // a thermal printer's resolution
 	pngs, _ := filepath.Glob(filepath.Join(dir, "p-*.png"))
 	var ids []string
 	for _, p := range pngs {
@@ -330,8 +267,8 @@ func TestFilters(t *testing.T) {
 			if res.status != 200 || link.Count != want || want == 0 {
 				t.Fatalf("%d: %+v, want %d trays", res.status, link, want)
 			}
-			p := pdf(t, f.download(t, link.URL), "filter")
-			if got := pages(t, p); got != want {
+			p := pdftest.Write(t, f.s.Fetch(link.URL), "filter")
+			if got := pdftest.Pages(t, p); got != want {
 				t.Errorf("%d cards, want %d", got, want)
 			}
 		})
@@ -380,19 +317,6 @@ func mergeMap(a, b map[string]any) map[string]any {
 	return out
 }
 
-func sheet(t *testing.T, b []byte) [][]string {
-	t.Helper()
-	x, err := excelize.OpenReader(bytes.NewReader(b))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows, err := x.GetRows(x.GetSheetName(0))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rows
-}
-
 func TestKitchenWorkbook(t *testing.T) {
 	f := newFixture(t)
 	// by menu and set: every dish of today's printable orders, counted per kitchen, meal, dish, level and ward
@@ -400,7 +324,7 @@ func TestKitchenWorkbook(t *testing.T) {
 	if res.status != 200 || link.FileName != "kitchen_report.xlsx" {
 		t.Fatalf("%d %+v", res.status, link)
 	}
-	rows := sheet(t, f.download(t, link.URL))
+	rows := apitest.SheetRows(t, f.s.Fetch(link.URL))
 	if rows[0][0] != "ครัว / Kitchen" || rows[0][6] != "จำนวน / Count" {
 		t.Errorf("header %q", rows[0])
 	}
@@ -446,7 +370,7 @@ func TestKitchenWorkbook(t *testing.T) {
 	}
 	// specific: the demo breakfast, one line of the ward with its count
 	link, _ = f.report(t, "excelCuisine", f.all(map[string]any{"type": "SPECIFIC", "mealTimeIds": []int64{f.id(t, "meal_time", "MT01")}}))
-	rows = sheet(t, f.download(t, link.URL))
+	rows = apitest.SheetRows(t, f.s.Fetch(link.URL))
 	want := f.trays(t, "t.code = 'MT01' AND o.course_type = 'SPECIFIC'")
 	if len(rows) != 3 || rows[1][3] != "ข้าวต้มปลา ไม่ใส่ขิง" || rows[1][6] != strconv.Itoa(want) || want == 0 {
 		t.Errorf("specific: %q, want %d", rows, want)
@@ -463,8 +387,8 @@ func TestIdentificationWorkbook(t *testing.T) {
 	if res.status != 200 || link.FileName != "identification_report.xlsx" {
 		t.Fatalf("%d %+v", res.status, link)
 	}
-	b := f.download(t, link.URL)
-	rows := sheet(t, b)
+	b := f.s.Fetch(link.URL)
+	rows := apitest.SheetRows(t, b)
 	if want := f.trays(t, "true"); len(rows) != want+1 {
 		t.Errorf("%d rows, want %d trays and the header", len(rows), want)
 	}
@@ -500,7 +424,7 @@ func TestKitchenBoard(t *testing.T) {
 	res.Into(t, &b)
 	link, _ := f.report(t, "excelCuisine", f.all(map[string]any{"type": "MENU_SET"}))
 	// the workbook's lines but its specific meals' heading
-	rows := slices.DeleteFunc(sheet(t, f.download(t, link.URL)), func(r []string) bool { return strings.HasPrefix(r[0], "อาหารเฉพาะ") })
+	rows := slices.DeleteFunc(apitest.SheetRows(t, f.s.Fetch(link.URL)), func(r []string) bool { return strings.HasPrefix(r[0], "อาหารเฉพาะ") })
 	if res.Status != 200 || len(b.Rows) != len(rows)-2 || strconv.Itoa(b.Total) != rows[len(rows)-1][6] || len(b.NeedsReview) != 1 {
 		t.Fatalf("%d: %d rows, total %d; the workbook: %d lines, %q", res.Status, len(b.Rows), b.Total, len(rows), rows[len(rows)-1])
 	}
@@ -564,8 +488,8 @@ func TestFinance(t *testing.T) {
 	if lres.status != 200 || link.FileName != "finance_report.xlsx" || link.Count != n || !strings.Contains(link.URL, "/reports/SRP01/"+f.today+"/finance/") {
 		t.Fatalf("excelFinance: %d %+v", lres.status, link)
 	}
-	b := f.download(t, link.URL)
-	rows := sheet(t, b)
+	b := f.s.Fetch(link.URL)
+	rows := apitest.SheetRows(t, b)
 	if rows[0][0] != "วันที่ / Date" || rows[0][8] != "ราคา (บาท) / Price (baht)" {
 		t.Errorf("header %q", rows[0])
 	}
@@ -672,7 +596,7 @@ func TestMealCardBedLine(t *testing.T) {
 			if res.status != 200 || link.Count != 1 {
 				t.Fatalf("%d %+v", res.status, link)
 			}
-			text := mealcard.PlainText(run(t, "pdftotext", "-enc", "UTF-8", pdf(t, f.download(t, link.URL), "bed-"+c.lang), "-"))
+			text := mealcard.PlainText(pdftest.Run(t, "pdftotext", "-enc", "UTF-8", pdftest.Write(t, f.s.Fetch(link.URL), "bed-"+c.lang), "-"))
 			text = strings.ReplaceAll(text, "\u00a0", " ")
 			for _, s := range c.want {
 				if strings.Count(text, s) != 1 {

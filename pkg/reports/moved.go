@@ -115,11 +115,9 @@ type Reprint struct {
 // printed. generatePDF with "reprint": true prints them.
 func (h handlers) reprintCards(w http.ResponseWriter, r *http.Request) error {
 	q := httpx.ReadQuery(r)
-	date := q.Text("dateOrder")
+	date := q.Day("dateOrder")
 	if date == "" {
-		date = day.Today(h.env.Now()).Format(time.DateOnly)
-	} else if !day.Valid(date) {
-		q.Invalid("dateOrder", "date.invalid")
+		date = day.TodayString(h.env.Now())
 	}
 	if err := q.Err(); err != nil {
 		return err

@@ -13,6 +13,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 
+	"samrap/pkg/apitest"
 	"samrap/pkg/awstest"
 	"samrap/pkg/blob/s3blob"
 )
@@ -72,7 +73,7 @@ func TestReportInS3(t *testing.T) {
 	if resp.StatusCode != 200 || !strings.HasPrefix(string(body), "PK") {
 		t.Errorf("GET the link: %d", resp.StatusCode)
 	}
-	if got := sheet(t, body); len(got) != f.trays(t, "true")+1 {
+	if got := apitest.SheetRows(t, body); len(got) != f.trays(t, "true")+1 {
 		t.Errorf("%d lines", len(got))
 	}
 }

@@ -40,15 +40,8 @@ type handlers struct{ s *Service }
 func (h handlers) search(w http.ResponseWriter, r *http.Request) error {
 	q := httpx.ReadQuery(r)
 	p := q.Page("ward", "room", "hnId", "name")
-	f := SearchFilter{Criteria: q.Text("criteria"), Date: q.Text("dateOrder")}
-	if f.Date != "" {
-		if !day.Valid(f.Date) {
-			q.Invalid("dateOrder", "date.invalid")
-		}
-	}
-	f.WardID = q.IDOrAll("ward")
-	f.MealTimeID = q.IDOrAll("mealType")
-	f.Status = q.OneOf("status", "ALL", "WAITING", ActionServed, ActionRejected)
+	f := SearchFilter{Criteria: q.Text("criteria"), Date: q.Day("dateOrder"), WardID: q.IDOrAll("ward"),
+		MealTimeID: q.IDOrAll("mealType"), Status: q.OneOf("status", "ALL", "WAITING", ActionServed, ActionRejected)}
 	if err := q.Err(); err != nil {
 		return err
 	}
@@ -63,11 +56,9 @@ func (h handlers) search(w http.ResponseWriter, r *http.Request) error {
 func (h handlers) patientOrders(w http.ResponseWriter, r *http.Request) error {
 	q := httpx.ReadQuery(r)
 	hn := strings.TrimSpace(q.Required("hn"))
-	date := q.Text("dateOrder")
+	date := q.Day("dateOrder")
 	if date == "" {
-		date = h.s.today()
-	} else if !day.Valid(date) {
-		q.Invalid("dateOrder", "date.invalid")
+		date = day.TodayString(h.s.now())
 	}
 	if err := q.Err(); err != nil {
 		return err

@@ -98,29 +98,9 @@ func (f *fixture) set(t testing.TB, hn, set string) {
 // id and its card token.
 func (f *fixture) order(t testing.TB, hn, date, dish, note string) (string, string) {
 	t.Helper()
-	res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/takerOrder/submitOrder", Token: f.taker, Lang: "en",
-		JSON: map[string]any{"branchCode": "SRP01", "hnId": hn, "dates": []string{date}, "mealTimeIds": []int64{f.lunchID},
-			"orderType": "ORD", "foodScope": "BOTH", "courseType": "MENU",
-			"items": []map[string]any{{"menuId": f.dishes[dish], "alternativeNote": note}}}})
-	if res.Status != http.StatusOK {
-		t.Fatalf("order %s: %d %s", hn, res.Status, res.Body)
-	}
-	var out struct {
-		Orders []struct {
-			OrderID string `json:"orderId"`
-		} `json:"orders"`
-	}
-	res.Into(t, &out)
-	id := out.Orders[0].OrderID
-	res = f.s.Do(apitest.Request{Method: "GET", Path: "/api/takerOrder/getQrByOrderId/" + id, Token: f.taker})
-	var qr struct {
-		Token string `json:"token"`
-	}
-	res.Into(t, &qr)
-	if qr.Token == "" {
-		t.Fatalf("no token: %s", res.Body)
-	}
-	return id, qr.Token
+	return f.s.Order(t, f.taker, "en", map[string]any{"branchCode": "SRP01", "hnId": hn, "dates": []string{date},
+		"mealTimeIds": []int64{f.lunchID}, "orderType": "ORD", "foodScope": "BOTH", "courseType": "MENU",
+		"items": []map[string]any{{"menuId": f.dishes[dish], "alternativeNote": note}}})
 }
 
 type verdict struct {

@@ -97,15 +97,11 @@ type Service struct {
 	key func(context.Context) ([]byte, error) // the orders area's QR token key
 }
 
-// NewService builds the service; key answers the QR token key (orders.TokenKey).
+// NewService builds the service; now answers the time (the Env's Now), key the QR token key
+// (orders.TokenKey).
 func NewService(pool *db.Pool, now func() time.Time, key func(context.Context) ([]byte, error)) *Service {
-	if now == nil {
-		now = time.Now
-	}
 	return &Service{db: pool, now: now, key: key}
 }
-
-func (s *Service) today() string { return day.Today(s.now()).Format(time.DateOnly) }
 
 // Setting is a branch's wristband setting.
 type Setting struct {
@@ -341,7 +337,7 @@ func (s *Service) verify(ctx context.Context, q db.DBTX, lang i18n.Lang, branch 
 	default:
 		v.WristbandHn = hn
 	}
-	if tok.Date != s.today() {
+	if tok.Date != day.TodayString(s.now()) {
 		v.add(lang, ReasonOtherDate, tok.Date, nil)
 	}
 	b, err := orders.BedsideCheck(ctx, q, lang, branch, tok.OrderID)
@@ -504,23 +500,14 @@ type SearchPage struct {
 // Search lists the date's trays of the branch.
 func (s *Service) Search(ctx context.Context, branch string, f SearchFilter, p httpx.PageParams) (SearchPage, error) {
 	if f.Date == "" {
-		f.Date = s.today()
+		f.Date = day.TodayString(s.now())
 	}
 	date, _ := day.Parse(f.Date) // checked by the handler
 	arg := dbsqlc.ServeSearchParams{Branch: branch, OnDate: pgtype.Date{Time: date, Valid: true}, SortBy: p.SortBy,
-		SortDesc: p.SortDesc, Status: f.Status, PageSize: int32(p.Size), PageOffset: int64(p.Offset())}
+		SortDesc: p.SortDesc, Status: f.Status, WardID: db.OptID(f.WardID), MealTimeID: db.OptID(f.MealTimeID),
+		Pattern: db.Contains(f.Criteria), PageSize: int32(p.Size), PageOffset: int64(p.Offset())}
 	if arg.Status == "" {
 		arg.Status = "ALL"
-	}
-	if f.WardID != 0 {
-		arg.WardID = &f.WardID
-	}
-	if f.MealTimeID != 0 {
-		arg.MealTimeID = &f.MealTimeID
-	}
-	if c := strings.TrimSpace(f.Criteria); c != "" {
-		pat := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(c) + "%"
-		arg.Pattern = &pat
 	}
 	rows, err := queries.ServeSearch(ctx, s.db, arg)
 	if err != nil {

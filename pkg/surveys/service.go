@@ -5,13 +5,14 @@
 package surveys
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 
@@ -68,12 +69,9 @@ type Service struct {
 	publicURL string
 }
 
-// NewService answers the service over pool; key answers the token key (TokenKey), publicURL
-// is where people open Samrap (the links).
+// NewService answers the service over pool; now answers the time (the Env's Now), key the
+// token key (TokenKey); publicURL is where people open Samrap (the links).
 func NewService(pool *db.Pool, now func() time.Time, key func(context.Context) ([]byte, error), publicURL string) *Service {
-	if now == nil {
-		now = time.Now
-	}
 	return &Service{db: pool, now: now, key: key, publicURL: publicURL}
 }
 
@@ -277,21 +275,10 @@ type Tray struct {
 // label is a name in lang, else in the other language (i18n.Pick).
 func label(th, en string, lang i18n.Lang) string { return i18n.Pick(lang, th, en) }
 
-func optID(id int64) *int64 {
-	if id == 0 {
-		return nil
-	}
-	return &id
-}
-
 // Trays answers the branch's live trays of a date, with their survey links.
 func (s *Service) Trays(ctx context.Context, branch string, f TrayFilter, lang i18n.Lang) ([]Tray, error) {
 	p := dbsqlc.SurveyTraysParams{Branch: branch, OnDate: pgtype.Date{Time: f.Date, Valid: true},
-		WardID: optID(f.WardID), MealTimeID: optID(f.MealTimeID)}
-	if q := strings.TrimSpace(f.Q); q != "" {
-		pat := "%" + strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(q) + "%"
-		p.Pattern = &pat
-	}
+		WardID: db.OptID(f.WardID), MealTimeID: db.OptID(f.MealTimeID), Pattern: db.Contains(f.Q)}
 	rows, err := queries.SurveyTrays(ctx, s.db, p)
 	if err != nil {
 		return nil, fmt.Errorf("surveys: trays: %w", err)
@@ -371,6 +358,37 @@ func (t *tally) averages() Averages {
 		return &v
 	}
 	return Averages{avg(0), avg(1), avg(2), avg(3), avg(4)}
+}
+
+// group is one group of the results being tallied: what names it (taken from its first
+// answer) and the tally of its answers.
+type group[F any] struct {
+	first F
+	tally tally
+}
+
+// groups tallies answers by key.
+type groups[K comparable, F any] map[K]*group[F]
+
+// add counts r in key's group; a new group is named by first.
+func (g groups[K, F]) add(key K, first F, r *dbsqlc.SurveyAnswersRow) {
+	x := g[key]
+	if x == nil {
+		x = &group[F]{first: first}
+		g[key] = x
+	}
+	x.tally.add(r)
+}
+
+// sorted answers a result per group, made by result from the group's first and tally, in the
+// order of compare.
+func sorted[K comparable, F, R any](g groups[K, F], result func(F, *tally) R, compare func(a, b R) int) []R {
+	out := make([]R, 0, len(g))
+	for _, x := range g {
+		out = append(out, result(x.first, &x.tally))
+	}
+	slices.SortFunc(out, compare)
+	return out
 }
 
 // WardResult, MealTypeResult, DishResult and DateResult are the groups of the results. A
@@ -481,9 +499,8 @@ func (s *Service) Results(ctx context.Context, sc session.Scope, f Filter, page,
 		return Results{}, err
 	}
 	var all tally
-	wards, meals, dishes, dates := map[string]*tally{}, map[int64]*tally{}, map[int64]*tally{}, map[string]*tally{}
-	out := Results{ByWard: []WardResult{}, ByMealType: []MealTypeResult{}, ByDish: []DishResult{}, ByDate: []DateResult{}}
-	wardOf, mealOf, dishOf := map[string]WardResult{}, map[int64]MealTypeResult{}, map[int64]DishResult{}
+	wards, meals := groups[string, *dbsqlc.SurveyAnswersRow]{}, groups[int64, *dbsqlc.SurveyAnswersRow]{}
+	dishes, dates := groups[int64, dish]{}, groups[string, string]{}
 	for i := range rows {
 		r := &rows[i]
 		all.add(r)
@@ -491,65 +508,39 @@ func (s *Service) Results(ctx context.Context, sc session.Scope, f Filter, page,
 		if r.WardID != nil {
 			wk = fmt.Sprint(*r.WardID)
 		}
-		if wards[wk] == nil {
-			wards[wk] = &tally{}
-			wardOf[wk] = WardResult{WardID: r.WardID, BranchCode: r.BranchCode, Name: label(r.WardTh, r.WardEn, lang)}
-		}
-		wards[wk].add(r)
-		if meals[r.MealTimeID] == nil {
-			meals[r.MealTimeID] = &tally{}
-			mealOf[r.MealTimeID] = MealTypeResult{MealTimeID: r.MealTimeID, BranchCode: r.BranchCode, NameTh: r.MealNameTh, NameEn: r.MealNameEn, Color: r.MealColor}
-		}
-		meals[r.MealTimeID].add(r)
+		wards.add(wk, r, r)
+		meals.add(r.MealTimeID, r, r)
 		d := dateOf(r.OrderDate)
-		if dates[d] == nil {
-			dates[d] = &tally{}
-		}
-		dates[d].add(r)
+		dates.add(d, d, r)
 		var ds []dish
 		if err := json.Unmarshal(r.Dishes, &ds); err != nil {
 			return Results{}, fmt.Errorf("surveys: dishes: %w", err)
 		}
 		for _, x := range ds {
-			if dishes[x.ID] == nil {
-				dishes[x.ID] = &tally{}
-				dishOf[x.ID] = DishResult{MenuID: x.ID, NameTh: x.NameTh, NameEn: x.NameEn}
-			}
-			dishes[x.ID].add(r)
+			dishes.add(x.ID, x, r)
 		}
 	}
-	out.Count, out.Averages = all.count, all.averages()
-	for k, t := range wards {
-		w := wardOf[k]
-		w.Count, w.Averages = t.count, t.averages()
-		out.ByWard = append(out.ByWard, w)
-	}
-	sort.Slice(out.ByWard, func(i, j int) bool {
-		a, b := out.ByWard[i], out.ByWard[j]
-		return a.BranchCode < b.BranchCode || a.BranchCode == b.BranchCode && a.Name < b.Name
+	out := Results{Count: all.count, Averages: all.averages()}
+	out.ByWard = sorted(wards, func(r *dbsqlc.SurveyAnswersRow, t *tally) WardResult {
+		return WardResult{WardID: r.WardID, BranchCode: r.BranchCode, Name: label(r.WardTh, r.WardEn, lang),
+			Count: t.count, Averages: t.averages()}
+	}, func(a, b WardResult) int {
+		return cmp.Or(cmp.Compare(a.BranchCode, b.BranchCode), cmp.Compare(a.Name, b.Name))
 	})
-	for k, t := range meals {
-		m := mealOf[k]
-		m.Count, m.Averages = t.count, t.averages()
-		out.ByMealType = append(out.ByMealType, m)
-	}
-	sort.Slice(out.ByMealType, func(i, j int) bool {
-		a, b := out.ByMealType[i], out.ByMealType[j]
-		return a.BranchCode < b.BranchCode || a.BranchCode == b.BranchCode && a.MealTimeID < b.MealTimeID
+	out.ByMealType = sorted(meals, func(r *dbsqlc.SurveyAnswersRow, t *tally) MealTypeResult {
+		return MealTypeResult{MealTimeID: r.MealTimeID, BranchCode: r.BranchCode, NameTh: r.MealNameTh, NameEn: r.MealNameEn,
+			Color: r.MealColor, Count: t.count, Averages: t.averages()}
+	}, func(a, b MealTypeResult) int {
+		return cmp.Or(cmp.Compare(a.BranchCode, b.BranchCode), cmp.Compare(a.MealTimeID, b.MealTimeID))
 	})
-	for k, t := range dishes {
-		d := dishOf[k]
-		d.Count, d.Averages = t.count, t.averages()
-		out.ByDish = append(out.ByDish, d)
-	}
-	sort.Slice(out.ByDish, func(i, j int) bool {
-		a, b := out.ByDish[i], out.ByDish[j]
-		return a.Count > b.Count || (a.Count == b.Count && a.MenuID < b.MenuID)
+	out.ByDish = sorted(dishes, func(x dish, t *tally) DishResult {
+		return DishResult{MenuID: x.ID, NameTh: x.NameTh, NameEn: x.NameEn, Count: t.count, Averages: t.averages()}
+	}, func(a, b DishResult) int {
+		return cmp.Or(cmp.Compare(b.Count, a.Count), cmp.Compare(a.MenuID, b.MenuID))
 	})
-	for k, t := range dates {
-		out.ByDate = append(out.ByDate, DateResult{Date: k, Count: t.count, Averages: t.averages()})
-	}
-	sort.Slice(out.ByDate, func(i, j int) bool { return out.ByDate[i].Date < out.ByDate[j].Date })
+	out.ByDate = sorted(dates, func(d string, t *tally) DateResult {
+		return DateResult{Date: d, Count: t.count, Averages: t.averages()}
+	}, func(a, b DateResult) int { return cmp.Compare(a.Date, b.Date) })
 	out.Rows.Total, out.Rows.Items = len(rows), []Row{}
 	for i := (page - 1) * size; i < len(rows) && i < page*size; i++ {
 		out.Rows.Items = append(out.Rows.Items, toRow(&rows[i], lang))

@@ -1,7 +1,6 @@
 package users_test
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"net/url"
@@ -9,8 +8,6 @@ import (
 	"sort"
 	"strings"
 	"testing"
-
-	"github.com/xuri/excelize/v2"
 
 	"samrap/pkg/apitest"
 	"samrap/pkg/demo"
@@ -369,15 +366,7 @@ func TestExports(t *testing.T) {
 		if res.Header.Get("Content-Type") != xlsx.ContentType || !strings.Contains(res.URL, "/exports/SRP01/") {
 			t.Fatalf("%s %s", res.Header.Get("Content-Type"), res.URL)
 		}
-		f, err := excelize.OpenReader(bytes.NewReader(res.Body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		rows, err := f.GetRows(f.GetSheetName(0))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return rows
+		return apitest.SheetRows(t, res.Body)
 	}
 
 	res := s.Do(apitest.Request{Method: "GET", Path: "/api/download/userPermissionReport?branchCode=SRP01", Token: bam})

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -100,12 +99,7 @@ type accountFilter struct {
 func searchAccounts(ctx context.Context, q db.DBTX, f accountFilter, sortBy string, desc bool, limit, offset int) ([]Account, int, error) {
 	arg := dbsqlc.UsersSearchParams{SortBy: sortBy, SortDesc: desc, Branch: f.branch,
 		PageSize: int32(limit), PageOffset: int64(offset)}
-	// The criteria match as a substring: the LIKE wildcards in them are literal.
-	if c := strings.TrimSpace(f.criteria); c != "" {
-		r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-		pattern := "%" + r.Replace(c) + "%"
-		arg.Pattern = &pattern
-	}
+	arg.Pattern = db.Contains(f.criteria) // a substring: the LIKE wildcards in it are literal
 	if f.status != "" {
 		arg.Status = &f.status
 	}

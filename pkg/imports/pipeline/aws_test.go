@@ -11,6 +11,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
 
+	"samrap/pkg/apitest"
 	"samrap/pkg/awsenv/emulator"
 	"samrap/pkg/awstest"
 	"samrap/pkg/blob/s3blob"
@@ -60,7 +61,7 @@ func TestUploadThroughS3AndSQS(t *testing.T) {
 		}
 	}()
 
-	j := s.importFile(t, "DietType", "ประเภท อาหาร+1.xlsx", fixture(t, "diet_types.xlsx"), "en")
+	j := s.importFile(t, "DietType", "ประเภท อาหาร+1.xlsx", apitest.Testdata(t, "diet_types.xlsx"), "en")
 	if j.Status != imports.Done || counts(j) != "added=2 updated=1 deleted=1 unchanged=0 skipped=4 total=8" {
 		t.Fatalf("job through S3 and SQS: %s %+v", counts(j), j)
 	}
@@ -73,7 +74,7 @@ func TestUploadThroughS3AndSQS(t *testing.T) {
 	if res.StatusCode != 200 {
 		t.Fatalf("failed rows link: %d %s", res.StatusCode, body)
 	}
-	if rows := readRows(t, body); len(rows) != 5 || rows[0][len(rows[0])-1] != "เหตุผล / Reason" {
+	if rows := apitest.SheetRows(t, body); len(rows) != 5 || rows[0][len(rows[0])-1] != "เหตุผล / Reason" {
 		t.Fatalf("failed rows %q", rows)
 	}
 	// A second delivery (a re-put of the same key) leaves the done job and the data alone.

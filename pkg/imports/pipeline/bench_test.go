@@ -22,6 +22,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"samrap/pkg/apitest"
 	"samrap/pkg/audit"
 	"samrap/pkg/db"
 	"samrap/pkg/dbtest"
@@ -82,7 +83,7 @@ func cleanup(b *testing.B, pool *db.Pool) {
 
 func benchImport(b *testing.B, load func(ctx context.Context, tx pgx.Tx, k *params.Kind, rows []imports.Row) (int, error)) {
 	pool := benchDB(b)
-	data := fixture(b, "rows_1000.xlsx")
+	data := apitest.Testdata(b, "rows_1000.xlsx")
 	k, _ := params.KindOf("DietType")
 	ctx := context.Background()
 	var total, parse time.Duration
@@ -172,7 +173,7 @@ func BenchmarkImport1000RowByRow(b *testing.B) {
 // /api/upload/jobs/{id} answers DONE, through the local S3 → SQS stand-in and the worker.
 func BenchmarkUploadToDone1000(b *testing.B) {
 	s := newServer(b)
-	data := fixture(b, "rows_1000.xlsx")
+	data := apitest.Testdata(b, "rows_1000.xlsx")
 	var total time.Duration
 	n := 0
 	for b.Loop() {

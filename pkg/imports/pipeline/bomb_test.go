@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"samrap/pkg/apitest"
 	"samrap/pkg/imports"
 	"samrap/pkg/imports/pipeline"
 	"samrap/pkg/params"
@@ -29,23 +30,23 @@ func TestBombsFailTheJob(t *testing.T) {
 	s := newServer(t)
 	sam := s.SignIn("superadmin@samrap.local").Access
 	for _, b := range bombs {
-		var j jobView
+		var j apitest.Job
 		if strings.HasSuffix(b.file, ".xls") {
-			_, j = s.uploadUsers(t, sam, b.file, fixture(t, b.file), "false")
+			_, j = s.uploadUsers(t, sam, b.file, apitest.Testdata(t, b.file), "false")
 		} else {
-			j = s.importFile(t, "DietType", b.file, fixture(t, b.file), "en")
+			j = s.importFile(t, "DietType", b.file, apitest.Testdata(t, b.file), "en")
 		}
 		if j.Status != imports.Failed || !strings.Contains(j.Error, b.reason) || j.Added != 0 {
 			t.Errorf("%s: %+v", b.file, j)
 		}
 	}
-	j := s.importFile(t, "DietType", "bomb_media.xlsx", fixture(t, "bomb_media.xlsx"), "th")
+	j := s.importFile(t, "DietType", "bomb_media.xlsx", apitest.Testdata(t, "bomb_media.xlsx"), "th")
 	if j.Status != imports.Failed || !strings.Contains(j.Error, "ใหญ่เกินไป") {
 		t.Errorf("in Thai: %+v", j)
 	}
 	// An .xls whose workbook stream is under 4 KiB: the reader cannot read it; the reason
 	// says what to do.
-	if _, j := s.uploadUsers(t, sam, "small.xls", fixture(t, "small.xls"), "false"); j.Status != imports.Failed ||
+	if _, j := s.uploadUsers(t, sam, "small.xls", apitest.Testdata(t, "small.xls"), "false"); j.Status != imports.Failed ||
 		!strings.Contains(j.Error, "save it as .xlsx") {
 		t.Errorf("small.xls: %+v", j)
 	}
@@ -60,7 +61,7 @@ func TestBombsKeepMemoryBounded(t *testing.T) {
 	k, _ := params.KindOf("DietType")
 	userCols := users.ImportColumns()
 	for _, b := range bombs {
-		data := fixture(t, b.file)
+		data := apitest.Testdata(t, b.file)
 		cols := params.Columns(k)
 		if strings.HasSuffix(b.file, ".xls") {
 			cols = userCols

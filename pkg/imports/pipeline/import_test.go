@@ -6,18 +6,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"mime/multipart"
 	"net/http"
-	"net/http/httptest"
-	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	lambdaevents "github.com/aws/aws-lambda-go/events"
-	"github.com/xuri/excelize/v2"
 
 	"samrap/events"
 	"samrap/events/samples"
@@ -26,12 +20,10 @@ import (
 	"samrap/pkg/imports"
 	"samrap/pkg/imports/pipeline"
 	"samrap/pkg/params"
-	"samrap/pkg/queue"
 )
 
 type server struct {
 	*apitest.Server
-	q     *queue.Memory
 	nutri string
 }
 
@@ -40,115 +32,27 @@ type server struct {
 func newServer(t testing.TB) *server {
 	t.Helper()
 	s := apitest.New(t)
-	q := queue.NewMemory(files.ImportWorker(s.Env), queue.MemoryConfig{Name: "imports", Backoff: 10 * time.Millisecond})
-	t.Cleanup(func() { _ = q.Close() })
-	s.Env.Disk.OnPut("uploads/", queue.S3Notifier(q, "samrap-local-uploads"))
-	return &server{Server: s, q: q, nutri: s.SignIn("nutritionist@samrap.local").Access}
-}
-
-type part struct {
-	field, name string
-	body        []byte
-}
-
-func fixture(t testing.TB, name string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
-// upload posts the form of POST /api/upload/masterData.
-func (s *server) upload(t testing.TB, token, lang string, form map[string]string, parts ...part) apitest.Response {
-	t.Helper()
-	var buf bytes.Buffer
-	mw := multipart.NewWriter(&buf)
-	for k, v := range form {
-		_ = mw.WriteField(k, v)
-	}
-	for _, p := range parts {
-		w, err := mw.CreateFormFile(p.field, p.name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, _ = w.Write(p.body)
-	}
-	_ = mw.Close()
-	return s.Do(apitest.Request{Method: "POST", Path: "/api/upload/masterData", Token: token, Lang: lang, Body: &buf,
-		Header: map[string]string{"Content-Type": mw.FormDataContentType()}})
-}
-
-type jobView struct {
-	imports.Job
-	Error     string `json:"error"`
-	FailedURL string `json:"failedUrl"`
+	s.ImportWorker()
+	return &server{Server: s, nutri: s.SignIn("nutritionist@samrap.local").Access}
 }
 
 // importFile uploads a file as kind and waits for its job to end.
-func (s *server) importFile(t testing.TB, kind, name string, body []byte, lang string) jobView {
+func (s *server) importFile(t testing.TB, kind, name string, body []byte, lang string) apitest.Job {
 	t.Helper()
-	res := s.upload(t, s.nutri, lang, map[string]string{"branchCode": "SRP01", "createBy": "D0004", "type": kind},
-		part{"file", name, body})
+	res := s.Upload("/api/upload/masterData", s.nutri, lang, map[string]string{"branchCode": "SRP01", "createBy": "D0004", "type": kind},
+		apitest.Part{Field: "file", Name: name, Body: body})
 	if res.Status != http.StatusOK {
 		t.Fatalf("upload %s: %d %s", name, res.Status, res.Body)
 	}
-	var j jobView
+	var j apitest.Job
 	res.Into(t, &j)
 	if j.Status != imports.Queued && j.Status != imports.Running && j.Status != imports.Done {
 		t.Fatalf("job answered %+v", j)
 	}
-	return s.wait(t, j.ID, lang)
+	return s.WaitJob(s.nutri, j.ID, lang)
 }
 
-func (s *server) wait(t testing.TB, id, lang string) jobView {
-	t.Helper()
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		res := s.Do(apitest.Request{Method: "GET", Path: "/api/upload/jobs/" + id, Token: s.nutri, Lang: lang})
-		if res.Status != http.StatusOK {
-			t.Fatalf("job %s: %d %s", id, res.Status, res.Body)
-		}
-		var j jobView
-		res.Into(t, &j)
-		if j.Status == imports.Done || j.Status == imports.Failed {
-			return j
-		}
-	}
-	t.Fatalf("job %s did not end", id)
-	return jobView{}
-}
-
-// download fetches a signed link of the local store.
-func (s *server) download(t *testing.T, link string) []byte {
-	t.Helper()
-	u, err := url.Parse(link)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := httptest.NewRecorder()
-	s.Env.Disk.Handler().ServeHTTP(w, httptest.NewRequest("GET", u.RequestURI(), nil))
-	if w.Code != http.StatusOK {
-		t.Fatalf("download %s: %d", link, w.Code)
-	}
-	return w.Body.Bytes()
-}
-
-func readRows(t *testing.T, b []byte) [][]string {
-	t.Helper()
-	f, err := excelize.OpenReader(bytes.NewReader(b))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := f.GetRows(f.GetSheetList()[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rows
-}
-
-func counts(j jobView) string {
+func counts(j apitest.Job) string {
 	return fmt.Sprintf("added=%d updated=%d deleted=%d unchanged=%d skipped=%d total=%d",
 		j.Added, j.Updated, j.Deleted, j.Unchanged, j.Skipped, j.TotalRows)
 }
@@ -156,7 +60,7 @@ func counts(j jobView) string {
 func TestImportDietTypes(t *testing.T) {
 	t.Parallel()
 	s := newServer(t)
-	body := fixture(t, "diet_types.xlsx")
+	body := apitest.Testdata(t, "diet_types.xlsx")
 	j := s.importFile(t, "DietType", "ประเภทอาหาร.xlsx", body, "th")
 	if j.Status != imports.Done || counts(j) != "added=2 updated=1 deleted=1 unchanged=0 skipped=4 total=8" {
 		t.Fatalf("first import: %s %+v", counts(j), j)
@@ -183,7 +87,7 @@ func TestImportDietTypes(t *testing.T) {
 	if j.FailedURL == "" {
 		t.Fatal("no failed-rows link")
 	}
-	rows := readRows(t, s.download(t, j.FailedURL))
+	rows := apitest.SheetRows(t, s.Fetch(j.FailedURL))
 	if len(rows) != 5 || rows[0][0] != "แถวที่ / Row" || rows[0][len(rows[0])-1] != "เหตุผล / Reason" {
 		t.Fatalf("failed rows %q", rows)
 	}
@@ -204,7 +108,7 @@ func TestImportDietTypes(t *testing.T) {
 	if n := s.Count(`SELECT count(*) FROM change_log`); n != logs {
 		t.Fatalf("the second import wrote %d change-log rows", n-logs)
 	}
-	rows = readRows(t, s.download(t, again.FailedURL))
+	rows = apitest.SheetRows(t, s.Fetch(again.FailedURL))
 	if rows[0][0] != "แถวที่ / Row" || rows[0][len(rows[0])-1] != "เหตุผล / Reason" || !strings.Contains(rows[1][len(rows[1])-1], "Thai name") {
 		t.Fatalf("English failed rows %q", rows[:2])
 	}
@@ -213,7 +117,7 @@ func TestImportDietTypes(t *testing.T) {
 func TestImportLimits(t *testing.T) {
 	t.Parallel()
 	s := newServer(t)
-	j := s.importFile(t, "DietType", "rows_1000.xlsx", fixture(t, "rows_1000.xlsx"), "en")
+	j := s.importFile(t, "DietType", "rows_1000.xlsx", apitest.Testdata(t, "rows_1000.xlsx"), "en")
 	if j.Status != imports.Done || j.Added != 1000 || j.Skipped != 0 {
 		t.Fatalf("1,000 rows: %s", counts(j))
 	}
@@ -232,7 +136,7 @@ func TestImportLimits(t *testing.T) {
 		{"not_excel.xlsx", "not a valid Excel"},
 		{"header_only.xlsx", "no data rows"},
 	} {
-		j := s.importFile(t, "Allergies", c.file, fixture(t, c.file), "en")
+		j := s.importFile(t, "Allergies", c.file, apitest.Testdata(t, c.file), "en")
 		if j.Status != imports.Failed || !strings.Contains(j.Error, c.msg) || j.Added+j.Updated != 0 {
 			t.Errorf("%s: %+v", c.file, j)
 		}
@@ -251,7 +155,7 @@ func TestImportLimits(t *testing.T) {
 func TestImportReferencesAndLists(t *testing.T) {
 	t.Parallel()
 	s := newServer(t)
-	mt := s.importFile(t, "MealTime", "meal_times.xlsx", fixture(t, "meal_times.xlsx"), "en")
+	mt := s.importFile(t, "MealTime", "meal_times.xlsx", apitest.Testdata(t, "meal_times.xlsx"), "en")
 	if counts(mt) != "added=2 updated=0 deleted=0 unchanged=0 skipped=2 total=4" {
 		t.Fatalf("meal times: %s", counts(mt))
 	}
@@ -262,7 +166,7 @@ func TestImportReferencesAndLists(t *testing.T) {
 	if start != "15:00:00" || end != "15:45:00" || color != "#333333" {
 		t.Fatalf("Excel times stored as %s–%s %s", start, end, color)
 	}
-	wards := s.importFile(t, "Ward", "wards.xlsx", fixture(t, "wards.xlsx"), "en")
+	wards := s.importFile(t, "Ward", "wards.xlsx", apitest.Testdata(t, "wards.xlsx"), "en")
 	if counts(wards) != "added=1 updated=0 deleted=0 unchanged=0 skipped=2 total=3" {
 		t.Fatalf("wards: %s", counts(wards))
 	}
@@ -270,7 +174,7 @@ func TestImportReferencesAndLists(t *testing.T) {
 		WHERE w.branch_code = 'SRP01' AND w.code = 'WX01' AND t.code = 'WT02'`); n != 1 {
 		t.Fatal("WX01 not linked to WT02")
 	}
-	rel := s.importFile(t, "Religion", "religions.xlsx", fixture(t, "religions.xlsx"), "en")
+	rel := s.importFile(t, "Religion", "religions.xlsx", apitest.Testdata(t, "religions.xlsx"), "en")
 	if counts(rel) != "added=1 updated=1 deleted=0 unchanged=0 skipped=1 total=3" {
 		t.Fatalf("religions: %s", counts(rel))
 	}
@@ -286,7 +190,7 @@ func TestImportReferencesAndLists(t *testing.T) {
 	if _, err := s.Env.DB.Exec(t.Context(), `UPDATE diet_type SET active = false WHERE branch_code = 'SRP01' AND code = 'DT04'`); err != nil {
 		t.Fatal(err)
 	}
-	names := s.importFile(t, "DietType", "diet_types_names_only.xlsx", fixture(t, "diet_types_names_only.xlsx"), "en")
+	names := s.importFile(t, "DietType", "diet_types_names_only.xlsx", apitest.Testdata(t, "diet_types_names_only.xlsx"), "en")
 	if counts(names) != "added=0 updated=1 deleted=0 unchanged=0 skipped=0 total=1" {
 		t.Fatalf("names only: %s", counts(names))
 	}
@@ -294,7 +198,7 @@ func TestImportReferencesAndLists(t *testing.T) {
 		AND name_th = 'อาหารปั่นผสมทางสาย' AND name_en = 'Blenderized diet' AND remark = 'ทางสายให้อาหาร' AND NOT active`); n != 1 {
 		t.Fatal("a names-only workbook changed the columns it does not have")
 	}
-	rel2 := s.importFile(t, "Religion", "religions_names_only.xlsx", fixture(t, "religions_names_only.xlsx"), "en")
+	rel2 := s.importFile(t, "Religion", "religions_names_only.xlsx", apitest.Testdata(t, "religions_names_only.xlsx"), "en")
 	if counts(rel2) != "added=0 updated=1 deleted=0 unchanged=0 skipped=0 total=1" {
 		t.Fatalf("religion names only: %s", counts(rel2))
 	}
@@ -302,16 +206,16 @@ func TestImportReferencesAndLists(t *testing.T) {
 		WHERE r.branch_code = 'SRP01' AND r.code = 'RE02'`); n != 3 {
 		t.Fatalf("RE02 has %d restricted ingredients after a names-only import, want 3", n)
 	}
-	titled := s.importFile(t, "Allergies", "allergens_titled.xlsx", fixture(t, "allergens_titled.xlsx"), "th")
+	titled := s.importFile(t, "Allergies", "allergens_titled.xlsx", apitest.Testdata(t, "allergens_titled.xlsx"), "th")
 	if counts(titled) != "added=2 updated=0 deleted=0 unchanged=0 skipped=0 total=2" {
 		t.Fatalf("a sheet with a title above the header: %s %s", counts(titled), titled.Error)
 	}
 	// Deleting in use is refused with where; an overlap and an out-of-range age are skipped.
-	wt := s.importFile(t, "WardType", "ward_types_delete.xlsx", fixture(t, "ward_types_delete.xlsx"), "en")
+	wt := s.importFile(t, "WardType", "ward_types_delete.xlsx", apitest.Testdata(t, "ward_types_delete.xlsx"), "en")
 	if counts(wt) != "added=0 updated=0 deleted=0 unchanged=0 skipped=4 total=4" {
 		t.Fatalf("ward types: %s", counts(wt))
 	}
-	rows := readRows(t, s.download(t, wt.FailedURL))
+	rows := apitest.SheetRows(t, s.Fetch(wt.FailedURL))
 	got := map[string]string{}
 	for _, r := range rows[1:] {
 		got[r[1]] = r[len(r)-1]
@@ -341,7 +245,7 @@ func TestExportRoundTrip(t *testing.T) {
 		if res.Header.Get("Content-Type") != pipeline.XLSX {
 			t.Fatalf("%s export: %v", k.Name, res.Header)
 		}
-		rows := readRows(t, res.Body)
+		rows := apitest.SheetRows(t, res.Body)
 		if len(rows) < 2 || rows[0][0] != "รหัส / Code" {
 			t.Fatalf("%s export rows %q", k.Name, rows)
 		}
@@ -367,7 +271,7 @@ func TestExportRoundTrip(t *testing.T) {
 func TestWorkerMessages(t *testing.T) {
 	t.Parallel()
 	s := newServer(t)
-	j := s.importFile(t, "DietType", "ประเภท อาหาร+1.xlsx", fixture(t, "diet_types.xlsx"), "th")
+	j := s.importFile(t, "DietType", "ประเภท อาหาร+1.xlsx", apitest.Testdata(t, "diet_types.xlsx"), "th")
 	var key string
 	if err := s.Env.DB.QueryRow(t.Context(), `SELECT object_key FROM import_job WHERE id = $1`, j.ID).Scan(&key); err != nil {
 		t.Fatal(err)

@@ -3,7 +3,6 @@ package pipeline_test
 import (
 	"bytes"
 	"fmt"
-	"mime/multipart"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -19,31 +18,16 @@ import (
 )
 
 // uploadUsers posts the form of POST /api/upload/user and waits for its job to end.
-func (s *server) uploadUsers(t *testing.T, token, name string, body []byte, sendEmail string) (apitest.Response, jobView) {
+func (s *server) uploadUsers(t *testing.T, token, name string, body []byte, sendEmail string) (apitest.Response, apitest.Job) {
 	t.Helper()
-	var buf bytes.Buffer
-	mw := multipart.NewWriter(&buf)
-	_ = mw.WriteField("createBy", "D0005")
-	_ = mw.WriteField("sendEmail", sendEmail)
-	w, _ := mw.CreateFormFile("file", name)
-	_, _ = w.Write(body)
-	_ = mw.Close()
-	res := s.Do(apitest.Request{Method: "POST", Path: "/api/upload/user", Token: token, Lang: "en", Body: &buf,
-		Header: map[string]string{"Content-Type": mw.FormDataContentType()}})
+	res := s.Upload("/api/upload/user", token, "en", map[string]string{"createBy": "D0005", "sendEmail": sendEmail},
+		apitest.Part{Field: "file", Name: name, Body: body})
 	if res.Status != http.StatusOK {
-		return res, jobView{}
+		return res, apitest.Job{}
 	}
-	var j jobView
+	var j apitest.Job
 	res.Into(t, &j)
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		poll := s.Do(apitest.Request{Method: "GET", Path: "/api/upload/jobs/" + j.ID, Token: token, Lang: "en"})
-		poll.Into(t, &j)
-		if j.Status == imports.Done || j.Status == imports.Failed {
-			return res, j
-		}
-	}
-	t.Fatalf("user import %s did not end", j.ID)
-	return res, j
+	return res, s.WaitJob(token, j.ID, "en")
 }
 
 func TestUserImportThroughTheWorker(t *testing.T) {
@@ -71,7 +55,7 @@ func TestUserImportThroughTheWorker(t *testing.T) {
 				t.Fatalf("change log: %d", n)
 			}
 			// The failed rows: row number, the cells as written, the reason naming its column.
-			rows := readRows(t, s.download(t, j.FailedURL))
+			rows := apitest.SheetRows(t, s.Fetch(j.FailedURL))
 			if len(rows) != 6 || rows[0][0] != "แถวที่ / Row" || rows[0][1] != "รหัสพนักงาน / Employee code" || rows[0][9] != "เหตุผล / Reason" {
 				t.Fatalf("failed rows header: %q", rows)
 			}
@@ -89,7 +73,7 @@ func TestUserImportThroughTheWorker(t *testing.T) {
 			waitMail(t, s, "somsri@hospital.example")
 			var invited int
 			for deadline := time.Now().Add(5 * time.Second); invited != 2 && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-				var again jobView
+				var again apitest.Job
 				s.Do(apitest.Request{Method: "GET", Path: "/api/upload/jobs/" + j.ID, Token: sam}).Into(t, &again)
 				invited = again.Invited
 			}

@@ -15,6 +15,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/sqs/types"
 
 	"samrap/pkg/awstest"
+	"samrap/pkg/queue/queuetest"
 	"samrap/pkg/queue/sqsqueue"
 )
 
@@ -104,17 +105,17 @@ func TestSQSSendAndPoll(t *testing.T) {
 		}
 	}
 
-	rec := newRecorder()
-	rec.fail = func(receive int, m lambdaevents.SQSMessage) (bool, error) {
+	rec := &queuetest.Recorder{}
+	rec.Fail = func(receive int, m lambdaevents.SQSMessage) (bool, error) {
 		return m.Body == "flaky" && receive == 1, nil
 	}
-	runPoller(t, sqsqueue.NewPoller(client, url, rec.handle, sqsqueue.PollerConfig{WaitTime: time.Second}))
+	runPoller(t, sqsqueue.NewPoller(client, url, rec.Handle, sqsqueue.PollerConfig{WaitTime: time.Second}))
 
-	waitFor(t, "the flaky message to come back", func() bool { return len(rec.received()) >= 4 })
+	waitFor(t, "the flaky message to come back", func() bool { return len(rec.Received()) >= 4 })
 	waitFor(t, "the queue to empty", func() bool { return inQueue(t, client, url) == 0 })
 	time.Sleep(1500 * time.Millisecond) // longer than the visibility timeout: nothing else comes back
 
-	got := rec.received()
+	got := rec.Received()
 	if b := bodies(got); !slices.Equal(b, []string{"a", "c", "flaky", "flaky"}) {
 		t.Fatalf("delivered %v, want a, c once and flaky twice", b)
 	}
@@ -143,18 +144,18 @@ func TestSQSPollerBatchError(t *testing.T) {
 	if err := sqsqueue.New(client, url).Send(t.Context(), []byte("x")); err != nil {
 		t.Fatal(err)
 	}
-	rec := newRecorder()
-	rec.fail = func(receive int, m lambdaevents.SQSMessage) (bool, error) {
+	rec := &queuetest.Recorder{}
+	rec.Fail = func(receive int, m lambdaevents.SQSMessage) (bool, error) {
 		if receive == 1 {
 			return false, errors.New("database down")
 		}
 		return false, nil
 	}
-	runPoller(t, sqsqueue.NewPoller(client, url, rec.handle, sqsqueue.PollerConfig{WaitTime: time.Second}))
+	runPoller(t, sqsqueue.NewPoller(client, url, rec.Handle, sqsqueue.PollerConfig{WaitTime: time.Second}))
 
-	waitFor(t, "the failed batch to come back", func() bool { return len(rec.received()) >= 2 })
+	waitFor(t, "the failed batch to come back", func() bool { return len(rec.Received()) >= 2 })
 	waitFor(t, "the queue to empty", func() bool { return inQueue(t, client, url) == 0 })
-	if got := rec.received(); len(got) != 2 || got[1].Attributes["ApproximateReceiveCount"] != "2" {
+	if got := rec.Received(); len(got) != 2 || got[1].Attributes["ApproximateReceiveCount"] != "2" {
 		t.Fatalf("delivered %+v, want x twice", got)
 	}
 }
@@ -163,7 +164,7 @@ func TestSQSPollerMissingQueue(t *testing.T) {
 	t.Parallel()
 	client := sqs.NewFromConfig(awstest.Config(t, moto.Endpoint(t)))
 	url := moto.Endpoint(t) + "/123456789012/" + awstest.Name("missing")
-	p := sqsqueue.NewPoller(client, url, newRecorder().handle, sqsqueue.PollerConfig{WaitTime: time.Second})
+	p := sqsqueue.NewPoller(client, url, (&queuetest.Recorder{}).Handle, sqsqueue.PollerConfig{WaitTime: time.Second})
 	if err := p.Run(t.Context()); err == nil {
 		t.Fatal("Run on a missing queue returned nil")
 	}
