@@ -174,7 +174,7 @@ func (h handlers) mealCards(w http.ResponseWriter, r *http.Request) error {
 // readKitchen reads a kitchen body (excelCuisine's and kitchenOrders') and tallies its trays
 // as the kitchen workbook lists them: the body, the tally and the filter's trays (held: those
 // left out because they need review).
-func (h handlers) readKitchen(r *http.Request) (b kitchenBody, k Kitchen, trays, held []*Tray, err error) {
+func (h handlers) readKitchen(r *http.Request) (b kitchenBody, k Kitchen, trays, held []*orders.Order, err error) {
 	if err := read(r, &b, &b.Filter, b.check); err != nil {
 		return b, k, nil, nil, err
 	}
