@@ -12,6 +12,7 @@ import (
 	"samrap/pkg/hospital"
 	"samrap/pkg/i18n"
 	"samrap/pkg/menus"
+	"samrap/pkg/orders"
 	"samrap/pkg/params"
 	"samrap/pkg/patients"
 	"samrap/pkg/serve"
@@ -82,6 +83,7 @@ func TestEveryLoggedFieldIsLabelled(t *testing.T) {
 		"app_user":          {users.Account{}, users.Input{}},
 		"user_permission":   {users.Pair{}},
 		"serve_setting":     {serve.Setting{}},
+		"meal_order":        {orders.Order{}},
 		"hospitalConnector": {hospital.Settings{}},
 	}
 	for entity, vs := range typed {

@@ -1,39 +1,29 @@
 package orders
 
 import (
-	"encoding/json"
 	"net/http"
 	"slices"
 
 	"samrap/pkg/audit"
 )
 
-// Summary answers what the activity record keeps of orders (docs as orderDocs answers
-// them): how many, and their patients, days and meal types, each once.
-func Summary(docs ...json.RawMessage) map[string]any {
+// Summary answers what the activity record keeps of orders: how many, and their patients,
+// days and meal types, each once.
+func Summary(list ...Order) map[string]any {
 	hns, dates, meals := []string{}, []string{}, []mealTypeOf{}
-	n := 0
-	for _, raw := range docs {
-		var o struct {
-			HnID      string     `json:"hnId"`
-			DateOrder string     `json:"dateOrder"`
-			MealType  mealTypeOf `json:"mealType"`
-		}
-		if len(raw) == 0 || json.Unmarshal(raw, &o) != nil {
-			continue
-		}
-		n++
+	for _, o := range list {
 		if !slices.Contains(hns, o.HnID) {
 			hns = append(hns, o.HnID)
 		}
 		if !slices.Contains(dates, o.DateOrder) {
 			dates = append(dates, o.DateOrder)
 		}
-		if !slices.Contains(meals, o.MealType) {
-			meals = append(meals, o.MealType)
+		m := mealTypeOf{Code: o.MealType.Code, NameTh: o.MealType.NameTh, NameEn: o.MealType.NameEn}
+		if !slices.Contains(meals, m) {
+			meals = append(meals, m)
 		}
 	}
-	return map[string]any{"count": n, "hnIds": hns, "dates": dates, "mealTypes": meals}
+	return map[string]any{"count": len(list), "hnIds": hns, "dates": dates, "mealTypes": meals}
 }
 
 // mealTypeOf is an order's meal type as the record shows it (by its name).
@@ -50,11 +40,11 @@ func (s *Service) record(r *http.Request, action string, detail map[string]any) 
 
 // outcomeSummary is Summary of a ward call's orders, with the patients it refused.
 func outcomeSummary(out Outcome) map[string]any {
-	var docs []json.RawMessage
+	var written []Order
 	for _, p := range out.Ordered {
-		docs = append(docs, p.Orders...)
+		written = append(written, p.Orders...)
 	}
-	d := Summary(docs...)
+	d := Summary(written...)
 	refused := []string{}
 	for _, p := range out.Refused {
 		refused = append(refused, p.HnID)

@@ -2,7 +2,6 @@ package orders
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -19,18 +18,11 @@ import (
 // bedsideProblems are the problem codes a tray is refused for at the bedside.
 var bedsideProblems = []string{ProblemNPO, ProblemDischarged, ProblemConflict, ProblemTexture, ProblemUnmapped, ProblemFreeText}
 
-// Bedside is an order as the serve area sees it, re-checked against its patient as now.
+// Bedside is an order as the serve area sees it, with its problems re-checked against its
+// patient as now (none: the patient may have the tray).
 type Bedside struct {
-	Order         json.RawMessage // the order as getOrderDetails answers it (without the patient)
-	OrderID       string
-	HnID          string
-	DateOrder     string
-	MealTimeID    int64
-	OrderType     string
-	Status        string
-	NeedsReview   bool
-	ReviewReasons []string
-	Problems      []Problem // the bedside problems (none: the patient may have the tray)
+	Order
+	Problems []Problem
 }
 
 // BedsideCheck reads an order of branch and re-runs its checks against the patient as now,
@@ -42,30 +34,15 @@ func BedsideCheck(ctx context.Context, q db.DBTX, lang i18n.Lang, branch, orderI
 	if !uuidShape.MatchString(orderID) {
 		return Bedside{}, fmt.Errorf("orders.bedside %s: %w", orderID, db.ErrNotFound)
 	}
-	docs, err := orderDocs(ctx, q, branch, []string{orderID})
+	list, err := Orders(ctx, q, branch, []string{orderID})
 	if err != nil {
 		return Bedside{}, fmt.Errorf("orders.bedside: %w", err)
 	}
-	if len(docs) == 0 {
+	if len(list) == 0 {
 		return Bedside{}, fmt.Errorf("orders.bedside %s: %w", orderID, db.ErrNotFound)
 	}
-	var o struct {
-		storedOrder
-		ReviewReasons []string `json:"reviewReasons"`
-	}
-	var recorded struct {
-		Items []struct {
-			Conflicts []Conflict `json:"conflicts"`
-		} `json:"items"`
-	}
-	if err := json.Unmarshal(docs[0], &recorded); err != nil {
-		return Bedside{}, err
-	}
-	if err := json.Unmarshal(docs[0], &o); err != nil {
-		return Bedside{}, err
-	}
-	b := Bedside{Order: docs[0], OrderID: o.OrderID, HnID: o.HnID, DateOrder: o.DateOrder, MealTimeID: o.MealTimeID,
-		OrderType: o.OrderType, Status: o.Status, NeedsReview: o.NeedsReview, ReviewReasons: o.ReviewReasons}
+	o := list[0]
+	b := Bedside{Order: o}
 	if o.OrderType != TypeOrder || o.Status == StatusCancelled {
 		return b, nil
 	}
@@ -101,12 +78,12 @@ func BedsideCheck(ctx context.Context, q db.DBTX, lang i18n.Lang, branch, orderI
 	// an alternative note lets through the conflicts it was accepted with, not one that
 	// arose since (a recipe or the patient changed)
 	for i, it := range items {
-		if strings.TrimSpace(it.AlternativeNote) == "" || i >= len(recorded.Items) {
+		if strings.TrimSpace(it.AlternativeNote) == "" || i >= len(o.Items) {
 			continue
 		}
 		var fresh []Conflict
 		for _, c := range it.Conflicts {
-			if c.Overridable() && !slices.ContainsFunc(recorded.Items[i].Conflicts, func(r Conflict) bool {
+			if c.Overridable() && !slices.ContainsFunc(o.Items[i].Conflicts, func(r Conflict) bool {
 				return r.Kind == c.Kind && r.Code == c.Code && r.MenuID == c.MenuID
 			}) {
 				fresh = append(fresh, c)
@@ -118,10 +95,4 @@ func BedsideCheck(ctx context.Context, q db.DBTX, lang i18n.Lang, branch, orderI
 		}
 	}
 	return b, nil
-}
-
-// Docs answers orders of branch as getOrderDetails answers them (without the patient), in
-// date and meal order.
-func Docs(ctx context.Context, q db.DBTX, branch string, ids []string) ([]json.RawMessage, error) {
-	return orderDocs(ctx, q, branch, ids)
 }

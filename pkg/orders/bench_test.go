@@ -2,7 +2,6 @@ package orders_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"sync/atomic"
@@ -183,13 +182,10 @@ func BenchmarkOrderDetails(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var id struct{ OrderID string }
-	if err := json.Unmarshal(out.Orders[0], &id); err != nil {
-		b.Fatal(err)
-	}
+	id := out.Orders[0].OrderID
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := s.Details(ctx, "SRP01", id.OrderID); err != nil {
+		if _, err := s.Details(ctx, "SRP01", id); err != nil {
 			b.Fatal(err)
 		}
 	}

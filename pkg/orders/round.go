@@ -200,7 +200,7 @@ func dayItem(it menus.DayItem, cat catalogue) (Item, []menus.Menu) {
 
 // yesterdays reads the ward's patients' own food orders of the day before for the meal type,
 // by HN.
-func (s *Service) yesterdays(ctx context.Context, branch string, wardID int64, date string, mealTimeID int64) (map[string]storedOrder, error) {
+func (s *Service) yesterdays(ctx context.Context, branch string, wardID int64, date string, mealTimeID int64) (map[string]Order, error) {
 	on, err := day.Parse(date)
 	if err != nil {
 		return nil, errs.Fields(map[string]string{"dateOrder": "date.invalid"})
@@ -214,16 +214,12 @@ func (s *Service) yesterdays(ctx context.Context, branch string, wardID int64, d
 	for i, r := range ids {
 		list[i] = r.ID
 	}
-	docs, err := orderDocs(ctx, s.db, branch, list)
+	stored, err := Orders(ctx, s.db, branch, list)
 	if err != nil {
 		return nil, err
 	}
-	out := map[string]storedOrder{}
-	for _, doc := range docs {
-		var o storedOrder
-		if err := json.Unmarshal(doc, &o); err != nil {
-			return nil, err
-		}
+	out := map[string]Order{}
+	for _, o := range stored {
 		if !o.Caregiver {
 			out[o.HnID] = o
 		}
@@ -239,7 +235,7 @@ func (s *Service) yesterdays(ctx context.Context, branch string, wardID int64, d
 // (a whole tray) before dishes. An unmapped allergy does not disqualify a choice: the
 // row asks the person to confirm it, as every form does.
 func suggest(lang i18n.Lang, today, date string, meal mealType, meals map[int64]mealType, cat catalogue, p person,
-	r roundPatient, yesterday storedOrder) (*RoundChoice, string, []Problem) {
+	r roundPatient, yesterday Order) (*RoundChoice, string, []Problem) {
 	if p.discharged() {
 		return nil, FromNone, []Problem{}
 	}
@@ -256,8 +252,8 @@ func suggest(lang i18n.Lang, today, date string, meal mealType, meals map[int64]
 		probs, _ := checkAll(lang, d, p, meals, cat)
 		return probs, !slices.ContainsFunc(probs, func(pr Problem) bool { return pr.Code != ProblemUnmapped })
 	}
-	if y := yesterday; y.OrderType == TypeOrder && (y.CourseType == CourseMenu || y.CourseType == CourseSet) {
-		c := RoundChoice{OrderType: TypeOrder, CourseType: y.CourseType}
+	if y := yesterday; y.OrderType == TypeOrder && (y.Course() == CourseMenu || y.Course() == CourseSet) {
+		c := RoundChoice{OrderType: TypeOrder, CourseType: y.Course()}
 		for _, it := range y.draft("", date).Items {
 			c.Items = append(c.Items, Item{MenuID: it.MenuID, MenuSetID: it.MenuSetID})
 		}
@@ -527,33 +523,29 @@ func (s *Service) submitRound(ctx context.Context, tx pgx.Tx, lang i18n.Lang, br
 	if err := insertParts(ctx, tx, branch, rows, ids); err != nil {
 		return out, err
 	}
-	docs, err := orderDocsByID(ctx, tx, branch, append(read, slices.Collect(maps.Values(live))...))
+	byID, err := ordersByID(ctx, tx, branch, append(read, slices.Collect(maps.Values(live))...))
 	if err != nil {
 		return out, err
 	}
-	var written []json.RawMessage
+	var written []Order
 	for i, d := range drafts {
 		switch {
 		case refused[i] != nil:
 			out.Refused = append(out.Refused, *refused[i])
 		case ids[row[i]] == "":
-			existing := []json.RawMessage{}
+			existing := []Order{}
 			if id, ok := live[rows[row[i]].key()]; ok {
-				existing = append(existing, docs[id])
+				existing = append(existing, byID[id])
 			}
 			r, _ := refusedOf(lang, d.HnID, alreadyOrdered(existing))
 			out.Refused = append(out.Refused, r)
 		default:
-			doc := docs[ids[row[i]]]
-			out.Ordered = append(out.Ordered, OrderedPatient{HnID: d.HnID, Orders: []json.RawMessage{doc}})
-			written = append(written, doc)
+			o := byID[ids[row[i]]]
+			out.Ordered = append(out.Ordered, OrderedPatient{HnID: d.HnID, Orders: []Order{o}})
+			written = append(written, o)
 		}
 	}
-	changes, err := createChanges(branch, by, written)
-	if err != nil {
-		return out, err
-	}
-	if err := audit.WriteChanges(ctx, tx, changes); err != nil {
+	if err := audit.WriteChanges(ctx, tx, createChanges(branch, by, written)); err != nil {
 		return out, err
 	}
 	return out, nil

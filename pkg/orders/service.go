@@ -47,8 +47,8 @@ func (s *Service) today() string { return day.Today(s.now()).Format(time.DateOnl
 
 // Submitted is the answer of a submit.
 type Submitted struct {
-	Orders   []json.RawMessage `json:"orders"`
-	replayed bool              // the first answer to the same idempotency key: nothing written
+	Orders   []Order `json:"orders"`
+	replayed bool    // the first answer to the same idempotency key: nothing written
 }
 
 // problemsErr is the 422 of a draft that fails a check: nothing is written.
@@ -204,7 +204,7 @@ func keepAnswer(ctx context.Context, tx pgx.Tx, by, key string, answer any) erro
 
 // submitIn writes one patient's draft in tx: problems are a 422 and an already ordered pair
 // a 409 ALREADY_ORDERED with the live orders (the caller rolls back what was written).
-func (s *Service) submitIn(ctx context.Context, tx pgx.Tx, lang i18n.Lang, branch, by string, d Draft) ([]json.RawMessage, error) {
+func (s *Service) submitIn(ctx context.Context, tx pgx.Tx, lang i18n.Lang, branch, by string, d Draft) ([]Order, error) {
 	if _, err := queries.OrderLockPatient(ctx, tx, dbsqlc.OrderLockPatientParams{Branch: branch, HnID: d.HnID}); err != nil {
 		if errors.Is(err, pgx.ErrNoRows) {
 			return nil, ErrPatientNotFound
@@ -241,7 +241,7 @@ func (s *Service) submitIn(ctx context.Context, tx pgx.Tx, lang i18n.Lang, branc
 		if err != nil {
 			return nil, err
 		}
-		existing, err := orderDocs(ctx, tx, branch, slices.Collect(maps.Values(live)))
+		existing, err := Orders(ctx, tx, branch, slices.Collect(maps.Values(live)))
 		if err != nil {
 			return nil, err
 		}
@@ -250,18 +250,14 @@ func (s *Service) submitIn(ctx context.Context, tx pgx.Tx, lang i18n.Lang, branc
 	if err := insertParts(ctx, tx, branch, rows, ids); err != nil {
 		return nil, err
 	}
-	docs, err := orderDocs(ctx, tx, branch, ids)
+	written, err := Orders(ctx, tx, branch, ids)
 	if err != nil {
 		return nil, err
 	}
-	changes, err := createChanges(branch, by, docs)
-	if err != nil {
+	if err := audit.WriteChanges(ctx, tx, createChanges(branch, by, written)); err != nil {
 		return nil, err
 	}
-	if err := audit.WriteChanges(ctx, tx, changes); err != nil {
-		return nil, err
-	}
-	return docs, nil
+	return written, nil
 }
 
 func nonNil(ids []int64) []int64 {
@@ -308,15 +304,15 @@ type Outcome struct {
 
 // OrderedPatient is a patient whose orders were written.
 type OrderedPatient struct {
-	HnID   string            `json:"hnId"`
-	Orders []json.RawMessage `json:"orders"`
+	HnID   string  `json:"hnId"`
+	Orders []Order `json:"orders"`
 }
 
 // RefusedPatient is a patient none of whose orders were written.
 type RefusedPatient struct {
-	HnID     string            `json:"hnId"`
-	Problems []Problem         `json:"problems"`
-	Existing []json.RawMessage `json:"existing,omitempty"`
+	HnID     string    `json:"hnId"`
+	Problems []Problem `json:"problems"`
+	Existing []Order   `json:"existing,omitempty"`
 }
 
 // submitEach writes each draft on its own (a savepoint each: all of one patient's pairs or
@@ -333,7 +329,7 @@ func (s *Service) submitEach(ctx context.Context, tx pgx.Tx, lang i18n.Lang, bra
 		return out, fmt.Errorf("lock patients: %w", err)
 	}
 	for _, d := range drafts {
-		var orders []json.RawMessage
+		var orders []Order
 		err := pgx.BeginFunc(ctx, tx, func(sp pgx.Tx) error {
 			var err error
 			orders, err = s.submitIn(ctx, sp, lang, branch, by, d)
@@ -455,60 +451,6 @@ type CopyInput struct {
 	FreeTextAcknowledgedHnIDs []string `json:"freeTextAcknowledgedHnIds"`
 }
 
-// storedOrder is an order as copyOrders and confirmReview read it back into a draft.
-type storedOrder struct {
-	OrderID                  string         `json:"orderId"`
-	HnID                     string         `json:"hnId"`
-	Caregiver                bool           `json:"caregiver"`
-	CaregiverInfo            *CaregiverInfo `json:"caregiverInfo"`
-	DateOrder                string         `json:"dateOrder"`
-	MealTimeID               int64          `json:"mealTimeId"`
-	OrderType                string         `json:"orderType"`
-	Status                   string         `json:"status"`
-	FoodScope                string         `json:"foodScope"`
-	CourseType               string         `json:"courseType"`
-	DietTypeID               *int64         `json:"dietTypeId"`
-	TherapeuticID            *int64         `json:"therapeuticId"`
-	CuisineTypeID            *int64         `json:"cuisineTypeId"`
-	Description              string         `json:"description"`
-	Remark                   string         `json:"remark"`
-	Charge                   bool           `json:"charge"`
-	DysphagiaFoodType        *int           `json:"dysphagiaFoodType"`
-	UnmappedAllergiesChecked bool           `json:"unmappedAllergiesChecked"`
-	FreeTextRules            []Rule         `json:"freeTextRules"`
-	OtherIDs                 []int64        `json:"otherIds"`
-	RemarkIDs                []int64        `json:"remarkIds"`
-	Items                    []struct {
-		Position        int    `json:"position"`
-		MenuID          *int64 `json:"menuId"`
-		MenuSetID       *int64 `json:"menuSetId"`
-		AlternativeNote string `json:"alternativeNote"`
-	} `json:"items"`
-	NeedsReview bool `json:"needsReview"`
-}
-
-// draft answers the order as a draft for date.
-func (o storedOrder) draft(branch, date string) Draft {
-	d := Draft{BranchCode: branch, HnID: o.HnID, Dates: []string{date}, MealTimeIDs: []int64{o.MealTimeID},
-		Caregiver: o.Caregiver, CaregiverInfo: o.CaregiverInfo, OrderType: o.OrderType, FoodScope: o.FoodScope,
-		CourseType: o.CourseType, DietTypeID: o.DietTypeID, TherapeuticID: o.TherapeuticID, CuisineTypeID: o.CuisineTypeID,
-		Description: o.Description, OtherIDs: o.OtherIDs, RemarkIDs: o.RemarkIDs, Remark: o.Remark, Charge: o.Charge,
-		DysphagiaFoodType: o.DysphagiaFoodType, UnmappedAllergiesChecked: o.UnmappedAllergiesChecked,
-		ackedRules: o.FreeTextRules}
-	for _, it := range o.Items {
-		var i Item
-		if it.MenuID != nil {
-			i.MenuID = *it.MenuID
-		}
-		if it.MenuSetID != nil {
-			i.MenuSetID = *it.MenuSetID
-		}
-		i.AlternativeNote = it.AlternativeNote
-		d.Items = append(d.Items, i)
-	}
-	return d
-}
-
 // Copy orders again on toDate every live ORD of the ward's patients on fromDate, each
 // checked as a submit (copyOrders).
 func (s *Service) Copy(ctx context.Context, lang i18n.Lang, branch, by string, in CopyInput) (Outcome, error) {
@@ -548,16 +490,12 @@ func (s *Service) Copy(ctx context.Context, lang i18n.Lang, branch, by string, i
 		for i, r := range rows {
 			ids[i] = r.ID
 		}
-		docs, err := orderDocs(ctx, tx, branch, ids)
+		stored, err := Orders(ctx, tx, branch, ids)
 		if err != nil {
 			return err
 		}
 		var drafts []Draft
-		for _, doc := range docs {
-			var o storedOrder
-			if err := json.Unmarshal(doc, &o); err != nil {
-				return err
-			}
+		for _, o := range stored {
 			d := o.draft(branch, in.ToDate)
 			d.ackedRules, d.FreeTextAcknowledged = nil, slices.Contains(in.FreeTextAcknowledgedHnIDs, o.HnID)
 			d.normalise()
@@ -583,7 +521,7 @@ type CancelInput struct {
 }
 
 // Cancel cancels a live order (a served one too) with a reason.
-func (s *Service) Cancel(ctx context.Context, branch, by string, in CancelInput) (json.RawMessage, error) {
+func (s *Service) Cancel(ctx context.Context, branch, by string, in CancelInput) (Order, error) {
 	in.CancelReason = strings.ToUpper(strings.TrimSpace(in.CancelReason))
 	f := map[string]string{}
 	if in.CancelReason == "" {
@@ -598,14 +536,14 @@ func (s *Service) Cancel(ctx context.Context, branch, by string, in CancelInput)
 		f["remark"] = "field.tooLong"
 	}
 	if len(f) > 0 {
-		return nil, errs.Fields(f)
+		return Order{}, errs.Fields(f)
 	}
 	if !uuidShape.MatchString(in.OrderID) {
-		return nil, ErrNotFound
+		return Order{}, ErrNotFound
 	}
-	var out json.RawMessage
+	var out Order
 	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
-		before, err := orderDocs(ctx, tx, branch, []string{in.OrderID})
+		before, err := Orders(ctx, tx, branch, []string{in.OrderID})
 		if err != nil {
 			return err
 		}
@@ -620,7 +558,7 @@ func (s *Service) Cancel(ctx context.Context, branch, by string, in CancelInput)
 		if err != nil {
 			return err
 		}
-		after, err := orderDocs(ctx, tx, branch, []string{in.OrderID})
+		after, err := Orders(ctx, tx, branch, []string{in.OrderID})
 		if err != nil {
 			return err
 		}
@@ -629,7 +567,7 @@ func (s *Service) Cancel(ctx context.Context, branch, by string, in CancelInput)
 			Action: "update", Before: before[0], After: out, By: by})
 	})
 	if err != nil {
-		return nil, fmt.Errorf("orders.cancel: %w", err)
+		return Order{}, fmt.Errorf("orders.cancel: %w", err)
 	}
 	return out, nil
 }
@@ -648,14 +586,14 @@ type ReviewInput struct {
 
 // ConfirmReview re-runs the checks of an order against the patient as now: passing, the
 // order takes the patient's facts and its flag is cleared; failing, 422 with the problems.
-func (s *Service) ConfirmReview(ctx context.Context, lang i18n.Lang, branch, by string, in ReviewInput) (json.RawMessage, error) {
+func (s *Service) ConfirmReview(ctx context.Context, lang i18n.Lang, branch, by string, in ReviewInput) (Order, error) {
 	if strings.TrimSpace(in.OrderID) == "" {
-		return nil, errs.Fields(map[string]string{"orderId": "field.required"})
+		return Order{}, errs.Fields(map[string]string{"orderId": "field.required"})
 	}
 	if !uuidShape.MatchString(in.OrderID) {
-		return nil, ErrNotFound
+		return Order{}, ErrNotFound
 	}
-	var out json.RawMessage
+	var out Order
 	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
 		// the patient first, then the order: the order a patient's edit locks them in
 		if _, err := queries.OrderLockPatientOf(ctx, tx, dbsqlc.OrderLockPatientOfParams{Branch: branch, ID: in.OrderID}); err != nil {
@@ -671,14 +609,14 @@ func (s *Service) ConfirmReview(ctx context.Context, lang i18n.Lang, branch, by 
 		if !slices.Contains([]string{StatusWaiting, StatusFasting, StatusNoMeal}, lock.Status) {
 			return ErrNotReviewable
 		}
-		before, err := orderDocs(ctx, tx, branch, []string{in.OrderID})
+		before, err := Orders(ctx, tx, branch, []string{in.OrderID})
 		if err != nil {
 			return err
 		}
-		var o storedOrder
-		if err := json.Unmarshal(before[0], &o); err != nil {
-			return err
+		if len(before) == 0 {
+			return ErrNotFound
 		}
+		o := before[0]
 		d := o.draft(branch, o.DateOrder)
 		for _, it := range in.Items {
 			for i := range d.Items {
@@ -728,7 +666,7 @@ func (s *Service) ConfirmReview(ctx context.Context, lang i18n.Lang, branch, by 
 		if err := queries.OrderConfirm(ctx, tx, arg); err != nil {
 			return err
 		}
-		after, err := orderDocs(ctx, tx, branch, []string{in.OrderID})
+		after, err := Orders(ctx, tx, branch, []string{in.OrderID})
 		if err != nil {
 			return err
 		}
@@ -737,34 +675,34 @@ func (s *Service) ConfirmReview(ctx context.Context, lang i18n.Lang, branch, by 
 			Action: "update", Before: before[0], After: out, By: by})
 	})
 	if err != nil {
-		return nil, fmt.Errorf("orders.confirmReview: %w", err)
+		return Order{}, fmt.Errorf("orders.confirmReview: %w", err)
 	}
 	return out, nil
 }
 
+// Detail is getOrderDetails' answer: the order with its patient.
+type Detail struct {
+	Order
+	Patient patients.Patient `json:"patient"`
+}
+
 // Details answers one order with its patient (getOrderDetails).
-func (s *Service) Details(ctx context.Context, branch, id string) (map[string]any, error) {
+func (s *Service) Details(ctx context.Context, branch, id string) (Detail, error) {
 	if !uuidShape.MatchString(id) {
-		return nil, fmt.Errorf("orders.details: %w", ErrNotFound)
+		return Detail{}, fmt.Errorf("orders.details: %w", ErrNotFound)
 	}
-	docs, err := orderDocs(ctx, s.db, branch, []string{id})
+	list, err := Orders(ctx, s.db, branch, []string{id})
 	if err != nil {
-		return nil, fmt.Errorf("orders.details: %w", err)
+		return Detail{}, fmt.Errorf("orders.details: %w", err)
 	}
-	if len(docs) == 0 {
-		return nil, fmt.Errorf("orders.details: %w", ErrNotFound)
+	if len(list) == 0 {
+		return Detail{}, fmt.Errorf("orders.details: %w", ErrNotFound)
 	}
-	var out map[string]any
-	if err := json.Unmarshal(docs[0], &out); err != nil {
-		return nil, err
-	}
-	hn, _ := out["hnId"].(string)
-	p, err := patients.NewService(s.db, s.now).Get(ctx, branch, hn)
+	p, err := patients.NewService(s.db, s.now).Get(ctx, branch, list[0].HnID)
 	if err != nil {
-		return nil, fmt.Errorf("orders.details: %w", err)
+		return Detail{}, fmt.Errorf("orders.details: %w", err)
 	}
-	out["patient"] = p
-	return out, nil
+	return Detail{Order: list[0], Patient: p}, nil
 }
 
 // SearchFilter narrows the order list.

@@ -139,19 +139,3 @@ func loadCatalogue(ctx context.Context, q db.DBTX, branch string, keys []menus.D
 	}
 	return cat, nil
 }
-
-// orderDocs reads orders as the API answers them, in the order of the list.
-func orderDocs(ctx context.Context, q db.DBTX, branch string, ids []string) ([]json.RawMessage, error) {
-	if len(ids) == 0 {
-		return []json.RawMessage{}, nil
-	}
-	rows, err := queries.OrderDocs(ctx, q, dbsqlc.OrderDocsParams{Branch: branch, Ids: ids})
-	if err != nil {
-		return nil, fmt.Errorf("orders: %w", err)
-	}
-	out := make([]json.RawMessage, len(rows))
-	for i, r := range rows {
-		out[i] = r.Doc
-	}
-	return out, nil
-}

@@ -8,7 +8,6 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -130,17 +129,14 @@ func (s *Service) QR(ctx context.Context, branch, id string) (map[string]string,
 	if !uuidShape.MatchString(id) {
 		return nil, fmt.Errorf("orders.qr: %w", ErrNotFound)
 	}
-	docs, err := orderDocs(ctx, s.db, branch, []string{id})
+	list, err := Orders(ctx, s.db, branch, []string{id})
 	if err != nil {
 		return nil, fmt.Errorf("orders.qr: %w", err)
 	}
-	if len(docs) == 0 {
+	if len(list) == 0 {
 		return nil, fmt.Errorf("orders.qr: %w", ErrNotFound)
 	}
-	var o storedOrder
-	if err := json.Unmarshal(docs[0], &o); err != nil {
-		return nil, err
-	}
+	o := list[0]
 	key, err := s.key(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("orders.qr: %w", err)

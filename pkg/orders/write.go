@@ -101,13 +101,10 @@ func ordersOf(d Draft, p person, items []checked) ([]newOrder, error) {
 	return out, nil
 }
 
-// insertOrders writes the orders in one statement and answers each one's id, "" for one
-// whose slot already has a live order (nothing written for it).
-func insertOrders(ctx context.Context, tx pgx.Tx, branch, by string, rows []newOrder) ([]string, error) {
-	ids := make([]string, len(rows))
-	if len(rows) == 0 {
-		return ids, nil
-	}
+// insertArgs answers OrderInsert's parameters for the orders: one element of each array per
+// order, its items flattened with the order's position (from 1). Pure: the one place a column
+// of a new order is mapped to the statement.
+func insertArgs(branch, by string, rows []newOrder) (dbsqlc.OrderInsertParams, error) {
 	n := len(rows)
 	a := dbsqlc.OrderInsertParams{Branch: branch, By: by, PatientIds: make([]int64, n), Caregivers: make([]bool, n),
 		CaregiverInfos: make([]string, n), Dates: make([]pgtype.Date, n), MealTimeIds: make([]int64, n),
@@ -119,7 +116,7 @@ func insertOrders(ctx context.Context, tx pgx.Tx, branch, by string, rows []newO
 	for i, o := range rows {
 		t, err := day.Parse(o.Date) // checked with the draft
 		if err != nil {
-			return nil, fmt.Errorf("order date %q: %w", o.Date, err)
+			return a, fmt.Errorf("order date %q: %w", o.Date, err)
 		}
 		a.PatientIds[i], a.Caregivers[i], a.CaregiverInfos[i] = o.PatientID, o.Caregiver, o.CaregiverInfo
 		a.Dates[i], a.MealTimeIds[i] = pgtype.Date{Time: t, Valid: true}, o.MealTimeID
@@ -131,6 +128,20 @@ func insertOrders(ctx context.Context, tx pgx.Tx, branch, by string, rows []newO
 			a.ItemRows = append(a.ItemRows, int32(i+1))
 			a.ItemMenuIds, a.ItemMenuSetIds = append(a.ItemMenuIds, it.MenuID), append(a.ItemMenuSetIds, it.MenuSetID)
 		}
+	}
+	return a, nil
+}
+
+// insertOrders writes the orders in one statement and answers each one's id, "" for one
+// whose slot already has a live order (nothing written for it).
+func insertOrders(ctx context.Context, tx pgx.Tx, branch, by string, rows []newOrder) ([]string, error) {
+	ids := make([]string, len(rows))
+	if len(rows) == 0 {
+		return ids, nil
+	}
+	a, err := insertArgs(branch, by, rows)
+	if err != nil {
+		return nil, err
 	}
 	written, err := queries.OrderInsert(ctx, tx, a)
 	if err != nil {
@@ -146,9 +157,10 @@ func insertOrders(ctx context.Context, tx pgx.Tx, branch, by string, rows []newO
 	return ids, nil
 }
 
-// insertParts writes the items, other items and remarks of the orders written (ids as
-// insertOrders answers them) in one statement, none when there are none.
-func insertParts(ctx context.Context, tx pgx.Tx, branch string, rows []newOrder, ids []string) error {
+// partsArgs answers OrderInsertParts' parameters for the items, other items and remarks of
+// the orders written (ids as insertOrders answers them; "" not written), and how many there
+// are. Pure.
+func partsArgs(branch string, rows []newOrder, ids []string) (dbsqlc.OrderInsertPartsParams, int, error) {
 	a := dbsqlc.OrderInsertPartsParams{Branch: branch, ItemOrderIds: []string{}, Positions: []int32{}, MenuIds: []int64{},
 		MenuSetIds: []int64{}, Notes: []string{}, Conflicts: []string{}, OtherOrderIds: []string{}, OtherIds: []int64{},
 		RemarkOrderIds: []string{}, RemarkIds: []int64{}}
@@ -165,7 +177,7 @@ func insertParts(ctx context.Context, tx pgx.Tx, branch string, rows []newOrder,
 			}
 			raw, err := json.Marshal(cs)
 			if err != nil {
-				return err
+				return a, 0, err
 			}
 			a.ItemOrderIds, a.Positions = append(a.ItemOrderIds, id), append(a.Positions, int32(j+1))
 			a.MenuIds, a.MenuSetIds = append(a.MenuIds, it.MenuID), append(a.MenuSetIds, it.MenuSetID)
@@ -179,8 +191,15 @@ func insertParts(ctx context.Context, tx pgx.Tx, branch string, rows []newOrder,
 		}
 		parts += len(o.Items) + len(o.OtherIDs) + len(o.RemarkIDs)
 	}
-	if parts == 0 {
-		return nil
+	return a, parts, nil
+}
+
+// insertParts writes the items, other items and remarks of the orders written (ids as
+// insertOrders answers them) in one statement, none when there are none.
+func insertParts(ctx context.Context, tx pgx.Tx, branch string, rows []newOrder, ids []string) error {
+	a, parts, err := partsArgs(branch, rows, ids)
+	if err != nil || parts == 0 {
+		return err
 	}
 	if err := queries.OrderInsertParts(ctx, tx, a); err != nil {
 		return writeErr(err)
@@ -214,23 +233,17 @@ func liveOrders(ctx context.Context, tx pgx.Tx, branch string, rows []newOrder) 
 	return out, nil
 }
 
-// createChanges answers the change record of new orders (docs as orderDocs answers them).
-func createChanges(branch, by string, docs []json.RawMessage) ([]audit.Change, error) {
-	changes := make([]audit.Change, len(docs))
-	for i, doc := range docs {
-		var o struct {
-			OrderID string `json:"orderId"`
-		}
-		if err := json.Unmarshal(doc, &o); err != nil {
-			return nil, err
-		}
-		changes[i] = audit.Change{BranchCode: branch, Entity: "meal_order", EntityID: o.OrderID, Action: "create", After: doc, By: by}
+// createChanges answers the change record of new orders.
+func createChanges(branch, by string, written []Order) []audit.Change {
+	changes := make([]audit.Change, len(written))
+	for i, o := range written {
+		changes[i] = audit.Change{BranchCode: branch, Entity: "meal_order", EntityID: o.OrderID, Action: "create", After: o, By: by}
 	}
-	return changes, nil
+	return changes
 }
 
 // alreadyOrdered is the 409 of a draft a pair of which has a live order: the live orders.
-func alreadyOrdered(existing []json.RawMessage) error {
+func alreadyOrdered(existing []Order) error {
 	return &errs.Error{Kind: ErrAlreadyOrdered.Kind, Code: ErrAlreadyOrdered.Code, Key: ErrAlreadyOrdered.Key,
 		Data: map[string]any{"existing": existing}}
 }
@@ -248,25 +261,22 @@ func refusedOf(lang i18n.Lang, hn string, err error) (RefusedPatient, bool) {
 		r.Problems = p
 	} else {
 		r.Problems = append(r.Problems, Problem{Code: e.Code, Field: "hnId", Message: i18n.T(lang, e.Key, e.Args...)})
-		if ex, ok := e.Data["existing"].([]json.RawMessage); ok {
+		if ex, ok := e.Data["existing"].([]Order); ok {
 			r.Existing = ex
 		}
 	}
 	return r, true
 }
 
-// orderDocsByID reads orders as the API answers them, by id, in one statement.
-func orderDocsByID(ctx context.Context, tx pgx.Tx, branch string, ids []string) (map[string]json.RawMessage, error) {
-	out := make(map[string]json.RawMessage, len(ids))
-	if len(ids) == 0 {
-		return out, nil
-	}
-	rows, err := queries.OrderDocs(ctx, tx, dbsqlc.OrderDocsParams{Branch: branch, Ids: ids})
+// ordersByID reads orders by id, in one statement.
+func ordersByID(ctx context.Context, tx pgx.Tx, branch string, ids []string) (map[string]Order, error) {
+	list, err := Orders(ctx, tx, branch, ids)
 	if err != nil {
-		return nil, fmt.Errorf("orders: %w", err)
+		return nil, err
 	}
-	for _, r := range rows {
-		out[r.ID] = r.Doc
+	out := make(map[string]Order, len(list))
+	for _, o := range list {
+		out[o.OrderID] = o
 	}
 	return out, nil
 }

@@ -10,6 +10,7 @@ import (
 	"samrap/pkg/day"
 	"samrap/pkg/db"
 	"samrap/pkg/db/dbsqlc"
+	"samrap/pkg/orders"
 )
 
 // IDs is one choice list of the report form (SPEC.md §5: every one is required): "ALL", or
@@ -102,12 +103,12 @@ func (f Filter) named(ctx context.Context, q db.DBTX, branch string) (map[string
 	if err != nil {
 		return nil, fmt.Errorf("reports: the filter's names: %w", err)
 	}
-	named := map[string]map[int64]Named{}
+	named := map[string]map[int64]orders.Named{}
 	for _, r := range rows {
 		if named[r.Choice] == nil {
-			named[r.Choice] = map[int64]Named{}
+			named[r.Choice] = map[int64]orders.Named{}
 		}
-		named[r.Choice][r.ID] = Named{ID: r.ID, Code: r.Code, NameTh: r.NameTh, NameEn: r.NameEn}
+		named[r.Choice][r.ID] = orders.Named{ID: r.ID, Code: r.Code, NameTh: r.NameTh, NameEn: r.NameEn}
 	}
 	out := map[string]any{"branchCode": f.BranchCode, "dateOrder": f.DateOrder, "foodScope": f.FoodScope, "orderType": f.OrderType}
 	for key, c := range f.choices() {
@@ -166,7 +167,7 @@ func oneOf(bad map[string]string, name, v string, allowed ...string) {
 
 // matches says whether the tray passes every choice but the kitchen's; kitchen says
 // whether a kitchen (cuisine) choice lets it through (the order's kitchen, or a dish's).
-func (f Filter) matches(t *Tray) bool {
+func (f Filter) matches(t *orders.Order) bool {
 	switch {
 	case !f.MealTimeIDs.has(t.MealType.ID),
 		!f.WardTypeIDs.All && (t.Ward == nil || !f.WardTypeIDs.has(t.Ward.WardTypeID)),
@@ -179,8 +180,8 @@ func (f Filter) matches(t *Tray) bool {
 		return false
 	}
 	if !f.AllergenIDs.All || !f.RestrictedIDs.All {
-		hit := slices.ContainsFunc(t.Allergens, func(n Named) bool { return !f.AllergenIDs.All && f.AllergenIDs.has(n.ID) }) ||
-			slices.ContainsFunc(t.Restricted, func(n Named) bool { return !f.RestrictedIDs.All && f.RestrictedIDs.has(n.ID) })
+		hit := slices.ContainsFunc(t.Allergens, func(n orders.Named) bool { return !f.AllergenIDs.All && f.AllergenIDs.has(n.ID) }) ||
+			slices.ContainsFunc(t.Restricted, func(n orders.Named) bool { return !f.RestrictedIDs.All && f.RestrictedIDs.has(n.ID) })
 		if !hit {
 			return false
 		}

@@ -174,7 +174,7 @@ func (h handlers) mealCards(w http.ResponseWriter, r *http.Request) error {
 // readKitchen reads a kitchen body (excelCuisine's and kitchenOrders') and tallies its trays
 // as the kitchen workbook lists them: the body, the tally and the filter's trays (held: those
 // left out because they need review).
-func (h handlers) readKitchen(r *http.Request) (b kitchenBody, k Kitchen, trays, held []*Tray, err error) {
+func (h handlers) readKitchen(r *http.Request) (b kitchenBody, k Kitchen, trays, held []*orders.Order, err error) {
 	if err := read(r, &b, &b.Filter, b.check); err != nil {
 		return b, k, nil, nil, err
 	}
@@ -254,7 +254,7 @@ func (h handlers) identity(w http.ResponseWriter, r *http.Request) error {
 // the kitchen workbook's trays that its type does not list (buf empty and nothing held: only those).
 // stored, when not nil, runs once the file is stored (the meal cards record their printing).
 func (h handlers) deliver(w http.ResponseWriter, r *http.Request, kind, name, contentType string, buf *bytes.Buffer,
-	date string, filter logged, count int, held []*Tray, notInType int, stored func(context.Context) error) error {
+	date string, filter logged, count int, held []*orders.Order, notInType int, stored func(context.Context) error) error {
 	ctx, branch, c := r.Context(), httpx.Branch(r), httpx.Claims(r)
 	link := Link{Link: download.Link{FileName: name}, NeedsReview: heldOf(held), NotInType: notInType}
 	msg := "reports.allNeedReview"

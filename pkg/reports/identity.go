@@ -4,6 +4,7 @@ import (
 	"io"
 	"strings"
 
+	"samrap/pkg/orders"
 	"samrap/pkg/xlsx"
 )
 
@@ -19,9 +20,9 @@ var identityColumns = []xlsx.Column{
 }
 
 // identityRow is a tray's line.
-func identityRow(t *Tray) []any {
+func identityRow(t *orders.Order) []any {
 	var dishes, textures []string
-	if t.CourseType == "SPECIFIC" {
+	if t.Course() == orders.CourseSpecific {
 		dishes = append(dishes, t.Description)
 	}
 	for _, it := range t.Items {
@@ -35,7 +36,7 @@ func identityRow(t *Tray) []any {
 		}
 		dishes = append(dishes, name)
 	}
-	for _, l := range t.textures() {
+	for _, l := range texturesOf(t) {
 		textures = append(textures, textureLabel(l))
 	}
 	caregiver := ""
@@ -46,13 +47,13 @@ func identityRow(t *Tray) []any {
 	if t.Room != nil {
 		room = t.Room.Code
 	}
-	return []any{t.Ward.label(), room, t.HnID, t.Name(), caregiver, t.MealType.label(), strings.Join(dishes, "; "),
-		strings.Join(t.allergyNames(), ", "), strings.Join(textures, ", "), t.Diet.label(), t.Remark}
+	return []any{label(t.Ward), room, t.HnID, t.Name(), caregiver, mealLabel(t), strings.Join(dishes, "; "),
+		strings.Join(allergyNames(t), ", "), strings.Join(textures, ", "), label(t.Diet), t.Remark}
 }
 
 // writeIdentity writes the identification workbook, one line per tray in ward, bed, HN and
 // meal order (the trays' order).
-func writeIdentity(w io.Writer, trays []*Tray) error {
+func writeIdentity(w io.Writer, trays []*orders.Order) error {
 	i := 0
 	return xlsx.Write(w, "ระบุตัวตน Identification", identityColumns, func() ([]any, bool) {
 		if i >= len(trays) {

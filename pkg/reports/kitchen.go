@@ -8,6 +8,7 @@ import (
 
 	"samrap/pkg/i18n"
 	"samrap/pkg/mealcard"
+	"samrap/pkg/orders"
 	"samrap/pkg/xlsx"
 )
 
@@ -60,7 +61,7 @@ func listed(typ, courseType string) bool {
 
 // kitchenTally tallies the trays by kitchen (cuisine), meal type, dish (or set, or specific
 // meal), IDDSI level and ward.
-func kitchenTally(trays []*Tray, typ string, kitchens IDs) Kitchen {
+func kitchenTally(trays []*orders.Order, typ string, kitchens IDs) Kitchen {
 	type key struct {
 		kitchen, meal, code, item, texture, ward string
 		specific                                 bool
@@ -68,10 +69,10 @@ func kitchenTally(trays []*Tray, typ string, kitchens IDs) Kitchen {
 	counts := map[key]*KitchenRow{}
 	var out Kitchen
 	added := false
-	add := func(t *Tray, kitchen *Named, code, item, texture string) {
+	add := func(t *orders.Order, kitchen *orders.Named, code, item, texture string) {
 		added = true
-		specific := t.CourseType == "SPECIFIC"
-		k := key{kitchen.label(), t.MealType.label(), code, item, texture, t.Ward.label(), specific}
+		specific := t.Course() == orders.CourseSpecific
+		k := key{label(kitchen), mealLabel(t), code, item, texture, label(t.Ward), specific}
 		r := counts[k]
 		if r == nil {
 			r = &KitchenRow{Kitchen: k.kitchen, Meal: k.meal, Code: code, Item: item, Texture: texture, Ward: k.ward,
@@ -87,19 +88,19 @@ func kitchenTally(trays []*Tray, typ string, kitchens IDs) Kitchen {
 		r.Count++
 	}
 	for _, t := range trays {
-		if !listed(typ, t.CourseType) {
+		if !listed(typ, t.Course()) {
 			out.NotInType++
 			continue
 		}
 		added = false
 		switch {
-		case t.CourseType == "SPECIFIC":
+		case t.Course() == orders.CourseSpecific:
 			texture := ""
 			if t.DysphagiaFoodType != nil {
 				texture = textureLabel(mealcard.IDDSI{Level: *t.DysphagiaFoodType})
 			}
 			add(t, t.Cuisine, "", t.Description, texture)
-		case t.CourseType == "SET" && typ == KitchenSet:
+		case t.Course() == orders.CourseSet && typ == KitchenSet:
 			for _, it := range t.Items {
 				add(t, t.Cuisine, it.Code, bi(it.NameTh, it.NameEn), "")
 			}

@@ -12,47 +12,61 @@ import (
 	"samrap/pkg/db"
 	"samrap/pkg/db/dbsqlc"
 	"samrap/pkg/httpx"
+	"samrap/pkg/orders"
 )
 
 // Moved is a tray whose patient moved (ward or bed) after its card was printed (migration
 // 00019, docs/meal-cards.md "Printed and moved"): its card names the printed place, the
 // patient is at Ward and Room now. A card to reprint.
 type Moved struct {
-	OrderID       string     `json:"orderId"`
-	HnID          string     `json:"hnId"`
-	Name          string     `json:"name"`
-	Caregiver     bool       `json:"caregiver"`
-	MealType      MealType   `json:"mealType"`
-	Ward          *Named     `json:"ward"`        // the patient's now
-	Room          *Named     `json:"room"`        // the patient's now
-	PrintedWard   *Named     `json:"printedWard"` // the card's
-	PrintedRoom   *Named     `json:"printedRoom"` // the card's
-	PrintedAt     *time.Time `json:"printedAt"`
-	NeedsReview   bool       `json:"needsReview"` // held from the cards until reviewed
-	ReviewReasons []string   `json:"reviewReasons"`
+	OrderID       string        `json:"orderId"`
+	HnID          string        `json:"hnId"`
+	Name          string        `json:"name"`
+	Caregiver     bool          `json:"caregiver"`
+	MealType      MealType      `json:"mealType"`
+	Ward          *orders.Named `json:"ward"`        // the patient's now
+	Room          *orders.Named `json:"room"`        // the patient's now
+	PrintedWard   *orders.Named `json:"printedWard"` // the card's
+	PrintedRoom   *orders.Named `json:"printedRoom"` // the card's
+	PrintedAt     *time.Time    `json:"printedAt"`
+	NeedsReview   bool          `json:"needsReview"` // held from the cards until reviewed
+	ReviewReasons []string      `json:"reviewReasons"`
+}
+
+// MealType is a tray's meal type as the reprint list shows it.
+type MealType struct {
+	ID           int64  `json:"id"`
+	Code         string `json:"code"`
+	NameTh       string `json:"nameTh"`
+	NameEn       string `json:"nameEn"`
+	Abbreviation string `json:"abbreviation"`
+	MealColor    string `json:"mealColor"`
+	TextColor    string `json:"textColor"`
 }
 
 // movedOf lists the moved trays among ts by ward, bed and HN now (each list in its order).
-func movedOf(ts ...[]*Tray) []Moved {
+func movedOf(ts ...[]*orders.Order) []Moved {
 	out := []Moved{}
 	for _, list := range ts {
 		for _, t := range list {
 			if !t.Moved {
 				continue
 			}
-			out = append(out, Moved{OrderID: t.OrderID, HnID: t.HnID, Name: t.Name(), Caregiver: t.Caregiver, MealType: t.MealType,
+			out = append(out, Moved{OrderID: t.OrderID, HnID: t.HnID, Name: t.Name(), Caregiver: t.Caregiver,
+				MealType: MealType{ID: t.MealType.ID, Code: t.MealType.Code, NameTh: t.MealType.NameTh, NameEn: t.MealType.NameEn,
+					Abbreviation: t.MealType.Abbreviation, MealColor: t.MealType.MealColor, TextColor: t.MealType.TextColor},
 				Ward: t.Ward, Room: t.Room, PrintedWard: t.PrintedWard, PrintedRoom: t.PrintedRoom, PrintedAt: t.PrintedAt,
 				NeedsReview: t.NeedsReview, ReviewReasons: t.ReviewReasons})
 		}
 	}
 	slices.SortStableFunc(out, func(a, b Moved) int {
-		return cmp.Or(cmp.Compare(a.Ward.code(), b.Ward.code()), cmp.Compare(a.Room.code(), b.Room.code()), cmp.Compare(a.HnID, b.HnID))
+		return cmp.Or(cmp.Compare(codeOf(a.Ward), codeOf(b.Ward)), cmp.Compare(codeOf(a.Room), codeOf(b.Room)), cmp.Compare(a.HnID, b.HnID))
 	})
 	return out
 }
 
-// code is the row's code ("" for none).
-func (n *Named) code() string {
+// codeOf is the row's code ("" for none).
+func codeOf(n *orders.Named) string {
 	if n == nil {
 		return ""
 	}
@@ -60,8 +74,8 @@ func (n *Named) code() string {
 }
 
 // onlyMoved keeps the moved trays of ts.
-func onlyMoved(ts []*Tray) []*Tray {
-	var out []*Tray
+func onlyMoved(ts []*orders.Order) []*orders.Order {
+	var out []*orders.Order
 	for _, t := range ts {
 		if t.Moved {
 			out = append(out, t)
@@ -72,7 +86,7 @@ func onlyMoved(ts []*Tray) []*Tray {
 
 // recordPrinted records the cards of trays as rendered for printing, each naming the ward
 // and bed the tray's card shows; a moved order's card printed again is no longer moved.
-func recordPrinted(ctx context.Context, q db.DBTX, branch string, trays []*Tray) error {
+func recordPrinted(ctx context.Context, q db.DBTX, branch string, trays []*orders.Order) error {
 	p := dbsqlc.ReportCardsPrintedParams{Branch: branch, OrderIds: make([]string, len(trays)),
 		WardIds: make([]int64, len(trays)), RoomIds: make([]int64, len(trays))}
 	for i, t := range trays {

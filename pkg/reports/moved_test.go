@@ -9,6 +9,7 @@ import (
 
 	"samrap/pkg/apitest"
 	"samrap/pkg/imports"
+	"samrap/pkg/orders"
 	"samrap/pkg/patients"
 	"samrap/pkg/reports"
 )
@@ -172,8 +173,8 @@ func TestMovedAfterPrinting(t *testing.T) {
 		Items []struct {
 			OrderID     string
 			Moved       bool
-			Room        *reports.Named
-			PrintedRoom *reports.Named
+			Room        *orders.Named
+			PrintedRoom *orders.Named
 			MealType    struct{ ID int64 }
 		}
 	}

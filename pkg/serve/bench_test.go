@@ -97,7 +97,7 @@ func BenchmarkServeOrderRead(b *testing.B) {
 	ctx := context.Background()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if docs, err := orders.Docs(ctx, f.s.Env.DB, "SRP01", []string{id}); err != nil || len(docs) != 1 {
+		if docs, err := orders.Orders(ctx, f.s.Env.DB, "SRP01", []string{id}); err != nil || len(docs) != 1 {
 			b.Fatal(err)
 		}
 	}

@@ -103,7 +103,7 @@ func (h handlers) update(w http.ResponseWriter, r *http.Request) error {
 			OrderID string `json:"orderId"`
 		}
 		_ = json.Unmarshal(out.Record, &rec)
-		detail := orders.Summary(out.Verdict.Order)
+		detail := out.Verdict.summary()
 		detail["orderId"], detail["matched"], detail["reasons"] = rec.OrderID, out.Verdict.Match, out.Verdict.codes()
 		action := "serve.served"
 		if rejected {

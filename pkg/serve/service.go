@@ -226,8 +226,17 @@ type Verdict struct {
 	Reasons     []Reason        `json:"reasons"`
 	OrderID     string          `json:"orderId,omitempty"`
 	WristbandHn string          `json:"wristbandHn,omitempty"`
-	Order       json.RawMessage `json:"order,omitempty"`
+	Order       *orders.Order   `json:"order,omitempty"`
 	Patient     json.RawMessage `json:"patient,omitempty"`
+}
+
+// summary answers what the activity record keeps of the card's order (orders.Summary; none
+// when the card named no order of the branch).
+func (v Verdict) summary() map[string]any {
+	if v.Order == nil {
+		return orders.Summary()
+	}
+	return orders.Summary(*v.Order)
 }
 
 func (v *Verdict) add(lang i18n.Lang, code string, detail string, cs []orders.Conflict) {
@@ -276,8 +285,8 @@ func (in Scan) device() string { return truncate(strings.TrimSpace(in.DeviceID),
 // the branch, the reason codes, the device and the wristband as scanned.
 func mismatchDetail(v Verdict, in Scan) map[string]any {
 	detail := map[string]any{}
-	if len(v.Order) > 0 {
-		detail = orders.Summary(v.Order)
+	if v.Order != nil {
+		detail = v.summary()
 	}
 	if db.IsUUID(v.OrderID) {
 		detail["orderId"] = v.OrderID
@@ -339,7 +348,7 @@ func (s *Service) verify(ctx context.Context, q db.DBTX, lang i18n.Lang, branch 
 	if err != nil {
 		return v, err
 	}
-	v.Order = b.Order
+	v.Order = &b.Order
 	if v.WristbandHn != "" && b.HnID != v.WristbandHn {
 		v.add(lang, ReasonWrongPatient, "", nil) // not reached with a true token: its digest is the order's HN
 	}
@@ -521,9 +530,9 @@ func (s *Service) Search(ctx context.Context, branch string, f SearchFilter, p h
 
 // PatientData is the answer of getDataServe.
 type PatientData struct {
-	Patient any               `json:"patient"`
-	Orders  []json.RawMessage `json:"orders"`
-	Records json.RawMessage   `json:"records"`
+	Patient any             `json:"patient"`
+	Orders  []orders.Order  `json:"orders"`
+	Records json.RawMessage `json:"records"`
 }
 
 // PatientOrders answers a patient's orders of a date with their serve records.
@@ -537,7 +546,7 @@ func (s *Service) PatientOrders(ctx context.Context, branch, hn, date string) (P
 	if err != nil {
 		return PatientData{}, fmt.Errorf("serve.patientOrders: %w", err)
 	}
-	docs, err := orders.Docs(ctx, s.db, branch, r.OrderIds)
+	docs, err := orders.Orders(ctx, s.db, branch, r.OrderIds)
 	if err != nil {
 		return PatientData{}, fmt.Errorf("serve.patientOrders: %w", err)
 	}

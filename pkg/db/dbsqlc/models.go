@@ -35,6 +35,75 @@ type ImportJob struct {
 	InviteFailed int32
 }
 
+type OrderDetail struct {
+	BranchCode               string
+	ID                       string
+	PatientID                int64
+	HnID                     string
+	Caregiver                bool
+	CaregiverInfo            []byte
+	OrderDate                pgtype.Date
+	MealTimeID               int64
+	MealTimeCode             string
+	MealTimeNameTh           string
+	MealTimeNameEn           string
+	MealTimeStart            string
+	MealTimeEnd              string
+	MealStartTime            pgtype.Time
+	MealTimeAbbreviation     string
+	MealTimeColor            string
+	MealTimeTextColor        string
+	OrderType                string
+	Status                   string
+	FoodScope                string
+	CourseType               *string
+	DietTypeID               *int64
+	TherapeuticID            *int64
+	CuisineTypeID            *int64
+	Description              string
+	Remark                   string
+	Charge                   bool
+	DysphagiaFoodType        *int16
+	UnmappedAllergiesChecked bool
+	FreeTextRules            []byte
+	OtherIds                 []int64
+	RemarkIds                []int64
+	NeedsReview              bool
+	ReviewReasons            []string
+	OrderedBy                string
+	OrderedAt                time.Time
+	CancelledBy              *string
+	CancelledAt              *time.Time
+	CancelReason             *string
+	CancelRemark             string
+	ReviewedBy               *string
+	ReviewedAt               *time.Time
+	Version                  int32
+	Moved                    bool
+	PrintedAt                *time.Time
+	PrintedWard              []byte
+	PrintedRoom              []byte
+	CardLanguage             string
+	FirstNameTh              string
+	LastNameTh               string
+	FirstNameEn              string
+	LastNameEn               string
+	SpecialRequest           string
+	UnmappedAllergies        []string
+	TextureFood              *int16
+	TextureDrink             *int16
+	WardCode                 *string
+	RoomCode                 *string
+	Ward                     []byte
+	Room                     []byte
+	Diet                     []byte
+	Therapeutic              []byte
+	Cuisine                  []byte
+	Allergens                []byte
+	Restricted               []byte
+	Items                    []byte
+}
+
 type PatientSyncJob struct {
 	ID         string
 	BranchCode string

@@ -142,37 +142,18 @@ SELECT o.id, o.patient_id, o.caregiver, o.order_date, o.meal_time_id FROM meal_o
         ON o.patient_id = k.p AND o.caregiver = k.c AND o.order_date = k.d AND o.meal_time_id = k.m
 WHERE o.branch_code = @branch AND o.status <> 'CANCELLED';
 
--- Orders as the API answers them (docs/orders.md, getOrderDetails without the patient).
--- name: OrderDocs :many
-SELECT o.id, p.hn_id, jsonb_build_object('orderId', o.id, 'branchCode', o.branch_code, 'hnId', p.hn_id,
-    'caregiver', o.caregiver, 'caregiverInfo', o.caregiver_info, 'dateOrder', o.order_date,
-    'mealTimeId', o.meal_time_id,
-    'mealType', jsonb_build_object('id', t.id, 'code', t.code, 'nameTh', t.name_th, 'nameEn', t.name_en,
-        'startTime', to_char(t.start_time, 'HH24:MI'), 'endTime', to_char(t.end_time, 'HH24:MI'),
-        'abbreviation', t.abbreviation, 'mealColor', t.meal_color, 'textColor', t.text_color),
-    'orderType', o.order_type, 'status', o.status, 'foodScope', o.food_scope, 'courseType', o.course_type,
-    'dietTypeId', o.diet_type_id, 'therapeuticId', o.therapeutic_id, 'cuisineTypeId', o.cuisine_type_id,
-    'description', o.description, 'remark', o.remark, 'charge', o.charge, 'dysphagiaFoodType', o.dysphagia_food_type,
-    'unmappedAllergiesChecked', o.unmapped_allergies_checked, 'freeTextRules', o.free_text_rules,
-    'otherIds', ARRAY(SELECT x.other_item_id FROM meal_order_other x WHERE x.order_id = o.id ORDER BY 1),
-    'remarkIds', ARRAY(SELECT x.remark_id FROM meal_order_remark x WHERE x.order_id = o.id ORDER BY 1),
-    'items', coalesce((SELECT jsonb_agg(jsonb_build_object('position', i.position, 'menuId', i.menu_id,
-            'menuSetId', i.menu_set_id, 'code', coalesce(m.code, s.code), 'nameTh', coalesce(m.name_th, s.name_th),
-            'nameEn', coalesce(m.name_en, s.name_en), 'alternativeNote', i.alternative_note, 'conflicts', i.conflicts)
-            ORDER BY i.position)
-        FROM meal_order_item i
-            LEFT JOIN menu m ON m.branch_code = i.branch_code AND m.id = i.menu_id
-            LEFT JOIN menu_set s ON s.branch_code = i.branch_code AND s.id = i.menu_set_id
-        WHERE i.order_id = o.id), '[]'),
-    'needsReview', o.needs_review, 'reviewReasons', o.review_reasons,
-    'orderedBy', o.ordered_by, 'orderedAt', o.ordered_at, 'cancelledBy', o.cancelled_by, 'cancelledAt', o.cancelled_at,
-    'cancelReason', o.cancel_reason, 'cancelRemark', o.cancel_remark, 'reviewedBy', o.reviewed_by,
-    'reviewedAt', o.reviewed_at, 'version', o.version)::jsonb AS doc
-FROM meal_order o
-    JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
-    JOIN meal_time t ON t.branch_code = o.branch_code AND t.id = o.meal_time_id
-WHERE o.branch_code = @branch AND o.id = ANY (@ids::uuid[])
-ORDER BY o.order_date, t.start_time, o.caregiver, p.hn_id;
+-- Orders by id, as every reader sees them (the view order_detail, migration 00020; read into
+-- orders.Order), in date and meal order.
+-- name: OrderDetails :many
+SELECT * FROM order_detail WHERE branch_code = @branch AND id = ANY (@ids::uuid[])
+ORDER BY order_date, meal_start_time, caregiver, hn_id;
+
+-- The trays of a branch's date (the reports, docs/reports.md): its live ORD orders, patients'
+-- and caregivers', by ward, bed, HN, meal and caregiver.
+-- name: OrderTrays :many
+SELECT * FROM order_detail
+WHERE branch_code = @branch AND order_date = @on_date::date AND order_type = 'ORD' AND status <> 'CANCELLED'
+ORDER BY ward_code NULLS LAST, room_code NULLS LAST, hn_id, meal_start_time, caregiver;
 
 -- Cancels a live order; no row when the branch has no such live order.
 -- name: OrderCancel :one

@@ -202,6 +202,105 @@ func (q *Queries) OrderConfirm(ctx context.Context, db DBTX, arg OrderConfirmPar
 	return err
 }
 
+const orderDetails = `-- name: OrderDetails :many
+SELECT branch_code, id, patient_id, hn_id, caregiver, caregiver_info, order_date, meal_time_id, meal_time_code, meal_time_name_th, meal_time_name_en, meal_time_start, meal_time_end, meal_start_time, meal_time_abbreviation, meal_time_color, meal_time_text_color, order_type, status, food_scope, course_type, diet_type_id, therapeutic_id, cuisine_type_id, description, remark, charge, dysphagia_food_type, unmapped_allergies_checked, free_text_rules, other_ids, remark_ids, needs_review, review_reasons, ordered_by, ordered_at, cancelled_by, cancelled_at, cancel_reason, cancel_remark, reviewed_by, reviewed_at, version, moved, printed_at, printed_ward, printed_room, card_language, first_name_th, last_name_th, first_name_en, last_name_en, special_request, unmapped_allergies, texture_food, texture_drink, ward_code, room_code, ward, room, diet, therapeutic, cuisine, allergens, restricted, items FROM order_detail WHERE branch_code = $1 AND id = ANY ($2::uuid[])
+ORDER BY order_date, meal_start_time, caregiver, hn_id
+`
+
+type OrderDetailsParams struct {
+	Branch string
+	Ids    []string
+}
+
+// Orders by id, as every reader sees them (the view order_detail, migration 00020; read into
+// orders.Order), in date and meal order.
+func (q *Queries) OrderDetails(ctx context.Context, db DBTX, arg OrderDetailsParams) ([]OrderDetail, error) {
+	rows, err := db.Query(ctx, orderDetails, arg.Branch, arg.Ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []OrderDetail
+	for rows.Next() {
+		var i OrderDetail
+		if err := rows.Scan(
+			&i.BranchCode,
+			&i.ID,
+			&i.PatientID,
+			&i.HnID,
+			&i.Caregiver,
+			&i.CaregiverInfo,
+			&i.OrderDate,
+			&i.MealTimeID,
+			&i.MealTimeCode,
+			&i.MealTimeNameTh,
+			&i.MealTimeNameEn,
+			&i.MealTimeStart,
+			&i.MealTimeEnd,
+			&i.MealStartTime,
+			&i.MealTimeAbbreviation,
+			&i.MealTimeColor,
+			&i.MealTimeTextColor,
+			&i.OrderType,
+			&i.Status,
+			&i.FoodScope,
+			&i.CourseType,
+			&i.DietTypeID,
+			&i.TherapeuticID,
+			&i.CuisineTypeID,
+			&i.Description,
+			&i.Remark,
+			&i.Charge,
+			&i.DysphagiaFoodType,
+			&i.UnmappedAllergiesChecked,
+			&i.FreeTextRules,
+			&i.OtherIds,
+			&i.RemarkIds,
+			&i.NeedsReview,
+			&i.ReviewReasons,
+			&i.OrderedBy,
+			&i.OrderedAt,
+			&i.CancelledBy,
+			&i.CancelledAt,
+			&i.CancelReason,
+			&i.CancelRemark,
+			&i.ReviewedBy,
+			&i.ReviewedAt,
+			&i.Version,
+			&i.Moved,
+			&i.PrintedAt,
+			&i.PrintedWard,
+			&i.PrintedRoom,
+			&i.CardLanguage,
+			&i.FirstNameTh,
+			&i.LastNameTh,
+			&i.FirstNameEn,
+			&i.LastNameEn,
+			&i.SpecialRequest,
+			&i.UnmappedAllergies,
+			&i.TextureFood,
+			&i.TextureDrink,
+			&i.WardCode,
+			&i.RoomCode,
+			&i.Ward,
+			&i.Room,
+			&i.Diet,
+			&i.Therapeutic,
+			&i.Cuisine,
+			&i.Allergens,
+			&i.Restricted,
+			&i.Items,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const orderDishes = `-- name: OrderDishes :many
 SELECT k.menu_set_id::bigint AS menu_set_id, d.doc::jsonb AS doc
 FROM (SELECT 0::bigint AS menu_set_id, x.id AS menu_id, 0 AS position FROM unnest($1::bigint[]) AS x(id)
@@ -235,70 +334,6 @@ func (q *Queries) OrderDishes(ctx context.Context, db DBTX, arg OrderDishesParam
 	for rows.Next() {
 		var i OrderDishesRow
 		if err := rows.Scan(&i.MenuSetID, &i.Doc); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
-const orderDocs = `-- name: OrderDocs :many
-SELECT o.id, p.hn_id, jsonb_build_object('orderId', o.id, 'branchCode', o.branch_code, 'hnId', p.hn_id,
-    'caregiver', o.caregiver, 'caregiverInfo', o.caregiver_info, 'dateOrder', o.order_date,
-    'mealTimeId', o.meal_time_id,
-    'mealType', jsonb_build_object('id', t.id, 'code', t.code, 'nameTh', t.name_th, 'nameEn', t.name_en,
-        'startTime', to_char(t.start_time, 'HH24:MI'), 'endTime', to_char(t.end_time, 'HH24:MI'),
-        'abbreviation', t.abbreviation, 'mealColor', t.meal_color, 'textColor', t.text_color),
-    'orderType', o.order_type, 'status', o.status, 'foodScope', o.food_scope, 'courseType', o.course_type,
-    'dietTypeId', o.diet_type_id, 'therapeuticId', o.therapeutic_id, 'cuisineTypeId', o.cuisine_type_id,
-    'description', o.description, 'remark', o.remark, 'charge', o.charge, 'dysphagiaFoodType', o.dysphagia_food_type,
-    'unmappedAllergiesChecked', o.unmapped_allergies_checked, 'freeTextRules', o.free_text_rules,
-    'otherIds', ARRAY(SELECT x.other_item_id FROM meal_order_other x WHERE x.order_id = o.id ORDER BY 1),
-    'remarkIds', ARRAY(SELECT x.remark_id FROM meal_order_remark x WHERE x.order_id = o.id ORDER BY 1),
-    'items', coalesce((SELECT jsonb_agg(jsonb_build_object('position', i.position, 'menuId', i.menu_id,
-            'menuSetId', i.menu_set_id, 'code', coalesce(m.code, s.code), 'nameTh', coalesce(m.name_th, s.name_th),
-            'nameEn', coalesce(m.name_en, s.name_en), 'alternativeNote', i.alternative_note, 'conflicts', i.conflicts)
-            ORDER BY i.position)
-        FROM meal_order_item i
-            LEFT JOIN menu m ON m.branch_code = i.branch_code AND m.id = i.menu_id
-            LEFT JOIN menu_set s ON s.branch_code = i.branch_code AND s.id = i.menu_set_id
-        WHERE i.order_id = o.id), '[]'),
-    'needsReview', o.needs_review, 'reviewReasons', o.review_reasons,
-    'orderedBy', o.ordered_by, 'orderedAt', o.ordered_at, 'cancelledBy', o.cancelled_by, 'cancelledAt', o.cancelled_at,
-    'cancelReason', o.cancel_reason, 'cancelRemark', o.cancel_remark, 'reviewedBy', o.reviewed_by,
-    'reviewedAt', o.reviewed_at, 'version', o.version)::jsonb AS doc
-FROM meal_order o
-    JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
-    JOIN meal_time t ON t.branch_code = o.branch_code AND t.id = o.meal_time_id
-WHERE o.branch_code = $1 AND o.id = ANY ($2::uuid[])
-ORDER BY o.order_date, t.start_time, o.caregiver, p.hn_id
-`
-
-type OrderDocsParams struct {
-	Branch string
-	Ids    []string
-}
-
-type OrderDocsRow struct {
-	ID   string
-	HnID string
-	Doc  []byte
-}
-
-// Orders as the API answers them (docs/orders.md, getOrderDetails without the patient).
-func (q *Queries) OrderDocs(ctx context.Context, db DBTX, arg OrderDocsParams) ([]OrderDocsRow, error) {
-	rows, err := db.Query(ctx, orderDocs, arg.Branch, arg.Ids)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []OrderDocsRow
-	for rows.Next() {
-		var i OrderDocsRow
-		if err := rows.Scan(&i.ID, &i.HnID, &i.Doc); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
@@ -1049,6 +1084,106 @@ func (q *Queries) OrderSets(ctx context.Context, db DBTX, arg OrderSetsParams) (
 			return nil, err
 		}
 		items = append(items, doc)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const orderTrays = `-- name: OrderTrays :many
+SELECT branch_code, id, patient_id, hn_id, caregiver, caregiver_info, order_date, meal_time_id, meal_time_code, meal_time_name_th, meal_time_name_en, meal_time_start, meal_time_end, meal_start_time, meal_time_abbreviation, meal_time_color, meal_time_text_color, order_type, status, food_scope, course_type, diet_type_id, therapeutic_id, cuisine_type_id, description, remark, charge, dysphagia_food_type, unmapped_allergies_checked, free_text_rules, other_ids, remark_ids, needs_review, review_reasons, ordered_by, ordered_at, cancelled_by, cancelled_at, cancel_reason, cancel_remark, reviewed_by, reviewed_at, version, moved, printed_at, printed_ward, printed_room, card_language, first_name_th, last_name_th, first_name_en, last_name_en, special_request, unmapped_allergies, texture_food, texture_drink, ward_code, room_code, ward, room, diet, therapeutic, cuisine, allergens, restricted, items FROM order_detail
+WHERE branch_code = $1 AND order_date = $2::date AND order_type = 'ORD' AND status <> 'CANCELLED'
+ORDER BY ward_code NULLS LAST, room_code NULLS LAST, hn_id, meal_start_time, caregiver
+`
+
+type OrderTraysParams struct {
+	Branch string
+	OnDate pgtype.Date
+}
+
+// The trays of a branch's date (the reports, docs/reports.md): its live ORD orders, patients'
+// and caregivers', by ward, bed, HN, meal and caregiver.
+func (q *Queries) OrderTrays(ctx context.Context, db DBTX, arg OrderTraysParams) ([]OrderDetail, error) {
+	rows, err := db.Query(ctx, orderTrays, arg.Branch, arg.OnDate)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []OrderDetail
+	for rows.Next() {
+		var i OrderDetail
+		if err := rows.Scan(
+			&i.BranchCode,
+			&i.ID,
+			&i.PatientID,
+			&i.HnID,
+			&i.Caregiver,
+			&i.CaregiverInfo,
+			&i.OrderDate,
+			&i.MealTimeID,
+			&i.MealTimeCode,
+			&i.MealTimeNameTh,
+			&i.MealTimeNameEn,
+			&i.MealTimeStart,
+			&i.MealTimeEnd,
+			&i.MealStartTime,
+			&i.MealTimeAbbreviation,
+			&i.MealTimeColor,
+			&i.MealTimeTextColor,
+			&i.OrderType,
+			&i.Status,
+			&i.FoodScope,
+			&i.CourseType,
+			&i.DietTypeID,
+			&i.TherapeuticID,
+			&i.CuisineTypeID,
+			&i.Description,
+			&i.Remark,
+			&i.Charge,
+			&i.DysphagiaFoodType,
+			&i.UnmappedAllergiesChecked,
+			&i.FreeTextRules,
+			&i.OtherIds,
+			&i.RemarkIds,
+			&i.NeedsReview,
+			&i.ReviewReasons,
+			&i.OrderedBy,
+			&i.OrderedAt,
+			&i.CancelledBy,
+			&i.CancelledAt,
+			&i.CancelReason,
+			&i.CancelRemark,
+			&i.ReviewedBy,
+			&i.ReviewedAt,
+			&i.Version,
+			&i.Moved,
+			&i.PrintedAt,
+			&i.PrintedWard,
+			&i.PrintedRoom,
+			&i.CardLanguage,
+			&i.FirstNameTh,
+			&i.LastNameTh,
+			&i.FirstNameEn,
+			&i.LastNameEn,
+			&i.SpecialRequest,
+			&i.UnmappedAllergies,
+			&i.TextureFood,
+			&i.TextureDrink,
+			&i.WardCode,
+			&i.RoomCode,
+			&i.Ward,
+			&i.Room,
+			&i.Diet,
+			&i.Therapeutic,
+			&i.Cuisine,
+			&i.Allergens,
+			&i.Restricted,
+			&i.Items,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err

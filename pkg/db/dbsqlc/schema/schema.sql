@@ -1407,6 +1407,148 @@ ALTER TABLE public.nutrient_unit ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTIT
     CACHE 1
 );
 
+CREATE VIEW public.order_detail AS
+ SELECT o.branch_code,
+    o.id,
+    o.patient_id,
+    p.hn_id,
+    o.caregiver,
+    o.caregiver_info,
+    o.order_date,
+    o.meal_time_id,
+    t.code AS meal_time_code,
+    t.name_th AS meal_time_name_th,
+    t.name_en AS meal_time_name_en,
+    to_char((t.start_time)::interval, 'HH24:MI'::text) AS meal_time_start,
+    to_char((t.end_time)::interval, 'HH24:MI'::text) AS meal_time_end,
+    t.start_time AS meal_start_time,
+    t.abbreviation AS meal_time_abbreviation,
+    t.meal_color AS meal_time_color,
+    t.text_color AS meal_time_text_color,
+    o.order_type,
+    o.status,
+    o.food_scope,
+    o.course_type,
+    o.diet_type_id,
+    o.therapeutic_id,
+    o.cuisine_type_id,
+    o.description,
+    o.remark,
+    o.charge,
+    o.dysphagia_food_type,
+    o.unmapped_allergies_checked,
+    o.free_text_rules,
+    ARRAY( SELECT x.other_item_id
+           FROM public.meal_order_other x
+          WHERE (x.order_id = o.id)
+          ORDER BY x.other_item_id) AS other_ids,
+    ARRAY( SELECT x.remark_id
+           FROM public.meal_order_remark x
+          WHERE (x.order_id = o.id)
+          ORDER BY x.remark_id) AS remark_ids,
+    o.needs_review,
+    o.review_reasons,
+    o.ordered_by,
+    o.ordered_at,
+    o.cancelled_by,
+    o.cancelled_at,
+    o.cancel_reason,
+    o.cancel_remark,
+    o.reviewed_by,
+    o.reviewed_at,
+    o.version,
+    (o.moved AND (o.status <> 'SERVED'::text)) AS moved,
+    o.printed_at,
+        CASE
+            WHEN (pw.id IS NOT NULL) THEN jsonb_build_object('id', pw.id, 'code', pw.code, 'nameTh', pw.name_th, 'nameEn', pw.name_en)
+            ELSE NULL::jsonb
+        END AS printed_ward,
+        CASE
+            WHEN (pr.id IS NOT NULL) THEN jsonb_build_object('id', pr.id, 'code', pr.code, 'nameTh', pr.name_th, 'nameEn', pr.name_en)
+            ELSE NULL::jsonb
+        END AS printed_room,
+    p.card_language,
+    p.first_name_th,
+    p.last_name_th,
+    p.first_name_en,
+    p.last_name_en,
+    p.special_request,
+    COALESCE(pf.unmapped_allergies, '{}'::text[]) AS unmapped_allergies,
+    pf.texture_food,
+    pf.texture_drink,
+    w.code AS ward_code,
+    r.code AS room_code,
+        CASE
+            WHEN (w.id IS NOT NULL) THEN jsonb_build_object('id', w.id, 'code', w.code, 'nameTh', w.name_th, 'nameEn', w.name_en, 'wardTypeId', w.ward_type_id)
+            ELSE NULL::jsonb
+        END AS ward,
+        CASE
+            WHEN (r.id IS NOT NULL) THEN jsonb_build_object('id', r.id, 'code', r.code, 'nameTh', r.name_th, 'nameEn', r.name_en)
+            ELSE NULL::jsonb
+        END AS room,
+        CASE
+            WHEN (dt.id IS NOT NULL) THEN jsonb_build_object('id', dt.id, 'code', dt.code, 'nameTh', dt.name_th, 'nameEn', dt.name_en)
+            ELSE NULL::jsonb
+        END AS diet,
+        CASE
+            WHEN (th.id IS NOT NULL) THEN jsonb_build_object('id', th.id, 'code', th.code, 'nameTh', th.name_th, 'nameEn', th.name_en)
+            ELSE NULL::jsonb
+        END AS therapeutic,
+        CASE
+            WHEN (ct.id IS NOT NULL) THEN jsonb_build_object('id', ct.id, 'code', ct.code, 'nameTh', ct.name_th, 'nameEn', ct.name_en)
+            ELSE NULL::jsonb
+        END AS cuisine,
+    COALESCE(( SELECT jsonb_agg(jsonb_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) ORDER BY x.code) AS jsonb_agg
+           FROM public.allergen x
+          WHERE ((x.branch_code = o.branch_code) AND (x.id IN ( SELECT l.allergen_id
+                   FROM public.patient_allergen l
+                  WHERE ((NOT o.caregiver) AND (l.branch_code = p.branch_code) AND (l.patient_id = p.id))
+                UNION ALL
+                 SELECT (e.value)::bigint AS e
+                   FROM jsonb_array_elements_text(
+                        CASE
+                            WHEN o.caregiver THEN COALESCE((o.caregiver_info -> 'allergenIds'::text), '[]'::jsonb)
+                            ELSE '[]'::jsonb
+                        END) e(value))))), '[]'::jsonb) AS allergens,
+    COALESCE(( SELECT jsonb_agg(jsonb_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) ORDER BY x.code) AS jsonb_agg
+           FROM public.restricted_ingredient x
+          WHERE ((x.branch_code = o.branch_code) AND (x.id IN ( SELECT l.restricted_id
+                   FROM public.patient_restricted l
+                  WHERE ((NOT o.caregiver) AND (l.branch_code = p.branch_code) AND (l.patient_id = p.id))
+                UNION ALL
+                 SELECT (e.value)::bigint AS e
+                   FROM jsonb_array_elements_text(
+                        CASE
+                            WHEN o.caregiver THEN COALESCE((o.caregiver_info -> 'restrictedIds'::text), '[]'::jsonb)
+                            ELSE '[]'::jsonb
+                        END) e(value))))), '[]'::jsonb) AS restricted,
+    COALESCE(( SELECT jsonb_agg(jsonb_build_object('position', i."position", 'menuId', i.menu_id, 'menuSetId', i.menu_set_id, 'code', COALESCE(m.code, s.code), 'nameTh', COALESCE(m.name_th, s.name_th), 'nameEn', COALESCE(m.name_en, s.name_en), 'alternativeNote', i.alternative_note, 'conflicts', i.conflicts, 'dishes', ( SELECT jsonb_agg(jsonb_build_object('id', d.id, 'code', d.code, 'nameTh', d.name_th, 'nameEn', d.name_en, 'iddsiType', d.iddsi_type, 'iddsiLevel', d.iddsi_level, 'cuisine', jsonb_build_object('id', c.id, 'code', c.code, 'nameTh', c.name_th, 'nameEn', c.name_en)) ORDER BY x."position", d.code) AS jsonb_agg
+                   FROM ((( SELECT i.menu_id,
+                            NULL::integer AS "position"
+                          WHERE (i.menu_id IS NOT NULL)
+                        UNION ALL
+                         SELECT si.menu_id,
+                            si."position"
+                           FROM public.menu_set_item si
+                          WHERE ((si.branch_code = i.branch_code) AND (si.menu_set_id = i.menu_set_id))) x
+                     JOIN public.menu d ON (((d.branch_code = i.branch_code) AND (d.id = x.menu_id))))
+                     JOIN public.cuisine_type c ON (((c.branch_code = d.branch_code) AND (c.id = d.cuisine_type_id)))))) ORDER BY i."position") AS jsonb_agg
+           FROM ((public.meal_order_item i
+             LEFT JOIN public.menu m ON (((m.branch_code = i.branch_code) AND (m.id = i.menu_id))))
+             LEFT JOIN public.menu_set s ON (((s.branch_code = i.branch_code) AND (s.id = i.menu_set_id))))
+          WHERE (i.order_id = o.id)), '[]'::jsonb) AS items
+   FROM ((((((((((public.meal_order o
+     JOIN public.patient p ON (((p.branch_code = o.branch_code) AND (p.id = o.patient_id))))
+     JOIN public.meal_time t ON (((t.branch_code = o.branch_code) AND (t.id = o.meal_time_id))))
+     LEFT JOIN public.ward w ON (((w.branch_code = p.branch_code) AND (w.id = p.ward_id))))
+     LEFT JOIN public.room r ON (((r.branch_code = p.branch_code) AND (r.id = p.room_id))))
+     LEFT JOIN public.patient pf ON (((NOT o.caregiver) AND (pf.branch_code = p.branch_code) AND (pf.id = p.id))))
+     LEFT JOIN public.ward pw ON (((pw.branch_code = o.branch_code) AND (pw.id = o.printed_ward_id))))
+     LEFT JOIN public.room pr ON (((pr.branch_code = o.branch_code) AND (pr.id = o.printed_room_id))))
+     LEFT JOIN public.diet_type dt ON (((dt.branch_code = o.branch_code) AND (dt.id = o.diet_type_id))))
+     LEFT JOIN public.therapeutic th ON (((th.branch_code = o.branch_code) AND (th.id = o.therapeutic_id))))
+     LEFT JOIN public.cuisine_type ct ON (((ct.branch_code = o.branch_code) AND (ct.id = o.cuisine_type_id))));
+
 CREATE TABLE public.order_idempotency (
     caller text NOT NULL,
     key text NOT NULL,
