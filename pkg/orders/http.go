@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"samrap/pkg/day"
 	"samrap/pkg/httpx"
 	"samrap/pkg/platform"
 	"samrap/pkg/session"
@@ -48,16 +47,10 @@ type handlers struct{ s *Service }
 func (h handlers) search(w http.ResponseWriter, r *http.Request) error {
 	q := httpx.ReadQuery(r)
 	p := q.Page("ward", "room", "hnId", "name")
-	f := SearchFilter{Criteria: q.Text("criteria"), Date: q.Text("dateOrder")}
-	if f.Date != "" {
-		if !day.Valid(f.Date) {
-			q.Invalid("dateOrder", "date.invalid")
-		}
-	}
-	f.WardID = q.IDOrAll("ward")
-	f.Status = q.OneOf("status", "ALL", "NOT_ORDERED", "NEEDS_REVIEW", StatusWaiting, StatusFasting, StatusNoMeal,
-		StatusCancelled, StatusServed)
-	f.MealTimeID = q.IDOrAll("mealTimeId")
+	f := SearchFilter{Criteria: q.Text("criteria"), Date: q.Day("dateOrder"), WardID: q.IDOrAll("ward"),
+		Status: q.OneOf("status", "ALL", "NOT_ORDERED", "NEEDS_REVIEW", StatusWaiting, StatusFasting, StatusNoMeal,
+			StatusCancelled, StatusServed),
+		MealTimeID: q.IDOrAll("mealTimeId")}
 	if err := q.Err(); err != nil {
 		return err
 	}
@@ -179,10 +172,7 @@ func (h handlers) checkMany(w http.ResponseWriter, r *http.Request) error {
 func (h handlers) mealRound(w http.ResponseWriter, r *http.Request) error {
 	q := httpx.ReadQuery(r)
 	ward, meal := q.ID("wardId"), q.ID("mealTimeId")
-	date := q.Text("dateOrder")
-	if date != "" && !day.Valid(date) {
-		q.Invalid("dateOrder", "date.invalid")
-	}
+	date := q.Day("dateOrder")
 	if err := q.Err(); err != nil {
 		return err
 	}

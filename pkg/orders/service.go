@@ -37,13 +37,10 @@ type Service struct {
 
 // NewService builds the service; key answers the QR token key.
 func NewService(pool *db.Pool, now func() time.Time, key func(context.Context) ([]byte, error)) *Service {
-	if now == nil {
-		now = time.Now
-	}
 	return &Service{db: pool, now: now, key: key}
 }
 
-func (s *Service) today() string { return day.Today(s.now()).Format(time.DateOnly) }
+func (s *Service) today() string { return day.TodayString(s.now()) }
 
 // Submitted is the answer of a submit.
 type Submitted struct {
@@ -751,19 +748,10 @@ func (s *Service) Search(ctx context.Context, branch string, f SearchFilter, p h
 	}
 	date, _ := day.Parse(f.Date) // checked by the handler
 	arg := dbsqlc.OrderSearchParams{Branch: branch, OnDate: pgtype.Date{Time: date, Valid: true}, SortBy: p.SortBy,
-		SortDesc: p.SortDesc, Status: f.Status, PageSize: int32(p.Size), PageOffset: int64(p.Offset())}
+		SortDesc: p.SortDesc, Status: f.Status, PageSize: int32(p.Size), PageOffset: int64(p.Offset()),
+		WardID: db.OptID(f.WardID), MealTimeID: db.OptID(f.MealTimeID), Pattern: db.Contains(f.Criteria)}
 	if arg.Status == "" {
 		arg.Status = "ALL"
-	}
-	if f.WardID != 0 {
-		arg.WardID = &f.WardID
-	}
-	if f.MealTimeID != 0 {
-		arg.MealTimeID = &f.MealTimeID
-	}
-	if c := strings.TrimSpace(f.Criteria); c != "" {
-		pat := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(c) + "%"
-		arg.Pattern = &pat
 	}
 	rows, err := queries.OrderSearch(ctx, s.db, arg)
 	if err != nil {
