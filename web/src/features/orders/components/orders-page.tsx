@@ -65,7 +65,9 @@ export default function OrdersPage() {
   // and laid out for the screen's width (antd measures it after the first render, and until then
   // shows none of the width-dependent columns: rows then grow and the row would leave the view)
   const focus = backRow(location.state);
-  const shown = list.data !== undefined && !list.isPlaceholderData && Object.keys(screens).length > 0;
+  // antd's useBreakpoint answers {} until it has measured the width, then every size (xs…xxl)
+  const measured = screens.xs !== undefined;
+  const shown = list.data !== undefined && !list.isPlaceholderData && measured;
   useEffect(() => {
     if (!focus || !shown) return;
     const row = document.querySelector(`[data-testid="orders-table"] tr[data-hn="${CSS.escape(focus)}"]`);
