@@ -55,10 +55,7 @@ var Secret = []byte("apitest-secret-apitest-secret-apitest-secret")
 // the demo data.
 func New(t testing.TB, extra ...platform.Mount) *Server {
 	t.Helper()
-	pool := dbtest.New(t)
-	if err := demo.Load(context.Background(), pool); err != nil {
-		t.Fatalf("apitest: demo data: %v", err)
-	}
+	pool := dbtest.FromTemplate(t, "demo", demo.Load)
 	clock := &Clock{t: time.Now().Truncate(time.Second)}
 	keys, err := session.NewKeys(session.StaticSecret(Secret), 15*time.Minute, clock.Now)
 	if err != nil {

@@ -1,14 +1,29 @@
 // Package dbtest gives a test its own freshly migrated PostgreSQL database on the local
 // server (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432), dropped when the
 // test ends. Real PostgreSQL, never a mock.
+//
+// Migrating (and loading the demo data) takes seconds; copying a database takes a fraction of
+// one. So each test binary builds a template once — migrated, and filled by the caller's
+// build function — and every test gets a copy (CREATE DATABASE … TEMPLATE). A template is
+// named after the test binary's hash and the hour: any change to the code, the migrations or
+// the demo data is a new binary and so a new template, and data that counts from the clock
+// (the demo's today) is never more than an hour old. Templates older than three hours are
+// dropped when a new one is built.
 package dbtest
 
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
+	"hash/fnv"
+	"io"
 	"net/url"
 	"os"
+	"strconv"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -36,36 +51,160 @@ func URL(t testing.TB, name string) string {
 // New creates a migrated database for this test and returns a pool on it.
 func New(t testing.TB) *db.Pool {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
+	return FromTemplate(t, "schema", nil)
+}
 
+// FromTemplate creates a database for this test, a copy of a migrated database that build
+// (nil: nothing) filled once per test binary; kind names what build puts there.
+func FromTemplate(t testing.TB, kind string, build func(context.Context, *db.Pool) error) *db.Pool {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	admin, err := pgx.Connect(ctx, URL(t, "postgres"))
+	if err != nil {
+		t.Fatalf("dbtest: connect (is PostgreSQL running at 127.0.0.1:5432?): %v", err)
+	}
+	defer admin.Close(context.Background())
+
+	template, err := ensureTemplate(ctx, t, admin, kind, build)
+	if err != nil {
+		t.Fatalf("dbtest: template %s: %v", kind, err)
+	}
 	b := make([]byte, 6)
 	_, _ = rand.Read(b)
 	name := "samrap_test_" + hex.EncodeToString(b)
-	dsn := URL(t, name)
-	if err := db.EnsureDatabase(ctx, dsn); err != nil {
-		t.Fatalf("dbtest: create database (is PostgreSQL running at 127.0.0.1:5432?): %v", err)
+	if _, err := admin.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize()+" TEMPLATE "+pgx.Identifier{template}.Sanitize()); err != nil {
+		t.Fatalf("dbtest: create database: %v", err)
 	}
-	pool, err := db.Open(ctx, dsn, db.Options{MaxConns: 8})
+	t.Cleanup(func() { drop(t, name) })
+	pool, err := db.Open(ctx, URL(t, name), db.Options{MaxConns: 8})
 	if err != nil {
 		t.Fatalf("dbtest: open: %v", err)
 	}
-	t.Cleanup(func() {
-		pool.Close()
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		conn, err := pgx.Connect(ctx, URL(t, "postgres"))
-		if err != nil {
-			t.Logf("dbtest: drop %s: %v", name, err)
-			return
-		}
-		defer conn.Close(ctx)
-		if _, err := conn.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{name}.Sanitize()+" WITH (FORCE)"); err != nil {
-			t.Logf("dbtest: drop %s: %v", name, err)
-		}
-	})
-	if _, err := migrations.Up(ctx, pool); err != nil {
-		t.Fatalf("dbtest: migrate: %v", err)
-	}
+	t.Cleanup(pool.Close)
 	return pool
+}
+
+var (
+	templatesMu sync.Mutex
+	templates   = map[string]bool{} // built or found by this process
+	binaryOnce  sync.Once
+	binaryHash  string
+)
+
+// ensureTemplate answers the name of this binary's template of kind for this hour, building
+// it when no process has yet. An advisory lock keeps two processes from building it at once;
+// it is built under another name and renamed when whole, so a run killed half-way leaves no
+// template that looks finished.
+func ensureTemplate(ctx context.Context, t testing.TB, admin *pgx.Conn, kind string, build func(context.Context, *db.Pool) error) (string, error) {
+	binaryOnce.Do(func() { binaryHash = hashExecutable() })
+	hour := time.Now().Unix() / 3600
+	name := fmt.Sprintf("samrap_tmpl_%s_%s_%d", kind, binaryHash, hour)
+
+	templatesMu.Lock()
+	defer templatesMu.Unlock()
+	if templates[name] {
+		return name, nil
+	}
+	h := fnv.New64a()
+	h.Write([]byte(name))
+	lock := int64(h.Sum64())
+	if _, err := admin.Exec(ctx, "SELECT pg_advisory_lock($1)", lock); err != nil {
+		return "", err
+	}
+	defer admin.Exec(context.Background(), "SELECT pg_advisory_unlock($1)", lock) //nolint:errcheck // closing the connection unlocks too
+	var exists bool
+	if err := admin.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)", name).Scan(&exists); err != nil {
+		return "", err
+	}
+	if !exists {
+		dropStale(ctx, t, admin, hour)
+		building := fmt.Sprintf("samrap_tmpl_b%d_%d", os.Getpid(), hour)
+		if _, err := admin.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{building}.Sanitize()+" WITH (FORCE)"); err != nil {
+			return "", err
+		}
+		if _, err := admin.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{building}.Sanitize()); err != nil {
+			return "", err
+		}
+		if err := fill(ctx, URL(t, building), build); err != nil {
+			return "", err
+		}
+		if _, err := admin.Exec(ctx, "ALTER DATABASE "+pgx.Identifier{building}.Sanitize()+" RENAME TO "+pgx.Identifier{name}.Sanitize()); err != nil {
+			return "", err
+		}
+	}
+	templates[name] = true
+	return name, nil
+}
+
+// fill migrates the database at dsn and runs build on it, leaving no connection open (a
+// template with a connection cannot be copied).
+func fill(ctx context.Context, dsn string, build func(context.Context, *db.Pool) error) error {
+	pool, err := db.Open(ctx, dsn, db.Options{MaxConns: 4})
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	if _, err := migrations.Up(ctx, pool); err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	if build != nil {
+		return build(ctx, pool)
+	}
+	return nil
+}
+
+// dropStale drops the templates (and half-built ones) of three hours ago and older.
+func dropStale(ctx context.Context, t testing.TB, admin *pgx.Conn, hour int64) {
+	rows, err := admin.Query(ctx, "SELECT datname FROM pg_database WHERE datname LIKE 'samrap\\_tmpl\\_%'")
+	if err != nil {
+		t.Logf("dbtest: list templates: %v", err)
+		return
+	}
+	names, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		t.Logf("dbtest: list templates: %v", err)
+		return
+	}
+	for _, n := range names {
+		at, err := strconv.ParseInt(n[strings.LastIndexByte(n, '_')+1:], 10, 64)
+		if err != nil || hour-at < 3 {
+			continue
+		}
+		if _, err := admin.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{n}.Sanitize()+" WITH (FORCE)"); err != nil {
+			t.Logf("dbtest: drop %s: %v", n, err)
+		}
+	}
+}
+
+func drop(t testing.TB, name string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	conn, err := pgx.Connect(ctx, URL(t, "postgres"))
+	if err != nil {
+		t.Logf("dbtest: drop %s: %v", name, err)
+		return
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{name}.Sanitize()+" WITH (FORCE)"); err != nil {
+		t.Logf("dbtest: drop %s: %v", name, err)
+	}
+}
+
+// hashExecutable answers a short hash of the running test binary: the code, the embedded
+// migrations and the demo data that build the templates are all in it.
+func hashExecutable() string {
+	h := sha256.New()
+	path, err := os.Executable()
+	if err == nil {
+		var f *os.File
+		if f, err = os.Open(path); err == nil {
+			_, err = io.Copy(h, f)
+			f.Close()
+		}
+	}
+	if err != nil { // no binary to read: a template for this process only
+		fmt.Fprintf(h, "pid %d %d", os.Getpid(), time.Now().UnixNano())
+	}
+	return hex.EncodeToString(h.Sum(nil))[:12]
 }
