@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { codeIn, freshCode, mailsTo, nextMail, nextStepCode, registeredAccount, shot, landedThenAccount, submitLogin } from './auth-helpers';
 import { text } from './helpers';
 

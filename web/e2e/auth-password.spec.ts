@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { chooseLanguage, linkIn, mailsTo, nextMail, registeredAccount, shot, landedThenAccount, submitLogin } from './auth-helpers';
 import { PASSWORD, text } from './helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { signIn, text } from './helpers';
 import { shot } from './master-data-helpers';
 

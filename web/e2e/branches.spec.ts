@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures';
 import { shared, signIn, text } from './helpers';
 import { choose, createAccount, registerAccount, signOut, stamp, tokenOf } from './users-helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { shot } from './auth-helpers';
 import { signIn, text } from './helpers';
 import { signInNutritionist } from './master-data-helpers';

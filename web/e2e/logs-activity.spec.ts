@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import ExcelJS from 'exceljs';
 import { shot } from './auth-helpers';
 import { choose, lg, openFromSidebar, rows, signInAs } from './logs-helpers';

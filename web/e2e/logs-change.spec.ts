@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { shot } from './auth-helpers';
 import { shared } from './helpers';
 import { choose, lg, openFromSidebar, rows, signInAs, signInMulti } from './logs-helpers';

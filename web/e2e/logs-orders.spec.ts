@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures';
 import { apiSignIn, shot } from './auth-helpers';
 import { lg, rows, signInAs } from './logs-helpers';
 import { bangkokToday } from './orders-helpers';

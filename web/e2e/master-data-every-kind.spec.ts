@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { shared } from './helpers';
 import { drawer, list, md, shot, signInNutritionist, signInNutritionistSRP02 } from './master-data-helpers';
 import { KINDS } from '@/features/master-data/kinds';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { shared, text } from './helpers';
 import { deleteRow, drawer, fieldError, list, md, row, save, shot, signInNutritionist, toast } from './master-data-helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { shared, text } from './helpers';
 import { list, md, row, signInNutritionist } from './master-data-helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { drawer, list, md, row, save, shot, signInNutritionist, toast } from './master-data-helpers';
 
 const BLACK = 'rgb(0, 0, 0)';

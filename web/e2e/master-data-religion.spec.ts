@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { deleteRow, drawer, list, md, row, save, shot, signInNutritionist, toast } from './master-data-helpers';
 
 test('religions keep their restricted ingredients; a used ingredient cannot be deleted (Thai)', async ({ page }) => {

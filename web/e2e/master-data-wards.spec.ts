@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { choose, deleteRow, drawer, fieldError, list, md, row, save, shot, signInNutritionist, toast } from './master-data-helpers';
 
 test('wards and beds: ward types with ages, a ward, a room, the room type food group, and what is in use (Thai)', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { shared } from './helpers';
 import { signInNutritionist, toast } from './master-data-helpers';
 import { codeRow, fieldError, mn, pick } from './menus-helpers';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { shared } from './helpers';
 import { signInNutritionist, toast } from './master-data-helpers';
 import { closeDropdown, codeRow, mn, pick } from './menus-helpers';

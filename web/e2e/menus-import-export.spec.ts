@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { shared } from './helpers';
 import { signInNutritionistSRP02 } from './master-data-helpers';
 import { mn } from './menus-helpers';

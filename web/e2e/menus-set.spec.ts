@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signInNutritionist, toast } from './master-data-helpers';
 import { closeDropdown, codeRow, fieldError, mn, pick } from './menus-helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn, text } from './helpers';
 
 test('a server error shows "Something went wrong (code: N)" with the server msg; Got It reloads', async ({ page }) => {
@@ -8,17 +8,18 @@ test('a server error shows "Something went wrong (code: N)" with the server msg;
   await page.goto('/auth/account');
   await expect(page).toHaveURL(/\/auth\/account$/);
   await page.evaluate(() => localStorage.setItem('language', 'en'));
-  let failures = 1;
-  await page.route('**/api/parameter/branches', (route) =>
-    failures-- > 0
-      ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"code":"INTERNAL","msg":"database unavailable","data":null}' })
-      : route.continue(),
+  // Every call fails until the notice is up (a count of one could be spent on a call still in
+  // flight from the page before the reload), then the server answers again.
+  const unavailable = '**/api/parameter/branches';
+  await page.route(unavailable, (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"code":"INTERNAL","msg":"database unavailable","data":null}' }),
   );
   await page.reload();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Something went wrong (code: 503)');
   await expect(dialog).toContainText('database unavailable');
   await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
+  await page.unroute(unavailable);
   const reloaded = page.waitForEvent('load');
   await dialog.getByRole('button', { name: 'Got It' }).click();
   await reloaded;

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { shot } from './auth-helpers';
 import { expectedSidebar, signIn, sidebarLabels } from './helpers';
 import { chip, dishCard, nextWeekday, o, openForm, orderRow, ORDER_TAKER, submit } from './orders-helpers';

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { apiSignIn, shot } from './auth-helpers';
 import { addDays, bangkokToday, chip, CONTROLLER, o, openOptions, orderRow, signInAs } from './orders-helpers';
 import { data } from './trays-helpers';

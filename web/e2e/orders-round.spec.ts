@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from './fixtures';
 import { addDays, bangkokToday, nextWeekday, openOptions, ORDER_TAKER, signInAs } from './orders-helpers';
 
 // The ward's meal round (issue 25 §2): every patient of ward W02 (pkg/demo: SRP01-HN10011 …

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { shot } from './auth-helpers';
 import { addDays, bangkokToday, chip, clearSelect, CONTROLLER, dishCard, nextWeekday, o, openForm, orderRow, signInAs, submit } from './orders-helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Response } from './fixtures';
 import { signIn } from './helpers';
 import { shot } from './master-data-helpers';
 import { p } from './patients-helpers';

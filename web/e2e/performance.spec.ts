@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures';
 import { apiSignIn } from './auth-helpers';
 import { signIn, text } from './helpers';
 import { data, orderTrays } from './trays-helpers';

@@ -8,8 +8,7 @@ export default defineConfig({
   testMatch: '*.spec.ts',
   outputDir: '../test-results',
   fullyParallel: false,
-  // one browser at a time: the tests share one server and database on a 2-core machine, and a
-  // second browser doubled the wait of every screen under load (two flakes in CI)
+  // e2e/run.mjs passes --workers: one per server and database it started (fixtures.ts)
   workers: 1,
   retries: 0,
   // generous: CI machines have 2 cores shared with the Go tests

@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from './fixtures';
 import { signIn, text } from './helpers';
 import { drawer, list, md, row, save, shot, signInNutritionist } from './master-data-helpers';
 

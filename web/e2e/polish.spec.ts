@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { signIn, text } from './helpers';
 
 // Issue 19 items 12 and 13: sidebar labels that fit and match their page; one branch-list call a page.

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { apiSignIn, shot } from './auth-helpers';
 import { signIn, text } from './helpers';
 import { findPatient, openOptions, signInController } from './patients-helpers';

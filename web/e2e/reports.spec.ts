@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import ExcelJS from 'exceljs';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

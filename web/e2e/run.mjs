@@ -12,7 +12,8 @@ const web = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repo = resolve(web, '..');
 const db = process.env.SAMRAP_E2E_DB ?? 'samrap_e2e';
 const pgAdmin = process.env.SAMRAP_E2E_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable';
-const databaseUrl = pgAdmin.replace(/\/postgres\?/, `/${db}?`);
+// Browser workers, each with its own server and database (SAMRAP_E2E_WORKERS, default 2).
+const workers = Number(process.env.SAMRAP_E2E_WORKERS ?? 2);
 // SAMRAP_E2E_WEB_DIR lets runs side by side each test their own build of the app.
 const dist = process.env.SAMRAP_E2E_WEB_DIR ? resolve(process.env.SAMRAP_E2E_WEB_DIR) : join(web, 'dist');
 
@@ -59,41 +60,72 @@ const bin = join(tmp, 'samrap-local');
 step('building functions/local');
 execFileSync('go', ['build', '-o', bin, './functions/local'], { cwd: repo, stdio: 'inherit' });
 
-step(`fresh database ${db}`);
-execFileSync('psql', [pgAdmin, '-q', '-v', 'ON_ERROR_STOP=1', '-c', `DROP DATABASE IF EXISTS ${db} WITH (FORCE)`], {
-  stdio: 'inherit',
-});
-
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const logPath = join(tmp, 'server.log');
-const log = createWriteStream(logPath);
-const server = spawn(bin, [], {
-  cwd: repo,
-  // PUBLIC_URL: the e-mailed links (registration, reset) point at this server.
-  env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, WEB_DIR: dist, PUBLIC_URL: process.env.PUBLIC_URL ?? base },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-server.stdout.pipe(log);
-server.stderr.pipe(log);
+// One server and one database per Playwright worker: the workers never see each other's
+// changes, and each test file runs whole on one of them (e2e/fixtures.ts picks the server).
+const servers = [];
+for (let i = 0; i < workers; i++) {
+  const name = workers === 1 ? db : `${db}_${i + 1}`;
+  step(`fresh database ${name}`);
+  execFileSync('psql', [pgAdmin, '-q', '-v', 'ON_ERROR_STOP=1', '-c', `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`], {
+    stdio: 'inherit',
+  });
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const logPath = join(tmp, `server-${i + 1}.log`);
+  const log = createWriteStream(logPath);
+  const proc = spawn(bin, [], {
+    cwd: repo,
+    // PUBLIC_URL: the e-mailed links (registration, reset) point at this server.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: pgAdmin.replace(/\/postgres\?/, `/${name}?`),
+      WEB_DIR: dist,
+      PUBLIC_URL: process.env.PUBLIC_URL ?? base,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  proc.stdout.pipe(log);
+  proc.stderr.pipe(log);
+  servers.push({ base, proc, logPath });
+}
 
 let code = 1;
 try {
-  step(`starting the server on ${base}`);
-  await waitForHealth(`${base}/api/health`, server, 90_000);
-  step('running the browser tests');
+  step(`starting ${workers} server(s): ${servers.map((s) => s.base).join(' ')}`);
+  await Promise.all(servers.map((s) => waitForHealth(`${s.base}/api/health`, s.proc, 120_000)));
+  step(`running the browser tests on ${workers} worker(s)`);
   const pw = spawn(
     process.execPath,
-    [join(repo, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '-c', join(web, 'e2e', 'playwright.config.ts'), ...process.argv.slice(2)],
-    { cwd: web, env: { ...process.env, SAMRAP_E2E_BASE_URL: base, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' }, stdio: 'inherit' },
+    [
+      join(repo, 'node_modules', '@playwright', 'test', 'cli.js'),
+      'test',
+      '-c',
+      join(web, 'e2e', 'playwright.config.ts'),
+      `--workers=${workers}`,
+      ...process.argv.slice(2),
+    ],
+    {
+      cwd: web,
+      env: {
+        ...process.env,
+        SAMRAP_E2E_BASE_URLS: servers.map((s) => s.base).join(','),
+        PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+      },
+      stdio: 'inherit',
+    },
   );
   code = await new Promise((ok) => pw.on('exit', (c) => ok(c ?? 1)));
   // The app ran under the production Content-Security-Policy (functions/security-headers.json);
-  // the server collected what it blocked. Anything blocked is a failure: in AWS it would break.
-  const reports = await (await fetch(`${base}/dev/csp-report`)).json();
-  if (reports.length > 0) {
-    console.error(`e2e: the Content-Security-Policy blocked ${reports.length} thing(s):`);
+  // each server collected what it blocked. Anything blocked is a failure: in AWS it would break.
+  let blocked = 0;
+  for (const s of servers) {
+    const reports = await (await fetch(`${s.base}/dev/csp-report`)).json();
     for (const r of reports) console.error(`  ${JSON.stringify(r)}`);
+    blocked += reports.length;
+  }
+  if (blocked > 0) {
+    console.error(`e2e: the Content-Security-Policy blocked ${blocked} thing(s) (above)`);
     code = 1;
   } else {
     step('no Content-Security-Policy violation reported');
@@ -101,10 +133,10 @@ try {
 } catch (e) {
   console.error('e2e:', e.message);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((ok) => (server.exitCode !== null ? ok() : server.on('exit', ok)));
+  for (const s of servers) s.proc.kill('SIGTERM');
+  await Promise.all(servers.map((s) => new Promise((ok) => (s.proc.exitCode !== null ? ok() : s.proc.on('exit', ok)))));
   if (code !== 0) {
-    step(`server log kept at ${logPath}`);
+    step(`server logs kept in ${tmp}`);
   } else {
     rmSync(tmp, { recursive: true, force: true });
   }

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { chromium, expect, test, type APIRequestContext, type Page } from './fixtures';
 import QRCode from 'qrcode';
 import { apiSignIn, shot } from './auth-helpers';
 import { signIn, text } from './helpers';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { shared, signIn } from './helpers';
 import { drawer, list, row, signInNutritionist } from './master-data-helpers';
 import { createAccount, stamp, tokenOf } from './users-helpers';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { landingPath } from '@/app/routes';
 import { expectedSidebar, sidebarLabels, signIn, text } from './helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiSignIn, shot } from './auth-helpers';
 import { text } from './helpers';
 import { signInAs } from './logs-helpers';

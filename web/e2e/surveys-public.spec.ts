@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { text } from './helpers';
 import { bangkokToday } from './orders-helpers';
 import { choose, signInAs } from './logs-helpers';

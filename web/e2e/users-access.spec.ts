@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn, text } from './helpers';
 import { choose, createAccount, shot, stamp, u } from './users-helpers';
 

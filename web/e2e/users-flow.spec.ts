@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { PASSWORD, shared, signIn, text } from './helpers';
 import { choose, createAccount, registerAccount, shot, signOut, stamp, u } from './users-helpers';
 
