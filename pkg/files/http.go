@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"log/slog"
 	"mime/multipart"
 	"net/http"
 	"path"
@@ -52,31 +53,29 @@ var (
 )
 
 // Importers are the imports the upload API takes and import-worker runs: each master-data
-// kind's, the user import, the patient import and the menus' (dishes, cycle contents). A
-// new import is one more registration here (docs/imports.md).
-func Importers(p *params.Service, m *menus.Service, pt *patients.Service, u *users.Service) imports.Registry {
-	imps := append(params.Importers(p), users.Importer(u), patients.Importer(pt))
-	return imports.NewRegistry(append(imps, menus.Importers(m)...)...)
-}
-
-// areaServices builds, for Mount and ImportWorker, the services of the areas whose imports
-// files runs.
-func areaServices(env *platform.Env) (*params.Service, *menus.Service, *patients.Service, *users.Service) {
-	a := auth.NewService(env.DB, env.Keys, env.Now, env.Log, env.Mail, env.Config.PublicURL)
-	return params.NewService(env.DB, env.Log), menus.NewService(env.DB), patients.NewService(env.DB, env.Now), users.NewService(env.DB, a)
+// kind's, the user import, the patient import and the menus' (dishes, cycle contents), over
+// pool, now and log; the user import invites through a. A new import is one more
+// registration here (docs/imports.md).
+func Importers(pool *db.Pool, now func() time.Time, log *slog.Logger, a *auth.Service) imports.Registry {
+	imps := append(params.Importers(params.NewService(pool, log)), users.Importer(users.NewService(pool, a)),
+		patients.Importer(patients.NewService(pool, now)))
+	return imports.NewRegistry(append(imps, menus.Importers(menus.NewService(pool))...)...)
 }
 
 // ImportWorker is import-worker's queue handler (functions/import-worker, functions/local).
 func ImportWorker(env *platform.Env) queue.Handler {
-	w := &pipeline.Worker{DB: env.DB, Uploads: env.Uploads, Files: env.Files, Importers: Importers(areaServices(env)), Log: env.Log}
+	a := auth.NewService(env.DB, env.Keys, env.Now, env.Log, env.Mail, env.Config.PublicURL)
+	w := &pipeline.Worker{DB: env.DB, Uploads: env.Uploads, Files: env.Files, Log: env.Log,
+		Importers: Importers(env.DB, env.Now, env.Log, a)}
 	return w.Handle
 }
 
 // Mount adds the area's routes (functions/catalog.json, function "files").
 func Mount(env *platform.Env, rt *httpx.Router) {
-	p, m, pt, u := areaServices(env)
+	a := auth.NewService(env.DB, env.Keys, env.Now, env.Log, env.Mail, env.Config.PublicURL)
 	h := handlers{db: env.DB, uploads: env.Uploads, files: download.Files{Bucket: env.Files, Now: env.Now},
-		params: p, menus: m, patients: pt, importers: Importers(p, m, pt, u)}
+		params: params.NewService(env.DB, env.Log), menus: menus.NewService(env.DB), patients: patients.NewService(env.DB, env.Now),
+		importers: Importers(env.DB, env.Now, env.Log, a)}
 	nutritionist := httpx.Roles(session.Nutritionist)
 	rt.Handle("POST /api/upload/masterData", nutritionist.Limit(uploadLimit), h.uploadMasterData)
 	rt.Handle("POST /api/upload/user", httpx.Roles(session.SuperAdmin).Limit(uploadLimit), h.uploadUser)
