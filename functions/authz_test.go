@@ -43,7 +43,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 	// Every pair the demo accounts hold, and the branches they are in.
 	var callers []*caller
 	branchSet := map[string]bool{}
-	rows, err := s.Env.DB.Query(ctx, `SELECT u.email, p.branch_code, p.role_code FROM user_permission p
+	rows, err := s.DB.Query(ctx, `SELECT u.email, p.branch_code, p.role_code FROM user_permission p
 		JOIN app_user u ON u.id = p.user_id WHERE u.status = 'ACTIVE' AND u.deleted_at IS NULL ORDER BY 1, 2, 3`)
 	if err != nil {
 		t.Fatal(err)
@@ -100,7 +100,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 			continue
 		}
 		for _, b := range branches {
-			named, err := f.Rows(ctx, s.Env.DB, b)
+			named, err := f.Rows(ctx, s.DB, b)
 			if err != nil {
 				t.Fatalf("%s.Rows(%s): %v", f.Name, b, err)
 			}

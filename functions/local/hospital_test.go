@@ -36,7 +36,7 @@ func TestDemoHospitalSync(t *testing.T) {
 	if w.Code != 404 {
 		t.Fatalf("demo hospital from another machine: %d", w.Code)
 	}
-	if err := patientsync.SetDefaultSettings(t.Context(), s.Env.DB, "SRP01", demo.HospitalSettings(srv.URL+"/dev/fhir/SRP01")); err != nil {
+	if err := patientsync.SetDefaultSettings(t.Context(), s.DB, "SRP01", demo.HospitalSettings(srv.URL+"/dev/fhir/SRP01")); err != nil {
 		t.Fatal(err)
 	}
 	token := s.TokenAs("controller@samrap.local", "SRP01", "BCT")

@@ -34,7 +34,7 @@ func TestInterval(t *testing.T) {
 func TestJobsRunAtStart(t *testing.T) {
 	t.Parallel()
 	s := apitest.New(t)
-	if _, err := s.Env.DB.Exec(t.Context(), `INSERT INTO auth_throttle (key, failures, window_start)
+	if _, err := s.DB.Exec(t.Context(), `INSERT INTO auth_throttle (key, failures, window_start)
 		VALUES ('address:192.0.2.99', 3, now() - interval '3 days')`); err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"time"
 
+	"samrap/pkg/auth"
 	"samrap/pkg/blob/s3blob"
 	"samrap/pkg/config"
 	"samrap/pkg/db"
@@ -78,7 +79,7 @@ func run(ctx context.Context, getenv func(string) string) error {
 		if err := demo.Load(ctx, env.DB); err != nil {
 			return err
 		}
-		if err := demo.InvitePending(ctx, env); err != nil {
+		if err := demo.InvitePending(ctx, env.DB, auth.NewService(env.DB, env.Keys, env.Now, env.Log, env.Mail, env.Config.PublicURL)); err != nil {
 			return err
 		}
 		// the demo hospital this process serves (server.go), where a branch has no settings

@@ -25,7 +25,7 @@ func BenchmarkServerBranches(b *testing.B) {
 	env.Config.WebDir = b.TempDir()
 	// The same database through a pool whose connections count round trips.
 	tr := &roundTrips{}
-	pool, err := db.Open(context.Background(), s.Env.DB.Config().ConnString(), db.Options{MaxConns: 4,
+	pool, err := db.Open(context.Background(), s.DB.Config().ConnString(), db.Options{MaxConns: 4,
 		BeforeConnect: func(_ context.Context, cc *pgx.ConnConfig) error { cc.Tracer = tr; return nil }})
 	if err != nil {
 		b.Fatal(err)

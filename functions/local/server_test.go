@@ -63,7 +63,7 @@ func TestLambdaEventsReachTheHandlers(t *testing.T) {
 		t.Fatalf("the event's accept-language th was not honoured: %q", signIn.Msg)
 	}
 	var ip string
-	if err := s.Env.DB.QueryRow(ctx, "SELECT address FROM auth_session").Scan(&ip); err != nil || ip != "203.0.113.24" {
+	if err := s.DB.QueryRow(ctx, "SELECT address FROM auth_session").Scan(&ip); err != nil || ip != "203.0.113.24" {
 		t.Fatalf("session address from the event's source IP: %q %v", ip, err)
 	}
 

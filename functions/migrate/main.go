@@ -79,7 +79,7 @@ func handler(env *platform.Env) func(context.Context, json.RawMessage) (response
 		case "":
 			return response{PhysicalResourceID: physicalID, Data: map[string]any{"Version": version}}, nil
 		case "create-admin":
-			link, err := auth.NewService(env).CreateFirstAdmin(ctx, e.FirstAdmin)
+			link, err := auth.NewService(env.DB, env.Keys, env.Now, env.Log, env.Mail, env.Config.PublicURL).CreateFirstAdmin(ctx, e.FirstAdmin)
 			if err != nil {
 				return response{}, err
 			}

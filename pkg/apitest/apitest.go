@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"samrap/functions"
+	"samrap/pkg/db"
 	"samrap/pkg/dbtest"
 	"samrap/pkg/demo"
 	"samrap/pkg/download"
@@ -39,12 +40,15 @@ func (c *Clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
 // Advance moves the clock forward by d.
 func (c *Clock) Advance(d time.Duration) { c.mu.Lock(); defer c.mu.Unlock(); c.t = c.t.Add(d) }
 
-// Server is an API under test.
+// Server is an API under test. DB is its database, for the SQL a test reads or sets up
+// directly; Env is what the areas were mounted with.
 type Server struct {
 	t      testing.TB
+	DB     *db.Pool
 	Env    *platform.Env
 	Router *httpx.Router
 	Clock  *Clock
+	extra  []platform.Mount
 }
 
 // Secret is the JWT secret of test servers.
@@ -71,12 +75,25 @@ func New(t testing.TB, extra ...platform.Mount) *Server {
 	}
 	env := &platform.Env{DB: pool, Keys: keys, Now: clock.Now, Log: log, Adapters: adapters}
 	env.Config.PublicURL = "http://samrap.test"
-	rt := env.Router()
-	functions.MountAll(env, rt)
-	for _, m := range extra {
-		m(env, rt)
+	s := &Server{t: t, DB: pool, Env: env, Clock: clock, extra: extra}
+	s.mount()
+	return s
+}
+
+// Rewire changes the Env (a test puts S3 or a failing mail sender in) and mounts the API
+// again on a new router: areas take what they use from the Env when they are mounted.
+func (s *Server) Rewire(change func(env *platform.Env)) {
+	change(s.Env)
+	s.mount()
+}
+
+func (s *Server) mount() {
+	rt := s.Env.Router()
+	functions.MountAll(s.Env, rt)
+	for _, m := range s.extra {
+		m(s.Env, rt)
 	}
-	return &Server{t: t, Env: env, Router: rt, Clock: clock}
+	s.Router = rt
 }
 
 type testWriter struct{ t testing.TB }
@@ -245,7 +262,7 @@ func (s *Server) Mail(address string) []mail.Sent {
 func (s *Server) Count(query string, args ...any) int {
 	s.t.Helper()
 	var n int
-	if err := s.Env.DB.QueryRow(context.Background(), query, args...).Scan(&n); err != nil {
+	if err := s.DB.QueryRow(context.Background(), query, args...).Scan(&n); err != nil {
 		s.t.Fatalf("count %q: %v", query, err)
 	}
 	return n

@@ -24,7 +24,7 @@ const totpSecret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"
 // withAuthenticator turns two factors on for email, with totpSecret.
 func withAuthenticator(t *testing.T, s *apitest.Server, email string) {
 	t.Helper()
-	if _, err := s.Env.DB.Exec(context.Background(),
+	if _, err := s.DB.Exec(context.Background(),
 		`UPDATE app_user SET mfa_enabled = true, totp_secret = $1 WHERE email = $2`, totpSecret, email); err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +108,7 @@ func TestCodeMailsAreLimitedPerAccountAcrossChallenges(t *testing.T) {
 	t.Parallel()
 	s := apitest.New(t)
 	const addr = "198.51.100.50"
-	if _, err := s.Env.DB.Exec(context.Background(),
+	if _, err := s.DB.Exec(context.Background(),
 		`UPDATE app_user SET mfa_enabled = true WHERE email IN ('serve@samrap.local', 'ordertaker@samrap.local')`); err != nil {
 		t.Fatal(err)
 	}
@@ -259,7 +259,7 @@ func TestTOTPCodeIsAcceptedOnceByConcurrentVerifications(t *testing.T) {
 	t.Parallel()
 	s := apitest.New(t)
 	withAuthenticator(t, s, "serve@samrap.local")
-	svc := auth.NewService(s.Env)
+	svc := service(s)
 	ctx := context.Background()
 	client := auth.Client{Address: "198.51.100.6"}
 
@@ -430,7 +430,7 @@ func TestMadeUpViewerAddressChangesNoLimit(t *testing.T) {
 		t.Fatalf("a fresh made-up address unlocked the real one: %d %s", res.Status, res.Body)
 	}
 	var spoofed, real int
-	if err := s.Env.DB.QueryRow(context.Background(),
+	if err := s.DB.QueryRow(context.Background(),
 		`SELECT count(*) FILTER (WHERE address LIKE '203.0.113.%'), count(*) FILTER (WHERE address = $1)
 		   FROM activity_log`, addr).Scan(&spoofed, &real); err != nil {
 		t.Fatal(err)
@@ -457,7 +457,7 @@ func TestRefreshRefusedAfterTheAccountIsDeleted(t *testing.T) {
 	t.Parallel()
 	s := apitest.New(t)
 	tok := s.SignIn("serve@samrap.local")
-	if _, err := s.Env.DB.Exec(context.Background(), `UPDATE app_user SET deleted_at = now() WHERE email = 'serve@samrap.local'`); err != nil {
+	if _, err := s.DB.Exec(context.Background(), `UPDATE app_user SET deleted_at = now() WHERE email = 'serve@samrap.local'`); err != nil {
 		t.Fatal(err)
 	}
 	res := s.Do(apitest.Request{Method: "GET", Path: "/api/auth/refresh-token?" + q("refreshToken", tok.Refresh)})
@@ -519,7 +519,7 @@ func TestDisableTwoFactorsWithAnAuthenticatorCode(t *testing.T) {
 func TestRegistrationResendIsLimited(t *testing.T) {
 	t.Parallel()
 	s := apitest.New(t)
-	if err := auth.NewService(s.Env).Invite(context.Background(), userID(t, s, demo.Invited), "D0005"); err != nil {
+	if err := service(s).Invite(context.Background(), userID(t, s, demo.Invited), "D0005"); err != nil {
 		t.Fatal(err)
 	}
 	old := tokenIn(t, lastMail(t, s, demo.Invited))
@@ -642,7 +642,7 @@ func TestBranchAdminLiftsASignInDelay(t *testing.T) {
 		t.Fatalf("not delayed: %d %s", res.Status, res.Body)
 	}
 	var ordertaker int64
-	if err := s.Env.DB.QueryRow(ctx, `SELECT id FROM app_user WHERE email = 'ordertaker@samrap.local'`).Scan(&ordertaker); err != nil {
+	if err := s.DB.QueryRow(ctx, `SELECT id FROM app_user WHERE email = 'ordertaker@samrap.local'`).Scan(&ordertaker); err != nil {
 		t.Fatal(err)
 	}
 

@@ -45,16 +45,21 @@ func tokenIn(t *testing.T, text string) string {
 func userID(t *testing.T, s *apitest.Server, email string) int64 {
 	t.Helper()
 	var id int64
-	if err := s.Env.DB.QueryRow(context.Background(), `SELECT id FROM app_user WHERE email = $1`, email).Scan(&id); err != nil {
+	if err := s.DB.QueryRow(context.Background(), `SELECT id FROM app_user WHERE email = $1`, email).Scan(&id); err != nil {
 		t.Fatal(err)
 	}
 	return id
 }
 
+// service is the auth service over what s's areas were mounted with.
+func service(s *apitest.Server) *auth.Service {
+	return auth.NewService(s.DB, s.Env.Keys, s.Clock.Now, s.Env.Log, s.Env.Mail, s.Env.Config.PublicURL)
+}
+
 func status(t *testing.T, s *apitest.Server, email string) string {
 	t.Helper()
 	var st string
-	if err := s.Env.DB.QueryRow(context.Background(), `SELECT status FROM app_user WHERE email = $1`, email).Scan(&st); err != nil {
+	if err := s.DB.QueryRow(context.Background(), `SELECT status FROM app_user WHERE email = $1`, email).Scan(&st); err != nil {
 		t.Fatal(err)
 	}
 	return st
@@ -71,7 +76,7 @@ func q(kv ...string) string {
 func TestInvitationRegistrationAndAuthenticatorSignIn(t *testing.T) {
 	t.Parallel()
 	s := apitest.New(t)
-	svc := auth.NewService(s.Env)
+	svc := service(s)
 	ctx := context.Background()
 	id := userID(t, s, demo.Invited)
 
@@ -182,7 +187,7 @@ func TestInvitationRegistrationAndAuthenticatorSignIn(t *testing.T) {
 func TestExpiredInvitationCanBeAskedAgain(t *testing.T) {
 	t.Parallel()
 	s := apitest.New(t)
-	if err := auth.NewService(s.Env).Invite(context.Background(), userID(t, s, demo.Invited), "D0005"); err != nil {
+	if err := service(s).Invite(context.Background(), userID(t, s, demo.Invited), "D0005"); err != nil {
 		t.Fatal(err)
 	}
 	token := tokenIn(t, lastMail(t, s, demo.Invited))
@@ -202,7 +207,7 @@ func TestExpiredInvitationCanBeAskedAgain(t *testing.T) {
 	if res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/resendRegistration?" + q("token", "made-up")}); res.Status != 200 || len(s.Mail(demo.Invited)) != 2 {
 		t.Fatalf("made-up token: %d", res.Status)
 	}
-	if err := auth.NewService(s.Env).Invite(context.Background(), userID(t, s, "serve@samrap.local"), "D0005"); err == nil {
+	if err := service(s).Invite(context.Background(), userID(t, s, "serve@samrap.local"), "D0005"); err == nil {
 		t.Fatal("an active account was invited")
 	}
 }
@@ -210,7 +215,7 @@ func TestExpiredInvitationCanBeAskedAgain(t *testing.T) {
 func TestEmailCodeSignIn(t *testing.T) {
 	t.Parallel()
 	s := apitest.New(t)
-	if _, err := s.Env.DB.Exec(context.Background(), `UPDATE app_user SET mfa_enabled = true WHERE email = 'serve@samrap.local'`); err != nil {
+	if _, err := s.DB.Exec(context.Background(), `UPDATE app_user SET mfa_enabled = true WHERE email = 'serve@samrap.local'`); err != nil {
 		t.Fatal(err)
 	}
 	start := func() string {
@@ -407,7 +412,7 @@ func TestChangePasswordLanguageAndTwoFactorsOnTheAccount(t *testing.T) {
 func TestAccountCodesAreLimitedAndFormBodiesAccepted(t *testing.T) {
 	t.Parallel()
 	s := apitest.New(t)
-	if _, err := s.Env.DB.Exec(context.Background(), `UPDATE app_user SET mfa_enabled = true WHERE email = 'serve@samrap.local'`); err != nil {
+	if _, err := s.DB.Exec(context.Background(), `UPDATE app_user SET mfa_enabled = true WHERE email = 'serve@samrap.local'`); err != nil {
 		t.Fatal(err)
 	}
 	res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", Form: url.Values{"username": {"serve@samrap.local"}, "password": {demo.Password}}})
@@ -495,7 +500,7 @@ func TestMailLanguages(t *testing.T) {
 	// An invitation speaks both languages, Thai first, each with its link.
 	sam := s.SignIn("superadmin@samrap.local").Access
 	var id int64
-	if err := s.Env.DB.QueryRow(context.Background(), `SELECT id FROM app_user WHERE email = 'invited@samrap.local'`).Scan(&id); err != nil {
+	if err := s.DB.QueryRow(context.Background(), `SELECT id FROM app_user WHERE email = 'invited@samrap.local'`).Scan(&id); err != nil {
 		t.Fatal(err)
 	}
 	if res := s.Do(apitest.Request{Method: "POST", Path: fmt.Sprintf("/api/auth/inviteToUser?userId=%d", id), Token: sam, Lang: "en"}); res.Status != 200 {

@@ -14,14 +14,14 @@ import (
 func TestCreateFirstAdmin(t *testing.T) {
 	t.Parallel()
 	s := apitest.New(t)
-	svc := auth.NewService(s.Env)
+	svc := service(s)
 	ctx := context.Background()
 	// The demo data has a super admin: a stage that already has one refuses.
 	in := auth.FirstAdmin{Email: "IT-Admin@Hospital.example", FirstNameEn: "IT", LastNameEn: "Admin", BranchCode: "hq01"}
 	if _, err := svc.CreateFirstAdmin(ctx, in); !errors.Is(err, auth.ErrAdminExists) {
 		t.Fatalf("with a super admin present: %v", err)
 	}
-	if _, err := s.Env.DB.Exec(ctx, `DELETE FROM user_permission WHERE role_code = 'SAM'`); err != nil {
+	if _, err := s.DB.Exec(ctx, `DELETE FROM user_permission WHERE role_code = 'SAM'`); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := svc.CreateFirstAdmin(ctx, auth.FirstAdmin{Email: "not-an-email", BranchCode: "HQ01", FirstNameEn: "x"}); err == nil {

@@ -13,7 +13,7 @@ import (
 
 // Mount adds the area's routes (functions/catalog.json, function "auth").
 func Mount(env *platform.Env, rt *httpx.Router) {
-	h := handlers{s: NewService(env)}
+	h := handlers{s: NewService(env.DB, env.Keys, env.Now, env.Log, env.Mail, env.Config.PublicURL)}
 	rt.Handle("POST /api/auth/accessToken", httpx.Public().Limit(8<<10), h.accessToken)
 	rt.Handle("GET /api/auth/refresh-token", httpx.Public(), h.refreshToken)
 	rt.Handle("GET /api/auth/userInfo", httpx.SignedIn(), h.userInfo)

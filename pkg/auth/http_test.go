@@ -125,7 +125,7 @@ func TestAccessToken(t *testing.T) {
 	})
 
 	t.Run("accessToken403InactiveAccount", func(t *testing.T) {
-		if _, err := s.Env.DB.Exec(context.Background(), `UPDATE app_user SET status = 'INACTIVE' WHERE email = 'nutritionist@samrap.local'`); err != nil {
+		if _, err := s.DB.Exec(context.Background(), `UPDATE app_user SET status = 'INACTIVE' WHERE email = 'nutritionist@samrap.local'`); err != nil {
 			t.Fatal(err)
 		}
 		res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken",
@@ -257,7 +257,7 @@ func TestRefreshToken(t *testing.T) {
 
 	t.Run("refresh401DeactivatedAccount", func(t *testing.T) {
 		tok := s.SignIn("superadmin@samrap.local")
-		if _, err := s.Env.DB.Exec(context.Background(), `UPDATE app_user SET status = 'INACTIVE' WHERE email = 'superadmin@samrap.local'`); err != nil {
+		if _, err := s.DB.Exec(context.Background(), `UPDATE app_user SET status = 'INACTIVE' WHERE email = 'superadmin@samrap.local'`); err != nil {
 			t.Fatal(err)
 		}
 		if res := refresh(tok.Refresh); res.Status != 401 {
@@ -496,7 +496,7 @@ func TestAccessEndsWhenItsGrantIsRemoved(t *testing.T) {
 	}
 	exec := func(sql string, args ...any) {
 		t.Helper()
-		if _, err := s.Env.DB.Exec(ctx, sql, args...); err != nil {
+		if _, err := s.DB.Exec(ctx, sql, args...); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -21,7 +21,6 @@ import (
 	"samrap/pkg/errs"
 	"samrap/pkg/i18n"
 	"samrap/pkg/mail"
-	"samrap/pkg/platform"
 	"samrap/pkg/session"
 )
 
@@ -49,10 +48,11 @@ type Service struct {
 	beforeTOTPStep func() // tests: runs between reading the last step and recording a new one
 }
 
-// NewService builds the service from the function's Env.
-func NewService(env *platform.Env) *Service {
-	return &Service{db: env.DB, keys: env.Keys, now: env.Now, log: env.Log, mail: env.Mail,
-		publicURL: strings.TrimRight(env.Config.PublicURL, "/")}
+// NewService builds the service: pool for the accounts and sessions, keys to sign tokens,
+// now for the time, log, mail to send codes and links, and publicURL the site those links
+// lead to.
+func NewService(pool *db.Pool, keys *session.Keys, now func() time.Time, log *slog.Logger, mail mail.Sender, publicURL string) *Service {
+	return &Service{db: pool, keys: keys, now: now, log: log, mail: mail, publicURL: strings.TrimRight(publicURL, "/")}
 }
 
 // Tokens is the answer of sign-in, refresh and pair choice (SPEC.md §3 refresh fields).

@@ -14,7 +14,6 @@ import (
 	"samrap/pkg/auth"
 	"samrap/pkg/day"
 	"samrap/pkg/db"
-	"samrap/pkg/platform"
 	"samrap/pkg/session"
 )
 
@@ -55,9 +54,9 @@ const Invited = "invited@samrap.local"
 
 // InvitePending (re)sends the registration link of the demo invited account while it has
 // not registered, so that a fresh local run always has its link in the outbox (/dev/mail).
-func InvitePending(ctx context.Context, env *platform.Env) error {
+func InvitePending(ctx context.Context, pool *db.Pool, a *auth.Service) error {
 	var id int64
-	err := env.DB.QueryRow(ctx, `SELECT id FROM app_user WHERE lower(email) = $1 AND status IN ('NOT_INVITED', 'INVITED')
+	err := pool.QueryRow(ctx, `SELECT id FROM app_user WHERE lower(email) = $1 AND status IN ('NOT_INVITED', 'INVITED')
 		AND deleted_at IS NULL`, Invited).Scan(&id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil
@@ -65,7 +64,7 @@ func InvitePending(ctx context.Context, env *platform.Env) error {
 	if err != nil {
 		return fmt.Errorf("demo: invited account: %w", err)
 	}
-	return auth.NewService(env).Invite(ctx, id, "demo")
+	return a.Invite(ctx, id, "demo")
 }
 
 // Load inserts what is missing of the demo data.

@@ -23,14 +23,14 @@ func TestStoreAnswersALinkThatExpires(t *testing.T) {
 		t.Fatal(err)
 	}
 	now := time.Now().Truncate(time.Second)
-	env := &platform.Env{Now: func() time.Time { return now }, Adapters: adapters}
+	files := download.Files{Bucket: adapters.Files, Now: func() time.Time { return now }}
 
 	key := download.Key(download.ExportPrefix+"SRP01/master-data", "DietType_SRP01.xlsx")
 	if other := download.Key(download.ExportPrefix+"SRP01/master-data", "DietType_SRP01.xlsx"); other == key ||
 		!strings.HasPrefix(key, "exports/SRP01/master-data/") || !strings.HasSuffix(key, "/DietType_SRP01.xlsx") {
 		t.Fatalf("keys %s and %s", key, other)
 	}
-	link, err := download.Store(context.Background(), env, key, "DietType_SRP01.xlsx", "application/x-test", bytes.NewBufferString("PK.."))
+	link, err := files.Store(context.Background(), key, "DietType_SRP01.xlsx", "application/x-test", bytes.NewBufferString("PK.."))
 	if err != nil {
 		t.Fatal(err)
 	}

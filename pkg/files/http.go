@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"log/slog"
 	"mime/multipart"
 	"net/http"
 	"path"
@@ -16,6 +17,9 @@ import (
 	"time"
 
 	"samrap/pkg/audit"
+	"samrap/pkg/auth"
+	"samrap/pkg/blob"
+	"samrap/pkg/db"
 	"samrap/pkg/download"
 	"samrap/pkg/errs"
 	"samrap/pkg/httpx"
@@ -49,22 +53,29 @@ var (
 )
 
 // Importers are the imports the upload API takes and import-worker runs: each master-data
-// kind's, the user import, the patient import and the menus' (dishes, cycle contents). A
-// new import is one more registration here (docs/imports.md).
-func Importers(env *platform.Env) imports.Registry {
-	imps := append(params.Importers(env), users.Importer(env), patients.Importer(env))
-	return imports.NewRegistry(append(imps, menus.Importers(env)...)...)
+// kind's, the user import, the patient import and the menus' (dishes, cycle contents), over
+// pool, now and log; the user import invites through a. A new import is one more
+// registration here (docs/imports.md).
+func Importers(pool *db.Pool, now func() time.Time, log *slog.Logger, a *auth.Service) imports.Registry {
+	imps := append(params.Importers(params.NewService(pool, log)), users.Importer(users.NewService(pool, a)),
+		patients.Importer(patients.NewService(pool, now)))
+	return imports.NewRegistry(append(imps, menus.Importers(menus.NewService(pool))...)...)
 }
 
 // ImportWorker is import-worker's queue handler (functions/import-worker, functions/local).
 func ImportWorker(env *platform.Env) queue.Handler {
-	return pipeline.NewWorker(env, Importers(env)).Handle
+	a := auth.NewService(env.DB, env.Keys, env.Now, env.Log, env.Mail, env.Config.PublicURL)
+	w := &pipeline.Worker{DB: env.DB, Uploads: env.Uploads, Files: env.Files, Log: env.Log,
+		Importers: Importers(env.DB, env.Now, env.Log, a)}
+	return w.Handle
 }
 
 // Mount adds the area's routes (functions/catalog.json, function "files").
 func Mount(env *platform.Env, rt *httpx.Router) {
-	h := handlers{env: env, params: params.NewService(env.DB, env.Log), menus: menus.NewService(env.DB),
-		patients: patients.NewService(env.DB, env.Now), importers: Importers(env)}
+	a := auth.NewService(env.DB, env.Keys, env.Now, env.Log, env.Mail, env.Config.PublicURL)
+	h := handlers{db: env.DB, uploads: env.Uploads, files: download.Files{Bucket: env.Files, Now: env.Now},
+		params: params.NewService(env.DB, env.Log), menus: menus.NewService(env.DB), patients: patients.NewService(env.DB, env.Now),
+		importers: Importers(env.DB, env.Now, env.Log, a)}
 	nutritionist := httpx.Roles(session.Nutritionist)
 	rt.Handle("POST /api/upload/masterData", nutritionist.Limit(uploadLimit), h.uploadMasterData)
 	rt.Handle("POST /api/upload/user", httpx.Roles(session.SuperAdmin).Limit(uploadLimit), h.uploadUser)
@@ -79,7 +90,9 @@ func Mount(env *platform.Env, rt *httpx.Router) {
 }
 
 type handlers struct {
-	env       *platform.Env
+	db        *db.Pool
+	uploads   blob.Store // where uploads go
+	files     download.Files
 	params    *params.Service
 	menus     *menus.Service
 	patients  *patients.Service
@@ -176,15 +189,15 @@ func (h handlers) store(w http.ResponseWriter, r *http.Request, job imports.Job)
 	job.Key = imports.UploadKey(job.BranchCode, job.Type, job.ID, name)
 	// The job exists before the file does: the notification of the upload may reach
 	// import-worker before this request ends.
-	if job, err = imports.CreateJob(r.Context(), h.env.DB, job); err != nil {
+	if job, err = imports.CreateJob(r.Context(), h.db, job); err != nil {
 		return err
 	}
 	contentType := pipeline.XLSX
 	if strings.EqualFold(path.Ext(name), ".xls") {
 		contentType = "application/vnd.ms-excel"
 	}
-	if err := h.env.Uploads.Put(r.Context(), job.Key, file, contentType); err != nil {
-		_ = imports.FailJob(r.Context(), h.env.DB, job.ID, "imports.failed")
+	if err := h.uploads.Put(r.Context(), job.Key, file, contentType); err != nil {
+		_ = imports.FailJob(r.Context(), h.db, job.ID, "imports.failed")
 		return fmt.Errorf("files.upload: store %s: %w", job.Key, err)
 	}
 	return httpx.OKMsg(w, r, "files.queued", h.view(r, job))
@@ -249,7 +262,7 @@ func (h handlers) view(r *http.Request, j imports.Job) jobView {
 
 func (h handlers) job(w http.ResponseWriter, r *http.Request) error {
 	c := httpx.Claims(r)
-	j, err := imports.GetJob(r.Context(), h.env.DB, c.Current.BranchCode, r.PathValue("id"))
+	j, err := imports.GetJob(r.Context(), h.db, c.Current.BranchCode, r.PathValue("id"))
 	if err != nil {
 		return err
 	}
@@ -261,7 +274,7 @@ func (h handlers) job(w http.ResponseWriter, r *http.Request) error {
 	v := h.view(r, j)
 	if j.FailedKey != "" {
 		name := strings.TrimSuffix(j.FileName, path.Ext(j.FileName)) + "_failed.xlsx"
-		if v.FailedURL, err = h.env.Files.SignedURL(r.Context(), j.FailedKey, name, LinkTTL); err != nil {
+		if v.FailedURL, err = h.files.Bucket.SignedURL(r.Context(), j.FailedKey, name, LinkTTL); err != nil {
 			return fmt.Errorf("files.job: %w", err)
 		}
 	}
@@ -358,7 +371,7 @@ func (h handlers) menuDataType(w http.ResponseWriter, r *http.Request) error {
 // record (pkg/logs lists its code).
 func (h handlers) exported(r *http.Request, typ string, rows int) error {
 	c := httpx.Claims(r)
-	if err := audit.WriteActivity(r.Context(), h.env.DB, audit.Activity{BranchCode: httpx.Branch(r), UserID: c.UserID,
+	if err := audit.WriteActivity(r.Context(), h.db, audit.Activity{BranchCode: httpx.Branch(r), UserID: c.UserID,
 		Actor: httpx.Actor(r), Action: "files.export", Detail: map[string]any{"type": typ, "rows": rows}}); err != nil {
 		return fmt.Errorf("files.export: %w", err)
 	}
@@ -418,5 +431,5 @@ func (h handlers) send(w http.ResponseWriter, r *http.Request, kind, name, sheet
 	if err := xlsx.Write(&buf, sheet, header, xlsx.Rows(rows)); err != nil {
 		return fmt.Errorf("files: write %s: %w", name, err)
 	}
-	return download.Send(w, r, h.env, kind, name, xlsx.ContentType, &buf)
+	return h.files.Send(w, r, kind, name, xlsx.ContentType, &buf)
 }

@@ -117,7 +117,7 @@ func TestDownloadMasterData(t *testing.T) {
 	if rows := apitest.SheetRows(t, file.Body); len(rows) < 2 {
 		t.Fatalf("export rows: %q", rows)
 	}
-	if _, err := s.Env.DB.Exec(context.Background(), `DELETE FROM remark WHERE branch_code = 'SRP01'`); err != nil {
+	if _, err := s.DB.Exec(context.Background(), `DELETE FROM remark WHERE branch_code = 'SRP01'`); err != nil {
 		t.Fatal(err)
 	}
 	if res := get(nutri, "branchCode=SRP01&type=Remark"); res.Status != http.StatusNoContent || len(res.Body) != 0 {

@@ -94,12 +94,13 @@ func Run(ctx context.Context, q db.DBTX, now time.Time) (Report, error) {
 
 // Job is the scheduled function's body: one run, logged.
 func Job(env *platform.Env) func(context.Context) error {
+	pool, now, log := env.DB, env.Now, env.Log
 	return func(ctx context.Context) error {
-		r, err := Run(ctx, env.DB, env.Now())
+		r, err := Run(ctx, pool, now())
 		if err != nil {
 			return err
 		}
-		env.Log.InfoContext(ctx, "housekeeping done", "throttles", r.Throttles, "refreshTokens", r.RefreshTokens,
+		log.InfoContext(ctx, "housekeeping done", "throttles", r.Throttles, "refreshTokens", r.RefreshTokens,
 			"sessions", r.Sessions, "links", r.Links, "challenges", r.Challenges, "orderKeys", r.OrderKeys)
 		return nil
 	}

@@ -19,7 +19,7 @@ var readers = httpx.Roles(session.SuperAdmin, session.BranchAdmin)
 
 // Mount adds the area's routes (functions/catalog.json, function "logs").
 func Mount(env *platform.Env, rt *httpx.Router) {
-	h := handlers{s: NewService(env.DB, env.Now), env: env}
+	h := handlers{s: NewService(env.DB, env.Now), files: download.Files{Bucket: env.Files, Now: env.Now}}
 	rt.Handle("GET /api/logs/activities", readers, h.activities)
 	rt.Handle("GET /api/download/activityLog", readers, h.exportActivities)
 	rt.Handle("GET /api/logs/changes", readers, h.changes)
@@ -27,8 +27,8 @@ func Mount(env *platform.Env, rt *httpx.Router) {
 }
 
 type handlers struct {
-	s   *Service
-	env *platform.Env
+	s     *Service
+	files download.Files
 }
 
 // logDays: the logs' days, today and the 30 before by default, a year at most.
@@ -74,7 +74,7 @@ func (h handlers) exportActivities(w http.ResponseWriter, r *http.Request) error
 	if !found {
 		return httpx.NoContent(w)
 	}
-	return download.Send(w, r, h.env, "activity-log", "activity_log.xlsx", xlsx.ContentType, &buf)
+	return h.files.Send(w, r, "activity-log", "activity_log.xlsx", xlsx.ContentType, &buf)
 }
 
 func (h handlers) changes(w http.ResponseWriter, r *http.Request) error {

@@ -494,7 +494,7 @@ func TestOrdersAndServingAreRecorded(t *testing.T) {
 	ctx := context.Background()
 	taker, server := f.s.SignIn("ordertaker@samrap.local").Access, f.s.SignIn("serve@samrap.local").Access
 	var lunch, dish int64
-	err := f.s.Env.DB.QueryRow(ctx, `WITH m AS (
+	err := f.s.DB.QueryRow(ctx, `WITH m AS (
 			INSERT INTO menu (branch_code, code, name_th, name_en, cuisine_type_id, meal_component_id, iddsi_type, iddsi_level)
 			SELECT 'SRP01', 'T-LOG', 'ทดสอบบันทึก', 'Log test', c.id, p.id, 'FOOD', 7
 			FROM cuisine_type c, meal_component p WHERE c.branch_code = 'SRP01' AND c.code = 'CU01'
@@ -507,7 +507,7 @@ func TestOrdersAndServingAreRecorded(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, hn := range []string{"L-1", "L-2", "L-3"} {
-		if _, err := f.s.Env.DB.Exec(ctx, `INSERT INTO patient (branch_code, hn_id, first_name_th, last_name_th, first_name_en, last_name_en, ward_id)
+		if _, err := f.s.DB.Exec(ctx, `INSERT INTO patient (branch_code, hn_id, first_name_th, last_name_th, first_name_en, last_name_en, ward_id)
 			SELECT 'SRP01', $1, 'ทดสอบ', $1, 'Test', $1, w.id FROM ward w WHERE w.branch_code = 'SRP01' AND w.code = 'W01'`, hn); err != nil {
 			t.Fatal(err)
 		}
@@ -597,7 +597,7 @@ func TestOrdersAndServingAreRecorded(t *testing.T) {
 	for _, c := range logs.ActionCodes() {
 		listed[c] = true
 	}
-	rows, err := f.s.Env.DB.Query(ctx, `SELECT DISTINCT action FROM activity_log`)
+	rows, err := f.s.DB.Query(ctx, `SELECT DISTINCT action FROM activity_log`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -659,7 +659,7 @@ func TestOrdersAndServingAreRecorded(t *testing.T) {
 	// not the order's UUID; the person who served by name with the code; a long device id
 	// shortened.
 	var mealEn string
-	if err := f.s.Env.DB.QueryRow(ctx, `SELECT name_en FROM meal_time WHERE id = $1`, lunch).Scan(&mealEn); err != nil {
+	if err := f.s.DB.QueryRow(ctx, `SELECT name_en FROM meal_time WHERE id = $1`, lunch).Scan(&mealEn); err != nil {
 		t.Fatal(err)
 	}
 	for _, entity := range []string{"meal_order", "serve_record"} {
@@ -680,7 +680,7 @@ func TestOrdersAndServingAreRecorded(t *testing.T) {
 		t.Errorf("servedBy: %q, want the name with the code", servedBy)
 	}
 	// QA #17: an entry written by no person (the demo data, the system) names its author
-	if _, err := f.s.Env.DB.Exec(ctx, `INSERT INTO change_log (branch_code, entity, entity_id, action, after, changed_by)
+	if _, err := f.s.DB.Exec(ctx, `INSERT INTO change_log (branch_code, entity, entity_id, action, after, changed_by)
 		VALUES ('SRP01', 'patient', 'L-2', 'update', '{"remark": "x"}', 'demo'), ('SRP01', 'patient', 'L-3', 'update', '{"remark": "y"}', '')`); err != nil {
 		t.Fatal(err)
 	}

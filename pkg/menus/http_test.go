@@ -28,7 +28,7 @@ func newFixture(t *testing.T) *fixture {
 func (f *fixture) id(t *testing.T, table, code string) int64 {
 	t.Helper()
 	var id int64
-	if err := f.s.Env.DB.QueryRow(context.Background(), `SELECT id FROM `+table+` WHERE branch_code = 'SRP01' AND code = $1`, code).Scan(&id); err != nil {
+	if err := f.s.DB.QueryRow(context.Background(), `SELECT id FROM `+table+` WHERE branch_code = 'SRP01' AND code = $1`, code).Scan(&id); err != nil {
 		t.Fatalf("%s %s: %v", table, code, err)
 	}
 	return id
@@ -103,7 +103,7 @@ func TestMenu(t *testing.T) {
 	}
 	// update200: the ingredients change, so do the allergens
 	// (a new allergen: the demo patients are allergic to the demo ones)
-	if _, err := f.s.Env.DB.Exec(context.Background(), `INSERT INTO allergen (branch_code, code, name_th, name_en) VALUES ('SRP01', 'T-AL', 'งา', 'Sesame')`); err != nil {
+	if _, err := f.s.DB.Exec(context.Background(), `INSERT INTO allergen (branch_code, code, name_th, name_en) VALUES ('SRP01', 'T-AL', 'งา', 'Sesame')`); err != nil {
 		t.Fatal(err)
 	}
 	upd := clone(body, "id", m.ID, "allergenIds", []int64{f.id(t, "allergen", "T-AL")}, "status", "inactive")
@@ -132,7 +132,7 @@ func TestMenu(t *testing.T) {
 	}
 
 	// 422s
-	if _, err := f.s.Env.DB.Exec(context.Background(), `UPDATE allergen SET active = false WHERE branch_code = 'SRP01' AND code = 'AL05'`); err != nil {
+	if _, err := f.s.DB.Exec(context.Background(), `UPDATE allergen SET active = false WHERE branch_code = 'SRP01' AND code = 'AL05'`); err != nil {
 		t.Fatal(err)
 	}
 	cases := []struct {

@@ -14,7 +14,6 @@ import (
 	"samrap/pkg/audit"
 	"samrap/pkg/db/dbsqlc"
 	"samrap/pkg/imports"
-	"samrap/pkg/platform"
 	"samrap/pkg/session"
 )
 
@@ -91,8 +90,7 @@ func CycleMenuColumns() []imports.Column { return importColumns(cycleMenuColumns
 
 // Importers registers the menus' imports with the import pipeline: dishes and cycle
 // contents, a Nutritionist's .xlsx; they add and update, never delete.
-func Importers(env *platform.Env) []imports.Importer {
-	s := NewService(env.DB)
+func Importers(s *Service) []imports.Importer {
 	roles, exts := []string{session.Nutritionist}, []string{".xlsx"}
 	return []imports.Importer{
 		{Type: MenuImportType, Roles: roles, Exts: exts, Columns: MenuColumns(),

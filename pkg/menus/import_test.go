@@ -88,7 +88,7 @@ func TestImportMenus(t *testing.T) {
 	t.Parallel()
 	f := importFixture(t)
 	ctx := context.Background()
-	if _, err := f.s.Env.DB.Exec(ctx, `UPDATE allergen SET active = false WHERE branch_code = 'SRP01' AND code = 'AL05'`); err != nil {
+	if _, err := f.s.DB.Exec(ctx, `UPDATE allergen SET active = false WHERE branch_code = 'SRP01' AND code = 'AL05'`); err != nil {
 		t.Fatal(err)
 	}
 	before := f.s.Count(`SELECT count(*) FROM menu WHERE branch_code = 'SRP01'`)
@@ -265,7 +265,7 @@ func TestExportRoundTrip(t *testing.T) {
 			t.Fatalf("template %s: %s %q", c.typ, tpl.FileName, rows)
 		}
 	}
-	if _, err := f.s.Env.DB.Exec(context.Background(), `DELETE FROM cycle_menu WHERE branch_code = 'SRP01'`); err != nil {
+	if _, err := f.s.DB.Exec(context.Background(), `DELETE FROM cycle_menu WHERE branch_code = 'SRP01'`); err != nil {
 		t.Fatal(err)
 	}
 	if res := f.download(f.nutri, "branchCode=SRP01&type=CycleMenu"); res.Status != http.StatusNoContent {

@@ -50,7 +50,7 @@ func TestMenuOfDay(t *testing.T) {
 		t.Fatalf("set content: %d %s", res.Status, res.Body)
 	}
 
-	s := menus.NewService(f.s.Env.DB)
+	s := menus.NewService(f.s.DB)
 	cases := []struct {
 		date  string
 		cycle string
@@ -174,7 +174,7 @@ func TestConcurrentActivation(t *testing.T) {
 	// Interleaved for certain: a transaction activates A and holds it; B's activation
 	// waits on it (seen in pg_stat_activity); A commits; B is refused, naming A.
 	ctx := context.Background()
-	tx, err := f.s.Env.DB.Begin(ctx)
+	tx, err := f.s.DB.Begin(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,7 +185,7 @@ func TestConcurrentActivation(t *testing.T) {
 	go func() { done <- activate(b) }()
 	for {
 		var waiting bool
-		if err := f.s.Env.DB.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = current_database()
+		if err := f.s.DB.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = current_database()
 			AND wait_event_type = 'Lock' AND query LIKE '%UPDATE cycle SET%')`).Scan(&waiting); err != nil {
 			t.Fatal(err)
 		}
@@ -210,7 +210,7 @@ func TestConcurrentActivation(t *testing.T) {
 	}
 
 	// Through the API at once, from both sides: one of the two wins.
-	if _, err := f.s.Env.DB.Exec(ctx, `UPDATE cycle SET active = false WHERE branch_code = 'SRP01' AND code LIKE 'T-%'`); err != nil {
+	if _, err := f.s.DB.Exec(ctx, `UPDATE cycle SET active = false WHERE branch_code = 'SRP01' AND code LIKE 'T-%'`); err != nil {
 		t.Fatal(err)
 	}
 	var wg sync.WaitGroup
@@ -266,10 +266,10 @@ func TestDemoMenus(t *testing.T) {
 		}
 	}
 	var lunch int64
-	if err := f.s.Env.DB.QueryRow(context.Background(), `SELECT id FROM meal_time WHERE branch_code = 'SRP02' AND code = 'MT03'`).Scan(&lunch); err != nil {
+	if err := f.s.DB.QueryRow(context.Background(), `SELECT id FROM meal_time WHERE branch_code = 'SRP02' AND code = 'MT03'`).Scan(&lunch); err != nil {
 		t.Fatal(err)
 	}
-	d, err := menus.NewService(f.s.Env.DB).MenuOfDay(context.Background(), "SRP02", time.Now(), lunch)
+	d, err := menus.NewService(f.s.DB).MenuOfDay(context.Background(), "SRP02", time.Now(), lunch)
 	if err != nil {
 		t.Fatal(err)
 	}

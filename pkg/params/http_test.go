@@ -316,7 +316,7 @@ func TestRules(t *testing.T) {
 	}
 	// The SRP02 ward type cannot be referenced from SRP01 (composite foreign key).
 	var srp02 int64
-	if err := f.s.Env.DB.QueryRow(t.Context(), `SELECT id FROM ward_type WHERE branch_code = 'SRP02' AND code = 'WT02'`).Scan(&srp02); err != nil {
+	if err := f.s.DB.QueryRow(t.Context(), `SELECT id FROM ward_type WHERE branch_code = 'SRP02' AND code = 'WT02'`).Scan(&srp02); err != nil {
 		t.Fatal(err)
 	}
 	if res := post("Ward", map[string]any{"branchCode": "SRP01", "code": "WX", "nameTh": "ก", "wardTypeId": srp02}); res.Status != 422 {
@@ -361,7 +361,7 @@ func TestRules(t *testing.T) {
 	}
 	// the change log shows the list before and after
 	var before, after string
-	if err := f.s.Env.DB.QueryRow(context.Background(), `SELECT before->>'restrictedIds', after->>'restrictedIds' FROM change_log
+	if err := f.s.DB.QueryRow(context.Background(), `SELECT before->>'restrictedIds', after->>'restrictedIds' FROM change_log
 		WHERE entity = 'religion' AND action = 'update' AND entity_id = $1 ORDER BY id DESC LIMIT 1`, fmt.Sprint(re["id"])).Scan(&before, &after); err != nil {
 		t.Fatal(err)
 	}
@@ -375,7 +375,7 @@ func TestRules(t *testing.T) {
 	if res := post("Religion", re); res.Status != 200 {
 		t.Fatalf("religion rename: %d %s", res.Status, res.Body)
 	}
-	f.s.Env.DB.QueryRow(context.Background(), `SELECT before->>'restrictedIds', after->>'restrictedIds' FROM change_log
+	f.s.DB.QueryRow(context.Background(), `SELECT before->>'restrictedIds', after->>'restrictedIds' FROM change_log
 		WHERE entity = 'religion' AND action = 'update' AND entity_id = $1 ORDER BY id DESC LIMIT 1`, fmt.Sprint(re["id"])).Scan(&before, &after)
 	if before != "["+ri03+"]" || after != before {
 		t.Fatalf("rename change row: before %s after %s", before, after)
@@ -455,7 +455,7 @@ func TestChoicesAndWards(t *testing.T) {
 func TestCopyBranch(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
-	if _, err := f.s.Env.DB.Exec(t.Context(), `INSERT INTO branch (code, name_th, name_en) VALUES ('SRP03', 'สำรับ ภูเก็ต', 'Samrap Phuket')`); err != nil {
+	if _, err := f.s.DB.Exec(t.Context(), `INSERT INTO branch (code, name_th, name_en) VALUES ('SRP03', 'สำรับ ภูเก็ต', 'Samrap Phuket')`); err != nil {
 		t.Fatal(err)
 	}
 	body := map[string]string{"fromBranchCode": "SRP01", "toBranchCode": "SRP03"}
@@ -557,7 +557,7 @@ func TestCreateBranch(t *testing.T) {
 			t.Errorf("change log of the copy: %d rows", n)
 		}
 		// A Nutritionist assigned there finds the lists.
-		if _, err := f.s.Env.DB.Exec(t.Context(), `INSERT INTO user_permission (user_id, branch_code, role_code)
+		if _, err := f.s.DB.Exec(t.Context(), `INSERT INTO user_permission (user_id, branch_code, role_code)
 			SELECT id, 'SRP11', 'BNT' FROM app_user WHERE email = 'multi@samrap.local'`); err != nil {
 			t.Fatal(err)
 		}

@@ -14,14 +14,12 @@ import (
 	"samrap/pkg/audit"
 	"samrap/pkg/errs"
 	"samrap/pkg/imports"
-	"samrap/pkg/platform"
 	"samrap/pkg/session"
 )
 
 // Importers registers each kind's master-data import with the import pipeline: a
 // Nutritionist's .xlsx of the kind's columns (Columns), loaded by ImportRows.
-func Importers(env *platform.Env) []imports.Importer {
-	s := NewService(env.DB, env.Log)
+func Importers(s *Service) []imports.Importer {
 	out := make([]imports.Importer, 0, len(kinds))
 	for _, k := range kinds {
 		out = append(out, imports.Importer{Type: k.Name, Roles: []string{session.Nutritionist}, Exts: []string{".xlsx"},

@@ -56,7 +56,7 @@ func (f fixture) save(t *testing.T, in patients.Input) apitest.Response {
 func (f fixture) roomID(t *testing.T, code string) int64 {
 	t.Helper()
 	var id int64
-	if err := f.s.Env.DB.QueryRow(t.Context(), `SELECT id FROM room WHERE branch_code = 'SRP01' AND code = $1`, code).Scan(&id); err != nil {
+	if err := f.s.DB.QueryRow(t.Context(), `SELECT id FROM room WHERE branch_code = 'SRP01' AND code = $1`, code).Scan(&id); err != nil {
 		t.Fatal(err)
 	}
 	return id
@@ -81,7 +81,7 @@ func TestSearch(t *testing.T) {
 		t.Fatalf("default order: %s … %s", all.Items[0].Room.Code, all.Items[59].Room.Code)
 	}
 	var w01 int64
-	if err := f.s.Env.DB.QueryRow(t.Context(), `SELECT id FROM ward WHERE branch_code = 'SRP01' AND code = 'W01'`).Scan(&w01); err != nil {
+	if err := f.s.DB.QueryRow(t.Context(), `SELECT id FROM ward WHERE branch_code = 'SRP01' AND code = 'W01'`).Scan(&w01); err != nil {
 		t.Fatal(err)
 	}
 	cases := []struct {
@@ -262,7 +262,7 @@ func TestEdit(t *testing.T) {
 	// beds: W02 has 23 beds; 21 are taken (20 demo patients and a pre-admitted one)
 	newRooms := func() []string {
 		var w02 int64
-		_ = f.s.Env.DB.QueryRow(t.Context(), `SELECT id FROM ward WHERE branch_code = 'SRP01' AND code = 'W02'`).Scan(&w02)
+		_ = f.s.DB.QueryRow(t.Context(), `SELECT id FROM ward WHERE branch_code = 'SRP01' AND code = 'W02'`).Scan(&w02)
 		res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/parameter/newRoom", Token: f.controller,
 			JSON: map[string]any{"branchCode": "SRP01", "ward": w02}})
 		var rooms []map[string]any

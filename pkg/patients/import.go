@@ -11,7 +11,6 @@ import (
 
 	"samrap/pkg/day"
 	"samrap/pkg/imports"
-	"samrap/pkg/platform"
 	"samrap/pkg/session"
 )
 
@@ -78,8 +77,7 @@ func TemplateExample() []any {
 
 // Importer registers the patient import with the import pipeline: a Controller's .xlsx
 // (SPEC.md §5: adds and updates, never deletes), loaded by ImportRows.
-func Importer(env *platform.Env) imports.Importer {
-	s := NewService(env.DB, env.Now)
+func Importer(s *Service) imports.Importer {
 	return imports.Importer{Type: ImportType, Roles: []string{session.Controller}, Exts: []string{".xlsx"},
 		Columns: ImportColumns(),
 		Load: func(ctx context.Context, tx pgx.Tx, job imports.Job, rows []imports.Row) (imports.Result, error) {

@@ -36,7 +36,7 @@ func TestSyncThroughSQS(t *testing.T) {
 	f := newFixture(t)
 	client := sqs.NewFromConfig(cfg)
 	f.s.Env.SetQueue(patientsync.Queue, sqsqueue.New(client, urls[name]))
-	w := patientsync.NewWorker(f.s.Env)
+	w := patientsync.NewWorker(f.s.DB, f.s.Clock.Now, f.s.Env.Log, f.s.Env.Secret)
 	ctx, cancel := context.WithCancel(context.Background())
 	stopped := make(chan error, 1)
 	go func() {

@@ -36,20 +36,20 @@ func bigCensus(diet string) []hospital.Admission {
 func BenchmarkSync1000(b *testing.B) {
 	f := newFixture(b)
 	a, bb := fhirdemo.Handler(bigCensus("DT01")), fhirdemo.Handler(bigCensus("DT02"))
-	if err := patientsync.SetDefaultSettings(b.Context(), f.s.Env.DB, "SRP02", demo.HospitalSettings(f.hospital.URL)); err != nil {
+	if err := patientsync.SetDefaultSettings(b.Context(), f.s.DB, "SRP02", demo.HospitalSettings(f.hospital.URL)); err != nil {
 		b.Fatal(err)
 	}
-	w := patientsync.NewWorker(f.s.Env)
+	w := patientsync.NewWorker(f.s.DB, f.s.Clock.Now, f.s.Env.Log, f.s.Env.Secret)
 	sync := func() {
 		id := imports.NewJobID()
-		if _, err := f.s.Env.DB.Exec(b.Context(), `INSERT INTO patient_sync_job (id, branch_code) VALUES ($1, 'SRP02')`, id); err != nil {
+		if _, err := f.s.DB.Exec(b.Context(), `INSERT INTO patient_sync_job (id, branch_code) VALUES ($1, 'SRP02')`, id); err != nil {
 			b.Fatal(err)
 		}
 		if err := w.Run(b.Context(), id, "SRP02"); err != nil {
 			b.Fatal(err)
 		}
 		var status string
-		_ = f.s.Env.DB.QueryRow(b.Context(), `SELECT status || error_key FROM patient_sync_job WHERE id = $1`, id).Scan(&status)
+		_ = f.s.DB.QueryRow(b.Context(), `SELECT status || error_key FROM patient_sync_job WHERE id = $1`, id).Scan(&status)
 		if status != patientsync.Done {
 			b.Fatalf("sync: %s", status)
 		}
@@ -72,13 +72,13 @@ func BenchmarkSync1000(b *testing.B) {
 // through patients.Service.Apply one patient at a time, in one transaction.
 func BenchmarkApply1000RowByRow(b *testing.B) {
 	s := apitest.New(b)
-	ps := patients.NewService(s.Env.DB, time.Now)
+	ps := patients.NewService(s.DB, time.Now)
 	ins := make([]patients.Input, 1000)
 	for i := range ins {
 		ins[i] = patients.Input{HnID: fmt.Sprintf("B-HN%06d", i), FirstNameTh: "ผู้ป่วย", LastNameTh: fmt.Sprint(i)}
 	}
 	ctx := context.Background()
-	codes, err := ps.LoadCodes(ctx, s.Env.DB, "SRP02")
+	codes, err := ps.LoadCodes(ctx, s.DB, "SRP02")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -86,7 +86,7 @@ func BenchmarkApply1000RowByRow(b *testing.B) {
 	diets[0], _ = codes.ID("dietType", "DT01")
 	diets[1], _ = codes.ID("dietType", "DT02")
 	write := func(oneByOne bool, diet int64) {
-		err := pgx.BeginFunc(ctx, s.Env.DB, func(tx pgx.Tx) error {
+		err := pgx.BeginFunc(ctx, s.DB, func(tx pgx.Tx) error {
 			for i := range ins {
 				ins[i].DietTypeID = &diet
 			}

@@ -17,7 +17,8 @@ import (
 // Admin keeps each branch's connector settings (branches are group-wide: the branch is
 // named by code, as on the Branches screen).
 func Mount(env *platform.Env, rt *httpx.Router) {
-	h := handlers{s: NewService(env)}
+	w := NewWorker(env.DB, env.Now, env.Log, env.Secret)
+	h := handlers{s: NewService(env.DB, env.Queue(Queue), w)}
 	bct := httpx.Roles(session.Controller)
 	sam := httpx.Roles(session.SuperAdmin)
 	rt.Handle("POST /api/data-patient/importData", bct, h.start)

@@ -37,7 +37,7 @@ func TestSyncMovesPrintedOrders(t *testing.T) {
 	// a lunch for each, printed with their beds now; a breakfast for the first, not printed
 	order := func(hn, meal string) {
 		t.Helper()
-		_, err := f.s.Env.DB.Exec(t.Context(), `INSERT INTO meal_order (branch_code, patient_id, order_date, meal_time_id, order_type, status,
+		_, err := f.s.DB.Exec(t.Context(), `INSERT INTO meal_order (branch_code, patient_id, order_date, meal_time_id, order_type, status,
 				course_type, description, patient_facts)
 			SELECT 'SRP01', p.id, $2::date, m.id, 'ORD', 'WAITING', 'SPECIFIC', 'ข้าวต้ม rice soup', patient_food_facts('SRP01', p.id)
 			FROM patient p, meal_time m WHERE p.branch_code = 'SRP01' AND p.hn_id = $1 AND m.branch_code = 'SRP01' AND m.code = $3
@@ -51,7 +51,7 @@ func TestSyncMovesPrintedOrders(t *testing.T) {
 	}
 	order(hnA, "MT01")
 	// the print of generatePDF (pkg/reports) records each card with the place it names
-	_, err := f.s.Env.DB.Exec(t.Context(), `SELECT meal_order_printed('SRP01', array_agg(o.id), array_agg(coalesce(p.ward_id, 0)),
+	_, err := f.s.DB.Exec(t.Context(), `SELECT meal_order_printed('SRP01', array_agg(o.id), array_agg(coalesce(p.ward_id, 0)),
 			array_agg(coalesce(p.room_id, 0)))
 		FROM meal_order o JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
 		JOIN meal_time m ON m.branch_code = o.branch_code AND m.id = o.meal_time_id
@@ -72,7 +72,7 @@ func TestSyncMovesPrintedOrders(t *testing.T) {
 	}
 
 	var homeWard, homeBed string
-	if err := f.s.Env.DB.QueryRow(t.Context(), `SELECT w.code, r.code FROM patient p JOIN ward w ON w.branch_code = p.branch_code AND w.id = p.ward_id
+	if err := f.s.DB.QueryRow(t.Context(), `SELECT w.code, r.code FROM patient p JOIN ward w ON w.branch_code = p.branch_code AND w.id = p.ward_id
 		JOIN room r ON r.branch_code = p.branch_code AND r.id = p.room_id WHERE p.branch_code = 'SRP01' AND p.hn_id = $1`, hnMoved).Scan(&homeWard, &homeBed); err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,7 @@ import (
 	"samrap/pkg/errs"
 	"samrap/pkg/hospital"
 	"samrap/pkg/imports"
-	"samrap/pkg/platform"
+	"samrap/pkg/queue"
 )
 
 // Queue is the queue patient-sync consumes.
@@ -31,32 +31,33 @@ var (
 
 // Service starts syncs and keeps the connector settings.
 type Service struct {
-	env    *platform.Env
-	worker *Worker
+	db     *db.Pool
+	queue  queue.Sender // the patient-sync queue
+	worker *Worker      // connects to a branch's hospital to test its settings
 }
 
-// NewService builds the service.
-func NewService(env *platform.Env) *Service { return &Service{env: env, worker: NewWorker(env)} }
+// NewService builds the service: pool for the jobs and settings, q the patient-sync queue
+// a started sync is sent to, w the worker whose connector tests a branch's settings.
+func NewService(pool *db.Pool, q queue.Sender, w *Worker) *Service {
+	return &Service{db: pool, queue: q, worker: w}
+}
 
 // Start queues a sync of branch and sends its message, or answers the sync already queued
 // or running (started false).
 func (s *Service) Start(ctx context.Context, branch, by string) (Job, bool, error) {
-	j, created, err := createJob(ctx, s.env.DB, imports.NewJobID(), branch, by)
+	j, created, err := createJob(ctx, s.db, imports.NewJobID(), branch, by)
 	if err != nil {
 		return Job{}, false, fmt.Errorf("patientSync.start: %w", err)
 	}
 	if !created {
 		return j, false, nil
 	}
-	q, err := s.env.Queue(Queue)
+	body, err := events.EncodePatientSyncRequested(events.PatientSyncRequested{JobID: j.ID, BranchCode: branch, CreatedBy: by})
 	if err == nil {
-		var body []byte
-		if body, err = events.EncodePatientSyncRequested(events.PatientSyncRequested{JobID: j.ID, BranchCode: branch, CreatedBy: by}); err == nil {
-			err = q.Send(ctx, body)
-		}
+		err = s.queue.Send(ctx, body)
 	}
 	if err != nil {
-		_ = failJob(ctx, s.env.DB, j.ID, "patientSync.failed")
+		_ = failJob(ctx, s.db, j.ID, "patientSync.failed")
 		return Job{}, false, fmt.Errorf("patientSync.start: %w", err)
 	}
 	return j, true, nil
@@ -64,7 +65,7 @@ func (s *Service) Start(ctx context.Context, branch, by string) (Job, bool, erro
 
 // Latest answers the branch's latest sync; ok false when it has none.
 func (s *Service) Latest(ctx context.Context, branch string) (Job, bool, error) {
-	j, err := latestJob(ctx, s.env.DB, branch)
+	j, err := latestJob(ctx, s.db, branch)
 	if errors.Is(err, db.ErrNotFound) {
 		return Job{}, false, nil
 	}
@@ -76,7 +77,7 @@ func (s *Service) Latest(ctx context.Context, branch string) (Job, bool, error) 
 
 // Settings answers a branch's connector settings.
 func (s *Service) Settings(ctx context.Context, branch string) (hospital.Settings, error) {
-	c, err := loadConnector(ctx, s.env.DB, branch)
+	c, err := loadConnector(ctx, s.db, branch)
 	if errors.Is(err, db.ErrNotFound) {
 		return hospital.Settings{}, errNotConfigured
 	}
@@ -91,7 +92,7 @@ func (s *Service) SaveSettings(ctx context.Context, branch, by string, set hospi
 	if err := set.Validate(); err != nil {
 		return err
 	}
-	return db.InTx(ctx, s.env.DB, func(tx pgx.Tx) error {
+	return db.InTx(ctx, s.db, func(tx pgx.Tx) error {
 		var exists bool
 		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM branch WHERE code = $1)`, branch).Scan(&exists); err != nil {
 			return fmt.Errorf("patientSync.saveSettings: %w", err)

@@ -51,13 +51,13 @@ type fixture struct {
 func newFixture(t testing.TB) fixture {
 	t.Helper()
 	s := apitest.New(t)
-	w := patientsync.NewWorker(s.Env)
+	w := patientsync.NewWorker(s.DB, s.Clock.Now, s.Env.Log, s.Env.Secret)
 	w.Options.Wait = func(context.Context, time.Duration) error { return nil } // retries at once
 	q := queue.NewMemory(w.Handle, queue.MemoryConfig{Name: patientsync.Queue, Backoff: 10 * time.Millisecond})
 	t.Cleanup(func() { _ = q.Close() })
 	s.Env.SetQueue(patientsync.Queue, q)
 	hs := newHospital(t, demo.HospitalCensus("SRP01", s.Clock.Now()))
-	if err := patientsync.SetDefaultSettings(t.Context(), s.Env.DB, "SRP01", demo.HospitalSettings(hs.URL)); err != nil {
+	if err := patientsync.SetDefaultSettings(t.Context(), s.DB, "SRP01", demo.HospitalSettings(hs.URL)); err != nil {
 		t.Fatal(err)
 	}
 	return fixture{s: s, hospital: hs, q: q, controller: s.TokenAs("controller@samrap.local", "SRP01", "BCT")}
@@ -167,7 +167,7 @@ func TestSyncOfTheDemoHospital(t *testing.T) {
 
 	// what is stored
 	var room, visit, status, source string
-	if err := f.s.Env.DB.QueryRow(t.Context(), `SELECT r.code, p.visit_status, p.hospital_status, p.last_import_source
+	if err := f.s.DB.QueryRow(t.Context(), `SELECT r.code, p.visit_status, p.hospital_status, p.last_import_source
 		FROM patient p JOIN room r ON r.branch_code = p.branch_code AND r.id = p.room_id
 		WHERE p.branch_code = 'SRP01' AND p.hn_id = 'SRP01-HN10004'`).Scan(&room, &visit, &status, &source); err != nil {
 		t.Fatal(err)
@@ -188,7 +188,7 @@ func TestSyncOfTheDemoHospital(t *testing.T) {
 	}
 	// what the hospital said of the allergies is kept
 	var said []string
-	if err := f.s.Env.DB.QueryRow(t.Context(), `SELECT hospital_allergen_codes FROM patient WHERE hn_id = 'SRP01-HN10006'`).Scan(&said); err != nil {
+	if err := f.s.DB.QueryRow(t.Context(), `SELECT hospital_allergen_codes FROM patient WHERE hn_id = 'SRP01-HN10006'`).Scan(&said); err != nil {
 		t.Fatal(err)
 	}
 	same(t, "hospital allergies", said, []string{"AL02"})
@@ -204,7 +204,7 @@ func TestSyncOfTheDemoHospital(t *testing.T) {
 	}
 	// The first job's message delivered again: the job has ended, nothing is synced.
 	body, _ := events.EncodePatientSyncRequested(events.PatientSyncRequested{JobID: j.ID, BranchCode: "SRP01", CreatedBy: "D0001"})
-	w := patientsync.NewWorker(f.s.Env)
+	w := patientsync.NewWorker(f.s.DB, f.s.Clock.Now, f.s.Env.Log, f.s.Env.Secret)
 	resp, err := w.Handle(t.Context(), sqsEvent(body))
 	if err != nil || len(resp.BatchItemFailures) != 0 {
 		t.Fatalf("redelivery: %v %+v", err, resp)
@@ -320,7 +320,7 @@ func TestStart(t *testing.T) {
 		t.Fatalf("message %+v %v", m, err)
 	}
 	// the database holds one running sync per branch
-	if _, err := f.s.Env.DB.Exec(t.Context(), `INSERT INTO patient_sync_job (id, branch_code) VALUES (gen_random_uuid(), 'SRP01')`); err == nil {
+	if _, err := f.s.DB.Exec(t.Context(), `INSERT INTO patient_sync_job (id, branch_code) VALUES (gen_random_uuid(), 'SRP01')`); err == nil {
 		t.Error("a second running sync of the branch was stored")
 	}
 	if cur, _ := f.check(t, "en"); cur.ID != j.ID || cur.PhaseLabel != "Waiting to start" {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
+	"time"
 
 	lambdaevents "github.com/aws/aws-lambda-go/events"
 	"github.com/jackc/pgx/v5"
@@ -35,14 +36,17 @@ type Worker struct {
 	Options hospital.Options
 }
 
-// NewWorker builds the worker from a function's Env.
-func NewWorker(env *platform.Env) *Worker {
-	return &Worker{DB: env.DB, Patients: patients.NewService(env.DB, env.Now), Log: env.Log, Secret: env.Secret,
+// NewWorker builds the worker: pool for the jobs and connectors, now for the time, log, and
+// secret to read the credentials a branch's settings name (the Env's Secret).
+func NewWorker(pool *db.Pool, now func() time.Time, log *slog.Logger, secret func(ctx context.Context, arn string) (string, error)) *Worker {
+	return &Worker{DB: pool, Patients: patients.NewService(pool, now), Log: log, Secret: secret,
 		Options: hospital.Options{Zone: day.Bangkok}}
 }
 
 // Handler is patient-sync's queue handler (functions/patient-sync, functions/local).
-func Handler(env *platform.Env) queue.Handler { return NewWorker(env).Handle }
+func Handler(env *platform.Env) queue.Handler {
+	return NewWorker(env.DB, env.Now, env.Log, env.Secret).Handle
+}
 
 // Handle runs each message's sync. A message that fails for a reason worth retrying (the
 // database) is reported in BatchItemFailures, so the others of the batch are not retried; a

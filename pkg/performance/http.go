@@ -10,6 +10,7 @@ import (
 
 	"samrap/pkg/audit"
 	"samrap/pkg/day"
+	"samrap/pkg/db"
 	"samrap/pkg/download"
 	"samrap/pkg/errs"
 	"samrap/pkg/httpx"
@@ -24,14 +25,15 @@ var readers = httpx.Roles(session.SuperAdmin, session.BranchAdmin)
 
 // Mount adds the area's routes (functions/catalog.json, function "performance").
 func Mount(env *platform.Env, rt *httpx.Router) {
-	h := handlers{env: env, s: NewService(env.DB, env.Now)}
+	h := handlers{db: env.DB, files: download.Files{Bucket: env.Files, Now: env.Now}, s: NewService(env.DB, env.Now)}
 	rt.Handle("GET /api/survey/workPerformance", readers, h.figures)
 	rt.Handle("POST /api/download/workPerformance", readers.Limit(16<<10), h.export)
 }
 
 type handlers struct {
-	env *platform.Env
-	s   *Service
+	db    *db.Pool
+	files download.Files
+	s     *Service
 }
 
 // figureDays: the figures' days, the last 7 by default, a year at most.
@@ -124,11 +126,11 @@ func (h handlers) export(w http.ResponseWriter, r *http.Request) error {
 	}
 	branch := httpx.Branch(r)
 	name := fmt.Sprintf("work_performance_%s_%s.xlsx", f.DateFrom, f.DateTo)
-	link, err := download.Store(ctx, h.env, download.ReportKey(branch, f.DateFrom, "performance", name), name, xlsx.ContentType, &buf)
+	link, err := h.files.Store(ctx, download.ReportKey(branch, f.DateFrom, "performance", name), name, xlsx.ContentType, &buf)
 	if err != nil {
 		return fmt.Errorf("performance: %w", err)
 	}
-	err = audit.WriteActivity(ctx, h.env.DB, audit.Activity{BranchCode: branch, UserID: c.UserID, Actor: c.EmployeeCode,
+	err = audit.WriteActivity(ctx, h.db, audit.Activity{BranchCode: branch, UserID: c.UserID, Actor: c.EmployeeCode,
 		Action: "performance.export", Address: httpx.ClientAddress(r),
 		Detail: map[string]any{"filter": f, "file": name, "orders": fig.Orders}})
 	if err != nil {

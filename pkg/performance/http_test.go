@@ -24,6 +24,7 @@ import (
 	"samrap/pkg/blob/s3blob"
 	"samrap/pkg/orders"
 	"samrap/pkg/performance"
+	"samrap/pkg/platform"
 )
 
 var moto awstest.Shared
@@ -55,7 +56,7 @@ func newFixture(t *testing.T) *fixture {
 	ctx := context.Background()
 	q := func(dst *int64, sql string) {
 		t.Helper()
-		if err := s.Env.DB.QueryRow(ctx, sql).Scan(dst); err != nil {
+		if err := s.DB.QueryRow(ctx, sql).Scan(dst); err != nil {
 			t.Fatalf("%s: %v", sql, err)
 		}
 	}
@@ -81,7 +82,7 @@ func newFixture(t *testing.T) *fixture {
 
 func (f *fixture) exec(t *testing.T, sql string, args ...any) {
 	t.Helper()
-	if _, err := f.s.Env.DB.Exec(context.Background(), sql, args...); err != nil {
+	if _, err := f.s.DB.Exec(context.Background(), sql, args...); err != nil {
 		t.Fatalf("%s: %v", sql, err)
 	}
 }
@@ -257,7 +258,7 @@ func TestWorkPerformance(t *testing.T) {
 	t.Run("export", func(t *testing.T) {
 		client := s3blob.NewClient(awstest.Config(t, moto.Endpoint(t)), true)
 		bucket := awstest.NewBucket(t, client)
-		f.s.Env.Files = s3blob.New(client, bucket)
+		f.s.Rewire(func(env *platform.Env) { env.Files = s3blob.New(client, bucket) })
 		body := map[string]any{"dateFrom": f.today, "dateTo": f.tomorrow, "wardIds": []int64{f.wardID}}
 		res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/download/workPerformance", Token: f.admin, Lang: "en", JSON: body})
 		if res.Status != http.StatusOK {

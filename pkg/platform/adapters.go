@@ -64,9 +64,25 @@ func (a *Adapters) SetQueue(name string, s queue.Sender) {
 	a.queues[name] = s
 }
 
-// Queue answers the sender of the named catalogue queue: one set with SetQueue, or SQS at
-// QUEUE_URL_<NAME> when sqsqueue.Wire is wired.
-func (a *Adapters) Queue(name string) (queue.Sender, error) {
+// Queue answers the sender of the named catalogue queue, found when a message is sent: one
+// set with SetQueue (functions/local and tests set theirs after the areas are mounted), or
+// SQS at QUEUE_URL_<NAME> when sqsqueue.Wire is wired.
+func (a *Adapters) Queue(name string) queue.Sender { return namedQueue{a, name} }
+
+type namedQueue struct {
+	a    *Adapters
+	name string
+}
+
+func (q namedQueue) Send(ctx context.Context, body []byte) error {
+	s, err := q.a.sender(q.name)
+	if err != nil {
+		return err
+	}
+	return s.Send(ctx, body)
+}
+
+func (a *Adapters) sender(name string) (queue.Sender, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if s, ok := a.queues[name]; ok {

@@ -11,6 +11,7 @@ import (
 
 	"samrap/pkg/audit"
 	"samrap/pkg/day"
+	"samrap/pkg/db"
 	"samrap/pkg/download"
 	"samrap/pkg/errs"
 	"samrap/pkg/httpx"
@@ -31,7 +32,8 @@ var (
 // Mount adds the area's routes (functions/catalog.json, function "surveys").
 func Mount(env *platform.Env, rt *httpx.Router) {
 	key := func(ctx context.Context) ([]byte, error) { return TokenKey(ctx, env.Keys) }
-	h := handlers{env: env, s: NewService(env.DB, env.Now, key, env.Config.PublicURL)}
+	h := handlers{db: env.DB, now: env.Now, files: download.Files{Bucket: env.Files, Now: env.Now},
+		s: NewService(env.DB, env.Now, key, env.Config.PublicURL)}
 	rt.Handle("GET /api/survey/public/{token}", httpx.Public(), h.publicPage)
 	rt.Handle("POST /api/survey/public/{token}", httpx.Public().Limit(8<<10), h.publicAnswer)
 	rt.Handle("GET /api/survey/trays", staff, h.trays)
@@ -41,15 +43,10 @@ func Mount(env *platform.Env, rt *httpx.Router) {
 }
 
 type handlers struct {
-	env *platform.Env
-	s   *Service
-}
-
-func (h handlers) now() time.Time {
-	if h.env.Now != nil {
-		return h.env.Now()
-	}
-	return time.Now()
+	db    *db.Pool
+	now   func() time.Time
+	files download.Files
+	s     *Service
 }
 
 func (h handlers) publicPage(w http.ResponseWriter, r *http.Request) error {
@@ -192,7 +189,7 @@ func (h handlers) export(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	err = audit.WriteActivity(ctx, h.env.DB, audit.Activity{BranchCode: sc.Current, UserID: c.UserID, Actor: c.EmployeeCode,
+	err = audit.WriteActivity(ctx, h.db, audit.Activity{BranchCode: sc.Current, UserID: c.UserID, Actor: c.EmployeeCode,
 		Action: "surveys.export", Address: httpx.ClientAddress(r), Detail: map[string]any{"filter": f, "found": found}})
 	if err != nil {
 		return err
@@ -200,7 +197,7 @@ func (h handlers) export(w http.ResponseWriter, r *http.Request) error {
 	if !found {
 		return httpx.NoContent(w)
 	}
-	link, err := download.Store(ctx, h.env, download.ReportKey(sc.Current, f.DateTo, "patient-satisfaction", ExportName), ExportName,
+	link, err := h.files.Store(ctx, download.ReportKey(sc.Current, f.DateTo, "patient-satisfaction", ExportName), ExportName,
 		xlsx.ContentType, &buf)
 	if err != nil {
 		return fmt.Errorf("surveys: %w", err)

@@ -44,7 +44,7 @@ func newFixture(t *testing.T) *fixture {
 	f := &fixture{s: s, key: key, today: s.Clock.Now().In(day.Bangkok).Format(time.DateOnly),
 		lunch: map[string][]string{}, lunchs: map[string]int64{}}
 	for _, b := range []string{"SRP01", "SRP02"} {
-		rows, err := s.Env.DB.Query(context.Background(), `SELECT o.id::text, t.id FROM meal_order o
+		rows, err := s.DB.Query(context.Background(), `SELECT o.id::text, t.id FROM meal_order o
 			JOIN meal_time t ON t.branch_code = o.branch_code AND t.id = o.meal_time_id
 			WHERE o.branch_code = $1 AND t.code = 'MT02' AND o.status <> 'CANCELLED'
 				AND NOT EXISTS (SELECT 1 FROM survey_answer a WHERE a.order_id = o.id) ORDER BY o.id`, b)
@@ -117,7 +117,7 @@ func TestPublicSurvey(t *testing.T) {
 	order := f.lunch["SRP01"][0]
 	tok := f.token(t, order)
 	var hn, first, last, ward string
-	if err := f.s.Env.DB.QueryRow(ctx, `SELECT p.hn_id, p.first_name_th, p.last_name_th, w.name_th FROM meal_order o
+	if err := f.s.DB.QueryRow(ctx, `SELECT p.hn_id, p.first_name_th, p.last_name_th, w.name_th FROM meal_order o
 		JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
 		JOIN ward w ON w.branch_code = p.branch_code AND w.id = p.ward_id WHERE o.id = $1`, order).Scan(&hn, &first, &last, &ward); err != nil {
 		t.Fatal(err)
@@ -181,10 +181,10 @@ func TestPublicSurvey(t *testing.T) {
 		t.Error("the page does not say answered")
 	}
 	// answers are kept as given: the database refuses to change or delete one
-	if _, err := f.s.Env.DB.Exec(ctx, `UPDATE survey_answer SET taste = 1 WHERE order_id = $1`, order); err == nil {
+	if _, err := f.s.DB.Exec(ctx, `UPDATE survey_answer SET taste = 1 WHERE order_id = $1`, order); err == nil {
 		t.Error("an answer was updated")
 	}
-	if _, err := f.s.Env.DB.Exec(ctx, `DELETE FROM survey_answer WHERE order_id = $1`, order); err == nil {
+	if _, err := f.s.DB.Exec(ctx, `DELETE FROM survey_answer WHERE order_id = $1`, order); err == nil {
 		t.Error("an answer was deleted")
 	}
 
@@ -205,7 +205,7 @@ func TestPublicSurvey(t *testing.T) {
 
 	// a cancelled order: 404
 	cancelled := f.lunch["SRP01"][1]
-	if _, err := f.s.Env.DB.Exec(ctx, `UPDATE meal_order SET status = 'CANCELLED', cancel_reason = 'PATIENT' WHERE id = $1`, cancelled); err != nil {
+	if _, err := f.s.DB.Exec(ctx, `UPDATE meal_order SET status = 'CANCELLED', cancel_reason = 'PATIENT' WHERE id = $1`, cancelled); err != nil {
 		t.Fatal(err)
 	}
 	res = f.answer(t, f.token(t, cancelled), "198.51.100.2", map[string]any{"answers": answers(5, 5, 5, 5, 5)})
@@ -279,16 +279,16 @@ func TestTrayNamesFallBack(t *testing.T) {
 	ctx := context.Background()
 	hn := func(order string) string {
 		var h string
-		if err := f.s.Env.DB.QueryRow(ctx, `SELECT p.hn_id FROM meal_order o JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id WHERE o.id = $1`, order).Scan(&h); err != nil {
+		if err := f.s.DB.QueryRow(ctx, `SELECT p.hn_id FROM meal_order o JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id WHERE o.id = $1`, order).Scan(&h); err != nil {
 			t.Fatal(err)
 		}
 		return h
 	}
 	enOnly, thOnly := hn(f.lunch["SRP01"][0]), hn(f.lunch["SRP01"][1])
-	if _, err := f.s.Env.DB.Exec(ctx, `UPDATE patient SET first_name_th = '', last_name_th = '', first_name_en = 'John', last_name_en = 'Smith' WHERE branch_code = 'SRP01' AND hn_id = $1`, enOnly); err != nil {
+	if _, err := f.s.DB.Exec(ctx, `UPDATE patient SET first_name_th = '', last_name_th = '', first_name_en = 'John', last_name_en = 'Smith' WHERE branch_code = 'SRP01' AND hn_id = $1`, enOnly); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.s.Env.DB.Exec(ctx, `UPDATE patient SET first_name_th = 'สมหญิง', last_name_th = 'ใจงาม', first_name_en = '', last_name_en = '' WHERE branch_code = 'SRP01' AND hn_id = $1`, thOnly); err != nil {
+	if _, err := f.s.DB.Exec(ctx, `UPDATE patient SET first_name_th = 'สมหญิง', last_name_th = 'ใจงาม', first_name_en = '', last_name_en = '' WHERE branch_code = 'SRP01' AND hn_id = $1`, thOnly); err != nil {
 		t.Fatal(err)
 	}
 	names := func(lang string) map[string]string {

@@ -7,12 +7,14 @@ import (
 
 	"samrap/pkg/awstest"
 	"samrap/pkg/blob/s3blob"
+	"samrap/pkg/platform"
 )
 
 // newS3 points the server's files bucket at a fresh moto_server bucket.
 func newS3(t *testing.T, f *fixture) *s3.Client {
 	t.Helper()
 	client := s3blob.NewClient(awstest.Config(t, moto.Endpoint(t)), true)
-	f.s.Env.Files = s3blob.New(client, awstest.NewBucket(t, client))
+	bucket := s3blob.New(client, awstest.NewBucket(t, client))
+	f.s.Rewire(func(env *platform.Env) { env.Files = bucket })
 	return client
 }

@@ -17,7 +17,8 @@ import (
 
 // Mount adds the area's routes (functions/catalog.json, function "users").
 func Mount(env *platform.Env, rt *httpx.Router) {
-	h := handlers{s: NewService(env.DB, auth.NewService(env)), env: env}
+	a := auth.NewService(env.DB, env.Keys, env.Now, env.Log, env.Mail, env.Config.PublicURL)
+	h := handlers{s: NewService(env.DB, a), files: download.Files{Bucket: env.Files, Now: env.Now}}
 	sam := httpx.Roles(session.SuperAdmin)
 	bam := httpx.Roles(session.BranchAdmin)
 	rt.Handle("GET /api/auth/searchUsers", sam, h.search)
@@ -41,7 +42,7 @@ func (h handlers) template(w http.ResponseWriter, r *http.Request) error {
 	if err := WriteTemplate(&buf); err != nil {
 		return err
 	}
-	return download.Send(w, r, h.env, "user-template", "user_template.xlsx", xlsx.ContentType, &buf)
+	return h.files.Send(w, r, "user-template", "user_template.xlsx", xlsx.ContentType, &buf)
 }
 
 func (h handlers) permissionReport(w http.ResponseWriter, r *http.Request) error {
@@ -67,12 +68,12 @@ func (h handlers) report(w http.ResponseWriter, r *http.Request, role, kind, nam
 	if !found {
 		return httpx.NoContent(w)
 	}
-	return download.Send(w, r, h.env, kind, name, xlsx.ContentType, &buf)
+	return h.files.Send(w, r, kind, name, xlsx.ContentType, &buf)
 }
 
 type handlers struct {
-	s   *Service
-	env *platform.Env
+	s     *Service
+	files download.Files
 }
 
 func (h handlers) search(w http.ResponseWriter, r *http.Request) error {

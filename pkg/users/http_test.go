@@ -126,7 +126,7 @@ func TestAccounts(t *testing.T) {
 			t.Fatalf("%d %s", res.Status, res.Body)
 		}
 		var id int64
-		s.Env.DB.QueryRow(context.Background(), `SELECT id FROM app_user WHERE email = 'serve@samrap.local'`).Scan(&id)
+		s.DB.QueryRow(context.Background(), `SELECT id FROM app_user WHERE email = 'serve@samrap.local'`).Scan(&id)
 		var serve users.Account
 		get(fmt.Sprintf("/api/auth/getUserById/%d", id)).Into(t, &serve)
 		upd := map[string]any{"id": serve.ID, "employeeCode": serve.EmployeeCode, "firstNameTh": serve.FirstNameTh,
@@ -142,7 +142,7 @@ func TestAccounts(t *testing.T) {
 	t.Run("update409LastSuperAdminAndOwnPair", func(t *testing.T) {
 		var me users.Account
 		var id int64
-		s.Env.DB.QueryRow(context.Background(), `SELECT id FROM app_user WHERE email = 'superadmin@samrap.local'`).Scan(&id)
+		s.DB.QueryRow(context.Background(), `SELECT id FROM app_user WHERE email = 'superadmin@samrap.local'`).Scan(&id)
 		get(fmt.Sprintf("/api/auth/getUserById/%d", id)).Into(t, &me)
 		upd := map[string]any{"id": me.ID, "employeeCode": me.EmployeeCode, "firstNameTh": me.FirstNameTh,
 			"lastNameTh": me.LastNameTh, "email": me.Email, "permissions": []map[string]string{}}
@@ -157,7 +157,7 @@ func TestAccounts(t *testing.T) {
 	t.Run("delete200EndsRefresh", func(t *testing.T) {
 		tok := s.SignIn("ordertaker@samrap.local")
 		var id int64
-		s.Env.DB.QueryRow(context.Background(), `SELECT id FROM app_user WHERE email = 'ordertaker@samrap.local'`).Scan(&id)
+		s.DB.QueryRow(context.Background(), `SELECT id FROM app_user WHERE email = 'ordertaker@samrap.local'`).Scan(&id)
 		if res := post("/api/auth/deleteUsers", map[string]any{"userIds": []int64{id}, "updateBy": "D0005"}); res.Status != 200 {
 			t.Fatalf("%d %s", res.Status, res.Body)
 		}
@@ -207,7 +207,7 @@ func TestBranchAccess(t *testing.T) {
 	}
 	idOf := func(email string) int64 {
 		var id int64
-		if err := s.Env.DB.QueryRow(context.Background(), `SELECT id FROM app_user WHERE email = $1`, email).Scan(&id); err != nil {
+		if err := s.DB.QueryRow(context.Background(), `SELECT id FROM app_user WHERE email = $1`, email).Scan(&id); err != nil {
 			t.Fatal(err)
 		}
 		return id
@@ -329,7 +329,7 @@ func TestLastSuperAdminStays(t *testing.T) {
 	sam := s.SignIn("superadmin@samrap.local").Access
 	var me users.Account
 	var id int64
-	s.Env.DB.QueryRow(ctx, `SELECT id FROM app_user WHERE email = 'superadmin@samrap.local'`).Scan(&id)
+	s.DB.QueryRow(ctx, `SELECT id FROM app_user WHERE email = 'superadmin@samrap.local'`).Scan(&id)
 	s.Do(apitest.Request{Method: "GET", Path: fmt.Sprintf("/api/auth/getUserById/%d", id), Token: sam}).Into(t, &me)
 	deactivateMe := map[string]any{"id": me.ID, "employeeCode": me.EmployeeCode, "firstNameTh": me.FirstNameTh,
 		"lastNameTh": me.LastNameTh, "email": me.Email, "status": "INACTIVE", "permissions": me.Permissions}
@@ -339,13 +339,13 @@ func TestLastSuperAdminStays(t *testing.T) {
 		t.Fatalf("the only super admin deactivating itself: %d %s", res.Status, res.Body)
 	}
 	var status string
-	s.Env.DB.QueryRow(ctx, `SELECT status FROM app_user WHERE id = $1`, id).Scan(&status)
+	s.DB.QueryRow(ctx, `SELECT status FROM app_user WHERE id = $1`, id).Scan(&status)
 	if status != "ACTIVE" {
 		t.Fatalf("the refused change was kept: %s", status)
 	}
 
 	// With a second super admin it is allowed.
-	if _, err := s.Env.DB.Exec(ctx, `INSERT INTO user_permission (user_id, branch_code, role_code)
+	if _, err := s.DB.Exec(ctx, `INSERT INTO user_permission (user_id, branch_code, role_code)
 		SELECT id, 'SRP02', 'SAM' FROM app_user WHERE email = 'multi@samrap.local'`); err != nil {
 		t.Fatal(err)
 	}
@@ -396,7 +396,7 @@ func TestExports(t *testing.T) {
 		t.Fatalf("another branch: %d", res.Status)
 	}
 	var id int64
-	s.Env.DB.QueryRow(context.Background(), `SELECT id FROM app_user WHERE email = 'serve@samrap.local'`).Scan(&id)
+	s.DB.QueryRow(context.Background(), `SELECT id FROM app_user WHERE email = 'serve@samrap.local'`).Scan(&id)
 	s.Do(apitest.Request{Method: "POST", Path: "/api/auth/unassign", Token: bam, JSON: map[string]any{"branchCode": "SRP01", "roleCode": "BSV", "userIds": []int64{id}}})
 	if res := s.Do(apitest.Request{Method: "GET", Path: "/api/download/assigned-users-excel?branchCode=SRP01&roleCode=BSV", Token: bam}); res.Status != 204 || len(res.Body) != 0 {
 		t.Fatalf("nobody holds the role: %d %s", res.Status, res.Body)
@@ -421,7 +421,7 @@ func TestAuditTrail(t *testing.T) {
 	sam := s.SignIn("superadmin@samrap.local").Access
 	idOf := func(email string) int64 {
 		var id int64
-		if err := s.Env.DB.QueryRow(ctx, `SELECT id FROM app_user WHERE email = $1`, email).Scan(&id); err != nil {
+		if err := s.DB.QueryRow(ctx, `SELECT id FROM app_user WHERE email = $1`, email).Scan(&id); err != nil {
 			t.Fatal(err)
 		}
 		return id
@@ -444,7 +444,7 @@ func TestAuditTrail(t *testing.T) {
 		t.Fatalf("assign change rows: %d, want 1 (the order taker held the pair)", n)
 	}
 	var detail string
-	s.Env.DB.QueryRow(ctx, `SELECT detail::text FROM activity_log WHERE action = 'users.assign' AND actor = 'D0006'
+	s.DB.QueryRow(ctx, `SELECT detail::text FROM activity_log WHERE action = 'users.assign' AND actor = 'D0006'
 		AND branch_code = 'SRP01'`).Scan(&detail)
 	if !strings.Contains(detail, fmt.Sprintf(`"userIds": [%d]`, serve)) {
 		t.Fatalf("assign activity: %q", detail)
@@ -472,7 +472,7 @@ func TestAuditTrail(t *testing.T) {
 		t.Fatalf("update: %d %s", res.Status, res.Body)
 	}
 	var before, after string
-	s.Env.DB.QueryRow(ctx, `SELECT before::text, after::text FROM change_log WHERE entity = 'app_user' AND action = 'update'
+	s.DB.QueryRow(ctx, `SELECT before::text, after::text FROM change_log WHERE entity = 'app_user' AND action = 'update'
 		AND entity_id = $1`, fmt.Sprint(a.ID)).Scan(&before, &after)
 	if !strings.Contains(before, `"firstNameEn": "Test"`) || !strings.Contains(after, `"firstNameEn": "Changed"`) {
 		t.Fatalf("update change row: before %s after %s", before, after)
@@ -504,13 +504,13 @@ func TestOwnBranchAdminPairAndStatusFilters(t *testing.T) {
 	t.Parallel()
 	s := apitest.New(t)
 	ctx := context.Background()
-	if _, err := s.Env.DB.Exec(ctx, `INSERT INTO user_permission (user_id, branch_code, role_code)
+	if _, err := s.DB.Exec(ctx, `INSERT INTO user_permission (user_id, branch_code, role_code)
 		SELECT id, 'SRP02', 'BAM' FROM app_user WHERE email = 'superadmin@samrap.local'`); err != nil {
 		t.Fatal(err)
 	}
 	sam := s.TokenAs("superadmin@samrap.local", demo.Bangkok, session.SuperAdmin)
 	var id int64
-	s.Env.DB.QueryRow(ctx, `SELECT id FROM app_user WHERE email = 'superadmin@samrap.local'`).Scan(&id)
+	s.DB.QueryRow(ctx, `SELECT id FROM app_user WHERE email = 'superadmin@samrap.local'`).Scan(&id)
 	var me users.Account
 	s.Do(apitest.Request{Method: "GET", Path: fmt.Sprintf("/api/auth/getUserById/%d", id), Token: sam}).Into(t, &me)
 	withoutBAM := map[string]any{"id": me.ID, "employeeCode": me.EmployeeCode, "firstNameTh": me.FirstNameTh,
@@ -546,7 +546,7 @@ func TestLastSuperAdminUnderRace(t *testing.T) {
 	t.Parallel()
 	s := apitest.New(t)
 	ctx := context.Background()
-	if _, err := s.Env.DB.Exec(ctx, `UPDATE user_permission SET role_code = 'SAM'
+	if _, err := s.DB.Exec(ctx, `UPDATE user_permission SET role_code = 'SAM'
 		WHERE user_id = (SELECT id FROM app_user WHERE email = 'controller@samrap.local')`); err != nil {
 		t.Fatal(err)
 	}
@@ -555,7 +555,7 @@ func TestLastSuperAdminUnderRace(t *testing.T) {
 	for _, email := range []string{"superadmin@samrap.local", "controller@samrap.local"} {
 		tokens[email] = s.SignIn(email).Access
 		var id int64
-		s.Env.DB.QueryRow(ctx, `SELECT id FROM app_user WHERE email = $1`, email).Scan(&id)
+		s.DB.QueryRow(ctx, `SELECT id FROM app_user WHERE email = $1`, email).Scan(&id)
 		var a users.Account
 		s.Do(apitest.Request{Method: "GET", Path: fmt.Sprintf("/api/auth/getUserById/%d", id), Token: tokens[email]}).Into(t, &a)
 		accounts[email] = a
@@ -565,7 +565,7 @@ func TestLastSuperAdminUnderRace(t *testing.T) {
 			"lastNameTh": a.LastNameTh, "email": a.Email, "status": "INACTIVE", "permissions": a.Permissions}
 	}
 	for round := range 10 {
-		if _, err := s.Env.DB.Exec(ctx, `UPDATE app_user SET status = 'ACTIVE' WHERE email IN ('superadmin@samrap.local', 'controller@samrap.local')`); err != nil {
+		if _, err := s.DB.Exec(ctx, `UPDATE app_user SET status = 'ACTIVE' WHERE email IN ('superadmin@samrap.local', 'controller@samrap.local')`); err != nil {
 			t.Fatal(err)
 		}
 		statuses := make(chan int, 2)

@@ -8,10 +8,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"samrap/pkg/auth"
 	"samrap/pkg/errs"
 	"samrap/pkg/imports"
-	"samrap/pkg/platform"
 	"samrap/pkg/session"
 )
 
@@ -21,8 +19,7 @@ const ImportType = "User"
 // Importer registers the user import with the import pipeline: a Super Admin's .xlsx or
 // .xls of the template's columns (SPEC.md §5), loaded by ImportRows; with the upload's
 // sendEmail, the accounts added are invited once the job has committed.
-func Importer(env *platform.Env) imports.Importer {
-	s := NewService(env.DB, auth.NewService(env))
+func Importer(s *Service) imports.Importer {
 	return imports.Importer{Type: ImportType, Roles: []string{session.SuperAdmin}, Exts: []string{".xlsx", ".xls"}, Columns: ImportColumns(),
 		Load: func(ctx context.Context, tx pgx.Tx, job imports.Job, rows []imports.Row) (imports.Result, error) {
 			res, ids, err := s.ImportRows(ctx, tx, job.CreatedBy, rows)

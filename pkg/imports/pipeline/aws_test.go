@@ -18,6 +18,7 @@ import (
 	"samrap/pkg/files"
 	"samrap/pkg/imports"
 	"samrap/pkg/imports/pipeline"
+	"samrap/pkg/platform"
 	"samrap/pkg/queue/sqsqueue"
 )
 
@@ -47,7 +48,9 @@ func TestUploadThroughS3AndSQS(t *testing.T) {
 	}
 	s := newServer(t)
 	s3c := s3blob.NewClient(cfg, true)
-	s.Env.Uploads, s.Env.Files = s3blob.New(s3c, uploads), s3blob.New(s3c, filesBucket)
+	s.Rewire(func(env *platform.Env) {
+		env.Uploads, env.Files = s3blob.New(s3c, uploads), s3blob.New(s3c, filesBucket)
+	})
 
 	ctx, cancel := context.WithCancel(context.Background())
 	stopped := make(chan error, 1)
@@ -80,7 +83,7 @@ func TestUploadThroughS3AndSQS(t *testing.T) {
 	// A second delivery (a re-put of the same key) leaves the done job and the data alone.
 	logs := s.Count(`SELECT count(*) FROM change_log`)
 	var key string
-	if err := s.Env.DB.QueryRow(t.Context(), `SELECT object_key FROM import_job WHERE id = $1`, j.ID).Scan(&key); err != nil {
+	if err := s.DB.QueryRow(t.Context(), `SELECT object_key FROM import_job WHERE id = $1`, j.ID).Scan(&key); err != nil {
 		t.Fatal(err)
 	}
 	obj, err := s.Env.Uploads.Get(t.Context(), key)

@@ -178,7 +178,7 @@ func BenchmarkUploadToDone1000(b *testing.B) {
 	n := 0
 	for b.Loop() {
 		b.StopTimer()
-		if _, err := s.Env.DB.Exec(context.Background(), `DELETE FROM diet_type WHERE branch_code = 'SRP01' AND code LIKE 'B%'`); err != nil {
+		if _, err := s.DB.Exec(context.Background(), `DELETE FROM diet_type WHERE branch_code = 'SRP01' AND code LIKE 'B%'`); err != nil {
 			b.Fatal(err)
 		}
 		b.StartTimer()

@@ -67,7 +67,7 @@ func TestImportDietTypes(t *testing.T) {
 	}
 	var nameTh, remark string
 	var active bool
-	if err := s.Env.DB.QueryRow(t.Context(), `SELECT name_th, remark, active FROM diet_type WHERE branch_code = 'SRP01' AND code = 'FX01'`).Scan(&nameTh, &remark, &active); err != nil {
+	if err := s.DB.QueryRow(t.Context(), `SELECT name_th, remark, active FROM diet_type WHERE branch_code = 'SRP01' AND code = 'FX01'`).Scan(&nameTh, &remark, &active); err != nil {
 		t.Fatal(err)
 	}
 	if nameTh != "อาหารคีโต" || remark != "ไขมันสูง คาร์โบไฮเดรตต่ำ" || !active {
@@ -160,7 +160,7 @@ func TestImportReferencesAndLists(t *testing.T) {
 		t.Fatalf("meal times: %s", counts(mt))
 	}
 	var start, end, color string
-	if err := s.Env.DB.QueryRow(t.Context(), `SELECT start_time::text, end_time::text, meal_color FROM meal_time WHERE branch_code = 'SRP01' AND code = 'MX04'`).Scan(&start, &end, &color); err != nil {
+	if err := s.DB.QueryRow(t.Context(), `SELECT start_time::text, end_time::text, meal_color FROM meal_time WHERE branch_code = 'SRP01' AND code = 'MX04'`).Scan(&start, &end, &color); err != nil {
 		t.Fatal(err)
 	}
 	if start != "15:00:00" || end != "15:45:00" || color != "#333333" {
@@ -187,7 +187,7 @@ func TestImportReferencesAndLists(t *testing.T) {
 		t.Fatalf("RE02's new list logged %d times", n)
 	}
 	// Columns a workbook leaves out keep their stored values.
-	if _, err := s.Env.DB.Exec(t.Context(), `UPDATE diet_type SET active = false WHERE branch_code = 'SRP01' AND code = 'DT04'`); err != nil {
+	if _, err := s.DB.Exec(t.Context(), `UPDATE diet_type SET active = false WHERE branch_code = 'SRP01' AND code = 'DT04'`); err != nil {
 		t.Fatal(err)
 	}
 	names := s.importFile(t, "DietType", "diet_types_names_only.xlsx", apitest.Testdata(t, "diet_types_names_only.xlsx"), "en")
@@ -254,7 +254,7 @@ func TestExportRoundTrip(t *testing.T) {
 			t.Fatalf("%s re-import: %s %s", k.Name, counts(j), j.Error)
 		}
 	}
-	if _, err := s.Env.DB.Exec(context.Background(), `DELETE FROM other_item WHERE branch_code = 'SRP01'`); err != nil {
+	if _, err := s.DB.Exec(context.Background(), `DELETE FROM other_item WHERE branch_code = 'SRP01'`); err != nil {
 		t.Fatal(err)
 	}
 	res = s.Do(apitest.Request{Method: "GET", Path: "/api/download/masterDataType?branchCode=SRP01&type=Other", Token: s.nutri})
@@ -273,7 +273,7 @@ func TestWorkerMessages(t *testing.T) {
 	s := newServer(t)
 	j := s.importFile(t, "DietType", "ประเภท อาหาร+1.xlsx", apitest.Testdata(t, "diet_types.xlsx"), "th")
 	var key string
-	if err := s.Env.DB.QueryRow(t.Context(), `SELECT object_key FROM import_job WHERE id = $1`, j.ID).Scan(&key); err != nil {
+	if err := s.DB.QueryRow(t.Context(), `SELECT object_key FROM import_job WHERE id = $1`, j.ID).Scan(&key); err != nil {
 		t.Fatal(err)
 	}
 	notif, err := events.NewS3ObjectCreated("samrap-local-uploads", key, 100, time.Now())
@@ -283,8 +283,8 @@ func TestWorkerMessages(t *testing.T) {
 	test, _ := json.Marshal(map[string]string{"Service": "Amazon S3", "Event": "s3:TestEvent", "Bucket": "b"})
 	foreign, _ := events.NewS3ObjectCreated("samrap-local-uploads", "reports/SRP01/x.pdf", 1, time.Now())
 	logs := s.Count(`SELECT count(*) FROM change_log`)
-	w := pipeline.NewWorker(s.Env, files.Importers(s.Env))
-	resp, err := w.Handle(t.Context(), lambdaevents.SQSEvent{Records: []lambdaevents.SQSMessage{
+	handle := files.ImportWorker(s.Env)
+	resp, err := handle(t.Context(), lambdaevents.SQSEvent{Records: []lambdaevents.SQSMessage{
 		{MessageId: "again", Body: string(notif)},
 		{MessageId: "test", Body: string(test)},
 		{MessageId: "foreign", Body: string(foreign)},
@@ -298,24 +298,24 @@ func TestWorkerMessages(t *testing.T) {
 	}
 	var status string
 	var added int
-	if err := s.Env.DB.QueryRow(t.Context(), `SELECT status, added FROM import_job WHERE id = $1`, j.ID).Scan(&status, &added); err != nil || status != imports.Done || added != 2 {
+	if err := s.DB.QueryRow(t.Context(), `SELECT status, added FROM import_job WHERE id = $1`, j.ID).Scan(&status, &added); err != nil || status != imports.Done || added != 2 {
 		t.Fatalf("job after redelivery: %s %d %v", status, added, err)
 	}
 	// An ImportRequested message re-runs a queued job.
 	job := imports.Job{ID: imports.NewJobID(), BranchCode: "SRP01", Type: "Allergies", FileName: "a.xlsx", Lang: "en", CreatedBy: "D0004"}
 	job.Key = imports.UploadKey("SRP01", "Allergies", job.ID, "a.xlsx")
-	if _, err := imports.CreateJob(t.Context(), s.Env.DB, job); err != nil {
+	if _, err := imports.CreateJob(t.Context(), s.DB, job); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Env.Uploads.Put(t.Context(), job.Key+".tmp", io.NopCloser(bytes.NewReader(nil)), ""); err != nil {
 		t.Fatal(err)
 	}
 	body, _ := events.EncodeImportRequested(events.ImportRequested{JobID: job.ID, Kind: "Allergies", BranchCode: "SRP01", Key: job.Key})
-	resp, err = w.Handle(t.Context(), lambdaevents.SQSEvent{Records: []lambdaevents.SQSMessage{{MessageId: "rerun", Body: string(body)}}})
+	resp, err = handle(t.Context(), lambdaevents.SQSEvent{Records: []lambdaevents.SQSMessage{{MessageId: "rerun", Body: string(body)}}})
 	if err != nil || len(resp.BatchItemFailures) != 0 {
 		t.Fatalf("rerun: %v %+v", err, resp)
 	}
-	got, err := imports.GetJob(t.Context(), s.Env.DB, "SRP01", job.ID)
+	got, err := imports.GetJob(t.Context(), s.DB, "SRP01", job.ID)
 	if err != nil || got.Status != imports.Failed || got.ErrorKey != "imports.failed" {
 		t.Fatalf("job of a missing upload: %+v %v", got, err)
 	}
@@ -326,7 +326,7 @@ func TestWorkerMessages(t *testing.T) {
 func TestReplaySamples(t *testing.T) {
 	t.Parallel()
 	s := newServer(t)
-	w := pipeline.NewWorker(s.Env, files.Importers(s.Env))
+	handle := files.ImportWorker(s.Env)
 	for _, name := range []string{samples.SQSS3Put, samples.SQSS3TestEvent, samples.SQSImportRequested} {
 		raw, err := samples.Load(name, nil)
 		if err != nil {
@@ -336,7 +336,7 @@ func TestReplaySamples(t *testing.T) {
 		if err := json.Unmarshal(raw, &ev); err != nil {
 			t.Fatal(err)
 		}
-		resp, err := w.Handle(t.Context(), ev)
+		resp, err := handle(t.Context(), ev)
 		if err != nil || len(resp.BatchItemFailures) != 0 {
 			t.Errorf("%s: %v %+v", name, err, resp)
 		}

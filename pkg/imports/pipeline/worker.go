@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"samrap/pkg/imports"
 
 	lambdaevents "github.com/aws/aws-lambda-go/events"
 	"github.com/jackc/pgx/v5"
@@ -16,7 +15,7 @@ import (
 	"samrap/pkg/blob"
 	"samrap/pkg/db"
 	"samrap/pkg/i18n"
-	"samrap/pkg/platform"
+	"samrap/pkg/imports"
 	"samrap/pkg/xlsx"
 )
 
@@ -34,11 +33,6 @@ type Worker struct {
 	Files     blob.Store // where failed-rows workbooks go
 	Importers imports.Registry
 	Log       *slog.Logger
-}
-
-// NewWorker builds the worker from a function's Env and the registered importers.
-func NewWorker(env *platform.Env, importers imports.Registry) *Worker {
-	return &Worker{DB: env.DB, Uploads: env.Uploads, Files: env.Files, Importers: importers, Log: env.Log}
 }
 
 // Handle reads each message: an S3 notification of uploads (the test event S3 sends when the
