@@ -1,130 +1,12 @@
 import { ApiError } from '@/lib/api-client';
-import {
-  buildDraft, choiceReducer, conflictNames, errorText, existingOrder, freeTextRules, initialChoice, localProblems, NO_FILTERS, problemsOf, reviewNotes, type ChoiceState,
-} from '@/features/orders/draft';
+import { conflictNames, errorText, existingOrder, freeTextRules, problemsOf, reviewNotes } from '@/features/orders/answers';
 import { ordersResources } from '@/features/orders/i18n';
 import { backRow, formPath, formState, listPath, readTarget } from '@/features/orders/paths';
 import { npoState } from '@/features/orders/components/parts';
 import { mealsAhead } from '@/features/orders/components/bulk-order-modal';
-import type { Conflict, MenuOffer, SetOffer } from '@/features/orders/types';
+import type { Conflict } from '@/features/orders/types';
 
 const peanut: Conflict = { kind: 'ALLERGEN', code: 'AL02', nameTh: 'ถั่วลิสง', nameEn: 'Peanut', menuId: 13 };
-const texture: Conflict = { kind: 'TEXTURE', code: '7', nameTh: '', nameEn: '', menuId: 7 };
-
-function dish(id: number, component: number, conflicts: Conflict[] = [], blocked = false): MenuOffer {
-  return { menu: { id, code: `M${id}`, nameTh: `เมนู ${id}`, nameEn: `Dish ${id}`, mealComponentId: component }, conflicts, blocked };
-}
-function set(id: number, conflicts: Conflict[] = []): SetOffer {
-  return { menuSet: { id, code: `SET${id}`, nameTh: `ชุด ${id}`, nameEn: `Set ${id}` }, conflicts, blocked: false };
-}
-const run = (s: ChoiceState, ...actions: Parameters<typeof choiceReducer>[1][]) => actions.reduce(choiceReducer, s);
-
-describe('choosing dishes', () => {
-  it('keeps one dish per portion, a set alone, and a second click takes a dish out', () => {
-    let s = run(initialChoice(), { type: 'pick', offer: dish(1, 1), blocked: false }, { type: 'pick', offer: dish(2, 2), blocked: false });
-    expect(s.chosen.map((c) => c.menuId)).toEqual([1, 2]);
-    s = choiceReducer(s, { type: 'pick', offer: dish(3, 1), blocked: false });
-    expect(s.chosen.map((c) => c.menuId)).toEqual([2, 3]);
-    s = choiceReducer(s, { type: 'pick', offer: dish(2, 2), blocked: false });
-    expect(s.chosen.map((c) => c.menuId)).toEqual([3]);
-    s = run(s, { type: 'courseType', value: 'SET' }, { type: 'pick', offer: set(5), blocked: false }, { type: 'pick', offer: set(6), blocked: false });
-    expect(s.chosen.map((c) => c.menuSetId)).toEqual([6]);
-  });
-
-  it('holds a conflicting dish until an alternative note is written, and drops it when the person backs out', () => {
-    let s = choiceReducer(initialChoice(), { type: 'pick', offer: dish(13, 1, [peanut]), blocked: false });
-    expect(s.chosen).toEqual([]);
-    expect(s.pending?.menuId).toBe(13);
-    // an empty note is no decision
-    s = choiceReducer(s, { type: 'note', note: '   ' });
-    expect(s.pending?.menuId).toBe(13);
-    expect(s.chosen).toEqual([]);
-    s = choiceReducer(s, { type: 'note', note: ' no peanut, sesame instead ' });
-    expect(s.pending).toBeNull();
-    expect(s.chosen).toMatchObject([{ menuId: 13, note: 'no peanut, sesame instead' }]);
-
-    s = run(initialChoice(), { type: 'pick', offer: dish(13, 1, [peanut]), blocked: false }, { type: 'dropPending' });
-    expect(s.pending).toBeNull();
-    expect(s.chosen).toEqual([]);
-  });
-
-  it('takes an alternative in place of the conflicting dish', () => {
-    const s = run(initialChoice(), { type: 'pick', offer: dish(13, 1, [peanut]), blocked: false }, { type: 'replace', with: dish(6, 1) });
-    expect(s.pending).toBeNull();
-    expect(s.chosen).toMatchObject([{ menuId: 6, note: '' }]);
-  });
-
-  it('never keeps a dish above the patient\'s texture level, note or not', () => {
-    let s = choiceReducer(initialChoice(), { type: 'pick', offer: dish(7, 1, [texture]), blocked: true });
-    expect(s.chosen).toEqual([]);
-    expect(s.pending).toBeNull();
-    expect(s.refused?.menuId).toBe(7);
-    // blocked by its conflicts even if the answer's flag were missing
-    s = choiceReducer(initialChoice(), { type: 'pick', offer: dish(7, 1, [peanut, texture]), blocked: false });
-    expect(s.chosen).toEqual([]);
-    expect(s.refused?.menuId).toBe(7);
-  });
-});
-
-describe('changing filters clears the chosen menus (SPEC.md §5)', () => {
-  const picked = run(initialChoice(), { type: 'pick', offer: dish(1, 1), blocked: false }, { type: 'pick', offer: dish(13, 2, [peanut]), blocked: false });
-
-  it.each([
-    ['diet type', { type: 'filter', name: 'dietTypeId', value: 2 }],
-    ['disease food', { type: 'filter', name: 'therapeuticId', value: 4 }],
-    ['kitchen', { type: 'filter', name: 'cuisineTypeId', value: 1 }],
-    ['portion', { type: 'filter', name: 'mealComponentId', value: 3 }],
-    ['food scope', { type: 'foodScope', value: 'DYSPHAGIA' }],
-    ['course type', { type: 'courseType', value: 'SET' }],
-    ['the caregiver\'s restrictions', { type: 'restrictions' }],
-    ['the menu\'s date or meal', { type: 'menuChanged' }],
-  ] as const)('%s', (_name, action) => {
-    expect(picked.chosen).toHaveLength(1);
-    expect(picked.pending).not.toBeNull();
-    const s = choiceReducer(picked, action);
-    expect(s.chosen).toEqual([]);
-    expect(s.pending).toBeNull();
-    expect(s.cleared).toBe(true);
-    // the next action no longer says it
-    expect(choiceReducer(s, { type: 'pick', offer: dish(1, 1), blocked: false }).cleared).toBe(false);
-  });
-
-  it('the same value again clears nothing', () => {
-    const s = choiceReducer(picked, { type: 'filter', name: 'dietTypeId', value: null });
-    expect(s.chosen).toHaveLength(1);
-    expect(s.cleared).toBe(false);
-  });
-});
-
-describe('the draft', () => {
-  const extras = {
-    branchCode: 'SRP01', hnId: 'HN1', patientVersion: 4, idempotencyKey: 'k', dates: ['2026-11-25'], mealTimeIds: [2],
-    description: ' soft rice ', otherIds: [3], remarkIds: [1], remark: ' r ', charge: true, dysphagiaFoodType: 5, unmappedAllergiesChecked: true,
-  };
-
-  it('sends the chosen items with their notes, and only what the order type and course carry', () => {
-    const s = run(initialChoice('BOTH', { ...NO_FILTERS, dietTypeId: 1 }), { type: 'pick', offer: dish(1, 1), blocked: false },
-      { type: 'pick', offer: dish(13, 2, [peanut]), blocked: false }, { type: 'note', note: 'no peanut' });
-    const d = buildDraft(s, extras);
-    expect(d).toMatchObject({
-      hnId: 'HN1', patientVersion: 4, orderType: 'ORD', courseType: 'MENU', foodScope: 'BOTH', dietTypeId: 1, caregiver: false,
-      items: [{ menuId: 1, alternativeNote: '' }, { menuId: 13, alternativeNote: 'no peanut' }], description: '', dysphagiaFoodType: null, charge: true,
-    });
-    const npo = buildDraft(choiceReducer(s, { type: 'orderType', value: 'NPO' }), extras);
-    expect(npo).toMatchObject({ orderType: 'NPO', items: [], otherIds: [], charge: false });
-    const specific = buildDraft(choiceReducer(initialChoice(), { type: 'courseType', value: 'SPECIFIC' }), { ...extras, caregiver: { religionId: 2, vegetarianId: null, allergenIds: [1], restrictedIds: [] } });
-    expect(specific).toMatchObject({ courseType: 'SPECIFIC', items: [], description: 'soft rice', dysphagiaFoodType: 5, caregiver: true, caregiverInfo: { religionId: 2, allergenIds: [1] } });
-  });
-
-  it('says before any call what is missing', () => {
-    const base = { dates: ['2026-11-25'], mealTimeIds: [2], description: '', unmapped: false, unmappedChecked: false };
-    expect(localProblems(initialChoice(), base)).toEqual(['noItem']);
-    expect(localProblems(initialChoice(), { ...base, dates: [], mealTimeIds: [], unmapped: true })).toEqual(['noMeal', 'noDate', 'noItem', 'unmapped']);
-    expect(localProblems(choiceReducer(initialChoice(), { type: 'orderType', value: 'NML' }), base)).toEqual([]);
-    const noted = run(initialChoice(), { type: 'pick', offer: dish(13, 2, [peanut]), blocked: false }, { type: 'note', note: 'x' }, { type: 'editNote', key: 'm:13', note: '' });
-    expect(localProblems(noted, base)).toEqual(['noteMissing']);
-  });
-});
 
 describe('answers', () => {
   it('reads the existing order of a 409 and the problems of a 422', () => {
@@ -201,19 +83,6 @@ describe('texts', () => {
 });
 
 describe('a free-text meal and the ward', () => {
-  const extras = {
-    branchCode: 'SRP01', hnId: 'HN1', patientVersion: 4, idempotencyKey: 'k', dates: ['2026-11-25'], mealTimeIds: [2],
-    description: 'fish soup', otherIds: [], remarkIds: [], remark: '', charge: false, dysphagiaFoodType: null, unmappedAllergiesChecked: false,
-    freeTextAcknowledged: true,
-  };
-
-  it('sends the acknowledgement with a free-text meal only', () => {
-    const specific = choiceReducer(initialChoice(), { type: 'courseType', value: 'SPECIFIC' });
-    expect(buildDraft(specific, extras).freeTextAcknowledged).toBe(true);
-    expect(buildDraft(initialChoice(), extras).freeTextAcknowledged).toBe(false);
-    expect(buildDraft(specific, { ...extras, freeTextAcknowledged: false }).freeTextAcknowledged).toBe(false);
-  });
-
   it('reads the rules a FREE_TEXT problem asks to acknowledge', () => {
     const rule = { kind: 'ALLERGEN', code: 'AL01', nameTh: 'กุ้ง', nameEn: 'Shrimp' };
     expect(freeTextRules([{ code: 'NPO', message: '' }, { code: 'FREE_TEXT', message: '', rules: [rule] }])).toEqual([rule]);

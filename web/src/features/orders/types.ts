@@ -27,8 +27,9 @@ export type MealType = Ref & {
   textColor: string;
 };
 
+
 /** An order as the list carries it under a meal. */
-export type OrderBrief = { orderId: string; orderType: OrderType; status: OrderStatus; needsReview: boolean };
+export type OrderBrief = Pick<Order, 'orderId' | 'orderType' | 'status' | 'needsReview'>;
 
 /** One meal type of a row: its colours, whether NPO covers it, the patient's and the caregiver's order. */
 export type MealCell = {
@@ -113,36 +114,6 @@ export type FilteredMenu = { covered: boolean; dateOrder: string; mealTimeId: nu
 /** A caregiver's stated restrictions (no texture). */
 export type CaregiverInfo = { religionId: number | null; vegetarianId: number | null; allergenIds: number[]; restrictedIds: number[] };
 
-export type DraftItem = { menuId?: number; menuSetId?: number; alternativeNote: string };
-
-/** The body of checkerOrderTaker and submitOrder. */
-export type Draft = {
-  branchCode: string;
-  hnId: string;
-  patientVersion: number;
-  idempotencyKey: string;
-  dates: string[];
-  mealTimeIds: number[];
-  caregiver: boolean;
-  caregiverInfo: CaregiverInfo;
-  orderType: OrderType;
-  foodScope: FoodScope;
-  courseType: CourseType;
-  dietTypeId: number | null;
-  therapeuticId: number | null;
-  cuisineTypeId: number | null;
-  items: DraftItem[];
-  description: string;
-  otherIds: number[];
-  remarkIds: number[];
-  remark: string;
-  charge: boolean;
-  dysphagiaFoodType: number | null;
-  unmappedAllergiesChecked: boolean;
-  /** the person acknowledges a free-text meal against their food rules (FREE_TEXT) */
-  freeTextAcknowledged: boolean;
-};
-
 /** One of a person's food rules a free-text meal is acknowledged against. */
 export type FoodRule = { kind: string; code: string; nameTh: string; nameEn: string };
 
@@ -162,34 +133,108 @@ export type Problem = {
 
 export type CheckResult = { ok: boolean; problems: Problem[] | null };
 
-/** An order as getOrderDetails answers it (the fields these screens show). */
-export type OrderDetails = {
+/** An ordered dish or set with the conflicts it was accepted with and the note that let them through. */
+export type OrderItem = {
+  position: number;
+  menuId: number | null;
+  menuSetId: number | null;
+  code: string;
+  nameTh: string;
+  nameEn: string;
+  alternativeNote: string;
+  conflicts: Conflict[] | null;
+};
+
+/**
+ * The one order of these screens: pkg/orders.Order as the API answers it (getOrderDetails
+ * adds `patient`). The form edits its `OrderChoice`, the list carries its `OrderBrief`.
+ */
+export type Order = {
   orderId: string;
+  branchCode: string;
+  hnId: string;
+  caregiver: boolean;
+  /** a caregiver's stated restrictions (null for a patient) */
+  caregiverInfo: CaregiverInfo | null;
   dateOrder: string;
   mealTimeId: number;
-  mealType?: MealType | null;
-  patient?: OrderPatient | null;
-  hnId?: string;
-  caregiver: boolean;
+  mealType: MealType;
   orderType: OrderType;
   status: OrderStatus;
-  foodScope?: FoodScope | null;
-  courseType?: CourseType | null;
-  items?: { menuId?: number | null; menuSetId?: number | null; code?: string; nameTh?: string; nameEn?: string; alternativeNote?: string; conflicts?: Conflict[] | null }[] | null;
-  description?: string;
-  remark?: string;
-  conflicts?: Conflict[] | null;
-  /** the food rules a free-text meal was acknowledged against */
-  freeTextRules?: FoodRule[] | null;
+  foodScope: FoodScope;
+  /** null unless an ORD */
+  courseType: CourseType | null;
+  dietTypeId: number | null;
+  therapeuticId: number | null;
+  cuisineTypeId: number | null;
+  description: string;
+  remark: string;
+  charge: boolean;
+  dysphagiaFoodType: number | null;
+  unmappedAllergiesChecked: boolean;
+  /** the food rules a free-text meal was acknowledged against (null: none was needed) */
+  freeTextRules: FoodRule[] | null;
+  otherIds: number[] | null;
+  remarkIds: number[] | null;
+  items: OrderItem[] | null;
   needsReview: boolean;
-  reviewReasons?: string[] | null;
-  orderedBy?: string;
-  orderedAt?: string;
-  cancelledBy?: string | null;
-  cancelledAt?: string | null;
-  cancelReason?: CancelReason | null;
-  version?: number;
+  reviewReasons: string[] | null;
+  orderedBy: string;
+  orderedAt: string;
+  cancelledBy: string | null;
+  cancelledAt: string | null;
+  cancelReason: CancelReason | null;
+  cancelRemark: string;
+  reviewedBy: string | null;
+  reviewedAt: string | null;
+  version: number;
+  /** getOrderDetails only: the patient as /api/patient/getDataByHn answers it */
+  patient?: OrderPatient | null;
 };
+
+/** What the order form chooses of an order: the same for each date and meal type of a draft. */
+export type OrderChoice = Pick<
+  Order,
+  | 'caregiver' | 'caregiverInfo' | 'orderType' | 'foodScope' | 'courseType' | 'dietTypeId' | 'therapeuticId' | 'cuisineTypeId'
+  | 'description' | 'otherIds' | 'remarkIds' | 'remark' | 'charge' | 'dysphagiaFoodType' | 'unmappedAllergiesChecked'
+>;
+
+export const NO_CAREGIVER: CaregiverInfo = { religionId: null, vegetarianId: null, allergenIds: [], restrictedIds: [] };
+
+/** A new order's choice: a field added to the order gets its default here. */
+export const NEW_CHOICE: OrderChoice = {
+  caregiver: false,
+  caregiverInfo: NO_CAREGIVER,
+  orderType: 'ORD',
+  foodScope: 'BOTH',
+  courseType: 'MENU',
+  dietTypeId: null,
+  therapeuticId: null,
+  cuisineTypeId: null,
+  description: '',
+  otherIds: [],
+  remarkIds: [],
+  remark: '',
+  charge: false,
+  dysphagiaFoodType: null,
+  unmappedAllergiesChecked: false,
+};
+
+export type DraftItem = { menuId?: number; menuSetId?: number; alternativeNote: string };
+
+/** What a draft orders for whichever patients: the body of checkerOrderTaker and submitOrder without the patient (draft.ts `draftBody` builds it). */
+export type DraftBody = OrderChoice & {
+  branchCode: string;
+  idempotencyKey: string;
+  dates: string[];
+  mealTimeIds: number[];
+  items: DraftItem[];
+  /** the person acknowledges a free-text meal against their food rules (FREE_TEXT) */
+  freeTextAcknowledged: boolean;
+};
+
+/** The body of checkerOrderTaker and submitOrder. */
+export type Draft = DraftBody & { hnId: string; patientVersion: number };
 
 /** A patient ordered or refused by submitOrderMany / copyOrders. */
 export type ManyResult = {

@@ -11,7 +11,7 @@ import { useSearchCycles } from '@/features/menus/api/search-cycles';
 import { useUpdateCycle } from '@/features/menus/api/update-cycle';
 import { CycleFormDrawer, cycleInput } from '@/features/menus/components/cycle-form-drawer';
 import { CycleGrid } from '@/features/menus/components/cycle-grid';
-import { MenuList, sortedColumn } from '@/features/menus/components/menu-list';
+import { MenuList, listParams, sortedColumn } from '@/features/menus/components/menu-list';
 import { useBranch } from '@/features/menus/components/parts';
 import { NS } from '@/features/menus/i18n';
 import { localName, type Cycle } from '@/features/menus/types';
@@ -32,12 +32,7 @@ export default function CyclesPage() {
   const [state, setState] = useListState(SPEC);
   const [grid, setGrid] = useState<Cycle | null>(null);
   const list = useSearchCycles({
-    criteria: state.q,
-    page: state.page,
-    size: state.size,
-    sortBy: state.sort.field,
-    sortDesc: state.sort.desc,
-    status: state.status === 'ALL' ? undefined : state.status,
+    ...listParams(state),
   });
   const update = useUpdateCycle();
   const del = useDeleteCycle();

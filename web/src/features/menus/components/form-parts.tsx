@@ -1,11 +1,15 @@
 // Rules and pieces the menus forms share (each message in the interface language): the code
-// and names, the remark, what a set or a cell is for, and where a refused save is shown.
-import { App, Form, Input, type FormInstance } from 'antd';
+// and names, the remark, what a set or a cell is for, where a refused save is shown, and the
+// drawer a dish's and a set's forms are written in.
+import { App, Form, Input, InputNumber, type FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDrawer } from '@/components/form-drawer';
+import { useGuardedClose } from '@/components/unsaved-changes';
 import { isApiError } from '@/lib/api-client';
-import { applyFieldErrors } from '@/lib/form-errors';
+import { applyFieldErrors, clearErrors } from '@/lib/form-errors';
 import { RefSelect } from '@/features/menus/components/parts';
 import { NS } from '@/features/menus/i18n';
 
@@ -88,4 +92,93 @@ export function useSaveError() {
     const status = isApiError(e) ? e.status : 0;
     modal.error({ title: t(status === 409 ? 'form.conflictTitle' : 'form.invalidTitle'), content: rest.join('\n') });
   };
+}
+
+type ItemDrawerProps<V, R> = {
+  /** the dish or set edited, 'new', or null (closed) */
+  editing: R | 'new' | null;
+  /** the form's values for a stored one (null: a new one) */
+  valuesOf: (rec: R | null) => Partial<V>;
+  /** the title's keys: editing one, adding one */
+  titles: [edit: string, add: string];
+  width: number;
+  testId: string;
+  /** the form's name (its fields' ids) */
+  name: string;
+  form: FormInstance<V>;
+  /** saves the values, the price and remark given their defaults */
+  onSave: (values: V, rec: R | null) => Promise<unknown>;
+  saving: boolean;
+  /** the fields a refused save's messages may name */
+  fields: readonly string[];
+  onValuesChange?: (changed: Partial<V>) => void;
+  onClose: () => void;
+  /** the fields between the names and the price */
+  children: ReactNode;
+};
+
+/**
+ * A dish's or a set's form in its drawer: the values set anew on each opening; the code and
+ * names first, the price and remark last; a save that says so and closes, a refused one shown
+ * beside its fields; closing with changes asks first.
+ */
+export function ItemDrawer<V extends { price: number; remark: string }, R>({
+  editing, valuesOf, titles, width, testId, name, form, onSave, saving, fields, onValuesChange, onClose, children,
+}: ItemDrawerProps<V, R>) {
+  const { t } = useTranslation(NS);
+  const { notification } = App.useApp();
+  const rec = editing && editing !== 'new' ? editing : null;
+  const open = editing !== null;
+  const guard = useGuardedClose(open, onClose);
+  const saveError = useSaveError();
+
+  useEffect(() => {
+    if (open) {
+      form.resetFields();
+      form.setFieldsValue(valuesOf(rec) as Parameters<typeof form.setFieldsValue>[0]);
+    }
+  }, [open, rec, form, valuesOf]);
+
+  async function submit(values: V) {
+    try {
+      await onSave({ ...values, price: values.price ?? 0, remark: values.remark ?? '' }, rec);
+      notification.success({ message: t(rec ? 'toast.updated' : 'toast.created') });
+      onClose();
+    } catch (e) {
+      saveError(form, e, fields);
+    }
+  }
+
+  return (
+    <FormDrawer
+      open={open}
+      title={t(rec ? titles[0] : titles[1])}
+      width={width}
+      testId={testId}
+      onClose={guard.close}
+      onCancel={onClose}
+      onSave={() => form.submit()}
+      saving={saving}
+    >
+      <Form<V>
+        form={form}
+        layout="vertical"
+        name={name}
+        onFinish={(v) => void submit(v)}
+        onValuesChange={(changed: Partial<V>) => {
+          guard.changed();
+          form.setFields(clearErrors(changed) as never);
+          onValuesChange?.(changed);
+        }}
+        scrollToFirstError
+      >
+        <NameFields />
+        {children}
+        <Form.Item name="price" label={t('fields.price')} rules={formRules(t).price}>
+          <InputNumber min={0} precision={2} style={{ width: 180 }} data-testid="field-price" />
+        </Form.Item>
+        <RemarkField />
+      </Form>
+    </FormDrawer>
+  );
 }

@@ -15,6 +15,7 @@ import { StatusSwitch } from '@/components/status-switch';
 import { TypeToDeleteModal } from '@/components/type-to-delete-modal';
 import { isApiError, type Page } from '@/lib/api-client';
 import type { ListSort } from '@/lib/use-list-state';
+import type { ListParams } from '@/features/menus/api/keys';
 import { MenuDataActions } from '@/features/menus/components/menu-data-actions';
 import { StatusFilter, UpdatedCell, useBranch } from '@/features/menus/components/parts';
 import { NS } from '@/features/menus/i18n';
@@ -26,6 +27,11 @@ type Row = { id: number; code: string; nameTh: string; nameEn: string; status: S
 /** The list's state in the address (pagedListSpec with a status filter) and its setter. */
 type State = { q: string; page: number; size: number; sort: ListSort; status: 'ALL' | Status };
 type Change = { q: string } | { page: number } | { size: number } | { sort: ListSort } | { status: 'ALL' | Status };
+
+/** The search, page, sort and status of a list's state, as the list's search call takes them. */
+export function listParams(s: State): ListParams {
+  return { criteria: s.q, page: s.page, size: s.size, sortBy: s.sort.field, sortDesc: s.sort.desc, status: s.status === 'ALL' ? undefined : s.status };
+}
 
 /** A column the server sorts by (one of `K`), titled by its field name: `sorted('price')`. */
 export function sortedColumn<K extends string>(sort: ListSort, t: TFunction) {

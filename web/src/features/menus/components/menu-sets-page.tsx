@@ -6,8 +6,8 @@ import { useDeleteMenuSet } from '@/features/menus/api/delete-menu-set';
 import { useSearchMenuSets } from '@/features/menus/api/search-menu-sets';
 import { useUpdateMenuSet } from '@/features/menus/api/update-menu-set';
 import { MenuSetFormDrawer, menuSetInput } from '@/features/menus/components/menu-set-form-drawer';
-import { MenuList, sortedColumn } from '@/features/menus/components/menu-list';
-import { IddsiTag, IngredientChips, RefFilter, formatPrice, idParam, useBranch } from '@/features/menus/components/parts';
+import { MenuList, listParams, sortedColumn } from '@/features/menus/components/menu-list';
+import { IddsiTag, IngredientChips, RefFilters, formatPrice, idParam, useBranch } from '@/features/menus/components/parts';
 import { NS } from '@/features/menus/i18n';
 import { localName, type MenuSet, type SetMenu } from '@/features/menus/types';
 
@@ -56,12 +56,7 @@ export default function MenuSetsPage() {
   const { branchCode } = useBranch();
   const [state, setState] = useListState(SPEC);
   const list = useSearchMenuSets({
-    criteria: state.q,
-    page: state.page,
-    size: state.size,
-    sortBy: state.sort.field,
-    sortDesc: state.sort.desc,
-    status: state.status === 'ALL' ? undefined : state.status,
+    ...listParams(state),
     dietTypeId: state.diet || undefined,
     therapeuticId: state.therapeutic || undefined,
   });
@@ -112,22 +107,14 @@ export default function MenuSetsPage() {
       onChange={setState}
       search={t('menuSet.search')}
       filters={
-        <>
-          <RefFilter
-            kind="DietType"
-            value={state.diet}
-            onChange={(diet) => setState({ diet })}
-            placeholder={t('fields.dietTypeId')}
-            testId="filter-diet"
-          />
-          <RefFilter
-            kind="Therapeutic"
-            value={state.therapeutic}
-            onChange={(therapeutic) => setState({ therapeutic })}
-            placeholder={t('fields.therapeuticId')}
-            testId="filter-therapeutic"
-          />
-        </>
+        <RefFilters
+          state={state}
+          onChange={setState}
+          filters={[
+            { param: 'diet', kind: 'DietType', placeholder: t('fields.dietTypeId'), testId: 'filter-diet' },
+            { param: 'therapeutic', kind: 'Therapeutic', placeholder: t('fields.therapeuticId'), testId: 'filter-therapeutic' },
+          ]}
+        />
       }
       list={list}
       columns={columns}

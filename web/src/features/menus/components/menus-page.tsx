@@ -6,8 +6,8 @@ import { useDeleteMenu } from '@/features/menus/api/delete-menu';
 import { useSearchMenus } from '@/features/menus/api/search-menus';
 import { useUpdateMenu } from '@/features/menus/api/update-menu';
 import { MenuFormDrawer, menuInput } from '@/features/menus/components/menu-form-drawer';
-import { MenuList, sortedColumn } from '@/features/menus/components/menu-list';
-import { IddsiTag, IngredientChips, RefFilter, formatPrice, idParam, useBranch } from '@/features/menus/components/parts';
+import { MenuList, listParams, sortedColumn } from '@/features/menus/components/menu-list';
+import { IddsiTag, IngredientChips, RefFilters, formatPrice, idParam, useBranch } from '@/features/menus/components/parts';
 import { NS } from '@/features/menus/i18n';
 import { localName, type Menu } from '@/features/menus/types';
 
@@ -27,12 +27,7 @@ export default function MenusPage() {
   const { branchCode } = useBranch();
   const [state, setState] = useListState(SPEC);
   const list = useSearchMenus({
-    criteria: state.q,
-    page: state.page,
-    size: state.size,
-    sortBy: state.sort.field,
-    sortDesc: state.sort.desc,
-    status: state.status === 'ALL' ? undefined : state.status,
+    ...listParams(state),
     cuisineTypeId: state.cuisine || undefined,
     mealComponentId: state.component || undefined,
   });
@@ -67,22 +62,14 @@ export default function MenusPage() {
       onChange={setState}
       search={t('menu.search')}
       filters={
-        <>
-          <RefFilter
-            kind="CuisineType"
-            value={state.cuisine}
-            onChange={(cuisine) => setState({ cuisine })}
-            placeholder={t('fields.cuisineTypeCode')}
-            testId="filter-cuisine"
-          />
-          <RefFilter
-            kind="MealComponent"
-            value={state.component}
-            onChange={(component) => setState({ component })}
-            placeholder={t('fields.mealComponentCode')}
-            testId="filter-component"
-          />
-        </>
+        <RefFilters
+          state={state}
+          onChange={setState}
+          filters={[
+            { param: 'cuisine', kind: 'CuisineType', placeholder: t('fields.cuisineTypeCode'), testId: 'filter-cuisine' },
+            { param: 'component', kind: 'MealComponent', placeholder: t('fields.mealComponentCode'), testId: 'filter-component' },
+          ]}
+        />
       }
       dataType="Menu"
       list={list}

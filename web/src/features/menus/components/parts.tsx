@@ -69,21 +69,28 @@ export function RefSelect({ kind, branchCode, value, onChange, multiple, placeho
   );
 }
 
-/** A list's filter by one row of a master-data kind (its id in the address, 0: none). */
-export function RefFilter({ kind, value, onChange, placeholder, testId }: {
-  kind: MasterKind; value: number; onChange: (id: number) => void; placeholder: string; testId: string;
+/** A list's filters, each by one row of a master-data kind (its id in the address under `param`, 0: none). */
+export function RefFilters<P extends string>({ filters, state, onChange }: {
+  filters: { param: P; kind: MasterKind; placeholder: string; testId: string }[];
+  state: NoInfer<Record<P, number>>;
+  onChange: (change: NoInfer<Partial<Record<P, number>>>) => void;
 }) {
   const { branchCode } = useBranch();
   return (
-    <RefSelect
-      kind={kind}
-      branchCode={branchCode}
-      value={value || null}
-      onChange={(v) => onChange((v as number | null) ?? 0)}
-      placeholder={placeholder}
-      testId={testId}
-      width={200}
-    />
+    <>
+      {filters.map((f) => (
+        <RefSelect
+          key={f.param}
+          kind={f.kind}
+          branchCode={branchCode}
+          value={state[f.param] || null}
+          onChange={(v) => onChange({ [f.param]: (v as number | null) ?? 0 } as Partial<Record<P, number>>)}
+          placeholder={f.placeholder}
+          testId={f.testId}
+          width={200}
+        />
+      ))}
+    </>
   );
 }
 

@@ -2,13 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
 import { useScreenMutation } from '@/lib/screen-errors';
 import { ordersKey, TAKER } from '@/features/orders/api/keys';
-import type { CancelReason, OrderDetails } from '@/features/orders/types';
+import type { CancelReason, Order } from '@/features/orders/types';
 
 export type CancelInput = { branchCode: string; orderId: string; cancelReason: CancelReason; remark?: string };
 
 /** POST /takerOrder/cancel — cancels a live order (a reason is required). */
-export function cancelOrder(input: CancelInput): Promise<OrderDetails> {
-  return apiPost<OrderDetails>(`${TAKER}/cancel`, input);
+export function cancelOrder(input: CancelInput): Promise<Order> {
+  return apiPost<Order>(`${TAKER}/cancel`, input);
 }
 
 export function useCancelOrder() {

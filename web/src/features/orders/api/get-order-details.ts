@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 import { ORDERS_AREA, TAKER } from '@/features/orders/api/keys';
-import type { OrderDetails } from '@/features/orders/types';
+import type { Order } from '@/features/orders/types';
 
 /** GET /takerOrder/getOrderDetails — one order with its items, conflicts and review reasons. */
-export function getOrderDetails(branchCode: string, orderId: string): Promise<OrderDetails> {
-  return apiGet<OrderDetails>(`${TAKER}/getOrderDetails`, { query: { orderId, branchCode }, silent: true });
+export function getOrderDetails(branchCode: string, orderId: string): Promise<Order> {
+  return apiGet<Order>(`${TAKER}/getOrderDetails`, { query: { orderId, branchCode }, silent: true });
 }
 
 export function useOrderDetails(branchCode: string, orderId: string | null) {

@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
 import { useScreenMutation } from '@/lib/screen-errors';
 import { ordersKey, TAKER } from '@/features/orders/api/keys';
-import type { Draft, ManyResult } from '@/features/orders/types';
+import type { DraftBody, ManyResult } from '@/features/orders/types';
 
-export type ManyDraft = Omit<Draft, 'hnId' | 'patientVersion'> & { hnIds: string[]; patientVersions: Record<string, number>; freeTextAcknowledgedHnIds?: string[] };
+export type ManyDraft = DraftBody & { hnIds: string[]; patientVersions: Record<string, number>; freeTextAcknowledgedHnIds?: string[] };
 
 /** POST /takerOrder/submitOrderMany — the same choice for several patients, each checked on its own. */
 export function submitOrderMany(draft: ManyDraft): Promise<ManyResult> {

@@ -1,17 +1,17 @@
-import { Alert, App, Checkbox, Input, List, Modal, Radio, Select, Space, Tag, Typography } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Input, List, Radio, Select, Space, Tag, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AllergyTags } from '@/components/allergy-tags';
-import { isApiError } from '@/lib/api-client';
 import { timeIn } from '@/lib/dates';
 import { NS } from '@/features/orders/i18n';
 import { useCheckOrderMany } from '@/features/orders/api/checker-order-many';
 import { useFilterMenu } from '@/features/orders/api/filter-menu';
 import { useSubmitOrderMany, type ManyDraft } from '@/features/orders/api/submit-order-many';
-import { ManyResultView } from '@/features/orders/components/many-result';
-import { FreeTextAck, IddsiTag, MealBadge, useOrderLabels } from '@/features/orders/components/parts';
-import { errorText, freeTextRules, newKey, NO_CAREGIVER } from '@/features/orders/draft';
-import { ORDER_TYPES, type ManyResult, type MealType, type OrderRow, type OrderType, type Problem } from '@/features/orders/types';
+import { ManyOrderModal, useManyOrder } from '@/features/orders/components/many-order-modal';
+import { FreeTextAck, IddsiTag, MealChecks, useOrderLabels } from '@/features/orders/components/parts';
+import { freeTextRules } from '@/features/orders/answers';
+import { draftBody } from '@/features/orders/draft';
+import { NEW_CHOICE, ORDER_TYPES, type MealType, type OrderRow, type OrderType, type Problem } from '@/features/orders/types';
 
 type Props = { open: boolean; rows: OrderRow[]; dateOrder: string; mealTypes: MealType[]; onClose: (done: boolean) => void };
 
@@ -31,7 +31,6 @@ export function mealsAhead(mealTypes: MealType[], dateOrder: string, today: stri
  */
 export function BulkOrderModal({ open, rows, dateOrder, mealTypes, onClose }: Props) {
   const { t } = useTranslation(NS);
-  const { notification } = App.useApp();
   const labels = useOrderLabels();
   const [meals, setMeals] = useState<number[]>([]);
   const [orderType, setOrderType] = useState<OrderType>('ORD');
@@ -39,10 +38,8 @@ export function BulkOrderModal({ open, rows, dateOrder, mealTypes, onClose }: Pr
   const [setId, setSetId] = useState<number | null>(null);
   const [description, setDescription] = useState('');
   const [acked, setAcked] = useState<string[]>([]);
-  const [result, setResult] = useState<ManyResult | null>(null);
-  const [error, setError] = useState('');
-  const key = useRef(newKey());
   const many = useSubmitOrderMany();
+  const answer = useManyOrder(open, many);
   const offered = useMemo(
     () => mealsAhead(mealTypes, dateOrder, labels.today, timeIn(labels.timeZone)),
     [mealTypes, dateOrder, labels.today, labels.timeZone],
@@ -62,160 +59,111 @@ export function BulkOrderModal({ open, rows, dateOrder, mealTypes, onClose }: Pr
       setSetId(null);
       setDescription('');
       setAcked([]);
-      setResult(null);
-      setError('');
-      key.current = newKey();
     }
   }, [open]);
 
   const food = orderType === 'ORD';
   const ready = meals.length > 0 && (!food || (course === 'SET' ? setId !== null : description.trim() !== ''));
+  // a new order's choice but for the order type, a set of the day or a free-text meal
   const draft = (acks: string[]): ManyDraft => ({
-    branchCode: labels.branch,
+    ...draftBody(
+      { ...NEW_CHOICE, orderType, courseType: food ? course : 'MENU', description },
+      setId !== null ? [{ menuSetId: setId, alternativeNote: '' }] : [],
+      { branchCode: labels.branch, idempotencyKey: answer.key(), dates: [dateOrder], mealTimeIds: meals, freeTextAcknowledged: false },
+    ),
     hnIds: rows.map((r) => r.hnId),
     patientVersions: Object.fromEntries(rows.map((r) => [r.hnId, r.version])),
-    idempotencyKey: key.current,
-    dates: [dateOrder],
-    mealTimeIds: meals,
-    caregiver: false,
-    caregiverInfo: NO_CAREGIVER,
-    orderType,
-    foodScope: 'BOTH',
-    courseType: food ? course : 'MENU',
-    dietTypeId: null,
-    therapeuticId: null,
-    cuisineTypeId: null,
-    items: food && course === 'SET' && setId !== null ? [{ menuSetId: setId, alternativeNote: '' }] : [],
-    description: food && course === 'SPECIFIC' ? description.trim() : '',
-    otherIds: [],
-    remarkIds: [],
-    remark: '',
-    charge: false,
-    dysphagiaFoodType: null,
-    unmappedAllergiesChecked: false,
-    freeTextAcknowledged: false,
     freeTextAcknowledgedHnIds: acks,
   });
   // each patient's problems with the choice as it stands (the acknowledgements are the rows')
-  const check = useCheckOrderMany(draft([]), open && ready && result === null);
+  const check = useCheckOrderMany(draft([]), open && ready && answer.result === null);
   const problemsOf = (hn: string): Problem[] => check.data?.results?.find((r) => r.hnId === hn)?.problems ?? [];
 
-  const send = () => {
-    setError('');
-    // an acknowledgement counts only for a patient the server asked it of
-    const acks = acked.filter((hn) => freeTextRules(problemsOf(hn)).length > 0 || !check.data);
-    many.mutate(draft(acks), {
-      onSuccess: (r) => {
-        setResult(r);
-        if ((r.refused ?? []).length === 0) notification.success({ message: t('messages.submitted') });
-      },
-      onError: (e) => {
-        if (isApiError(e) && e.status !== 0) key.current = newKey();
-        setError(errorText(e, t('messages.submitFailed')) ?? '');
-      },
-    });
-  };
+  // an acknowledgement counts only for a patient the server asked it of
+  const send = () => answer.send(draft(acked.filter((hn) => freeTextRules(problemsOf(hn)).length > 0 || !check.data)));
 
   const toggleAck = (hn: string, on: boolean) => setAcked((a) => (on ? [...a.filter((x) => x !== hn), hn] : a.filter((x) => x !== hn)));
 
   return (
-    <Modal
+    <ManyOrderModal
       open={open}
       title={t('bulk.title', { count: rows.length })}
-      onCancel={() => onClose(result !== null)}
-      onOk={result ? () => onClose(true) : send}
-      okText={result ? t('common.close') : t('form.submit')}
-      okButtonProps={{ disabled: !result && !ready, loading: many.isPending, 'data-testid': 'bulk-submit' } as never}
-      cancelButtonProps={{ style: result ? { display: 'none' } : undefined }}
-      cancelText={t('common.back')}
+      okText={t('form.submit')}
+      ready={ready}
+      pending={many.isPending}
       width={720}
-      destroyOnHidden
-      data-testid="bulk-modal"
+      testId="bulk-modal"
+      okTestId="bulk-submit"
+      answer={answer}
+      who={(hn) => {
+        const r = rows.find((x) => x.hnId === hn);
+        return r ? [labels.ref(r.room), labels.name(r), hn].filter(Boolean).join(' · ') : hn;
+      }}
+      onSend={send}
+      onClose={onClose}
     >
-      {result ? (
-        <ManyResultView
-          result={result}
-          who={(hn) => {
-            const r = rows.find((x) => x.hnId === hn);
-            return r ? [labels.ref(r.room), labels.name(r), hn].filter(Boolean).join(' · ') : hn;
-          }}
-        />
+      <Typography.Text type="secondary">{t('bulk.hint', { date: labels.day(dateOrder), hns: rows.map((r) => r.hnId).join(', ') })}</Typography.Text>
+      {offered.length === 0 ? (
+        <Alert type="info" showIcon message={t('bulk.noMealAhead')} data-testid="bulk-no-meal" />
       ) : (
-        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-          <Typography.Text type="secondary">{t('bulk.hint', { date: labels.day(dateOrder), hns: rows.map((r) => r.hnId).join(', ') })}</Typography.Text>
-          {offered.length === 0 ? (
-            <Alert type="info" showIcon message={t('bulk.noMealAhead')} data-testid="bulk-no-meal" />
-          ) : (
-            <Checkbox.Group value={meals} onChange={(v) => setMeals(v as number[])} data-testid="bulk-meals" aria-label={t('form.mealType')}>
-              {offered.map((m) => (
-                <Checkbox key={m.id} value={m.id} data-testid={`bulk-meal-${m.code}`}>
-                  <Space size={4}>
-                    <MealBadge meal={m} />
-                    {labels.ref(m)}
-                  </Space>
-                </Checkbox>
-              ))}
-            </Checkbox.Group>
-          )}
-          <Radio.Group value={orderType} onChange={(e) => setOrderType(e.target.value)} optionType="button" options={ORDER_TYPES.map((o) => ({ value: o, label: t(`orderType.${o}`) }))} data-testid="bulk-order-type" />
-          {food && (
-            <>
-              <Radio.Group value={course} onChange={(e) => setCourse(e.target.value)} options={(['SET', 'SPECIFIC'] as const).map((c) => ({ value: c, label: t(`courseType.${c}`) }))} data-testid="bulk-course" />
-              {course === 'SET' ? (
-                <Select
-                  style={{ width: '100%' }}
-                  placeholder={t('bulk.chooseSet')}
-                  aria-label={t('bulk.chooseSet')}
-                  value={setId ?? undefined}
-                  onChange={(v) => setSetId(v ?? null)}
-                  loading={menu.isFetching}
-                  options={(menu.data?.sets ?? []).map((o) => ({ value: o.menuSet.id, label: `${o.menuSet.code} · ${labels.ref(o.menuSet)}` }))}
-                  notFoundContent={meals.length === 0 ? t('bulk.chooseMealFirst') : menu.data && !menu.data.covered ? t('menu.notCovered') : t('menu.noSet')}
-                  data-testid="bulk-set"
-                />
-              ) : (
-                <Input.TextArea rows={2} value={description} onChange={(e) => setDescription(e.target.value)} placeholder={t('form.description')} aria-label={t('form.description')} data-testid="bulk-description" />
-              )}
-            </>
-          )}
-          <List
-            size="small"
-            bordered
-            dataSource={rows}
-            data-testid="bulk-rows"
-            renderItem={(r) => {
-              const probs = ready ? problemsOf(r.hnId) : [];
-              const rules = freeTextRules(probs);
-              const others = probs.filter((p) => p.code !== 'FREE_TEXT');
-              const ok = ready && check.data && others.length === 0 && (rules.length === 0 || acked.includes(r.hnId));
-              return (
-                <List.Item data-hn={r.hnId} data-ok={ok ? 'true' : 'false'}>
-                  <Space direction="vertical" size={4} style={{ width: '100%' }}>
-                    <Space size={[8, 4]} wrap>
-                      <Typography.Text strong>{labels.ref(r.room) || '—'}</Typography.Text>
-                      <Typography.Text>{labels.name(r)}</Typography.Text>
-                      <Typography.Text type="secondary">{r.hnId}</Typography.Text>
-                      {ok && <Tag color="green" data-testid="bulk-row-ok">{t('bulk.rowOk')}</Tag>}
-                    </Space>
-                    <Space size={[4, 4]} wrap>
-                      <AllergyTags allergens={r.allergens} unmapped={r.unmappedAllergies} name={labels.ref} />
-                      {r.textureFood !== null && <IddsiTag type="FOOD" level={r.textureFood} />}
-                      {r.textureDrink !== null && <IddsiTag type="DRINK" level={r.textureDrink} />}
-                    </Space>
-                    {others.length > 0 && (
-                      <Typography.Text type="danger" data-testid="bulk-row-problems">
-                        {others.map((p) => p.message).join('; ')}
-                      </Typography.Text>
-                    )}
-                    <FreeTextAck rules={rules} checked={acked.includes(r.hnId)} onChange={(on) => toggleAck(r.hnId, on)} testId="bulk-free-text" />
-                  </Space>
-                </List.Item>
-              );
-            }}
-          />
-          {error && <Alert type="error" showIcon message={error} />}
-        </Space>
+        <MealChecks mealTypes={offered} value={meals} onChange={setMeals} testId="bulk-meals" itemTestId="bulk-meal" ariaLabel={t('form.mealType')} />
       )}
-    </Modal>
+      <Radio.Group value={orderType} onChange={(e) => setOrderType(e.target.value)} optionType="button" options={ORDER_TYPES.map((o) => ({ value: o, label: t(`orderType.${o}`) }))} data-testid="bulk-order-type" />
+      {food && (
+        <>
+          <Radio.Group value={course} onChange={(e) => setCourse(e.target.value)} options={(['SET', 'SPECIFIC'] as const).map((c) => ({ value: c, label: t(`courseType.${c}`) }))} data-testid="bulk-course" />
+          {course === 'SET' ? (
+            <Select
+              style={{ width: '100%' }}
+              placeholder={t('bulk.chooseSet')}
+              aria-label={t('bulk.chooseSet')}
+              value={setId ?? undefined}
+              onChange={(v) => setSetId(v ?? null)}
+              loading={menu.isFetching}
+              options={(menu.data?.sets ?? []).map((o) => ({ value: o.menuSet.id, label: `${o.menuSet.code} · ${labels.ref(o.menuSet)}` }))}
+              notFoundContent={meals.length === 0 ? t('bulk.chooseMealFirst') : menu.data && !menu.data.covered ? t('menu.notCovered') : t('menu.noSet')}
+              data-testid="bulk-set"
+            />
+          ) : (
+            <Input.TextArea rows={2} value={description} onChange={(e) => setDescription(e.target.value)} placeholder={t('form.description')} aria-label={t('form.description')} data-testid="bulk-description" />
+          )}
+        </>
+      )}
+      <List
+        size="small"
+        bordered
+        dataSource={rows}
+        data-testid="bulk-rows"
+        renderItem={(r) => {
+          const probs = ready ? problemsOf(r.hnId) : [];
+          const rules = freeTextRules(probs);
+          const others = probs.filter((p) => p.code !== 'FREE_TEXT');
+          const ok = ready && check.data && others.length === 0 && (rules.length === 0 || acked.includes(r.hnId));
+          return (
+            <List.Item data-hn={r.hnId} data-ok={ok ? 'true' : 'false'}>
+              <Space direction="vertical" size={4} style={{ width: '100%' }}>
+                <Space size={[8, 4]} wrap>
+                  <Typography.Text strong>{labels.ref(r.room) || '—'}</Typography.Text>
+                  <Typography.Text>{labels.name(r)}</Typography.Text>
+                  <Typography.Text type="secondary">{r.hnId}</Typography.Text>
+                  {ok && <Tag color="green" data-testid="bulk-row-ok">{t('bulk.rowOk')}</Tag>}
+                </Space>
+                <Space size={[4, 4]} wrap>
+                  <AllergyTags allergens={r.allergens} unmapped={r.unmappedAllergies} name={labels.ref} />
+                  {r.textureFood !== null && <IddsiTag type="FOOD" level={r.textureFood} />}
+                  {r.textureDrink !== null && <IddsiTag type="DRINK" level={r.textureDrink} />}
+                </Space>
+                {others.length > 0 && (
+                  <Typography.Text type="danger" data-testid="bulk-row-problems">
+                    {others.map((p) => p.message).join('; ')}
+                  </Typography.Text>
+                )}
+                <FreeTextAck rules={rules} checked={acked.includes(r.hnId)} onChange={(on) => toggleAck(r.hnId, on)} testId="bulk-free-text" />
+              </Space>
+            </List.Item>
+          );
+        }}
+      />
+    </ManyOrderModal>
   );
 }

@@ -12,7 +12,7 @@ import { NS } from '@/features/orders/i18n';
 import { useMealTypes, useWards } from '@/features/orders/api/get-choices';
 import { useCheckRound, useMealRound, useSubmitRound, type DayItem, type RoundChoice, type RoundPick, type RoundRow } from '@/features/orders/api/meal-round';
 import { FreeTextAck, IddsiTag, NpoTag, statusLabel, useOrderLabels } from '@/features/orders/components/parts';
-import { errorText, freeTextRules, newKey } from '@/features/orders/draft';
+import { errorText, freeTextRules, newKey } from '@/features/orders/answers';
 import type { Conflict, MealType, Problem } from '@/features/orders/types';
 
 /** A row's choice in the round: a dish or set of the day (m12 / s3), NPO, or nothing. */

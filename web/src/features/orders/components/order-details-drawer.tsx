@@ -9,7 +9,7 @@ import { useCancelOrder } from '@/features/orders/api/cancel-order';
 import { useConfirmReview } from '@/features/orders/api/confirm-review';
 import { useOrderDetails } from '@/features/orders/api/get-order-details';
 import { useQr } from '@/features/orders/api/get-qr';
-import { errorText, freeTextRules, problemsOf, reviewNotes } from '@/features/orders/draft';
+import { errorText, freeTextRules, problemsOf, reviewNotes } from '@/features/orders/answers';
 import { formPath, formState } from '@/features/orders/paths';
 import { ConflictTags, FreeTextAck, MealBadge, useOrderLabels } from '@/features/orders/components/parts';
 import { CANCEL_REASONS, type CancelReason, type Problem } from '@/features/orders/types';
@@ -88,8 +88,8 @@ export function OrderDetailsDrawer({ orderId, onClose }: Props) {
 
   const noted = reviewNotes(problems);
   const p = o?.patient;
-  // the conflicts the order was accepted with: the order's, else each item's
-  const accepted = o?.conflicts ?? (o?.items ?? []).flatMap((it) => it.conflicts ?? []);
+  // the conflicts the order was accepted with: its items'
+  const accepted = (o?.items ?? []).flatMap((it) => it.conflicts ?? []);
   const hn = p?.hnId ?? o?.hnId ?? '';
   const unmapped = (p?.unmappedAllergies ?? []).length > 0;
 

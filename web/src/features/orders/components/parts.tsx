@@ -11,7 +11,7 @@ import { IDDSI_COLORS } from '@/lib/iddsi';
 import { useSession } from '@/lib/use-session';
 import { NS } from '@/features/orders/i18n';
 import { localName, personName, type Conflict, type FoodRule, type MealCell, type MealType, type OrderBrief, type OrderPatient } from '@/features/orders/types';
-import { conflictNames } from '@/features/orders/draft';
+import { conflictNames } from '@/features/orders/answers';
 
 /** The current pair's branch, its zone, today there, and names in the interface language. */
 export function useOrderLabels() {
@@ -47,6 +47,32 @@ export function MealBadge({ meal }: { meal: Pick<MealType, 'abbreviation' | 'mea
     >
       {meal.abbreviation || meal.code}
     </span>
+  );
+}
+
+/** Meal types to tick, each as its badge and name (in the order given: the branch's). */
+export function MealChecks({ mealTypes, value, onChange, testId, itemTestId, ariaLabel, style }: {
+  mealTypes: MealType[];
+  value: number[];
+  onChange: (ids: number[]) => void;
+  testId?: string;
+  /** each box's test id is `<itemTestId>-<meal code>` */
+  itemTestId?: string;
+  ariaLabel?: string;
+  style?: React.CSSProperties;
+}) {
+  const { i18n } = useTranslation(NS);
+  return (
+    <Checkbox.Group value={value} onChange={(v) => onChange(v as number[])} style={style} data-testid={testId} aria-label={ariaLabel}>
+      {mealTypes.map((m) => (
+        <Checkbox key={m.id} value={m.id} data-testid={itemTestId && `${itemTestId}-${m.code}`}>
+          <Space size={4}>
+            <MealBadge meal={m} />
+            {localName(m, i18n.language)}
+          </Space>
+        </Checkbox>
+      ))}
+    </Checkbox.Group>
   );
 }
 
