@@ -74,10 +74,14 @@ export function MasterDataForm({ kind, branchCode, editing, onClose }: Props) {
   const kindName = inSentence(t(`kinds.${kind.type}`), lang);
   const label = (name: string) => t(`fields.${name}`);
 
+  // Fill the form when the drawer opens. On a busy PC this can run after the first keys were
+  // typed into the new drawer: what the person typed stays, the rest starts from the record.
   useEffect(() => {
     if (open) {
+      const names = ['code', 'nameTh', 'nameEn', ...kind.fields.map((f) => f.name)];
+      const typed = Object.fromEntries(names.filter((n) => form.isFieldTouched(n)).map((n) => [n, form.getFieldValue(n)]));
       form.resetFields();
-      form.setFieldsValue(initialValues(kind, rec));
+      form.setFieldsValue({ ...initialValues(kind, rec), ...typed });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, rec, kind]);
