@@ -143,9 +143,10 @@ SELECT o.id, o.patient_id, o.caregiver, o.order_date, o.meal_time_id FROM meal_o
 WHERE o.branch_code = @branch AND o.status <> 'CANCELLED';
 
 -- Orders by id, as every reader sees them (the view order_detail, migration 00020; read into
--- orders.Order), in date and meal order.
+-- orders.Order), in date and meal order. The function order_details keeps its plan
+-- (migration 00021).
 -- name: OrderDetails :many
-SELECT * FROM order_detail WHERE branch_code = @branch AND id = ANY (@ids::uuid[])
+SELECT * FROM order_details(@branch::text, @ids::uuid[])
 ORDER BY order_date, meal_start_time, caregiver, hn_id;
 
 -- The trays of a branch's date (the reports, docs/reports.md): its live ORD orders, patients'
