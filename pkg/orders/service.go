@@ -715,11 +715,11 @@ type SearchFilter struct {
 
 // SearchPage is the order list: a page of patient rows and the branch's meal types.
 type SearchPage struct {
-	Items     []json.RawMessage `json:"items"`
-	Total     int               `json:"total"`
-	Page      int               `json:"page"`
-	Size      int               `json:"size"`
-	MealTypes []MealTypeRef     `json:"mealTypes"`
+	Items     []ListRow     `json:"items"`
+	Total     int           `json:"total"`
+	Page      int           `json:"page"`
+	Size      int           `json:"size"`
+	MealTypes []MealTypeRef `json:"mealTypes"`
 }
 
 // MealTypeRef is a meal type as the lists show it.
@@ -753,20 +753,17 @@ func (s *Service) Search(ctx context.Context, branch string, f SearchFilter, p h
 	if arg.Status == "" {
 		arg.Status = "ALL"
 	}
-	rows, err := queries.OrderSearch(ctx, s.db, arg)
-	if err != nil {
-		return SearchPage{}, fmt.Errorf("orders.search: %w", err)
-	}
 	_, meals, err := loadMealTypes(ctx, s.db, branch)
 	if err != nil {
 		return SearchPage{}, fmt.Errorf("orders.search: %w", err)
 	}
-	out := SearchPage{Items: make([]json.RawMessage, len(rows)), Page: p.Page, Size: p.Size, MealTypes: []MealTypeRef{}}
-	for i, r := range rows {
-		out.Items[i], out.Total = r.Doc, int(r.Total)
+	rows, total, err := listPage(ctx, s.db, arg, meals)
+	if err != nil {
+		return SearchPage{}, fmt.Errorf("orders.search: %w", err)
 	}
-	for _, m := range meals {
-		out.MealTypes = append(out.MealTypes, refOf(m))
+	out := SearchPage{Items: rows, Total: total, Page: p.Page, Size: p.Size, MealTypes: make([]MealTypeRef, len(meals))}
+	for i, m := range meals {
+		out.MealTypes[i] = refOf(m)
 	}
 	return out, nil
 }
