@@ -9,10 +9,12 @@ import (
 	"encoding/hex"
 	"net/url"
 	"os"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"samrap/pkg/db"
 	"samrap/pkg/db/migrations"
@@ -68,4 +70,33 @@ func New(t testing.TB) *db.Pool {
 		t.Fatalf("dbtest: migrate: %v", err)
 	}
 	return pool
+}
+
+// Counter counts the statements a pool sends (the tests that hold a call to a fixed number
+// of statements).
+type Counter struct{ n atomic.Int64 }
+
+func (c *Counter) TraceQueryStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceQueryStartData) context.Context {
+	c.n.Add(1)
+	return ctx
+}
+
+func (c *Counter) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
+
+// Load answers the statements sent so far.
+func (c *Counter) Load() int64 { return c.n.Load() }
+
+// Counting answers a second pool on pool's database, whose statements the Counter counts;
+// it is closed when the test ends.
+func Counting(t testing.TB, pool *db.Pool) (*db.Pool, *Counter) {
+	t.Helper()
+	c := &Counter{}
+	cfg := pool.Config()
+	cfg.ConnConfig.Tracer = c
+	counted, err := pgxpool.NewWithConfig(context.Background(), cfg)
+	if err != nil {
+		t.Fatalf("dbtest: counting pool: %v", err)
+	}
+	t.Cleanup(counted.Close)
+	return &db.Pool{Pool: counted}, c
 }
