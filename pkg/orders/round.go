@@ -413,22 +413,15 @@ func (s *Service) SubmitRound(ctx context.Context, lang i18n.Lang, branch, by st
 	if err != nil {
 		return Outcome{}, err
 	}
-	var out Outcome
-	err = pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
-		replay, err := claimKey(ctx, tx, branch, by, in.IdempotencyKey, &out)
-		if err != nil || replay {
-			out.replayed = replay
-			return err
-		}
-		if out, err = s.submitRound(ctx, tx, lang, branch, by, drafts, in.all(drafts)); err != nil {
-			return err
-		}
+	out, replayed, err := once(ctx, s.db, branch, by, in.IdempotencyKey, func(tx pgx.Tx) (Outcome, error) {
+		out, err := s.submitRound(ctx, tx, lang, branch, by, drafts, in.all(drafts))
 		out.Refused = append(out.Refused, refused...)
-		return keepAnswer(ctx, tx, by, in.IdempotencyKey, out)
+		return out, err
 	})
 	if err != nil {
 		return Outcome{}, fmt.Errorf("orders.submitRound: %w", err)
 	}
+	out.replayed = replayed
 	return out, nil
 }
 
