@@ -24,10 +24,12 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"samrap/pkg/db"
 	"samrap/pkg/db/migrations"
@@ -207,4 +209,33 @@ func hashExecutable() string {
 		fmt.Fprintf(h, "pid %d %d", os.Getpid(), time.Now().UnixNano())
 	}
 	return hex.EncodeToString(h.Sum(nil))[:12]
+}
+
+// Counter counts the statements a pool sends (the tests that hold a call to a fixed number
+// of statements).
+type Counter struct{ n atomic.Int64 }
+
+func (c *Counter) TraceQueryStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceQueryStartData) context.Context {
+	c.n.Add(1)
+	return ctx
+}
+
+func (c *Counter) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
+
+// Load answers the statements sent so far.
+func (c *Counter) Load() int64 { return c.n.Load() }
+
+// Counting answers a second pool on pool's database, whose statements the Counter counts;
+// it is closed when the test ends.
+func Counting(t testing.TB, pool *db.Pool) (*db.Pool, *Counter) {
+	t.Helper()
+	c := &Counter{}
+	cfg := pool.Config()
+	cfg.ConnConfig.Tracer = c
+	counted, err := pgxpool.NewWithConfig(context.Background(), cfg)
+	if err != nil {
+		t.Fatalf("dbtest: counting pool: %v", err)
+	}
+	t.Cleanup(counted.Close)
+	return &db.Pool{Pool: counted}, c
 }

@@ -4,45 +4,33 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"samrap/pkg/day"
-	"samrap/pkg/db"
+	"samrap/pkg/dbtest"
 	"samrap/pkg/httpx"
 	"samrap/pkg/i18n"
 	"samrap/pkg/orders"
 	"samrap/pkg/patients"
 )
 
-// counter counts the statements a pool sends.
-type counter struct{ n atomic.Int64 }
-
-func (c *counter) TraceQueryStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceQueryStartData) context.Context {
-	c.n.Add(1)
-	return ctx
+// countingService answers an orders service over a pool of the fixture's database that
+// counts its statements (closed when the test ends).
+func countingService(t testing.TB, f *fixture) (*orders.Service, *dbtest.Counter) {
+	t.Helper()
+	pool, c := dbtest.Counting(t, f.s.Env.DB)
+	return orders.NewService(pool, f.s.Clock.Now, nil), c
 }
-
-func (c *counter) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
 
 // A submit is a fixed number of statements whatever the number of items, dates and meal
 // types (issue 14's benchmark note): one dish for one meal, and three dishes for two dates.
 func TestSubmitIsAFixedNumberOfStatements(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
-	c := &counter{}
-	cfg := f.s.Env.DB.Config()
-	cfg.ConnConfig.Tracer = c
-	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pool.Close()
-	svc := orders.NewService(&db.Pool{Pool: pool}, f.s.Clock.Now, nil)
+	svc, c := countingService(t, f)
 	midnight, _ := day.Parse(f.today)
 	count := func(hn string, dates []string, codes ...string) int64 {
 		f.patient(t, hn, "", nil, nil)
@@ -51,12 +39,12 @@ func TestSubmitIsAFixedNumberOfStatements(t *testing.T) {
 		for _, code := range codes {
 			d.Items = append(d.Items, orders.Item{MenuID: f.dishes[code]})
 		}
-		before := c.n.Load()
+		before := c.Load()
 		out, err := svc.Submit(context.Background(), i18n.EN, "SRP01", "bench", d)
 		if err != nil || len(out.Orders) != len(dates) {
 			t.Fatalf("submit %s: %+v %v", hn, out, err)
 		}
-		return c.n.Load() - before
+		return c.Load() - before
 	}
 	one := count("T-ST1", []string{f.today}, "T-PLAIN")
 	many := count("T-ST2", []string{f.today, midnight.AddDate(0, 0, 7).Format(time.DateOnly)}, "T-PLAIN", "T-SOUP", "T-THICK")
@@ -200,15 +188,7 @@ func BenchmarkOrderDetails(b *testing.B) {
 func BenchmarkRound30(b *testing.B) {
 	f := newFixture(b)
 	ctx := context.Background()
-	c := &counter{}
-	cfg := f.s.Env.DB.Config()
-	cfg.ConnConfig.Tracer = c
-	pool, err := pgxpool.NewWithConfig(ctx, cfg)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer pool.Close()
-	s := orders.NewService(&db.Pool{Pool: pool}, f.s.Clock.Now, nil)
+	s, c := countingService(b, f)
 	in := orders.RoundInput{DateOrder: f.today, MealTimeID: f.lunchID}
 	for i := 0; i < 30; i++ {
 		hn := fmt.Sprintf("T-RB%02d", i)
@@ -222,7 +202,7 @@ func BenchmarkRound30(b *testing.B) {
 	var stmts int64
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		before := c.n.Load()
+		before := c.Load()
 		in.IdempotencyKey = fmt.Sprint("round-", i)
 		checks, err := s.CheckRound(ctx, i18n.EN, "SRP01", in)
 		if err != nil || len(checks) != 30 {
@@ -232,7 +212,7 @@ func BenchmarkRound30(b *testing.B) {
 		if err != nil || len(out.Ordered) != 30 {
 			b.Fatalf("submit: %+v %v", out.Refused, err)
 		}
-		stmts += c.n.Load() - before
+		stmts += c.Load() - before
 		b.StopTimer()
 		if _, err := f.s.Env.DB.Exec(ctx, `DELETE FROM meal_order WHERE patient_id IN (SELECT id FROM patient WHERE hn_id LIKE 'T-RB%')`); err != nil {
 			b.Fatal(err)
@@ -248,15 +228,7 @@ func TestRoundIsAFixedNumberOfStatements(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
 	ctx := context.Background()
-	c := &counter{}
-	cfg := f.s.Env.DB.Config()
-	cfg.ConnConfig.Tracer = c
-	pool, err := pgxpool.NewWithConfig(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pool.Close()
-	s := orders.NewService(&db.Pool{Pool: pool}, f.s.Clock.Now, nil)
+	s, c := countingService(t, f)
 	var ward int64
 	if err := f.s.Env.DB.QueryRow(ctx, `SELECT id FROM ward WHERE branch_code = 'SRP01' AND code = 'W01'`).Scan(&ward); err != nil {
 		t.Fatal(err)
@@ -269,22 +241,22 @@ func TestRoundIsAFixedNumberOfStatements(t *testing.T) {
 			in.Rows = append(in.Rows, orders.RoundPick{HnID: hn, OrderType: "ORD", CourseType: "MENU",
 				Items: []orders.Item{{MenuID: f.dishes["T-PLAIN"]}, {MenuID: f.dishes["T-SOUP"]}}})
 		}
-		before := c.n.Load()
+		before := c.Load()
 		if _, err := s.MealRound(ctx, i18n.EN, "SRP01", ward, f.today, f.lunchID); err != nil {
 			t.Fatal(err)
 		}
-		read := c.n.Load() - before
-		before = c.n.Load()
+		read := c.Load() - before
+		before = c.Load()
 		if _, err := s.CheckRound(ctx, i18n.EN, "SRP01", in); err != nil {
 			t.Fatal(err)
 		}
-		check := c.n.Load() - before
-		before = c.n.Load()
+		check := c.Load() - before
+		before = c.Load()
 		out, err := s.SubmitRound(ctx, i18n.EN, "SRP01", "count", in)
 		if err != nil || len(out.Ordered) != n {
 			t.Fatalf("submitRound of %d: %+v %v", n, out.Refused, err)
 		}
-		return read, check, c.n.Load() - before
+		return read, check, c.Load() - before
 	}
 	r1, c1, s1 := count(3)
 	r2, c2, s2 := count(30)

@@ -25,7 +25,7 @@ type Choice struct {
 }
 
 // choiceTables are the master tables the simple choices read: the names come from this
-// list, never from a caller.
+// list, never from a caller. Each call has its route in Mount (http.go).
 var choiceTables = map[string]string{"getDietType": "diet_type", "getTherapeutic": "therapeutic",
 	"getAllergens": "allergen", "getAllergensCaregiver": "allergen", "getReligion": "religion",
 	"getCuisine": "cuisine_type", "getVegetarian": "vegetarian", "getRemarks": "remark", "getOthers": "other_item",

@@ -2,9 +2,7 @@ package orders
 
 import (
 	"context"
-	"maps"
 	"net/http"
-	"slices"
 	"strings"
 
 	"samrap/pkg/httpx"
@@ -18,27 +16,35 @@ var takers = httpx.Roles(session.Controller, session.OrderTaker)
 // Mount adds the area's routes (functions/catalog.json, function "orders").
 func Mount(env *platform.Env, rt *httpx.Router) {
 	h := handlers{s: NewService(env.DB, env.Now, func(ctx context.Context) ([]byte, error) { return TokenKey(ctx, env.Keys) })}
-	const p = "/api/takerOrder/"
-	rt.Handle("GET "+p+"search", takers, h.search)
-	rt.Handle("GET "+p+"getOrderDetails", takers, h.details)
-	for _, call := range slices.Sorted(maps.Keys(choiceTables)) {
-		rt.Handle("GET "+p+call, takers, h.choices(call))
-	}
-	rt.Handle("GET "+p+"getMealType", takers, h.mealTypes)
-	rt.Handle("POST "+p+"filterMenu", takers, h.filterMenu(false))
-	rt.Handle("POST "+p+"filterMenuCaregiver", takers, h.filterMenu(true))
-	rt.Handle("POST "+p+"checkReplaceIngredient", takers, h.checkReplace)
-	rt.Handle("POST "+p+"checkerOrderTaker", takers.Limit(64<<10), h.check)
-	rt.Handle("POST "+p+"submitOrder", takers.Limit(64<<10), h.submit)
-	rt.Handle("POST "+p+"checkerOrderMany", takers.Limit(256<<10), h.checkMany)
-	rt.Handle("GET "+p+"mealRound", takers, h.mealRound)
-	rt.Handle("POST "+p+"checkerRound", takers.Limit(256<<10), h.checkRound)
-	rt.Handle("POST "+p+"submitRound", takers.Limit(256<<10), h.submitRound)
-	rt.Handle("POST "+p+"submitOrderMany", takers.Limit(256<<10), h.submitMany)
-	rt.Handle("POST "+p+"copyOrders", takers, h.copyOrders)
-	rt.Handle("POST "+p+"cancel", takers, h.cancel)
-	rt.Handle("POST "+p+"confirmReview", takers, h.confirmReview)
-	rt.Handle("GET "+p+"getQrByOrderId/{id}", takers, h.qr)
+	rt.Handle("GET /api/takerOrder/search", takers, h.search)
+	rt.Handle("GET /api/takerOrder/getOrderDetails", takers, h.details)
+	rt.Handle("GET /api/takerOrder/getAllergens", takers, h.choices("getAllergens"))
+	rt.Handle("GET /api/takerOrder/getAllergensCaregiver", takers, h.choices("getAllergensCaregiver"))
+	rt.Handle("GET /api/takerOrder/getCuisine", takers, h.choices("getCuisine"))
+	rt.Handle("GET /api/takerOrder/getDietType", takers, h.choices("getDietType"))
+	rt.Handle("GET /api/takerOrder/getMealComponents", takers, h.choices("getMealComponents"))
+	rt.Handle("GET /api/takerOrder/getOthers", takers, h.choices("getOthers"))
+	rt.Handle("GET /api/takerOrder/getReligion", takers, h.choices("getReligion"))
+	rt.Handle("GET /api/takerOrder/getRemarks", takers, h.choices("getRemarks"))
+	rt.Handle("GET /api/takerOrder/getRestricted", takers, h.choices("getRestricted"))
+	rt.Handle("GET /api/takerOrder/getRestrictedCaregiver", takers, h.choices("getRestrictedCaregiver"))
+	rt.Handle("GET /api/takerOrder/getTherapeutic", takers, h.choices("getTherapeutic"))
+	rt.Handle("GET /api/takerOrder/getVegetarian", takers, h.choices("getVegetarian"))
+	rt.Handle("GET /api/takerOrder/getMealType", takers, h.mealTypes)
+	rt.Handle("POST /api/takerOrder/filterMenu", takers, h.filterMenu(false))
+	rt.Handle("POST /api/takerOrder/filterMenuCaregiver", takers, h.filterMenu(true))
+	rt.Handle("POST /api/takerOrder/checkReplaceIngredient", takers, h.checkReplace)
+	rt.Handle("POST /api/takerOrder/checkerOrderTaker", takers.Limit(64<<10), h.check)
+	rt.Handle("POST /api/takerOrder/submitOrder", takers.Limit(64<<10), h.submit)
+	rt.Handle("POST /api/takerOrder/checkerOrderMany", takers.Limit(256<<10), h.checkMany)
+	rt.Handle("GET /api/takerOrder/mealRound", takers, h.mealRound)
+	rt.Handle("POST /api/takerOrder/checkerRound", takers.Limit(256<<10), h.checkRound)
+	rt.Handle("POST /api/takerOrder/submitRound", takers.Limit(256<<10), h.submitRound)
+	rt.Handle("POST /api/takerOrder/submitOrderMany", takers.Limit(256<<10), h.submitMany)
+	rt.Handle("POST /api/takerOrder/copyOrders", takers, h.copyOrders)
+	rt.Handle("POST /api/takerOrder/cancel", takers, h.cancel)
+	rt.Handle("POST /api/takerOrder/confirmReview", takers, h.confirmReview)
+	rt.Handle("GET /api/takerOrder/getQrByOrderId/{id}", takers, h.qr)
 }
 
 type handlers struct{ s *Service }

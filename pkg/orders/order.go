@@ -15,8 +15,8 @@ import (
 )
 
 // Order is an order as every reader sees it (docs/orders.md "One order"): read from the view
-// order_detail (migration 00020) by Details' store (OrderDetails) and by the reports' trays
-// (OrderTrays). Its JSON is the order as the API answers it (getOrderDetails without the
+// order_detail (migrations 00020, 00021) by Orders (OrderDetails), by the reports' trays
+// (OrderTrays) and finance, and by the serve list, each row mapped by FromRow. Its JSON is the order as the API answers it (getOrderDetails without the
 // patient, the submits, cancel, review, the change log); the fields marked json:"-" are the
 // tray's — the patient's facts as they are now, the names of its references, the dishes —
 // which the reports, the kitchen workbook and board and the meal cards read.
@@ -188,8 +188,9 @@ func (o Order) draft(branch, date string) Draft {
 	return d
 }
 
-// orderOf maps a row of order_detail to its Order.
-func orderOf(r dbsqlc.OrderDetail) (Order, error) {
+// FromRow maps a row of order_detail to its Order: the one mapping, for every query that
+// reads the view (sqlc.embed(order_detail) where a query adds columns of its own).
+func FromRow(r dbsqlc.OrderDetail) (Order, error) {
 	o := Order{OrderID: r.ID, BranchCode: r.BranchCode, HnID: r.HnID, Caregiver: r.Caregiver, DateOrder: dateOf(r.OrderDate),
 		MealTimeID: r.MealTimeID,
 		MealType: MealTypeRef{ID: r.MealTimeID, Code: r.MealTimeCode, NameTh: r.MealTimeNameTh, NameEn: r.MealTimeNameEn,
@@ -246,7 +247,7 @@ func ordersOfRows(rows []dbsqlc.OrderDetail) ([]Order, error) {
 	out := make([]Order, len(rows))
 	for i, r := range rows {
 		var err error
-		if out[i], err = orderOf(r); err != nil {
+		if out[i], err = FromRow(r); err != nil {
 			return nil, err
 		}
 	}

@@ -3,7 +3,6 @@ package orders
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
@@ -47,7 +46,7 @@ type RoundChoice struct {
 // same check as a submit), and the conflicts of the day's items that have one for this
 // patient, keyed "m<id>" (a dish) or "s<id>" (a set).
 type RoundRow struct {
-	Patient    json.RawMessage       `json:"patient"`
+	Patient    ListRow               `json:"patient"`
 	Ordered    bool                  `json:"ordered"`
 	Suggestion *RoundChoice          `json:"suggestion"`
 	Source     string                `json:"source"`
@@ -73,21 +72,6 @@ func itemKey(it Item) string {
 	return fmt.Sprintf("m%d", it.MenuID)
 }
 
-// roundPatient is what the round reads of an order list row.
-type roundPatient struct {
-	HnID     string `json:"hnId"`
-	DietType *struct {
-		ID int64 `json:"id"`
-	} `json:"dietType"`
-	TextureFood *int `json:"textureFood"`
-	Meals       []struct {
-		MealTimeID int64 `json:"mealTimeId"`
-		Order      *struct {
-			Status string `json:"status"`
-		} `json:"order"`
-	} `json:"meals"`
-}
-
 // MealRound answers the round of a ward's meal: its patients (as the order list), each with
 // a checked suggestion, in a fixed number of statements whatever the number of patients.
 func (s *Service) MealRound(ctx context.Context, lang i18n.Lang, branch string, wardID int64, date string, mealTimeID int64) (Round, error) {
@@ -107,13 +91,10 @@ func (s *Service) MealRound(ctx context.Context, lang i18n.Lang, branch string, 
 	if err != nil {
 		return Round{}, fmt.Errorf("orders.mealRound: %w", err)
 	}
-	rows := make([]roundPatient, len(page.Items))
-	hns := make([]string, len(page.Items))
-	for i, doc := range page.Items {
-		if err := json.Unmarshal(doc, &rows[i]); err != nil {
-			return Round{}, fmt.Errorf("orders.mealRound: %w", err)
-		}
-		hns[i] = rows[i].HnID
+	rows := page.Items
+	hns := make([]string, len(rows))
+	for i, r := range rows {
+		hns[i] = r.HnID
 	}
 	persons, err := loadPersons(ctx, s.db, branch, hns)
 	if err != nil {
@@ -132,7 +113,7 @@ func (s *Service) MealRound(ctx context.Context, lang i18n.Lang, branch string, 
 	out := Round{WardID: wardID, DateOrder: date, MealType: refOf(meal), Covered: dayMenu.Covered,
 		Items: nonNilItems(dayMenu.Items), Rows: make([]RoundRow, len(rows))}
 	for i, r := range rows {
-		row := RoundRow{Patient: page.Items[i], Problems: []Problem{}, Conflicts: map[string][]Conflict{}}
+		row := RoundRow{Patient: r, Problems: []Problem{}, Conflicts: map[string][]Conflict{}}
 		for _, m := range r.Meals {
 			if m.MealTimeID == mealTimeID && m.Order != nil && m.Order.Status != StatusCancelled {
 				row.Ordered = true
@@ -235,7 +216,7 @@ func (s *Service) yesterdays(ctx context.Context, branch string, wardID int64, d
 // (a whole tray) before dishes. An unmapped allergy does not disqualify a choice: the
 // row asks the person to confirm it, as every form does.
 func suggest(lang i18n.Lang, today, date string, meal mealType, meals map[int64]mealType, cat catalogue, p person,
-	r roundPatient, yesterday Order) (*RoundChoice, string, []Problem) {
+	r ListRow, yesterday Order) (*RoundChoice, string, []Problem) {
 	if p.discharged() {
 		return nil, FromNone, []Problem{}
 	}
@@ -432,22 +413,15 @@ func (s *Service) SubmitRound(ctx context.Context, lang i18n.Lang, branch, by st
 	if err != nil {
 		return Outcome{}, err
 	}
-	var out Outcome
-	err = pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
-		replay, err := claimKey(ctx, tx, branch, by, in.IdempotencyKey, &out)
-		if err != nil || replay {
-			out.replayed = replay
-			return err
-		}
-		if out, err = s.submitRound(ctx, tx, lang, branch, by, drafts, in.all(drafts)); err != nil {
-			return err
-		}
+	out, replayed, err := once(ctx, s.db, branch, by, in.IdempotencyKey, func(tx pgx.Tx) (Outcome, error) {
+		out, err := s.submitRound(ctx, tx, lang, branch, by, drafts, in.all(drafts))
 		out.Refused = append(out.Refused, refused...)
-		return keepAnswer(ctx, tx, by, in.IdempotencyKey, out)
+		return out, err
 	})
 	if err != nil {
 		return Outcome{}, fmt.Errorf("orders.submitRound: %w", err)
 	}
+	out.replayed = replayed
 	return out, nil
 }
 

@@ -44,11 +44,7 @@ func TestMealRound(t *testing.T) {
 	}
 	rows := map[string]orders.RoundRow{}
 	for _, r := range round.Rows {
-		var p struct{ HnID string }
-		if err := json.Unmarshal(r.Patient, &p); err != nil {
-			t.Fatal(err)
-		}
-		rows[p.HnID] = r
+		rows[r.Patient.HnID] = r
 	}
 	has := func(c *orders.RoundChoice, code string) bool {
 		return c != nil && len(c.Items) == 1 && c.Items[0].MenuID == f.dishes[code]
@@ -132,7 +128,7 @@ func TestMealRound(t *testing.T) {
 	res = f.get(f.taker, fmt.Sprintf("mealRound?wardId=%d&dateOrder=%s&mealTimeId=%d", ward, date, f.lunchID))
 	res.Into(t, &round)
 	for _, r := range round.Rows {
-		if strings.Contains(string(r.Patient), `"T-RD-OK"`) && !r.Ordered {
+		if r.Patient.HnID == "T-RD-OK" && !r.Ordered {
 			t.Fatalf("ordered after the round: %+v", r)
 		}
 	}

@@ -147,24 +147,34 @@ func (s *Service) Submit(ctx context.Context, lang i18n.Lang, branch, by string,
 	if f := d.validate(s.today(), false); len(f) > 0 {
 		return Submitted{}, errs.Fields(f)
 	}
-	var out Submitted
-	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
-		replay, err := claimKey(ctx, tx, branch, by, d.IdempotencyKey, &out)
-		if err != nil || replay {
-			out.replayed = replay
-			return err
-		}
+	out, replayed, err := once(ctx, s.db, branch, by, d.IdempotencyKey, func(tx pgx.Tx) (Submitted, error) {
 		orders, err := s.submitIn(ctx, tx, lang, branch, by, d)
-		if err != nil {
-			return err
-		}
-		out = Submitted{Orders: orders}
-		return keepAnswer(ctx, tx, by, d.IdempotencyKey, out)
+		return Submitted{Orders: orders}, err
 	})
 	if err != nil {
 		return Submitted{}, fmt.Errorf("orders.submit: %w", err)
 	}
+	out.replayed = replayed
 	return out, nil
+}
+
+// once runs write in one transaction under the caller's idempotency key: the first request
+// with the key writes and keeps its answer; the same key from the same caller again answers
+// that first answer (replayed) and writes nothing. Without a key write just runs.
+func once[T any](ctx context.Context, pool *db.Pool, branch, by, key string, write func(pgx.Tx) (T, error)) (T, bool, error) {
+	var out T
+	replayed := false
+	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		var err error
+		if replayed, err = claimKey(ctx, tx, branch, by, key, &out); err != nil || replayed {
+			return err
+		}
+		if out, err = write(tx); err != nil {
+			return err
+		}
+		return keepAnswer(ctx, tx, by, key, out)
+	})
+	return out, replayed, err
 }
 
 // claimKey claims the idempotency key for the caller in tx; when it was claimed before it
@@ -354,25 +364,17 @@ func (s *Service) SubmitMany(ctx context.Context, lang i18n.Lang, branch, by str
 	if f := d.validate(s.today(), true); len(f) > 0 {
 		return Outcome{}, errs.Fields(f)
 	}
-	var out Outcome
-	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
-		replay, err := claimKey(ctx, tx, branch, by, d.IdempotencyKey, &out)
-		if err != nil || replay {
-			out.replayed = replay
-			return err
-		}
+	out, replayed, err := once(ctx, s.db, branch, by, d.IdempotencyKey, func(tx pgx.Tx) (Outcome, error) {
 		var drafts []Draft
 		for _, hn := range d.patients() {
 			drafts = append(drafts, d.forPatient(hn))
 		}
-		if out, err = s.submitEach(ctx, tx, lang, branch, by, drafts); err != nil {
-			return err
-		}
-		return keepAnswer(ctx, tx, by, d.IdempotencyKey, out)
+		return s.submitEach(ctx, tx, lang, branch, by, drafts)
 	})
 	if err != nil {
 		return Outcome{}, fmt.Errorf("orders.submitMany: %w", err)
 	}
+	out.replayed = replayed
 	return out, nil
 }
 
@@ -471,17 +473,11 @@ func (s *Service) Copy(ctx context.Context, lang i18n.Lang, branch, by string, i
 	if len(f) > 0 {
 		return Outcome{}, errs.Fields(f)
 	}
-	var out Outcome
-	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
-		replay, err := claimKey(ctx, tx, branch, by, in.IdempotencyKey, &out)
-		if err != nil || replay {
-			out.replayed = replay
-			return err
-		}
+	out, replayed, err := once(ctx, s.db, branch, by, in.IdempotencyKey, func(tx pgx.Tx) (Outcome, error) {
 		rows, err := queries.OrderWardDay(ctx, tx, dbsqlc.OrderWardDayParams{Branch: branch,
 			OnDate: pgtype.Date{Time: from, Valid: true}, WardID: &in.WardID, MealTimeIds: nonNil(in.MealTimeIDs)})
 		if err != nil {
-			return err
+			return Outcome{}, err
 		}
 		ids := make([]string, len(rows))
 		for i, r := range rows {
@@ -489,7 +485,7 @@ func (s *Service) Copy(ctx context.Context, lang i18n.Lang, branch, by string, i
 		}
 		stored, err := Orders(ctx, tx, branch, ids)
 		if err != nil {
-			return err
+			return Outcome{}, err
 		}
 		var drafts []Draft
 		for _, o := range stored {
@@ -498,14 +494,12 @@ func (s *Service) Copy(ctx context.Context, lang i18n.Lang, branch, by string, i
 			d.normalise()
 			drafts = append(drafts, d)
 		}
-		if out, err = s.submitEach(ctx, tx, lang, branch, by, drafts); err != nil {
-			return err
-		}
-		return keepAnswer(ctx, tx, by, in.IdempotencyKey, out)
+		return s.submitEach(ctx, tx, lang, branch, by, drafts)
 	})
 	if err != nil {
 		return Outcome{}, fmt.Errorf("orders.copy: %w", err)
 	}
+	out.replayed = replayed
 	return out, nil
 }
 
@@ -643,22 +637,9 @@ func (s *Service) ConfirmReview(ctx context.Context, lang i18n.Lang, branch, by 
 		if len(probs) > 0 {
 			return problemsErr(probs)
 		}
-		arg := dbsqlc.OrderConfirmParams{ID: in.OrderID, Branch: branch, PatientID: p.PatientID, By: by,
-			UnmappedAllergiesChecked: d.UnmappedAllergiesChecked, Positions: []int32{}, Notes: []string{}, Conflicts: []string{}}
-		if arg.FreeTextRules, err = freeTextRecord(d, p); err != nil {
+		arg, err := confirmArgs(branch, by, o, d, p, items)
+		if err != nil {
 			return err
-		}
-		for i, it := range items {
-			cs := it.Conflicts
-			if cs == nil {
-				cs = []Conflict{}
-			}
-			raw, err := json.Marshal(cs)
-			if err != nil {
-				return err
-			}
-			arg.Positions = append(arg.Positions, int32(o.Items[i].Position))
-			arg.Notes, arg.Conflicts = append(arg.Notes, it.AlternativeNote), append(arg.Conflicts, string(raw))
 		}
 		if err := queries.OrderConfirm(ctx, tx, arg); err != nil {
 			return err
@@ -715,11 +696,11 @@ type SearchFilter struct {
 
 // SearchPage is the order list: a page of patient rows and the branch's meal types.
 type SearchPage struct {
-	Items     []json.RawMessage `json:"items"`
-	Total     int               `json:"total"`
-	Page      int               `json:"page"`
-	Size      int               `json:"size"`
-	MealTypes []MealTypeRef     `json:"mealTypes"`
+	Items     []ListRow     `json:"items"`
+	Total     int           `json:"total"`
+	Page      int           `json:"page"`
+	Size      int           `json:"size"`
+	MealTypes []MealTypeRef `json:"mealTypes"`
 }
 
 // MealTypeRef is a meal type as the lists show it.
@@ -753,20 +734,17 @@ func (s *Service) Search(ctx context.Context, branch string, f SearchFilter, p h
 	if arg.Status == "" {
 		arg.Status = "ALL"
 	}
-	rows, err := queries.OrderSearch(ctx, s.db, arg)
-	if err != nil {
-		return SearchPage{}, fmt.Errorf("orders.search: %w", err)
-	}
 	_, meals, err := loadMealTypes(ctx, s.db, branch)
 	if err != nil {
 		return SearchPage{}, fmt.Errorf("orders.search: %w", err)
 	}
-	out := SearchPage{Items: make([]json.RawMessage, len(rows)), Page: p.Page, Size: p.Size, MealTypes: []MealTypeRef{}}
-	for i, r := range rows {
-		out.Items[i], out.Total = r.Doc, int(r.Total)
+	rows, total, err := listPage(ctx, s.db, arg, meals)
+	if err != nil {
+		return SearchPage{}, fmt.Errorf("orders.search: %w", err)
 	}
-	for _, m := range meals {
-		out.MealTypes = append(out.MealTypes, refOf(m))
+	out := SearchPage{Items: rows, Total: total, Page: p.Page, Size: p.Size, MealTypes: make([]MealTypeRef, len(meals))}
+	for i, m := range meals {
+		out.MealTypes[i] = refOf(m)
 	}
 	return out, nil
 }

@@ -132,6 +132,32 @@ func insertArgs(branch, by string, rows []newOrder) (dbsqlc.OrderInsertParams, e
 	return a, nil
 }
 
+// confirmArgs answers OrderConfirm's parameters for a review of order o that passed the
+// checks as draft d for person p: the order takes the person's facts, each item (in the
+// order's positions) the note and conflicts it was checked with, and the free-text record of
+// d. Pure, as insertArgs.
+func confirmArgs(branch, by string, o Order, d Draft, p person, items []checked) (dbsqlc.OrderConfirmParams, error) {
+	arg := dbsqlc.OrderConfirmParams{ID: o.OrderID, Branch: branch, PatientID: p.PatientID, By: by,
+		UnmappedAllergiesChecked: d.UnmappedAllergiesChecked, Positions: []int32{}, Notes: []string{}, Conflicts: []string{}}
+	var err error
+	if arg.FreeTextRules, err = freeTextRecord(d, p); err != nil {
+		return arg, err
+	}
+	for i, it := range items {
+		cs := it.Conflicts
+		if cs == nil {
+			cs = []Conflict{}
+		}
+		raw, err := json.Marshal(cs)
+		if err != nil {
+			return arg, err
+		}
+		arg.Positions = append(arg.Positions, int32(o.Items[i].Position))
+		arg.Notes, arg.Conflicts = append(arg.Notes, it.AlternativeNote), append(arg.Conflicts, string(raw))
+	}
+	return arg, nil
+}
+
 // insertOrders writes the orders in one statement and answers each one's id, "" for one
 // whose slot already has a live order (nothing written for it).
 func insertOrders(ctx context.Context, tx pgx.Tx, branch, by string, rows []newOrder) ([]string, error) {

@@ -72,7 +72,9 @@ type Patient struct {
 	id                   int64
 }
 
-func toPatient(v dbsqlc.PatientView) (Patient, error) {
+// FromView maps a row of patient_view to its Patient: the one mapping, also the order list's
+// (pkg/orders), whose page query embeds the view.
+func FromView(v dbsqlc.PatientView) (Patient, error) {
 	p := Patient{BranchCode: v.BranchCode, HnID: v.HnID, FirstNameTh: v.FirstNameTh, LastNameTh: v.LastNameTh,
 		FirstNameEn: v.FirstNameEn, LastNameEn: v.LastNameEn, Gender: v.Gender, Birthday: dateOf(v.Birthday),
 		Nationality: v.Nationality, PatientLanguage: v.PatientLanguage, CardLanguage: v.CardLanguage,
@@ -138,7 +140,7 @@ func patientsByHn(ctx context.Context, q db.DBTX, branch string, hns []string) (
 	}
 	out := make(map[string]Patient, len(rows))
 	for _, r := range rows {
-		p, err := toPatient(r)
+		p, err := FromView(r)
 		if err != nil {
 			return nil, err
 		}
@@ -306,7 +308,7 @@ func searchPatients(ctx context.Context, q db.DBTX, branch string, f Filter, sor
 	}
 	byID := make(map[int64]Patient, len(rows))
 	for _, r := range rows {
-		p, err := toPatient(r)
+		p, err := FromView(r)
 		if err != nil {
 			return nil, 0, err
 		}

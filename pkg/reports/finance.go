@@ -16,6 +16,7 @@ import (
 	"samrap/pkg/db/dbsqlc"
 	"samrap/pkg/errs"
 	"samrap/pkg/httpx"
+	"samrap/pkg/orders"
 	"samrap/pkg/xlsx"
 )
 
@@ -97,9 +98,21 @@ func loadFinance(ctx context.Context, q db.DBTX, branch string, b financeBody) (
 		(*list)[i].Amount += amount
 	}
 	for i, x := range rows {
-		o := FinanceOrder{OrderID: x.ID, DateOrder: x.OrderDate, HnID: x.HnID, Caregiver: x.Caregiver,
-			Name: bi(strings.TrimSpace(x.FirstNameTh+" "+x.LastNameTh), strings.TrimSpace(x.FirstNameEn+" "+x.LastNameEn)),
-			Ward: bi(x.WardTh, x.WardEn), Room: x.RoomCode, MealType: bi(x.MealTh, x.MealEn), Items: x.Items, Price: x.PriceSatang}
+		d, err := orders.FromRow(x.OrderDetail)
+		if err != nil {
+			return Finance{}, fmt.Errorf("reports: finance: %w", err)
+		}
+		var ward, room orders.Named // none: empty names
+		if d.Ward != nil {
+			ward = *d.Ward
+		}
+		if d.Room != nil {
+			room = *d.Room
+		}
+		o := FinanceOrder{OrderID: d.OrderID, DateOrder: d.DateOrder, HnID: d.HnID, Caregiver: d.Caregiver,
+			Name: bi(strings.TrimSpace(d.FirstNameTh+" "+d.LastNameTh), strings.TrimSpace(d.FirstNameEn+" "+d.LastNameEn)),
+			Ward: bi(ward.NameTh, ward.NameEn), Room: room.Code, MealType: bi(d.MealType.NameTh, d.MealType.NameEn),
+			Items: itemNames(d), Price: x.PriceSatang}
 		out.Orders[i] = o
 		add(&out.ByWard, wards, o.Ward, o.Price)
 		add(&out.ByDay, days, o.DateOrder, o.Price)
@@ -107,6 +120,19 @@ func loadFinance(ctx context.Context, q db.DBTX, branch string, b financeBody) (
 		out.Total.Amount += o.Price
 	}
 	return out, nil
+}
+
+// itemNames answers what a finance line names of an order: its dishes' or set's Thai names in
+// the order's order, else its description (a specific meal).
+func itemNames(o orders.Order) string {
+	if len(o.Items) == 0 {
+		return o.Description
+	}
+	names := make([]string, len(o.Items))
+	for i, it := range o.Items {
+		names[i] = it.NameTh
+	}
+	return strings.Join(names, ", ")
 }
 
 // finance answers the charged orders of patients and caregivers between two dates (at most

@@ -2,39 +2,18 @@ package serve_test
 
 import (
 	"context"
-	"sync/atomic"
 	"testing"
 
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
-
-	"samrap/pkg/db"
+	"samrap/pkg/dbtest"
 	"samrap/pkg/i18n"
 	"samrap/pkg/orders"
 	"samrap/pkg/serve"
 )
 
-// counter counts the statements a pool sends.
-type counter struct{ n atomic.Int64 }
-
-func (c *counter) TraceQueryStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceQueryStartData) context.Context {
-	c.n.Add(1)
-	return ctx
-}
-
-func (c *counter) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
-
 // counted answers a serve service over a pool that counts its statements.
-func counted(t testing.TB, f *fixture) (*serve.Service, *counter) {
-	c := &counter{}
-	cfg := f.s.Env.DB.Config()
-	cfg.ConnConfig.Tracer = c
-	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	return serve.NewService(&db.Pool{Pool: pool}, f.s.Clock.Now, func(context.Context) ([]byte, error) { return f.key, nil }), c
+func counted(t testing.TB, f *fixture) (*serve.Service, *dbtest.Counter) {
+	pool, c := dbtest.Counting(t, f.s.Env.DB)
+	return serve.NewService(pool, f.s.Clock.Now, func(context.Context) ([]byte, error) { return f.key, nil }), c
 }
 
 // A verification is a fixed number of statements (issue 16's benchmark note): a match, a
@@ -52,12 +31,12 @@ func TestVerifyIsAFixedNumberOfStatements(t *testing.T) {
 	f.set(t, "S-ST2", "texture_food = 5, visit_status = 'Discharge'")
 	svc, c := counted(t, f)
 	count := func(token, hn string, match bool) int64 {
-		before := c.n.Load()
+		before := c.Load()
 		v, err := svc.Verify(context.Background(), i18n.EN, "SRP01", "S001", serve.Scan{Token: token, Wristband: hn})
 		if err != nil || v.Match != match {
 			t.Fatalf("verify %s: %+v %v", hn, v, err)
 		}
-		return c.n.Load() - before
+		return c.Load() - before
 	}
 	match, wrong, refused := count(plain, "S-ST1", true), count(plain, "S-ST2", false), count(peanut, "S-ST2", false)
 	if wrong != match+1 || refused != match+1 || match > 5 {
@@ -79,7 +58,7 @@ func BenchmarkServeVerify(b *testing.B) {
 	if _, err := f.s.Env.DB.Exec(ctx, "ANALYZE"); err != nil {
 		b.Fatal(err)
 	}
-	start := c.n.Load()
+	start := c.Load()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		v, err := svc.Verify(ctx, i18n.EN, "SRP01", "S001", serve.Scan{Token: tok, Wristband: "S-BENCH"})
@@ -87,7 +66,7 @@ func BenchmarkServeVerify(b *testing.B) {
 			b.Fatalf("%+v %v", v, err)
 		}
 	}
-	b.ReportMetric(float64(c.n.Load()-start)/float64(b.N), "stmts/op")
+	b.ReportMetric(float64(c.Load()-start)/float64(b.N), "stmts/op")
 }
 
 func BenchmarkServeOrderRead(b *testing.B) {

@@ -25,13 +25,12 @@ var (
 // Mount adds the area's routes (functions/catalog.json, function "serve").
 func Mount(env *platform.Env, rt *httpx.Router) {
 	h := handlers{s: NewService(env.DB, env.Now, func(ctx context.Context) ([]byte, error) { return orders.TokenKey(ctx, env.Keys) })}
-	const p = "/api/serve/"
-	rt.Handle("GET "+p+"searchServe", servers, h.search)
-	rt.Handle("GET "+p+"getDataServe", servers, h.patientOrders)
-	rt.Handle("POST "+p+"verify", servers.Limit(8<<10), h.verify)
-	rt.Handle("POST "+p+"update", servers.Limit(8<<10), h.update)
-	rt.Handle("GET "+p+"getSetting", settings, h.getSetting)
-	rt.Handle("POST "+p+"updateSetting", admins.Limit(8<<10), h.saveSetting)
+	rt.Handle("GET /api/serve/searchServe", servers, h.search)
+	rt.Handle("GET /api/serve/getDataServe", servers, h.patientOrders)
+	rt.Handle("POST /api/serve/verify", servers.Limit(8<<10), h.verify)
+	rt.Handle("POST /api/serve/update", servers.Limit(8<<10), h.update)
+	rt.Handle("GET /api/serve/getSetting", settings, h.getSetting)
+	rt.Handle("POST /api/serve/updateSetting", admins.Limit(8<<10), h.saveSetting)
 }
 
 type handlers struct{ s *Service }

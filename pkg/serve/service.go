@@ -493,8 +493,64 @@ type SearchFilter struct {
 
 // SearchPage is the tray list with the branch's meal types.
 type SearchPage struct {
-	httpx.Page[json.RawMessage]
+	httpx.Page[Tray]
 	MealTypes []json.RawMessage `json:"mealTypes"`
+}
+
+// Tray is a tray of the serve list (searchServe): the order as the list shows it, with its
+// serve status and its last serve record.
+type Tray struct {
+	OrderID     string             `json:"orderId"`
+	HnID        string             `json:"hnId"`
+	Caregiver   bool               `json:"caregiver"`
+	DateOrder   string             `json:"dateOrder"`
+	FirstNameTh string             `json:"firstNameTh"`
+	LastNameTh  string             `json:"lastNameTh"`
+	FirstNameEn string             `json:"firstNameEn"`
+	LastNameEn  string             `json:"lastNameEn"`
+	Ward        *orders.Named      `json:"ward"` // without its ward type
+	Room        *orders.Named      `json:"room"`
+	MealType    orders.MealTypeRef `json:"mealType"`
+	Status      string             `json:"status"`
+	NeedsReview bool               `json:"needsReview"`
+	// Moved: the patient moved after the card was printed; the card names PrintedWard and
+	// PrintedRoom (migration 00019).
+	Moved       bool          `json:"moved"`
+	PrintedWard *orders.Named `json:"printedWard"`
+	PrintedRoom *orders.Named `json:"printedRoom"`
+	ServeStatus string        `json:"serveStatus"` // WAITING, SERVED or REJECTED
+	LastRecord  *LastRecord   `json:"lastRecord"`
+}
+
+// LastRecord is a tray's last serve record.
+type LastRecord struct {
+	Action       string      `json:"action"`
+	RejectReason string      `json:"rejectReason"`
+	ServedBy     string      `json:"servedBy"`
+	ServedAt     orders.Time `json:"servedAt"`
+	DeviceID     string      `json:"deviceId"`
+}
+
+// trayOf answers a row of ServeSearch as the list shows it.
+func trayOf(r dbsqlc.ServeSearchRow) (Tray, error) {
+	o, err := orders.FromRow(r.OrderDetail)
+	if err != nil {
+		return Tray{}, err
+	}
+	t := Tray{OrderID: o.OrderID, HnID: o.HnID, Caregiver: o.Caregiver, DateOrder: o.DateOrder, FirstNameTh: o.FirstNameTh,
+		LastNameTh: o.LastNameTh, FirstNameEn: o.FirstNameEn, LastNameEn: o.LastNameEn, Room: o.Room, MealType: o.MealType,
+		Status: o.Status, NeedsReview: o.NeedsReview, Moved: o.Moved, PrintedWard: o.PrintedWard, PrintedRoom: o.PrintedRoom,
+		ServeStatus: r.ServeStatus}
+	if o.Ward != nil {
+		w := *o.Ward
+		w.WardTypeID = 0
+		t.Ward = &w
+	}
+	if r.RecordAction != "" {
+		t.LastRecord = &LastRecord{Action: r.RecordAction, RejectReason: r.RecordRejectReason, ServedBy: r.RecordServedBy,
+			ServedAt: orders.Time{Time: r.RecordServedAt.Time}, DeviceID: r.RecordDeviceID}
+	}
+	return t, nil
 }
 
 // Search lists the date's trays of the branch.
@@ -517,10 +573,13 @@ func (s *Service) Search(ctx context.Context, branch string, f SearchFilter, p h
 	if err != nil {
 		return SearchPage{}, fmt.Errorf("serve.search: %w", err)
 	}
-	out := SearchPage{Page: httpx.Page[json.RawMessage]{Items: make([]json.RawMessage, len(rows)), Page: p.Page, Size: p.Size},
+	out := SearchPage{Page: httpx.Page[Tray]{Items: make([]Tray, len(rows)), Page: p.Page, Size: p.Size},
 		MealTypes: make([]json.RawMessage, len(meals))}
 	for i, r := range rows {
-		out.Items[i], out.Total = r.Doc, int(r.Total)
+		if out.Items[i], err = trayOf(r); err != nil {
+			return SearchPage{}, fmt.Errorf("serve.search: %w", err)
+		}
+		out.Total = int(r.Total)
 	}
 	for i, m := range meals {
 		out.MealTypes[i] = m

@@ -143,9 +143,10 @@ SELECT o.id, o.patient_id, o.caregiver, o.order_date, o.meal_time_id FROM meal_o
 WHERE o.branch_code = @branch AND o.status <> 'CANCELLED';
 
 -- Orders by id, as every reader sees them (the view order_detail, migration 00020; read into
--- orders.Order), in date and meal order.
+-- orders.Order), in date and meal order. The function order_details keeps its plan
+-- (migration 00021).
 -- name: OrderDetails :many
-SELECT * FROM order_detail WHERE branch_code = @branch AND id = ANY (@ids::uuid[])
+SELECT * FROM order_details(@branch::text, @ids::uuid[])
 ORDER BY order_date, meal_start_time, caregiver, hn_id;
 
 -- The trays of a branch's date (the reports, docs/reports.md): its live ORD orders, patients'
@@ -196,19 +197,15 @@ UPDATE meal_order_item i SET alternative_note = x.note, conflicts = x.conflicts:
 FROM ROWS FROM (unnest(@positions::integer[]), unnest(@notes::text[]), unnest(@conflicts::text[])) AS x(pos, note, conflicts)
 WHERE i.order_id = @id AND i.position = x.pos;
 
--- The order list (docs/orders.md, search): one row per patient of the branch that is
--- Current, or has a live order on the date; needs-review rows first, then the sort key, the
--- HN breaking ties. Each row is the document the API answers, its meals one per active meal
--- type of the branch with the live patient and caregiver orders of the date. The date's
--- orders are aggregated per patient once; the page's meals are read by index. A meal type
--- (meal_time_id) narrows the status filter to that meal: NOT_ORDERED is no live patient order
--- of that meal, a status or NEEDS_REVIEW one of that meal's orders (patient's or caregiver's).
+-- The order list (docs/orders.md, search): the page of patients of the branch that are
+-- Current, or have a live order on the date, as patient_view shows them; needs-review rows
+-- first, then the sort key, the HN breaking ties. The date's orders are aggregated per patient
+-- once for the filters; the rows' meals are OrderListOrders' (pkg/orders builds the answer).
+-- A meal type (meal_time_id) narrows the status filter to that meal: NOT_ORDERED is no live
+-- patient order of that meal, a status or NEEDS_REVIEW one of that meal's orders (patient's
+-- or caregiver's).
 -- name: OrderSearch :many
-WITH mt AS (
-    SELECT t.id, t.code, t.name_th, t.name_en, t.abbreviation, t.meal_color, t.text_color,
-        (sqlc.arg(on_date)::date + t.start_time) AT TIME ZONE 'Asia/Bangkok' AS win_start,
-        (sqlc.arg(on_date)::date + t.end_time) AT TIME ZONE 'Asia/Bangkok' AS win_end
-    FROM meal_time t WHERE t.branch_code = @branch AND t.active),
+WITH mt AS (SELECT t.id FROM meal_time t WHERE t.branch_code = @branch AND t.active),
 agg AS (
     SELECT x.patient_id,
         bool_or(x.needs_review AND x.status <> 'CANCELLED') AS needs_review,
@@ -257,25 +254,16 @@ ranked AS (
             hit.hn_id) AS ord, hit.needs_review
     FROM hit),
 page AS (SELECT * FROM ranked ORDER BY ranked.ord LIMIT @page_size::integer OFFSET @page_offset::bigint)
-SELECT page.total, jsonb_build_object('hnId', v.hn_id, 'firstNameTh', v.first_name_th, 'lastNameTh', v.last_name_th,
-    'firstNameEn', v.first_name_en, 'lastNameEn', v.last_name_en, 'ward', v.ward, 'room', v.room,
-    'dietType', v.diet_type, 'therapeutics', coalesce(v.therapeutics, '[]'), 'allergens', coalesce(v.allergens, '[]'),
-    'restricted', coalesce(v.restricted, '[]'), 'unmappedAllergies', v.unmapped_allergies,
-    'religion', v.religion, 'vegetarian', v.vegetarian, 'textureFood', v.texture_food, 'textureDrink', v.texture_drink,
-    'npoFrom', v.npo_from, 'npoTo', v.npo_to, 'visitStatus', v.visit_status, 'hospitalStatus', v.hospital_status,
-    'version', v.version, 'needsReview', page.needs_review,
-    'meals', coalesce((SELECT jsonb_agg(jsonb_build_object('mealTimeId', mt.id, 'code', mt.code, 'nameTh', mt.name_th,
-            'nameEn', mt.name_en, 'abbreviation', mt.abbreviation, 'mealColor', mt.meal_color, 'textColor', mt.text_color,
-            'npo', v.npo_from IS NOT NULL AND v.npo_from < mt.win_end AND (v.npo_to IS NULL OR v.npo_to > mt.win_start),
-            'order', (SELECT jsonb_build_object('orderId', o.id, 'orderType', o.order_type, 'status', o.status,
-                'needsReview', o.needs_review) FROM meal_order o WHERE o.branch_code = @branch AND o.patient_id = v.id
-                AND o.order_date = @on_date::date AND o.meal_time_id = mt.id AND NOT o.caregiver AND o.status <> 'CANCELLED'),
-            'caregiverOrder', (SELECT jsonb_build_object('orderId', o.id, 'orderType', o.order_type, 'status', o.status,
-                'needsReview', o.needs_review) FROM meal_order o WHERE o.branch_code = @branch AND o.patient_id = v.id
-                AND o.order_date = @on_date::date AND o.meal_time_id = mt.id AND o.caregiver AND o.status <> 'CANCELLED'))
-        ORDER BY mt.win_start, mt.code) FROM mt), '[]'))::jsonb AS doc
+SELECT page.total, page.needs_review, sqlc.embed(v)
 FROM page JOIN patient_view v ON v.branch_code = @branch AND v.id = page.id
 ORDER BY page.ord;
+
+-- The live orders of patients on a date, as the order list's meals show them: the columns
+-- the list reads of order_detail (the view computes none of the others).
+-- name: OrderListOrders :many
+SELECT id, patient_id, meal_time_id, caregiver, order_type, status, needs_review FROM order_detail
+WHERE branch_code = @branch AND order_date = @on_date::date AND patient_id = ANY (@patient_ids::bigint[])
+    AND status <> 'CANCELLED';
 
 -- The live orders of a ward's patients on a date (copyOrders), the meal types given or all.
 -- name: OrderWardDay :many

@@ -203,7 +203,7 @@ func (q *Queries) OrderConfirm(ctx context.Context, db DBTX, arg OrderConfirmPar
 }
 
 const orderDetails = `-- name: OrderDetails :many
-SELECT branch_code, id, patient_id, hn_id, caregiver, caregiver_info, order_date, meal_time_id, meal_time_code, meal_time_name_th, meal_time_name_en, meal_time_start, meal_time_end, meal_start_time, meal_time_abbreviation, meal_time_color, meal_time_text_color, order_type, status, food_scope, course_type, diet_type_id, therapeutic_id, cuisine_type_id, description, remark, charge, dysphagia_food_type, unmapped_allergies_checked, free_text_rules, other_ids, remark_ids, needs_review, review_reasons, ordered_by, ordered_at, cancelled_by, cancelled_at, cancel_reason, cancel_remark, reviewed_by, reviewed_at, version, moved, printed_at, printed_ward, printed_room, card_language, first_name_th, last_name_th, first_name_en, last_name_en, special_request, unmapped_allergies, texture_food, texture_drink, ward_code, room_code, ward, room, diet, therapeutic, cuisine, allergens, restricted, items FROM order_detail WHERE branch_code = $1 AND id = ANY ($2::uuid[])
+SELECT branch_code, id, patient_id, hn_id, caregiver, caregiver_info, order_date, meal_time_id, meal_time_code, meal_time_name_th, meal_time_name_en, meal_time_start, meal_time_end, meal_start_time, meal_time_abbreviation, meal_time_color, meal_time_text_color, order_type, status, food_scope, course_type, diet_type_id, therapeutic_id, cuisine_type_id, description, remark, charge, dysphagia_food_type, unmapped_allergies_checked, free_text_rules, other_ids, remark_ids, needs_review, review_reasons, ordered_by, ordered_at, cancelled_by, cancelled_at, cancel_reason, cancel_remark, reviewed_by, reviewed_at, version, moved, printed_at, printed_ward, printed_room, card_language, first_name_th, last_name_th, first_name_en, last_name_en, special_request, unmapped_allergies, texture_food, texture_drink, ward_code, room_code, ward, room, diet, therapeutic, cuisine, allergens, restricted, items FROM order_details($1::text, $2::uuid[])
 ORDER BY order_date, meal_start_time, caregiver, hn_id
 `
 
@@ -213,7 +213,8 @@ type OrderDetailsParams struct {
 }
 
 // Orders by id, as every reader sees them (the view order_detail, migration 00020; read into
-// orders.Order), in date and meal order.
+// orders.Order), in date and meal order. The function order_details keeps its plan
+// (migration 00021).
 func (q *Queries) OrderDetails(ctx context.Context, db DBTX, arg OrderDetailsParams) ([]OrderDetail, error) {
 	rows, err := db.Query(ctx, orderDetails, arg.Branch, arg.Ids)
 	if err != nil {
@@ -547,6 +548,58 @@ func (q *Queries) OrderKeyAnswer(ctx context.Context, db DBTX, arg OrderKeyAnswe
 	var answer []byte
 	err := row.Scan(&answer)
 	return answer, err
+}
+
+const orderListOrders = `-- name: OrderListOrders :many
+SELECT id, patient_id, meal_time_id, caregiver, order_type, status, needs_review FROM order_detail
+WHERE branch_code = $1 AND order_date = $2::date AND patient_id = ANY ($3::bigint[])
+    AND status <> 'CANCELLED'
+`
+
+type OrderListOrdersParams struct {
+	Branch     string
+	OnDate     pgtype.Date
+	PatientIds []int64
+}
+
+type OrderListOrdersRow struct {
+	ID          string
+	PatientID   int64
+	MealTimeID  int64
+	Caregiver   bool
+	OrderType   string
+	Status      string
+	NeedsReview bool
+}
+
+// The live orders of patients on a date, as the order list's meals show them: the columns
+// the list reads of order_detail (the view computes none of the others).
+func (q *Queries) OrderListOrders(ctx context.Context, db DBTX, arg OrderListOrdersParams) ([]OrderListOrdersRow, error) {
+	rows, err := db.Query(ctx, orderListOrders, arg.Branch, arg.OnDate, arg.PatientIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []OrderListOrdersRow
+	for rows.Next() {
+		var i OrderListOrdersRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.PatientID,
+			&i.MealTimeID,
+			&i.Caregiver,
+			&i.OrderType,
+			&i.Status,
+			&i.NeedsReview,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const orderLiveFor = `-- name: OrderLiveFor :many
@@ -931,23 +984,19 @@ func (q *Queries) OrderPatients(ctx context.Context, db DBTX, arg OrderPatientsP
 }
 
 const orderSearch = `-- name: OrderSearch :many
-WITH mt AS (
-    SELECT t.id, t.code, t.name_th, t.name_en, t.abbreviation, t.meal_color, t.text_color,
-        ($2::date + t.start_time) AT TIME ZONE 'Asia/Bangkok' AS win_start,
-        ($2::date + t.end_time) AT TIME ZONE 'Asia/Bangkok' AS win_end
-    FROM meal_time t WHERE t.branch_code = $1 AND t.active),
+WITH mt AS (SELECT t.id FROM meal_time t WHERE t.branch_code = $1 AND t.active),
 agg AS (
     SELECT x.patient_id,
         bool_or(x.needs_review AND x.status <> 'CANCELLED') AS needs_review,
         bool_or(x.status <> 'CANCELLED') AS live,
         count(DISTINCT x.meal_time_id) FILTER (WHERE x.status <> 'CANCELLED' AND NOT x.caregiver
             AND x.meal_time_id IN (SELECT mt.id FROM mt)
-            AND ($3::bigint IS NULL OR x.meal_time_id = $3::bigint)) AS meals_ordered,
+            AND ($2::bigint IS NULL OR x.meal_time_id = $2::bigint)) AS meals_ordered,
         bool_or(x.needs_review AND x.status <> 'CANCELLED') FILTER (WHERE
-            $3::bigint IS NULL OR x.meal_time_id = $3::bigint) AS meal_review,
+            $2::bigint IS NULL OR x.meal_time_id = $2::bigint) AS meal_review,
         array_agg(DISTINCT x.status) FILTER (WHERE
-            $3::bigint IS NULL OR x.meal_time_id = $3::bigint) AS statuses
-    FROM meal_order x WHERE x.branch_code = $1 AND x.order_date = $2::date
+            $2::bigint IS NULL OR x.meal_time_id = $2::bigint) AS statuses
+    FROM meal_order x WHERE x.branch_code = $1 AND x.order_date = $3::date
     GROUP BY x.patient_id),
 hit AS (
     SELECT p.id, p.hn_id, coalesce(a.needs_review, false) AS needs_review,
@@ -972,7 +1021,7 @@ hit AS (
         AND (CASE $7::text
             WHEN 'ALL' THEN true
             WHEN 'NOT_ORDERED' THEN coalesce(a.meals_ordered, 0) < (SELECT count(*) FROM mt
-                WHERE $3::bigint IS NULL OR mt.id = $3::bigint)
+                WHERE $2::bigint IS NULL OR mt.id = $2::bigint)
             WHEN 'NEEDS_REVIEW' THEN coalesce(a.meal_review, false)
             ELSE $7::text = ANY (a.statuses)
         END)),
@@ -984,31 +1033,15 @@ ranked AS (
             hit.hn_id) AS ord, hit.needs_review
     FROM hit),
 page AS (SELECT id, total, ord, needs_review FROM ranked ORDER BY ranked.ord LIMIT $10::integer OFFSET $9::bigint)
-SELECT page.total, jsonb_build_object('hnId', v.hn_id, 'firstNameTh', v.first_name_th, 'lastNameTh', v.last_name_th,
-    'firstNameEn', v.first_name_en, 'lastNameEn', v.last_name_en, 'ward', v.ward, 'room', v.room,
-    'dietType', v.diet_type, 'therapeutics', coalesce(v.therapeutics, '[]'), 'allergens', coalesce(v.allergens, '[]'),
-    'restricted', coalesce(v.restricted, '[]'), 'unmappedAllergies', v.unmapped_allergies,
-    'religion', v.religion, 'vegetarian', v.vegetarian, 'textureFood', v.texture_food, 'textureDrink', v.texture_drink,
-    'npoFrom', v.npo_from, 'npoTo', v.npo_to, 'visitStatus', v.visit_status, 'hospitalStatus', v.hospital_status,
-    'version', v.version, 'needsReview', page.needs_review,
-    'meals', coalesce((SELECT jsonb_agg(jsonb_build_object('mealTimeId', mt.id, 'code', mt.code, 'nameTh', mt.name_th,
-            'nameEn', mt.name_en, 'abbreviation', mt.abbreviation, 'mealColor', mt.meal_color, 'textColor', mt.text_color,
-            'npo', v.npo_from IS NOT NULL AND v.npo_from < mt.win_end AND (v.npo_to IS NULL OR v.npo_to > mt.win_start),
-            'order', (SELECT jsonb_build_object('orderId', o.id, 'orderType', o.order_type, 'status', o.status,
-                'needsReview', o.needs_review) FROM meal_order o WHERE o.branch_code = $1 AND o.patient_id = v.id
-                AND o.order_date = $2::date AND o.meal_time_id = mt.id AND NOT o.caregiver AND o.status <> 'CANCELLED'),
-            'caregiverOrder', (SELECT jsonb_build_object('orderId', o.id, 'orderType', o.order_type, 'status', o.status,
-                'needsReview', o.needs_review) FROM meal_order o WHERE o.branch_code = $1 AND o.patient_id = v.id
-                AND o.order_date = $2::date AND o.meal_time_id = mt.id AND o.caregiver AND o.status <> 'CANCELLED'))
-        ORDER BY mt.win_start, mt.code) FROM mt), '[]'))::jsonb AS doc
+SELECT page.total, page.needs_review, v.branch_code, v.id, v.hn_id, v.first_name_th, v.last_name_th, v.first_name_en, v.last_name_en, v.gender, v.birthday, v.nationality, v.religion, v.vegetarian, v.patient_language, v.card_language, v.ward, v.room, v.previous_room, v.admit_date, v.planned_discharge_date, v.visit_status, v.hospital_status, v.diagnosis, v.additional_info, v.special_request, v.remark, v.diet_type, v.therapeutics, v.allergens, v.restricted, v.unmapped_allergies, v.texture_drink, v.texture_food, v.npo_from, v.npo_to, v.medical_order_start, v.medical_order_end, v.last_import_at, v.last_import_source, v.version, v.created_at, v.created_by, v.updated_at, v.updated_by
 FROM page JOIN patient_view v ON v.branch_code = $1 AND v.id = page.id
 ORDER BY page.ord
 `
 
 type OrderSearchParams struct {
 	Branch     string
-	OnDate     pgtype.Date
 	MealTimeID *int64
+	OnDate     pgtype.Date
 	SortBy     string
 	WardID     *int64
 	Pattern    *string
@@ -1019,22 +1052,23 @@ type OrderSearchParams struct {
 }
 
 type OrderSearchRow struct {
-	Total int64
-	Doc   []byte
+	Total       int64
+	NeedsReview bool
+	PatientView PatientView
 }
 
-// The order list (docs/orders.md, search): one row per patient of the branch that is
-// Current, or has a live order on the date; needs-review rows first, then the sort key, the
-// HN breaking ties. Each row is the document the API answers, its meals one per active meal
-// type of the branch with the live patient and caregiver orders of the date. The date's
-// orders are aggregated per patient once; the page's meals are read by index. A meal type
-// (meal_time_id) narrows the status filter to that meal: NOT_ORDERED is no live patient order
-// of that meal, a status or NEEDS_REVIEW one of that meal's orders (patient's or caregiver's).
+// The order list (docs/orders.md, search): the page of patients of the branch that are
+// Current, or have a live order on the date, as patient_view shows them; needs-review rows
+// first, then the sort key, the HN breaking ties. The date's orders are aggregated per patient
+// once for the filters; the rows' meals are OrderListOrders' (pkg/orders builds the answer).
+// A meal type (meal_time_id) narrows the status filter to that meal: NOT_ORDERED is no live
+// patient order of that meal, a status or NEEDS_REVIEW one of that meal's orders (patient's
+// or caregiver's).
 func (q *Queries) OrderSearch(ctx context.Context, db DBTX, arg OrderSearchParams) ([]OrderSearchRow, error) {
 	rows, err := db.Query(ctx, orderSearch,
 		arg.Branch,
-		arg.OnDate,
 		arg.MealTimeID,
+		arg.OnDate,
 		arg.SortBy,
 		arg.WardID,
 		arg.Pattern,
@@ -1050,7 +1084,53 @@ func (q *Queries) OrderSearch(ctx context.Context, db DBTX, arg OrderSearchParam
 	var items []OrderSearchRow
 	for rows.Next() {
 		var i OrderSearchRow
-		if err := rows.Scan(&i.Total, &i.Doc); err != nil {
+		if err := rows.Scan(
+			&i.Total,
+			&i.NeedsReview,
+			&i.PatientView.BranchCode,
+			&i.PatientView.ID,
+			&i.PatientView.HnID,
+			&i.PatientView.FirstNameTh,
+			&i.PatientView.LastNameTh,
+			&i.PatientView.FirstNameEn,
+			&i.PatientView.LastNameEn,
+			&i.PatientView.Gender,
+			&i.PatientView.Birthday,
+			&i.PatientView.Nationality,
+			&i.PatientView.Religion,
+			&i.PatientView.Vegetarian,
+			&i.PatientView.PatientLanguage,
+			&i.PatientView.CardLanguage,
+			&i.PatientView.Ward,
+			&i.PatientView.Room,
+			&i.PatientView.PreviousRoom,
+			&i.PatientView.AdmitDate,
+			&i.PatientView.PlannedDischargeDate,
+			&i.PatientView.VisitStatus,
+			&i.PatientView.HospitalStatus,
+			&i.PatientView.Diagnosis,
+			&i.PatientView.AdditionalInfo,
+			&i.PatientView.SpecialRequest,
+			&i.PatientView.Remark,
+			&i.PatientView.DietType,
+			&i.PatientView.Therapeutics,
+			&i.PatientView.Allergens,
+			&i.PatientView.Restricted,
+			&i.PatientView.UnmappedAllergies,
+			&i.PatientView.TextureDrink,
+			&i.PatientView.TextureFood,
+			&i.PatientView.NpoFrom,
+			&i.PatientView.NpoTo,
+			&i.PatientView.MedicalOrderStart,
+			&i.PatientView.MedicalOrderEnd,
+			&i.PatientView.LastImportAt,
+			&i.PatientView.LastImportSource,
+			&i.PatientView.Version,
+			&i.PatientView.CreatedAt,
+			&i.PatientView.CreatedBy,
+			&i.PatientView.UpdatedAt,
+			&i.PatientView.UpdatedBy,
+		); err != nil {
 			return nil, err
 		}
 		items = append(items, i)

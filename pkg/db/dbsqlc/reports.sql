@@ -8,30 +8,19 @@
 SELECT meal_order_printed(@branch::text, @order_ids::uuid[], @ward_ids::bigint[], @room_ids::bigint[]);
 
 -- The charged live ORD orders of a branch between two dates (the finance screen, our
--- call), each with its price: the dishes' prices for dishes, the set's for a set, nothing
--- for a specific meal; the ward and bed are the patient's now.
+-- call), as every reader sees an order (order_detail: the ward and bed are the patient's
+-- now), each with its price: the dishes' prices for dishes, the set's for a set, nothing for
+-- a specific meal.
 -- name: ReportFinance :many
-SELECT o.id, o.order_date::text AS order_date, o.caregiver, p.hn_id, p.first_name_th, p.last_name_th, p.first_name_en,
-    p.last_name_en, coalesce(w.code, '')::text AS ward_code, coalesce(w.name_th, '')::text AS ward_th,
-    coalesce(w.name_en, '')::text AS ward_en, coalesce(r.code, '')::text AS room_code, t.name_th AS meal_th, t.name_en AS meal_en,
-    coalesce((SELECT string_agg(coalesce(m.name_th, s.name_th), ', ' ORDER BY i.position)
+SELECT sqlc.embed(d), coalesce((SELECT sum(coalesce(m.price, s.price)) * 100
         FROM meal_order_item i
             LEFT JOIN menu m ON m.branch_code = i.branch_code AND m.id = i.menu_id
             LEFT JOIN menu_set s ON s.branch_code = i.branch_code AND s.id = i.menu_set_id
-        WHERE i.order_id = o.id), o.description)::text AS items,
-    coalesce((SELECT sum(coalesce(m.price, s.price)) * 100
-        FROM meal_order_item i
-            LEFT JOIN menu m ON m.branch_code = i.branch_code AND m.id = i.menu_id
-            LEFT JOIN menu_set s ON s.branch_code = i.branch_code AND s.id = i.menu_set_id
-        WHERE i.order_id = o.id), 0)::bigint AS price_satang
-FROM meal_order o
-    JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
-    JOIN meal_time t ON t.branch_code = o.branch_code AND t.id = o.meal_time_id
-    LEFT JOIN ward w ON w.branch_code = p.branch_code AND w.id = p.ward_id
-    LEFT JOIN room r ON r.branch_code = p.branch_code AND r.id = p.room_id
-WHERE o.branch_code = @branch AND o.order_date BETWEEN @date_from::date AND @date_to::date AND o.charge
-    AND o.order_type = 'ORD' AND o.status <> 'CANCELLED'
-ORDER BY o.order_date, w.code NULLS LAST, r.code NULLS LAST, p.hn_id, t.start_time, o.caregiver;
+        WHERE i.order_id = d.id), 0)::bigint AS price_satang
+FROM order_detail d
+WHERE d.branch_code = @branch AND d.order_date BETWEEN @date_from::date AND @date_to::date AND d.charge
+    AND d.order_type = 'ORD' AND d.status <> 'CANCELLED'
+ORDER BY d.order_date, d.ward_code NULLS LAST, d.room_code NULLS LAST, d.hn_id, d.meal_start_time, d.caregiver;
 
 -- name: ReportFilterNames :many
 -- The rows a report's filter chooses, named as they are now (the activity record keeps them

@@ -121,27 +121,15 @@ func (q *Queries) ReportFilterNames(ctx context.Context, db DBTX, arg ReportFilt
 }
 
 const reportFinance = `-- name: ReportFinance :many
-SELECT o.id, o.order_date::text AS order_date, o.caregiver, p.hn_id, p.first_name_th, p.last_name_th, p.first_name_en,
-    p.last_name_en, coalesce(w.code, '')::text AS ward_code, coalesce(w.name_th, '')::text AS ward_th,
-    coalesce(w.name_en, '')::text AS ward_en, coalesce(r.code, '')::text AS room_code, t.name_th AS meal_th, t.name_en AS meal_en,
-    coalesce((SELECT string_agg(coalesce(m.name_th, s.name_th), ', ' ORDER BY i.position)
+SELECT d.branch_code, d.id, d.patient_id, d.hn_id, d.caregiver, d.caregiver_info, d.order_date, d.meal_time_id, d.meal_time_code, d.meal_time_name_th, d.meal_time_name_en, d.meal_time_start, d.meal_time_end, d.meal_start_time, d.meal_time_abbreviation, d.meal_time_color, d.meal_time_text_color, d.order_type, d.status, d.food_scope, d.course_type, d.diet_type_id, d.therapeutic_id, d.cuisine_type_id, d.description, d.remark, d.charge, d.dysphagia_food_type, d.unmapped_allergies_checked, d.free_text_rules, d.other_ids, d.remark_ids, d.needs_review, d.review_reasons, d.ordered_by, d.ordered_at, d.cancelled_by, d.cancelled_at, d.cancel_reason, d.cancel_remark, d.reviewed_by, d.reviewed_at, d.version, d.moved, d.printed_at, d.printed_ward, d.printed_room, d.card_language, d.first_name_th, d.last_name_th, d.first_name_en, d.last_name_en, d.special_request, d.unmapped_allergies, d.texture_food, d.texture_drink, d.ward_code, d.room_code, d.ward, d.room, d.diet, d.therapeutic, d.cuisine, d.allergens, d.restricted, d.items, coalesce((SELECT sum(coalesce(m.price, s.price)) * 100
         FROM meal_order_item i
             LEFT JOIN menu m ON m.branch_code = i.branch_code AND m.id = i.menu_id
             LEFT JOIN menu_set s ON s.branch_code = i.branch_code AND s.id = i.menu_set_id
-        WHERE i.order_id = o.id), o.description)::text AS items,
-    coalesce((SELECT sum(coalesce(m.price, s.price)) * 100
-        FROM meal_order_item i
-            LEFT JOIN menu m ON m.branch_code = i.branch_code AND m.id = i.menu_id
-            LEFT JOIN menu_set s ON s.branch_code = i.branch_code AND s.id = i.menu_set_id
-        WHERE i.order_id = o.id), 0)::bigint AS price_satang
-FROM meal_order o
-    JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
-    JOIN meal_time t ON t.branch_code = o.branch_code AND t.id = o.meal_time_id
-    LEFT JOIN ward w ON w.branch_code = p.branch_code AND w.id = p.ward_id
-    LEFT JOIN room r ON r.branch_code = p.branch_code AND r.id = p.room_id
-WHERE o.branch_code = $1 AND o.order_date BETWEEN $2::date AND $3::date AND o.charge
-    AND o.order_type = 'ORD' AND o.status <> 'CANCELLED'
-ORDER BY o.order_date, w.code NULLS LAST, r.code NULLS LAST, p.hn_id, t.start_time, o.caregiver
+        WHERE i.order_id = d.id), 0)::bigint AS price_satang
+FROM order_detail d
+WHERE d.branch_code = $1 AND d.order_date BETWEEN $2::date AND $3::date AND d.charge
+    AND d.order_type = 'ORD' AND d.status <> 'CANCELLED'
+ORDER BY d.order_date, d.ward_code NULLS LAST, d.room_code NULLS LAST, d.hn_id, d.meal_start_time, d.caregiver
 `
 
 type ReportFinanceParams struct {
@@ -151,27 +139,14 @@ type ReportFinanceParams struct {
 }
 
 type ReportFinanceRow struct {
-	ID          string
-	OrderDate   string
-	Caregiver   bool
-	HnID        string
-	FirstNameTh string
-	LastNameTh  string
-	FirstNameEn string
-	LastNameEn  string
-	WardCode    string
-	WardTh      string
-	WardEn      string
-	RoomCode    string
-	MealTh      string
-	MealEn      string
-	Items       string
+	OrderDetail OrderDetail
 	PriceSatang int64
 }
 
 // The charged live ORD orders of a branch between two dates (the finance screen, our
-// call), each with its price: the dishes' prices for dishes, the set's for a set, nothing
-// for a specific meal; the ward and bed are the patient's now.
+// call), as every reader sees an order (order_detail: the ward and bed are the patient's
+// now), each with its price: the dishes' prices for dishes, the set's for a set, nothing for
+// a specific meal.
 func (q *Queries) ReportFinance(ctx context.Context, db DBTX, arg ReportFinanceParams) ([]ReportFinanceRow, error) {
 	rows, err := db.Query(ctx, reportFinance, arg.Branch, arg.DateFrom, arg.DateTo)
 	if err != nil {
@@ -182,21 +157,72 @@ func (q *Queries) ReportFinance(ctx context.Context, db DBTX, arg ReportFinanceP
 	for rows.Next() {
 		var i ReportFinanceRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.OrderDate,
-			&i.Caregiver,
-			&i.HnID,
-			&i.FirstNameTh,
-			&i.LastNameTh,
-			&i.FirstNameEn,
-			&i.LastNameEn,
-			&i.WardCode,
-			&i.WardTh,
-			&i.WardEn,
-			&i.RoomCode,
-			&i.MealTh,
-			&i.MealEn,
-			&i.Items,
+			&i.OrderDetail.BranchCode,
+			&i.OrderDetail.ID,
+			&i.OrderDetail.PatientID,
+			&i.OrderDetail.HnID,
+			&i.OrderDetail.Caregiver,
+			&i.OrderDetail.CaregiverInfo,
+			&i.OrderDetail.OrderDate,
+			&i.OrderDetail.MealTimeID,
+			&i.OrderDetail.MealTimeCode,
+			&i.OrderDetail.MealTimeNameTh,
+			&i.OrderDetail.MealTimeNameEn,
+			&i.OrderDetail.MealTimeStart,
+			&i.OrderDetail.MealTimeEnd,
+			&i.OrderDetail.MealStartTime,
+			&i.OrderDetail.MealTimeAbbreviation,
+			&i.OrderDetail.MealTimeColor,
+			&i.OrderDetail.MealTimeTextColor,
+			&i.OrderDetail.OrderType,
+			&i.OrderDetail.Status,
+			&i.OrderDetail.FoodScope,
+			&i.OrderDetail.CourseType,
+			&i.OrderDetail.DietTypeID,
+			&i.OrderDetail.TherapeuticID,
+			&i.OrderDetail.CuisineTypeID,
+			&i.OrderDetail.Description,
+			&i.OrderDetail.Remark,
+			&i.OrderDetail.Charge,
+			&i.OrderDetail.DysphagiaFoodType,
+			&i.OrderDetail.UnmappedAllergiesChecked,
+			&i.OrderDetail.FreeTextRules,
+			&i.OrderDetail.OtherIds,
+			&i.OrderDetail.RemarkIds,
+			&i.OrderDetail.NeedsReview,
+			&i.OrderDetail.ReviewReasons,
+			&i.OrderDetail.OrderedBy,
+			&i.OrderDetail.OrderedAt,
+			&i.OrderDetail.CancelledBy,
+			&i.OrderDetail.CancelledAt,
+			&i.OrderDetail.CancelReason,
+			&i.OrderDetail.CancelRemark,
+			&i.OrderDetail.ReviewedBy,
+			&i.OrderDetail.ReviewedAt,
+			&i.OrderDetail.Version,
+			&i.OrderDetail.Moved,
+			&i.OrderDetail.PrintedAt,
+			&i.OrderDetail.PrintedWard,
+			&i.OrderDetail.PrintedRoom,
+			&i.OrderDetail.CardLanguage,
+			&i.OrderDetail.FirstNameTh,
+			&i.OrderDetail.LastNameTh,
+			&i.OrderDetail.FirstNameEn,
+			&i.OrderDetail.LastNameEn,
+			&i.OrderDetail.SpecialRequest,
+			&i.OrderDetail.UnmappedAllergies,
+			&i.OrderDetail.TextureFood,
+			&i.OrderDetail.TextureDrink,
+			&i.OrderDetail.WardCode,
+			&i.OrderDetail.RoomCode,
+			&i.OrderDetail.Ward,
+			&i.OrderDetail.Room,
+			&i.OrderDetail.Diet,
+			&i.OrderDetail.Therapeutic,
+			&i.OrderDetail.Cuisine,
+			&i.OrderDetail.Allergens,
+			&i.OrderDetail.Restricted,
+			&i.OrderDetail.Items,
 			&i.PriceSatang,
 		); err != nil {
 			return nil, err

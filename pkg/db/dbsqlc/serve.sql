@@ -15,8 +15,9 @@ VALUES (@branch, @symbologies::text[], @pattern, sqlc.arg(by)::text)
 ON CONFLICT (branch_code) DO UPDATE SET symbologies = excluded.symbologies, pattern = excluded.pattern,
     updated_by = excluded.updated_by, updated_at = now(), version = serve_setting.version + 1;
 
--- The trays of a date: the live ORD orders of the branch (one row each), with the patient,
--- the meal type, the serve status and the last serve record.
+-- The trays of a date: the live ORD orders of the branch (one row each), filtered, sorted
+-- and paged here, each then read as every reader sees an order (order_detail) with its serve
+-- status and its last serve record (none: an empty action); pkg/serve builds the answer.
 -- name: ServeSearch :many
 WITH hit AS (
     SELECT o.id, p.hn_id, t.start_time,
@@ -28,30 +29,13 @@ WITH hit AS (
             WHEN 'name' THEN lower(concat_ws(' ', p.first_name_th, p.last_name_th, p.first_name_en, p.last_name_en))
             ELSE concat_ws(' ', w.code, r.code)
         END AS sort_key,
-        jsonb_build_object('orderId', o.id, 'hnId', p.hn_id, 'caregiver', o.caregiver, 'dateOrder', o.order_date,
-            'firstNameTh', p.first_name_th, 'lastNameTh', p.last_name_th,
-            'firstNameEn', p.first_name_en, 'lastNameEn', p.last_name_en,
-            'ward', CASE WHEN w.id IS NULL THEN NULL ELSE jsonb_build_object('id', w.id, 'code', w.code, 'nameTh', w.name_th, 'nameEn', w.name_en) END,
-            'room', CASE WHEN r.id IS NULL THEN NULL ELSE jsonb_build_object('id', r.id, 'code', r.code, 'nameTh', r.name_th, 'nameEn', r.name_en) END,
-            'mealType', jsonb_build_object('id', t.id, 'code', t.code, 'nameTh', t.name_th, 'nameEn', t.name_en,
-                'abbreviation', t.abbreviation, 'mealColor', t.meal_color, 'textColor', t.text_color,
-                'startTime', to_char(t.start_time, 'HH24:MI'), 'endTime', to_char(t.end_time, 'HH24:MI')),
-            'status', o.status, 'needsReview', o.needs_review,
-            -- moved since the card was printed (migration 00019): the card names the place printed
-            'moved', o.moved AND o.status <> 'SERVED',
-            'printedWard', (SELECT jsonb_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en)
-                FROM ward x WHERE x.branch_code = o.branch_code AND x.id = o.printed_ward_id),
-            'printedRoom', (SELECT jsonb_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en)
-                FROM room x WHERE x.branch_code = o.branch_code AND x.id = o.printed_room_id),
-            'serveStatus', CASE WHEN o.status = 'SERVED' THEN 'SERVED' WHEN l.action = 'REJECTED' THEN 'REJECTED' ELSE 'WAITING' END,
-            'lastRecord', CASE WHEN l.id IS NULL THEN NULL ELSE jsonb_build_object('action', l.action, 'rejectReason', l.reject_reason,
-                'servedBy', l.served_by, 'servedAt', l.served_at, 'deviceId', l.device_id) END) AS doc
+        l.action, l.reject_reason, l.served_by, l.served_at, l.device_id
     FROM meal_order o
         JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
         JOIN meal_time t ON t.branch_code = o.branch_code AND t.id = o.meal_time_id
         LEFT JOIN ward w ON w.branch_code = p.branch_code AND w.id = p.ward_id
         LEFT JOIN room r ON r.branch_code = p.branch_code AND r.id = p.room_id
-        LEFT JOIN LATERAL (SELECT x.id, x.action, x.reject_reason, x.served_by, x.served_at, x.device_id
+        LEFT JOIN LATERAL (SELECT x.action, x.reject_reason, x.served_by, x.served_at, x.device_id
             FROM serve_record x WHERE x.order_id = o.id ORDER BY x.served_at DESC, x.id DESC LIMIT 1) l ON true
     WHERE o.branch_code = @branch AND o.order_date = @on_date::date AND o.order_type = 'ORD' AND o.status <> 'CANCELLED'
         AND (sqlc.narg(ward_id)::bigint IS NULL OR p.ward_id = sqlc.narg(ward_id)::bigint)
@@ -60,14 +44,18 @@ WITH hit AS (
             OR (p.hn_id || ' ' || p.first_name_th || ' ' || p.last_name_th || ' ' || p.first_name_en || ' ' || p.last_name_en)
                 ILIKE sqlc.narg(pattern)::text
             OR r.code ILIKE sqlc.narg(pattern)::text OR w.code ILIKE sqlc.narg(pattern)::text)),
-filtered AS (
-    SELECT hit.*, count(*) OVER () AS total FROM hit
-    WHERE @status::text = 'ALL' OR hit.serve_status = @status::text)
-SELECT filtered.total, filtered.doc FROM filtered
-ORDER BY CASE WHEN NOT @sort_desc::boolean THEN filtered.sort_key END ASC NULLS LAST,
-    CASE WHEN @sort_desc::boolean THEN filtered.sort_key END DESC NULLS LAST,
-    filtered.start_time, filtered.hn_id, filtered.id
-LIMIT @page_size::integer OFFSET @page_offset::bigint;
+ranked AS (
+    SELECT hit.*, count(*) OVER () AS total,
+        row_number() OVER (ORDER BY CASE WHEN NOT @sort_desc::boolean THEN hit.sort_key END ASC NULLS LAST,
+            CASE WHEN @sort_desc::boolean THEN hit.sort_key END DESC NULLS LAST,
+            hit.start_time, hit.hn_id, hit.id) AS ord
+    FROM hit WHERE @status::text = 'ALL' OR hit.serve_status = @status::text),
+page AS (SELECT * FROM ranked ORDER BY ranked.ord LIMIT @page_size::integer OFFSET @page_offset::bigint)
+SELECT page.total, page.serve_status::text AS serve_status, sqlc.embed(d), coalesce(page.action, '')::text AS record_action,
+    coalesce(page.reject_reason, '')::text AS record_reject_reason, coalesce(page.served_by, '')::text AS record_served_by,
+    page.served_at::timestamptz AS record_served_at, coalesce(page.device_id, '')::text AS record_device_id
+FROM page JOIN order_detail d ON d.branch_code = @branch AND d.id = page.id
+ORDER BY page.ord;
 
 -- The orders of a patient of the branch on a date (ids), with the patient's row id; no row
 -- when the branch has no such HN.

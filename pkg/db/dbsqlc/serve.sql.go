@@ -259,86 +259,80 @@ WITH hit AS (
     SELECT o.id, p.hn_id, t.start_time,
         CASE WHEN o.status = 'SERVED' THEN 'SERVED'
             WHEN l.action = 'REJECTED' THEN 'REJECTED' ELSE 'WAITING' END AS serve_status,
-        CASE $4::text
+        CASE $2::text
             WHEN 'room' THEN r.code
             WHEN 'hnId' THEN p.hn_id
             WHEN 'name' THEN lower(concat_ws(' ', p.first_name_th, p.last_name_th, p.first_name_en, p.last_name_en))
             ELSE concat_ws(' ', w.code, r.code)
         END AS sort_key,
-        jsonb_build_object('orderId', o.id, 'hnId', p.hn_id, 'caregiver', o.caregiver, 'dateOrder', o.order_date,
-            'firstNameTh', p.first_name_th, 'lastNameTh', p.last_name_th,
-            'firstNameEn', p.first_name_en, 'lastNameEn', p.last_name_en,
-            'ward', CASE WHEN w.id IS NULL THEN NULL ELSE jsonb_build_object('id', w.id, 'code', w.code, 'nameTh', w.name_th, 'nameEn', w.name_en) END,
-            'room', CASE WHEN r.id IS NULL THEN NULL ELSE jsonb_build_object('id', r.id, 'code', r.code, 'nameTh', r.name_th, 'nameEn', r.name_en) END,
-            'mealType', jsonb_build_object('id', t.id, 'code', t.code, 'nameTh', t.name_th, 'nameEn', t.name_en,
-                'abbreviation', t.abbreviation, 'mealColor', t.meal_color, 'textColor', t.text_color,
-                'startTime', to_char(t.start_time, 'HH24:MI'), 'endTime', to_char(t.end_time, 'HH24:MI')),
-            'status', o.status, 'needsReview', o.needs_review,
-            -- moved since the card was printed (migration 00019): the card names the place printed
-            'moved', o.moved AND o.status <> 'SERVED',
-            'printedWard', (SELECT jsonb_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en)
-                FROM ward x WHERE x.branch_code = o.branch_code AND x.id = o.printed_ward_id),
-            'printedRoom', (SELECT jsonb_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en)
-                FROM room x WHERE x.branch_code = o.branch_code AND x.id = o.printed_room_id),
-            'serveStatus', CASE WHEN o.status = 'SERVED' THEN 'SERVED' WHEN l.action = 'REJECTED' THEN 'REJECTED' ELSE 'WAITING' END,
-            'lastRecord', CASE WHEN l.id IS NULL THEN NULL ELSE jsonb_build_object('action', l.action, 'rejectReason', l.reject_reason,
-                'servedBy', l.served_by, 'servedAt', l.served_at, 'deviceId', l.device_id) END) AS doc
+        l.action, l.reject_reason, l.served_by, l.served_at, l.device_id
     FROM meal_order o
         JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
         JOIN meal_time t ON t.branch_code = o.branch_code AND t.id = o.meal_time_id
         LEFT JOIN ward w ON w.branch_code = p.branch_code AND w.id = p.ward_id
         LEFT JOIN room r ON r.branch_code = p.branch_code AND r.id = p.room_id
-        LEFT JOIN LATERAL (SELECT x.id, x.action, x.reject_reason, x.served_by, x.served_at, x.device_id
+        LEFT JOIN LATERAL (SELECT x.action, x.reject_reason, x.served_by, x.served_at, x.device_id
             FROM serve_record x WHERE x.order_id = o.id ORDER BY x.served_at DESC, x.id DESC LIMIT 1) l ON true
-    WHERE o.branch_code = $5 AND o.order_date = $6::date AND o.order_type = 'ORD' AND o.status <> 'CANCELLED'
-        AND ($7::bigint IS NULL OR p.ward_id = $7::bigint)
-        AND ($8::bigint IS NULL OR o.meal_time_id = $8::bigint)
-        AND ($9::text IS NULL
+    WHERE o.branch_code = $1 AND o.order_date = $3::date AND o.order_type = 'ORD' AND o.status <> 'CANCELLED'
+        AND ($4::bigint IS NULL OR p.ward_id = $4::bigint)
+        AND ($5::bigint IS NULL OR o.meal_time_id = $5::bigint)
+        AND ($6::text IS NULL
             OR (p.hn_id || ' ' || p.first_name_th || ' ' || p.last_name_th || ' ' || p.first_name_en || ' ' || p.last_name_en)
-                ILIKE $9::text
-            OR r.code ILIKE $9::text OR w.code ILIKE $9::text)),
-filtered AS (
-    SELECT hit.id, hit.hn_id, hit.start_time, hit.serve_status, hit.sort_key, hit.doc, count(*) OVER () AS total FROM hit
-    WHERE $10::text = 'ALL' OR hit.serve_status = $10::text)
-SELECT filtered.total, filtered.doc FROM filtered
-ORDER BY CASE WHEN NOT $1::boolean THEN filtered.sort_key END ASC NULLS LAST,
-    CASE WHEN $1::boolean THEN filtered.sort_key END DESC NULLS LAST,
-    filtered.start_time, filtered.hn_id, filtered.id
-LIMIT $3::integer OFFSET $2::bigint
+                ILIKE $6::text
+            OR r.code ILIKE $6::text OR w.code ILIKE $6::text)),
+ranked AS (
+    SELECT hit.id, hit.hn_id, hit.start_time, hit.serve_status, hit.sort_key, hit.action, hit.reject_reason, hit.served_by, hit.served_at, hit.device_id, count(*) OVER () AS total,
+        row_number() OVER (ORDER BY CASE WHEN NOT $7::boolean THEN hit.sort_key END ASC NULLS LAST,
+            CASE WHEN $7::boolean THEN hit.sort_key END DESC NULLS LAST,
+            hit.start_time, hit.hn_id, hit.id) AS ord
+    FROM hit WHERE $8::text = 'ALL' OR hit.serve_status = $8::text),
+page AS (SELECT id, hn_id, start_time, serve_status, sort_key, action, reject_reason, served_by, served_at, device_id, total, ord FROM ranked ORDER BY ranked.ord LIMIT $10::integer OFFSET $9::bigint)
+SELECT page.total, page.serve_status::text AS serve_status, d.branch_code, d.id, d.patient_id, d.hn_id, d.caregiver, d.caregiver_info, d.order_date, d.meal_time_id, d.meal_time_code, d.meal_time_name_th, d.meal_time_name_en, d.meal_time_start, d.meal_time_end, d.meal_start_time, d.meal_time_abbreviation, d.meal_time_color, d.meal_time_text_color, d.order_type, d.status, d.food_scope, d.course_type, d.diet_type_id, d.therapeutic_id, d.cuisine_type_id, d.description, d.remark, d.charge, d.dysphagia_food_type, d.unmapped_allergies_checked, d.free_text_rules, d.other_ids, d.remark_ids, d.needs_review, d.review_reasons, d.ordered_by, d.ordered_at, d.cancelled_by, d.cancelled_at, d.cancel_reason, d.cancel_remark, d.reviewed_by, d.reviewed_at, d.version, d.moved, d.printed_at, d.printed_ward, d.printed_room, d.card_language, d.first_name_th, d.last_name_th, d.first_name_en, d.last_name_en, d.special_request, d.unmapped_allergies, d.texture_food, d.texture_drink, d.ward_code, d.room_code, d.ward, d.room, d.diet, d.therapeutic, d.cuisine, d.allergens, d.restricted, d.items, coalesce(page.action, '')::text AS record_action,
+    coalesce(page.reject_reason, '')::text AS record_reject_reason, coalesce(page.served_by, '')::text AS record_served_by,
+    page.served_at::timestamptz AS record_served_at, coalesce(page.device_id, '')::text AS record_device_id
+FROM page JOIN order_detail d ON d.branch_code = $1 AND d.id = page.id
+ORDER BY page.ord
 `
 
 type ServeSearchParams struct {
-	SortDesc   bool
-	PageOffset int64
-	PageSize   int32
-	SortBy     string
 	Branch     string
+	SortBy     string
 	OnDate     pgtype.Date
 	WardID     *int64
 	MealTimeID *int64
 	Pattern    *string
+	SortDesc   bool
 	Status     string
+	PageOffset int64
+	PageSize   int32
 }
 
 type ServeSearchRow struct {
-	Total int64
-	Doc   []byte
+	Total              int64
+	ServeStatus        string
+	OrderDetail        OrderDetail
+	RecordAction       string
+	RecordRejectReason string
+	RecordServedBy     string
+	RecordServedAt     pgtype.Timestamptz
+	RecordDeviceID     string
 }
 
-// The trays of a date: the live ORD orders of the branch (one row each), with the patient,
-// the meal type, the serve status and the last serve record.
+// The trays of a date: the live ORD orders of the branch (one row each), filtered, sorted
+// and paged here, each then read as every reader sees an order (order_detail) with its serve
+// status and its last serve record (none: an empty action); pkg/serve builds the answer.
 func (q *Queries) ServeSearch(ctx context.Context, db DBTX, arg ServeSearchParams) ([]ServeSearchRow, error) {
 	rows, err := db.Query(ctx, serveSearch,
-		arg.SortDesc,
-		arg.PageOffset,
-		arg.PageSize,
-		arg.SortBy,
 		arg.Branch,
+		arg.SortBy,
 		arg.OnDate,
 		arg.WardID,
 		arg.MealTimeID,
 		arg.Pattern,
+		arg.SortDesc,
 		arg.Status,
+		arg.PageOffset,
+		arg.PageSize,
 	)
 	if err != nil {
 		return nil, err
@@ -347,7 +341,81 @@ func (q *Queries) ServeSearch(ctx context.Context, db DBTX, arg ServeSearchParam
 	var items []ServeSearchRow
 	for rows.Next() {
 		var i ServeSearchRow
-		if err := rows.Scan(&i.Total, &i.Doc); err != nil {
+		if err := rows.Scan(
+			&i.Total,
+			&i.ServeStatus,
+			&i.OrderDetail.BranchCode,
+			&i.OrderDetail.ID,
+			&i.OrderDetail.PatientID,
+			&i.OrderDetail.HnID,
+			&i.OrderDetail.Caregiver,
+			&i.OrderDetail.CaregiverInfo,
+			&i.OrderDetail.OrderDate,
+			&i.OrderDetail.MealTimeID,
+			&i.OrderDetail.MealTimeCode,
+			&i.OrderDetail.MealTimeNameTh,
+			&i.OrderDetail.MealTimeNameEn,
+			&i.OrderDetail.MealTimeStart,
+			&i.OrderDetail.MealTimeEnd,
+			&i.OrderDetail.MealStartTime,
+			&i.OrderDetail.MealTimeAbbreviation,
+			&i.OrderDetail.MealTimeColor,
+			&i.OrderDetail.MealTimeTextColor,
+			&i.OrderDetail.OrderType,
+			&i.OrderDetail.Status,
+			&i.OrderDetail.FoodScope,
+			&i.OrderDetail.CourseType,
+			&i.OrderDetail.DietTypeID,
+			&i.OrderDetail.TherapeuticID,
+			&i.OrderDetail.CuisineTypeID,
+			&i.OrderDetail.Description,
+			&i.OrderDetail.Remark,
+			&i.OrderDetail.Charge,
+			&i.OrderDetail.DysphagiaFoodType,
+			&i.OrderDetail.UnmappedAllergiesChecked,
+			&i.OrderDetail.FreeTextRules,
+			&i.OrderDetail.OtherIds,
+			&i.OrderDetail.RemarkIds,
+			&i.OrderDetail.NeedsReview,
+			&i.OrderDetail.ReviewReasons,
+			&i.OrderDetail.OrderedBy,
+			&i.OrderDetail.OrderedAt,
+			&i.OrderDetail.CancelledBy,
+			&i.OrderDetail.CancelledAt,
+			&i.OrderDetail.CancelReason,
+			&i.OrderDetail.CancelRemark,
+			&i.OrderDetail.ReviewedBy,
+			&i.OrderDetail.ReviewedAt,
+			&i.OrderDetail.Version,
+			&i.OrderDetail.Moved,
+			&i.OrderDetail.PrintedAt,
+			&i.OrderDetail.PrintedWard,
+			&i.OrderDetail.PrintedRoom,
+			&i.OrderDetail.CardLanguage,
+			&i.OrderDetail.FirstNameTh,
+			&i.OrderDetail.LastNameTh,
+			&i.OrderDetail.FirstNameEn,
+			&i.OrderDetail.LastNameEn,
+			&i.OrderDetail.SpecialRequest,
+			&i.OrderDetail.UnmappedAllergies,
+			&i.OrderDetail.TextureFood,
+			&i.OrderDetail.TextureDrink,
+			&i.OrderDetail.WardCode,
+			&i.OrderDetail.RoomCode,
+			&i.OrderDetail.Ward,
+			&i.OrderDetail.Room,
+			&i.OrderDetail.Diet,
+			&i.OrderDetail.Therapeutic,
+			&i.OrderDetail.Cuisine,
+			&i.OrderDetail.Allergens,
+			&i.OrderDetail.Restricted,
+			&i.OrderDetail.Items,
+			&i.RecordAction,
+			&i.RecordRejectReason,
+			&i.RecordServedBy,
+			&i.RecordServedAt,
+			&i.RecordDeviceID,
+		); err != nil {
 			return nil, err
 		}
 		items = append(items, i)

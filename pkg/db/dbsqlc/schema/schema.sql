@@ -327,56 +327,6 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION public.patient_food_facts(p_branch text, p_id bigint) RETURNS jsonb
-    LANGUAGE sql STABLE
-    AS $$
-    SELECT jsonb_build_object(
-        'DIET', jsonb_build_array(p.diet_type_id, ARRAY(SELECT l.therapeutic_id FROM patient_therapeutic l
-            WHERE l.branch_code = p.branch_code AND l.patient_id = p.id ORDER BY 1)),
-        'ALLERGY', jsonb_build_array(
-            ARRAY(SELECT l.allergen_id FROM patient_allergen l WHERE l.branch_code = p.branch_code AND l.patient_id = p.id ORDER BY 1),
-            ARRAY(SELECT l.restricted_id FROM patient_restricted l WHERE l.branch_code = p.branch_code AND l.patient_id = p.id ORDER BY 1),
-            ARRAY(SELECT x FROM unnest(p.unmapped_allergies) x ORDER BY 1)),
-        'TEXTURE', jsonb_build_array(p.texture_food, p.texture_drink),
-        -- as epoch seconds: a time's text depends on the session's time zone
-        'NPO', jsonb_build_array(extract(epoch FROM p.npo_from), extract(epoch FROM p.npo_to)),
-        'DISCHARGED', jsonb_build_array(p.visit_status, p.hospital_status),
-        'RELIGION', jsonb_build_array(p.religion_id, p.vegetarian_id))
-    FROM patient p WHERE p.branch_code = p_branch AND p.id = p_id
-$$;
-
-CREATE FUNCTION public.patient_link_review_orders() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-    INSERT INTO meal_order_food_change (branch_code, patient_id) SELECT DISTINCT c.branch_code, c.patient_id FROM changed c
-    ON CONFLICT DO NOTHING;
-    RETURN NULL;
-END
-$$;
-
-CREATE FUNCTION public.patient_moved_orders() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-    INSERT INTO meal_order_move_change (branch_code, patient_id)
-    SELECT DISTINCT n.branch_code, n.id FROM new_rows n JOIN old_rows o ON o.branch_code = n.branch_code AND o.id = n.id
-    WHERE (o.ward_id, o.room_id) IS DISTINCT FROM (n.ward_id, n.room_id)
-    ON CONFLICT DO NOTHING;
-    RETURN NULL;
-END
-$$;
-
-CREATE FUNCTION public.patient_review_orders() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-    INSERT INTO meal_order_food_change (branch_code, patient_id) SELECT DISTINCT c.branch_code, c.id FROM changed c
-    ON CONFLICT DO NOTHING;
-    RETURN NULL;
-END
-$$;
-
 CREATE TABLE public.allergen (
     branch_code text NOT NULL,
     id bigint NOT NULL,
@@ -394,6 +344,23 @@ CREATE TABLE public.allergen (
     CONSTRAINT allergen_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
 );
 
+CREATE TABLE public.cuisine_type (
+    branch_code text NOT NULL,
+    id bigint NOT NULL,
+    code text NOT NULL,
+    name_th text NOT NULL,
+    name_en text DEFAULT ''::text NOT NULL,
+    active boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL,
+    remark text DEFAULT ''::text NOT NULL,
+    CONSTRAINT cuisine_type_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
+    CONSTRAINT cuisine_type_name_en_check CHECK ((length(name_en) <= 200)),
+    CONSTRAINT cuisine_type_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
+);
+
 CREATE TABLE public.diet_type (
     branch_code text NOT NULL,
     id bigint NOT NULL,
@@ -409,6 +376,111 @@ CREATE TABLE public.diet_type (
     CONSTRAINT diet_type_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
     CONSTRAINT diet_type_name_en_check CHECK ((length(name_en) <= 200)),
     CONSTRAINT diet_type_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
+);
+
+CREATE TABLE public.meal_order_item (
+    branch_code text NOT NULL,
+    order_id uuid NOT NULL,
+    "position" integer NOT NULL,
+    menu_id bigint,
+    menu_set_id bigint,
+    alternative_note text DEFAULT ''::text NOT NULL,
+    conflicts jsonb DEFAULT '[]'::jsonb NOT NULL,
+    CONSTRAINT meal_order_item_alternative_note_check CHECK ((length(alternative_note) <= 500)),
+    CONSTRAINT meal_order_item_one CHECK ((num_nonnulls(menu_id, menu_set_id) = 1))
+);
+
+CREATE TABLE public.meal_order_other (
+    branch_code text NOT NULL,
+    order_id uuid NOT NULL,
+    other_item_id bigint NOT NULL
+);
+
+CREATE TABLE public.meal_order_remark (
+    branch_code text NOT NULL,
+    order_id uuid NOT NULL,
+    remark_id bigint NOT NULL
+);
+
+CREATE TABLE public.meal_time (
+    branch_code text NOT NULL,
+    id bigint NOT NULL,
+    code text NOT NULL,
+    name_th text NOT NULL,
+    name_en text DEFAULT ''::text NOT NULL,
+    active boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL,
+    start_time time without time zone DEFAULT '00:00:00'::time without time zone NOT NULL,
+    end_time time without time zone DEFAULT '23:59:00'::time without time zone NOT NULL,
+    abbreviation text DEFAULT ''::text NOT NULL,
+    text_color text DEFAULT '#000000'::text NOT NULL,
+    meal_color text DEFAULT '#FFFFFF'::text NOT NULL,
+    CONSTRAINT meal_time_abbreviation_check CHECK ((abbreviation ~ '^\S{2}$'::text)),
+    CONSTRAINT meal_time_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
+    CONSTRAINT meal_time_meal_color_check CHECK ((meal_color ~ '^#[0-9A-Fa-f]{6}$'::text)),
+    CONSTRAINT meal_time_name_en_check CHECK ((length(name_en) <= 200)),
+    CONSTRAINT meal_time_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200))),
+    CONSTRAINT meal_time_order CHECK ((start_time < end_time)),
+    CONSTRAINT meal_time_text_color_check CHECK ((text_color ~ '^#[0-9A-Fa-f]{6}$'::text))
+);
+
+CREATE TABLE public.menu (
+    branch_code text NOT NULL,
+    id bigint NOT NULL,
+    code text NOT NULL,
+    name_th text NOT NULL,
+    name_en text DEFAULT ''::text NOT NULL,
+    cuisine_type_id bigint NOT NULL,
+    meal_component_id bigint NOT NULL,
+    iddsi_type text DEFAULT 'FOOD'::text NOT NULL,
+    iddsi_level smallint NOT NULL,
+    price numeric(10,2) DEFAULT 0 NOT NULL,
+    remark text DEFAULT ''::text NOT NULL,
+    active boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL,
+    CONSTRAINT menu_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
+    CONSTRAINT menu_iddsi_level CHECK ((((iddsi_type = 'FOOD'::text) AND ((iddsi_level >= 3) AND (iddsi_level <= 7))) OR ((iddsi_type = 'DRINK'::text) AND ((iddsi_level >= 0) AND (iddsi_level <= 4))))),
+    CONSTRAINT menu_iddsi_type_check CHECK ((iddsi_type = ANY (ARRAY['FOOD'::text, 'DRINK'::text]))),
+    CONSTRAINT menu_name_en_check CHECK ((length(name_en) <= 200)),
+    CONSTRAINT menu_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200))),
+    CONSTRAINT menu_price_check CHECK ((price >= (0)::numeric)),
+    CONSTRAINT menu_remark_check CHECK ((length(remark) <= 1000))
+);
+
+CREATE TABLE public.menu_set (
+    branch_code text NOT NULL,
+    id bigint NOT NULL,
+    code text NOT NULL,
+    name_th text NOT NULL,
+    name_en text DEFAULT ''::text NOT NULL,
+    tray_category_id bigint,
+    diet_type_id bigint,
+    therapeutic_id bigint,
+    price numeric(10,2) DEFAULT 0 NOT NULL,
+    remark text DEFAULT ''::text NOT NULL,
+    active boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL,
+    CONSTRAINT menu_set_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
+    CONSTRAINT menu_set_name_en_check CHECK ((length(name_en) <= 200)),
+    CONSTRAINT menu_set_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200))),
+    CONSTRAINT menu_set_price_check CHECK ((price >= (0)::numeric)),
+    CONSTRAINT menu_set_remark_check CHECK ((length(remark) <= 1000))
+);
+
+CREATE TABLE public.menu_set_item (
+    branch_code text NOT NULL,
+    menu_set_id bigint NOT NULL,
+    menu_id bigint NOT NULL,
+    "position" integer DEFAULT 0 NOT NULL
 );
 
 CREATE TABLE public.patient (
@@ -494,28 +566,6 @@ CREATE TABLE public.patient_restricted (
     restricted_id bigint NOT NULL
 );
 
-CREATE TABLE public.patient_therapeutic (
-    branch_code text NOT NULL,
-    patient_id bigint NOT NULL,
-    therapeutic_id bigint NOT NULL
-);
-
-CREATE TABLE public.religion (
-    branch_code text NOT NULL,
-    id bigint NOT NULL,
-    code text NOT NULL,
-    name_th text NOT NULL,
-    name_en text DEFAULT ''::text NOT NULL,
-    active boolean DEFAULT true NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    created_by text DEFAULT ''::text NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_by text DEFAULT ''::text NOT NULL,
-    CONSTRAINT religion_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
-    CONSTRAINT religion_name_en_check CHECK ((length(name_en) <= 200)),
-    CONSTRAINT religion_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
-);
-
 CREATE TABLE public.restricted_ingredient (
     branch_code text NOT NULL,
     id bigint NOT NULL,
@@ -569,22 +619,6 @@ CREATE TABLE public.therapeutic (
     CONSTRAINT therapeutic_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
 );
 
-CREATE TABLE public.vegetarian (
-    branch_code text NOT NULL,
-    id bigint NOT NULL,
-    code text NOT NULL,
-    name_th text NOT NULL,
-    name_en text DEFAULT ''::text NOT NULL,
-    active boolean DEFAULT true NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    created_by text DEFAULT ''::text NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_by text DEFAULT ''::text NOT NULL,
-    CONSTRAINT vegetarian_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
-    CONSTRAINT vegetarian_name_en_check CHECK ((length(name_en) <= 200)),
-    CONSTRAINT vegetarian_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
-);
-
 CREATE TABLE public.ward (
     branch_code text NOT NULL,
     id bigint NOT NULL,
@@ -601,6 +635,243 @@ CREATE TABLE public.ward (
     CONSTRAINT ward_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
     CONSTRAINT ward_name_en_check CHECK ((length(name_en) <= 200)),
     CONSTRAINT ward_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
+);
+
+CREATE VIEW public.order_detail AS
+ SELECT o.branch_code,
+    o.id,
+    o.patient_id,
+    p.hn_id,
+    o.caregiver,
+    o.caregiver_info,
+    o.order_date,
+    o.meal_time_id,
+    t.code AS meal_time_code,
+    t.name_th AS meal_time_name_th,
+    t.name_en AS meal_time_name_en,
+    to_char((t.start_time)::interval, 'HH24:MI'::text) AS meal_time_start,
+    to_char((t.end_time)::interval, 'HH24:MI'::text) AS meal_time_end,
+    t.start_time AS meal_start_time,
+    t.abbreviation AS meal_time_abbreviation,
+    t.meal_color AS meal_time_color,
+    t.text_color AS meal_time_text_color,
+    o.order_type,
+    o.status,
+    o.food_scope,
+    o.course_type,
+    o.diet_type_id,
+    o.therapeutic_id,
+    o.cuisine_type_id,
+    o.description,
+    o.remark,
+    o.charge,
+    o.dysphagia_food_type,
+    o.unmapped_allergies_checked,
+    o.free_text_rules,
+    ARRAY( SELECT x.other_item_id
+           FROM public.meal_order_other x
+          WHERE (x.order_id = o.id)
+          ORDER BY x.other_item_id) AS other_ids,
+    ARRAY( SELECT x.remark_id
+           FROM public.meal_order_remark x
+          WHERE (x.order_id = o.id)
+          ORDER BY x.remark_id) AS remark_ids,
+    o.needs_review,
+    o.review_reasons,
+    o.ordered_by,
+    o.ordered_at,
+    o.cancelled_by,
+    o.cancelled_at,
+    o.cancel_reason,
+    o.cancel_remark,
+    o.reviewed_by,
+    o.reviewed_at,
+    o.version,
+    (o.moved AND (o.status <> 'SERVED'::text)) AS moved,
+    o.printed_at,
+    ( SELECT jsonb_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) AS jsonb_build_object
+           FROM public.ward x
+          WHERE ((x.branch_code = o.branch_code) AND (x.id = o.printed_ward_id))) AS printed_ward,
+    ( SELECT jsonb_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) AS jsonb_build_object
+           FROM public.room x
+          WHERE ((x.branch_code = o.branch_code) AND (x.id = o.printed_room_id))) AS printed_room,
+    p.card_language,
+    p.first_name_th,
+    p.last_name_th,
+    p.first_name_en,
+    p.last_name_en,
+    p.special_request,
+        CASE
+            WHEN o.caregiver THEN '{}'::text[]
+            ELSE COALESCE(p.unmapped_allergies, '{}'::text[])
+        END AS unmapped_allergies,
+        CASE
+            WHEN (NOT o.caregiver) THEN p.texture_food
+            ELSE NULL::smallint
+        END AS texture_food,
+        CASE
+            WHEN (NOT o.caregiver) THEN p.texture_drink
+            ELSE NULL::smallint
+        END AS texture_drink,
+    ( SELECT x.code
+           FROM public.ward x
+          WHERE ((x.branch_code = p.branch_code) AND (x.id = p.ward_id))) AS ward_code,
+    ( SELECT x.code
+           FROM public.room x
+          WHERE ((x.branch_code = p.branch_code) AND (x.id = p.room_id))) AS room_code,
+    ( SELECT jsonb_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en, 'wardTypeId', x.ward_type_id) AS jsonb_build_object
+           FROM public.ward x
+          WHERE ((x.branch_code = p.branch_code) AND (x.id = p.ward_id))) AS ward,
+    ( SELECT jsonb_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) AS jsonb_build_object
+           FROM public.room x
+          WHERE ((x.branch_code = p.branch_code) AND (x.id = p.room_id))) AS room,
+    ( SELECT jsonb_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) AS jsonb_build_object
+           FROM public.diet_type x
+          WHERE ((x.branch_code = o.branch_code) AND (x.id = o.diet_type_id))) AS diet,
+    ( SELECT jsonb_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) AS jsonb_build_object
+           FROM public.therapeutic x
+          WHERE ((x.branch_code = o.branch_code) AND (x.id = o.therapeutic_id))) AS therapeutic,
+    ( SELECT jsonb_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) AS jsonb_build_object
+           FROM public.cuisine_type x
+          WHERE ((x.branch_code = o.branch_code) AND (x.id = o.cuisine_type_id))) AS cuisine,
+    COALESCE(( SELECT jsonb_agg(jsonb_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) ORDER BY x.code) AS jsonb_agg
+           FROM public.allergen x
+          WHERE ((x.branch_code = o.branch_code) AND (x.id IN ( SELECT l.allergen_id
+                   FROM public.patient_allergen l
+                  WHERE ((NOT o.caregiver) AND (l.branch_code = p.branch_code) AND (l.patient_id = p.id))
+                UNION ALL
+                 SELECT (e.value)::bigint AS e
+                   FROM jsonb_array_elements_text(
+                        CASE
+                            WHEN o.caregiver THEN COALESCE((o.caregiver_info -> 'allergenIds'::text), '[]'::jsonb)
+                            ELSE '[]'::jsonb
+                        END) e(value))))), '[]'::jsonb) AS allergens,
+    COALESCE(( SELECT jsonb_agg(jsonb_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) ORDER BY x.code) AS jsonb_agg
+           FROM public.restricted_ingredient x
+          WHERE ((x.branch_code = o.branch_code) AND (x.id IN ( SELECT l.restricted_id
+                   FROM public.patient_restricted l
+                  WHERE ((NOT o.caregiver) AND (l.branch_code = p.branch_code) AND (l.patient_id = p.id))
+                UNION ALL
+                 SELECT (e.value)::bigint AS e
+                   FROM jsonb_array_elements_text(
+                        CASE
+                            WHEN o.caregiver THEN COALESCE((o.caregiver_info -> 'restrictedIds'::text), '[]'::jsonb)
+                            ELSE '[]'::jsonb
+                        END) e(value))))), '[]'::jsonb) AS restricted,
+    COALESCE(( SELECT jsonb_agg(jsonb_build_object('position', i."position", 'menuId', i.menu_id, 'menuSetId', i.menu_set_id, 'code', COALESCE(m.code, s.code), 'nameTh', COALESCE(m.name_th, s.name_th), 'nameEn', COALESCE(m.name_en, s.name_en), 'alternativeNote', i.alternative_note, 'conflicts', i.conflicts, 'dishes', ( SELECT jsonb_agg(jsonb_build_object('id', d.id, 'code', d.code, 'nameTh', d.name_th, 'nameEn', d.name_en, 'iddsiType', d.iddsi_type, 'iddsiLevel', d.iddsi_level, 'cuisine', jsonb_build_object('id', c.id, 'code', c.code, 'nameTh', c.name_th, 'nameEn', c.name_en)) ORDER BY x."position", d.code) AS jsonb_agg
+                   FROM ((( SELECT i.menu_id,
+                            NULL::integer AS "position"
+                          WHERE (i.menu_id IS NOT NULL)
+                        UNION ALL
+                         SELECT si.menu_id,
+                            si."position"
+                           FROM public.menu_set_item si
+                          WHERE ((si.branch_code = i.branch_code) AND (si.menu_set_id = i.menu_set_id))) x
+                     JOIN public.menu d ON (((d.branch_code = i.branch_code) AND (d.id = x.menu_id))))
+                     JOIN public.cuisine_type c ON (((c.branch_code = d.branch_code) AND (c.id = d.cuisine_type_id)))))) ORDER BY i."position") AS jsonb_agg
+           FROM ((public.meal_order_item i
+             LEFT JOIN public.menu m ON (((m.branch_code = i.branch_code) AND (m.id = i.menu_id))))
+             LEFT JOIN public.menu_set s ON (((s.branch_code = i.branch_code) AND (s.id = i.menu_set_id))))
+          WHERE (i.order_id = o.id)), '[]'::jsonb) AS items
+   FROM ((public.meal_order o
+     JOIN public.patient p ON (((p.branch_code = o.branch_code) AND (p.id = o.patient_id))))
+     JOIN public.meal_time t ON (((t.branch_code = o.branch_code) AND (t.id = o.meal_time_id))));
+
+CREATE FUNCTION public.order_details(p_branch text, p_ids uuid[]) RETURNS SETOF public.order_detail
+    LANGUAGE plpgsql STABLE
+    SET plan_cache_mode TO 'force_generic_plan'
+    AS $$
+BEGIN
+    RETURN QUERY SELECT * FROM order_detail v WHERE v.branch_code = p_branch AND v.id = ANY (p_ids);
+END
+$$;
+
+CREATE FUNCTION public.patient_food_facts(p_branch text, p_id bigint) RETURNS jsonb
+    LANGUAGE sql STABLE
+    AS $$
+    SELECT jsonb_build_object(
+        'DIET', jsonb_build_array(p.diet_type_id, ARRAY(SELECT l.therapeutic_id FROM patient_therapeutic l
+            WHERE l.branch_code = p.branch_code AND l.patient_id = p.id ORDER BY 1)),
+        'ALLERGY', jsonb_build_array(
+            ARRAY(SELECT l.allergen_id FROM patient_allergen l WHERE l.branch_code = p.branch_code AND l.patient_id = p.id ORDER BY 1),
+            ARRAY(SELECT l.restricted_id FROM patient_restricted l WHERE l.branch_code = p.branch_code AND l.patient_id = p.id ORDER BY 1),
+            ARRAY(SELECT x FROM unnest(p.unmapped_allergies) x ORDER BY 1)),
+        'TEXTURE', jsonb_build_array(p.texture_food, p.texture_drink),
+        -- as epoch seconds: a time's text depends on the session's time zone
+        'NPO', jsonb_build_array(extract(epoch FROM p.npo_from), extract(epoch FROM p.npo_to)),
+        'DISCHARGED', jsonb_build_array(p.visit_status, p.hospital_status),
+        'RELIGION', jsonb_build_array(p.religion_id, p.vegetarian_id))
+    FROM patient p WHERE p.branch_code = p_branch AND p.id = p_id
+$$;
+
+CREATE FUNCTION public.patient_link_review_orders() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    INSERT INTO meal_order_food_change (branch_code, patient_id) SELECT DISTINCT c.branch_code, c.patient_id FROM changed c
+    ON CONFLICT DO NOTHING;
+    RETURN NULL;
+END
+$$;
+
+CREATE FUNCTION public.patient_moved_orders() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    INSERT INTO meal_order_move_change (branch_code, patient_id)
+    SELECT DISTINCT n.branch_code, n.id FROM new_rows n JOIN old_rows o ON o.branch_code = n.branch_code AND o.id = n.id
+    WHERE (o.ward_id, o.room_id) IS DISTINCT FROM (n.ward_id, n.room_id)
+    ON CONFLICT DO NOTHING;
+    RETURN NULL;
+END
+$$;
+
+CREATE FUNCTION public.patient_review_orders() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    INSERT INTO meal_order_food_change (branch_code, patient_id) SELECT DISTINCT c.branch_code, c.id FROM changed c
+    ON CONFLICT DO NOTHING;
+    RETURN NULL;
+END
+$$;
+
+CREATE TABLE public.patient_therapeutic (
+    branch_code text NOT NULL,
+    patient_id bigint NOT NULL,
+    therapeutic_id bigint NOT NULL
+);
+
+CREATE TABLE public.religion (
+    branch_code text NOT NULL,
+    id bigint NOT NULL,
+    code text NOT NULL,
+    name_th text NOT NULL,
+    name_en text DEFAULT ''::text NOT NULL,
+    active boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL,
+    CONSTRAINT religion_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
+    CONSTRAINT religion_name_en_check CHECK ((length(name_en) <= 200)),
+    CONSTRAINT religion_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
+);
+
+CREATE TABLE public.vegetarian (
+    branch_code text NOT NULL,
+    id bigint NOT NULL,
+    code text NOT NULL,
+    name_th text NOT NULL,
+    name_en text DEFAULT ''::text NOT NULL,
+    active boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL,
+    CONSTRAINT vegetarian_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
+    CONSTRAINT vegetarian_name_en_check CHECK ((length(name_en) <= 200)),
+    CONSTRAINT vegetarian_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
 );
 
 CREATE VIEW public.patient_view AS
@@ -864,23 +1135,6 @@ ALTER TABLE public.change_log ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     CACHE 1
 );
 
-CREATE TABLE public.cuisine_type (
-    branch_code text NOT NULL,
-    id bigint NOT NULL,
-    code text NOT NULL,
-    name_th text NOT NULL,
-    name_en text DEFAULT ''::text NOT NULL,
-    active boolean DEFAULT true NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    created_by text DEFAULT ''::text NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_by text DEFAULT ''::text NOT NULL,
-    remark text DEFAULT ''::text NOT NULL,
-    CONSTRAINT cuisine_type_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
-    CONSTRAINT cuisine_type_name_en_check CHECK ((length(name_en) <= 200)),
-    CONSTRAINT cuisine_type_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
-);
-
 ALTER TABLE public.cuisine_type ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     SEQUENCE NAME public.cuisine_type_id_seq
     START WITH 1
@@ -960,80 +1214,6 @@ CREATE TABLE public.meal_component (
     CONSTRAINT meal_component_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
     CONSTRAINT meal_component_name_en_check CHECK ((length(name_en) <= 200)),
     CONSTRAINT meal_component_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
-);
-
-CREATE TABLE public.meal_time (
-    branch_code text NOT NULL,
-    id bigint NOT NULL,
-    code text NOT NULL,
-    name_th text NOT NULL,
-    name_en text DEFAULT ''::text NOT NULL,
-    active boolean DEFAULT true NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    created_by text DEFAULT ''::text NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_by text DEFAULT ''::text NOT NULL,
-    start_time time without time zone DEFAULT '00:00:00'::time without time zone NOT NULL,
-    end_time time without time zone DEFAULT '23:59:00'::time without time zone NOT NULL,
-    abbreviation text DEFAULT ''::text NOT NULL,
-    text_color text DEFAULT '#000000'::text NOT NULL,
-    meal_color text DEFAULT '#FFFFFF'::text NOT NULL,
-    CONSTRAINT meal_time_abbreviation_check CHECK ((abbreviation ~ '^\S{2}$'::text)),
-    CONSTRAINT meal_time_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
-    CONSTRAINT meal_time_meal_color_check CHECK ((meal_color ~ '^#[0-9A-Fa-f]{6}$'::text)),
-    CONSTRAINT meal_time_name_en_check CHECK ((length(name_en) <= 200)),
-    CONSTRAINT meal_time_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200))),
-    CONSTRAINT meal_time_order CHECK ((start_time < end_time)),
-    CONSTRAINT meal_time_text_color_check CHECK ((text_color ~ '^#[0-9A-Fa-f]{6}$'::text))
-);
-
-CREATE TABLE public.menu (
-    branch_code text NOT NULL,
-    id bigint NOT NULL,
-    code text NOT NULL,
-    name_th text NOT NULL,
-    name_en text DEFAULT ''::text NOT NULL,
-    cuisine_type_id bigint NOT NULL,
-    meal_component_id bigint NOT NULL,
-    iddsi_type text DEFAULT 'FOOD'::text NOT NULL,
-    iddsi_level smallint NOT NULL,
-    price numeric(10,2) DEFAULT 0 NOT NULL,
-    remark text DEFAULT ''::text NOT NULL,
-    active boolean DEFAULT true NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    created_by text DEFAULT ''::text NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_by text DEFAULT ''::text NOT NULL,
-    CONSTRAINT menu_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
-    CONSTRAINT menu_iddsi_level CHECK ((((iddsi_type = 'FOOD'::text) AND ((iddsi_level >= 3) AND (iddsi_level <= 7))) OR ((iddsi_type = 'DRINK'::text) AND ((iddsi_level >= 0) AND (iddsi_level <= 4))))),
-    CONSTRAINT menu_iddsi_type_check CHECK ((iddsi_type = ANY (ARRAY['FOOD'::text, 'DRINK'::text]))),
-    CONSTRAINT menu_name_en_check CHECK ((length(name_en) <= 200)),
-    CONSTRAINT menu_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200))),
-    CONSTRAINT menu_price_check CHECK ((price >= (0)::numeric)),
-    CONSTRAINT menu_remark_check CHECK ((length(remark) <= 1000))
-);
-
-CREATE TABLE public.menu_set (
-    branch_code text NOT NULL,
-    id bigint NOT NULL,
-    code text NOT NULL,
-    name_th text NOT NULL,
-    name_en text DEFAULT ''::text NOT NULL,
-    tray_category_id bigint,
-    diet_type_id bigint,
-    therapeutic_id bigint,
-    price numeric(10,2) DEFAULT 0 NOT NULL,
-    remark text DEFAULT ''::text NOT NULL,
-    active boolean DEFAULT true NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    created_by text DEFAULT ''::text NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_by text DEFAULT ''::text NOT NULL,
-    CONSTRAINT menu_set_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
-    CONSTRAINT menu_set_name_en_check CHECK ((length(name_en) <= 200)),
-    CONSTRAINT menu_set_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200))),
-    CONSTRAINT menu_set_price_check CHECK ((price >= (0)::numeric)),
-    CONSTRAINT menu_set_remark_check CHECK ((length(remark) <= 1000))
 );
 
 CREATE TABLE public.tray_category (
@@ -1175,33 +1355,9 @@ CREATE TABLE public.meal_order_food_change (
     patient_id bigint DEFAULT 0 NOT NULL
 );
 
-CREATE TABLE public.meal_order_item (
-    branch_code text NOT NULL,
-    order_id uuid NOT NULL,
-    "position" integer NOT NULL,
-    menu_id bigint,
-    menu_set_id bigint,
-    alternative_note text DEFAULT ''::text NOT NULL,
-    conflicts jsonb DEFAULT '[]'::jsonb NOT NULL,
-    CONSTRAINT meal_order_item_alternative_note_check CHECK ((length(alternative_note) <= 500)),
-    CONSTRAINT meal_order_item_one CHECK ((num_nonnulls(menu_id, menu_set_id) = 1))
-);
-
 CREATE TABLE public.meal_order_move_change (
     branch_code text NOT NULL,
     patient_id bigint NOT NULL
-);
-
-CREATE TABLE public.meal_order_other (
-    branch_code text NOT NULL,
-    order_id uuid NOT NULL,
-    other_item_id bigint NOT NULL
-);
-
-CREATE TABLE public.meal_order_remark (
-    branch_code text NOT NULL,
-    order_id uuid NOT NULL,
-    remark_id bigint NOT NULL
 );
 
 ALTER TABLE public.meal_time ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
@@ -1329,13 +1485,6 @@ ALTER TABLE public.menu ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     CACHE 1
 );
 
-CREATE TABLE public.menu_set_item (
-    branch_code text NOT NULL,
-    menu_set_id bigint NOT NULL,
-    menu_id bigint NOT NULL,
-    "position" integer DEFAULT 0 NOT NULL
-);
-
 CREATE VIEW public.menu_set_detail AS
  SELECT s.branch_code,
     s.id,
@@ -1406,148 +1555,6 @@ ALTER TABLE public.nutrient_unit ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTIT
     NO MAXVALUE
     CACHE 1
 );
-
-CREATE VIEW public.order_detail AS
- SELECT o.branch_code,
-    o.id,
-    o.patient_id,
-    p.hn_id,
-    o.caregiver,
-    o.caregiver_info,
-    o.order_date,
-    o.meal_time_id,
-    t.code AS meal_time_code,
-    t.name_th AS meal_time_name_th,
-    t.name_en AS meal_time_name_en,
-    to_char((t.start_time)::interval, 'HH24:MI'::text) AS meal_time_start,
-    to_char((t.end_time)::interval, 'HH24:MI'::text) AS meal_time_end,
-    t.start_time AS meal_start_time,
-    t.abbreviation AS meal_time_abbreviation,
-    t.meal_color AS meal_time_color,
-    t.text_color AS meal_time_text_color,
-    o.order_type,
-    o.status,
-    o.food_scope,
-    o.course_type,
-    o.diet_type_id,
-    o.therapeutic_id,
-    o.cuisine_type_id,
-    o.description,
-    o.remark,
-    o.charge,
-    o.dysphagia_food_type,
-    o.unmapped_allergies_checked,
-    o.free_text_rules,
-    ARRAY( SELECT x.other_item_id
-           FROM public.meal_order_other x
-          WHERE (x.order_id = o.id)
-          ORDER BY x.other_item_id) AS other_ids,
-    ARRAY( SELECT x.remark_id
-           FROM public.meal_order_remark x
-          WHERE (x.order_id = o.id)
-          ORDER BY x.remark_id) AS remark_ids,
-    o.needs_review,
-    o.review_reasons,
-    o.ordered_by,
-    o.ordered_at,
-    o.cancelled_by,
-    o.cancelled_at,
-    o.cancel_reason,
-    o.cancel_remark,
-    o.reviewed_by,
-    o.reviewed_at,
-    o.version,
-    (o.moved AND (o.status <> 'SERVED'::text)) AS moved,
-    o.printed_at,
-        CASE
-            WHEN (pw.id IS NOT NULL) THEN jsonb_build_object('id', pw.id, 'code', pw.code, 'nameTh', pw.name_th, 'nameEn', pw.name_en)
-            ELSE NULL::jsonb
-        END AS printed_ward,
-        CASE
-            WHEN (pr.id IS NOT NULL) THEN jsonb_build_object('id', pr.id, 'code', pr.code, 'nameTh', pr.name_th, 'nameEn', pr.name_en)
-            ELSE NULL::jsonb
-        END AS printed_room,
-    p.card_language,
-    p.first_name_th,
-    p.last_name_th,
-    p.first_name_en,
-    p.last_name_en,
-    p.special_request,
-    COALESCE(pf.unmapped_allergies, '{}'::text[]) AS unmapped_allergies,
-    pf.texture_food,
-    pf.texture_drink,
-    w.code AS ward_code,
-    r.code AS room_code,
-        CASE
-            WHEN (w.id IS NOT NULL) THEN jsonb_build_object('id', w.id, 'code', w.code, 'nameTh', w.name_th, 'nameEn', w.name_en, 'wardTypeId', w.ward_type_id)
-            ELSE NULL::jsonb
-        END AS ward,
-        CASE
-            WHEN (r.id IS NOT NULL) THEN jsonb_build_object('id', r.id, 'code', r.code, 'nameTh', r.name_th, 'nameEn', r.name_en)
-            ELSE NULL::jsonb
-        END AS room,
-        CASE
-            WHEN (dt.id IS NOT NULL) THEN jsonb_build_object('id', dt.id, 'code', dt.code, 'nameTh', dt.name_th, 'nameEn', dt.name_en)
-            ELSE NULL::jsonb
-        END AS diet,
-        CASE
-            WHEN (th.id IS NOT NULL) THEN jsonb_build_object('id', th.id, 'code', th.code, 'nameTh', th.name_th, 'nameEn', th.name_en)
-            ELSE NULL::jsonb
-        END AS therapeutic,
-        CASE
-            WHEN (ct.id IS NOT NULL) THEN jsonb_build_object('id', ct.id, 'code', ct.code, 'nameTh', ct.name_th, 'nameEn', ct.name_en)
-            ELSE NULL::jsonb
-        END AS cuisine,
-    COALESCE(( SELECT jsonb_agg(jsonb_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) ORDER BY x.code) AS jsonb_agg
-           FROM public.allergen x
-          WHERE ((x.branch_code = o.branch_code) AND (x.id IN ( SELECT l.allergen_id
-                   FROM public.patient_allergen l
-                  WHERE ((NOT o.caregiver) AND (l.branch_code = p.branch_code) AND (l.patient_id = p.id))
-                UNION ALL
-                 SELECT (e.value)::bigint AS e
-                   FROM jsonb_array_elements_text(
-                        CASE
-                            WHEN o.caregiver THEN COALESCE((o.caregiver_info -> 'allergenIds'::text), '[]'::jsonb)
-                            ELSE '[]'::jsonb
-                        END) e(value))))), '[]'::jsonb) AS allergens,
-    COALESCE(( SELECT jsonb_agg(jsonb_build_object('id', x.id, 'code', x.code, 'nameTh', x.name_th, 'nameEn', x.name_en) ORDER BY x.code) AS jsonb_agg
-           FROM public.restricted_ingredient x
-          WHERE ((x.branch_code = o.branch_code) AND (x.id IN ( SELECT l.restricted_id
-                   FROM public.patient_restricted l
-                  WHERE ((NOT o.caregiver) AND (l.branch_code = p.branch_code) AND (l.patient_id = p.id))
-                UNION ALL
-                 SELECT (e.value)::bigint AS e
-                   FROM jsonb_array_elements_text(
-                        CASE
-                            WHEN o.caregiver THEN COALESCE((o.caregiver_info -> 'restrictedIds'::text), '[]'::jsonb)
-                            ELSE '[]'::jsonb
-                        END) e(value))))), '[]'::jsonb) AS restricted,
-    COALESCE(( SELECT jsonb_agg(jsonb_build_object('position', i."position", 'menuId', i.menu_id, 'menuSetId', i.menu_set_id, 'code', COALESCE(m.code, s.code), 'nameTh', COALESCE(m.name_th, s.name_th), 'nameEn', COALESCE(m.name_en, s.name_en), 'alternativeNote', i.alternative_note, 'conflicts', i.conflicts, 'dishes', ( SELECT jsonb_agg(jsonb_build_object('id', d.id, 'code', d.code, 'nameTh', d.name_th, 'nameEn', d.name_en, 'iddsiType', d.iddsi_type, 'iddsiLevel', d.iddsi_level, 'cuisine', jsonb_build_object('id', c.id, 'code', c.code, 'nameTh', c.name_th, 'nameEn', c.name_en)) ORDER BY x."position", d.code) AS jsonb_agg
-                   FROM ((( SELECT i.menu_id,
-                            NULL::integer AS "position"
-                          WHERE (i.menu_id IS NOT NULL)
-                        UNION ALL
-                         SELECT si.menu_id,
-                            si."position"
-                           FROM public.menu_set_item si
-                          WHERE ((si.branch_code = i.branch_code) AND (si.menu_set_id = i.menu_set_id))) x
-                     JOIN public.menu d ON (((d.branch_code = i.branch_code) AND (d.id = x.menu_id))))
-                     JOIN public.cuisine_type c ON (((c.branch_code = d.branch_code) AND (c.id = d.cuisine_type_id)))))) ORDER BY i."position") AS jsonb_agg
-           FROM ((public.meal_order_item i
-             LEFT JOIN public.menu m ON (((m.branch_code = i.branch_code) AND (m.id = i.menu_id))))
-             LEFT JOIN public.menu_set s ON (((s.branch_code = i.branch_code) AND (s.id = i.menu_set_id))))
-          WHERE (i.order_id = o.id)), '[]'::jsonb) AS items
-   FROM ((((((((((public.meal_order o
-     JOIN public.patient p ON (((p.branch_code = o.branch_code) AND (p.id = o.patient_id))))
-     JOIN public.meal_time t ON (((t.branch_code = o.branch_code) AND (t.id = o.meal_time_id))))
-     LEFT JOIN public.ward w ON (((w.branch_code = p.branch_code) AND (w.id = p.ward_id))))
-     LEFT JOIN public.room r ON (((r.branch_code = p.branch_code) AND (r.id = p.room_id))))
-     LEFT JOIN public.patient pf ON (((NOT o.caregiver) AND (pf.branch_code = p.branch_code) AND (pf.id = p.id))))
-     LEFT JOIN public.ward pw ON (((pw.branch_code = o.branch_code) AND (pw.id = o.printed_ward_id))))
-     LEFT JOIN public.room pr ON (((pr.branch_code = o.branch_code) AND (pr.id = o.printed_room_id))))
-     LEFT JOIN public.diet_type dt ON (((dt.branch_code = o.branch_code) AND (dt.id = o.diet_type_id))))
-     LEFT JOIN public.therapeutic th ON (((th.branch_code = o.branch_code) AND (th.id = o.therapeutic_id))))
-     LEFT JOIN public.cuisine_type ct ON (((ct.branch_code = o.branch_code) AND (ct.id = o.cuisine_type_id))));
 
 CREATE TABLE public.order_idempotency (
     caller text NOT NULL,
