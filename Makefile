@@ -5,14 +5,19 @@ STAGE ?= dev
 GO_PKGS := ./pkg/... ./functions/... ./events/...
 FUNCTIONS := $(shell sed -n 's/.*"name": *"\([^"]*\)".*/\1/p' functions/catalog.json)
 
-.PHONY: run test test-go test-web test-e2e test-infra vet build web deps deps-node bench synth deploy localstack-deploy clean sqlc
+.PHONY: run test checks test-go test-web test-e2e test-infra vet build web deps deps-node bench synth deploy localstack-deploy clean sqlc
 
 ## run: the whole product on http://localhost:$(PORT) (PostgreSQL is the only service needed)
 run: web
 	go run ./functions/local
 
-## test: everything — go vet, Go tests (PostgreSQL, moto_server), web unit, browser and CDK tests
-test: deps vet test-go test-web test-infra test-e2e
+## test: everything — go vet, Go tests (PostgreSQL, moto_server), web unit, browser and CDK tests.
+## The browser tests wait on screens more than they compute, so they run beside the rest: two
+## jobs at once (make's jobserver), the browser tests in one, the other checks in turn in the other.
+test: deps
+	@$(MAKE) --no-print-directory -j2 --output-sync=target test-e2e checks
+
+checks: vet test-go test-web test-infra
 
 vet:
 	@unformatted=$$(gofmt -l pkg functions events scripts); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
