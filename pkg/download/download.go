@@ -16,7 +16,6 @@ import (
 
 	"samrap/pkg/blob"
 	"samrap/pkg/httpx"
-	"samrap/pkg/platform"
 )
 
 // LinkTTL is the life of a download's signed link.
@@ -75,12 +74,6 @@ func (f Files) Send(w http.ResponseWriter, r *http.Request, kind, name, contentT
 		return err
 	}
 	return httpx.OK(w, r, link)
-}
-
-// Store is Files.Store over a whole Env, kept only until pkg/reports builds its Files in
-// its Mount (issue 26); nothing else may call it.
-func Store(ctx context.Context, env *platform.Env, key, name, contentType string, body io.Reader) (Link, error) {
-	return Files{Bucket: env.Files, Now: env.Now}.Store(ctx, key, name, contentType, body)
 }
 
 // ReportPrefix is the files bucket's prefix of reports: the printouts and result workbooks of

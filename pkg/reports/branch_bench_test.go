@@ -9,6 +9,7 @@ import (
 	"samrap/pkg/apitest"
 	"samrap/pkg/awstest"
 	"samrap/pkg/blob/s3blob"
+	"samrap/pkg/platform"
 )
 
 // BenchmarkMealCardsBranchDay is issue 15's worst realistic request: one branch's whole day
@@ -22,7 +23,8 @@ func BenchmarkMealCardsBranchDay(b *testing.B) {
 		b.Run(layout, func(b *testing.B) {
 			f := newFixture(b)
 			client := s3blob.NewClient(awstest.Config(b, moto.Endpoint(b)), true)
-			f.s.Env.Files = s3blob.New(client, awstest.NewBucket(b, client))
+			files := s3blob.New(client, awstest.NewBucket(b, client))
+			f.s.Rewire(func(env *platform.Env) { env.Files = files })
 			trays := branchDay(b, f)
 			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 			body := f.all(map[string]any{"layout": layout})

@@ -35,7 +35,7 @@ func TestDoneWhenDemoWardLunch(t *testing.T) {
 	// the printable lunch orders of W01 and their patients, one card language each
 	type person struct{ orderID, hn, th, en string }
 	var people []person
-	rows, err := s.Env.DB.Query(ctx, `SELECT o.id::text, p.hn_id, p.first_name_th, p.first_name_en FROM meal_order o
+	rows, err := s.DB.Query(ctx, `SELECT o.id::text, p.hn_id, p.first_name_th, p.first_name_en FROM meal_order o
 		JOIN patient p ON p.id = o.patient_id WHERE o.branch_code = 'SRP01' AND o.order_date = $1::date AND o.meal_time_id = $2
 		AND p.ward_id = $3 AND o.order_type = 'ORD' AND o.status <> 'CANCELLED' AND NOT o.needs_review AND NOT o.caregiver ORDER BY p.hn_id`,
 		f.today, lunch, w01)

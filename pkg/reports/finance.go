@@ -138,11 +138,11 @@ func itemNames(o orders.Order) string {
 // finance answers the charged orders of patients and caregivers between two dates (at most
 // 31 days) with the prices of their dishes or sets (the finance screen, our call).
 func (h handlers) finance(w http.ResponseWriter, r *http.Request) error {
-	b, err := readFinance(r, h.env.Now())
+	b, err := readFinance(r, h.now())
 	if err != nil {
 		return err
 	}
-	out, err := loadFinance(r.Context(), h.env.DB, httpx.Branch(r), b)
+	out, err := loadFinance(r.Context(), h.db, httpx.Branch(r), b)
 	if err != nil {
 		return err
 	}
@@ -153,11 +153,11 @@ func (h handlers) finance(w http.ResponseWriter, r *http.Request) error {
 // finance_report.xlsx, stored under reports/<branch>/<dateFrom>/finance/ and answered as a
 // signed link; 204 when no order is charged.
 func (h handlers) financeWorkbook(w http.ResponseWriter, r *http.Request) error {
-	b, err := readFinance(r, h.env.Now())
+	b, err := readFinance(r, h.now())
 	if err != nil {
 		return err
 	}
-	fin, err := loadFinance(r.Context(), h.env.DB, httpx.Branch(r), b)
+	fin, err := loadFinance(r.Context(), h.db, httpx.Branch(r), b)
 	if err != nil {
 		return err
 	}

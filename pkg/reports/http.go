@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"time"
 
 	"samrap/pkg/audit"
 	"samrap/pkg/db"
@@ -30,7 +31,8 @@ var MaxCards = 5000 // a variable so that a test can lower it
 
 // Mount adds the area's routes (functions/catalog.json, function "reports").
 func Mount(env *platform.Env, rt *httpx.Router) {
-	h := handlers{env: env}
+	h := handlers{db: env.DB, now: env.Now, files: download.Files{Bucket: env.Files, Now: env.Now},
+		keys: env.Keys, publicURL: env.Config.PublicURL}
 	ctrl := httpx.Roles(session.Controller)
 	rt.Handle("POST /api/download/generatePDF", ctrl, h.mealCards)
 	rt.Handle("POST /api/download/excelCuisine", ctrl, h.kitchen)
@@ -41,7 +43,13 @@ func Mount(env *platform.Env, rt *httpx.Router) {
 	rt.Handle("POST /api/download/excelFinance", ctrl, h.financeWorkbook)
 }
 
-type handlers struct{ env *platform.Env }
+type handlers struct {
+	db        *db.Pool
+	now       func() time.Time
+	files     download.Files // the reports' workbooks and PDFs, behind signed links
+	keys      *session.Keys  // the cards' tray and survey seals
+	publicURL string         // the survey links printed on the cards
+}
 
 // Link is a report's answer: the signed link to the file, and the orders left out because
 // they need review. URL is empty when every matching order needs review.
@@ -119,7 +127,7 @@ func (h handlers) mealCards(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	ctx, branch := r.Context(), httpx.Branch(r)
-	trays, held, err := loadTrays(ctx, h.env.DB, branch, b.Filter)
+	trays, held, err := loadTrays(ctx, h.db, branch, b.Filter)
 	if err != nil {
 		return err
 	}
@@ -135,11 +143,11 @@ func (h handlers) mealCards(w http.ResponseWriter, r *http.Request) error {
 	name := fmt.Sprintf("meal_cards_%s.pdf", b.DateOrder)
 	var buf bytes.Buffer
 	if len(trays) > 0 {
-		key, err := orders.TokenKey(ctx, h.env.Keys)
+		key, err := orders.TokenKey(ctx, h.keys)
 		if err != nil {
 			return fmt.Errorf("reports: token key: %w", err)
 		}
-		surveyKey, err := surveys.TokenKey(ctx, h.env.Keys)
+		surveyKey, err := surveys.TokenKey(ctx, h.keys)
 		if err != nil {
 			return fmt.Errorf("reports: survey key: %w", err)
 		}
@@ -154,12 +162,12 @@ func (h handlers) mealCards(w http.ResponseWriter, r *http.Request) error {
 			}
 			// the second QR: the tray's satisfaction survey (docs/surveys.md), printed only
 			// where Samrap knows its address (PUBLIC_URL): a path alone reads as nothing
-			if h.env.Config.PublicURL != "" {
+			if h.publicURL != "" {
 				survey, err := surveys.Token(surveyKey, t.OrderID)
 				if err != nil {
 					return err
 				}
-				cards[i].SurveyURL = surveys.URL(h.env.Config.PublicURL, survey)
+				cards[i].SurveyURL = surveys.URL(h.publicURL, survey)
 			}
 		}
 		if err := mealcard.Render(&buf, cards, mealcard.Layout(b.Layout)); err != nil {
@@ -167,7 +175,7 @@ func (h handlers) mealCards(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	// once the file is stored: the cards are printed with the places they name
-	printed := func(ctx context.Context) error { return recordPrinted(ctx, h.env.DB, branch, trays) }
+	printed := func(ctx context.Context) error { return recordPrinted(ctx, h.db, branch, trays) }
 	return h.deliver(w, r, "meal-cards", name, "application/pdf", &buf, b.DateOrder, b, len(trays), held, 0, printed)
 }
 
@@ -178,7 +186,7 @@ func (h handlers) readKitchen(r *http.Request) (b kitchenBody, k Kitchen, trays,
 	if err := read(r, &b, &b.Filter, b.check); err != nil {
 		return b, k, nil, nil, err
 	}
-	trays, held, err = loadTrays(r.Context(), h.env.DB, httpx.Branch(r), b.Filter)
+	trays, held, err = loadTrays(r.Context(), h.db, httpx.Branch(r), b.Filter)
 	if err != nil {
 		return b, k, nil, nil, err
 	}
@@ -232,7 +240,7 @@ func (h handlers) identity(w http.ResponseWriter, r *http.Request) error {
 	if err := read(r, &b, &b, func(map[string]string) {}); err != nil {
 		return err
 	}
-	trays, held, err := loadTrays(r.Context(), h.env.DB, httpx.Branch(r), b)
+	trays, held, err := loadTrays(r.Context(), h.db, httpx.Branch(r), b)
 	if err != nil {
 		return err
 	}
@@ -263,7 +271,7 @@ func (h handlers) deliver(w http.ResponseWriter, r *http.Request, kind, name, co
 	}
 	if buf.Len() > 0 {
 		var err error
-		if link.Link, err = download.Store(ctx, h.env, download.ReportKey(branch, date, kind, name), name, contentType, buf); err != nil {
+		if link.Link, err = h.files.Store(ctx, download.ReportKey(branch, date, kind, name), name, contentType, buf); err != nil {
 			return fmt.Errorf("reports: %w", err)
 		}
 		if stored != nil {
@@ -276,11 +284,11 @@ func (h handlers) deliver(w http.ResponseWriter, r *http.Request, kind, name, co
 			msg = "reports.readyHeld"
 		}
 	}
-	shown, err := filter.logged(ctx, h.env.DB, branch)
+	shown, err := filter.logged(ctx, h.db, branch)
 	if err != nil {
 		return err
 	}
-	err = audit.WriteActivity(ctx, h.env.DB, audit.Activity{BranchCode: branch, UserID: c.UserID, Actor: c.EmployeeCode,
+	err = audit.WriteActivity(ctx, h.db, audit.Activity{BranchCode: branch, UserID: c.UserID, Actor: c.EmployeeCode,
 		Action: "reports." + kind, Address: httpx.ClientAddress(r),
 		Detail: map[string]any{"filter": shown, "file": name, "trays": link.Count, "needsReview": len(held)}})
 	if err != nil {

@@ -65,7 +65,7 @@ func newFixture(t testing.TB) *fixture {
 
 func (f *fixture) exec(t testing.TB, sql string, args ...any) {
 	t.Helper()
-	if _, err := f.s.Env.DB.Exec(context.Background(), sql, args...); err != nil {
+	if _, err := f.s.DB.Exec(context.Background(), sql, args...); err != nil {
 		t.Fatalf("%s: %v", sql, err)
 	}
 }
@@ -98,7 +98,7 @@ func (f *fixture) all(extra map[string]any) map[string]any {
 func (f *fixture) id(t *testing.T, table, code string) int64 {
 	t.Helper()
 	var id int64
-	if err := f.s.Env.DB.QueryRow(context.Background(), `SELECT id FROM `+table+` WHERE branch_code = 'SRP01' AND code = $1`, code).Scan(&id); err != nil {
+	if err := f.s.DB.QueryRow(context.Background(), `SELECT id FROM `+table+` WHERE branch_code = 'SRP01' AND code = $1`, code).Scan(&id); err != nil {
 		t.Fatal(err)
 	}
 	return id
@@ -195,7 +195,7 @@ func TestMealCards(t *testing.T) {
 		ids = append(ids, tok.OrderID)
 	}
 	var printed []string
-	rows, err := f.s.Env.DB.Query(context.Background(), `SELECT id::text FROM meal_order WHERE branch_code = 'SRP01' AND order_date = $1::date
+	rows, err := f.s.DB.Query(context.Background(), `SELECT id::text FROM meal_order WHERE branch_code = 'SRP01' AND order_date = $1::date
 		AND order_type = 'ORD' AND status <> 'CANCELLED' AND NOT needs_review`, f.today)
 	if err != nil {
 		t.Fatal(err)
@@ -457,7 +457,7 @@ func TestFinance(t *testing.T) {
 	// the demo lunches (dishes or sets with their prices) and the breakfasts (specific: no price) charged
 	f.exec(t, `UPDATE meal_order SET charge = true WHERE branch_code = 'SRP01' AND order_date = $1::date AND NOT caregiver`, f.today)
 	var want int64
-	err := f.s.Env.DB.QueryRow(context.Background(), `SELECT coalesce(sum(coalesce(m.price, s.price)) * 100, 0)::bigint FROM meal_order o
+	err := f.s.DB.QueryRow(context.Background(), `SELECT coalesce(sum(coalesce(m.price, s.price)) * 100, 0)::bigint FROM meal_order o
 		JOIN meal_order_item i ON i.order_id = o.id LEFT JOIN menu m ON m.branch_code = i.branch_code AND m.id = i.menu_id
 		LEFT JOIN menu_set s ON s.branch_code = i.branch_code AND s.id = i.menu_set_id
 		WHERE o.branch_code = 'SRP01' AND o.order_date = $1::date AND o.charge AND o.status <> 'CANCELLED'`, f.today).Scan(&want)
@@ -574,7 +574,7 @@ func TestMealCardBedLine(t *testing.T) {
 	lunch := f.id(t, "meal_time", "MT02")
 	var hn, bed string
 	var room int64
-	err := f.s.Env.DB.QueryRow(context.Background(), `SELECT p.hn_id, r.code, r.id FROM meal_order o JOIN patient p ON p.id = o.patient_id
+	err := f.s.DB.QueryRow(context.Background(), `SELECT p.hn_id, r.code, r.id FROM meal_order o JOIN patient p ON p.id = o.patient_id
 		JOIN room r ON r.id = p.room_id WHERE o.branch_code = 'SRP01' AND o.order_date = $1::date AND o.meal_time_id = $2
 		AND NOT o.caregiver AND NOT o.needs_review AND o.order_type = 'ORD' AND r.name_th LIKE 'เตียง %' ORDER BY p.hn_id LIMIT 1`,
 		f.today, lunch).Scan(&hn, &bed, &room)
@@ -623,7 +623,7 @@ func TestPrintsRecordTheirFilterByName(t *testing.T) {
 	f := newFixture(t)
 	lunch, w01 := f.id(t, "meal_time", "MT02"), f.id(t, "ward", "W01")
 	var wardTh, wardEn string
-	if err := f.s.Env.DB.QueryRow(context.Background(), `SELECT name_th, name_en FROM ward WHERE id = $1`, w01).Scan(&wardTh, &wardEn); err != nil {
+	if err := f.s.DB.QueryRow(context.Background(), `SELECT name_th, name_en FROM ward WHERE id = $1`, w01).Scan(&wardTh, &wardEn); err != nil {
 		t.Fatal(err)
 	}
 	choice := map[string]any{"mealTimeIds": []int64{lunch}, "wardIds": []int64{w01, 999999}, "orderType": "PATIENT"}
@@ -641,7 +641,7 @@ func TestPrintsRecordTheirFilterByName(t *testing.T) {
 			AND detail->'filter'->>'orderType' = 'PATIENT' AND coalesce(detail->'filter'->>'layout', detail->'filter'->>'kitchenType', '') = $5`,
 			"reports."+kind, w01, wardTh, wardEn, map[string]string{"meal-cards": "A4", "kitchen": "SPECIFIC"}[kind]); n != 1 {
 			var got string
-			_ = f.s.Env.DB.QueryRow(context.Background(), `SELECT detail::text FROM activity_log WHERE action = $1`, "reports."+kind).Scan(&got)
+			_ = f.s.DB.QueryRow(context.Background(), `SELECT detail::text FROM activity_log WHERE action = $1`, "reports."+kind).Scan(&got)
 			t.Errorf("%s recorded %s", kind, got)
 		}
 	}

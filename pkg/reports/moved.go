@@ -117,14 +117,14 @@ func (h handlers) reprintCards(w http.ResponseWriter, r *http.Request) error {
 	q := httpx.ReadQuery(r)
 	date := q.Day("dateOrder")
 	if date == "" {
-		date = day.TodayString(h.env.Now())
+		date = day.TodayString(h.now())
 	}
 	if err := q.Err(); err != nil {
 		return err
 	}
 	f := Filter{DateOrder: date, MealTimeIDs: All, WardTypeIDs: All, WardIDs: All, RoomIDs: All, CuisineTypeIDs: All,
 		DietTypeIDs: All, TherapeuticIDs: All, AllergenIDs: All, RestrictedIDs: All, FoodScope: "ALL", OrderType: "ALL"}
-	trays, held, err := loadTrays(r.Context(), h.env.DB, httpx.Branch(r), f)
+	trays, held, err := loadTrays(r.Context(), h.db, httpx.Branch(r), f)
 	if err != nil {
 		return err
 	}

@@ -20,7 +20,7 @@ type place struct{ ward, room int64 }
 // freeBeds answers n beds of the ward nobody takes.
 func (f *fixture) freeBeds(t *testing.T, ward string, n int) []place {
 	t.Helper()
-	rows, err := f.s.Env.DB.Query(context.Background(), `SELECT r.ward_id, r.id FROM room r JOIN ward w ON w.branch_code = r.branch_code AND w.id = r.ward_id
+	rows, err := f.s.DB.Query(context.Background(), `SELECT r.ward_id, r.id FROM room r JOIN ward w ON w.branch_code = r.branch_code AND w.id = r.ward_id
 		WHERE r.branch_code = 'SRP01' AND w.code = $1 AND r.active
 			AND NOT EXISTS (SELECT 1 FROM patient p WHERE p.branch_code = r.branch_code AND p.room_id = r.id)
 		ORDER BY r.code LIMIT $2`, ward, n)
@@ -40,7 +40,7 @@ func (f *fixture) freeBeds(t *testing.T, ward string, n int) []place {
 // edit moves a patient through the patient edit screen's call.
 func (f *fixture) edit(t *testing.T, hn string, to place) {
 	t.Helper()
-	p, err := patients.NewService(f.s.Env.DB, f.s.Clock.Now).Get(context.Background(), "SRP01", hn)
+	p, err := patients.NewService(f.s.DB, f.s.Clock.Now).Get(context.Background(), "SRP01", hn)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,8 +58,8 @@ func (f *fixture) importBeds(t *testing.T, beds map[string]string) {
 	for hn, bed := range beds {
 		rows = append(rows, imports.Row{Line: len(rows) + 1, Cells: map[string]string{"hnId": hn, "roomCode": bed}})
 	}
-	err := pgx.BeginFunc(context.Background(), f.s.Env.DB, func(tx pgx.Tx) error {
-		res, err := patients.NewService(f.s.Env.DB, f.s.Clock.Now).ImportRows(context.Background(), tx, "SRP01", "excel", rows)
+	err := pgx.BeginFunc(context.Background(), f.s.DB, func(tx pgx.Tx) error {
+		res, err := patients.NewService(f.s.DB, f.s.Clock.Now).ImportRows(context.Background(), tx, "SRP01", "excel", rows)
 		if err == nil && len(res.Failed) > 0 {
 			err = fmt.Errorf("refused: %+v", res.Failed)
 		}
@@ -73,7 +73,7 @@ func (f *fixture) importBeds(t *testing.T, beds map[string]string) {
 // moved answers the patient's orders of today that are flagged moved, by meal code.
 func (f *fixture) moved(t *testing.T, hn string) map[string]bool {
 	t.Helper()
-	rows, err := f.s.Env.DB.Query(context.Background(), `SELECT t.code, o.moved FROM meal_order o
+	rows, err := f.s.DB.Query(context.Background(), `SELECT t.code, o.moved FROM meal_order o
 		JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
 		JOIN meal_time t ON t.branch_code = o.branch_code AND t.id = o.meal_time_id
 		WHERE o.branch_code = 'SRP01' AND p.hn_id = $1 AND o.order_date = $2::date AND NOT o.caregiver`, hn, f.today)
@@ -117,7 +117,7 @@ func TestMovedAfterPrinting(t *testing.T) {
 		SELECT 'SRP01', p.id, $1::date, t.id, 'ORD', 'WAITING', 'SPECIFIC', 'ข้าวต้ม rice soup', patient_food_facts('SRP01', p.id)
 		FROM patient p, meal_time t WHERE p.branch_code = 'SRP01' AND p.hn_id = 'RPT-ALG' AND t.branch_code = 'SRP01' AND t.code = 'MT01'`, f.today)
 	var home place
-	if err := f.s.Env.DB.QueryRow(ctx, `SELECT ward_id, room_id FROM patient WHERE branch_code = 'SRP01' AND hn_id = 'RPT-ALG'`).Scan(&home.ward, &home.room); err != nil {
+	if err := f.s.DB.QueryRow(ctx, `SELECT ward_id, room_id FROM patient WHERE branch_code = 'SRP01' AND hn_id = 'RPT-ALG'`).Scan(&home.ward, &home.room); err != nil {
 		t.Fatal(err)
 	}
 	w02 := f.freeBeds(t, "W02", 1)[0]
@@ -213,7 +213,7 @@ func TestMovedAfterPrinting(t *testing.T) {
 	// the Excel import moves RPT-ALG (printed at the W02 bed) to a free bed of W01, then back
 	bedCode := func(p place) string {
 		var c string
-		if err := f.s.Env.DB.QueryRow(ctx, `SELECT code FROM room WHERE branch_code = 'SRP01' AND id = $1`, p.room).Scan(&c); err != nil {
+		if err := f.s.DB.QueryRow(ctx, `SELECT code FROM room WHERE branch_code = 'SRP01' AND id = $1`, p.room).Scan(&c); err != nil {
 			t.Fatal(err)
 		}
 		return c

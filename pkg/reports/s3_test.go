@@ -16,6 +16,7 @@ import (
 	"samrap/pkg/apitest"
 	"samrap/pkg/awstest"
 	"samrap/pkg/blob/s3blob"
+	"samrap/pkg/platform"
 )
 
 var moto awstest.Shared
@@ -32,7 +33,7 @@ func TestReportInS3(t *testing.T) {
 	f := newFixture(t)
 	client := s3blob.NewClient(awstest.Config(t, moto.Endpoint(t)), true)
 	bucket := awstest.NewBucket(t, client)
-	f.s.Env.Files = s3blob.New(client, bucket)
+	f.s.Rewire(func(env *platform.Env) { env.Files = s3blob.New(client, bucket) })
 
 	before := time.Now().UTC().Add(-time.Minute)
 	link, res := f.report(t, "excelPatientIdentity", f.all(nil))
