@@ -12,8 +12,8 @@ const web = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repo = resolve(web, '..');
 const db = process.env.SAMRAP_E2E_DB ?? 'samrap_e2e';
 const pgAdmin = process.env.SAMRAP_E2E_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable';
-// Browser workers, each with its own server and database (SAMRAP_E2E_WORKERS, default 2).
-const workers = Number(process.env.SAMRAP_E2E_WORKERS ?? 2);
+// Browser workers, each with its own server and database (SAMRAP_E2E_WORKERS, default 3).
+const workers = Number(process.env.SAMRAP_E2E_WORKERS ?? 3);
 // SAMRAP_E2E_WEB_DIR lets runs side by side each test their own build of the app.
 const dist = process.env.SAMRAP_E2E_WEB_DIR ? resolve(process.env.SAMRAP_E2E_WEB_DIR) : join(web, 'dist');
 
