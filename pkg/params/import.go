@@ -63,7 +63,28 @@ var statusWords = map[string]bool{StatusActive: true, "ใช้งาน": true
 // and rows asking to delete remove their item unless it is used.
 func (s *Service) ImportRows(ctx context.Context, tx pgx.Tx, k *Kind, branch, by string, rows []imports.Row) (imports.Result, error) {
 	var res imports.Result
-	refs := map[string]map[string]int64{} // kind name → code → id
+	refs, err := loadRefs(ctx, tx, k, branch)
+	if err != nil {
+		return res, fmt.Errorf("params.import%s: %w", k.Name, err)
+	}
+	plan := planRows(k, rows, refs)
+	res.Failed = plan.failed
+	if len(plan.upserts) > 0 {
+		if err := s.upsertRows(ctx, tx, k, branch, by, plan, keptColumns(k, rows), &res); err != nil {
+			return res, fmt.Errorf("params.import%s: %w", k.Name, err)
+		}
+	}
+	if err := deleteRows(ctx, tx, k, branch, by, plan.deletes, &res); err != nil {
+		return res, fmt.Errorf("params.import%s: %w", k.Name, err)
+	}
+	sort.SliceStable(res.Failed, func(i, j int) bool { return res.Failed[i].Line < res.Failed[j].Line })
+	return res, nil
+}
+
+// loadRefs answers the code → id maps of the kinds k's rows name (its references and its
+// list's items), by kind name.
+func loadRefs(ctx context.Context, tx pgx.Tx, k *Kind, branch string) (map[string]map[string]int64, error) {
+	refs := map[string]map[string]int64{}
 	load := func(name string) error {
 		if _, ok := refs[name]; ok {
 			return nil
@@ -75,18 +96,21 @@ func (s *Service) ImportRows(ctx context.Context, tx pgx.Tx, k *Kind, branch, by
 	for _, f := range k.Fields {
 		if f.Type == Ref {
 			if err := load(f.Ref); err != nil {
-				return res, fmt.Errorf("params.import%s: %w", k.Name, err)
+				return nil, err
 			}
 		}
 	}
 	if k.List != nil {
 		if err := load(k.List.ItemKind); err != nil {
-			return res, fmt.Errorf("params.import%s: %w", k.Name, err)
+			return nil, err
 		}
 	}
+	return refs, nil
+}
 
-	// Columns no row has keep their stored values (a workbook without the remark column
-	// does not wipe remarks).
+// keptColumns are the columns no row has: they keep their stored values (a workbook without
+// the remark column does not wipe remarks).
+func keptColumns(k *Kind, rows []imports.Row) []string {
 	present := map[string]bool{}
 	for _, row := range rows {
 		for key := range row.Cells {
@@ -105,14 +129,27 @@ func (s *Service) ImportRows(ctx context.Context, tx pgx.Tx, k *Kind, branch, by
 			keep = append(keep, f.Column)
 		}
 	}
+	return keep
+}
 
-	var upserts []Input
-	var upsertLines []int
-	type del struct {
-		line int
-		code string
-	}
-	var deletes []del
+// rowPlan is what an import does with its rows: the valid rows to upsert (with their lines),
+// the codes to delete, and the rows refused.
+type rowPlan struct {
+	upserts     []Input
+	upsertLines []int
+	deletes     []rowDelete
+	failed      []imports.RowError
+}
+
+type rowDelete struct {
+	line int
+	code string
+}
+
+// planRows reads every row: an upsert, a delete, or the errors that refuse it (a code twice
+// in the file is refused the second time).
+func planRows(k *Kind, rows []imports.Row, refs map[string]map[string]int64) rowPlan {
+	var plan rowPlan
 	seen := map[string]bool{}
 	for _, row := range rows {
 		in, bad := parseRow(k, row, refs)
@@ -131,62 +168,68 @@ func (s *Service) ImportRows(ctx context.Context, tx pgx.Tx, k *Kind, branch, by
 			bad = map[string]string{"code": "params.duplicateInFile"}
 		}
 		if len(bad) > 0 {
-			res.Failed = append(res.Failed, rowErrors(row.Line, bad)...)
+			plan.failed = append(plan.failed, rowErrors(row.Line, bad)...)
 			continue
 		}
 		seen[in.Code] = true
 		if isDelete {
-			deletes = append(deletes, del{row.Line, in.Code})
+			plan.deletes = append(plan.deletes, rowDelete{row.Line, in.Code})
 		} else {
-			upserts = append(upserts, in)
-			upsertLines = append(upsertLines, row.Line)
+			plan.upserts = append(plan.upserts, in)
+			plan.upsertLines = append(plan.upsertLines, row.Line)
 		}
 	}
+	return plan
+}
 
-	if len(upserts) > 0 {
-		added, changed, failed, err := s.upsert(ctx, tx, k, branch, by, upserts, upsertLines, keep)
+// upsertRows upserts the plan's rows set-based, then the lists of a kind that has one (a row
+// whose only change is its list is logged here: the statement logged the others), and counts
+// them into res.
+func (s *Service) upsertRows(ctx context.Context, tx pgx.Tx, k *Kind, branch, by string, plan rowPlan, keep []string, res *imports.Result) error {
+	added, changed, failed, err := s.upsert(ctx, tx, k, branch, by, plan.upserts, plan.upsertLines, keep)
+	if err != nil {
+		return err
+	}
+	res.Failed = append(res.Failed, failed...)
+	if k.List != nil {
+		var ok []Input
+		failedLine := map[int]bool{}
+		for _, f := range failed {
+			failedLine[f.Line] = true
+		}
+		for i, in := range plan.upserts {
+			if !failedLine[plan.upsertLines[i]] {
+				ok = append(ok, in)
+			}
+		}
+		lists, err := bulkLists(ctx, tx, k, branch, ok)
 		if err != nil {
-			return res, fmt.Errorf("params.import%s: %w", k.Name, err)
+			return err
 		}
-		res.Failed = append(res.Failed, failed...)
-		if k.List != nil {
-			var ok []Input
-			failedLine := map[int]bool{}
-			for _, f := range failed {
-				failedLine[f.Line] = true
+		for _, c := range lists {
+			if added[c.Code] || changed[c.Code] {
+				continue
 			}
-			for i, in := range upserts {
-				if !failedLine[upsertLines[i]] {
-					ok = append(ok, in)
-				}
-			}
-			lists, err := bulkLists(ctx, tx, k, branch, ok)
-			if err != nil {
-				return res, fmt.Errorf("params.import%s: %w", k.Name, err)
-			}
-			for _, c := range lists {
-				if added[c.Code] {
-					continue
-				}
-				// A row whose only change is its list: logged here (the statement logged the others).
-				if !changed[c.Code] {
-					changed[c.Code] = true
-					if err := audit.WriteChange(ctx, tx, audit.Change{BranchCode: branch, Entity: k.Table,
-						EntityID: strconv.FormatInt(c.ID, 10), Action: "update",
-						After: map[string]any{"code": c.Code, k.List.JSON: c.IDs}, By: by}); err != nil {
-						return res, err
-					}
-				}
+			changed[c.Code] = true
+			if err := audit.WriteChange(ctx, tx, audit.Change{BranchCode: branch, Entity: k.Table,
+				EntityID: strconv.FormatInt(c.ID, 10), Action: "update",
+				After: map[string]any{"code": c.Code, k.List.JSON: c.IDs}, By: by}); err != nil {
+				return err
 			}
 		}
-		res.Added, res.Updated = len(added), len(changed)
-		res.Unchanged = len(upserts) - len(failed) - res.Added - res.Updated
 	}
+	res.Added, res.Updated = len(added), len(changed)
+	res.Unchanged = len(plan.upserts) - len(failed) - res.Added - res.Updated
+	return nil
+}
 
+// deleteRows deletes each code in its own savepoint: one still in use is refused on its line
+// and the others go on; one already gone is unchanged (importing a file again changes nothing).
+func deleteRows(ctx context.Context, tx pgx.Tx, k *Kind, branch, by string, deletes []rowDelete, res *imports.Result) error {
 	for _, d := range deletes {
 		sp, err := tx.Begin(ctx)
 		if err != nil {
-			return res, err
+			return err
 		}
 		found, err := deleteByCode(ctx, sp, k, branch, by, d.code)
 		if err != nil {
@@ -195,19 +238,18 @@ func (s *Service) ImportRows(ctx context.Context, tx pgx.Tx, k *Kind, branch, by
 				res.Failed = append(res.Failed, imports.RowError{Line: d.line, Field: "action", Key: InUse(table).Key})
 				continue
 			}
-			return res, fmt.Errorf("params.import%s: %w", k.Name, err)
+			return err
 		}
 		if err := sp.Commit(ctx); err != nil {
-			return res, err
+			return err
 		}
 		if found {
 			res.Deleted++
 		} else {
-			res.Unchanged++ // already gone: importing the file again changes nothing
+			res.Unchanged++
 		}
 	}
-	sort.SliceStable(res.Failed, func(i, j int) bool { return res.Failed[i].Line < res.Failed[j].Line })
-	return res, nil
+	return nil
 }
 
 // upsert runs the set-based statement; when a constraint refuses the set (a ward type's
