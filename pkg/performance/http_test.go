@@ -247,6 +247,29 @@ func TestWorkPerformance(t *testing.T) {
 		}
 	})
 
+	// every ward of the scope: by branch, then by code, patients without a ward last in their branch
+	t.Run("ward order", func(t *testing.T) {
+		f.exec(t, `INSERT INTO patient (branch_code, hn_id, first_name_th, last_name_th, first_name_en, last_name_en)
+			VALUES ('SRP01', 'PF-NW', 'ทดสอบ', 'PF-NW', 'Test', 'PF-NW')`)
+		f.order(t, "PF-NW", f.today)
+		got := f.figures(t, f.super, fmt.Sprintf("dateFrom=%s&dateTo=%s", f.today, f.tomorrow))
+		branches, noWard := map[string]bool{}, false
+		for i, w := range got.ByWard {
+			branches[w.BranchCode] = true
+			noWard = noWard || w.BranchCode == "SRP01" && w.Code == ""
+			if i == 0 {
+				continue
+			}
+			p := got.ByWard[i-1]
+			if p.BranchCode > w.BranchCode || p.BranchCode == w.BranchCode && (p.Code == "" || w.Code != "" && p.Code >= w.Code) {
+				t.Errorf("ward %s %q after %s %q", w.BranchCode, w.Code, p.BranchCode, p.Code)
+			}
+		}
+		if len(branches) < 2 || !noWard || !slices.ContainsFunc(got.ByWard, func(w performance.WardGroup) bool { return w.Code == "W-PERF" }) {
+			t.Fatalf("wards %+v", got.ByWard)
+		}
+	})
+
 	t.Run("bad filters", func(t *testing.T) {
 		res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/survey/workPerformance?dateFrom=2026-02-10&dateTo=2026-02-01&wardIds=x",
 			Token: f.admin, Lang: "en"})
