@@ -180,13 +180,12 @@ func firstField(f map[string]string) (string, string) {
 }
 
 // readRow reads a row over the stored patient of its HN (or the defaults), answering the
-// input and, when a cell cannot be read, its column and message key.
+// input and, when a cell cannot be read, its column and message key. The cells are read
+// kind by kind, in this order, and the first that cannot be read refuses the row (a row
+// with several bad cells is always refused for the same one).
 func readRow(r imports.Row, stored map[string]Patient, refs refCodes) (Input, string, string) {
-	cell := func(key string) (string, bool) {
-		v, ok := r.Cells[key]
-		return strings.TrimSpace(v), ok
-	}
-	hn, _ := cell("hnId")
+	c := rowCells(r.Cells)
+	hn, _ := c.get("hnId")
 	if hn == "" {
 		return Input{}, "hnId", "field.required"
 	}
@@ -194,6 +193,42 @@ func readRow(r imports.Row, stored map[string]Patient, refs refCodes) (Input, st
 	if p, ok := stored[hn]; ok {
 		in = InputOf(p)
 	}
+	readTexts(c, &in)
+	if field, key := readDates(c, &in); field != "" {
+		return in, field, key
+	}
+	if field, key := readDateTimes(c, &in); field != "" {
+		return in, field, key
+	}
+	if field, key := readTextures(c, &in); field != "" {
+		return in, field, key
+	}
+	if field, key := readCodes(c, refs, &in); field != "" {
+		return in, field, key
+	}
+	if field, key := readRoom(c, refs, &in); field != "" {
+		return in, field, key
+	}
+	if field, key := readCodeLists(c, refs, &in); field != "" {
+		return in, field, key
+	}
+	readAllergies(c, refs, &in)
+	in.normalise()
+	return in, "", ""
+}
+
+// rowCells are a row's cells by column key.
+type rowCells map[string]string
+
+// get answers the cell of key, trimmed, and whether the row has the column.
+func (c rowCells) get(key string) (string, bool) {
+	v, ok := c[key]
+	return strings.TrimSpace(v), ok
+}
+
+// readTexts reads the cells taken as written (names, languages, statuses, notes) and the
+// gender; none refuses the row.
+func readTexts(c rowCells, in *Input) {
 	for _, t := range []struct {
 		key string
 		to  *string
@@ -202,111 +237,156 @@ func readRow(r imports.Row, stored map[string]Patient, refs refCodes) (Input, st
 		{"cardLanguage", &in.CardLanguage}, {"visitStatus", &in.VisitStatus}, {"hospitalStatus", &in.HospitalStatus},
 		{"diagnosis", &in.Diagnosis}, {"additionalInfo", &in.AdditionalInfo}, {"specialRequest", &in.SpecialRequest},
 		{"remark", &in.Remark}} {
-		if v, ok := cell(t.key); ok {
+		if v, ok := c.get(t.key); ok {
 			*t.to = v
 		}
 	}
-	if v, ok := cell("gender"); ok {
+	if v, ok := c.get("gender"); ok {
 		in.Gender = genderOf(v)
 	}
+}
+
+// readDates reads the birthday, admit and planned discharge dates, refusing the first that
+// is not a date.
+func readDates(c rowCells, in *Input) (string, string) {
 	for _, d := range []struct {
 		key string
 		to  **string
 	}{{"birthday", &in.Birthday}, {"admitDate", &in.AdmitDate}, {"plannedDischargeDate", &in.PlannedDischargeDate}} {
-		if v, ok := cell(d.key); ok {
+		if v, ok := c.get(d.key); ok {
 			s, ok := parseDate(v)
 			if !ok {
-				return in, d.key, "patients.dateInvalid"
+				return d.key, "patients.dateInvalid"
 			}
 			*d.to = s
 		}
 	}
+	return "", ""
+}
+
+// readDateTimes reads the NPO and medical order times, refusing the first that is not a
+// date and time.
+func readDateTimes(c rowCells, in *Input) (string, string) {
 	for _, d := range []struct {
 		key string
 		to  **time.Time
 	}{{"npoFrom", &in.NpoFrom}, {"npoTo", &in.NpoTo}, {"medicalOrderStart", &in.MedicalOrderStart},
 		{"medicalOrderEnd", &in.MedicalOrderEnd}} {
-		if v, ok := cell(d.key); ok {
+		if v, ok := c.get(d.key); ok {
 			t, ok := parseDateTime(v)
 			if !ok {
-				return in, d.key, "patients.dateTimeInvalid"
+				return d.key, "patients.dateTimeInvalid"
 			}
 			*d.to = t
 		}
 	}
+	return "", ""
+}
+
+// readTextures reads the IDDSI drink and food levels (an empty cell clears one), refusing
+// the first that is not a whole number; their range is validate's.
+func readTextures(c rowCells, in *Input) (string, string) {
 	for _, x := range []struct {
 		key string
 		to  **int
 	}{{"textureDrink", &in.TextureDrink}, {"textureFood", &in.TextureFood}} {
-		if v, ok := cell(x.key); ok {
+		if v, ok := c.get(x.key); ok {
 			*x.to = nil
 			if v != "" {
 				n, err := strconv.Atoi(v)
 				if err != nil {
-					return in, x.key, "patients." + x.key + "Invalid"
+					return x.key, "patients." + x.key + "Invalid"
 				}
 				*x.to = &n
 			}
 		}
 	}
+	return "", ""
+}
+
+// readCodes reads the religion, vegetarian type, food type and ward by code (an empty cell
+// clears one), refusing the first code that names no row of the branch.
+func readCodes(c rowCells, refs refCodes, in *Input) (string, string) {
 	for _, ref := range []struct {
 		key, kind string
 		to        **int64
 	}{{"religionCode", "religion", &in.ReligionID}, {"vegetarianCode", "vegetarian", &in.VegetarianID},
 		{"dietTypeCode", "dietType", &in.DietTypeID}, {"wardCode", "ward", &in.WardID}} {
-		if v, ok := cell(ref.key); ok {
+		if v, ok := c.get(ref.key); ok {
 			*ref.to = nil
 			if v != "" {
-				c, found := refs[ref.kind][v]
+				code, found := refs[ref.kind][v]
 				if !found {
-					return in, ref.key, "patients.codeNotFound"
+					return ref.key, "patients.codeNotFound"
 				}
-				*ref.to = &c.id
+				*ref.to = &code.id
 			}
 		}
 	}
-	if v, ok := cell("roomCode"); ok {
-		in.RoomID = nil
-		if v != "" {
-			c, found := refs["room"][v]
-			if !found {
-				return in, "roomCode", "patients.codeNotFound"
-			}
-			if ward, given := cell("wardCode"); given && ward != "" && refs["ward"][ward].id != c.wardID {
-				return in, "roomCode", "patients.roomNotInWard"
-			}
-			in.RoomID, in.WardID = &c.id, &c.wardID
-		}
+	return "", ""
+}
+
+// readRoom reads the room (bed) by code, which gives the ward; it refuses a code that names
+// no room of the branch, or a room outside the ward the row gives.
+func readRoom(c rowCells, refs refCodes, in *Input) (string, string) {
+	v, ok := c.get("roomCode")
+	if !ok {
+		return "", ""
 	}
+	in.RoomID = nil
+	if v == "" {
+		return "", ""
+	}
+	room, found := refs["room"][v]
+	if !found {
+		return "roomCode", "patients.codeNotFound"
+	}
+	if ward, given := c.get("wardCode"); given && ward != "" && refs["ward"][ward].id != room.wardID {
+		return "roomCode", "patients.roomNotInWard"
+	}
+	in.RoomID, in.WardID = &room.id, &room.wardID
+	return "", ""
+}
+
+// readCodeLists reads the therapeutic food and restricted ingredient codes (comma
+// separated; an empty cell clears the list), refusing the first list with a code that
+// names no row of the branch.
+func readCodeLists(c rowCells, refs refCodes, in *Input) (string, string) {
 	for _, l := range []struct {
 		key, kind string
 		to        *[]int64
 	}{{"therapeuticCodes", "therapeutic", &in.TherapeuticIDs}, {"restrictedCodes", "restricted", &in.RestrictedIDs}} {
-		if v, ok := cell(l.key); ok {
+		if v, ok := c.get(l.key); ok {
 			*l.to = []int64{}
 			for _, code := range imports.SplitList(v) {
-				c, found := refs[l.kind][code]
+				ref, found := refs[l.kind][code]
 				if !found {
-					return in, l.key, "patients.codeNotFound"
+					return l.key, "patients.codeNotFound"
 				}
-				*l.to = append(*l.to, c.id)
+				*l.to = append(*l.to, ref.id)
 			}
 		}
 	}
-	if v, ok := cell("allergies"); ok {
-		in.AllergenIDs, in.UnmappedAllergies = []int64{}, []string{}
-		for _, item := range imports.SplitList(v) {
-			if c, found := refs["allergen"][item]; found {
-				in.AllergenIDs = append(in.AllergenIDs, c.id)
-			} else if c, found := refs["allergenName"][strings.ToLower(item)]; found {
-				in.AllergenIDs = append(in.AllergenIDs, c.id)
-			} else {
-				in.UnmappedAllergies = append(in.UnmappedAllergies, item)
-			}
+	return "", ""
+}
+
+// readAllergies reads the allergies, each by an Allergies row's code or name (any case);
+// one that names none is kept as unmapped, so the cell never refuses the row.
+func readAllergies(c rowCells, refs refCodes, in *Input) {
+	v, ok := c.get("allergies")
+	if !ok {
+		return
+	}
+	in.AllergenIDs, in.UnmappedAllergies = []int64{}, []string{}
+	for _, item := range imports.SplitList(v) {
+		if a, found := refs["allergen"][item]; found {
+			in.AllergenIDs = append(in.AllergenIDs, a.id)
+		} else if a, found := refs["allergenName"][strings.ToLower(item)]; found {
+			in.AllergenIDs = append(in.AllergenIDs, a.id)
+		} else {
+			in.UnmappedAllergies = append(in.UnmappedAllergies, item)
 		}
 	}
-	in.normalise()
-	return in, "", ""
 }
 
 // genderOf reads a gender as people write it (English or Thai, a word or a letter).

@@ -174,18 +174,52 @@ func date(t time.Time) pgtype.Date { return pgtype.Date{Time: t, Valid: true} }
 
 func round1(v float64) float64 { return math.Round(v*10) / 10 }
 
-// Figures reads the figures of f in the scope; reasons are labelled in lang.
+// Figures reads the figures of f in the scope; reasons are labelled in lang. Each step
+// reads one figure into out.
 func (s *Service) Figures(ctx context.Context, sc session.Scope, f Filter, lang i18n.Lang) (Figures, error) {
-	from, to := date(f.Days.From), date(f.Days.To)
 	out := Figures{DateFrom: f.DateFrom, DateTo: f.DateTo, ByMeal: []MealGroup{}, ByWard: []WardGroup{}, ByDate: []DateGroup{},
 		Mismatches: Mismatches{ByReason: []ReasonCount{}}, Rejections: Rejections{ByReason: []ReasonCount{}},
 		OrderTakers: []Person{}, Servers: []Person{}, Choices: Choices{Wards: []Choice{}, MealTypes: []Choice{}}}
-	trays, err := queries.PerfTrays(ctx, s.db, dbsqlc.PerfTraysParams{Now: pgtype.Timestamptz{Time: s.now(), Valid: true},
-		AllBranches: sc.All, Branch: sc.Current, EntryBranch: sc.Branch, DateFrom: from, DateTo: to,
-		WardIds: f.WardIDs, MealTimeIds: f.MealTimeIDs})
-	if err != nil {
+	if err := s.readTrays(ctx, sc, f, &out); err != nil {
 		return out, fmt.Errorf("performance: trays: %w", err)
 	}
+	if err := s.readMismatches(ctx, sc, f, lang, &out.Mismatches); err != nil {
+		return out, fmt.Errorf("performance: mismatches: %w", err)
+	}
+	if err := s.readRejections(ctx, sc, f, &out.Rejections); err != nil {
+		return out, fmt.Errorf("performance: rejections: %w", err)
+	}
+	if err := s.readReview(ctx, sc, f, &out.Review); err != nil {
+		return out, fmt.Errorf("performance: review: %w", err)
+	}
+	if err := s.readOrderTakers(ctx, sc, f, &out); err != nil {
+		return out, fmt.Errorf("performance: order takers: %w", err)
+	}
+	if err := s.readServers(ctx, sc, f, &out.Servers); err != nil {
+		return out, fmt.Errorf("performance: servers: %w", err)
+	}
+	if err := s.readChoices(ctx, sc, &out.Choices); err != nil {
+		return out, fmt.Errorf("performance: choices: %w", err)
+	}
+	return out, nil
+}
+
+// readTrays reads the trays by serve time and counts them into out: in all, by meal type,
+// by ward and by date.
+func (s *Service) readTrays(ctx context.Context, sc session.Scope, f Filter, out *Figures) error {
+	trays, err := queries.PerfTrays(ctx, s.db, dbsqlc.PerfTraysParams{Now: pgtype.Timestamptz{Time: s.now(), Valid: true},
+		AllBranches: sc.All, Branch: sc.Current, EntryBranch: sc.Branch, DateFrom: date(f.Days.From), DateTo: date(f.Days.To),
+		WardIds: f.WardIDs, MealTimeIds: f.MealTimeIDs})
+	if err != nil {
+		return err
+	}
+	countTrays(trays, out)
+	return nil
+}
+
+// countTrays adds each row to the total and to the groups of its meal type, ward and date,
+// each group in the order its first row comes; then the wards are ordered by compareWards.
+func countTrays(trays []dbsqlc.PerfTraysRow, out *Figures) {
 	type wardKey struct {
 		branch string
 		id     int64
@@ -217,87 +251,119 @@ func (s *Service) Figures(ctx context.Context, sc session.Scope, f Filter, lang 
 		}
 		out.ByDate[i].add(r)
 	}
-	slices.SortStableFunc(out.ByWard, func(a, b WardGroup) int { // by branch and code, patients without a ward last
-		if c := cmp.Compare(a.BranchCode, b.BranchCode); c != 0 {
-			return c
-		}
-		switch {
-		case a.Code == b.Code:
-			return 0
-		case a.Code == "":
-			return 1
-		case b.Code == "":
-			return -1
-		}
-		return cmp.Compare(a.Code, b.Code)
-	})
+	slices.SortStableFunc(out.ByWard, compareWards)
+}
 
-	mm, err := queries.PerfMismatches(ctx, s.db, dbsqlc.PerfMismatchesParams{AllBranches: sc.All, Branch: sc.Current,
-		EntryBranch: sc.Branch, DateFrom: from, DateTo: to, WardIds: f.WardIDs, MealTimeIds: f.MealTimeIDs})
-	if err != nil {
-		return out, fmt.Errorf("performance: mismatches: %w", err)
+// compareWards orders wards by branch and code, patients without a ward (no code) last.
+func compareWards(a, b WardGroup) int {
+	if c := cmp.Compare(a.BranchCode, b.BranchCode); c != 0 {
+		return c
 	}
-	for _, r := range mm {
+	switch {
+	case a.Code == b.Code:
+		return 0
+	case a.Code == "":
+		return 1
+	case b.Code == "":
+		return -1
+	}
+	return cmp.Compare(a.Code, b.Code)
+}
+
+// readMismatches reads the scans that answered no match into mm: the scans, and how many
+// gave each reason (labelled in lang).
+func (s *Service) readMismatches(ctx context.Context, sc session.Scope, f Filter, lang i18n.Lang, mm *Mismatches) error {
+	rows, err := queries.PerfMismatches(ctx, s.db, dbsqlc.PerfMismatchesParams{AllBranches: sc.All, Branch: sc.Current,
+		EntryBranch: sc.Branch, DateFrom: date(f.Days.From), DateTo: date(f.Days.To), WardIds: f.WardIDs, MealTimeIds: f.MealTimeIDs})
+	if err != nil {
+		return err
+	}
+	for _, r := range rows {
 		if r.Reason == "" {
-			out.Mismatches.Scans = r.N
+			mm.Scans = r.N
 			continue
 		}
-		out.Mismatches.ByReason = append(out.Mismatches.ByReason, ReasonCount{Reason: r.Reason, Label: reasonLabel(lang, r.Reason), Count: r.N})
+		mm.ByReason = append(mm.ByReason, ReasonCount{Reason: r.Reason, Label: reasonLabel(lang, r.Reason), Count: r.N})
 	}
+	return nil
+}
 
-	rj, err := queries.PerfRejections(ctx, s.db, dbsqlc.PerfRejectionsParams{AllBranches: sc.All, Branch: sc.Current,
-		EntryBranch: sc.Branch, DateFrom: from, DateTo: to, WardIds: f.WardIDs, MealTimeIds: f.MealTimeIDs})
+// readRejections reads the trays rejected at the bedside into rj: the records and trays,
+// and how many records gave each reason (as typed).
+func (s *Service) readRejections(ctx context.Context, sc session.Scope, f Filter, rj *Rejections) error {
+	rows, err := queries.PerfRejections(ctx, s.db, dbsqlc.PerfRejectionsParams{AllBranches: sc.All, Branch: sc.Current,
+		EntryBranch: sc.Branch, DateFrom: date(f.Days.From), DateTo: date(f.Days.To), WardIds: f.WardIDs, MealTimeIds: f.MealTimeIDs})
 	if err != nil {
-		return out, fmt.Errorf("performance: rejections: %w", err)
+		return err
 	}
-	for _, r := range rj {
+	for _, r := range rows {
 		if r.Reason == "" {
-			out.Rejections.Records, out.Rejections.Trays = r.N, r.Trays
+			rj.Records, rj.Trays = r.N, r.Trays
 			continue
 		}
-		out.Rejections.ByReason = append(out.Rejections.ByReason, ReasonCount{Reason: r.Reason, Label: r.Reason, Count: r.N})
+		rj.ByReason = append(rj.ByReason, ReasonCount{Reason: r.Reason, Label: r.Reason, Count: r.N})
 	}
+	return nil
+}
 
-	rv, err := queries.PerfReview(ctx, s.db, dbsqlc.PerfReviewParams{Now: pgtype.Timestamptz{Time: s.now(), Valid: true},
-		AllBranches: sc.All, Branch: sc.Current, EntryBranch: sc.Branch, DateFrom: from, DateTo: to,
+// readReview reads the orders flagged for review and their wait into rv, the minutes to
+// one decimal.
+func (s *Service) readReview(ctx context.Context, sc session.Scope, f Filter, rv *Review) error {
+	r, err := queries.PerfReview(ctx, s.db, dbsqlc.PerfReviewParams{Now: pgtype.Timestamptz{Time: s.now(), Valid: true},
+		AllBranches: sc.All, Branch: sc.Current, EntryBranch: sc.Branch, DateFrom: date(f.Days.From), DateTo: date(f.Days.To),
 		WardIds: f.WardIDs, MealTimeIds: f.MealTimeIDs})
 	if err != nil {
-		return out, fmt.Errorf("performance: review: %w", err)
+		return err
 	}
-	out.Review = Review{Flagged: rv.Flagged, Reviewed: rv.Reviewed, MedianMinutes: round1(rv.MedianMinutes),
-		P90Minutes: round1(rv.P90Minutes), MaxMinutes: round1(rv.MaxMinutes), Waiting: rv.Waiting,
-		OldestWaitingMinutes: round1(rv.OldestWaitingMinutes)}
+	*rv = Review{Flagged: r.Flagged, Reviewed: r.Reviewed, MedianMinutes: round1(r.MedianMinutes),
+		P90Minutes: round1(r.P90Minutes), MaxMinutes: round1(r.MaxMinutes), Waiting: r.Waiting,
+		OldestWaitingMinutes: round1(r.OldestWaitingMinutes)}
+	return nil
+}
 
-	takers, err := queries.PerfOrderTakers(ctx, s.db, dbsqlc.PerfOrderTakersParams{AllBranches: sc.All, Branch: sc.Current,
-		EntryBranch: sc.Branch, DateFrom: from, DateTo: to, WardIds: f.WardIDs, MealTimeIds: f.MealTimeIDs})
+// readOrderTakers reads the orders taken per person (cancelled among them) into out, and
+// their sum as its orders.
+func (s *Service) readOrderTakers(ctx context.Context, sc session.Scope, f Filter, out *Figures) error {
+	rows, err := queries.PerfOrderTakers(ctx, s.db, dbsqlc.PerfOrderTakersParams{AllBranches: sc.All, Branch: sc.Current,
+		EntryBranch: sc.Branch, DateFrom: date(f.Days.From), DateTo: date(f.Days.To), WardIds: f.WardIDs, MealTimeIds: f.MealTimeIDs})
 	if err != nil {
-		return out, fmt.Errorf("performance: order takers: %w", err)
+		return err
 	}
-	for _, r := range takers {
+	for _, r := range rows {
 		out.Orders += r.Orders
 		out.OrderTakers = append(out.OrderTakers, Person{Person: r.Person, NameTh: r.NameTh, NameEn: r.NameEn, Count: r.Orders, Other: r.Cancelled})
 	}
-	servers, err := queries.PerfServers(ctx, s.db, dbsqlc.PerfServersParams{AllBranches: sc.All, Branch: sc.Current,
-		EntryBranch: sc.Branch, DateFrom: from, DateTo: to, WardIds: f.WardIDs, MealTimeIds: f.MealTimeIDs})
+	return nil
+}
+
+// readServers reads the trays served per person (rejections among them) into servers.
+func (s *Service) readServers(ctx context.Context, sc session.Scope, f Filter, servers *[]Person) error {
+	rows, err := queries.PerfServers(ctx, s.db, dbsqlc.PerfServersParams{AllBranches: sc.All, Branch: sc.Current,
+		EntryBranch: sc.Branch, DateFrom: date(f.Days.From), DateTo: date(f.Days.To), WardIds: f.WardIDs, MealTimeIds: f.MealTimeIDs})
 	if err != nil {
-		return out, fmt.Errorf("performance: servers: %w", err)
+		return err
 	}
-	for _, r := range servers {
-		out.Servers = append(out.Servers, Person{Person: r.Person, NameTh: r.NameTh, NameEn: r.NameEn, Count: r.Served, Other: r.Rejected})
+	for _, r := range rows {
+		*servers = append(*servers, Person{Person: r.Person, NameTh: r.NameTh, NameEn: r.NameEn, Count: r.Served, Other: r.Rejected})
 	}
-	choices, err := queries.PerfChoices(ctx, s.db, dbsqlc.PerfChoicesParams{AllBranches: sc.All, Branch: sc.Current, EntryBranch: sc.Branch})
+	return nil
+}
+
+// readChoices reads the scope's wards and meal types, the filters' lists, into ch.
+func (s *Service) readChoices(ctx context.Context, sc session.Scope, ch *Choices) error {
+	rows, err := queries.PerfChoices(ctx, s.db, dbsqlc.PerfChoicesParams{AllBranches: sc.All, Branch: sc.Current, EntryBranch: sc.Branch})
 	if err != nil {
-		return out, fmt.Errorf("performance: choices: %w", err)
+		return err
 	}
-	for _, r := range choices {
+	for _, r := range rows {
 		c := Choice{ID: r.ID, BranchCode: r.BranchCode, Code: r.Code, NameTh: r.NameTh, NameEn: r.NameEn}
 		if r.Kind == "WARD" {
-			out.Choices.Wards = append(out.Choices.Wards, c)
+			ch.Wards = append(ch.Wards, c)
 		} else {
-			out.Choices.MealTypes = append(out.Choices.MealTypes, c)
+			ch.MealTypes = append(ch.MealTypes, c)
 		}
 	}
-	return out, nil
+	return nil
 }
 
 // reasonLabel is a mismatch reason's label: the serve area's message of the code.
