@@ -299,7 +299,7 @@ func TestCycle(t *testing.T) {
 	}
 	res.Into(t, &d)
 	if res.Status != http.StatusConflict || res.Code != "CYCLE_OVERLAP" || !strings.Contains(res.Msg, "T-A") || len(d.Overlaps) != 1 ||
-		d.Overlaps[0].ID != a.ID || res.Fields()["startDate"] == "" {
+		d.Overlaps[0].ID != a.ID || d.Overlaps[0].Status != "ACTIVE" || res.Fields()["startDate"] == "" {
 		t.Fatalf("overlap: %d %s", res.Status, res.Body)
 	}
 	// an inactive round may overlap; activating it may not

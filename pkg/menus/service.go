@@ -492,13 +492,13 @@ func (s *Service) SaveCycle(ctx context.Context, branch, by string, in CycleInpu
 func (s *Service) overlap(ctx context.Context, branch string, id int64, startDate, endDate string, cause error) error {
 	start, _ := dateOf(startDate)
 	end, _ := dateOf(endDate)
-	docs, err := queries.CyclesOverlapping(ctx, s.db, dbsqlc.CyclesOverlappingParams{Branch: branch, ID: id, StartDate: start, EndDate: end})
+	rows, err := queries.CyclesOverlapping(ctx, s.db, dbsqlc.CyclesOverlappingParams{Branch: branch, ID: id, StartDate: start, EndDate: end})
 	if err != nil {
 		return fmt.Errorf("overlapping rounds: %w (after %w)", err, cause)
 	}
-	others, err := decodeAll[Cycle]("overlapping rounds", docs)
-	if err != nil {
-		return err
+	others := make([]Cycle, len(rows))
+	for i, r := range rows {
+		others[i] = cycleOf(r.Cycle, r.Items)
 	}
 	name := "?"
 	if len(others) > 0 {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgtype"
 
@@ -14,7 +15,7 @@ import (
 )
 
 // The statements are in pkg/db/dbsqlc/menus.sql; records are read as the documents the
-// views of migration 00006 build, decoded here.
+// views of migration 00006 build, decoded here, and rounds as rows (cycleOf).
 var queries = dbsqlc.New()
 
 // decode reads a record's document.
@@ -109,12 +110,27 @@ func searchMenuSets(ctx context.Context, q db.DBTX, branch string, f Filter, p h
 	return items, total, err
 }
 
+// cycleOf answers a round's row, with the count of its contents, as the API shows it.
+func cycleOf(r dbsqlc.Cycle, items int64) Cycle {
+	c := Cycle{ID: r.ID, Code: r.Code, NameTh: r.NameTh, NameEn: r.NameEn, RoundType: r.RoundType, DayCount: int(r.DayCount),
+		StartDate: r.StartDate.Time.Format(time.DateOnly), Remark: r.Remark, Status: StatusInactive, UpdatedAt: r.UpdatedAt,
+		UpdatedBy: r.UpdatedBy, Items: int(items)}
+	if r.EndDate.Valid {
+		end := r.EndDate.Time.Format(time.DateOnly)
+		c.EndDate = &end
+	}
+	if r.Active {
+		c.Status = StatusActive
+	}
+	return c
+}
+
 func cycleByID(ctx context.Context, q db.DBTX, branch string, id int64) (Cycle, error) {
-	doc, err := queries.CyclesByID(ctx, q, dbsqlc.CyclesByIDParams{Branch: branch, ID: id})
+	r, err := queries.CyclesByID(ctx, q, dbsqlc.CyclesByIDParams{Branch: branch, ID: id})
 	if err != nil {
 		return Cycle{}, db.NotFound(fmt.Sprintf("cycle %d", id), err)
 	}
-	return decode[Cycle]("cycle", doc)
+	return cycleOf(r.Cycle, r.Items), nil
 }
 
 func searchCycles(ctx context.Context, q db.DBTX, branch string, f Filter, p httpx.PageParams) ([]Cycle, int, error) {
@@ -123,12 +139,11 @@ func searchCycles(ctx context.Context, q db.DBTX, branch string, f Filter, p htt
 	if err != nil {
 		return nil, 0, fmt.Errorf("search cycles: %w", err)
 	}
-	docs, total := make([][]byte, len(rows)), 0
+	items, total := make([]Cycle, len(rows)), 0
 	for i, r := range rows {
-		docs[i], total = r.Doc, int(r.Total)
+		items[i], total = cycleOf(r.Cycle, r.Items), int(r.Total)
 	}
-	items, err := decodeAll[Cycle]("search cycles", docs)
-	return items, total, err
+	return items, total, nil
 }
 
 func cycleMenuByID(ctx context.Context, q db.DBTX, branch string, id int64) (CycleMenu, error) {

@@ -2,7 +2,6 @@ package serve
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"strings"
 
@@ -98,12 +97,8 @@ func (h handlers) update(w http.ResponseWriter, r *http.Request) error {
 	}
 	rejected := strings.EqualFold(in.Action, ActionRejected)
 	if !out.Replayed && out.Verdict != nil {
-		var rec struct {
-			OrderID string `json:"orderId"`
-		}
-		_ = json.Unmarshal(out.Record, &rec)
 		detail := out.Verdict.summary()
-		detail["orderId"], detail["matched"], detail["reasons"] = rec.OrderID, out.Verdict.Match, out.Verdict.codes()
+		detail["orderId"], detail["matched"], detail["reasons"] = out.Record.OrderID, out.Verdict.Match, out.Verdict.codes()
 		action := "serve.served"
 		if rejected {
 			action, detail["rejectReason"] = "serve.rejected", strings.TrimSpace(in.RejectReason)

@@ -363,6 +363,12 @@ func TestUpdate(t *testing.T) {
 	if again.Status != http.StatusOK || !b.Replayed || string(a.Record) != string(b.Record) {
 		t.Fatalf("replay: %d %s", again.Status, again.Body)
 	}
+	// servedAt as the API has always written a moment: PostgreSQL's JSON form, in UTC (orders.Time)
+	var rec struct{ ServedAt string }
+	if err := json.Unmarshal(a.Record, &rec); err != nil || !strings.HasSuffix(rec.ServedAt, "+00:00") ||
+		f.s.Count(`SELECT count(*) FROM serve_record WHERE request_id = $1 AND served_at = $2::timestamptz`, req, rec.ServedAt) != 1 {
+		t.Fatalf("servedAt: %s (%v)", a.Record, err)
+	}
 	if n := f.s.Count(`SELECT count(*) FROM serve_record WHERE order_id = $1 AND action = 'SERVED'`, id); n != 1 {
 		t.Fatalf("%d served records", n)
 	}
@@ -411,11 +417,13 @@ func TestUpdate(t *testing.T) {
 	res = f.s.Do(apitest.Request{Method: "GET", Path: "/api/serve/getDataServe?hn=S-U1&dateOrder=" + f.today + "&branchCode=SRP01", Token: f.server})
 	var data struct {
 		Orders  []struct{ OrderID, Status string } `json:"orders"`
-		Records []struct{ Action string }          `json:"records"`
+		Records []json.RawMessage                  `json:"records"`
 		Patient struct{ HnID string }              `json:"patient"`
 	}
 	res.Into(t, &data)
-	if len(data.Orders) != 1 || data.Orders[0].Status != "SERVED" || len(data.Records) != 2 || data.Patient.HnID != "S-U1" {
+	// the records in the order they were made, each as update answered it
+	if len(data.Orders) != 1 || data.Orders[0].Status != "SERVED" || len(data.Records) != 2 ||
+		string(data.Records[1]) != string(a.Record) || data.Patient.HnID != "S-U1" {
 		t.Fatalf("getDataServe: %s", res.Body)
 	}
 	if res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/serve/getDataServe?hn=NOPE", Token: f.server}); res.Status != http.StatusNotFound {

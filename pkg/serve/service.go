@@ -7,7 +7,6 @@ package serve
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"regexp"
@@ -222,12 +221,40 @@ type Reason struct {
 
 // Verdict is the answer of a verification.
 type Verdict struct {
-	Match       bool            `json:"match"`
-	Reasons     []Reason        `json:"reasons"`
-	OrderID     string          `json:"orderId,omitempty"`
-	WristbandHn string          `json:"wristbandHn,omitempty"`
-	Order       *orders.Order   `json:"order,omitempty"`
-	Patient     json.RawMessage `json:"patient,omitempty"`
+	Match       bool          `json:"match"`
+	Reasons     []Reason      `json:"reasons"`
+	OrderID     string        `json:"orderId,omitempty"`
+	WristbandHn string        `json:"wristbandHn,omitempty"`
+	Order       *orders.Order `json:"order,omitempty"`
+	Patient     *Patient      `json:"patient,omitempty"`
+}
+
+// Patient is the tray's patient as a verification shows it.
+type Patient struct {
+	HnID        string        `json:"hnId"`
+	FirstNameTh string        `json:"firstNameTh"`
+	LastNameTh  string        `json:"lastNameTh"`
+	FirstNameEn string        `json:"firstNameEn"`
+	LastNameEn  string        `json:"lastNameEn"`
+	Ward        *patients.Ref `json:"ward"`
+	Room        *patients.Ref `json:"room"`
+}
+
+// patientOf answers the patient of a scan context, nil when the branch has no such order.
+// The row's columns come through LEFT JOINs: a row found has all of its NOT NULL columns.
+func patientOf(r dbsqlc.ServeScanContextRow) *Patient {
+	if r.HnID == nil {
+		return nil
+	}
+	p := &Patient{HnID: *r.HnID, FirstNameTh: *r.FirstNameTh, LastNameTh: *r.LastNameTh, FirstNameEn: *r.FirstNameEn,
+		LastNameEn: *r.LastNameEn}
+	if r.WardID != nil {
+		p.Ward = &patients.Ref{ID: *r.WardID, Code: *r.WardCode, NameTh: *r.WardNameTh, NameEn: *r.WardNameEn}
+	}
+	if r.RoomID != nil {
+		p.Room = &patients.Ref{ID: *r.RoomID, Code: *r.RoomCode, NameTh: *r.RoomNameTh, NameEn: *r.RoomNameEn}
+	}
+	return p
 }
 
 // summary answers what the activity record keeps of the card's order (orders.Summary; none
@@ -367,7 +394,7 @@ func (s *Service) verify(ctx context.Context, q db.DBTX, lang i18n.Lang, branch 
 		v.add(lang, ReasonNeedsReview, "", nil)
 		v.Reasons[len(v.Reasons)-1].ReviewReasons = b.ReviewReasons
 	}
-	v.Patient = sc.Patient
+	v.Patient = patientOf(sc)
 	v.Match = len(v.Reasons) == 0
 	return v, nil
 }
@@ -382,9 +409,30 @@ type UpdateInput struct {
 
 // Recorded is the answer of update.
 type Recorded struct {
-	Record   json.RawMessage `json:"record"`
-	Verdict  *Verdict        `json:"verdict,omitempty"`
-	Replayed bool            `json:"replayed"`
+	Record   Record   `json:"record"`
+	Verdict  *Verdict `json:"verdict,omitempty"`
+	Replayed bool     `json:"replayed"`
+}
+
+// Record is a serve record as the API answers it: update's record and getDataServe's records.
+type Record struct {
+	RecordID     int64       `json:"recordId"`
+	OrderID      string      `json:"orderId"`
+	Action       string      `json:"action"`
+	Matched      bool        `json:"matched"`
+	Reasons      []string    `json:"reasons"`
+	RejectReason string      `json:"rejectReason"`
+	ServedBy     string      `json:"servedBy"`
+	ServedAt     orders.Time `json:"servedAt"`
+	DeviceID     string      `json:"deviceId"`
+	RequestID    string      `json:"requestId"`
+}
+
+// recordOf answers a serve_record row as the API shows it.
+func recordOf(r dbsqlc.ServeRecord) Record {
+	return Record{RecordID: r.ID, OrderID: r.OrderID, Action: r.Action, Matched: r.Matched, Reasons: r.Reasons,
+		RejectReason: r.RejectReason, ServedBy: r.ServedBy, ServedAt: orders.Time{Time: r.ServedAt}, DeviceID: r.DeviceID,
+		RequestID: r.RequestID}
 }
 
 // Update records a confirmation (the verification must match) or a rejection (whatever it
@@ -445,7 +493,7 @@ func (s *Service) Update(ctx context.Context, lang i18n.Lang, branch, by string,
 			if seen[0].BranchCode != branch || seen[0].OrderID != tok.OrderID || seen[0].Action != in.Action {
 				return errs.WithCode(errs.Conflict, "CONFLICT", "serve.requestReused")
 			}
-			out = Recorded{Record: seen[0].Doc, Replayed: true}
+			out = Recorded{Record: recordOf(seen[0]), Replayed: true}
 			return nil
 		}
 		v, err := s.verify(ctx, tx, lang, branch, in.Scan)
@@ -457,14 +505,15 @@ func (s *Service) Update(ctx context.Context, lang i18n.Lang, branch, by string,
 			e.Data = map[string]any{"verdict": v}
 			return &e
 		}
-		rec, err := queries.ServeRecordAdd(ctx, tx, dbsqlc.ServeRecordAddParams{Branch: branch, OrderID: tok.OrderID,
+		row, err := queries.ServeRecordAdd(ctx, tx, dbsqlc.ServeRecordAddParams{Branch: branch, OrderID: tok.OrderID,
 			Action: in.Action, Matched: v.Match, Reasons: v.codes(), RejectReason: in.RejectReason,
 			Wristband: strings.TrimSpace(in.Wristband), DeviceID: in.DeviceID, RequestID: in.RequestID, By: by})
 		if err != nil {
 			return err
 		}
+		rec := recordOf(row)
 		changes := []audit.Change{{BranchCode: branch, Entity: "serve_record", EntityID: tok.OrderID, Action: "create",
-			After: json.RawMessage(rec), By: by}}
+			After: rec, By: by}}
 		if in.Action == ActionServed {
 			if err := queries.ServeMarkServed(ctx, tx, dbsqlc.ServeMarkServedParams{Branch: branch, ID: tok.OrderID}); err != nil {
 				return err
@@ -494,7 +543,7 @@ type SearchFilter struct {
 // SearchPage is the tray list with the branch's meal types.
 type SearchPage struct {
 	httpx.Page[Tray]
-	MealTypes []json.RawMessage `json:"mealTypes"`
+	MealTypes []orders.MealTypeRef `json:"mealTypes"`
 }
 
 // Tray is a tray of the serve list (searchServe): the order as the list shows it, with its
@@ -574,7 +623,7 @@ func (s *Service) Search(ctx context.Context, branch string, f SearchFilter, p h
 		return SearchPage{}, fmt.Errorf("serve.search: %w", err)
 	}
 	out := SearchPage{Page: httpx.Page[Tray]{Items: make([]Tray, len(rows)), Page: p.Page, Size: p.Size},
-		MealTypes: make([]json.RawMessage, len(meals))}
+		MealTypes: make([]orders.MealTypeRef, len(meals))}
 	for i, r := range rows {
 		if out.Items[i], err = trayOf(r); err != nil {
 			return SearchPage{}, fmt.Errorf("serve.search: %w", err)
@@ -582,16 +631,17 @@ func (s *Service) Search(ctx context.Context, branch string, f SearchFilter, p h
 		out.Total = int(r.Total)
 	}
 	for i, m := range meals {
-		out.MealTypes[i] = m
+		out.MealTypes[i] = orders.MealTypeRef{ID: m.ID, Code: m.Code, NameTh: m.NameTh, NameEn: m.NameEn, StartTime: m.StartTime,
+			EndTime: m.EndTime, Abbreviation: m.Abbreviation, MealColor: m.MealColor, TextColor: m.TextColor}
 	}
 	return out, nil
 }
 
 // PatientData is the answer of getDataServe.
 type PatientData struct {
-	Patient any             `json:"patient"`
-	Orders  []orders.Order  `json:"orders"`
-	Records json.RawMessage `json:"records"`
+	Patient any            `json:"patient"`
+	Orders  []orders.Order `json:"orders"`
+	Records []Record       `json:"records"` // in the order they were made
 }
 
 // PatientOrders answers a patient's orders of a date with their serve records.
@@ -609,9 +659,18 @@ func (s *Service) PatientOrders(ctx context.Context, branch, hn, date string) (P
 	if err != nil {
 		return PatientData{}, fmt.Errorf("serve.patientOrders: %w", err)
 	}
+	rows, err := queries.ServePatientRecords(ctx, s.db, dbsqlc.ServePatientRecordsParams{Branch: branch, PatientID: r.ID,
+		OnDate: pgtype.Date{Time: d, Valid: true}})
+	if err != nil {
+		return PatientData{}, fmt.Errorf("serve.patientOrders: %w", err)
+	}
+	records := make([]Record, len(rows))
+	for i, x := range rows {
+		records[i] = recordOf(x)
+	}
 	p, err := patients.NewService(s.db, s.now).Get(ctx, branch, hn)
 	if err != nil {
 		return PatientData{}, fmt.Errorf("serve.patientOrders: %w", err)
 	}
-	return PatientData{Patient: p, Orders: docs, Records: r.Records}, nil
+	return PatientData{Patient: p, Orders: docs, Records: records}, nil
 }

@@ -177,11 +177,7 @@ SELECT count(*)::int FROM i;
 DELETE FROM menu_set WHERE branch_code = @branch AND id = @id;
 
 -- name: CyclesSearch :many
-SELECT jsonb_build_object('id', c.id, 'code', c.code, 'nameTh', c.name_th, 'nameEn', c.name_en,
-        'roundType', c.round_type, 'dayCount', c.day_count, 'startDate', c.start_date, 'endDate', c.end_date,
-        'remark', c.remark, 'status', CASE WHEN c.active THEN 'ACTIVE' ELSE 'INACTIVE' END,
-        'updatedAt', c.updated_at, 'updatedBy', c.updated_by,
-        'items', (SELECT count(*) FROM cycle_menu cm WHERE cm.branch_code = c.branch_code AND cm.cycle_id = c.id)) AS doc,
+SELECT sqlc.embed(c), (SELECT count(*) FROM cycle_menu cm WHERE cm.branch_code = c.branch_code AND cm.cycle_id = c.id) AS items,
     count(*) OVER () AS total
 FROM cycle c
     CROSS JOIN LATERAL (SELECT
@@ -216,11 +212,7 @@ ORDER BY
 LIMIT @page_size OFFSET @page_offset;
 
 -- name: CyclesByID :one
-SELECT jsonb_build_object('id', c.id, 'code', c.code, 'nameTh', c.name_th, 'nameEn', c.name_en,
-        'roundType', c.round_type, 'dayCount', c.day_count, 'startDate', c.start_date, 'endDate', c.end_date,
-        'remark', c.remark, 'status', CASE WHEN c.active THEN 'ACTIVE' ELSE 'INACTIVE' END,
-        'updatedAt', c.updated_at, 'updatedBy', c.updated_by,
-        'items', (SELECT count(*) FROM cycle_menu cm WHERE cm.branch_code = c.branch_code AND cm.cycle_id = c.id)) AS doc
+SELECT sqlc.embed(c), (SELECT count(*) FROM cycle_menu cm WHERE cm.branch_code = c.branch_code AND cm.cycle_id = c.id) AS items
 FROM cycle c WHERE c.branch_code = @branch AND c.id = @id;
 
 -- name: CyclesInsert :one
@@ -242,8 +234,7 @@ DELETE FROM cycle WHERE branch_code = @branch AND id = @id;
 -- The active rounds of the branch, other than id, whose dates overlap [start, end] (end
 -- NULL: open): who an overlap refusal names.
 -- name: CyclesOverlapping :many
-SELECT jsonb_build_object('id', c.id, 'code', c.code, 'nameTh', c.name_th, 'nameEn', c.name_en,
-    'startDate', c.start_date, 'endDate', c.end_date) AS doc
+SELECT sqlc.embed(c), (SELECT count(*) FROM cycle_menu cm WHERE cm.branch_code = c.branch_code AND cm.cycle_id = c.id) AS items
 FROM cycle c
 WHERE c.branch_code = @branch AND c.active AND c.id <> @id
     AND daterange(c.start_date, c.end_date, '[]') && daterange(@start_date::date, sqlc.narg(end_date)::date, '[]')

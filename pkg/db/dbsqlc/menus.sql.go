@@ -421,11 +421,7 @@ func (q *Queries) CyclesAllBrief(ctx context.Context, db DBTX, branch string) ([
 }
 
 const cyclesByID = `-- name: CyclesByID :one
-SELECT jsonb_build_object('id', c.id, 'code', c.code, 'nameTh', c.name_th, 'nameEn', c.name_en,
-        'roundType', c.round_type, 'dayCount', c.day_count, 'startDate', c.start_date, 'endDate', c.end_date,
-        'remark', c.remark, 'status', CASE WHEN c.active THEN 'ACTIVE' ELSE 'INACTIVE' END,
-        'updatedAt', c.updated_at, 'updatedBy', c.updated_by,
-        'items', (SELECT count(*) FROM cycle_menu cm WHERE cm.branch_code = c.branch_code AND cm.cycle_id = c.id)) AS doc
+SELECT c.branch_code, c.id, c.code, c.name_th, c.name_en, c.round_type, c.day_count, c.start_date, c.end_date, c.remark, c.active, c.created_at, c.created_by, c.updated_at, c.updated_by, (SELECT count(*) FROM cycle_menu cm WHERE cm.branch_code = c.branch_code AND cm.cycle_id = c.id) AS items
 FROM cycle c WHERE c.branch_code = $1 AND c.id = $2
 `
 
@@ -434,11 +430,33 @@ type CyclesByIDParams struct {
 	ID     int64
 }
 
-func (q *Queries) CyclesByID(ctx context.Context, db DBTX, arg CyclesByIDParams) ([]byte, error) {
+type CyclesByIDRow struct {
+	Cycle Cycle
+	Items int64
+}
+
+func (q *Queries) CyclesByID(ctx context.Context, db DBTX, arg CyclesByIDParams) (CyclesByIDRow, error) {
 	row := db.QueryRow(ctx, cyclesByID, arg.Branch, arg.ID)
-	var doc []byte
-	err := row.Scan(&doc)
-	return doc, err
+	var i CyclesByIDRow
+	err := row.Scan(
+		&i.Cycle.BranchCode,
+		&i.Cycle.ID,
+		&i.Cycle.Code,
+		&i.Cycle.NameTh,
+		&i.Cycle.NameEn,
+		&i.Cycle.RoundType,
+		&i.Cycle.DayCount,
+		&i.Cycle.StartDate,
+		&i.Cycle.EndDate,
+		&i.Cycle.Remark,
+		&i.Cycle.Active,
+		&i.Cycle.CreatedAt,
+		&i.Cycle.CreatedBy,
+		&i.Cycle.UpdatedAt,
+		&i.Cycle.UpdatedBy,
+		&i.Items,
+	)
+	return i, err
 }
 
 const cyclesDelete = `-- name: CyclesDelete :execrows
@@ -500,8 +518,7 @@ func (q *Queries) CyclesInsert(ctx context.Context, db DBTX, arg CyclesInsertPar
 }
 
 const cyclesOverlapping = `-- name: CyclesOverlapping :many
-SELECT jsonb_build_object('id', c.id, 'code', c.code, 'nameTh', c.name_th, 'nameEn', c.name_en,
-    'startDate', c.start_date, 'endDate', c.end_date) AS doc
+SELECT c.branch_code, c.id, c.code, c.name_th, c.name_en, c.round_type, c.day_count, c.start_date, c.end_date, c.remark, c.active, c.created_at, c.created_by, c.updated_at, c.updated_by, (SELECT count(*) FROM cycle_menu cm WHERE cm.branch_code = c.branch_code AND cm.cycle_id = c.id) AS items
 FROM cycle c
 WHERE c.branch_code = $1 AND c.active AND c.id <> $2
     AND daterange(c.start_date, c.end_date, '[]') && daterange($3::date, $4::date, '[]')
@@ -515,9 +532,14 @@ type CyclesOverlappingParams struct {
 	EndDate   pgtype.Date
 }
 
+type CyclesOverlappingRow struct {
+	Cycle Cycle
+	Items int64
+}
+
 // The active rounds of the branch, other than id, whose dates overlap [start, end] (end
 // NULL: open): who an overlap refusal names.
-func (q *Queries) CyclesOverlapping(ctx context.Context, db DBTX, arg CyclesOverlappingParams) ([][]byte, error) {
+func (q *Queries) CyclesOverlapping(ctx context.Context, db DBTX, arg CyclesOverlappingParams) ([]CyclesOverlappingRow, error) {
 	rows, err := db.Query(ctx, cyclesOverlapping,
 		arg.Branch,
 		arg.ID,
@@ -528,13 +550,30 @@ func (q *Queries) CyclesOverlapping(ctx context.Context, db DBTX, arg CyclesOver
 		return nil, err
 	}
 	defer rows.Close()
-	var items [][]byte
+	var items []CyclesOverlappingRow
 	for rows.Next() {
-		var doc []byte
-		if err := rows.Scan(&doc); err != nil {
+		var i CyclesOverlappingRow
+		if err := rows.Scan(
+			&i.Cycle.BranchCode,
+			&i.Cycle.ID,
+			&i.Cycle.Code,
+			&i.Cycle.NameTh,
+			&i.Cycle.NameEn,
+			&i.Cycle.RoundType,
+			&i.Cycle.DayCount,
+			&i.Cycle.StartDate,
+			&i.Cycle.EndDate,
+			&i.Cycle.Remark,
+			&i.Cycle.Active,
+			&i.Cycle.CreatedAt,
+			&i.Cycle.CreatedBy,
+			&i.Cycle.UpdatedAt,
+			&i.Cycle.UpdatedBy,
+			&i.Items,
+		); err != nil {
 			return nil, err
 		}
-		items = append(items, doc)
+		items = append(items, i)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
@@ -543,11 +582,7 @@ func (q *Queries) CyclesOverlapping(ctx context.Context, db DBTX, arg CyclesOver
 }
 
 const cyclesSearch = `-- name: CyclesSearch :many
-SELECT jsonb_build_object('id', c.id, 'code', c.code, 'nameTh', c.name_th, 'nameEn', c.name_en,
-        'roundType', c.round_type, 'dayCount', c.day_count, 'startDate', c.start_date, 'endDate', c.end_date,
-        'remark', c.remark, 'status', CASE WHEN c.active THEN 'ACTIVE' ELSE 'INACTIVE' END,
-        'updatedAt', c.updated_at, 'updatedBy', c.updated_by,
-        'items', (SELECT count(*) FROM cycle_menu cm WHERE cm.branch_code = c.branch_code AND cm.cycle_id = c.id)) AS doc,
+SELECT c.branch_code, c.id, c.code, c.name_th, c.name_en, c.round_type, c.day_count, c.start_date, c.end_date, c.remark, c.active, c.created_at, c.created_by, c.updated_at, c.updated_by, (SELECT count(*) FROM cycle_menu cm WHERE cm.branch_code = c.branch_code AND cm.cycle_id = c.id) AS items,
     count(*) OVER () AS total
 FROM cycle c
     CROSS JOIN LATERAL (SELECT
@@ -593,7 +628,8 @@ type CyclesSearchParams struct {
 }
 
 type CyclesSearchRow struct {
-	Doc   []byte
+	Cycle Cycle
+	Items int64
 	Total int64
 }
 
@@ -614,7 +650,25 @@ func (q *Queries) CyclesSearch(ctx context.Context, db DBTX, arg CyclesSearchPar
 	var items []CyclesSearchRow
 	for rows.Next() {
 		var i CyclesSearchRow
-		if err := rows.Scan(&i.Doc, &i.Total); err != nil {
+		if err := rows.Scan(
+			&i.Cycle.BranchCode,
+			&i.Cycle.ID,
+			&i.Cycle.Code,
+			&i.Cycle.NameTh,
+			&i.Cycle.NameEn,
+			&i.Cycle.RoundType,
+			&i.Cycle.DayCount,
+			&i.Cycle.StartDate,
+			&i.Cycle.EndDate,
+			&i.Cycle.Remark,
+			&i.Cycle.Active,
+			&i.Cycle.CreatedAt,
+			&i.Cycle.CreatedBy,
+			&i.Cycle.UpdatedAt,
+			&i.Cycle.UpdatedBy,
+			&i.Items,
+			&i.Total,
+		); err != nil {
 			return nil, err
 		}
 		items = append(items, i)

@@ -10,6 +10,24 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+type Cycle struct {
+	BranchCode string
+	ID         int64
+	Code       string
+	NameTh     string
+	NameEn     string
+	RoundType  string
+	DayCount   int32
+	StartDate  pgtype.Date
+	EndDate    pgtype.Date
+	Remark     string
+	Active     bool
+	CreatedAt  time.Time
+	CreatedBy  string
+	UpdatedAt  time.Time
+	UpdatedBy  string
+}
+
 type ImportJob struct {
 	ID           string
 	BranchCode   string
@@ -163,4 +181,19 @@ type PatientView struct {
 	CreatedBy            string
 	UpdatedAt            time.Time
 	UpdatedBy            string
+}
+
+type ServeRecord struct {
+	ID           int64
+	BranchCode   string
+	OrderID      string
+	Action       string
+	Matched      bool
+	Reasons      []string
+	RejectReason string
+	Wristband    string
+	DeviceID     string
+	RequestID    string
+	ServedBy     string
+	ServedAt     time.Time
 }

@@ -61,30 +61,29 @@ ORDER BY page.ord;
 -- when the branch has no such HN.
 -- name: ServePatientOrders :one
 SELECT p.id, p.hn_id, ARRAY(SELECT o.id::text FROM meal_order o
-        WHERE o.branch_code = p.branch_code AND o.patient_id = p.id AND o.order_date = @on_date::date)::text[] AS order_ids,
-    coalesce((SELECT jsonb_agg(jsonb_build_object('orderId', x.order_id, 'action', x.action, 'matched', x.matched,
-            'reasons', x.reasons, 'rejectReason', x.reject_reason, 'servedBy', x.served_by, 'servedAt', x.served_at,
-            'deviceId', x.device_id) ORDER BY x.served_at, x.id)
-        FROM serve_record x JOIN meal_order o ON o.id = x.order_id
-        WHERE o.branch_code = p.branch_code AND o.patient_id = p.id AND o.order_date = @on_date::date), '[]')::jsonb AS records
+        WHERE o.branch_code = p.branch_code AND o.patient_id = p.id AND o.order_date = @on_date::date)::text[] AS order_ids
 FROM patient p
 WHERE p.branch_code = @branch AND p.hn_id = @hn_id;
 
+-- The serve records of a patient's orders of a date, in the order they were made.
+-- name: ServePatientRecords :many
+SELECT x.* FROM serve_record x JOIN meal_order o ON o.id = x.order_id
+WHERE o.branch_code = @branch AND o.patient_id = @patient_id AND o.order_date = @on_date::date
+ORDER BY x.served_at, x.id;
+
 -- What a verification reads besides the order: the branch's wristband setting (the
--- defaults when it has none) and the tray's patient as shown (names, ward, room; null when
--- the branch has no such order).
+-- defaults when it has none) and the tray's patient as shown (names, ward, room; all null
+-- when the branch has no such order).
 -- name: ServeScanContext :one
 SELECT coalesce(s.symbologies, '{CODE128,QR}')::text[] AS symbologies, coalesce(s.pattern, '{hn}')::text AS pattern,
-    (SELECT jsonb_build_object('hnId', p.hn_id, 'firstNameTh', p.first_name_th, 'lastNameTh', p.last_name_th,
-        'firstNameEn', p.first_name_en, 'lastNameEn', p.last_name_en,
-        'ward', CASE WHEN w.id IS NULL THEN NULL ELSE jsonb_build_object('id', w.id, 'code', w.code, 'nameTh', w.name_th, 'nameEn', w.name_en) END,
-        'room', CASE WHEN r.id IS NULL THEN NULL ELSE jsonb_build_object('id', r.id, 'code', r.code, 'nameTh', r.name_th, 'nameEn', r.name_en) END)
-     FROM meal_order o
-        JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
-        LEFT JOIN ward w ON w.branch_code = p.branch_code AND w.id = p.ward_id
-        LEFT JOIN room r ON r.branch_code = p.branch_code AND r.id = p.room_id
-     WHERE o.branch_code = b.code AND o.id = @id)::jsonb AS patient
+    p.hn_id, p.first_name_th, p.last_name_th, p.first_name_en, p.last_name_en,
+    w.id AS ward_id, w.code AS ward_code, w.name_th AS ward_name_th, w.name_en AS ward_name_en,
+    r.id AS room_id, r.code AS room_code, r.name_th AS room_name_th, r.name_en AS room_name_en
 FROM branch b LEFT JOIN serve_setting s ON s.branch_code = b.code
+    LEFT JOIN meal_order o ON o.branch_code = b.code AND o.id = @id
+    LEFT JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
+    LEFT JOIN ward w ON w.branch_code = p.branch_code AND w.id = p.ward_id
+    LEFT JOIN room r ON r.branch_code = p.branch_code AND r.id = p.room_id
 WHERE b.code = @branch;
 
 -- Locks an order of the branch for a serve record; its status.
@@ -93,10 +92,7 @@ SELECT o.status FROM meal_order o WHERE o.branch_code = @branch AND o.id = @id F
 
 -- The record of a confirmation already received (its request id), if any.
 -- name: ServeRecordByRequest :many
-SELECT x.branch_code, x.order_id::text AS order_id, x.action, jsonb_build_object('recordId', x.id, 'orderId', x.order_id,
-    'action', x.action, 'matched', x.matched, 'reasons', x.reasons, 'rejectReason', x.reject_reason,
-    'servedBy', x.served_by, 'servedAt', x.served_at, 'deviceId', x.device_id, 'requestId', x.request_id)::jsonb AS doc
-FROM serve_record x WHERE x.request_id = @request_id;
+SELECT * FROM serve_record x WHERE x.request_id = @request_id;
 
 -- Records a confirmation or a rejection (the caller marks a confirmed order SERVED and logs
 -- both in the same transaction).
@@ -104,15 +100,12 @@ FROM serve_record x WHERE x.request_id = @request_id;
 INSERT INTO serve_record (branch_code, order_id, action, matched, reasons, reject_reason, wristband, device_id, request_id, served_by)
 VALUES (@branch, @order_id, @action, @matched, @reasons::text[], @reject_reason, @wristband, @device_id, @request_id,
     sqlc.arg(by)::text)
-RETURNING jsonb_build_object('recordId', id, 'orderId', order_id, 'action', action, 'matched', matched, 'reasons', reasons,
-    'rejectReason', reject_reason, 'servedBy', served_by, 'servedAt', served_at, 'deviceId', device_id,
-    'requestId', request_id)::jsonb AS doc;
+RETURNING *;
 
 -- The branch's active meal types in start-time order, for the list's filter.
 -- name: ServeMealTypes :many
-SELECT jsonb_build_object('id', t.id, 'code', t.code, 'nameTh', t.name_th, 'nameEn', t.name_en,
-    'abbreviation', t.abbreviation, 'mealColor', t.meal_color, 'textColor', t.text_color,
-    'startTime', to_char(t.start_time, 'HH24:MI'), 'endTime', to_char(t.end_time, 'HH24:MI'))::jsonb AS doc
+SELECT t.id, t.code, t.name_th, t.name_en, to_char(t.start_time, 'HH24:MI')::text AS start_time,
+    to_char(t.end_time, 'HH24:MI')::text AS end_time, t.abbreviation, t.meal_color, t.text_color
 FROM meal_time t WHERE t.branch_code = @branch AND t.active ORDER BY t.start_time, t.id;
 
 -- name: ServeMarkServed :exec

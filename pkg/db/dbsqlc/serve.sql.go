@@ -44,26 +44,47 @@ func (q *Queries) ServeMarkServed(ctx context.Context, db DBTX, arg ServeMarkSer
 }
 
 const serveMealTypes = `-- name: ServeMealTypes :many
-SELECT jsonb_build_object('id', t.id, 'code', t.code, 'nameTh', t.name_th, 'nameEn', t.name_en,
-    'abbreviation', t.abbreviation, 'mealColor', t.meal_color, 'textColor', t.text_color,
-    'startTime', to_char(t.start_time, 'HH24:MI'), 'endTime', to_char(t.end_time, 'HH24:MI'))::jsonb AS doc
+SELECT t.id, t.code, t.name_th, t.name_en, to_char(t.start_time, 'HH24:MI')::text AS start_time,
+    to_char(t.end_time, 'HH24:MI')::text AS end_time, t.abbreviation, t.meal_color, t.text_color
 FROM meal_time t WHERE t.branch_code = $1 AND t.active ORDER BY t.start_time, t.id
 `
 
+type ServeMealTypesRow struct {
+	ID           int64
+	Code         string
+	NameTh       string
+	NameEn       string
+	StartTime    string
+	EndTime      string
+	Abbreviation string
+	MealColor    string
+	TextColor    string
+}
+
 // The branch's active meal types in start-time order, for the list's filter.
-func (q *Queries) ServeMealTypes(ctx context.Context, db DBTX, branch string) ([][]byte, error) {
+func (q *Queries) ServeMealTypes(ctx context.Context, db DBTX, branch string) ([]ServeMealTypesRow, error) {
 	rows, err := db.Query(ctx, serveMealTypes, branch)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var items [][]byte
+	var items []ServeMealTypesRow
 	for rows.Next() {
-		var doc []byte
-		if err := rows.Scan(&doc); err != nil {
+		var i ServeMealTypesRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Code,
+			&i.NameTh,
+			&i.NameEn,
+			&i.StartTime,
+			&i.EndTime,
+			&i.Abbreviation,
+			&i.MealColor,
+			&i.TextColor,
+		); err != nil {
 			return nil, err
 		}
-		items = append(items, doc)
+		items = append(items, i)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
@@ -99,12 +120,7 @@ func (q *Queries) ServeMismatchAdd(ctx context.Context, db DBTX, arg ServeMismat
 
 const servePatientOrders = `-- name: ServePatientOrders :one
 SELECT p.id, p.hn_id, ARRAY(SELECT o.id::text FROM meal_order o
-        WHERE o.branch_code = p.branch_code AND o.patient_id = p.id AND o.order_date = $1::date)::text[] AS order_ids,
-    coalesce((SELECT jsonb_agg(jsonb_build_object('orderId', x.order_id, 'action', x.action, 'matched', x.matched,
-            'reasons', x.reasons, 'rejectReason', x.reject_reason, 'servedBy', x.served_by, 'servedAt', x.served_at,
-            'deviceId', x.device_id) ORDER BY x.served_at, x.id)
-        FROM serve_record x JOIN meal_order o ON o.id = x.order_id
-        WHERE o.branch_code = p.branch_code AND o.patient_id = p.id AND o.order_date = $1::date), '[]')::jsonb AS records
+        WHERE o.branch_code = p.branch_code AND o.patient_id = p.id AND o.order_date = $1::date)::text[] AS order_ids
 FROM patient p
 WHERE p.branch_code = $2 AND p.hn_id = $3
 `
@@ -119,7 +135,6 @@ type ServePatientOrdersRow struct {
 	ID       int64
 	HnID     string
 	OrderIds []string
-	Records  []byte
 }
 
 // The orders of a patient of the branch on a date (ids), with the patient's row id; no row
@@ -127,22 +142,61 @@ type ServePatientOrdersRow struct {
 func (q *Queries) ServePatientOrders(ctx context.Context, db DBTX, arg ServePatientOrdersParams) (ServePatientOrdersRow, error) {
 	row := db.QueryRow(ctx, servePatientOrders, arg.OnDate, arg.Branch, arg.HnID)
 	var i ServePatientOrdersRow
-	err := row.Scan(
-		&i.ID,
-		&i.HnID,
-		&i.OrderIds,
-		&i.Records,
-	)
+	err := row.Scan(&i.ID, &i.HnID, &i.OrderIds)
 	return i, err
+}
+
+const servePatientRecords = `-- name: ServePatientRecords :many
+SELECT x.id, x.branch_code, x.order_id, x.action, x.matched, x.reasons, x.reject_reason, x.wristband, x.device_id, x.request_id, x.served_by, x.served_at FROM serve_record x JOIN meal_order o ON o.id = x.order_id
+WHERE o.branch_code = $1 AND o.patient_id = $2 AND o.order_date = $3::date
+ORDER BY x.served_at, x.id
+`
+
+type ServePatientRecordsParams struct {
+	Branch    string
+	PatientID int64
+	OnDate    pgtype.Date
+}
+
+// The serve records of a patient's orders of a date, in the order they were made.
+func (q *Queries) ServePatientRecords(ctx context.Context, db DBTX, arg ServePatientRecordsParams) ([]ServeRecord, error) {
+	rows, err := db.Query(ctx, servePatientRecords, arg.Branch, arg.PatientID, arg.OnDate)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ServeRecord
+	for rows.Next() {
+		var i ServeRecord
+		if err := rows.Scan(
+			&i.ID,
+			&i.BranchCode,
+			&i.OrderID,
+			&i.Action,
+			&i.Matched,
+			&i.Reasons,
+			&i.RejectReason,
+			&i.Wristband,
+			&i.DeviceID,
+			&i.RequestID,
+			&i.ServedBy,
+			&i.ServedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const serveRecordAdd = `-- name: ServeRecordAdd :one
 INSERT INTO serve_record (branch_code, order_id, action, matched, reasons, reject_reason, wristband, device_id, request_id, served_by)
 VALUES ($1, $2, $3, $4, $5::text[], $6, $7, $8, $9,
     $10::text)
-RETURNING jsonb_build_object('recordId', id, 'orderId', order_id, 'action', action, 'matched', matched, 'reasons', reasons,
-    'rejectReason', reject_reason, 'servedBy', served_by, 'servedAt', served_at, 'deviceId', device_id,
-    'requestId', request_id)::jsonb AS doc
+RETURNING id, branch_code, order_id, action, matched, reasons, reject_reason, wristband, device_id, request_id, served_by, served_at
 `
 
 type ServeRecordAddParams struct {
@@ -160,7 +214,7 @@ type ServeRecordAddParams struct {
 
 // Records a confirmation or a rejection (the caller marks a confirmed order SERVED and logs
 // both in the same transaction).
-func (q *Queries) ServeRecordAdd(ctx context.Context, db DBTX, arg ServeRecordAddParams) ([]byte, error) {
+func (q *Queries) ServeRecordAdd(ctx context.Context, db DBTX, arg ServeRecordAddParams) (ServeRecord, error) {
 	row := db.QueryRow(ctx, serveRecordAdd,
 		arg.Branch,
 		arg.OrderID,
@@ -173,40 +227,51 @@ func (q *Queries) ServeRecordAdd(ctx context.Context, db DBTX, arg ServeRecordAd
 		arg.RequestID,
 		arg.By,
 	)
-	var doc []byte
-	err := row.Scan(&doc)
-	return doc, err
+	var i ServeRecord
+	err := row.Scan(
+		&i.ID,
+		&i.BranchCode,
+		&i.OrderID,
+		&i.Action,
+		&i.Matched,
+		&i.Reasons,
+		&i.RejectReason,
+		&i.Wristband,
+		&i.DeviceID,
+		&i.RequestID,
+		&i.ServedBy,
+		&i.ServedAt,
+	)
+	return i, err
 }
 
 const serveRecordByRequest = `-- name: ServeRecordByRequest :many
-SELECT x.branch_code, x.order_id::text AS order_id, x.action, jsonb_build_object('recordId', x.id, 'orderId', x.order_id,
-    'action', x.action, 'matched', x.matched, 'reasons', x.reasons, 'rejectReason', x.reject_reason,
-    'servedBy', x.served_by, 'servedAt', x.served_at, 'deviceId', x.device_id, 'requestId', x.request_id)::jsonb AS doc
-FROM serve_record x WHERE x.request_id = $1
+SELECT id, branch_code, order_id, action, matched, reasons, reject_reason, wristband, device_id, request_id, served_by, served_at FROM serve_record x WHERE x.request_id = $1
 `
 
-type ServeRecordByRequestRow struct {
-	BranchCode string
-	OrderID    string
-	Action     string
-	Doc        []byte
-}
-
 // The record of a confirmation already received (its request id), if any.
-func (q *Queries) ServeRecordByRequest(ctx context.Context, db DBTX, requestID string) ([]ServeRecordByRequestRow, error) {
+func (q *Queries) ServeRecordByRequest(ctx context.Context, db DBTX, requestID string) ([]ServeRecord, error) {
 	rows, err := db.Query(ctx, serveRecordByRequest, requestID)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var items []ServeRecordByRequestRow
+	var items []ServeRecord
 	for rows.Next() {
-		var i ServeRecordByRequestRow
+		var i ServeRecord
 		if err := rows.Scan(
+			&i.ID,
 			&i.BranchCode,
 			&i.OrderID,
 			&i.Action,
-			&i.Doc,
+			&i.Matched,
+			&i.Reasons,
+			&i.RejectReason,
+			&i.Wristband,
+			&i.DeviceID,
+			&i.RequestID,
+			&i.ServedBy,
+			&i.ServedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -220,16 +285,14 @@ func (q *Queries) ServeRecordByRequest(ctx context.Context, db DBTX, requestID s
 
 const serveScanContext = `-- name: ServeScanContext :one
 SELECT coalesce(s.symbologies, '{CODE128,QR}')::text[] AS symbologies, coalesce(s.pattern, '{hn}')::text AS pattern,
-    (SELECT jsonb_build_object('hnId', p.hn_id, 'firstNameTh', p.first_name_th, 'lastNameTh', p.last_name_th,
-        'firstNameEn', p.first_name_en, 'lastNameEn', p.last_name_en,
-        'ward', CASE WHEN w.id IS NULL THEN NULL ELSE jsonb_build_object('id', w.id, 'code', w.code, 'nameTh', w.name_th, 'nameEn', w.name_en) END,
-        'room', CASE WHEN r.id IS NULL THEN NULL ELSE jsonb_build_object('id', r.id, 'code', r.code, 'nameTh', r.name_th, 'nameEn', r.name_en) END)
-     FROM meal_order o
-        JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
-        LEFT JOIN ward w ON w.branch_code = p.branch_code AND w.id = p.ward_id
-        LEFT JOIN room r ON r.branch_code = p.branch_code AND r.id = p.room_id
-     WHERE o.branch_code = b.code AND o.id = $1)::jsonb AS patient
+    p.hn_id, p.first_name_th, p.last_name_th, p.first_name_en, p.last_name_en,
+    w.id AS ward_id, w.code AS ward_code, w.name_th AS ward_name_th, w.name_en AS ward_name_en,
+    r.id AS room_id, r.code AS room_code, r.name_th AS room_name_th, r.name_en AS room_name_en
 FROM branch b LEFT JOIN serve_setting s ON s.branch_code = b.code
+    LEFT JOIN meal_order o ON o.branch_code = b.code AND o.id = $1
+    LEFT JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
+    LEFT JOIN ward w ON w.branch_code = p.branch_code AND w.id = p.ward_id
+    LEFT JOIN room r ON r.branch_code = p.branch_code AND r.id = p.room_id
 WHERE b.code = $2
 `
 
@@ -241,16 +304,44 @@ type ServeScanContextParams struct {
 type ServeScanContextRow struct {
 	Symbologies []string
 	Pattern     string
-	Patient     []byte
+	HnID        *string
+	FirstNameTh *string
+	LastNameTh  *string
+	FirstNameEn *string
+	LastNameEn  *string
+	WardID      *int64
+	WardCode    *string
+	WardNameTh  *string
+	WardNameEn  *string
+	RoomID      *int64
+	RoomCode    *string
+	RoomNameTh  *string
+	RoomNameEn  *string
 }
 
 // What a verification reads besides the order: the branch's wristband setting (the
-// defaults when it has none) and the tray's patient as shown (names, ward, room; null when
-// the branch has no such order).
+// defaults when it has none) and the tray's patient as shown (names, ward, room; all null
+// when the branch has no such order).
 func (q *Queries) ServeScanContext(ctx context.Context, db DBTX, arg ServeScanContextParams) (ServeScanContextRow, error) {
 	row := db.QueryRow(ctx, serveScanContext, arg.ID, arg.Branch)
 	var i ServeScanContextRow
-	err := row.Scan(&i.Symbologies, &i.Pattern, &i.Patient)
+	err := row.Scan(
+		&i.Symbologies,
+		&i.Pattern,
+		&i.HnID,
+		&i.FirstNameTh,
+		&i.LastNameTh,
+		&i.FirstNameEn,
+		&i.LastNameEn,
+		&i.WardID,
+		&i.WardCode,
+		&i.WardNameTh,
+		&i.WardNameEn,
+		&i.RoomID,
+		&i.RoomCode,
+		&i.RoomNameTh,
+		&i.RoomNameEn,
+	)
 	return i, err
 }
 
