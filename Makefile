@@ -36,6 +36,7 @@ deps-node:
 	bash scripts/ensure-deps.sh node
 
 test-web: deps
+	npm run typecheck --workspace web
 	npm run lint --workspace web
 	npm run test --workspace web
 

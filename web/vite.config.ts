@@ -21,12 +21,16 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
   },
   test: {
-    environment: 'jsdom',
     globals: true,
-    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
     css: false,
     // Ant Design renders slowly in jsdom on a busy 2-core machine
     testTimeout: 20_000,
+    // Screens (*.test.tsx) render in jsdom; logic (*.test.ts) runs in plain Node, where a file
+    // that needs a window says so with `// @vitest-environment jsdom` (src/testing/setup.ts).
+    projects: [
+      { extends: true, test: { name: 'screens', include: ['src/**/*.test.tsx'], environment: 'jsdom' } },
+      { extends: true, test: { name: 'logic', include: ['src/**/*.test.ts'], environment: 'node' } },
+    ],
   },
 });

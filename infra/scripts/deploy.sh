@@ -6,5 +6,6 @@
 # `cdk deploy` (e.g. -c mailFrom=… -c alarmEmail=…). See docs/deploy.md.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+npm run typecheck --workspace web
 bash scripts/build-web.sh
 exec node_modules/.bin/cdk deploy --all -c requireBuild=true --require-approval broadening "$@"

@@ -49,7 +49,7 @@ async function waitForHealth(url, proc, ms) {
 
 if (!existsSync(join(dist, 'index.html'))) {
   step(`building the web app into ${dist}`);
-  execFileSync('npm', ['run', 'build', '--', '--outDir', dist, '--emptyOutDir'], { cwd: web, stdio: 'inherit' });
+  execFileSync('npm', ['run', 'bundle', '--', '--outDir', dist, '--emptyOutDir'], { cwd: web, stdio: 'inherit' });
 }
 if (!existsSync('/usr/bin/chromium') && !process.env.SAMRAP_CHROMIUM) {
   throw new Error('Debian chromium is missing: run `bash scripts/ensure-deps.sh` (or `make deps`)');

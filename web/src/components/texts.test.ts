@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import en from '@/locales/en/components.json';
 import th from '@/locales/th/components.json';
 import { DELETE_WORD, matchesDeleteWord } from '@/components/texts';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The api-client's calls for master data: DELETE, multipart uploads and file downloads go
 // (their signed links) go through aws-amplify with the same headers and error mapping as every call.
 import { ApiError, apiDelete, apiDownload, apiPostMultipart } from '@/lib/api-client';

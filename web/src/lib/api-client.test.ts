@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { ApiError, apiGet, apiPost, apiPostForm, apiPostMsg, isApiError } from '@/lib/api-client';
 import { subscribeGlobal, type GlobalEvent } from '@/lib/global-events';
 import { loading } from '@/lib/loading';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { subscribeGlobal, type GlobalEvent } from '@/lib/global-events';
 import { readSession } from '@/lib/session';
 import { planRefresh, sessionCapSeconds, startTokenRefresh } from '@/lib/token-refresh';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { choosePair } from '@/features/auth/sign-in-flow';
 import { configureApiClient } from '@/lib/api-client';
 import { readSession } from '@/lib/session';

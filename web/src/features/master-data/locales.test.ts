@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { masterDataResources } from '@/features/master-data/i18n';
 import { KINDS } from '@/features/master-data/kinds';
 

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { ApiError } from '@/lib/api-client';
 import { overlapsOf } from '@/features/menus/components/cycle-form-drawer';
 import { byComponent } from '@/features/menus/components/menu-sets-page';

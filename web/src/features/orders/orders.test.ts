@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { ApiError } from '@/lib/api-client';
 import { conflictNames, errorText, existingOrder, freeTextRules, problemsOf, reviewNotes } from '@/features/orders/answers';
 import { ordersResources } from '@/features/orders/i18n';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it, vi, beforeEach } from 'vitest';
 import en from '@/locales/en/users.json';
 import th from '@/locales/th/users.json';
