@@ -49,7 +49,7 @@ test('account page: language saved on the account, two factors on with the authe
   await expect(page).toHaveURL(/\/login$/);
   await submitLogin(page, account.email, account.password);
   await expect(page).toHaveURL(/\/redirect$/);
-  await page.getByTestId('code-input').fill(await nextStepCode(secret, at));
+  await page.getByTestId('code-input').fill(nextStepCode(secret, at));
   await page.getByTestId('verify-code').click();
   await landedThenAccount(page);
 

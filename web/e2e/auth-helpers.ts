@@ -61,14 +61,12 @@ export function totp(secret: string, at = Date.now()): string {
 }
 
 /**
- * An authenticator code is accepted once per 30-second step: a test that needs a second code
- * waits for the next step (and keeps a second's margin from its edge).
+ * An authenticator code is accepted once per 30-second step, and the server allows one step
+ * of clock drift either way (pkg/auth/mfa.go): a second code is the next step's, as from a
+ * phone whose clock runs a little ahead, with no wait for that step to come.
  */
-export async function nextStepCode(secret: string, usedAt: number): Promise<string> {
-  const next = (Math.floor(usedAt / 30_000) + 1) * 30_000;
-  const wait = next - Date.now() + 500;
-  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-  return totp(secret);
+export function nextStepCode(secret: string, usedAt: number): string {
+  return totp(secret, (Math.floor(usedAt / 30_000) + 1) * 30_000);
 }
 
 /** A fresh code not too close to the end of its step (so the server sees the same step). */

@@ -69,7 +69,7 @@ test('the invited demo account registers with the authenticator (English), then 
   await expect(page.getByTestId('method-TOTP')).toBeVisible();
   await expect(page.getByTestId('method-EMAIL')).toBeVisible();
   await shot(page, 'mfa-choose-method-en');
-  await page.getByTestId('code-input').fill(await nextStepCode(secret, at));
+  await page.getByTestId('code-input').fill(nextStepCode(secret, at));
   await page.getByTestId('verify-code').click();
   await landedThenAccount(page);
   await expect(page.getByTestId('two-factor-status')).toHaveText(text('en', 'account', 'on'));

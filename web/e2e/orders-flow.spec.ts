@@ -113,7 +113,7 @@ test('a caregiver meal, checked against what the caregiver states', async ({ pag
   await expect(chip(after, 'MT03')).toHaveAttribute('data-status', 'NONE');
 });
 
-test('the same order for several patients, and a ward copied to the next day, each patient checked', async ({ page }) => {
+test('the same order for several patients, each patient checked', async ({ page }) => {
   await signInAs(page, CONTROLLER, /\/auth\/patient$/);
   // ward W03: SRP01-HN10031 may eat tomorrow morning, SRP01-HN10032 fasts
   const tomorrow = addDays(bangkokToday(), 1);
@@ -152,7 +152,10 @@ test('the same order for several patients, and a ward copied to the next day, ea
   await bulk.getByTestId('bulk-submit').click();
   await expect(chip(table.locator('tr[data-hn="SRP01-HN10031"]'), 'MT01')).toHaveAttribute('data-status', 'WAITING');
   await expect(chip(table.locator('tr[data-hn="SRP01-HN10032"]'), 'MT01')).toHaveAttribute('data-status', 'NONE');
+});
 
+test('a ward copied to the next day, each patient checked', async ({ page }) => {
+  await signInAs(page, CONTROLLER, /\/auth\/patient$/);
   // copy ward W04's orders of a day to the next: SRP01-HN10050 already has that meal, and
   // SRP01-HN10047's free text was acknowledged against its allergies for that day only, so both
   // are refused; SRP01-HN10042 (no food rule) is copied

@@ -1,5 +1,31 @@
 import { defineConfig } from '@playwright/test';
 
+// Debian's chromium is the whole browser, which keeps two pages of its own open beside each
+// test's page: the address bar's suggestion pop-ups (chrome://omnibox-popup.top-chrome), about a
+// second of CPU per test on this 2-core machine. A flag given twice keeps only its last value, so
+// this one repeats the features Playwright turns off (its chromiumSwitches, playwright-core
+// 1.64) and adds the two pop-ups.
+const DISABLED_FEATURES =
+  '--disable-features=' +
+  [
+    'AvoidUnnecessaryBeforeUnloadCheckSync',
+    'DestroyProfileOnBrowserClose',
+    'HttpsUpgrades',
+    'HttpsFirstBalancedModeAutoEnable',
+    'LensOverlay',
+    'MediaRouter',
+    'PaintHolding',
+    'ThirdPartyStoragePartitioning',
+    'AvoidCorsURLLoaderRestartOnRedirect',
+    'TcpPortRandomizationWin',
+    'OptimizationHints',
+    'NetworkTimeServiceQuerying',
+    'AimEnabled',
+    'PreconnectToSearch',
+    'WebUIOmniboxPopup',
+    'WebUIOmniboxAimPopup',
+  ].join(',');
+
 // Started by e2e/run.mjs, which serves the built app with functions/local and passes its URL.
 const baseURL = process.env.SAMRAP_E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 
@@ -36,6 +62,7 @@ export default defineConfig({
         '--disable-quic',
         '--no-first-run',
         '--disable-sync',
+        DISABLED_FEATURES,
       ],
     },
   },
