@@ -1,92 +1,36 @@
 #!/usr/bin/env node
 /**
- * The Samrap CDK app: the ONLY place that reads context (`-c key=value`) or the environment.
- * Everything below receives plain settings. See docs/deploy.md for every key.
+ * The Samrap CDK app: the ONLY place that reads context (`-c key=value`) or the environment,
+ * which it hands to settingsFrom (lib/settings.ts); everything below receives plain settings.
+ * See docs/deploy.md for every key.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { App } from 'aws-cdk-lib';
+import { App } from 'aws-cdk-lib/core';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { parseCatalog } from '../lib/catalog';
 import { buildSamrap } from '../lib/samrap';
-import { isStage, STAGES, type SamrapSettings } from '../lib/settings';
+import { SettingsError, settingsFrom, type AppSettings } from '../lib/settings';
 
 const REPO = path.resolve(__dirname, '..', '..');
-const DEFAULT_REGION = 'ap-southeast-1';
 
 const app = new App();
-
-/** A setting: `-c name=value` first, then the environment variable, then nothing. */
-function setting(contextKey: string, envName: string): string | undefined {
-  const fromContext = app.node.tryGetContext(contextKey);
-  if (fromContext !== undefined && fromContext !== '') return String(fromContext);
-  const fromEnv = process.env[envName];
-  return fromEnv !== undefined && fromEnv !== '' ? fromEnv : undefined;
-}
 
 function fail(message: string): never {
   console.error(`samrap: ${message}`);
   process.exit(1);
 }
 
-const stage = setting('stage', 'SAMRAP_STAGE') ?? 'dev';
-if (!isStage(stage)) fail(`stage must be one of ${STAGES.join(', ')}, not "${stage}"`);
-
-// `true` for `cdk deploy` (set by infra/scripts/deploy.sh): no stand-ins, no placeholders.
-const forDeploy = setting('requireBuild', 'SAMRAP_REQUIRE_BUILD') === 'true';
-const localstack = setting('localstack', 'SAMRAP_LOCALSTACK') === 'true';
-
-// The region is Samrap's own setting, never the CLI's: the CDK CLI sets CDK_DEFAULT_REGION to
-// the credentials' region or, when none is configured, to us-east-1, which would silently
-// move a deployment out of the documented default.
-const region = setting('region', 'SAMRAP_REGION') ?? DEFAULT_REGION;
-// The account may come from the credentials (the CLI resolves it); without any it stays
-// unresolved, so an offline synth needs nothing.
-const account = setting('account', 'SAMRAP_ACCOUNT') ?? process.env.CDK_DEFAULT_ACCOUNT;
-const azs = (setting('availabilityZones', 'SAMRAP_AZS') ?? `${region}a,${region}b`)
-  .split(',')
-  .map((az) => az.trim())
-  .filter(Boolean);
-
-let mailFrom = setting('mailFrom', 'SAMRAP_MAIL_FROM');
-if (!mailFrom) {
-  if (forDeploy && !localstack) fail('set the SES sender: -c mailFrom=no-reply@your-domain (or SAMRAP_MAIL_FROM)');
-  mailFrom = 'no-reply@samrap.invalid';
-  console.warn(`samrap: no mailFrom given; using the placeholder ${mailFrom} (synth only)`);
+let run: AppSettings;
+try {
+  run = settingsFrom((key) => app.node.tryGetContext(key), process.env);
+} catch (err) {
+  if (err instanceof SettingsError) fail(err.message);
+  throw err;
 }
-const alarmEmail = setting('alarmEmail', 'SAMRAP_ALARM_EMAIL');
-if (!alarmEmail && forDeploy && stage === 'prod') {
-  fail('prod needs somebody to receive alarms: -c alarmEmail=ops@your-domain (or SAMRAP_ALARM_EMAIL)');
-}
-const domainName = setting('domain', 'SAMRAP_DOMAIN');
-const certificateArn = setting('certificateArn', 'SAMRAP_CERTIFICATE_ARN');
-if (Boolean(domainName) !== Boolean(certificateArn)) fail('domain and certificateArn go together');
-
-const settings: SamrapSettings = {
-  stage,
-  region,
-  account,
-  availabilityZones: azs,
-  mailFrom,
-  alarmEmail,
-  domain: domainName && certificateArn ? { name: domainName, certificateArn } : undefined,
-  publicUrl: setting('publicUrl', 'SAMRAP_PUBLIC_URL'),
-  natGateways: Number(setting('natGateways', 'SAMRAP_NAT_GATEWAYS') ?? '0'),
-  localstack: localstack
-    ? {
-        host: setting('localDatabaseHost', 'SAMRAP_LOCAL_DATABASE_HOST') ?? 'postgres',
-        port: 5432,
-        name: 'samrap',
-        username: 'samrap',
-        password: 'samrap',
-      }
-    : undefined,
-};
-
-if (!settings.publicUrl && !settings.domain && !localstack) {
-  console.warn('samrap: no publicUrl or domain: links in e-mails need one (after the first deploy, set -c publicUrl=<the Web stack Url output>)');
-}
+const { settings, forDeploy } = run;
+for (const warning of run.warnings) console.warn(`samrap: ${warning}`);
 
 const catalog = parseCatalog(JSON.parse(fs.readFileSync(path.join(REPO, 'functions', 'catalog.json'), 'utf8')));
 

@@ -1,4 +1,4 @@
-import { AspectPriority, Aspects, CfnResource, type IAspect, type RemovalPolicy, type Stack } from 'aws-cdk-lib';
+import { AspectPriority, Aspects, CfnResource, type IAspect, type RemovalPolicy, type Stack } from 'aws-cdk-lib/core';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct, type IConstruct } from 'constructs';

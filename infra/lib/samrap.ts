@@ -1,4 +1,4 @@
-import type { App, Environment } from 'aws-cdk-lib';
+import type { App, Environment } from 'aws-cdk-lib/core';
 import type { Catalog } from './catalog';
 import { FunctionLogRetention } from './function-logs';
 import { removalPolicyFor, STAGE_PROFILES, validateSettings, type SamrapSettings } from './settings';

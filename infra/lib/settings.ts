@@ -1,9 +1,10 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib/core';
 import * as logs from 'aws-cdk-lib/aws-logs';
 
 /**
- * What differs between deployments. `bin/app.ts` builds a `SamrapSettings` from context and
- * environment; everything below it receives plain values and never reads either.
+ * What differs between deployments. `bin/app.ts` hands its context and environment to
+ * `settingsFrom` (below), which makes a `SamrapSettings` of them; everything else receives
+ * plain values and never reads either.
  */
 
 export const STAGES = ['dev', 'uat', 'prod'] as const;
@@ -144,4 +145,95 @@ export function mailAddress(mailFrom: string): string {
   const address = match?.[1] ?? match?.[2];
   if (!address || !EMAIL.test(address)) throw new Error(`mailFrom "${mailFrom}" is not an e-mail address`);
   return address;
+}
+
+/** Where Samrap deploys unless `-c region` or SAMRAP_REGION says otherwise (docs/deploy.md). */
+export const DEFAULT_REGION = 'ap-southeast-1';
+
+/** A setting that cannot be deployed; bin/app.ts prints the message and exits 1. */
+export class SettingsError extends Error {}
+
+/** One run of bin/app.ts: its settings, whether it is for a deploy, what to warn about. */
+export interface AppSettings {
+  readonly settings: SamrapSettings;
+  /** `true` for `cdk deploy` (set by infra/scripts/deploy.sh): no stand-ins, no placeholders. */
+  readonly forDeploy: boolean;
+  /** What the synthesis goes on without but ops should hear (bin/app.ts prints each). */
+  readonly warnings: readonly string[];
+}
+
+/**
+ * The settings of bin/app.ts from its context (`-c key=value`, `context` of cdk.json) and its
+ * environment: each setting is `-c name=value` first, then the environment variable, then the
+ * default. Reads nothing else, so it is tested in-process (settings.test.ts). Throws a
+ * SettingsError on what must not be synthesized or deployed.
+ */
+export function settingsFrom(
+  context: (key: string) => unknown,
+  env: Readonly<Record<string, string | undefined>>,
+): AppSettings {
+  const setting = (contextKey: string, envName: string): string | undefined => {
+    const fromContext = context(contextKey);
+    if (fromContext !== undefined && fromContext !== '') return String(fromContext);
+    const fromEnv = env[envName];
+    return fromEnv !== undefined && fromEnv !== '' ? fromEnv : undefined;
+  };
+  const warnings: string[] = [];
+
+  const stage = setting('stage', 'SAMRAP_STAGE') ?? 'dev';
+  if (!isStage(stage)) throw new SettingsError(`stage must be one of ${STAGES.join(', ')}, not "${stage}"`);
+
+  const forDeploy = setting('requireBuild', 'SAMRAP_REQUIRE_BUILD') === 'true';
+  const localstack = setting('localstack', 'SAMRAP_LOCALSTACK') === 'true';
+
+  // The region is Samrap's own setting, never the CLI's: the CDK CLI sets CDK_DEFAULT_REGION to
+  // the credentials' region or, when none is configured, to us-east-1, which would silently
+  // move a deployment out of the documented default.
+  const region = setting('region', 'SAMRAP_REGION') ?? DEFAULT_REGION;
+  // The account may come from the credentials (the CLI resolves it); without any it stays
+  // unresolved, so an offline synth needs nothing.
+  const account = setting('account', 'SAMRAP_ACCOUNT') ?? env.CDK_DEFAULT_ACCOUNT;
+  const availabilityZones = (setting('availabilityZones', 'SAMRAP_AZS') ?? `${region}a,${region}b`)
+    .split(',')
+    .map((az) => az.trim())
+    .filter(Boolean);
+
+  let mailFrom = setting('mailFrom', 'SAMRAP_MAIL_FROM');
+  if (!mailFrom) {
+    if (forDeploy && !localstack) throw new SettingsError('set the SES sender: -c mailFrom=no-reply@your-domain (or SAMRAP_MAIL_FROM)');
+    mailFrom = 'no-reply@samrap.invalid';
+    warnings.push(`no mailFrom given; using the placeholder ${mailFrom} (synth only)`);
+  }
+  const alarmEmail = setting('alarmEmail', 'SAMRAP_ALARM_EMAIL');
+  if (!alarmEmail && forDeploy && stage === 'prod') {
+    throw new SettingsError('prod needs somebody to receive alarms: -c alarmEmail=ops@your-domain (or SAMRAP_ALARM_EMAIL)');
+  }
+  const domainName = setting('domain', 'SAMRAP_DOMAIN');
+  const certificateArn = setting('certificateArn', 'SAMRAP_CERTIFICATE_ARN');
+  if (Boolean(domainName) !== Boolean(certificateArn)) throw new SettingsError('domain and certificateArn go together');
+
+  const settings: SamrapSettings = {
+    stage,
+    region,
+    account,
+    availabilityZones,
+    mailFrom,
+    alarmEmail,
+    domain: domainName && certificateArn ? { name: domainName, certificateArn } : undefined,
+    publicUrl: setting('publicUrl', 'SAMRAP_PUBLIC_URL'),
+    natGateways: Number(setting('natGateways', 'SAMRAP_NAT_GATEWAYS') ?? '0'),
+    localstack: localstack
+      ? {
+          host: setting('localDatabaseHost', 'SAMRAP_LOCAL_DATABASE_HOST') ?? 'postgres',
+          port: 5432,
+          name: 'samrap',
+          username: 'samrap',
+          password: 'samrap',
+        }
+      : undefined,
+  };
+  if (!settings.publicUrl && !settings.domain && !localstack) {
+    warnings.push('no publicUrl or domain: links in e-mails need one (after the first deploy, set -c publicUrl=<the Web stack Url output>)');
+  }
+  return { settings, forDeploy, warnings };
 }

@@ -3,16 +3,16 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { Match } from 'aws-cdk-lib/assertions';
 import { httpEntries, parseCatalog } from '../lib/catalog';
-import { FULL_CATALOG, functionNamed, goFunctions, realCatalog, refTarget, resources, synthesize, type Synthesized } from './helpers';
+import { FULL_CATALOG, functionNamed, goFunctions, realCatalog, refTarget, resources, sharedSynth, synthesize, type Synthesized } from './helpers';
 
-for (const [label, catalog] of [
-  ['the repository catalogue', realCatalog()],
-  ['a catalogue with every kind', FULL_CATALOG],
+for (const [label, which, catalog] of [
+  ['the repository catalogue', 'real', realCatalog()],
+  ['a catalogue with every kind', 'full', FULL_CATALOG],
 ] as const) {
   describe(`api stack from ${label}`, () => {
     let s: Synthesized;
     before(() => {
-      s = synthesize({ stage: 'dev', catalog });
+      s = sharedSynth({ stage: 'dev', catalog: which, web: false });
     });
 
     it('has one Go Lambda per http entry, arm64 on provided.al2023 with handler bootstrap', () => {

@@ -1,7 +1,7 @@
 /** The constructs refuse props they could not honour, before anything is synthesized. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { App, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { App, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib/core';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { ApiArea } from '../lib/constructs/api-area';

@@ -2,14 +2,14 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { Match } from 'aws-cdk-lib/assertions';
-import { asArray, FULL_CATALOG, fakeWebDist, refTarget, resources, synthesize, type Synthesized } from './helpers';
+import { asArray, refTarget, resources, sharedSynth, synthesize, type Synthesized } from './helpers';
 
 describe('data stack', () => {
   let dev: Synthesized;
   let prod: Synthesized;
   before(() => {
-    dev = synthesize({ stage: 'dev' });
-    prod = synthesize({ stage: 'prod', catalog: FULL_CATALOG, webAssetsPath: fakeWebDist() });
+    dev = sharedSynth({ stage: 'dev', catalog: 'real', web: false });
+    prod = sharedSynth({ stage: 'prod', catalog: 'full', web: true });
   });
 
   it('runs Aurora PostgreSQL Serverless v2, encrypted, in the private data subnets', () => {

@@ -9,14 +9,12 @@ import { FILES_PREFIXES, UPLOADS_PREFIX } from '../lib/platform';
 import {
   asArray,
   FULL_CATALOG,
-  fakeWebDist,
   functionNamed,
   goFunctions,
-  realCatalog,
   refTarget,
   resources,
+  sharedSynth,
   statementsOfFunction,
-  synthesize,
   type Synthesized,
 } from './helpers';
 import type { Template } from 'aws-cdk-lib/assertions';
@@ -75,18 +73,15 @@ function roleGrants(stack: string, t: Template): RoleGrants[] {
 
 describe('every role of every stack', () => {
   const apps: Array<[string, () => Synthesized]> = [
-    ['dev, the real catalogue', () => synthesize({ stage: 'dev', catalog: realCatalog(), webAssetsPath: fakeWebDist() })],
-    [
-      'prod, every kind of function, NAT',
-      () => synthesize({ stage: 'prod', catalog: FULL_CATALOG, webAssetsPath: fakeWebDist(), settings: { natGateways: 2 } }),
-    ],
+    ['dev, the real catalogue', () => sharedSynth({ stage: 'dev', catalog: 'real', web: true })],
+    ['prod, every kind of function, NAT', () => sharedSynth({ stage: 'prod', catalog: 'full', web: true, settings: { natGateways: 2 } })],
     [
       'LocalStack',
       () =>
-        synthesize({
+        sharedSynth({
           stage: 'dev',
-          catalog: FULL_CATALOG,
-          webAssetsPath: fakeWebDist(),
+          catalog: 'full',
+          web: true,
           settings: { localstack: { host: 'postgres', port: 5432, name: 'samrap', username: 'samrap', password: 'samrap' } },
         }),
     ],
@@ -140,7 +135,8 @@ describe('every role of every stack', () => {
 describe('function grants', () => {
   let s: Synthesized;
   before(() => {
-    s = synthesize({ stage: 'prod', catalog: FULL_CATALOG });
+    // (The same app as data.test.ts's prod; web/dist changes only the web stack, not read here.)
+    s = sharedSynth({ stage: 'prod', catalog: 'full', web: true });
   });
 
   const templateOf = (entry: CatalogEntry): Template => (entry.kind === 'http' ? s.api : s.workers);

@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { App, Stack } from 'aws-cdk-lib';
+import { App, Stack } from 'aws-cdk-lib/core';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { parseCatalog, type Catalog } from '../lib/catalog';
@@ -155,6 +155,46 @@ export function synthesize(opts: {
       ['web', web],
     ],
   };
+}
+
+/** A configuration synthesized at most once per test process (sharedSynth). */
+export interface SharedConfig {
+  readonly stage: Stage;
+  /** The repository's catalogue, or FULL_CATALOG. */
+  readonly catalog: 'real' | 'full';
+  /** A fake web/dist, or none (the web stack without content). */
+  readonly web: boolean;
+  readonly settings?: Partial<SamrapSettings>;
+}
+
+const shared = new Map<string, Synthesized>();
+
+/**
+ * The app of `config` with the default stand-in code and deploy id, synthesized once per test
+ * process and handed to every test that asks for the same configuration (all the test files
+ * run in one process, test/all.ts). Only for tests that read it: a test that adds to the app,
+ * or needs a second synthesis of it, uses synthesize().
+ */
+export function sharedSynth(config: SharedConfig): Synthesized {
+  const key = canonicalJson(config);
+  let s = shared.get(key);
+  if (!s) {
+    s = synthesize({
+      stage: config.stage,
+      catalog: config.catalog === 'full' ? FULL_CATALOG : realCatalog(),
+      webAssetsPath: config.web ? fakeWebDist() : undefined,
+      settings: config.settings,
+    });
+    shared.set(key, s);
+  }
+  return s;
+}
+
+/** JSON with the keys of every object sorted: equal configurations, equal keys. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
 }
 
 type Resources = Record<string, { Type: string; Properties?: any; DeletionPolicy?: string; DependsOn?: unknown }>;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as vm from 'node:vm';
 import { before, describe, it } from 'node:test';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
-import { fakeWebDist, resources, synthesize, type Synthesized } from './helpers';
+import { resources, sharedSynth, type Synthesized } from './helpers';
 import { SECURITY_HEADERS } from '../lib/constructs/spa-site';
 
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
@@ -14,9 +14,10 @@ describe('web stack', () => {
   let s: Synthesized;
   let bare: Synthesized;
   before(() => {
-    s = synthesize({
+    s = sharedSynth({
       stage: 'prod',
-      webAssetsPath: fakeWebDist(),
+      catalog: 'real',
+      web: true,
       settings: {
         domain: {
           name: 'samrap.example-hospital.co.th',
@@ -24,7 +25,7 @@ describe('web stack', () => {
         },
       },
     });
-    bare = synthesize({ stage: 'dev' });
+    bare = sharedSynth({ stage: 'dev', catalog: 'real', web: false });
   });
 
   const distribution = (t = s.web) => Object.values(resources(t, 'AWS::CloudFront::Distribution'))[0].Properties.DistributionConfig;

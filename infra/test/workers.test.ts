@@ -1,17 +1,17 @@
 /** Queues, workers, notifications, schedules and the migration custom resource. */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { Match } from 'aws-cdk-lib/assertions';
 import { sqsEntries } from '../lib/catalog';
-import { FULL_CATALOG, REPO, fakeCode, functionNamed, goFunctions, refTarget, resources, synthesize, tempDir, type Synthesized } from './helpers';
+import { cliSynthNoRegion, cliSynthSamrapRegion, type CliSynth } from './app-runs';
+import { FULL_CATALOG, fakeCode, functionNamed, goFunctions, refTarget, resources, sharedSynth, synthesize, type Synthesized } from './helpers';
 
 describe('workers stack', () => {
   let s: Synthesized;
   before(() => {
-    s = synthesize({ stage: 'uat', catalog: FULL_CATALOG });
+    s = sharedSynth({ stage: 'uat', catalog: 'full', web: false });
   });
 
   it('gives every queue a dead-letter queue with a redrive limit, encrypted, TLS only', () => {
@@ -138,31 +138,27 @@ describe('workers stack', () => {
     // A custom resource runs only when a property changes: the deploy id makes every deploy
     // one, whether or not the binary changed.
     it('changes its properties, so it runs again, at every deploy even with the same binary', () => {
-      const props = (deployId: string, salt = 'build-1') =>
-        migration(synthesize({ catalog: FULL_CATALOG, code: fakeCode(salt), deployId }).workers);
-      assert.deepEqual(props('deploy-1'), props('deploy-1'), 'a pure function of its inputs');
-      assert.notDeepEqual(props('deploy-1'), props('deploy-2'), 'a new deploy, the same binary');
-      assert.notEqual(props('deploy-1', 'build-1').CodeFingerprint, props('deploy-1', 'build-2').CodeFingerprint, 'a new binary');
+      // dev, every kind, the stand-in build 'v1', deploy 'test-deploy-1': api.test.ts's app.
+      const first = migration(sharedSynth({ stage: 'dev', catalog: 'full', web: false }).workers);
+      const props = (opts: { deployId?: string; salt?: string }) =>
+        migration(synthesize({ stage: 'dev', catalog: FULL_CATALOG, code: fakeCode(opts.salt ?? 'v1'), deployId: opts.deployId ?? 'test-deploy-1' }).workers);
+      assert.deepEqual(props({}), first, 'a pure function of its inputs');
+      assert.notDeepEqual(props({ deployId: 'test-deploy-2' }), first, 'a new deploy, the same binary');
+      assert.notEqual(props({ salt: 'v2' }).CodeFingerprint, first.CodeFingerprint, 'a new binary');
     });
 
-    it('gets a new deploy id from bin/app.ts at every synthesis', () => {
-      const deployIdOfARun = () => {
-        const outdir = tempDir('app');
-        const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO, 'infra', 'bin', 'app.ts')], {
-          cwd: path.join(REPO, 'infra'),
-          // Only the defaults: no SAMRAP_* setting of the developer's shell.
-          env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SAMRAP_'))), CDK_OUTDIR: outdir },
-          encoding: 'utf8',
-          timeout: 120_000,
-        });
-        assert.equal(run.status, 0, run.stderr);
+    // The two `cdk synth` runs of synth-and-lint.test.ts (test/app-runs.ts): bin/app.ts twice,
+    // the second started after the first had finished.
+    it('gets a new deploy id from bin/app.ts at every synthesis', async () => {
+      const deployIdOf = ({ outdir, run }: CliSynth) => {
+        assert.equal(run.status, 0, `${run.stdout}${run.stderr}`);
         const template = JSON.parse(fs.readFileSync(path.join(outdir, 'Samrap-dev-Workers.template.json'), 'utf8'));
         const found = Object.values<any>(template.Resources).filter((r) => r.Type === 'Custom::SamrapMigration');
         assert.equal(found.length, 1);
         return found[0].Properties.DeployId as string;
       };
-      const first = deployIdOfARun();
-      const second = deployIdOfARun();
+      const first = deployIdOf(await cliSynthNoRegion());
+      const second = deployIdOf(await cliSynthSamrapRegion());
       assert.ok(first && second);
       assert.notEqual(first, second);
     });

@@ -1,4 +1,4 @@
-import { CfnOutput, CustomResource, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, CustomResource, Duration, Stack, type StackProps } from 'aws-cdk-lib/core';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as logs from 'aws-cdk-lib/aws-logs';
