@@ -13,11 +13,15 @@ run: web
 
 ## test: everything — go vet, Go tests (PostgreSQL, moto_server), web unit, browser and CDK tests.
 ## The browser tests wait on screens more than they compute, so they run beside the rest: two
-## jobs at once (make's jobserver), the browser tests in one, the other checks in turn in the other.
+## lanes at once, the browser tests (web build, then the specs) in one, the other checks one
+## after another in the other (their own make, -j1: with the two lanes' prerequisites in one
+## pool of two jobs, make ran the checks two at a time first and started the browser tests,
+## the longest lane, seven minutes late).
 test: deps
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-e2e checks
 
-checks: vet test-go test-web test-infra
+checks:
+	@$(MAKE) --no-print-directory -j1 vet test-go test-web test-infra
 
 vet:
 	@unformatted=$$(gofmt -l pkg functions events scripts); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
