@@ -12,16 +12,14 @@ run: web
 	go run ./functions/local
 
 ## test: everything — go vet, Go tests (PostgreSQL, moto_server), web unit, browser and CDK tests.
-## The browser tests wait on screens more than they compute, so they run beside the rest: two
-## lanes at once, the browser tests (web build, then the specs) in one, the other checks one
-## after another in the other (their own make, -j1: with the two lanes' prerequisites in one
-## pool of two jobs, make ran the checks two at a time first and started the browser tests,
-## the longest lane, seven minutes late).
+## Two jobs at once from one pool (make's -j2): the checks' parts and the browser tests take
+## the slots as they free, so in practice the checks run two at a time first and the browser
+## tests, which keep both cores busy on their own, mostly after them. Starting the browser
+## tests beside the checks from the start overloaded the two cores (five specs timed out).
 test: deps
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-e2e checks
 
-checks:
-	@$(MAKE) --no-print-directory -j1 vet test-go test-web test-infra
+checks: vet test-go test-web test-infra
 
 vet:
 	@unformatted=$$(gofmt -l pkg functions events scripts); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
