@@ -2,10 +2,10 @@
 SHELL := /bin/bash
 PORT ?= 8080
 STAGE ?= dev
-GO_PKGS := ./pkg/... ./functions/... ./events/...
+GO_PKGS := ./pkg/... ./functions/... ./events/... ./web/src/locales ./scripts/rush
 FUNCTIONS := $(shell sed -n 's/.*"name": *"\([^"]*\)".*/\1/p' functions/catalog.json)
 
-.PHONY: run test checks test-go test-web test-e2e test-infra vet build web deps deps-node bench synth deploy localstack-deploy clean sqlc
+.PHONY: run test checks test-go test-web test-e2e test-infra vet build web deps deps-node bench rush rush-short synth deploy localstack-deploy clean sqlc
 
 ## run: the whole product on http://localhost:$(PORT) (PostgreSQL is the only service needed)
 run: web
@@ -42,8 +42,10 @@ test-web: deps
 	npm run lint --workspace web
 	npm run test --workspace web
 
+## (node directly, not npm run: npm's lines about the failed script would push the list of
+## failures that run.mjs prints last out of the end of a CI log)
 test-e2e: deps web
-	npm run e2e --workspace web
+	cd web && node e2e/run.mjs
 
 test-infra: deps
 	npm run test --workspace infra
@@ -71,6 +73,20 @@ sqlc:
 ## bench: the budgets of ARCHITECTURE.md §10, each beside a baseline from the same run
 bench: build
 	bash scripts/bench.sh
+
+## rush: a hospital's lunch (40 wards × 30 beds) played against the API, without a fault and
+## then with each fault: every database connection of the app terminated every 3 s, the
+## database unreachable for 10 s every 20 s, one write answer in six lost; prints the figures
+## and fails on any violation of the invariants (docs/rush.md). 1 to 5 minutes each here, by the load.
+rush:
+	go run ./scripts/rush
+	go run ./scripts/rush -fault terminate
+	go run ./scripts/rush -fault unreachable
+	go run ./scripts/rush -fault lost
+
+## rush-short: one ward of 30 with the terminate fault, in under a minute (TestShortRush in make test plays each fault)
+rush-short:
+	go run ./scripts/rush -short
 
 ## synth: the CDK templates into infra/cdk.out, offline (no AWS credentials, no lookups)
 synth: deps-node

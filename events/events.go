@@ -23,6 +23,7 @@ var ErrInvalid = errors.New("invalid message")
 const (
 	ImportRequestedVersion      = 1
 	PatientSyncRequestedVersion = 1
+	HL7ReceivedVersion          = 1
 )
 
 // ImportRequested asks import-worker to load an uploaded file. The upload API sends it when
@@ -102,6 +103,45 @@ func DecodePatientSyncRequested(body []byte) (PatientSyncRequested, error) {
 	}
 	if m.JobID == "" || m.BranchCode == "" {
 		return PatientSyncRequested{}, fmt.Errorf("events.decodePatientSyncRequested: jobId and branchCode are required: %w", ErrInvalid)
+	}
+	return m, nil
+}
+
+// HL7Received asks hl7-feed-worker to apply an HL7 v2 message the feed kept (table
+// hl7_message): the message itself stays there (it is personal data), the queue carries
+// its id. It is sent to a FIFO queue, grouped by branch and patient.
+type HL7Received struct {
+	Version    int    `json:"version"`
+	MessageID  string `json:"messageId"`
+	BranchCode string `json:"branchCode"`
+}
+
+// EncodeHL7Received returns the message body. A zero Version is the current one.
+func EncodeHL7Received(m HL7Received) ([]byte, error) {
+	if m.Version == 0 {
+		m.Version = HL7ReceivedVersion
+	}
+	if m.Version != HL7ReceivedVersion {
+		return nil, fmt.Errorf("events.encodeHL7Received: version %d: %w", m.Version, ErrUnknownVersion)
+	}
+	if m.MessageID == "" || m.BranchCode == "" {
+		return nil, fmt.Errorf("events.encodeHL7Received: messageId and branchCode are required: %w", ErrInvalid)
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		return nil, fmt.Errorf("events.encodeHL7Received: %w", err)
+	}
+	return b, nil
+}
+
+// DecodeHL7Received reads a message body.
+func DecodeHL7Received(body []byte) (HL7Received, error) {
+	var m HL7Received
+	if err := decode(body, &m, &m.Version, HL7ReceivedVersion); err != nil {
+		return HL7Received{}, fmt.Errorf("events.decodeHL7Received: %w", err)
+	}
+	if m.MessageID == "" || m.BranchCode == "" {
+		return HL7Received{}, fmt.Errorf("events.decodeHL7Received: messageId and branchCode are required: %w", ErrInvalid)
 	}
 	return m, nil
 }

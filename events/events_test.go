@@ -39,6 +39,25 @@ func TestPatientSyncRequestedRoundTrip(t *testing.T) {
 	}
 }
 
+func TestHL7ReceivedRoundTrip(t *testing.T) {
+	in := events.HL7Received{MessageID: "m1", BranchCode: "SRP01"}
+	body, err := events.EncodeHL7Received(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := events.DecodeHL7Received(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in.Version = events.HL7ReceivedVersion
+	if got != in {
+		t.Fatalf("got %+v, want %+v", got, in)
+	}
+	if _, err := events.DecodeHL7Received([]byte(`{"version":1,"branchCode":"SRP01"}`)); !errors.Is(err, events.ErrInvalid) {
+		t.Fatalf("a message without its id: err = %v, want ErrInvalid", err)
+	}
+}
+
 func TestDecodeRefuses(t *testing.T) {
 	tests := []struct {
 		name string

@@ -190,7 +190,7 @@ func checkWires(t *testing.T, f functions.Function) {
 		switch {
 		case u == "mail":
 			want["ses.Wire"] = true
-		case u == "uploads" || u == "files":
+		case u == "uploads" || u == "files" || u == "hl7-archive":
 			want["s3blob.Wire"] = true
 		case strings.HasPrefix(u, "queue:"):
 			want["sqsqueue.Wire"] = true

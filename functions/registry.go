@@ -3,6 +3,7 @@ package functions
 import (
 	"samrap/pkg/auth"
 	"samrap/pkg/files"
+	"samrap/pkg/hl7feed"
 	"samrap/pkg/housekeeping"
 	"samrap/pkg/logs"
 	"samrap/pkg/menus"
@@ -31,6 +32,8 @@ func List() []Function {
 		{Name: "serve", Kind: HTTP, Uses: []string{"jwt"}, Mount: serve.Mount},
 		{Name: "patient-sync-api", Kind: HTTP, Uses: []string{"jwt", "hospital", "queue:patient-sync"}, Mount: patientsync.Mount},
 		{Name: "patient-sync", Kind: SQS, Uses: []string{"hospital"}, Queue: patientsync.Queue, Worker: patientsync.Handler},
+		{Name: "hl7-feed", Kind: HTTP, Uses: []string{"jwt", "queue:hl7-feed"}, Mount: hl7feed.Mount},
+		{Name: "hl7-feed-worker", Kind: SQS, Queue: hl7feed.Queue, FIFO: true, Uses: []string{"hl7-archive"}, Worker: hl7feed.Handler},
 		{Name: "files", Kind: HTTP, Uses: []string{"jwt", "uploads", "files", "queue:imports"}, Mount: files.Mount, Rows: files.Rows},
 		{Name: "import-worker", Kind: SQS, Queue: "imports", S3Notifications: "uploads/", Uses: []string{"uploads", "files", "mail"}, Worker: files.ImportWorker},
 		{Name: "logs", Kind: HTTP, Uses: []string{"jwt", "files"}, Mount: logs.Mount},

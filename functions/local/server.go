@@ -9,13 +9,16 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 
 	"samrap/functions"
 	"samrap/pkg/blob"
+	"samrap/pkg/day"
 	"samrap/pkg/demo"
+	"samrap/pkg/hl7feed"
 	"samrap/pkg/hospital/fhirdemo"
 	"samrap/pkg/httpx"
 	"samrap/pkg/platform"
@@ -50,6 +53,35 @@ func newServer(env *platform.Env) (http.Handler, error) {
 				h.ServeHTTP(w, r)
 			}))
 		}
+		// Dev only: the demo hospital's HL7 v2 feed of a branch — POST /dev/hl7/<branch> sends
+		// a day of ADT and diet-order messages (docs/hl7.md) through the feed, to this machine
+		// only; the answer is their ACKs.
+		feed := hl7feed.NewReceiver(env.DB, env.FIFOQueue(hl7feed.Queue), env.Now)
+		mux.HandleFunc("POST /dev/hl7/{branch}", func(w http.ResponseWriter, r *http.Request) {
+			b := r.PathValue("branch")
+			if !httpx.FromLoopback(r) || !slices.Contains(demo.Branches(), b) {
+				http.NotFound(w, r)
+				return
+			}
+			now := env.Now().In(day.Bangkok)
+			out := &hl7feed.Sender{Facility: b, Prefix: "DEMO" + now.Format("150405")}
+			acks, err := feed.Send(r.Context(), b, out.Day(demo.HospitalCensus(b, now), demo.HospitalDischarged(b, now), now))
+			if err != nil {
+				httpx.Fail(w, r, env.Log, err)
+				return
+			}
+			w.Header().Set("Content-Type", hl7feed.ContentType)
+			_, _ = w.Write(acks)
+		})
+		// Whether this server sends a branch's demo day (the feed screen shows its button then:
+		// in the cloud /dev/ is the web app's page, never this answer).
+		mux.HandleFunc("GET /dev/hl7/{branch}", func(w http.ResponseWriter, r *http.Request) {
+			if !httpx.FromLoopback(r) || !slices.Contains(demo.Branches(), r.PathValue("branch")) {
+				http.NotFound(w, r)
+				return
+			}
+			_ = httpx.OK(w, r, map[string]bool{"demoSender": true})
+		})
 	}
 	mux.HandleFunc("GET /api/health", func(w http.ResponseWriter, r *http.Request) {
 		if err := env.DB.Ping(r.Context()); err != nil {

@@ -44,6 +44,9 @@ func startWorkers(ctx context.Context, env *platform.Env) (stop func(), err erro
 	e := emulator.Resources{Buckets: []string{env.Config.UploadsBucket, env.Config.FilesBucket}, Senders: []string{env.Config.MailFrom}}
 	for _, f := range sqsFuncs {
 		e.Queues = append(e.Queues, f.Queue)
+		if f.FIFO {
+			e.FIFO = append(e.FIFO, f.Queue)
+		}
 		if f.S3Notifications != "" {
 			e.Notify = append(e.Notify, emulator.Notification{Bucket: env.Config.UploadsBucket, Prefix: f.S3Notifications, Queue: f.Queue})
 		}

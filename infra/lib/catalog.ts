@@ -14,6 +14,7 @@ export type Use =
   | { readonly kind: 'jwt' }
   | { readonly kind: 'mail' }
   | { readonly kind: 'uploads' }
+  | { readonly kind: 'hl7-archive' }
   | { readonly kind: 'files' }
   | { readonly kind: 'hospital' }
   | { readonly kind: 'queue'; readonly queue: string };
@@ -40,6 +41,8 @@ export interface SqsEntry extends EntryBase {
   readonly queue: string;
   /** Key prefix of the uploads bucket whose ObjectCreated notifications feed the queue. */
   readonly s3Notifications?: string;
+  /** The queue is an SQS FIFO queue (ordered per message group, deduplicated). */
+  readonly fifo?: boolean;
 }
 
 export interface ScheduleEntry extends EntryBase {
@@ -99,6 +102,7 @@ function parseUse(raw: unknown, where: string): Use {
     case 'jwt':
     case 'mail':
     case 'uploads':
+    case 'hl7-archive':
     case 'files':
     case 'hospital':
       return { kind: raw };
@@ -108,7 +112,7 @@ function parseUse(raw: unknown, where: string): Use {
     if (!NAME.test(queue)) throw new CatalogError(`${where}: "${raw}" does not name a queue`);
     return { kind: 'queue', queue };
   }
-  throw new CatalogError(`${where}: unknown use "${raw}" (jwt, mail, uploads, files, hospital, queue:<name>)`);
+  throw new CatalogError(`${where}: unknown use "${raw}" (jwt, mail, uploads, hl7-archive, files, hospital, queue:<name>)`);
 }
 
 function parseRoute(raw: unknown, where: string): Route {
@@ -164,7 +168,19 @@ function parseEntry(raw: unknown, index: number): CatalogEntry {
       if (prefix !== undefined && (typeof prefix !== 'string' || !PREFIX.test(prefix))) {
         throw new CatalogError(`${where}: s3Notifications must be a key prefix such as "uploads/"`);
       }
-      return { name, kind: 'sqs', uses, queue, ...(prefix !== undefined ? { s3Notifications: prefix as string } : {}) };
+      const fifo = raw.fifo;
+      if (fifo !== undefined && typeof fifo !== 'boolean') throw new CatalogError(`${where}: fifo must be true or false`);
+      if (fifo && prefix !== undefined) {
+        throw new CatalogError(`${where}: S3 notifications cannot feed a FIFO queue`);
+      }
+      return {
+        name,
+        kind: 'sqs',
+        uses,
+        queue,
+        ...(prefix !== undefined ? { s3Notifications: prefix as string } : {}),
+        ...(fifo ? { fifo: true } : {}),
+      };
     }
     case 'schedule': {
       const schedule = raw.schedule;

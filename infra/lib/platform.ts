@@ -39,6 +39,16 @@ export interface FunctionPlatform {
 export const UPLOADS_PREFIX = 'uploads/';
 
 /**
+ * The key prefix of the uploads bucket where the `hl7-archive` use writes (only writes) each
+ * HL7 v2 message the feed received, `hl7/<branch>/<date>/<id>.hl7` (pkg/hl7feed ArchiveKey);
+ * the bucket's lifecycle keeps them HL7_RETENTION_DAYS (docs/hl7.md "Kept").
+ */
+export const HL7_PREFIX = 'hl7/';
+
+/** How long the HL7 v2 messages are kept in S3: personal data, kept as long as needed to trace a change. */
+export const HL7_RETENTION_DAYS = 180;
+
+/**
  * The key prefixes of the files bucket that the `files` use may read and write: the
  * failed-rows workbooks of the imports (`failed/<branch>/<job>.xlsx`, pkg/imports FailedKey),
  * written by import-worker and handed out by files as signed links. Go code that writes under
@@ -108,6 +118,9 @@ export function grantUses(
         break;
       case 'uploads':
         platform.uploadsBucket.grantReadWrite(fn, `${UPLOADS_PREFIX}*`);
+        break;
+      case 'hl7-archive':
+        platform.uploadsBucket.grantPut(fn, `${HL7_PREFIX}*`);
         break;
       case 'files':
         for (const prefix of FILES_PREFIXES) platform.filesBucket.grantReadWrite(fn, `${prefix}*`);

@@ -27,6 +27,8 @@ describe('catalogue', () => {
     const worker = catalog.functions.find((f) => f.name === 'import-worker')!;
     assert.equal(worker.kind, 'sqs');
     assert.deepEqual(worker.kind === 'sqs' && [worker.queue, worker.s3Notifications], ['imports', 'uploads/']);
+    const feed = catalog.functions.find((f) => f.name === 'hl7-feed-worker')!;
+    assert.deepEqual(feed.kind === 'sqs' && [feed.queue, feed.fifo], ['hl7-feed', true]);
   });
 
   it('names queue variables and constructs from catalogue names', () => {
@@ -62,6 +64,12 @@ describe('catalogue', () => {
       ]),
       /consumed by both/,
     ],
+    [
+      'a FIFO queue fed by S3 notifications',
+      withFunctions([{ name: 'w', kind: 'sqs', queue: 'q', fifo: true, s3Notifications: 'uploads/' }]),
+      /cannot feed a FIFO queue/,
+    ],
+    ['a fifo that is not a boolean', withFunctions([{ name: 'w', kind: 'sqs', queue: 'q', fifo: 'yes' }]), /fifo must be/],
     ['a bad schedule', withFunctions([{ name: 'job', kind: 'schedule', schedule: 'every day' }]), /rate\(\.\.\.\) or cron/],
     ['a second custom resource', withFunctions([{ name: 'seed', kind: 'custom-resource' }]), /only "migrate"/],
   ];

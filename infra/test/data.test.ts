@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { Match } from 'aws-cdk-lib/assertions';
+import { HL7_RETENTION_DAYS } from '../lib/platform';
 import { asArray, refTarget, resources, sharedSynth, synthesize, type Synthesized } from './helpers';
 
 describe('data stack', () => {
@@ -78,6 +79,7 @@ describe('data stack', () => {
     const rules = Object.values(resources(dev.data, 'AWS::S3::Bucket')).map((b) => b.Properties.LifecycleConfiguration?.Rules ?? []);
     assert.ok(rules.some((r) => r.some((rule: any) => rule.ExpirationInDays === 1 && rule.Prefix === undefined)), 'files: 1 day');
     assert.ok(rules.some((r) => r.some((rule: any) => rule.ExpirationInDays === 30 && rule.Prefix === 'uploads/')), 'uploads: 30 days');
+    assert.ok(rules.some((r) => r.some((rule: any) => rule.ExpirationInDays === HL7_RETENTION_DAYS && rule.Prefix === 'hl7/')), 'HL7 messages: their retention');
   });
 
   it('retains data and protects stacks in prod only', () => {

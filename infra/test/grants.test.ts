@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { queueUrlVariable, type CatalogEntry } from '../lib/catalog';
-import { FILES_PREFIXES, UPLOADS_PREFIX } from '../lib/platform';
+import { FILES_PREFIXES, HL7_PREFIX, UPLOADS_PREFIX } from '../lib/platform';
 import {
   asArray,
   FULL_CATALOG,
@@ -245,7 +245,7 @@ describe('function grants', () => {
       const sts = statements(entry);
       const uploads = sts.filter((st) => mentions(st.Resource, 'Uploads'));
       const files = sts.filter((st) => mentions(st.Resource, 'Files'));
-      assert.equal(uploads.length > 0, uses(entry, 'uploads'), `${entry.name} uploads`);
+      assert.equal(uploads.length > 0, uses(entry, 'uploads') || uses(entry, 'hl7-archive'), `${entry.name} uploads`);
       assert.equal(files.length > 0, uses(entry, 'files'), `${entry.name} files`);
       // Object ARNs are confined to the prefixes; the bucket ARN itself only for listing
       // (without s3:ListBucket a missing key answers 403, not the 404 the Go code expects).
@@ -254,7 +254,15 @@ describe('function grants', () => {
           .flatMap((st) => asArray<any>(st.Resource))
           .map((r) => JSON.stringify(r))
           .filter((text) => text.includes(bucket) && text.includes('/'));
-      for (const text of objectArns('Uploads')) assert.ok(text.includes(`"/${UPLOADS_PREFIX}*"`), `${entry.name}: ${text}`);
+      for (const text of objectArns('Uploads')) {
+        const prefixes = [...(uses(entry, 'uploads') ? [UPLOADS_PREFIX] : []), ...(uses(entry, 'hl7-archive') ? [HL7_PREFIX] : [])];
+        assert.ok(prefixes.some((prefix) => text.includes(`"/${prefix}*"`)), `${entry.name}: ${text}`);
+      }
+      // the HL7 archive only writes: what it keeps is read by people with the bucket's own rights
+      if (uses(entry, 'hl7-archive') && !uses(entry, 'uploads')) {
+        assert.ok(uploads.every((st) => !mentions(st.Action, 's3:GetObject')), `${entry.name} reads the archive`);
+        assert.ok(uploads.some((st) => mentions(st.Action, 's3:PutObject')), `${entry.name} writes the archive`);
+      }
       for (const text of objectArns('Files')) {
         assert.ok(FILES_PREFIXES.some((prefix) => text.includes(`"/${prefix}*"`)), `${entry.name}: ${text}`);
       }

@@ -52,6 +52,7 @@ export const FULL_CATALOG_JSON = {
     },
     { name: 'import-worker', kind: 'sqs', queue: 'imports', s3Notifications: 'uploads/', uses: ['uploads', 'files'] },
     { name: 'patient-sync-worker', kind: 'sqs', queue: 'patient-sync', uses: ['hospital'] },
+    { name: 'hl7-feed-worker', kind: 'sqs', queue: 'hl7-feed', fifo: true, uses: ['hl7-archive'] },
     { name: 'nightly-cleanup', kind: 'schedule', schedule: 'rate(1 day)', uses: ['files'] },
     { name: 'migrate', kind: 'custom-resource' },
   ],

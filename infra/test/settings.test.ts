@@ -146,6 +146,6 @@ describe('LocalStack mode', () => {
         assert.equal(fn.Properties.Environment.Variables.DATABASE_HOST, 'postgres', id);
       }
     }
-    assert.equal(Object.keys(resources(s.workers, 'AWS::SQS::Queue')).length, 4);
+    assert.equal(Object.keys(resources(s.workers, 'AWS::SQS::Queue')).length, 6); // three queues, each with its DLQ
   });
 });

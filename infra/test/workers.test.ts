@@ -39,6 +39,19 @@ describe('workers stack', () => {
     }
   });
 
+  it('makes the queue of a fifo entry and its dead-letter queue FIFO, deduplicated by the sender', () => {
+    const queues = resources(s.workers, 'AWS::SQS::Queue');
+    const mapping = Object.values(resources(s.workers, 'AWS::Lambda::EventSourceMapping')).find(
+      (m) => refTarget(m.Properties.FunctionName) === functionNamed(s.workers, 'hl7-feed-worker'),
+    )!;
+    const queue = queues[refTarget(mapping.Properties.EventSourceArn)!];
+    assert.equal(queue.Properties.FifoQueue, true);
+    assert.equal(queue.Properties.ContentBasedDeduplication, false);
+    assert.equal(queues[refTarget(queue.Properties.RedrivePolicy.deadLetterTargetArn)!].Properties.FifoQueue, true);
+    const others = Object.values(queues).filter((q) => q !== queue && q.Properties.RedrivePolicy);
+    for (const q of others) assert.equal(q.Properties.FifoQueue, undefined);
+  });
+
   it('consumes each queue with its own worker, reporting batch-item failures', () => {
     const mappings = Object.values(resources(s.workers, 'AWS::Lambda::EventSourceMapping'));
     assert.equal(mappings.length, sqsEntries(FULL_CATALOG).length);

@@ -75,6 +75,7 @@ func New(t testing.TB, extra ...platform.Mount) *Server {
 	}
 	env := &platform.Env{DB: pool, Keys: keys, Now: clock.Now, Log: log, Adapters: adapters}
 	env.Config.PublicURL = "http://samrap.test"
+	env.Config.Stage = "local" // as functions/local: the test hospitals are on this machine
 	s := &Server{t: t, DB: pool, Env: env, Clock: clock, extra: extra}
 	s.mount()
 	return s

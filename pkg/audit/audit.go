@@ -97,7 +97,7 @@ type Activity struct {
 	Actor      string
 	Action     string // e.g. "auth.signIn", "auth.signInFailed", "auth.signOut"
 	Detail     map[string]any
-	Address    string
+	Address    string // the client's; "" takes the request's (WriteActivity)
 }
 
 // Of answers the activity of the caller of r (an authenticated route): action in the
@@ -111,8 +111,13 @@ func Of(r *http.Request, action string, detail map[string]any) Activity {
 	return a
 }
 
-// WriteActivity records a.
+// WriteActivity records a. An entry written in answer to a request without an address
+// gets the request's (httpx.AddressOf): the areas' services take the context, not the
+// request, and each leaving it out left entries nobody could trace (issue 31).
 func WriteActivity(ctx context.Context, q db.DBTX, a Activity) error {
+	if a.Address == "" {
+		a.Address = httpx.AddressOf(ctx)
+	}
 	detail := a.Detail
 	if detail == nil {
 		detail = map[string]any{}

@@ -346,10 +346,15 @@ func TestThrottlesHoldUnderABurst(t *testing.T) {
 		if got[401] > auth.AccountLimit.Failures || got[401]+got[429] != 20 {
 			t.Fatalf("answers: %v", got)
 		}
-		res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", From: "198.51.100.8",
+		res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", From: "198.51.100.7",
 			Form: signInForm("ordertaker@samrap.local", demo.Password)})
 		if res.Status != 429 {
-			t.Fatalf("the right password after the burst: %d %s", res.Status, res.Body)
+			t.Fatalf("the right password after the burst, from its address: %d %s", res.Status, res.Body)
+		}
+		res = s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", From: "198.51.100.8",
+			Form: signInForm("ordertaker@samrap.local", demo.Password)})
+		if res.Status != 200 {
+			t.Fatalf("the right password after the burst, from another address: %d %s", res.Status, res.Body)
 		}
 	})
 
@@ -637,7 +642,7 @@ func TestBranchAdminLiftsASignInDelay(t *testing.T) {
 		s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", From: "198.51.100.40",
 			Form: signInForm("serve@samrap.local", "Wrong#2026")})
 	}
-	if res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken",
+	if res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", From: "198.51.100.40",
 		Form: signInForm("ordertaker@samrap.local", demo.Password)}); res.Status != 429 {
 		t.Fatalf("not delayed: %d %s", res.Status, res.Body)
 	}
@@ -651,7 +656,7 @@ func TestBranchAdminLiftsASignInDelay(t *testing.T) {
 	res := s.Do(apitest.Request{Method: "GET", Path: "/api/auth/lockedUsers?branchCode=SRP01", Token: bam})
 	res.Into(t, &list)
 	if res.Status != 200 || len(list) != 1 || list[0].ID != ordertaker || list[0].EmployeeCode != "D0002" ||
-		list[0].Failures != auth.AccountLimit.Failures || list[0].DelayedUntil == nil ||
+		list[0].Failures != auth.AccountLimit.Failures || list[0].Addresses != 1 || !list[0].Liftable || list[0].DelayedUntil == nil ||
 		!list[0].DelayedUntil.Equal(s.Clock.Now().Add(auth.AccountLimit.Lock)) {
 		t.Fatalf("delayed accounts of SRP01: %d %s", res.Status, res.Body)
 	}
@@ -674,7 +679,7 @@ func TestBranchAdminLiftsASignInDelay(t *testing.T) {
 		JSON: map[string]any{"branchCode": demo.Bangkok}}); res.Status != 422 || res.Fields()["userId"] == "" {
 		t.Fatalf("lift without an account: %d %s", res.Status, res.Body)
 	}
-	if n := s.Count(`SELECT count(*) FROM auth_throttle WHERE key = 'account:ordertaker@samrap.local' AND locked_until > $1`, s.Clock.Now()); n != 1 {
+	if n := s.Count(`SELECT count(*) FROM auth_throttle WHERE account = 'ordertaker@samrap.local' AND locked_until > $1`, s.Clock.Now()); n != 1 {
 		t.Fatalf("a refused lift changed the delay: %d", n)
 	}
 
@@ -683,7 +688,10 @@ func TestBranchAdminLiftsASignInDelay(t *testing.T) {
 	if res.Status != 200 || res.Msg != "ปลดการรอเข้าสู่ระบบของบัญชีแล้ว" {
 		t.Fatalf("lift: %d %s", res.Status, res.Body)
 	}
-	s.SignIn("ordertaker@samrap.local")
+	if res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", From: "198.51.100.40",
+		Form: signInForm("ordertaker@samrap.local", demo.Password)}); res.Status != 200 {
+		t.Fatalf("lifted, from the address that failed: %d %s", res.Status, res.Body)
+	}
 	if n := s.Count(`SELECT count(*) FROM activity_log WHERE action = 'auth.liftDelay' AND actor = 'D0006'
 		AND branch_code = 'SRP01' AND (detail->>'userId')::bigint = $1 AND (detail->>'failures')::int = $2`,
 		ordertaker, auth.AccountLimit.Failures); n != 1 {
@@ -692,5 +700,108 @@ func TestBranchAdminLiftsASignInDelay(t *testing.T) {
 	res = s.Do(apitest.Request{Method: "GET", Path: "/api/auth/lockedUsers", Token: bam})
 	if res.Status != 200 || string(res.Data) != "[]" {
 		t.Fatalf("after the lift: %d %s", res.Status, res.Body)
+	}
+}
+
+// Anyone who knows an e-mail cannot keep its owner out (issue 31 §4): five wrong passwords
+// from one address, then one every 15 minutes to keep the delay going, delay that address
+// only; the owner signs in from the ward's computer all along. The failing address stays
+// delayed (its delay grows to 15 minutes).
+func TestOneAddressCannotKeepAnAccountOut(t *testing.T) {
+	t.Parallel()
+	s := apitest.New(t)
+	signIn := func(password, from string) apitest.Response {
+		return s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", From: from,
+			Form: signInForm("ordertaker@samrap.local", password)})
+	}
+	const attacker, ward = "203.0.113.66", "10.20.30.40"
+	for range auth.AccountLimit.Failures {
+		signIn("Wrong#2026", attacker)
+	}
+	for round := range 8 {
+		if res := signIn(demo.Password, ward); res.Status != 200 {
+			t.Fatalf("round %d: the owner from the ward: %d %s", round, res.Status, res.Body)
+		}
+		if res := signIn(demo.Password, attacker); res.Status != 429 {
+			t.Fatalf("round %d: the failing address is not delayed: %d %s", round, res.Status, res.Body)
+		}
+		s.Clock.Advance(15 * time.Minute)
+		if res := signIn("Wrong#2026", attacker); res.Status != 401 {
+			t.Fatalf("round %d: a failure after 15 minutes: %d %s", round, res.Status, res.Body)
+		}
+	}
+}
+
+// A burst of failures against one account from many addresses delays none of them (each
+// failed once) but tells the account's Branch Admins and the Super Admins, once, by e-mail
+// and in the activity log (issue 31 §4).
+func TestSignInBurstTellsTheAdmins(t *testing.T) {
+	t.Parallel()
+	s := apitest.New(t)
+	fail := func(i int) apitest.Response {
+		return s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", From: fmt.Sprintf("203.0.113.%d", i+1),
+			Form: signInForm("ordertaker@samrap.local", "Wrong#2026")})
+	}
+	told := func() int {
+		return s.Count(`SELECT count(*) FROM activity_log WHERE action = 'auth.signInBurst' AND actor = 'D0002'`)
+	}
+	for i := range auth.BurstLimit.Failures {
+		if res := fail(i); res.Status != 401 {
+			t.Fatalf("failure %d: %d %s", i+1, res.Status, res.Body)
+		}
+	}
+	if n := told(); n != 0 || len(s.Mail("branchadmin@samrap.local")) != 0 {
+		t.Fatalf("told before the burst: %d", n)
+	}
+	fail(auth.BurstLimit.Failures)
+	fail(auth.BurstLimit.Failures + 1)
+	if n := told(); n != 1 {
+		t.Fatalf("activity rows of the burst: %d", n)
+	}
+	for _, to := range []string{"branchadmin@samrap.local", "superadmin@samrap.local"} {
+		m := s.Mail(to)
+		if len(m) != 1 || !strings.Contains(m[0].Text, "D0002") || !strings.Contains(m[0].Text, "21") {
+			t.Fatalf("mail to %s: %+v", to, m)
+		}
+	}
+	for _, not := range []string{"ordertaker@samrap.local", "multi@samrap.local", "controller@samrap.local"} {
+		if m := s.Mail(not); len(m) != 0 {
+			t.Fatalf("%s was told: %+v", not, m)
+		}
+	}
+	// Nobody is delayed: every address failed once.
+	if res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", From: "203.0.113.1",
+		Form: signInForm("ordertaker@samrap.local", demo.Password)}); res.Status != 200 {
+		t.Fatalf("the owner after the burst: %d %s", res.Status, res.Body)
+	}
+}
+
+// A Branch Admin sees a Super Admin's delay but does not lift it (issue 31 §4).
+func TestBranchAdminCannotLiftASuperAdminsDelay(t *testing.T) {
+	t.Parallel()
+	s := apitest.New(t)
+	const from = "198.51.100.61"
+	for range auth.AccountLimit.Failures {
+		s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", From: from,
+			Form: signInForm("superadmin@samrap.local", "Wrong#2026")})
+	}
+	bam := s.TokenAs("branchadmin@samrap.local", demo.Bangkok, "BAM")
+	var list []auth.DelayedAccount
+	res := s.Do(apitest.Request{Method: "GET", Path: "/api/auth/lockedUsers?branchCode=SRP01", Token: bam})
+	res.Into(t, &list)
+	if res.Status != 200 || len(list) != 1 || list[0].EmployeeCode != "D0005" || list[0].Liftable {
+		t.Fatalf("delayed accounts: %d %s", res.Status, res.Body)
+	}
+	res = s.Do(apitest.Request{Method: "POST", Path: "/api/auth/unlockUser", Token: bam, Lang: "en",
+		JSON: map[string]any{"branchCode": demo.Bangkok, "userId": list[0].ID}})
+	if res.Status != 403 || !strings.Contains(res.Msg, "Super Admin") {
+		t.Fatalf("a Branch Admin lifting a Super Admin's delay: %d %s", res.Status, res.Body)
+	}
+	if res := s.Do(apitest.Request{Method: "POST", Path: "/api/auth/accessToken", From: from,
+		Form: signInForm("superadmin@samrap.local", demo.Password)}); res.Status != 429 {
+		t.Fatalf("the refused lift lifted it: %d %s", res.Status, res.Body)
+	}
+	if n := s.Count(`SELECT count(*) FROM activity_log WHERE action = 'auth.liftDelay'`); n != 0 {
+		t.Fatalf("a refused lift was recorded: %d", n)
 	}
 }

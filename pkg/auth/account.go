@@ -45,7 +45,7 @@ func (s *Service) ChangePassword(ctx context.Context, c *session.Claims, current
 	if current == "" {
 		return fmt.Errorf("auth.changePassword: %w", errs.Fields(map[string]string{"currentPassword": "password.currentRequired"}))
 	}
-	if err := count(ctx, s.db, now, hit{key, ChangeLimit}); err != nil {
+	if err := count(ctx, s.db, now, hit{key: key, limit: ChangeLimit}); err != nil {
 		return fmt.Errorf("auth.changePassword: %w", err)
 	}
 	u, err := s.caller(ctx, c)
@@ -138,7 +138,7 @@ func (s *Service) EnableMFA(ctx context.Context, c *session.Claims, challenge, c
 func (s *Service) StartAccountCode(ctx context.Context, c *session.Claims, method string, cl Client) (string, error) {
 	now := s.now()
 	key := fmt.Sprintf("account-code:%d", c.UserID)
-	if err := count(ctx, s.db, now, hit{key, AccountCodeLimit}); err != nil {
+	if err := count(ctx, s.db, now, hit{key: key, limit: AccountCodeLimit}); err != nil {
 		return "", fmt.Errorf("auth.startAccountCode: %w", err)
 	}
 	u, err := s.caller(ctx, c)

@@ -29,16 +29,26 @@ type DelayedAccount struct {
 	LastNameTh   string `json:"lastNameTh"`
 	FirstNameEn  string `json:"firstNameEn"`
 	LastNameEn   string `json:"lastNameEn"`
-	// Failures are the failed sign-ins counted since the last quiet hour (or the last lift).
+	// Failures are the failed sign-ins counted since the last quiet hour (or the last lift),
+	// from every address; Addresses how many addresses they came from.
 	Failures      int       `json:"failures"`
+	Addresses     int       `json:"addresses"`
 	LastAttemptAt time.Time `json:"lastAttemptAt"`
-	// DelayedUntil is when the account may try again; null when it may now (its next failure
-	// delays it again).
+	// DelayedUntil is when the account may try again from the address delayed longest; null
+	// when it may now (its next failure there delays it again). Other addresses are never
+	// delayed by these failures.
 	DelayedUntil *time.Time `json:"delayedUntil"`
+	// Liftable is false for an account holding Super Admin: a Branch Admin does not lift its
+	// delay (it runs out, and delays only the addresses that failed).
+	Liftable bool `json:"liftable"`
 }
 
 // ErrNotInBranch answers a lift for an account that holds no pair in the caller's branch.
 var ErrNotInBranch = errs.New(errs.NotFound, "user.notFound")
+
+// ErrLiftSuperAdmin refuses a Branch Admin's lift of a Super Admin's delay: the account
+// that administers every branch is not released by one branch's administrator.
+var ErrLiftSuperAdmin = errs.New(errs.Forbidden, "auth.liftSuperAdmin")
 
 // DelayedAccounts lists the delayed accounts holding a pair in branch, the longest delay first.
 func (s *Service) DelayedAccounts(ctx context.Context, branch string) ([]DelayedAccount, error) {
@@ -51,18 +61,21 @@ func (s *Service) DelayedAccounts(ctx context.Context, branch string) ([]Delayed
 	out := make([]DelayedAccount, len(rows))
 	for i, r := range rows {
 		out[i] = DelayedAccount{ID: r.ID, EmployeeCode: r.EmployeeCode, FirstNameTh: r.FirstNameTh, LastNameTh: r.LastNameTh,
-			FirstNameEn: r.FirstNameEn, LastNameEn: r.LastNameEn, Failures: int(r.Failures), LastAttemptAt: r.LastAttemptAt}
-		if r.LockedUntil != nil && r.LockedUntil.After(now) {
-			out[i].DelayedUntil = r.LockedUntil
+			FirstNameEn: r.FirstNameEn, LastNameEn: r.LastNameEn, Failures: int(r.Failures), Addresses: int(r.Addresses),
+			LastAttemptAt: r.LastAttemptAt, Liftable: r.Liftable}
+		if r.LockedUntil.After(now) {
+			out[i].DelayedUntil = &r.LockedUntil
 		}
 	}
 	return out, nil
 }
 
-// LiftDelay forgets the failed sign-ins of an account holding a pair in branch, so that it
-// signs in at once, and records who lifted it in the activity log. The per-address limit is
-// not lifted: it guards the address, not the account.
+// LiftDelay forgets the failed sign-ins of an account holding a pair in branch, from every
+// address, so that it signs in at once, and records who lifted it in the activity log. An
+// account holding Super Admin is refused (ErrLiftSuperAdmin). The per-address limit is not
+// lifted: it guards the address, not the account.
 func (s *Service) LiftDelay(ctx context.Context, by *session.Claims, branch string, userID int64) error {
+	now := s.now()
 	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
 		r, err := queries.AuthLiftDelay(ctx, tx, dbsqlc.AuthLiftDelayParams{UserID: userID, Branch: branch})
 		if errors.Is(err, pgx.ErrNoRows) {
@@ -71,8 +84,15 @@ func (s *Service) LiftDelay(ctx context.Context, by *session.Claims, branch stri
 		if err != nil {
 			return err
 		}
+		if r.SuperAdmin && (by.Current == nil || by.Current.RoleCode != session.SuperAdmin) {
+			return ErrLiftSuperAdmin // rolls the delete back
+		}
+		var until *time.Time
+		if r.LockedUntil.After(now) {
+			until = &r.LockedUntil
+		}
 		return audit.WriteActivity(ctx, tx, audit.Activity{BranchCode: branch, UserID: by.UserID, Actor: by.EmployeeCode,
-			Action: "auth.liftDelay", Detail: map[string]any{"userId": r.ID, "failures": r.Failures, "delayedUntil": r.LockedUntil}})
+			Action: "auth.liftDelay", Detail: map[string]any{"userId": r.ID, "failures": r.Failures, "delayedUntil": until}})
 	})
 	if err != nil {
 		return fmt.Errorf("auth.liftDelay: %w", err)

@@ -100,8 +100,9 @@ func (s *Service) link(path, token string) string {
 
 // Invite sends userID the registration link, moving the account from "not invited" to
 // "waiting for confirmation". Inviting again kills the older link. When the e-mail cannot be
-// sent nothing changes and ErrMailFailed is answered, so the caller can try again.
-func (s *Service) Invite(ctx context.Context, userID int64, by string) error {
+// sent nothing changes and ErrMailFailed is answered, so the caller can try again. entries
+// are the caller's activity entries, written in the invitation's transaction.
+func (s *Service) Invite(ctx context.Context, userID int64, by string, entries ...audit.Activity) error {
 	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
 		u, err := userByID(ctx, tx, userID)
 		if errors.Is(err, db.ErrNotFound) {
@@ -123,6 +124,11 @@ func (s *Service) Invite(ctx context.Context, userID int64, by string) error {
 		if err := audit.WriteChange(ctx, tx, audit.Change{Entity: "app_user", EntityID: fmt.Sprint(u.ID), Action: "update",
 			Before: map[string]any{"status": u.Status}, After: map[string]any{"status": "INVITED"}, By: by}); err != nil {
 			return err
+		}
+		for _, e := range entries {
+			if err := audit.WriteActivity(ctx, tx, e); err != nil {
+				return err
+			}
 		}
 		link := s.link("/register", raw)
 		return s.send(ctx, u, bothLangs, "invite", func(l i18n.Lang) []any { return []any{displayName(u, l), link, int(InviteTTL.Hours())} })
@@ -224,7 +230,7 @@ func (s *Service) VerifyRegisterOTP(ctx context.Context, raw, code string, c Cli
 // whatever happened, but requests are limited per address and per account.
 func (s *Service) ResendRegistration(ctx context.Context, raw string, c Client) error {
 	now := s.now()
-	if err := count(ctx, s.db, now, hit{"resend-address:" + c.Address, ResendAddressLimit}); err != nil {
+	if err := count(ctx, s.db, now, hit{key: "resend-address:" + c.Address, limit: ResendAddressLimit}); err != nil {
 		return fmt.Errorf("auth.resendRegistration: %w", err)
 	}
 	userID, err := queries.AuthInvitedUserOfLink(ctx, s.db, hashToken(raw))
@@ -234,7 +240,7 @@ func (s *Service) ResendRegistration(ctx context.Context, raw string, c Client) 
 	if err != nil {
 		return fmt.Errorf("auth.resendRegistration: %w", err)
 	}
-	if err := count(ctx, s.db, now, hit{fmt.Sprintf("resend:%d", userID), ResendLimit}); err != nil {
+	if err := count(ctx, s.db, now, hit{key: fmt.Sprintf("resend:%d", userID), limit: ResendLimit}); err != nil {
 		return fmt.Errorf("auth.resendRegistration: %w", err)
 	}
 	return s.Invite(ctx, userID, "self")
@@ -248,8 +254,8 @@ func (s *Service) SendResetLink(ctx context.Context, email string, c Client) err
 	defer pace(ctx, time.Now(), ResetAnswerTime, s.log)
 	now := s.now()
 	email = strings.TrimSpace(email)
-	err := count(ctx, s.db, now, hit{"reset:" + strings.ToLower(email), ResetLimit},
-		hit{"reset-address:" + c.Address, ResetAddressLimit})
+	err := count(ctx, s.db, now, hit{key: "reset:" + strings.ToLower(email), limit: ResetLimit},
+		hit{key: "reset-address:" + c.Address, limit: ResetAddressLimit})
 	if err != nil {
 		return fmt.Errorf("auth.sendResetLink: %w", err)
 	}

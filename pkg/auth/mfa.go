@@ -152,7 +152,7 @@ func (s *Service) SendMailOTP(ctx context.Context, raw, purpose string) (err err
 		return fmt.Errorf("auth.sendMailOTP: challenge: %w", err)
 	}
 	key := fmt.Sprintf("code-mail:%d", userID)
-	if err := count(ctx, s.db, now, hit{key, CodeMailLimit}); err != nil {
+	if err := count(ctx, s.db, now, hit{key: key, limit: CodeMailLimit}); err != nil {
 		return fmt.Errorf("auth.sendMailOTP: %w", err)
 	}
 	defer func() {
@@ -228,7 +228,7 @@ func (s *Service) verifyChallenge(ctx context.Context, raw, purpose, method, cod
 	if err != nil {
 		return fmt.Errorf("challenge: %w", err)
 	}
-	hits := []hit{{fmt.Sprintf("code:%d", userID), CodeLimit}, {"code-address:" + c.Address, CodeAddressLimit}}
+	hits := []hit{{key: fmt.Sprintf("code:%d", userID), limit: CodeLimit}, {key: "code-address:" + c.Address, limit: CodeAddressLimit}}
 	if err := count(ctx, s.db, s.now(), hits...); err != nil {
 		return err
 	}

@@ -84,10 +84,13 @@ type SignInResult struct {
 func (s *Service) SignIn(ctx context.Context, email, password string, c Client) (SignInResult, error) {
 	now := s.now()
 	email = strings.TrimSpace(email)
-	accountKey := "account:" + strings.ToLower(email)
+	account := strings.ToLower(email)
+	// The account's delay is its own at this address: failures elsewhere never delay it here.
+	accountKey := "account:" + account + "|" + c.Address
 	addressKey := "address:" + c.Address
 	// The address first: an attempt it refuses neither counts against the account nor delays it.
-	if err := count(ctx, s.db, now, hit{addressKey, AddressLimit}, hit{accountKey, AccountLimit}); err != nil {
+	if err := count(ctx, s.db, now, hit{key: addressKey, limit: AddressLimit},
+		hit{key: accountKey, limit: AccountLimit, account: account}); err != nil {
 		return SignInResult{}, fmt.Errorf("auth.signIn: %w", err)
 	}
 
@@ -101,6 +104,9 @@ func (s *Service) SignIn(ctx context.Context, email, password string, c Client) 
 	}
 	if !CheckPassword(hash, password) || u.ID == 0 || u.PasswordHash == "" {
 		_ = audit.WriteActivity(ctx, s.db, audit.Activity{UserID: u.ID, Actor: email, Action: "auth.signInFailed", Address: c.Address})
+		if u.ID != 0 {
+			s.countBurst(ctx, u, now, c)
+		}
 		return SignInResult{}, fmt.Errorf("auth.signIn: %w", ErrBadCredentials)
 	}
 	if err := queries.AuthThrottleClear(ctx, s.db, accountKey); err != nil {

@@ -171,7 +171,11 @@ func throttleHit(ctx context.Context, q db.DBTX, h hit, now time.Time) (*time.Ti
 		return until, nil
 	}
 	// A growing delay: the attempt is counted unless the key's delay runs (no row then).
-	_, err := queries.AuthThrottleDelayHit(ctx, q, dbsqlc.AuthThrottleDelayHitParams{Key: h.key, Now: now,
+	var account *string
+	if h.account != "" {
+		account = &h.account
+	}
+	_, err := queries.AuthThrottleDelayHit(ctx, q, dbsqlc.AuthThrottleDelayHitParams{Key: h.key, Account: account, Now: now,
 		QuietFrom: now.Add(-h.limit.Window), FreeAttempts: int32(h.limit.Failures),
 		FirstSecs: h.limit.Lock.Seconds(), MaxSecs: h.limit.MaxLock.Seconds()})
 	if err == nil {

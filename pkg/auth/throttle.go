@@ -24,15 +24,20 @@ type Limit struct {
 	MaxLock  time.Duration
 }
 
-// Throttle rules for sign-in. An account's failures delay its next attempt, growing (30 s,
-// 1 min, 2 min, … at most 15 min) rather than locking it for 15 minutes at once, so that
-// anyone who knows an e-mail cannot shut a ward's order taker out at meal time with five
-// guesses; a Branch Admin sees the delayed accounts of its branch and lifts a delay
-// (LiftDelay). An address is locked after more failures (it may be a ward's shared
-// computer). State lives in the database because Lambda instances share nothing else.
+// Throttle rules for sign-in. An account's failures from one address delay its next attempt
+// from that address, growing (30 s, 1 min, 2 min, … at most 15 min) rather than locking it
+// for 15 minutes at once; attempts from other addresses are not delayed, so that anyone who
+// knows an e-mail cannot keep its owner out (issue 31 §4: one address could hold ~29
+// accounts locked for ever). A Branch Admin sees the delayed accounts of its branch and
+// lifts a delay (LiftDelay) — not a Super Admin's. An address is locked after more failures
+// whatever the accounts (it may be a ward's shared computer). A burst of failures against
+// one account from anywhere (BurstLimit) blocks nothing but tells its Branch Admins and the
+// Super Admins (burst.go). State lives in the database because Lambda instances share
+// nothing else.
 var (
 	AccountLimit = Limit{Failures: 5, Window: time.Hour, Lock: 30 * time.Second, MaxLock: 15 * time.Minute}
 	AddressLimit = Limit{Failures: 30, Window: 15 * time.Minute, Lock: 15 * time.Minute}
+	BurstLimit   = Limit{Failures: 20, Window: time.Hour} // tells, never locks: no Lock
 )
 
 // Throttle rules for second-factor codes, across every challenge of the account (a right
@@ -49,10 +54,13 @@ var (
 // password nor a right code clears it.
 var CodeMailLimit = Limit{Failures: 10, Window: time.Hour, Lock: time.Hour}
 
-// hit is one key to count an attempt against, with its limit.
+// hit is one key to count an attempt against, with its limit, and the account (lower-case
+// e-mail) a sign-in delay's key belongs to, so that the account's delays from every address
+// are found (and lifted) together.
 type hit struct {
-	key   string
-	limit Limit
+	key     string
+	limit   Limit
+	account string
 }
 
 // count counts one attempt against each key in turn, each with one atomic statement, so that

@@ -36,7 +36,15 @@ func HospitalSettings(baseURL string) hospital.Settings {
 	for _, c := range []string{"AL01", "AL02", "AL03", "AL04", "AL05"} {
 		m.Allergens[demoAllergen+"|"+c] = c
 	}
-	m.Allergens[hospital.GroupPeanuts] = "AL02"
+	// every EU-14 group has an allergen of the branch: SNOMED CT codes reach them by default
+	// (shellfish both AL01 and AL14, "allergy to nut" both AL02 and AL08)
+	for g, c := range map[string]string{hospital.GroupCrustaceans: "AL01", hospital.GroupPeanuts: "AL02",
+		hospital.GroupMilk: "AL03", hospital.GroupEggs: "AL04", hospital.GroupGluten: "AL05", hospital.GroupFish: "AL06",
+		hospital.GroupSoybeans: "AL07", hospital.GroupTreeNuts: "AL08", hospital.GroupCelery: "AL09",
+		hospital.GroupMustard: "AL10", hospital.GroupSesame: "AL11", hospital.GroupSulphites: "AL12",
+		hospital.GroupLupin: "AL13", hospital.GroupMolluscs: "AL14"} {
+		m.Allergens[g] = c
+	}
 	for l := 0; l <= 7; l++ {
 		m.Textures[fmt.Sprintf("%s|F%d", demoTexture, l)] = l
 		m.Textures[fmt.Sprintf("%s|D%d", demoTexture, l)] = l
@@ -51,6 +59,19 @@ func HospitalSettings(baseURL string) hospital.Settings {
 // peanut allergy (…10006, a SNOMED CT code), an NPO order tonight (…10007) and a diet code
 // the branch has no map for (…10008).
 func HospitalCensus(branch string, now time.Time) []hospital.Admission {
+	census, _ := hospitalDay(branch, now)
+	return census
+}
+
+// HospitalDischarged are the HNs of the demo patients HospitalCensus no longer lists (gone
+// home), whom the demo hospital's HL7 v2 feed discharges (pkg/hl7feed).
+func HospitalDischarged(branch string, now time.Time) []string {
+	_, gone := hospitalDay(branch, now)
+	return gone
+}
+
+// hospitalDay is the demo hospital's census of a branch and the HNs gone home.
+func hospitalDay(branch string, now time.Time) ([]hospital.Admission, []string) {
 	now = now.In(day.Bangkok)
 	rows := demoPatients(branch, now)
 	at := func(d string) time.Time {
@@ -59,7 +80,7 @@ func HospitalCensus(branch string, now time.Time) []hospital.Admission {
 	}
 	date := func(d string) time.Time { return at(d + " 08:00") }
 	var out []hospital.Admission
-	var freed []string
+	var freed, gone []string
 	for n, r := range rows {
 		c := r.Cells
 		if c["visitStatus"] == "Discharge" || (c["visitStatus"] == "PreAdmit" && n != 60) {
@@ -103,6 +124,7 @@ func HospitalCensus(branch string, now time.Time) []hospital.Admission {
 		switch n {
 		case 10, 25: // gone home
 			freed = append(freed, c["roomCode"])
+			gone = append(gone, a.HN)
 			continue
 		case 60: // pre-admitted, now in
 			a.Admitted = now
@@ -133,5 +155,5 @@ func HospitalCensus(branch string, now time.Time) []hospital.Admission {
 			Diets:     []hospital.DietOrder{{Types: []hospital.Concept{{Codings: []hospital.Coding{{System: demoDiet, Code: "DT01"}}}}}},
 			Allergies: []hospital.Concept{{Codings: []hospital.Coding{{System: demoAllergen, Code: "AL05"}}}}})
 	}
-	return out
+	return out, gone
 }

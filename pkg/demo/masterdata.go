@@ -35,6 +35,17 @@ var masterRows = []struct {
 		"code=AL03|nameTh=นมวัว|nameEn=Cow's milk",
 		"code=AL04|nameTh=ไข่|nameEn=Egg",
 		"code=AL05|nameTh=แป้งสาลี|nameEn=Wheat",
+		// the rest of the EU-14 allergen groups (HospitalSettings maps every group), with the
+		// SNOMED CT substance that reaches the group by default where there is one
+		"code=AL06|nameTh=ปลา|nameEn=Fish|remark=EU-14 fish; SNOMED CT 735971005",
+		"code=AL07|nameTh=ถั่วเหลืองและผลิตภัณฑ์|nameEn=Soybeans|remark=EU-14 soybeans; SNOMED CT 7791007",
+		"code=AL08|nameTh=ถั่วเปลือกแข็ง|nameEn=Tree nuts|remark=EU-14 tree nuts; SNOMED CT 91934008 (allergy to nut, with peanuts)",
+		"code=AL09|nameTh=ขึ้นฉ่าย|nameEn=Celery|remark=EU-14 celery; SNOMED CT 256326004",
+		"code=AL10|nameTh=มัสตาร์ด|nameEn=Mustard|remark=EU-14 mustard; SNOMED CT 51905005",
+		"code=AL11|nameTh=เมล็ดงา|nameEn=Sesame seeds|remark=EU-14 sesame; SNOMED CT 260167008",
+		"code=AL12|nameTh=ซัลไฟต์|nameEn=Sulphites|remark=EU-14 sulphites; SNOMED CT 767406000",
+		"code=AL13|nameTh=ลูพิน|nameEn=Lupin|remark=EU-14 lupin; SNOMED CT 710179004",
+		"code=AL14|nameTh=หอยและหมึก|nameEn=Molluscs|remark=EU-14 molluscs; SNOMED CT 770326002",
 	}},
 	{"Restricted", []string{
 		"code=RI01|nameTh=เนื้อหมู|nameEn=Pork",

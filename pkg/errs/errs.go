@@ -3,10 +3,7 @@
 // wrap them with lowercase operation context; httpx maps a Kind to its status in one place.
 package errs
 
-import (
-	"errors"
-	"fmt"
-)
+import "fmt"
 
 // Kind says what went wrong in terms the caller can act on.
 type Kind int
@@ -68,11 +65,37 @@ func Retry(seconds int) *Error {
 		Data: map[string]any{"retryAfter": seconds}}
 }
 
-// As extracts the *Error in err's chain.
+// As extracts the *Error in err's chain (the first, as errors.As finds it).
 func As(err error) (*Error, bool) {
-	var e *Error
-	ok := errors.As(err, &e)
-	return e, ok
+	var found *Error
+	Walk(err, func(e error) {
+		if x, ok := e.(*Error); ok && found == nil {
+			found = x
+		}
+	})
+	return found, found != nil
+}
+
+// Walk calls f on err and every error it wraps, in the order errors.As visits them (depth
+// first, a joined error's in turn). It is errors.As without its allocation: errors.As takes
+// its target's address, which escapes, and every error a request answers is looked into
+// (issue 28, the edge budget). No error of ours, pgx's or the standard library's has an As
+// method, the one thing errors.As would see and Walk does not.
+func Walk(err error, f func(error)) {
+	for err != nil {
+		f(err)
+		switch u := err.(type) {
+		case interface{ Unwrap() error }:
+			err = u.Unwrap()
+		case interface{ Unwrap() []error }:
+			for _, e := range u.Unwrap() {
+				Walk(e, f)
+			}
+			return
+		default:
+			return
+		}
+	}
 }
 
 // Common failures used by several areas.

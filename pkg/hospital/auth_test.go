@@ -132,7 +132,7 @@ func TestSMARTBackendServicesWithAnRSAKey(t *testing.T) {
 	requireToken(h, func() string { ts.mu.Lock(); defer ts.mu.Unlock(); return fmt.Sprintf("tok-%d", ts.issued) }, nil)
 	clk := &clock{now: time.Now()}
 	f, err := NewFHIR(smartSettings(h, ts), Credentials{PrivateKey: key, KeyID: "samrap-2026"},
-		Options{Wait: (&waits{}).wait, Now: clk.Now, Zone: ict})
+		Options{Wait: (&waits{}).wait, Now: clk.Now, Zone: ict, Loopback: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +166,7 @@ func TestSMARTBackendServicesWithAnECKey(t *testing.T) {
 	ts := newTokenServer(t, &k.PublicKey, "ES384")
 	h := newRecorded(t)
 	requireToken(h, func() string { return "tok-1" }, nil)
-	f, err := NewFHIR(smartSettings(h, ts), Credentials{PrivateKey: key, KeyID: "samrap-2026"}, Options{Wait: (&waits{}).wait})
+	f, err := NewFHIR(smartSettings(h, ts), Credentials{PrivateKey: key, KeyID: "samrap-2026"}, Options{Wait: (&waits{}).wait, Loopback: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +178,7 @@ func TestSMARTBackendServicesWithAnECKey(t *testing.T) {
 	k256, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	der, _ = x509.MarshalECPrivateKey(k256)
 	key = string(pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: der}))
-	f, err = NewFHIR(smartSettings(h, ts), Credentials{PrivateKey: key}, Options{Wait: (&waits{}).wait})
+	f, err = NewFHIR(smartSettings(h, ts), Credentials{PrivateKey: key}, Options{Wait: (&waits{}).wait, Loopback: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -182,8 +182,8 @@ func update(before, in Patient) Update {
 		if in.DietTypeCode != "" && in.DietTypeCode != a.DietTypeCode {
 			a.DietTypeCode, c.Diet = in.DietTypeCode, true
 		}
-		if (in.DietTypeCode != "" || len(in.TherapeuticCodes) > 0) && !slices.Equal(set(in.TherapeuticCodes), set(a.TherapeuticCodes)) {
-			a.TherapeuticCodes, c.Diet = set(in.TherapeuticCodes), true
+		if (in.DietTypeCode != "" || len(in.TherapeuticCodes) > 0) && !slices.Equal(Union(in.TherapeuticCodes), Union(a.TherapeuticCodes)) {
+			a.TherapeuticCodes, c.Diet = Union(in.TherapeuticCodes), true
 		}
 		// A level the order states replaces Samrap's; an order silent on texture leaves it.
 		if in.Texture.Drinks != nil && !eqInt(in.Texture.Drinks, a.Texture.Drinks) {
@@ -197,17 +197,17 @@ func update(before, in Patient) Update {
 		a.NPO, c.NPO = in.NPO, true
 	}
 
-	held := Allergies{Codes: set(a.Allergies.Codes), Texts: set(a.Allergies.Texts)}
-	now := Allergies{Codes: set(in.Allergies.Codes), Texts: set(in.Allergies.Texts)}
-	was := Allergies{Codes: set(a.HospitalAllergies.Codes), Texts: set(a.HospitalAllergies.Texts)}
+	held := Allergies{Codes: Union(a.Allergies.Codes), Texts: Union(a.Allergies.Texts)}
+	now := Allergies{Codes: Union(in.Allergies.Codes), Texts: Union(in.Allergies.Texts)}
+	was := Allergies{Codes: Union(a.HospitalAllergies.Codes), Texts: Union(a.HospitalAllergies.Texts)}
 	c.AllergiesAdded = Allergies{Codes: minus(now.Codes, held.Codes), Texts: minus(now.Texts, held.Texts)}
 	c.AllergiesNeedPerson = Allergies{Codes: minus(was.Codes, now.Codes), Texts: minus(was.Texts, now.Texts)}
-	a.Allergies = Allergies{Codes: set(held.Codes, now.Codes), Texts: set(held.Texts, now.Texts)}
-	a.HospitalAllergies = Allergies{Codes: set(was.Codes, now.Codes), Texts: set(was.Texts, now.Texts)}
+	a.Allergies = Allergies{Codes: Union(held.Codes, now.Codes), Texts: Union(held.Texts, now.Texts)}
+	a.HospitalAllergies = Allergies{Codes: Union(was.Codes, now.Codes), Texts: Union(was.Texts, now.Texts)}
 
-	restricted := set(a.RestrictedCodes)
-	c.Ingredients = minus(set(in.RestrictedCodes), restricted)
-	a.RestrictedCodes = set(restricted, in.RestrictedCodes)
+	restricted := Union(a.RestrictedCodes)
+	c.Ingredients = minus(Union(in.RestrictedCodes), restricted)
+	a.RestrictedCodes = Union(restricted, in.RestrictedCodes)
 
 	a.HospitalDietOrdered = in.HospitalDietOrdered
 	a.Unmapped = in.Unmapped

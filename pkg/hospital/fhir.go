@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/url"
 	"slices"
 	"strings"
@@ -37,9 +38,12 @@ type FHIR struct {
 
 // Options are the connector's collaborators; the zero value is right outside tests.
 type Options struct {
-	// HTTP sends the requests; nil: a client of its own. The per-request timeout of the
-	// settings applies either way.
+	// HTTP sends the requests; nil: a client of its own, which connects only to the
+	// addresses network.go allows. The per-request timeout of the settings applies either way.
 	HTTP Doer
+	// Loopback lets the connector's own client reach this machine's addresses: the local
+	// stage only (the demo hospital at http://127.0.0.1:$PORT/dev/fhir/<branch>).
+	Loopback bool
 	// Now is the clock (token expiry, probe timing); nil: time.Now.
 	Now func() time.Time
 	// Wait waits before a retry; nil: a timer that ends early when ctx does. Tests pass one
@@ -67,7 +71,7 @@ func NewFHIR(s Settings, c Credentials, o Options) (*FHIR, error) {
 		}
 	}
 	if f.o.HTTP == nil {
-		f.o.HTTP = defaultHTTP()
+		f.o.HTTP = reach{loopback: o.Loopback, private: s.PrivateNetwork}.client()
 	}
 	if f.o.Now == nil {
 		f.o.Now = time.Now
@@ -123,22 +127,18 @@ func (f *FHIR) Census(ctx context.Context) (Census, error) {
 	patients := map[string]fhir.Patient{}
 	locations := map[string]fhir.Location{}
 	var encounters []fhir.Encounter
-	next := f.encounterSearch(f.s.pageSize())
-	for next != "" {
-		p, err := f.page(ctx, next)
-		if err != nil {
-			return Census{}, fmt.Errorf("hospital.census: %w", err)
-		}
-		c.Pages++
-		c.Skipped = append(c.Skipped, p.skipped...)
+	if err := f.follow(ctx, &c, f.encounterSearch(f.s.pageSize()), func(p page) {
 		encounters = append(encounters, p.encounters...)
-		for id, r := range p.patients {
-			patients[id] = r
-		}
-		for id, r := range p.locations {
-			locations[id] = r
-		}
-		next = p.next
+		maps.Copy(patients, p.patients)
+		maps.Copy(locations, p.locations)
+	}); err != nil {
+		return Census{}, fmt.Errorf("hospital.census: %w", err)
+	}
+	encounters = slices.DeleteFunc(encounters, func(e fhir.Encounter) bool {
+		return e.Status != fhir.EncounterStatusInProgress || !slices.Contains(inpatient, deref(e.Class.Code))
+	})
+	if err := f.include(ctx, &c, encounters, patients, locations); err != nil {
+		return Census{}, fmt.Errorf("hospital.census: %w", err)
 	}
 
 	// One stay per patient: the encounters, in order, with a readable patient and HN.
@@ -151,9 +151,6 @@ func (f *FHIR) Census(ctx context.Context) (Census, error) {
 	byPatient := map[string]int{}
 	for _, e := range encounters {
 		name := "Encounter/" + deref(e.Id)
-		if e.Status != fhir.EncounterStatusInProgress || !slices.Contains(inpatient, deref(e.Class.Code)) {
-			continue
-		}
 		if e.Subject == nil {
 			c.Skipped = append(c.Skipped, Skipped{name, "no patient"})
 			continue
@@ -161,7 +158,7 @@ func (f *FHIR) Census(ctx context.Context) (Census, error) {
 		pid := refID(*e.Subject, "Patient")
 		pat, ok := patients[pid]
 		if !ok {
-			c.Skipped = append(c.Skipped, Skipped{name, "patient " + pid + " not included"})
+			c.Skipped = append(c.Skipped, Skipped{name, "patient " + pid + " not found"})
 			continue
 		}
 		hn := f.hn(pat)
@@ -179,12 +176,12 @@ func (f *FHIR) Census(ctx context.Context) (Census, error) {
 
 	allergies := map[string][]Concept{}
 	diets := map[string][]DietOrder{}
-	for start := 0; start < len(stays); start += patientsPerSearch {
+	for start := 0; start < len(stays); start += idsPerSearch {
 		var ids []string
-		for _, s := range stays[start:min(start+patientsPerSearch, len(stays))] {
+		for _, s := range stays[start:min(start+idsPerSearch, len(stays))] {
 			ids = append(ids, deref(s.pat.Id))
 		}
-		if err := f.follow(ctx, &c, f.search("AllergyIntolerance", ids, "clinical-status", "active", "category", "food"), func(p page) {
+		if err := f.follow(ctx, &c, f.search("AllergyIntolerance", "patient", ids, "clinical-status", "active", "category", "food"), func(p page) {
 			for _, a := range p.allergies {
 				if foodAllergy(a) {
 					pid := refID(a.Patient, "Patient")
@@ -194,7 +191,7 @@ func (f *FHIR) Census(ctx context.Context) (Census, error) {
 		}); err != nil {
 			return Census{}, fmt.Errorf("hospital.census: %w", err)
 		}
-		if err := f.follow(ctx, &c, f.search("NutritionOrder", ids, "status", "active"), func(p page) {
+		if err := f.follow(ctx, &c, f.search("NutritionOrder", "patient", ids, "status", "active"), func(p page) {
 			for _, o := range p.orders {
 				pid := refID(o.Patient, "Patient")
 				i, ok := byPatient[pid]
@@ -226,25 +223,126 @@ func (f *FHIR) Census(ctx context.Context) (Census, error) {
 			}
 		}
 		a.PlannedEnd = f.plannedEnd(s.enc)
-		a.Ward, a.Room, a.Bed = place(s.enc, locations)
+		var missing []string
+		a.Ward, a.Room, a.Bed, missing = place(s.enc, locations)
+		for _, id := range missing {
+			c.Warnings = append(c.Warnings, Warning{HN: s.hn, Kind: WarnLocationNotFound, Resource: "Location/" + id})
+		}
 		c.Admissions = append(c.Admissions, a)
 	}
 	return c, nil
 }
 
-// patientsPerSearch bounds the patient ids of one search, so that its URL stays within what
-// servers and proxies accept (about 2 kB of ids).
-const patientsPerSearch = 50
+// idsPerSearch bounds the ids of one search (patient=a,b,... or _id=a,b,...), so that its
+// URL stays within what servers and proxies accept (about 2 kB of ids).
+const idsPerSearch = 50
 
-// search is the first page of a search of resources of the given patients.
-func (f *FHIR) search(resource string, patients []string, params ...string) string {
+// search is the first page of a search of resources whose param (patient, _id) is one of ids.
+func (f *FHIR) search(resource, param string, ids []string, params ...string) string {
 	q := url.Values{}
-	q.Set("patient", strings.Join(patients, ","))
+	q.Set(param, strings.Join(ids, ","))
 	for i := 0; i+1 < len(params); i += 2 {
 		q.Set(params[i], params[i+1])
 	}
 	q.Set("_count", fmt.Sprint(f.s.pageSize()))
 	return f.base.String() + "/" + resource + "?" + q.Encode()
+}
+
+// include reads what the encounter pages did not include: FHIR lets a server ignore
+// _include, in part or altogether. The encounters' patients missing are read by
+// Patient?_id=a,b,..., their current locations (and those locations' partOf parents, a
+// level at a time) by Location?_id=..., idsPerSearch at a time, through the same paging and
+// retries. A resource still missing afterwards is the caller's to report.
+func (f *FHIR) include(ctx context.Context, c *Census, encounters []fhir.Encounter, patients map[string]fhir.Patient, locations map[string]fhir.Location) error {
+	var want []string
+	for _, e := range encounters {
+		if e.Subject != nil {
+			want = append(want, refID(*e.Subject, "Patient"))
+		}
+	}
+	if err := f.byID(ctx, c, "Patient", absent(want, patients), func(p page) { maps.Copy(patients, p.patients) }); err != nil {
+		return err
+	}
+	want = nil
+	for _, e := range encounters {
+		for _, el := range current(e) {
+			want = append(want, refID(el.Location, "Location"))
+		}
+	}
+	asked := map[string]bool{}
+	for depth := 0; depth <= maxPartOf && len(want) > 0; depth++ {
+		var ask []string
+		for _, id := range absent(want, locations) {
+			if !asked[id] {
+				asked[id] = true
+				ask = append(ask, id)
+			}
+		}
+		if err := f.byID(ctx, c, "Location", ask, func(p page) { maps.Copy(locations, p.locations) }); err != nil {
+			return err
+		}
+		var parents []string
+		for _, id := range want {
+			if l, ok := locations[id]; ok && l.PartOf != nil {
+				parents = append(parents, refID(*l.PartOf, "Location"))
+			}
+		}
+		want = parents
+	}
+	return nil
+}
+
+// absent are the ids (not empty, once each, in order) that have no entry in m.
+func absent[T any](ids []string, m map[string]T) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, id := range ids {
+		if _, ok := m[id]; !ok && id != "" && !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// byID reads resources by id, idsPerSearch at a time; only those asked for are kept (a
+// server may ignore _id as it may any parameter). A server that refuses the search (it need
+// not support _id with several values, or _id at all) is asked for each resource by the
+// read interaction every FHIR server has (GET [base]/Type/id); one it does not have stays
+// missing, for the caller to report.
+func (f *FHIR) byID(ctx context.Context, c *Census, resource string, ids []string, use func(page)) error {
+	for start := 0; start < len(ids); start += idsPerSearch {
+		batch := ids[start:min(start+idsPerSearch, len(ids))]
+		keep := func(p page) {
+			maps.DeleteFunc(p.patients, func(id string, _ fhir.Patient) bool { return !slices.Contains(batch, id) })
+			maps.DeleteFunc(p.locations, func(id string, _ fhir.Location) bool { return !slices.Contains(batch, id) })
+			use(p)
+		}
+		err := f.follow(ctx, c, f.search(resource, "_id", batch), keep)
+		if !errors.Is(err, ErrBadResponse) {
+			if err != nil {
+				return err
+			}
+			continue
+		}
+		for _, id := range batch {
+			body, err := f.get(ctx, f.base.String()+"/"+resource+"/"+url.PathEscape(id))
+			if errors.Is(err, ErrBadResponse) {
+				continue // not there (404, 410) or not readable: reported as missing
+			}
+			if err != nil {
+				return err
+			}
+			p := page{patients: map[string]fhir.Patient{}, locations: map[string]fhir.Location{}}
+			if err := p.add(body); err != nil {
+				c.Skipped = append(c.Skipped, Skipped{resource + "/" + id, err.Error()})
+				continue
+			}
+			c.Pages++
+			keep(p)
+		}
+	}
+	return nil
 }
 
 // follow reads a search through its next links, handing each page to use.
@@ -262,12 +360,15 @@ func (f *FHIR) follow(ctx context.Context, c *Census, next string, use func(page
 	return nil
 }
 
-// Probe fetches the first page of the census search (at most ten encounters) and says what
-// it found.
+// Probe fetches the first page of the census search (at most ten encounters), reads what
+// it did not include of those encounters' patients and locations, and says what it found.
 func (f *FHIR) Probe(ctx context.Context) (ProbeResult, error) {
 	start := f.o.Now()
 	p, err := f.page(ctx, f.encounterSearch(min(10, f.s.pageSize())))
 	if err != nil {
+		return ProbeResult{}, fmt.Errorf("hospital.probe: %w", err)
+	}
+	if err := f.include(ctx, &Census{}, p.encounters, p.patients, p.locations); err != nil {
 		return ProbeResult{}, fmt.Errorf("hospital.probe: %w", err)
 	}
 	r := ProbeResult{Total: p.total, Encounters: len(p.encounters), HasNext: p.next != ""}
@@ -277,7 +378,7 @@ func (f *FHIR) Probe(ctx context.Context) (ProbeResult, error) {
 				r.Patients++
 			}
 		}
-		if ward, _, _ := place(e, p.locations); ward != "" {
+		if ward, _, _, _ := place(e, p.locations); ward != "" {
 			r.Locations++
 		}
 	}
@@ -460,10 +561,28 @@ func names(list []fhir.HumanName) (th, en string) {
 	return th, en
 }
 
-// place finds the ward, room and bed of the stay: the encounter's current locations (not
-// ended, not completed), each typed by its physicalType (wa, ro, bd) and completed through
-// the locations' partOf chain (a bed's room, a room's ward).
-func place(e fhir.Encounter, locations map[string]fhir.Location) (ward, room, bed string) {
+// maxPartOf bounds the walk up a location's partOf chain (bed, room, ward, wing).
+const maxPartOf = 3
+
+// current are the encounter's locations now: not completed, not ended.
+func current(e fhir.Encounter) []fhir.EncounterLocation {
+	var out []fhir.EncounterLocation
+	for _, el := range e.Location {
+		if el.Status != nil && el.Status.Code() == "completed" {
+			continue
+		}
+		if el.Period != nil && el.Period.End != nil {
+			continue
+		}
+		out = append(out, el)
+	}
+	return out
+}
+
+// place finds the ward, room and bed of the stay: the encounter's current locations, each
+// typed by its physicalType (wa, ro, bd) and completed through the locations' partOf chain
+// (a bed's room, a room's ward). missing are the ids of locations referenced and not found.
+func place(e fhir.Encounter, locations map[string]fhir.Location) (ward, room, bed string, missing []string) {
 	put := func(kind, code string) {
 		switch kind {
 		case "wa":
@@ -480,13 +599,7 @@ func place(e fhir.Encounter, locations map[string]fhir.Location) (ward, room, be
 			}
 		}
 	}
-	for _, el := range e.Location {
-		if el.Status != nil && el.Status.Code() == "completed" {
-			continue
-		}
-		if el.Period != nil && el.Period.End != nil {
-			continue
-		}
+	for _, el := range current(e) {
 		id := refID(el.Location, "Location")
 		loc, found := locations[id]
 		kind := code(el.PhysicalType)
@@ -498,16 +611,19 @@ func place(e fhir.Encounter, locations map[string]fhir.Location) (ward, room, be
 			put(kind, locationCode(loc))
 		case el.Location.Identifier != nil:
 			put(kind, deref(el.Location.Identifier.Value))
+		case id != "":
+			missing = append(missing, id)
 		}
-		// Walk up: at most three levels (bed, room, ward, wing).
-		for depth := 0; found && loc.PartOf != nil && depth < 3; depth++ {
-			loc, found = locations[refID(*loc.PartOf, "Location")]
-			if found {
+		for depth := 0; found && loc.PartOf != nil && depth < maxPartOf; depth++ {
+			parent := refID(*loc.PartOf, "Location")
+			if loc, found = locations[parent]; found {
 				put(code(loc.PhysicalType), locationCode(loc))
+			} else if parent != "" {
+				missing = append(missing, parent)
 			}
 		}
 	}
-	return ward, room, bed
+	return ward, room, bed, missing
 }
 
 // locationCode is the hospital's code of a location: its first identifier, else its id.

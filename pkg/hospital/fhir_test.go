@@ -134,7 +134,7 @@ func testSettings(base string) Settings {
 
 func connect(t *testing.T, s Settings, c Credentials, w *waits) *FHIR {
 	t.Helper()
-	f, err := NewFHIR(s, c, Options{Wait: w.wait, Zone: ict})
+	f, err := NewFHIR(s, c, Options{Wait: w.wait, Zone: ict, Loopback: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -370,7 +370,7 @@ func TestCancellingStopsTheRetries(t *testing.T) {
 	h := newRecorded(t)
 	h.fail["encounters-1.json"] = []int{503, 503, 503}
 	ctx, cancel := context.WithCancel(context.Background())
-	f, err := NewFHIR(testSettings(h.base), Credentials{}, Options{Wait: func(ctx context.Context, d time.Duration) error {
+	f, err := NewFHIR(testSettings(h.base), Credentials{}, Options{Loopback: true, Wait: func(ctx context.Context, d time.Duration) error {
 		cancel()
 		return ctx.Err()
 	}})

@@ -34,8 +34,22 @@ type Census struct {
 	// Skipped are resources that could not be read (malformed, or an encounter without a
 	// patient identifier); they are counted, never silently dropped.
 	Skipped []Skipped
-	Pages   int // pages fetched, every search counted
+	// Warnings are what the census could not complete of a patient it lists (a location
+	// not found): the patient is kept, the warning listed in the sync's report.
+	Warnings []Warning
+	Pages    int // pages fetched, every search counted
 }
+
+// Warning is one thing missing from a patient of the census.
+type Warning struct {
+	HN       string
+	Kind     string // WarnLocationNotFound
+	Resource string // "Location/123"
+}
+
+// WarnLocationNotFound: the encounter names a location the hospital did not give, included
+// or read by id; the patient has no ward or bed from it.
+const WarnLocationNotFound = "locationNotFound"
 
 // Skipped is one resource the connector could not use.
 type Skipped struct {

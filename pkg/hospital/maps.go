@@ -25,7 +25,8 @@ type Maps struct {
 	// the SNOMED CT IDDSI concepts every branch gets.
 	Textures map[string]int `json:"textures,omitempty"`
 	// Allergens maps allergy codes, or EU-14 groups (GroupPeanuts, ...), to the branch's
-	// Allergies master codes. SNOMED CT allergens reach their group by default.
+	// Allergies master codes. SNOMED CT allergens reach their groups by default; a group
+	// without an entry leaves its part of an allergy unmapped.
 	Allergens map[string]string `json:"allergens,omitempty"`
 	// Ingredients maps excludeFoodModifier codes to restricted ingredient codes.
 	Ingredients map[string]string `json:"ingredients,omitempty"`
@@ -82,19 +83,26 @@ func (m Maps) iddsi(c Coding) (int, bool) {
 }
 
 // allergens returns the branch's allergen codes for a coding: its own entry, else those of
-// the coding's EU-14 groups.
-func (m Maps) allergens(c Coding) []string {
+// the coding's EU-14 groups; missing are the coding's groups the branch has no allergen for.
+func (m Maps) allergens(c Coding) (codes, missing []string) {
 	if v, ok := lookup(m.Allergens, c); ok {
-		return []string{v}
+		return []string{v}, nil
 	}
-	var out []string
 	for _, g := range defaultAllergenGroups(c.System, c.Code) {
 		if v, ok := m.Allergens[g]; ok {
-			out = append(out, v)
+			codes = append(codes, v)
+		} else {
+			missing = append(missing, g)
 		}
 	}
-	return out
+	return codes, missing
 }
+
+// AllergenGroups are the EU-14 groups, in the regulation's order. A group without a
+// Maps.Allergens entry (or whose entry the branch's master data lacks) leaves its part of
+// an allergy unmapped: the connector settings screen warns of them.
+var AllergenGroups = []string{GroupGluten, GroupCrustaceans, GroupEggs, GroupFish, GroupPeanuts, GroupSoybeans,
+	GroupMilk, GroupTreeNuts, GroupCelery, GroupMustard, GroupSesame, GroupSulphites, GroupLupin, GroupMolluscs}
 
 // location maps one location code: identity when the map is empty.
 func location(m map[string]string, code, field string, p *Patient) string {
@@ -120,8 +128,9 @@ func unmapped(field string, c Concept) Unmapped {
 }
 
 // Apply turns the census into Samrap patients of the branch (VisitStatus Current). Every
-// code without a map is kept in Patient.Unmapped; an allergy without one also keeps its text
-// in Allergies.Texts, so that no allergy is lost. A patient's location stays empty when its
+// code without a map is kept in Patient.Unmapped; an allergy without one, or with a group
+// the branch cannot place, also keeps its text in Allergies.Texts, so that no allergy, nor
+// part of one, is lost. A patient's location stays empty when its
 // ward is unmapped (the sync then keeps Samrap's).
 func (m Maps) Apply(c Census) []Patient {
 	out := make([]Patient, 0, len(c.Admissions))
@@ -141,27 +150,42 @@ func (m Maps) Apply(c Census) []Patient {
 		for _, d := range a.Diets {
 			m.applyDiet(d, a.Admitted, &p)
 		}
-		p.TherapeuticCodes = set(p.TherapeuticCodes)
-		p.RestrictedCodes = set(p.RestrictedCodes)
+		p.TherapeuticCodes = Union(p.TherapeuticCodes)
+		p.RestrictedCodes = Union(p.RestrictedCodes)
 		out = append(out, p)
 	}
 	return out
 }
 
+// applyAllergies maps each allergy to the branch's allergen codes. An allergy nothing maps
+// keeps its text (unmapped); one whose code names several groups, some of which the branch
+// has no allergen for (shellfish: crustaceans and molluscs), keeps the codes it has and its
+// text as well, listed as a part unmapped (FieldAllergyPart with the groups missing): no
+// part of an allergy is dropped, and the text blocks orders until a person confirms.
 func (m Maps) applyAllergies(list []Concept, p *Patient) {
 	var codes, texts []string
 	for _, c := range list {
-		var found []string
+		var found, missing []string
+		u := unmapped(FieldAllergy, c)
 		for _, cd := range c.Codings {
-			found = append(found, m.allergens(cd)...)
+			got, miss := m.allergens(cd)
+			found = append(found, got...)
+			if len(miss) > 0 && len(missing) == 0 {
+				u.System, u.Code = cd.System, cd.Code
+			}
+			missing = append(missing, miss...)
 		}
-		if len(found) == 0 {
+		u.Groups = Union(missing)
+		if len(found) > 0 && len(missing) > 0 {
+			u.Field = FieldAllergyPart
+		}
+		if len(found) == 0 || len(missing) > 0 {
 			texts = append(texts, c.Label())
-			p.Unmapped = append(p.Unmapped, unmapped(FieldAllergy, c))
+			p.Unmapped = append(p.Unmapped, u)
 		}
 		codes = append(codes, found...)
 	}
-	p.Allergies = Allergies{Codes: set(codes), Texts: set(texts)}
+	p.Allergies = Allergies{Codes: Union(codes), Texts: Union(texts)}
 	p.HospitalAllergies = p.Allergies
 }
 
@@ -248,5 +272,8 @@ func highest(cur *int, level int) *int {
 
 // String shows an unmapped code for logs and the sync report.
 func (u Unmapped) String() string {
+	if len(u.Groups) > 0 {
+		return fmt.Sprintf("%s %s|%s (%s) %v", u.Field, u.System, u.Code, u.Display, u.Groups)
+	}
 	return fmt.Sprintf("%s %s|%s (%s)", u.Field, u.System, u.Code, u.Display)
 }

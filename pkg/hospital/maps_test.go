@@ -1,6 +1,7 @@
 package hospital
 
 import (
+	"slices"
 	"testing"
 )
 
@@ -88,8 +89,33 @@ func TestApplyAllergies(t *testing.T) {
 	same(t, "allergies", got.Allergies, Allergies{Codes: []string{"AL01", "AL07", "AL17", "AL99"}, Texts: []string{"Mustard", "แพ้ผงชูรส"}})
 	same(t, "hospital allergies", got.HospitalAllergies, got.Allergies)
 	same(t, "unmapped", got.Unmapped, []Unmapped{
-		{Field: FieldAllergy, System: SNOMED, Code: "51905005", Display: "Mustard"},
+		{Field: FieldAllergy, System: SNOMED, Code: "51905005", Display: "Mustard", Groups: []string{GroupMustard}},
 		{Field: FieldAllergy, Display: "แพ้ผงชูรส"}})
+}
+
+// A code that names several groups keeps every part: the groups the branch has an allergen
+// for as codes, the rest as the allergy's text (which blocks orders until a person
+// confirms), listed as a part unmapped.
+func TestApplyAllergiesKeepsEveryPart(t *testing.T) {
+	t.Parallel()
+	m := Maps{Allergens: map[string]string{GroupCrustaceans: "AL01", GroupPeanuts: "AL02"}}
+	census := Census{Admissions: []Admission{{HN: "A", Allergies: []Concept{
+		{Codings: []Coding{sct("300913006", "Allergy to shellfish")}},           // crustaceans and molluscs
+		{Codings: []Coding{sct("91934008", "Allergy to nut")}, Text: "แพ้ถั่ว"}, // tree nuts and peanuts
+	}}}}
+	got := m.Apply(census)[0]
+	same(t, "allergies", got.Allergies, Allergies{Codes: []string{"AL01", "AL02"}, Texts: []string{"Allergy to shellfish", "แพ้ถั่ว"}})
+	same(t, "unmapped", got.Unmapped, []Unmapped{
+		{Field: FieldAllergyPart, System: SNOMED, Code: "300913006", Display: "Allergy to shellfish", Groups: []string{GroupMolluscs}},
+		{Field: FieldAllergyPart, System: SNOMED, Code: "91934008", Display: "แพ้ถั่ว", Groups: []string{GroupTreeNuts}}})
+
+	// with every group placed, nothing is left over
+	m.Allergens[GroupMolluscs], m.Allergens[GroupTreeNuts] = "AL14", "AL08"
+	got = m.Apply(census)[0]
+	same(t, "all placed", []any{got.Allergies, got.Unmapped}, []any{Allergies{Codes: []string{"AL01", "AL02", "AL08", "AL14"}}, nil})
+	if len(AllergenGroups) != 14 || len(slices.Compact(slices.Sorted(slices.Values(AllergenGroups)))) != 14 {
+		t.Errorf("EU-14 groups = %v", AllergenGroups)
+	}
 }
 
 func TestDefaultMaps(t *testing.T) {

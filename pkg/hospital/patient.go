@@ -87,18 +87,23 @@ type Unmapped struct {
 	System  string
 	Code    string
 	Display string
+	// Groups: an allergy's EU-14 groups the branch has no allergen for (its text is kept).
+	Groups []string
 }
 
 // The fields an unmapped code can come from.
 const (
-	FieldWard       = "ward"
-	FieldRoom       = "room"
-	FieldBed        = "bed"
-	FieldDiet       = "diet"
-	FieldTexture    = "texture"
-	FieldFluid      = "fluid"
-	FieldAllergy    = "allergy"
-	FieldIngredient = "ingredient"
+	FieldWard    = "ward"
+	FieldRoom    = "room"
+	FieldBed     = "bed"
+	FieldDiet    = "diet"
+	FieldTexture = "texture"
+	FieldFluid   = "fluid"
+	FieldAllergy = "allergy"
+	// FieldAllergyPart: an allergy partly mapped: the branch has allergens for some of the
+	// groups its code names, not for Unmapped.Groups. Its codes and its text are kept.
+	FieldAllergyPart = "allergyPart"
+	FieldIngredient  = "ingredient"
 )
 
 func eqInt(a, b *int) bool {
@@ -115,8 +120,8 @@ func eqTime(a, b *time.Time) bool {
 	return a.Equal(*b)
 }
 
-// set returns the sorted, duplicate-free union of the lists.
-func set(lists ...[]string) []string {
+// Union answers the sorted, duplicate-free union of the lists, without empty strings.
+func Union(lists ...[]string) []string {
 	var out []string
 	for _, l := range lists {
 		for _, s := range l {

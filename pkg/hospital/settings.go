@@ -36,7 +36,11 @@ type Settings struct {
 	PageSize       int    `json:"pageSize,omitempty"`       // encounters per page; 0: 100
 	TimeoutSeconds int    `json:"timeoutSeconds,omitempty"` // per request; 0: 20
 	Retries        int    `json:"retries,omitempty"`        // after a 429, 5xx or network failure; 0: 3
-	Maps           Maps   `json:"maps"`
+	// PrivateNetwork: the hospital is reached over a private network (a VPN or a peering to
+	// the hospital), so its addresses may be in the private ranges (10/8, 172.16/12,
+	// 192.168/16, fc00::/7). Without it they are refused (network.go).
+	PrivateNetwork bool `json:"privateNetwork,omitempty"`
+	Maps           Maps `json:"maps"`
 }
 
 // DefaultScope asks for read access to what the census needs (SMART v1 system scopes).
@@ -88,11 +92,11 @@ func (s Settings) Validate() error {
 	switch {
 	case s.BaseURL == "":
 		f["baseUrl"] = "field.required"
-	case !secureURL(s.BaseURL):
+	case !s.secureURL(s.BaseURL):
 		f["baseUrl"] = "field.invalid"
 	}
 	if s.TokenURL != "" {
-		if !secureURL(s.TokenURL) {
+		if !s.secureURL(s.TokenURL) {
 			f["tokenUrl"] = "field.invalid"
 		}
 		if s.ClientID == "" {
@@ -115,10 +119,16 @@ func (s Settings) Validate() error {
 	return nil
 }
 
-// secureURL accepts an absolute https URL, or http to this machine (the local demo hospital).
-func secureURL(raw string) bool {
+// secureURL accepts an absolute https URL, or http to this machine (the local demo
+// hospital); an IP address the connector may never reach (network.go: link-local, metadata,
+// private without PrivateNetwork) is refused at once. Loopback is left to the dialler,
+// which alone knows the stage.
+func (s Settings) secureURL(raw string) bool {
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
+		return false
+	}
+	if !(reach{loopback: true, private: s.PrivateNetwork}).literalAllowed(u.Hostname()) {
 		return false
 	}
 	switch u.Scheme {

@@ -25,13 +25,6 @@ type Doer interface {
 	Do(*http.Request) (*http.Response, error)
 }
 
-func defaultHTTP() *http.Client {
-	return &http.Client{
-		// Redirects are not followed: a redirect could carry the bearer token elsewhere.
-		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
-	}
-}
-
 // maxBody caps one answer; a page of a hundred encounters with their patients is far less.
 const maxBody = 32 << 20
 
@@ -92,6 +85,9 @@ func (f *FHIR) send(ctx context.Context, build func(context.Context) (*http.Requ
 		switch {
 		case err != nil && errors.Is(err, errTooLarge):
 			return nil, 0, err
+		case err != nil && errors.Is(err, errRefusedAddress):
+			// not worth a retry: the same address would be refused
+			return nil, 0, fmt.Errorf("%w: %v", ErrUnavailable, err)
 		case err != nil:
 			last = err.Error()
 		case status == http.StatusTooManyRequests || status >= 500:

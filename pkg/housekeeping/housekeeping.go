@@ -1,6 +1,7 @@
 // Package housekeeping removes what has expired: throttle keys, refresh tokens and sessions
 // past any use, spent e-mailed links, old second-factor challenges and meal-order
-// idempotency keys after a day. It runs on a
+// idempotency keys after a day, the HL7 v2 feed's messages after HL7Keep; and it fails the import and sync jobs that no worker is on
+// any more (JobLease). It runs on a
 // schedule (the "housekeeping" function in AWS, a ticker in functions/local), in bounded
 // batches so that no run holds locks for long, and it is idempotent: a second run at the
 // same moment finds nothing left to do. Uploads and generated files expire by the buckets'
@@ -34,6 +35,15 @@ const (
 	ChallengeKeep = 24 * time.Hour
 	// OrderKeyKeep: a meal order's idempotency key answers a retried submit for a day.
 	OrderKeyKeep = 24 * time.Hour
+	// JobLease: an import or sync still queued or running this long after it was asked for
+	// has no worker any more (a worker Lambda runs two minutes, its message is tried a few
+	// times, then dead-lettered; a killed local server takes its jobs with it): it is failed
+	// with a message that says so (issue 31), as a branch's next sync already did for its own.
+	JobLease = time.Hour
+	// HL7Keep: the HL7 v2 feed's messages (personal data: rows with their outcome, the text
+	// of those never applied) are kept this long to trace what changed a patient; the applied
+	// ones' text in S3 as long (infra HL7_RETENTION_DAYS, the uploads bucket's hl7/ rule).
+	HL7Keep = 180 * 24 * time.Hour
 )
 
 // Batch is the most rows one statement deletes; MaxBatches bounds one run per kind, so a
@@ -45,7 +55,9 @@ const (
 
 // Report counts the rows a run removed, per kind.
 type Report struct {
-	Throttles, RefreshTokens, Sessions, Links, Challenges, OrderKeys int64
+	Throttles, RefreshTokens, Sessions, Links, Challenges, OrderKeys, HL7Messages int64
+	// jobs failed, not removed
+	ExpiredImports, ExpiredSyncs int64
 }
 
 var queries = dbsqlc.New()
@@ -76,6 +88,15 @@ func Run(ctx context.Context, q db.DBTX, now time.Time) (Report, error) {
 		{"order keys", &r.OrderKeys, func() (int64, error) {
 			return queries.PurgeOrderKeys(ctx, q, dbsqlc.PurgeOrderKeysParams{Before: now.Add(-OrderKeyKeep), Batch: Batch})
 		}},
+		{"hl7Messages", &r.HL7Messages, func() (int64, error) {
+			return queries.PurgeHL7Messages(ctx, q, dbsqlc.PurgeHL7MessagesParams{Before: now.Add(-HL7Keep), Batch: Batch})
+		}},
+		{"imports", &r.ExpiredImports, func() (int64, error) {
+			return queries.ExpireImportJobs(ctx, q, dbsqlc.ExpireImportJobsParams{Now: &now, Before: now.Add(-JobLease), Batch: Batch})
+		}},
+		{"syncs", &r.ExpiredSyncs, func() (int64, error) {
+			return queries.ExpireSyncJobs(ctx, q, dbsqlc.ExpireSyncJobsParams{Now: &now, Before: now.Add(-JobLease), Batch: Batch})
+		}},
 	}
 	for _, s := range steps {
 		for range MaxBatches {
@@ -101,7 +122,8 @@ func Job(env *platform.Env) func(context.Context) error {
 			return err
 		}
 		log.InfoContext(ctx, "housekeeping done", "throttles", r.Throttles, "refreshTokens", r.RefreshTokens,
-			"sessions", r.Sessions, "links", r.Links, "challenges", r.Challenges, "orderKeys", r.OrderKeys)
+			"sessions", r.Sessions, "links", r.Links, "challenges", r.Challenges, "orderKeys", r.OrderKeys,
+			"expiredImports", r.ExpiredImports, "expiredSyncs", r.ExpiredSyncs)
 		return nil
 	}
 }

@@ -63,12 +63,28 @@ func TestRunRemovesOnlyWhatExpired(t *testing.T) {
 	// Order idempotency keys: two days old, an hour old.
 	exec(`INSERT INTO order_idempotency (caller, key, branch_code, answer, created_at) VALUES
 		('D0002', 'old', 'SRP01', '{}', $1), ('D0002', 'recent', 'SRP01', '{}', $2)`, now.Add(-2*day), now.Add(-time.Hour))
+	// HL7 v2 messages: received 200 days ago (past HL7Keep), 100 days ago.
+	exec(`INSERT INTO hl7_message (id, branch_code, control_id, raw, ack, status, received_at) VALUES
+		('00000000-0000-0000-0000-0000000000c1', 'SRP01', 'OLD', 'MSH|', 'AR', 'failed', $1),
+		('00000000-0000-0000-0000-0000000000c2', 'SRP01', 'KEPT', 'MSH|', 'AR', 'failed', $2)`, now.Add(-200*day), now.Add(-100*day))
+	// Jobs: an import and a sync asked for two hours ago and still running (their worker
+	// died), one of each asked for ten minutes ago (still worked on), and a finished import.
+	exec(`INSERT INTO import_job (id, branch_code, kind, file_name, object_key, status, created_at) VALUES
+		('00000000-0000-0000-0000-0000000000a1', 'SRP01', 'ward', 'a.xlsx', 'k1', 'RUNNING', $1),
+		('00000000-0000-0000-0000-0000000000a2', 'SRP01', 'ward', 'b.xlsx', 'k2', 'QUEUED', $2),
+		('00000000-0000-0000-0000-0000000000a3', 'SRP01', 'ward', 'c.xlsx', 'k3', 'DONE', $1)`,
+		now.Add(-2*time.Hour), now.Add(-10*time.Minute))
+	exec(`INSERT INTO patient_sync_job (id, branch_code, status, phase, created_at) VALUES
+		('00000000-0000-0000-0000-0000000000b1', 'SRP01', 'RUNNING', 'IMPORTING', $1),
+		('00000000-0000-0000-0000-0000000000b2', 'SRP02', 'QUEUED', 'QUEUED', $2)`,
+		now.Add(-2*time.Hour), now.Add(-10*time.Minute))
 
 	r, err := housekeeping.Run(ctx, pool, now)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := housekeeping.Report{Throttles: 2500, RefreshTokens: 2, Sessions: 1, Links: 2, Challenges: 1, OrderKeys: 1}
+	want := housekeeping.Report{Throttles: 2500, RefreshTokens: 2, Sessions: 1, Links: 2, Challenges: 1, OrderKeys: 1,
+		HL7Messages: 1, ExpiredImports: 1, ExpiredSyncs: 1}
 	if r != want {
 		t.Fatalf("report %+v, want %+v", r, want)
 	}
@@ -89,6 +105,18 @@ func TestRunRemovesOnlyWhatExpired(t *testing.T) {
 	}
 	if n := count(`SELECT count(*) FROM order_idempotency WHERE key = 'recent'`); n != 1 || count(`SELECT count(*) FROM order_idempotency`) != 1 {
 		t.Fatal("order keys: only the recent one must stay")
+	}
+	if n := count(`SELECT count(*) FROM hl7_message WHERE control_id = 'KEPT'`); n != 1 || count(`SELECT count(*) FROM hl7_message`) != 1 {
+		t.Fatal("HL7 messages: only the one within HL7Keep must stay")
+	}
+	if n := count(`SELECT count(*) FROM import_job WHERE status = 'FAILED' AND error_key = 'imports.expired'
+		AND id = '00000000-0000-0000-0000-0000000000a1'`); n != 1 || count(`SELECT count(*) FROM import_job WHERE status = 'FAILED'`) != 1 {
+		t.Fatal("imports: only the one asked for two hours ago must fail")
+	}
+	if n := count(`SELECT count(*) FROM patient_sync_job WHERE status = 'FAILED' AND phase = 'FAILED'
+		AND error_key = 'patientSync.expired' AND id = '00000000-0000-0000-0000-0000000000b1'`); n != 1 ||
+		count(`SELECT count(*) FROM patient_sync_job WHERE status = 'FAILED'`) != 1 {
+		t.Fatal("syncs: only the one asked for two hours ago must fail")
 	}
 	// Idempotent: nothing left to remove.
 	if r, err := housekeeping.Run(ctx, pool, now); err != nil || r != (housekeeping.Report{}) {

@@ -11,23 +11,29 @@ import (
 // so it is believed only on a request the router proved came through CloudFront.
 const ViewerHeader = "CloudFront-Viewer-Address"
 
-type viaOriginKey struct{}
-
 // ClientAddress answers the address a request came from: the viewer address CloudFront adds
 // when the router required and matched the origin secret (RequireOrigin), the connection's
 // address otherwise. A made-up header therefore changes no per-address limit and no log.
 func ClientAddress(r *http.Request) string {
-	host := r.RemoteAddr // ip:port from net/http; the bare source IP behind API Gateway
+	rc := requestOf(r.Context())
+	if rc == nil || !rc.via {
+		return clientAddress(r.RemoteAddr, "")
+	}
+	return clientAddress(r.RemoteAddr, r.Header.Get(ViewerHeader))
+}
+
+// clientAddress is ClientAddress of a connection's address (ip:port from net/http; the bare
+// source IP behind API Gateway) and the viewer header believed ("" when it is not).
+func clientAddress(remote, viewer string) string {
+	host := remote
 	if h, _, err := net.SplitHostPort(host); err == nil {
 		host = h
 	}
-	if via, _ := r.Context().Value(viaOriginKey{}).(bool); via {
-		// ip:port, IPv6 unbracketed (2001:db8::1:46532): the port follows the last colon.
-		if v := r.Header.Get(ViewerHeader); v != "" {
-			host = v
-			if i := strings.LastIndexByte(v, ':'); i > 0 {
-				host = v[:i]
-			}
+	// ip:port, IPv6 unbracketed (2001:db8::1:46532): the port follows the last colon.
+	if viewer != "" {
+		host = viewer
+		if i := strings.LastIndexByte(viewer, ':'); i > 0 {
+			host = viewer[:i]
 		}
 	}
 	if ip := net.ParseIP(strings.Trim(host, "[]")); ip != nil {
@@ -36,8 +42,14 @@ func ClientAddress(r *http.Request) string {
 	return host
 }
 
-func viaOrigin(r *http.Request) *http.Request {
-	return r.WithContext(context.WithValue(r.Context(), viaOriginKey{}, true))
+// AddressOf answers the ClientAddress of the request ctx belongs to; "" outside a request
+// (a worker's job). It is worked out when asked (most requests never ask).
+func AddressOf(ctx context.Context) string {
+	rc := requestOf(ctx)
+	if rc == nil || !rc.routed {
+		return ""
+	}
+	return clientAddress(rc.remote, rc.viewer)
 }
 
 // FromLoopback reports whether r came from this machine (a loopback connection address):

@@ -13,7 +13,8 @@ import (
 
 // The viewer address CloudFront adds is believed only when the router required and matched
 // the origin secret: without it anyone could send the header and slip past the per-address
-// sign-in limits, and the activity log would record a made-up address (issue 18 §3).
+// sign-in limits, and the activity log would record a made-up address (issue 18 §3). The
+// request's context carries the same address, for the activity a service writes (issue 31).
 func TestClientAddress(t *testing.T) {
 	t.Parallel()
 	const secret = "s3cr3t-value"
@@ -37,9 +38,9 @@ func TestClientAddress(t *testing.T) {
 			if c.origin {
 				rt.RequireOrigin(func(context.Context) (string, error) { return secret, nil })
 			}
-			var got string
+			var got, inContext string
 			rt.Handle("GET /api/where", httpx.Public(), func(w http.ResponseWriter, r *http.Request) error {
-				got = httpx.ClientAddress(r)
+				got, inContext = httpx.ClientAddress(r), httpx.AddressOf(r.Context())
 				return httpx.OK(w, r, nil)
 			})
 			req := httptest.NewRequest("GET", "/api/where", nil)
@@ -52,8 +53,8 @@ func TestClientAddress(t *testing.T) {
 			}
 			w := httptest.NewRecorder()
 			rt.ServeHTTP(w, req)
-			if w.Code != 200 || got != c.want {
-				t.Fatalf("status %d, address %q, want %q", w.Code, got, c.want)
+			if w.Code != 200 || got != c.want || inContext != c.want {
+				t.Fatalf("status %d, address %q (context %q), want %q", w.Code, got, inContext, c.want)
 			}
 		})
 	}

@@ -6,12 +6,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"math"
 	"mime"
 	"net/http"
 	"net/url"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"samrap/pkg/day"
@@ -93,17 +97,17 @@ func checkPath(p string) error {
 	return nil
 }
 
-// DecodeJSON reads the body into v: 413 past the route's limit, 400 when it is not JSON of
-// v's shape (unknown fields are refused so that a misspelt field is not silently lost), 422
-// naming every field whose text textProblem refuses, and, on a route of roles, 403 when the
-// body names (branchCode or branch) another branch than the current one — checked first, so
-// that a body naming another branch is refused whatever else it holds.
+// DecodeJSON reads the body into v: 400 when the body is not JSON at all (or not sent as
+// application/json, below), 413 past the route's limit, 422 naming every field whose text
+// textProblem refuses and every field that does not fit v (fieldProblems: an unknown field —
+// refused so that a misspelt field is not silently lost —, a value of the wrong type, a
+// number out of its field's range), and, on a route of roles, 403 when the body names
+// (branchCode or branch) another branch than the current one — checked first, so that a body
+// naming another branch is refused whatever else it holds. Only what no form of the app ever
+// sends answers 400: the web app signs the user out on it (SPEC.md §8).
 func DecodeJSON(r *http.Request, v any) error {
-	if ct := r.Header.Get("Content-Type"); ct != "" {
-		mt, _, _ := mime.ParseMediaType(ct)
-		if mt != "application/json" && mt != "text/plain" {
-			return fmt.Errorf("decode json: content type %q: %w", ct, errs.ErrMalformed)
-		}
+	if ct := r.Header.Get("Content-Type"); !jsonType(ct) {
+		return fmt.Errorf("decode json: content type %q: %w", ct, errs.ErrMalformed)
 	}
 	body, err := io.ReadAll(r.Body)
 	if err != nil {
@@ -119,16 +123,206 @@ func DecodeJSON(r *http.Request, v any) error {
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return bodyErr("decode json", err)
+	decErr := dec.Decode(v)
+	var syntax *json.SyntaxError
+	var notPointer *json.InvalidUnmarshalError
+	switch {
+	case errors.As(decErr, &notPointer):
+		return fmt.Errorf("decode json: %w", decErr)
+	case errors.Is(decErr, io.EOF), errors.Is(decErr, io.ErrUnexpectedEOF), errors.As(decErr, &syntax):
+		return bodyErr("decode json", decErr)
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return fmt.Errorf("decode json: trailing data: %w", errs.ErrMalformed)
+	}
+	if decErr != nil {
+		// scanJSON has read the body as JSON: what the decoder refuses is the shape of a
+		// field, which the person can correct.
+		if bad == nil {
+			bad = map[string]string{}
+		}
+		for field, key := range fieldProblems(body, reflect.TypeOf(v).Elem(), decErr) {
+			if _, ok := bad[field]; !ok {
+				bad[field] = key
+			}
+		}
 	}
 	if len(bad) > 0 {
 		return errs.Fields(bad)
 	}
 	return nil
+}
+
+// jsonType says whether a request's Content-Type is JSON's: application/json, in UTF-8 when
+// a charset is named. Nothing else is read as JSON — text/plain in particular: a page of
+// another site may post it (or a body with no type at all) without a CORS preflight, so
+// reading it would let that page reach a public route (the survey's answer). The app sends
+// application/json with every JSON body (its one form post, the sign-in, is url-encoded and
+// reads no JSON).
+func jsonType(ct string) bool {
+	mt, params, err := mime.ParseMediaType(ct)
+	if err != nil || mt != "application/json" {
+		return false
+	}
+	cs, ok := params["charset"]
+	return !ok || strings.EqualFold(cs, "utf-8")
+}
+
+// fieldProblems names the fields of body (JSON) that do not fit t, with their message keys:
+// field.unknown for a key t has no field for, field.wrongType for a value of another type,
+// field.outOfRange for a number past its field's bounds, field.wholeNumber for a fraction
+// where a whole number goes, field.dateTime for a time that is not RFC 3339, field.invalid
+// for a value a type's own reading refuses. decErr is what decoding the whole body answered.
+//
+// encoding/json stops at the first problem and names an unknown key without its path, and a
+// type's own reading (time.Time's) without any; so each part of the body is decoded alone,
+// wrapped in the keys above it, down to the parts that fail. The decoder itself decides what
+// fits — case-insensitive keys, embedded structs, UnmarshalJSON — rather than a copy of its
+// rules. Only a refused body pays for it.
+func fieldProblems(body []byte, t reflect.Type, decErr error) map[string]string {
+	c := shapeCheck{t: t, bad: map[string]string{}, left: maxShapeTries}
+	c.walk(func(b []byte) []byte { return b }, bytes.TrimSpace(body), nil, decErr)
+	return c.bad
+}
+
+type shapeCheck struct {
+	t    reflect.Type
+	bad  map[string]string
+	left int // decodings left
+}
+
+// Bounds on fieldProblems' work, whatever the body (a 1 MB array of bad items): past
+// maxShapeTries decodings, or maxShapeDepth keys down, the part being looked at is named
+// as a whole.
+const (
+	maxShapeTries = 2000
+	maxShapeDepth = 32
+)
+
+// try decodes body into a new value of the type as DecodeJSON does.
+func (c *shapeCheck) try(body []byte) error {
+	c.left--
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	return dec.Decode(reflect.New(c.t).Interface())
+}
+
+// walk names the problems of value, which wrap puts in place in a whole body that the
+// decoder refuses with err, at path (keys; array indexes left out as scanJSON does).
+func (c *shapeCheck) walk(wrap func([]byte) []byte, value []byte, path []string, err error) {
+	found := false
+	if len(value) > 0 && len(path) < maxShapeDepth && c.left > 0 {
+		switch value[0] {
+		case '{':
+			// a field that takes no object at all is named, not its keys
+			if e := c.try(wrap([]byte("{}"))); e != nil {
+				c.note(path, e)
+				return
+			}
+			var members map[string]json.RawMessage
+			_ = json.Unmarshal(value, &members)
+			for _, k := range slices.Sorted(maps.Keys(members)) {
+				if c.left <= 0 {
+					break
+				}
+				key, _ := json.Marshal(k)
+				sub := func(b []byte) []byte { return wrap(slices.Concat([]byte("{"), key, []byte(":"), b, []byte("}"))) }
+				e := c.try(sub(members[k]))
+				if e == nil {
+					continue
+				}
+				found = true
+				at := append(slices.Clip(path), k)
+				// a key refused whatever its value is a key t does not have
+				if unknownField(c.try(sub([]byte("null")))) {
+					c.bad[pathName(at)] = "field.unknown"
+					continue
+				}
+				c.walk(sub, members[k], at, e)
+			}
+		case '[':
+			if e := c.try(wrap([]byte("[]"))); e != nil {
+				c.note(path, e)
+				return
+			}
+			var elems []json.RawMessage
+			_ = json.Unmarshal(value, &elems)
+			sub := func(b []byte) []byte { return wrap(slices.Concat([]byte("["), b, []byte("]"))) }
+			for _, el := range elems {
+				if c.left <= 0 {
+					break
+				}
+				if e := c.try(sub(el)); e != nil {
+					found = true
+					c.walk(sub, el, path, e)
+				}
+			}
+		}
+	}
+	if !found { // a scalar, a value refused only as a whole, or past the bounds
+		c.note(path, err)
+	}
+}
+
+// note names the field at path with what err says of it, once.
+func (c *shapeCheck) note(path []string, err error) {
+	if name := pathName(path); c.bad[name] == "" {
+		c.bad[name] = shapeKey(err)
+	}
+}
+
+// pathName is the dotted name of a field as scanJSON writes it ("body" for the whole body).
+func pathName(path []string) string {
+	if len(path) == 0 {
+		return "body"
+	}
+	return fieldName(strings.Join(path, "."))
+}
+
+// unknownField says whether err is encoding/json's refusal of a key the type does not have
+// (an error of its own text only: "json: unknown field \"x\"").
+func unknownField(err error) bool {
+	return err != nil && strings.HasPrefix(err.Error(), "json: unknown field ")
+}
+
+// shapeKey answers the message key of a value the decoder refused.
+func shapeKey(err error) string {
+	var te *json.UnmarshalTypeError
+	var pe *time.ParseError
+	switch {
+	case unknownField(err):
+		return "field.unknown"
+	case errors.As(err, &pe):
+		return "field.dateTime"
+	case errors.As(err, &te):
+		n, isNumber := strings.CutPrefix(te.Value, "number ")
+		if !isNumber || te.Type == nil {
+			return "field.wrongType"
+		}
+		return numberKey(n, te.Type)
+	}
+	return "field.invalid"
+}
+
+// numberKey answers why the number n (as written) does not fit t: past t's bounds, or
+// within them but not a whole number (1.5; 1.0 and 1e2 too, as the decoder reads them).
+func numberKey(n string, t reflect.Type) string {
+	f, err := strconv.ParseFloat(n, 64)
+	var low, high float64 // t's bounds, [low, high)
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		low, high = -math.Ldexp(1, t.Bits()-1), math.Ldexp(1, t.Bits()-1)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		high = math.Ldexp(1, t.Bits())
+	case reflect.Float32, reflect.Float64:
+		return "field.outOfRange"
+	default:
+		return "field.wrongType" // a number where text or a boolean goes
+	}
+	if err == nil && f >= low && f < high {
+		return "field.wholeNumber"
+	}
+	return "field.outOfRange"
 }
 
 // scanJSON walks body's tokens once: field (dotted keys, array indexes left out) → message

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"maps"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
@@ -14,6 +15,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"samrap/pkg/errs"
@@ -241,7 +243,7 @@ func TestBranchAndActorAreResolvedOnce(t *testing.T) {
 		{"400NotJSON", "POST", "/api/x", "application/json", `{"branchCode":`, 400},
 		// Another branch is refused before the body's shape is looked at.
 		{"403BranchBeforeShape", "POST", "/api/typed", "application/json", `{"branchCode":"SRP02","other":1}`, 403},
-		{"400ShapeOfCurrentBranch", "POST", "/api/typed", "application/json", `{"branchCode":"SRP01"}`, 400},
+		{"422ShapeOfCurrentBranch", "POST", "/api/typed", "application/json", `{"branchCode":"SRP01"}`, 422},
 		{"200MultipartCurrentBranch", "POST", "/api/x", multipartType, multipartBody("branchCode", "SRP01"), 200},
 		{"403MultipartBranchCode", "POST", "/api/x", multipartType, multipartBody("branchCode", "SRP02"), 403},
 		{"403MultipartBranch", "POST", "/api/x", multipartType, multipartBody("branch", "SRP02"), 403},
@@ -254,6 +256,113 @@ func TestBranchAndActorAreResolvedOnce(t *testing.T) {
 		}
 		if w.Code == 200 && !strings.Contains(w.Body.String(), `"SRP01/D0004"`) {
 			t.Errorf("%s: branch/actor %s", c.name, w.Body)
+		}
+	}
+}
+
+// shaped is a body with the kinds of fields the areas' bodies have.
+type shaped struct {
+	Name    string     `json:"name"`
+	Count   int32      `json:"count"`
+	Level   *int       `json:"level"`
+	Price   float64    `json:"price"`
+	Units   uint8      `json:"units"`
+	On      bool       `json:"on"`
+	IDs     []int64    `json:"mealTimeIds"`
+	NpoFrom *time.Time `json:"npoFrom"`
+	Items   []struct {
+		MenuID int64  `json:"menuId"`
+		Note   string `json:"alternativeNote"`
+	} `json:"items"`
+	Caregiver *struct {
+		AllergenIDs []int64 `json:"allergenIds"`
+	} `json:"caregiverInfo"`
+	Versions map[string]int  `json:"patientVersions"`
+	Any      any             `json:"any"`
+	Raw      json.RawMessage `json:"raw"`
+}
+
+// Issue 31 §4: a body that is JSON but does not fit the call is a 422 naming every field
+// that does not fit — the web app signs the user out on a 400.
+func TestDecodeJSONNamesTheFieldsThatDoNotFit(t *testing.T) {
+	t.Parallel()
+	decode := func(body string) error {
+		r := httptest.NewRequest("POST", "/x", strings.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
+		var v shaped
+		return DecodeJSON(r, &v)
+	}
+	cases := []struct {
+		body string
+		want map[string]string
+	}{
+		{`{"nmae":"x"}`, map[string]string{"nmae": "field.unknown"}},
+		{`{"items":[{"menuId":1},{"menuId":2,"note":"x"}]}`, map[string]string{"items.note": "field.unknown"}},
+		{`{"caregiverInfo":{"allergenIds":[1],"religion":"x"}}`, map[string]string{"caregiverInfo.religion": "field.unknown"}},
+		{`{"count":"x"}`, map[string]string{"count": "field.wrongType"}},
+		{`{"count":99999999999}`, map[string]string{"count": "field.outOfRange"}},
+		{`{"count":1.5}`, map[string]string{"count": "field.wholeNumber"}},
+		{`{"level":-1e30}`, map[string]string{"level": "field.outOfRange"}},
+		{`{"units":-1}`, map[string]string{"units": "field.outOfRange"}},
+		{`{"units":256}`, map[string]string{"units": "field.outOfRange"}},
+		{`{"price":1e400}`, map[string]string{"price": "field.outOfRange"}},
+		{`{"name":5}`, map[string]string{"name": "field.wrongType"}},
+		{`{"on":"yes"}`, map[string]string{"on": "field.wrongType"}},
+		{`{"mealTimeIds":[1e23]}`, map[string]string{"mealTimeIds": "field.outOfRange"}},
+		{`{"mealTimeIds":7}`, map[string]string{"mealTimeIds": "field.wrongType"}},
+		{`{"mealTimeIds":[{"a":1}]}`, map[string]string{"mealTimeIds": "field.wrongType"}},
+		{`{"count":{"a":1}}`, map[string]string{"count": "field.wrongType"}},
+		{`{"items":[{"menuId":"x"}]}`, map[string]string{"items.menuId": "field.wrongType"}},
+		{`{"patientVersions":{"HN1":"x"}}`, map[string]string{"patientVersions.HN1": "field.wrongType"}}, // keys as scanJSON names them
+		{`{"npoFrom":"yesterday"}`, map[string]string{"npoFrom": "field.dateTime"}},
+		{`{"npoFrom":5}`, map[string]string{"npoFrom": "field.invalid"}},
+		{`[1]`, map[string]string{"body": "field.wrongType"}},
+		{`"x"`, map[string]string{"body": "field.wrongType"}},
+		// every problem at once, and the text problems scanJSON finds beside them
+		{`{"count":"x","zz":1,"npoFrom":"later","name":"a\u0000b"}`,
+			map[string]string{"count": "field.wrongType", "zz": "field.unknown", "npoFrom": "field.dateTime", "name": "field.textInvalid"}},
+	}
+	for _, c := range cases {
+		got := fields(decode(c.body))
+		if !maps.Equal(got, c.want) {
+			t.Errorf("%s: %v, want %v", c.body, got, c.want)
+		}
+	}
+	// what fits is read, whatever the case of its keys (as encoding/json reads them)
+	for _, body := range []string{`{"NAME":"a","count":3,"npoFrom":"2026-01-01T08:00:00+07:00","any":{"x":[1]},"raw":[1,{"y":2}],"patientVersions":{"HN1":2}}`, `null`} {
+		if err := decode(body); err != nil {
+			t.Errorf("%s: %v", body, err)
+		}
+	}
+	// not JSON at all, nothing, or more than one value: malformed
+	for _, body := range []string{``, `{"count":`, `{"count":1}{"count":2}`, `{"count":"x"} 1`, `nul`} {
+		if err := decode(body); !errors.Is(err, errs.ErrMalformed) {
+			t.Errorf("%q: %v, want malformed", body, err)
+		}
+	}
+}
+
+// Issue 31 §4: only a body sent as JSON is read as JSON. text/plain (and no type at all) is
+// what a page of another site can post without a CORS preflight.
+func TestDecodeJSONNeedsTheJSONType(t *testing.T) {
+	t.Parallel()
+	for ct, ok := range map[string]bool{
+		"application/json": true, "application/json; charset=utf-8": true, "Application/JSON; charset=UTF-8": true,
+		"": false, "text/plain": false, "text/plain; charset=utf-8": false, "application/x-www-form-urlencoded": false,
+		"multipart/form-data; boundary=x": false, "application/json; charset=iso-8859-1": false, "application/jsonx": false,
+		"application/csp-report": false,
+	} {
+		r := httptest.NewRequest("POST", "/x", strings.NewReader(`{"name":"a"}`))
+		if ct != "" {
+			r.Header.Set("Content-Type", ct)
+		}
+		var v shaped
+		err := DecodeJSON(r, &v)
+		if ok && (err != nil || v.Name != "a") {
+			t.Errorf("%q: %v", ct, err)
+		}
+		if !ok && !errors.Is(err, errs.ErrMalformed) {
+			t.Errorf("%q: %v, want malformed", ct, err)
 		}
 	}
 }
@@ -289,7 +398,8 @@ func TestNoContent(t *testing.T) {
 // The seed corpus is in testdata/fuzz/FuzzDecodeJSON; go test replays it.
 func FuzzDecodeJSON(f *testing.F) {
 	for _, s := range []string{`{"nameTh":"a\u0000b"}`, `{"nameTh":"` + "\xff\xfe" + `"}`, `{"branchCode":"SRP02"}`,
-		`{"a":[{"b":"c"}],"d":1}`, `[1,"x"]`, `"x"`, `{"\u0000":1}`, `{"a":"\ud800"}`, `{`} {
+		`{"a":[{"b":"c"}],"d":1}`, `[1,"x"]`, `"x"`, `{"\u0000":1}`, `{"a":"\ud800"}`, `{`,
+		`{"items":[{"menuId":1e30,"x":1}],"npoFrom":"now","count":"1"}`} {
 		f.Add([]byte(s))
 	}
 	rt, _ := testRouter()
@@ -308,6 +418,13 @@ func FuzzDecodeJSON(f *testing.F) {
 		case 400, 403, 422:
 		default:
 			t.Fatalf("%q: %d %s", body, w.Code, w.Body)
+		}
+		// into a struct: read, malformed, or a 422 naming at least one field
+		r = httptest.NewRequest("POST", "/x", bytes.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
+		var v shaped
+		if err := DecodeJSON(r, &v); err != nil && !errors.Is(err, errs.ErrMalformed) && len(fields(err)) == 0 {
+			t.Fatalf("%q: %v", body, err)
 		}
 	})
 }

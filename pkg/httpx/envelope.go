@@ -4,10 +4,13 @@
 package httpx
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"net/http"
 
+	"samrap/pkg/db"
 	"samrap/pkg/errs"
 	"samrap/pkg/i18n"
 )
@@ -56,11 +59,33 @@ func OKMsg(w http.ResponseWriter, r *http.Request, key string, data any) error {
 	return write(w, http.StatusOK, Envelope{Code: "SUCCESS", Msg: i18n.T(Lang(r), key), Data: data})
 }
 
+// errDBUnavailable answers a request the database connection was lost under (db.Lost);
+// errTimedOut one that ran past its deadline (Router's RequestTimeout).
+var (
+	errDBUnavailable = errs.New(errs.Unavailable, "db.unavailable")
+	errTimedOut      = errs.New(errs.Unavailable, "request.timedOut")
+)
+
 // Fail writes the envelope for err. Failures that are not *errs.Error are logged with their
 // detail and answered 500 with a plain message: err.Error() never reaches the client.
 func Fail(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
 	lang := Lang(r)
 	e, ok := errs.As(err)
+	if !ok && errors.Is(err, context.Canceled) && r.Context().Err() != nil {
+		// the client went away (a reload, a closed tab): nobody reads an answer, nothing failed
+		log.InfoContext(r.Context(), "client went away", "method", r.Method, "path", r.URL.Path)
+		return
+	}
+	if !ok && db.Lost(err) {
+		// the request was fine: the database went away under it (a failover, a restart)
+		log.WarnContext(r.Context(), "database connection lost", "method", r.Method, "path", r.URL.Path, "err", err)
+		e, ok = errDBUnavailable, true
+	}
+	if !ok && (errors.Is(err, context.DeadlineExceeded) || db.Cancelled(err)) {
+		// past RequestTimeout: its statement was cancelled, not left running
+		log.WarnContext(r.Context(), "request timed out", "method", r.Method, "path", r.URL.Path, "err", err)
+		e, ok = errTimedOut, true
+	}
 	if !ok || e.Kind == errs.Internal {
 		log.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 		_ = write(w, http.StatusInternalServerError, Envelope{Code: "INTERNAL", Msg: i18n.T(lang, "INTERNAL")})

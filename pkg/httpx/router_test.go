@@ -4,12 +4,16 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"samrap/pkg/errs"
 	"samrap/pkg/httpx"
@@ -204,5 +208,158 @@ func TestNothingIsAnsweredOnAClosedSession(t *testing.T) {
 	}
 	if ran["POST /api/t/write"] {
 		t.Error("a write's handler ran on a closed session")
+	}
+}
+
+// A handler whose database connection was lost (a failover, a restart): the pool is
+// emptied, a read is tried again (up to three tries), a write is not (its commit may have
+// happened) and answers 503 in the caller's language, never 500; an error that is not a lost
+// connection is neither tried again nor emptied the pool for.
+func TestLostConnectionsAreTriedAgainOnlyForReads(t *testing.T) {
+	t.Parallel()
+	lost := fmt.Errorf("orders.search: %w", &pgconn.PgError{Severity: "FATAL", Code: "57P01",
+		Message: "terminating connection due to administrator command"})
+	for _, c := range []struct {
+		name         string
+		method       string
+		fail         int // the calls that fail before one succeeds
+		err          error
+		status, runs int
+		recovered    int
+	}{
+		{"readLostOnceAnswers200", "GET", 1, lost, 200, 2, 1},
+		{"readLostTwiceAnswers200", "GET", 2, lost, 200, 3, 2},
+		{"readLostThriceAnswers503", "GET", 3, lost, 503, 3, 3},
+		{"writeLostAnswers503", "POST", 1, lost, 503, 1, 1},
+		{"readOtherErrorAnswers500", "GET", 1, errors.New("boom"), 500, 1, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			rt := httpx.NewRouter(nil, slog.New(slog.NewTextHandler(io.Discard, nil)))
+			recovered := 0
+			rt.RecoverLost(func() { recovered++ })
+			runs := 0
+			rt.Handle(c.method+" /api/x", httpx.Public(), func(w http.ResponseWriter, r *http.Request) error {
+				runs++
+				if runs <= c.fail {
+					return c.err
+				}
+				return httpx.OK(w, r, "ok")
+			})
+			req := httptest.NewRequest(c.method, "/api/x", nil)
+			req.Header.Set("Accept-Language", "en")
+			rec := httptest.NewRecorder()
+			rt.ServeHTTP(rec, req)
+			if rec.Code != c.status || runs != c.runs || recovered != c.recovered {
+				t.Fatalf("status %d after %d runs, %d recoveries: %s", rec.Code, runs, recovered, rec.Body)
+			}
+			if c.status == 503 && !strings.Contains(rec.Body.String(), `"code":"UNAVAILABLE","msg":"The database is briefly unavailable, please try again"`) {
+				t.Fatalf("503 envelope: %s", rec.Body)
+			}
+		})
+	}
+}
+
+// A request's work ends at RequestTimeout, or a second before the Lambda invocation's own
+// deadline when that comes first: the handler's context ends then (its statements are
+// cancelled), and the answer is 503 in the caller's language, not a function cut off.
+func TestRequestsEndBeforeTheirDeadline(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name       string
+		timeout    time.Duration
+		invoke     time.Duration // the invocation's deadline from now; 0: none (local)
+		wantAtMost time.Duration
+	}{
+		{"routerTimeout", 100 * time.Millisecond, 0, 100 * time.Millisecond},
+		{"lambdaDeadlineFirst", time.Minute, 1200 * time.Millisecond, 200 * time.Millisecond},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			rt := httpx.NewRouter(nil, slog.New(slog.NewTextHandler(io.Discard, nil)))
+			rt.Timeout(c.timeout)
+			var left time.Duration
+			rt.Handle("GET /api/slow", httpx.Public(), func(w http.ResponseWriter, r *http.Request) error {
+				d, _ := r.Context().Deadline()
+				left = time.Until(d)
+				<-r.Context().Done()
+				return fmt.Errorf("slow: %w", r.Context().Err())
+			})
+			req := httptest.NewRequest("GET", "/api/slow", nil)
+			req.Header.Set("Accept-Language", "en")
+			if c.invoke > 0 {
+				ctx, cancel := context.WithTimeout(req.Context(), c.invoke)
+				defer cancel()
+				req = req.WithContext(ctx)
+			}
+			rec := httptest.NewRecorder()
+			rt.ServeHTTP(rec, req)
+			if left <= 0 || left > c.wantAtMost {
+				t.Fatalf("the handler had %s, want at most %s", left, c.wantAtMost)
+			}
+			if rec.Code != 503 || !strings.Contains(rec.Body.String(), `"msg":"The request took too long, please try again"`) {
+				t.Fatalf("%d %s", rec.Code, rec.Body)
+			}
+		})
+	}
+}
+
+// A client that went away (a reload mid-call) cancels its request: the handler's
+// context.Canceled is no failure to answer 500 for, nor to log as one.
+func TestAClientGoneIsNoFailure(t *testing.T) {
+	t.Parallel()
+	var logged strings.Builder
+	rt := httpx.NewRouter(nil, slog.New(slog.NewTextHandler(&logged, nil)))
+	rt.Handle("POST /api/x", httpx.Public(), func(w http.ResponseWriter, r *http.Request) error {
+		<-r.Context().Done()
+		return fmt.Errorf("save: %w", r.Context().Err())
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	rec := httptest.NewRecorder()
+	rt.ServeHTTP(rec, httptest.NewRequest("POST", "/api/x", nil).WithContext(ctx))
+	if rec.Body.Len() != 0 || strings.Contains(logged.String(), "level=ERROR") || !strings.Contains(logged.String(), "client went away") {
+		t.Fatalf("answered %d %q; logged %s", rec.Code, rec.Body, logged.String())
+	}
+}
+
+// A POST marked Reads (a check, a filter) meets a lost connection like a GET: tried again,
+// its body read once and given whole to each try; a POST not marked is not.
+func TestAPostThatReadsIsTriedAgainWithItsBody(t *testing.T) {
+	t.Parallel()
+	lost := &pgconn.PgError{Severity: "FATAL", Code: "57P01"}
+	for _, c := range []struct {
+		name   string
+		access httpx.Access
+		status int
+		runs   int
+	}{
+		{"reads", httpx.Public().Reads(), 200, 2},
+		{"writes", httpx.Public(), 503, 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			rt := httpx.NewRouter(nil, slog.New(slog.NewTextHandler(io.Discard, nil)))
+			rt.RecoverLost(func() {})
+			runs := 0
+			rt.Handle("POST /api/check", c.access, func(w http.ResponseWriter, r *http.Request) error {
+				runs++
+				var in struct{ Draft string }
+				if err := httpx.DecodeJSON(r, &in); err != nil {
+					return err
+				}
+				if runs == 1 {
+					return lost
+				}
+				return httpx.OK(w, r, in.Draft)
+			})
+			req := httptest.NewRequest("POST", "/api/check", strings.NewReader(`{"draft":"lunch"}`))
+			req.Header.Set("Content-Type", "application/json")
+			rec := httptest.NewRecorder()
+			rt.ServeHTTP(rec, req)
+			if rec.Code != c.status || runs != c.runs || (c.status == 200 && !strings.Contains(rec.Body.String(), `"data":"lunch"`)) {
+				t.Fatalf("%d after %d runs: %s", rec.Code, runs, rec.Body)
+			}
+		})
 	}
 }

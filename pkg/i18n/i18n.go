@@ -26,29 +26,41 @@ func FromHeader(v string) Lang {
 // Stated reads an Accept-Language value for a language the caller actually named: false
 // when it names neither Thai nor English (FromHeader would fall back to English).
 func Stated(v string) (Lang, bool) {
-	for _, part := range strings.Split(v, ",") {
-		tag := strings.ToLower(strings.TrimSpace(strings.SplitN(part, ";", 2)[0]))
+	// Read in place, allocating nothing: every request's header is read (issue 28, the edge
+	// budget).
+	for more := true; more; {
+		var part string
+		part, v, more = strings.Cut(v, ",")
+		tag, _, _ := strings.Cut(part, ";")
+		tag = strings.TrimSpace(tag)
 		switch {
-		case tag == "th" || strings.HasPrefix(tag, "th-"):
+		case isTag(tag, "th"):
 			return TH, true
-		case tag == "en" || strings.HasPrefix(tag, "en-"):
+		case isTag(tag, "en"):
 			return EN, true
 		}
 	}
 	return EN, false
 }
 
-type ctxKey struct{}
+// isTag reports whether tag is the language lang or one of its regions (lang-…), in any case.
+func isTag(tag, lang string) bool {
+	return strings.EqualFold(tag, lang) || len(tag) > len(lang) && tag[len(lang)] == '-' && strings.EqualFold(tag[:len(lang)], lang)
+}
+
+// ContextKey is the key of the language WithLang records. pkg/httpx's request context
+// answers it too (one context for what the router notes of a request).
+type ContextKey struct{}
 
 // WithLang records in ctx the language the person behind a request reads (the language of
 // the screen that sent it), for work that reaches them by another way, such as an e-mail.
 func WithLang(ctx context.Context, l Lang) context.Context {
-	return context.WithValue(ctx, ctxKey{}, l)
+	return context.WithValue(ctx, ContextKey{}, l)
 }
 
 // FromContext answers the language WithLang recorded, if any.
 func FromContext(ctx context.Context) (Lang, bool) {
-	l, ok := ctx.Value(ctxKey{}).(Lang)
+	l, ok := ctx.Value(ContextKey{}).(Lang)
 	return l, ok
 }
 

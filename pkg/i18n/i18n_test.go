@@ -13,11 +13,29 @@ func TestFromHeader(t *testing.T) {
 		"fr-FR, th;q=0.5":         TH,
 		"de":                      EN,
 		" en ; q=1":               EN,
+		"EN-gb":                   EN,
+		"thai, th":                TH,
+		"th_TH":                   EN,
+		"x-th, en":                EN,
+		"th-":                     TH,
 	}
 	for in, want := range cases {
 		if got := FromHeader(in); got != want {
 			t.Errorf("FromHeader(%q) = %q, want %q", in, got, want)
 		}
+	}
+	for in, want := range map[string]bool{"": false, "de, fr": false, "fr;q=1, EN-US": true, "th_TH": false} {
+		if _, got := Stated(in); got != want {
+			t.Errorf("Stated(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
+
+// Every request's header is read: nothing allocated (not parallel: AllocsPerRun counts the
+// whole process).
+func TestStatedAllocatesNothing(t *testing.T) {
+	if n := testing.AllocsPerRun(100, func() { Stated("fr-FR,fr;q=0.9,EN-US;q=0.8") }); n != 0 {
+		t.Errorf("Stated allocates %v times, want 0", n)
 	}
 }
 

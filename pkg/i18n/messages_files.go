@@ -20,4 +20,5 @@ var filesMessages = map[string]msg{
 	"imports.reason":         {"เหตุผล", "Reason"},
 	"imports.line":           {"แถวที่", "Row"},
 	"imports.failed":         {"นำเข้าไม่สำเร็จ", "The import failed"},
+	"imports.expired":        {"การนำเข้าครั้งนี้หยุดทำงานไปโดยไม่เสร็จ กรุณาอัปโหลดไฟล์ใหม่อีกครั้ง", "This import stopped without finishing: please upload the file again"},
 }

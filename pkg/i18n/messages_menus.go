@@ -7,6 +7,8 @@ var menusMessages = map[string]msg{
 	"menus.duplicateItem":      {"รายการนี้มีอยู่แล้วในวันและมื้อนี้", "This dish or set is already in this day and meal"},
 	"menus.daysInUse":          {"ไม่สามารถลดจำนวนวันได้ เนื่องจากมีรายการอาหารในวันที่เกินจำนวนวันใหม่", "The round cannot be shortened: dishes are set on days beyond the new day count"},
 	"menus.priceInvalid":       {"ราคาต้องไม่ติดลบ", "The price must not be below zero"},
+	"menus.mealTimeUnknown":    {"ไม่พบประเภทมื้ออาหารนี้ในสาขานี้", "This meal type does not exist in this branch"},
+	"menus.priceTooHigh":       {"ราคาต้องไม่เกิน 99,999,999.99", "The price must be 99,999,999.99 at most"},
 	"menus.iddsiTypeInvalid":   {"ประเภทเนื้อสัมผัสต้องเป็น FOOD หรือ DRINK", "The texture type must be FOOD or DRINK"},
 	"menus.iddsiFood":          {"ระดับ IDDSI ของอาหารต้องอยู่ระหว่าง 3 ถึง 7", "The IDDSI level of a food must be 3 to 7"},
 	"menus.iddsiDrink":         {"ระดับ IDDSI ของเครื่องดื่มต้องอยู่ระหว่าง 0 ถึง 4", "The IDDSI level of a drink must be 0 to 4"},

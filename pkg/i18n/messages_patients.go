@@ -36,7 +36,7 @@ var patientsMessages = map[string]msg{
 	"patientSync.unauthorized":    {"ระบบโรงพยาบาลปฏิเสธข้อมูลรับรอง กรุณาให้ผู้ดูแลระบบตรวจสอบการตั้งค่า", "The hospital system refused the credentials: an administrator must check the settings"},
 	"patientSync.forbidden":       {"ข้อมูลรับรองนี้ไม่มีสิทธิ์อ่านรายชื่อผู้ป่วยในระบบโรงพยาบาล", "These credentials may not read the patient census in the hospital system"},
 	"patientSync.badResponse":     {"ระบบโรงพยาบาลตอบกลับข้อมูลที่อ่านไม่ได้ กรุณาให้ผู้ดูแลระบบตรวจสอบที่อยู่ของระบบ", "The hospital system answered something that cannot be read: an administrator must check its address"},
-	"patientSync.unavailable":     {"ระบบโรงพยาบาลไม่ตอบสนองในขณะนี้ กรุณาลองใหม่ภายหลัง", "The hospital system is not answering now: please try again later"},
+	"patientSync.unavailable":     {"เชื่อมต่อระบบโรงพยาบาลไม่ได้ กรุณาลองใหม่ภายหลัง หรือให้ผู้ดูแลระบบตรวจสอบที่อยู่ของระบบ", "Could not connect to the hospital system: please try again later, or have an administrator check its address"},
 	"patientSync.emptyCensus":     {"ระบบโรงพยาบาลส่งรายชื่อผู้ป่วยว่างเปล่า จึงไม่ได้จำหน่ายผู้ป่วยทั้งหมดออก กรุณาตรวจสอบกับระบบโรงพยาบาล", "The hospital sent an empty patient list, so nobody was discharged: please check with the hospital system"},
 	"patientSync.invalidPatient":  {"ข้อมูลผู้ป่วยบางรายจากโรงพยาบาลไม่ถูกต้อง จึงไม่ได้บันทึกการเปลี่ยนแปลงใด ๆ", "Some patient data from the hospital is invalid, so no change was saved"},
 	"patientSync.branchNotFound":  {"ไม่พบสาขานี้", "No such branch"},

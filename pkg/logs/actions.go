@@ -15,6 +15,7 @@ type Action struct {
 var actions = []Action{
 	{Action: "auth.signIn", Th: "เข้าสู่ระบบ", En: "Signed in"},
 	{Action: "auth.signInFailed", Th: "เข้าสู่ระบบไม่สำเร็จ", En: "Sign-in failed"},
+	{Action: "auth.signInBurst", Th: "มีการลองรหัสผ่านผิดจำนวนมาก (แจ้งผู้ดูแลระบบแล้ว)", En: "Many wrong passwords tried (administrators told)"},
 	{Action: "auth.codeRefused", Th: "รหัสยืนยันไม่ถูกต้อง", En: "Verification code refused"},
 	{Action: "auth.selectRole", Th: "เลือก/สลับสาขาและบทบาท", En: "Chose or switched branch and role"},
 	{Action: "auth.signOut", Th: "ออกจากระบบ", En: "Signed out"},
@@ -32,6 +33,7 @@ var actions = []Action{
 	{Action: "users.export", Th: "ส่งออกรายงานสิทธิ์ผู้ใช้", En: "Exported the user permission report"},
 	{Action: "imports.done", Th: "นำเข้าไฟล์ Excel", En: "Imported an Excel file"},
 	{Action: "patientSync.done", Th: "ดึงข้อมูลผู้ป่วยจากโรงพยาบาล", En: "Synced patients from the hospital"},
+	{Action: "hl7Feed.keyRotated", Th: "สร้างกุญแจรับข้อมูล HL7 ใหม่", En: "Rotated a branch's HL7 feed key"},
 	{Action: "patients.exportChanges", Th: "ส่งออกประวัติการเปลี่ยนแปลงข้อมูลผู้ป่วย", En: "Exported the patient change record"},
 	{Action: "files.export", Th: "ส่งออกข้อมูลหลัก/เมนู", En: "Exported master data or menus"},
 	{Action: "logs.export", Th: "ส่งออกบันทึกกิจกรรม", En: "Exported the activity record"},

@@ -97,6 +97,17 @@ func TestEveryLoggedFieldIsLabelled(t *testing.T) {
 		}
 	}
 
+	// An order's fields are named by the screens' locale files (words.go), each by its own
+	// `field.<key>` in th/orders.json and en/orders.json, never by another entity's label.
+	if errOrderWords != nil {
+		t.Fatal(errOrderWords)
+	}
+	for _, k := range jsonKeys(reflect.TypeOf(orders.Order{})) {
+		if _, ok := orderFields[k]; !ok && !bookkeeping[k] && !isTechnical("meal_order", k) {
+			t.Errorf("meal_order: no field.%s in web/src/locales/th/orders.json and en/orders.json", k)
+		}
+	}
+
 	// Master data and branches log their rows as stored: every column of the table.
 	pool := dbtest.New(t)
 	tables := map[string][]string{"branch": nil}
@@ -170,6 +181,29 @@ func TestChangeReadsAsWords(t *testing.T) {
 	}
 	if d := string(showDetail([]byte(`{"deviceId": "3920b484-fd6c-4105-8a64-c8208040f265"}`), i18n.TH)); d != `{"deviceId":"3920b484…"}` {
 		t.Fatalf("device in a detail: %s", d)
+	}
+	// an order's fields and coded values in the screens' words (web/src/locales)
+	before = `{"status": "WAITING", "orderType": "ORD", "courseType": "MENU", "charge": false, "reviewReasons": null}`
+	after = `{"status": "CANCELLED", "orderType": "NPO", "courseType": null, "charge": true, "reviewReasons": ["DIET", "MENU"], "cancelReason": "DOCTOR"}`
+	for lang, want := range map[i18n.Lang][][3]any{
+		i18n.TH: {{"เหตุผลที่ยกเลิก", nil, "แพทย์ยกเลิก"}, {"คิดค่าใช้จ่าย", false, true}, {"รูปแบบการสั่ง", "เมนู", nil},
+			{"ประเภทการสั่ง", "สั่งอาหาร", "งดน้ำงดอาหาร (NPO)"}, {"เหตุที่ต้องตรวจสอบ", nil, []any{"ประเภทอาหารเปลี่ยน", "อาหารในถาดเปลี่ยน"}},
+			{"สถานะ", "รอเสิร์ฟ", "ยกเลิก"}},
+		i18n.EN: {{"Cancel reason", nil, "By doctor"}, {"Charged", false, true}, {"Course type", "Menu", nil},
+			{"Order type", "Order food", "Fasting (NPO)"}, {"Review reasons", nil, []any{"Diet changed", "Food on the tray changed"}},
+			{"Status", "Awaiting serving", "Cancelled"}},
+	} {
+		fields, err = diff("meal_order", []byte(before), []byte(after), refs{}, pageNames{}, lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got [][3]any
+		for _, f := range fields {
+			got = append(got, [3]any{f.Label, f.Before, f.After})
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("an order in %s: %v, want %v", lang, got, want)
+		}
 	}
 	// a free-text meal's acknowledged rules, each by its kind and name
 	rules := `{"freeTextRules": [{"kind": "ALLERGEN", "code": "AL01", "nameTh": "กุ้ง", "nameEn": "Shrimp"},

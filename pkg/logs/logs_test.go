@@ -14,6 +14,7 @@ import (
 	"samrap/pkg/apitest"
 	"samrap/pkg/day"
 	"samrap/pkg/dbtest"
+	"samrap/pkg/demo"
 	"samrap/pkg/logs"
 	"samrap/pkg/xlsx"
 )
@@ -76,6 +77,7 @@ type activityPage struct {
 		Action      string         `json:"action"`
 		ActionLabel string         `json:"actionLabel"`
 		Detail      map[string]any `json:"detail"`
+		Address     string         `json:"address"`
 		At          string         `json:"at"`
 	} `json:"items"`
 	Total int `json:"total"`
@@ -690,5 +692,84 @@ func TestOrdersAndServingAreRecorded(t *testing.T) {
 		if p.Items[0].ChangerName != want || p.Items[0].Record == nil || p.Items[0].Record.Name != "Test "+hn {
 			t.Errorf("%s: %q %+v, want %q and the patient by name", hn, p.Items[0].ChangerName, p.Items[0].Record, want)
 		}
+	}
+}
+
+// Every activity entry written in answer to a request carries the caller's address, also
+// where the area's service takes only a context (issue 31: choosing a pair, signing out,
+// lifting a sign-in delay, assigning and unassigning, the exports were recorded without).
+func TestEveryActivityOfARequestHasItsAddress(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	ctx := context.Background()
+	const from = "198.51.100.77"
+	var since int64
+	if err := f.s.DB.QueryRow(ctx, `SELECT coalesce(max(id), 0) FROM activity_log`).Scan(&since); err != nil {
+		t.Fatal(err)
+	}
+	var serve, ordertaker int64
+	if err := f.s.DB.QueryRow(ctx, `SELECT (SELECT id FROM app_user WHERE email = 'serve@samrap.local'),
+		(SELECT id FROM app_user WHERE email = 'ordertaker@samrap.local')`).Scan(&serve, &ordertaker); err != nil {
+		t.Fatal(err)
+	}
+	ctl := f.s.SignIn("controller@samrap.local").Access
+	multi := f.s.SignIn("multi@samrap.local")
+	today := f.s.Clock.Now().In(day.Bangkok).Format("2006-01-02")
+	for _, c := range []struct {
+		token, method, path string
+		body                any
+	}{
+		{multi.Access, "POST", "/api/auth/selectRole", map[string]any{"branchCode": "SRP02", "roleCode": "BAM"}},
+		{multi.Access, "POST", "/api/auth/logout", nil},
+		{f.bam1, "POST", "/api/auth/unlockUser", map[string]any{"branchCode": "SRP01", "userId": ordertaker}},
+		{f.bam1, "POST", "/api/auth/assign", map[string]any{"branchCode": "SRP01", "roleCode": "BOD", "userIds": []int64{serve}}},
+		{f.bam1, "POST", "/api/auth/unassign", map[string]any{"branchCode": "SRP01", "roleCode": "BOD", "userIds": []int64{serve}}},
+		{f.bam1, "GET", "/api/download/activityLog", nil},
+		{f.bam1, "GET", "/api/download/userPermissionReport?branchCode=SRP01", nil},
+		{f.bam1, "POST", "/api/download/patientSatisfaction", map[string]any{}},
+		{f.bam1, "POST", "/api/download/workPerformance", map[string]any{"dateFrom": today, "dateTo": today}},
+		{f.nt, "GET", "/api/download/masterDataType?branchCode=SRP01&type=DietType", nil},
+		{ctl, "GET", "/api/download/patientChangeLog", nil},
+		{ctl, "POST", "/api/download/excelCuisine", map[string]any{"branchCode": "SRP01", "dateOrder": today, "type": "MENU",
+			"mealTimeIds": "ALL", "wardTypeIds": "ALL", "wardIds": "ALL", "roomIds": "ALL", "cuisineTypeIds": "ALL",
+			"dietTypeIds": "ALL", "therapeuticIds": "ALL", "allergenIds": "ALL", "restrictedIds": "ALL", "foodScope": "ALL",
+			"orderType": "ALL"}},
+		{f.s.SignIn("ordertaker@samrap.local").Access, "POST", "/api/auth/changePassword", map[string]any{
+			"currentPassword": demo.Password, "newPassword": "Changed#2026-logs", "confirmPassword": "Changed#2026-logs"}},
+	} {
+		res := f.s.Do(apitest.Request{Method: c.method, Path: c.path, Token: c.token, JSON: c.body, From: from})
+		if res.Status != 200 && res.Status != 204 {
+			t.Fatalf("%s %s: %d %s", c.method, c.path, res.Status, res.Body)
+		}
+	}
+	for _, action := range []string{"auth.selectRole", "auth.signOut", "auth.liftDelay", "users.assign", "users.unassign",
+		"logs.export", "users.export", "surveys.export", "performance.export", "files.export", "patients.exportChanges",
+		"reports.kitchen", "auth.passwordChanged"} {
+		var p activityPage
+		f.get(t, f.sam, "/api/logs/activities?size=100&action="+action, "en", &p)
+		found := 0
+		for _, it := range p.Items {
+			if it.ID > since {
+				found++
+				if it.Address != from {
+					t.Errorf("%s: address %q, want %q", action, it.Address, from)
+				}
+			}
+		}
+		if found == 0 {
+			t.Errorf("%s: not in the record: %+v", action, p)
+		}
+	}
+	rows, err := f.s.DB.Query(ctx, `SELECT action, address FROM activity_log WHERE id > $1 AND address = '' ORDER BY id`, since)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var action, address string
+		if err := rows.Scan(&action, &address); err != nil {
+			t.Fatal(err)
+		}
+		t.Errorf("%s recorded without an address", action)
 	}
 }

@@ -12,9 +12,7 @@ import (
 
 var (
 	activeStatus = map[string]names{"ACTIVE": {"ใช้งาน", "Active"}, "INACTIVE": {"ไม่ใช้งาน", "Inactive"}}
-	orderStatus  = map[string]names{"WAITING": {"รอเสิร์ฟ", "Awaiting serving"}, "FASTING": {"งดอาหาร", "Fasting"},
-		"NO_MEAL": {"ไม่รับประทานอาหาร", "No meal taken"}, "CANCELLED": {"ยกเลิก", "Cancelled"}, "SERVED": {"เสิร์ฟแล้ว", "Served"}}
-	roles = map[string]names{"BCT": {"ผู้ควบคุม", "Controller"}, "BOD": {"ผู้รับคำสั่งอาหาร", "Order Taker"},
+	roles        = map[string]names{"BCT": {"ผู้ควบคุม", "Controller"}, "BOD": {"ผู้รับคำสั่งอาหาร", "Order Taker"},
 		"BSV": {"ผู้เสิร์ฟ", "Serve"}, "BNT": {"นักโภชนาการ", "Nutritionist"}, "SAM": {"ผู้ดูแลระบบสูงสุด", "Super Admin"},
 		"BAM": {"ผู้ดูแลสาขา", "Branch Admin"}}
 	languages = map[string]names{"TH": {"ไทย", "Thai"}, "EN": {"อังกฤษ", "English"}, "ZH": {"จีน", "Chinese"},
@@ -32,20 +30,7 @@ var values = map[string]map[string]map[string]names{
 		"lastImportSource": {"edit": {"แก้ไขโดยผู้ใช้", "Edited by a person"}, "excel": {"นำเข้าจาก Excel", "Excel import"},
 			"hospital": {"ระบบโรงพยาบาล", "Hospital system"}},
 	},
-	"meal_order": {
-		"status": orderStatus,
-		"orderType": {"ORD": {"สั่งอาหาร", "Order food"}, "NPO": {"งดน้ำงดอาหาร (NPO)", "Fasting (NPO)"},
-			"NML": {"ไม่รับประทานอาหาร", "Declines food"}, "DIS": {"จำหน่าย", "Discharge"}},
-		"foodScope": {"NORMAL": {"อาหารปกติเท่านั้น", "Normal only"}, "BOTH": {"อาหารปกติและกลืนลำบาก", "Normal and dysphagia"},
-			"DYSPHAGIA": {"อาหารกลืนลำบากเท่านั้น", "Dysphagia only"}},
-		"courseType": {"MENU": {"เมนู", "Menu"}, "SET": {"ชุดเมนู", "Menu set"}, "SPECIFIC": {"ระบุเอง", "Specific"}},
-		"cancelReason": {"PATIENT": {"ผู้ป่วยยกเลิก", "By patient"}, "DOCTOR": {"แพทย์ยกเลิก", "By doctor"},
-			"NUTRITIONIST": {"นักโภชนาการยกเลิก", "By nutritionist"}},
-		"reviewReasons": {"DIET": {"ประเภทอาหารเปลี่ยน", "Diet changed"}, "ALLERGY": {"การแพ้อาหารเปลี่ยน", "Allergies changed"},
-			"TEXTURE": {"ระดับเนื้ออาหารเปลี่ยน", "Texture changed"}, "NPO": {"การงดน้ำงดอาหารเปลี่ยน", "NPO changed"},
-			"DISCHARGED": {"ผู้ป่วยจำหน่ายแล้ว", "Discharged"}, "RELIGION": {"ศาสนาหรือประเภทมังสวิรัติเปลี่ยน", "Religion or vegetarian type changed"},
-			"MENU": {"อาหารในถาดเปลี่ยน", "Food on the tray changed"}},
-	},
+	"meal_order": orderValues, // the screens' words, words.go
 	"serve_record": {
 		"action": {"SERVED": {"เสิร์ฟแล้ว", "Served"}, "REJECTED": {"ไม่ได้เสิร์ฟ", "Not served"}},
 	},
@@ -111,7 +96,7 @@ func shortDevice(id string) string {
 // "reasons" are the serve area's messages.
 // "ALL" is left to the screen, which shows it in its language.
 var detailValues = map[string]map[string]names{
-	"cancelReason": values["meal_order"]["cancelReason"],
+	"cancelReason": orderValues["cancelReason"],
 	"foodScope":    {"NORMAL": {"ปกติ", "Normal"}, "DYSPHAGIA": {"ผู้มีภาวะกลืนลำบาก", "Dysphagia"}},
 	"orderType":    {"PATIENT": {"ผู้ป่วย", "Patient"}, "CAREGIVER": {"ญาติ/ผู้ดูแล", "Caregiver"}},
 	"roleCode":     roles,

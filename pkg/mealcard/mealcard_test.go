@@ -16,6 +16,7 @@ import (
 
 	"github.com/makiuchi-d/gozxing"
 	"github.com/makiuchi-d/gozxing/qrcode"
+	"rsc.io/qr"
 
 	"samrap/pkg/mealcard/pdftest"
 )
@@ -320,6 +321,44 @@ func TestQRMatrixDecodes(t *testing.T) {
 	}
 }
 
+// The drawer's encoding, with the plans it keeps, is rsc.io/qr's: the same modules for
+// numeric, alphanumeric and byte data of every version a card's codes take, each plan used
+// again by the next codes of its version; a text too long for any version is refused.
+func TestQRPlansEncodeAsLibrary(t *testing.T) {
+	plans := qrPlans{}
+	var texts []string
+	for i := range 40 {
+		texts = append(texts, strings.Repeat("7", 1+i*9), strings.Repeat("AB-1", 1+i*3), strings.Repeat("tök/", 1+i*4))
+	}
+	texts = append(texts, sampleCards()[0].QRToken, sampleCards()[0].SurveyURL, texts[3], texts[5])
+	for _, s := range texts {
+		got, err := plans.matrix(s)
+		if err != nil {
+			t.Fatalf("%q: %v", s, err)
+		}
+		code, err := qr.Encode(s, qr.M)
+		if err != nil {
+			t.Fatalf("%q: %v", s, err)
+		}
+		if len(got) != code.Size {
+			t.Fatalf("%q: size %d, want %d", s, len(got), code.Size)
+		}
+		for y := range got {
+			for x := range got[y] {
+				if got[y][x] != code.Black(x, y) {
+					t.Fatalf("%q: module (%d, %d) differs", s, x, y)
+				}
+			}
+		}
+	}
+	if len(plans) < 10 {
+		t.Fatalf("%d versions encoded, want the test to cover at least 10", len(plans))
+	}
+	if _, err := plans.matrix(strings.Repeat("ไทย", 1000)); err == nil {
+		t.Fatal("a text too long for a QR code was encoded")
+	}
+}
+
 // The rectangles drawn cover exactly the dark modules, each once.
 func TestQRRectsCoverTheMatrix(t *testing.T) {
 	m, err := qrMatrix(sampleCards()[1].QRToken)
@@ -438,7 +477,7 @@ func TestColoursOnThePage(t *testing.T) {
 
 // The 80 mm labels are one page per card, so a label pays what a sheet of four shares: its
 // page's dictionary, stream and table lines, a compressed stream of its own. The packing
-// (pack.go: object streams, a cross-reference stream, one zlib writer at the default level,
+// (pack.go: object streams, a cross-reference stream, one zlib writer at level 5,
 // short font names) and measuring off the page keep a label near an A4 card (issue 15: 1.5 kB
 // a card; fpdf's own output was 2.1 kB a label, 1.36 kB an A4 card). Poppler reads the result
 // (the other tests); pdfinfo says how many pages and that it is PDF 1.5.

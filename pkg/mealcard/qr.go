@@ -1,25 +1,58 @@
 package mealcard
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/go-pdf/fpdf"
-	"rsc.io/qr"
+	"rsc.io/qr/coding"
 )
 
 // qrMatrix is the QR code of s (error correction M) as rows of dark modules, without the
 // quiet zone. rsc.io/qr encodes with one fixed mask rather than scoring all eight: any mask
 // reads, and scoring was most of the time of a card (boombuler/barcode takes 2 ms a code).
-func qrMatrix(s string) ([][]bool, error) {
-	code, err := qr.Encode(s, qr.M)
-	if err != nil {
-		return nil, err
+func qrMatrix(s string) ([][]bool, error) { return qrPlans{}.matrix(s) }
+
+// qrPlans are rsc.io/qr's plans (a version's module roles, at level M and mask 0) by version.
+// qr.Encode builds the plan of its version again for every code, about a tenth of a code's
+// time; a document's codes share a few versions, so its drawer keeps them (issue 28).
+type qrPlans map[coding.Version]*coding.Plan
+
+// matrix is qrMatrix with the plans kept in ps. It encodes as qr.Encode does (the smallest
+// of numeric, alphanumeric and byte data, then the smallest version that holds it, mask 0):
+// TestQRPlansEncodeAsLibrary compares the two.
+func (ps qrPlans) matrix(s string) ([][]bool, error) {
+	var enc coding.Encoding
+	switch {
+	case coding.Num(s).Check() == nil:
+		enc = coding.Num(s)
+	case coding.Alpha(s).Check() == nil:
+		enc = coding.Alpha(s)
+	default:
+		enc = coding.String(s)
 	}
-	m := make([][]bool, code.Size)
+	v := coding.Version(coding.MinVersion)
+	for ; enc.Bits(v) > v.DataBytes(coding.M)*8; v++ {
+		if v == coding.MaxVersion {
+			return nil, errors.New("mealcard: text too long to encode as QR")
+		}
+	}
+	p, ok := ps[v]
+	if !ok {
+		var err error
+		if p, err = coding.NewPlan(v, coding.M, 0); err != nil {
+			return nil, fmt.Errorf("mealcard: qr plan: %w", err)
+		}
+		ps[v] = p
+	}
+	code, err := p.Encode(enc)
+	if err != nil {
+		return nil, fmt.Errorf("mealcard: qr: %w", err)
+	}
+	m := rows(code.Size)
 	for y := range m {
-		m[y] = make([]bool, code.Size)
 		for x := range m[y] {
 			m[y][x] = code.Black(x, y)
 		}
@@ -49,16 +82,17 @@ const badgeQuiet = qrQuiet + 2
 // A badge (its frame and caption) is drawn in the same form: it costs a card nothing.
 type qrDrawer struct {
 	fixed map[string]fpdf.Template // by the shared modules (splitFixed), the size and the badge
+	plans qrPlans
 }
 
-func newQRDrawer() *qrDrawer { return &qrDrawer{fixed: map[string]fpdf.Template{}} }
+func newQRDrawer() *qrDrawer { return &qrDrawer{fixed: map[string]fpdf.Template{}, plans: qrPlans{}} }
 
 // draw draws the QR code of token in the size × size square at (x, y), framed and captioned
 // under it when badge is not nil: the shared patterns' form, then the rest as rectangles, one
 // per horizontal run of dark modules grown down over identical runs, in one path written in
 // module units under a transformation matrix, so each run costs a few bytes of the page.
 func (q *qrDrawer) draw(f *fpdf.Fpdf, token string, x, y, size float64, badge *Badge) {
-	m, err := qrMatrix(token)
+	m, err := q.plans.matrix(token)
 	if err != nil {
 		f.SetError(err)
 		return
@@ -159,9 +193,8 @@ func splitFixed(m [][]bool) (fixed, rest [][]bool) {
 			(y == 6 && x >= 8 && x < n-8) || (x == 6 && y >= 8 && y < n-8) || // timing
 			(n >= 25 && box(n-9, n-9, 5, 5)) // the alignment pattern every version from 2 has
 	}
-	fixed, rest = make([][]bool, n), make([][]bool, n)
+	fixed, rest = rows(n), rows(n)
 	for y := range m {
-		fixed[y], rest[y] = make([]bool, n), make([]bool, n)
 		for x := range m[y] {
 			if isFixed(x, y) {
 				fixed[y][x] = m[y][x]
@@ -173,16 +206,31 @@ func splitFixed(m [][]bool) (fixed, rest [][]bool) {
 	return fixed, rest
 }
 
+// rows answers an n × n matrix of light modules, its rows cut from one slice (one allocation
+// for a code, not one per row).
+func rows(n int) [][]bool {
+	cells := make([]bool, n*n)
+	m := make([][]bool, n)
+	for y := range m {
+		m[y] = cells[y*n : (y+1)*n : (y+1)*n]
+	}
+	return m
+}
+
 type rect struct{ x, y, w, h int }
 
 // qrRects covers the dark modules of m with rectangles: each horizontal run of a row, grown
 // down over the rows below that have the same run (the finder patterns' sides, columns of the
 // timing pattern), so a code takes about a fifth fewer rectangles than one per run.
 func qrRects(m [][]bool) []rect {
-	var done []rect
-	open := map[[2]int]int{} // (x, w) of a run → index in done of the rectangle it extends
+	done := make([]rect, 0, len(m)*len(m)/5) // about what a code takes: grown once at most
+	// The runs of the row above, by the column they start at (a row's runs never share one):
+	// the index in done of the rectangle each extends, and its width (0: no run starts there).
+	// Two slices swapped from row to row, not a map per row (a fifth of a label's QR time).
+	type run struct{ w, i int }
+	open, next := make([]run, len(m)), make([]run, len(m))
 	for y, row := range m {
-		next := make(map[[2]int]int, len(open))
+		clear(next)
 		for x := 0; x < len(row); {
 			if !row[x] {
 				x++
@@ -192,16 +240,15 @@ func qrRects(m [][]bool) []rect {
 			for x < len(row) && row[x] {
 				x++
 			}
-			key := [2]int{start, x - start}
-			if i, ok := open[key]; ok {
-				done[i].h++
-				next[key] = i
+			if o := open[start]; o.w == x-start {
+				done[o.i].h++
+				next[start] = o
 				continue
 			}
-			next[key] = len(done)
+			next[start] = run{w: x - start, i: len(done)}
 			done = append(done, rect{start, y, x - start, 1})
 		}
-		open = next
+		open, next = next, open
 	}
 	return done
 }

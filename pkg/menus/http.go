@@ -38,10 +38,20 @@ func Mount(env *platform.Env, rt *httpx.Router) {
 
 type handlers struct{ s *Service }
 
-// listQuery reads the paging, criteria and status every list takes, and the filters named.
-func listQuery(r *http.Request, ids ...string) (*httpx.Query, httpx.PageParams, Filter, map[string]int64) {
+// The columns each list sorts by (the sort keys of menus.sql); another sortBy is a 422
+// naming it, as in master data, rather than the default order answered as if it were the
+// one asked for. The contents of rounds have one order (round, day, meal type, code).
+var (
+	menuSorts  = []string{"code", "nameTh", "nameEn", "cuisineTypeCode", "mealComponentCode", "iddsiType", "iddsiLevel", "price", "status", "updatedAt"}
+	setSorts   = []string{"code", "nameTh", "nameEn", "price", "status", "updatedAt"}
+	cycleSorts = []string{"startDate", "endDate", "code", "nameTh", "nameEn", "roundType", "dayCount", "status", "updatedAt"}
+)
+
+// listQuery reads the paging (sortBy one of sorts), criteria and status every list takes,
+// and the filters named.
+func listQuery(r *http.Request, sorts []string, ids ...string) (*httpx.Query, httpx.PageParams, Filter, map[string]int64) {
 	q := httpx.ReadQuery(r)
-	p := q.Page()
+	p := q.Page(sorts...)
 	f := Filter{Criteria: q.Text("criteria"), Status: q.OneOf("status", "ALL", StatusActive, StatusInactive)}
 	if f.Status == "ALL" {
 		f.Status = ""
@@ -54,7 +64,7 @@ func listQuery(r *http.Request, ids ...string) (*httpx.Query, httpx.PageParams, 
 }
 
 func (h handlers) searchMenus(w http.ResponseWriter, r *http.Request) error {
-	q, p, f, ids := listQuery(r, "cuisineTypeId", "mealComponentId")
+	q, p, f, ids := listQuery(r, menuSorts, "cuisineTypeId", "mealComponentId")
 	if err := q.Err(); err != nil {
 		return err
 	}
@@ -113,7 +123,7 @@ func (h handlers) deleteMenu(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h handlers) searchMenuSets(w http.ResponseWriter, r *http.Request) error {
-	q, p, f, ids := listQuery(r, "dietTypeId", "therapeuticId")
+	q, p, f, ids := listQuery(r, setSorts, "dietTypeId", "therapeuticId")
 	if err := q.Err(); err != nil {
 		return err
 	}
@@ -152,7 +162,7 @@ func (h handlers) deleteMenuSet(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h handlers) searchCycles(w http.ResponseWriter, r *http.Request) error {
-	q, p, f, _ := listQuery(r)
+	q, p, f, _ := listQuery(r, cycleSorts)
 	if err := q.Err(); err != nil {
 		return err
 	}
@@ -192,7 +202,10 @@ func (h handlers) deleteCycle(w http.ResponseWriter, r *http.Request) error {
 // searchCycleMenus takes SPEC.md §7's filters: cycleId, cuisineCode, dietTypeCode,
 // therapeuticCode, mealComponentCode.
 func (h handlers) searchCycleMenus(w http.ResponseWriter, r *http.Request) error {
-	q, p, f, ids := listQuery(r, "cycleId")
+	q, p, f, ids := listQuery(r, nil, "cycleId")
+	if q.Has("sortBy") {
+		q.Invalid("sortBy", "field.invalid")
+	}
 	if err := q.Err(); err != nil {
 		return err
 	}

@@ -302,6 +302,11 @@ func TestCycle(t *testing.T) {
 		d.Overlaps[0].ID != a.ID || d.Overlaps[0].Status != "ACTIVE" || res.Fields()["startDate"] == "" {
 		t.Fatalf("overlap: %d %s", res.Status, res.Body)
 	}
+	// the other round as searchCycle lists it, no field left at its zero value (issue 31 §4)
+	if o := d.Overlaps[0]; o.Code != "T-A" || o.NameEn != "Round T-A" || o.RoundType != "LOOP" || o.DayCount != 10 ||
+		o.StartDate != "2040-01-01" || o.EndDate == nil || *o.EndDate != "2040-03-31" || o.UpdatedAt.IsZero() || o.UpdatedBy != "D0004" {
+		t.Fatalf("overlap entry: %s", res.Data)
+	}
 	// an inactive round may overlap; activating it may not
 	b := f.mustCycle(t, "T-B", "WEEKDAY", 0, "2040-03-01", "", "INACTIVE")
 	if b.DayCount != 7 {
@@ -442,9 +447,11 @@ func TestHostileQueries(t *testing.T) {
 			t.Errorf("%s: %d", path, res.Status)
 		}
 	}
-	// a field the body does not have is malformed; a body too large is refused before it is read
-	if res := f.post(f.nutri, "updateMenu", map[string]any{"code": "X", "allergens": "AL01"}); res.Status != http.StatusBadRequest {
-		t.Errorf("unknown field: %d", res.Status)
+	// a field the body does not have is named (issue 31: a 400 would sign the user out); a
+	// body too large is refused before it is read
+	if res := f.post(f.nutri, "updateMenu", map[string]any{"code": "X", "allergens": "AL01"}); res.Status != http.StatusUnprocessableEntity ||
+		res.Fields()["allergens"] != "This field is unknown" {
+		t.Errorf("unknown field: %d %s", res.Status, res.Body)
 	}
 	big, _ := json.Marshal(map[string]any{"code": "X", "remark": strings.Repeat("ก", 30000)})
 	if res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/parameter/updateMenu", Token: f.nutri, Body: strings.NewReader(string(big)),
@@ -493,5 +500,77 @@ func TestDemoAuthor(t *testing.T) {
 				res.Into(t, &cycles)
 			}
 		}
+	}
+}
+
+// Issue 31 §4: what the person got wrong is named, never answered as a 200 that hides it or
+// with a message about something else.
+func TestWrongInputIsNamed(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	get := func(path string) apitest.Response {
+		return f.s.Do(apitest.Request{Method: "GET", Path: "/api/parameter/" + path, Token: f.nutri, Lang: "en"})
+	}
+	// an unknown sortBy is a 422, with master data's message
+	want := get("searchDietType?sortBy=bogus").Fields()["sortBy"]
+	if want == "" {
+		t.Fatal("master data takes sortBy=bogus")
+	}
+	for _, list := range []string{"searchMenu", "searchMenuSet", "searchCycle", "searchCycleMenu"} {
+		if res := get(list + "?sortBy=bogus"); res.Status != http.StatusUnprocessableEntity || res.Fields()["sortBy"] != want {
+			t.Errorf("%s sortBy=bogus: %d %s %v", list, res.Status, res.Code, res.Fields())
+		}
+	}
+	// the columns the screens sort by still sort
+	for list, cols := range map[string][]string{
+		"searchMenu":    {"code", "nameTh", "nameEn", "cuisineTypeCode", "mealComponentCode", "iddsiType", "iddsiLevel", "price", "status", "updatedAt"},
+		"searchMenuSet": {"code", "nameTh", "nameEn", "price", "status", "updatedAt"},
+		"searchCycle":   {"startDate", "endDate", "code", "nameTh", "nameEn", "roundType", "dayCount", "status", "updatedAt"},
+	} {
+		for _, c := range cols {
+			if res := get(list + "?sortDesc=true&sortBy=" + c); res.Status != http.StatusOK {
+				t.Errorf("%s sortBy=%s: %d %s", list, c, res.Status, res.Body)
+			}
+		}
+	}
+	if res := get("searchCycleMenu?page=1&size=10"); res.Status != http.StatusOK {
+		t.Errorf("searchCycleMenu: %d %s", res.Status, res.Body)
+	}
+
+	// a price past the column's says so, whether it fits a float or not
+	for _, p := range []any{1e300, 100_000_000, 99_999_999.995} {
+		res := f.post(f.nutri, "updateMenu", clone(f.dish(t, "T-PRICE", nil, nil), "price", p))
+		if res.Status != http.StatusUnprocessableEntity || res.Fields()["price"] != "The price must be 99,999,999.99 at most" {
+			t.Errorf("dish price %v: %d %s", p, res.Status, res.Body)
+		}
+	}
+	if res := f.post(f.nutri, "updateMenu", clone(f.dish(t, "T-PRICE", nil, nil), "price", -1)); res.Fields()["price"] != "The price must not be below zero" {
+		t.Errorf("dish price -1: %d %s", res.Status, res.Body)
+	}
+	set := map[string]any{"branchCode": "SRP01", "code": "T-PRICE", "nameTh": "ชุด", "price": 1e300, "menuIds": []int64{f.id(t, "menu", "M001")}}
+	if res := f.post(f.nutri, "updateMenuSet", set); res.Status != http.StatusUnprocessableEntity || res.Fields()["price"] != "The price must be 99,999,999.99 at most" {
+		t.Errorf("set price: %d %s", res.Status, res.Body)
+	}
+	if n := f.s.Count(`SELECT count(*) FROM menu WHERE code = 'T-PRICE'`) + f.s.Count(`SELECT count(*) FROM menu_set WHERE code = 'T-PRICE'`); n != 0 {
+		t.Fatalf("%d refused rows stored", n)
+	}
+
+	// a meal type the branch does not have, on a date a round covers or not
+	var srp02Lunch int64
+	if err := f.s.DB.QueryRow(t.Context(), `SELECT id FROM meal_time WHERE branch_code = 'SRP02' AND code = 'MT02'`).Scan(&srp02Lunch); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{"date=2026-06-01&mealTimeId=999999", "date=2039-06-01&mealTimeId=999999", fmt.Sprintf("date=2026-06-01&mealTimeId=%d", srp02Lunch)} {
+		if res := get("menuOfDay?" + q); res.Status != http.StatusUnprocessableEntity || res.Fields()["mealTimeId"] != "This meal type does not exist in this branch" {
+			t.Errorf("menuOfDay?%s: %d %s %v", q, res.Status, res.Code, res.Fields())
+		}
+	}
+	// the branch's meal type: its day, or no round
+	lunch := f.id(t, "meal_time", "MT02")
+	if res := get(fmt.Sprintf("menuOfDay?date=2026-06-01&mealTimeId=%d", lunch)); res.Status != http.StatusOK {
+		t.Errorf("menuOfDay lunch: %d %s", res.Status, res.Body)
+	}
+	if res := get(fmt.Sprintf("menuOfDay?date=2039-06-01&mealTimeId=%d", lunch)); res.Status != http.StatusOK || res.Msg != "No active menu round covers this date" {
+		t.Errorf("menuOfDay lunch, no round: %d %s", res.Status, res.Body)
 	}
 }

@@ -380,7 +380,13 @@ func readMenu(c cells, stored map[string]Menu, refs refCodes) (MenuInput, *rowEr
 // Rows equal to what is stored are left alone (unchanged).
 func (s *Service) ImportMenus(ctx context.Context, tx pgx.Tx, branch, by string, rows []imports.Row) (imports.Result, error) {
 	var res imports.Result
-	docs, err := queries.MenusAll(ctx, tx, branch)
+	codes := make([]string, 0, len(rows))
+	for _, r := range rows {
+		if code, _ := cells(r.Cells).get("code"); code != "" {
+			codes = append(codes, code)
+		}
+	}
+	docs, err := queries.MenusByCodes(ctx, tx, dbsqlc.MenusByCodesParams{Branch: branch, Codes: codes})
 	if err != nil {
 		return res, fmt.Errorf("menus.importMenu: %w", err)
 	}

@@ -1,9 +1,12 @@
 package menus_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
+	"reflect"
 	"testing"
 
 	"samrap/pkg/apitest"
@@ -159,10 +162,50 @@ func TestImportMenus(t *testing.T) {
 		codes(now.Allergens) != codes(m2.Allergens) || nutrients(now) != nutrients(m2) || now.IddsiLevel != m2.IddsiLevel {
 		t.Fatalf("a names-only update changed more: %+v, was %+v", now, m2)
 	}
+	// its change-log entry holds the dish as the API answers it, before and after, as the
+	// entry of a dish saved on its form does (the log's screen compares values as written)
+	wantLogged(t, f, now.ID, m2, now)
 	if m3 := f.menuByCode(t, "M003"); m3.NameEn != "" || m3.NameTh == "" {
 		t.Fatalf("M003: %+v", m3)
 	}
 	wantFailed(t, f.failedRows(t, j), [][2]string{{"4", reason("Thai name", "params.nameThRequired")}})
+}
+
+// wantLogged checks the last change-log entry of dish id: before and after are the API's
+// documents of the dish, field by field and number by number as written.
+func wantLogged(t *testing.T, f *fixture, id int64, before, after menus.Menu) {
+	t.Helper()
+	var logBefore, logAfter []byte
+	err := f.s.DB.QueryRow(context.Background(), `SELECT before::text, after::text FROM change_log
+		WHERE entity = 'menu' AND entity_id = $1 ORDER BY id DESC LIMIT 1`, fmt.Sprint(id)).Scan(&logBefore, &logAfter)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name   string
+		logged []byte
+		want   menus.Menu
+	}{{"before", logBefore, before}, {"after", logAfter, after}} {
+		want, err := json.Marshal(c.want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, w := asWritten(t, c.logged), asWritten(t, want); !reflect.DeepEqual(got, w) {
+			t.Errorf("change log %s:\n%v\nwant\n%v", c.name, got, w)
+		}
+	}
+}
+
+// asWritten decodes a document keeping its numbers as written (40 and 40.00 differ).
+func asWritten(t *testing.T, doc []byte) any {
+	t.Helper()
+	d := json.NewDecoder(bytes.NewReader(doc))
+	d.UseNumber()
+	var v any
+	if err := d.Decode(&v); err != nil {
+		t.Fatalf("%v: %s", err, doc)
+	}
+	return v
 }
 
 // Cycle contents from a workbook written by another library.

@@ -10,6 +10,7 @@ import (
 	"samrap/pkg/day"
 	"samrap/pkg/db"
 	"samrap/pkg/db/dbsqlc"
+	"samrap/pkg/errs"
 )
 
 // DayMenu is the menu of a branch for a date and meal type. Covered is false, with no
@@ -51,17 +52,31 @@ type dayRow struct {
 	MenuSet     *MenuSet   `json:"menuSet"`
 }
 
-// MenuOfDay answers what the branch serves on date for the meal type, in one round trip:
-// the active round covering the date (active rounds never overlap), the day of it — LOOP:
-// days since its start modulo its day count, from 1; WEEKDAY: the date's ISO weekday — and
-// that day's active dishes and sets for the meal type.
+// MenuOfDay answers what the branch serves on date for the meal type, in one round trip
+// (two for a day with no item): the active round covering the date (active rounds never
+// overlap), the day of it — LOOP: days since its start modulo its day count, from 1;
+// WEEKDAY: the date's ISO weekday — and that day's active dishes and sets for the meal
+// type. A meal type the branch does not have is a 422 on mealTimeId.
 func (s *Service) MenuOfDay(ctx context.Context, branch string, date time.Time, mealTimeID int64) (DayMenu, error) {
 	docs, err := queries.MenusOfDay(ctx, s.db, dbsqlc.MenusOfDayParams{Branch: branch, MealTimeID: mealTimeID,
 		OnDate: pgtype.Date{Time: date, Valid: true}})
 	if err != nil {
 		return DayMenu{}, fmt.Errorf("menus.menuOfDay: %w", err)
 	}
-	return dayMenuOf(date, mealTimeID, docs)
+	d, err := dayMenuOf(date, mealTimeID, docs)
+	if err != nil || len(d.Items) > 0 {
+		return d, err
+	}
+	// An empty day is also what a meal type the branch does not have gives: that is the
+	// caller's mistake, told as one (a second round trip, for empty days only).
+	known, err := queries.MenusMealTimeExists(ctx, s.db, dbsqlc.MenusMealTimeExistsParams{Branch: branch, ID: mealTimeID})
+	if err != nil {
+		return DayMenu{}, fmt.Errorf("menus.menuOfDay: meal type: %w", err)
+	}
+	if !known {
+		return DayMenu{}, errs.Fields(map[string]string{"mealTimeId": "menus.mealTimeUnknown"})
+	}
+	return d, nil
 }
 
 // DayKey is a date and a meal type.

@@ -123,9 +123,17 @@ func TestMenuOfDay(t *testing.T) {
 	if d, _ := s.MenuOfDay(context.Background(), "SRP01", monday, lunch); len(d.Items) != 1 || d.Items[0].MenuSet == nil {
 		t.Fatalf("inactive dish served: %+v", d)
 	}
-	// another branch has no round on that date
-	if d, _ := s.MenuOfDay(context.Background(), "SRP02", monday, lunch); d.Covered {
-		t.Fatalf("SRP02 covered: %+v", d)
+	// another branch has no round on that date (asked with its own lunch: SRP01's is no meal
+	// type of SRP02's, a 422)
+	var lunch2 int64
+	if err := f.s.DB.QueryRow(context.Background(), `SELECT id FROM meal_time WHERE branch_code = 'SRP02' AND code = 'MT02'`).Scan(&lunch2); err != nil {
+		t.Fatal(err)
+	}
+	if d, err := s.MenuOfDay(context.Background(), "SRP02", monday, lunch2); err != nil || d.Covered {
+		t.Fatalf("SRP02 covered: %+v %v", d, err)
+	}
+	if _, err := s.MenuOfDay(context.Background(), "SRP02", monday, lunch); err == nil {
+		t.Fatal("SRP02 read SRP01's lunch")
 	}
 
 	// over HTTP, for every role that orders or serves

@@ -60,9 +60,14 @@ func names(f map[string]string, code, nameTh, nameEn string) {
 	}
 }
 
+// price checks a dish's or set's price: from 0 to MaxPrice, each end with its own message
+// (1e300 is not "below zero").
 func price(f map[string]string, p float64) {
-	if math.IsNaN(p) || p < 0 || p > MaxPrice {
+	switch {
+	case math.IsNaN(p) || p < 0:
 		f["price"] = "menus.priceInvalid"
+	case p > MaxPrice:
+		f["price"] = "menus.priceTooHigh"
 	}
 }
 

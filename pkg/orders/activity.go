@@ -1,8 +1,10 @@
 package orders
 
 import (
-	"net/http"
+	"context"
 	"slices"
+
+	"github.com/jackc/pgx/v5"
 
 	"samrap/pkg/audit"
 )
@@ -33,9 +35,12 @@ type mealTypeOf struct {
 	NameEn string `json:"nameEn"`
 }
 
-// record writes the caller's activity after a write of orders (docs/logs.md).
-func (s *Service) record(r *http.Request, action string, detail map[string]any) error {
-	return audit.WriteActivity(r.Context(), s.db, audit.Of(r, action, detail))
+// record writes the caller's activity act (audit.Of) with the detail of a write of orders in
+// tx, the write's own transaction: the orders and their entry are committed together or not
+// at all (issue 31; written after the commit, a failure between the two lost the entry).
+func record(ctx context.Context, tx pgx.Tx, act audit.Activity, detail map[string]any) error {
+	act.Detail = detail
+	return audit.WriteActivity(ctx, tx, act)
 }
 
 // outcomeSummary is Summary of a ward call's orders, with the patients it refused.

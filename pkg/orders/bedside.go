@@ -94,5 +94,6 @@ func BedsideCheck(ctx context.Context, q db.DBTX, lang i18n.Lang, branch, orderI
 				MenuSetID: it.MenuSetID, Conflicts: fresh, Message: i18n.T(lang, problemKeys[ProblemConflict], conflictText(lang, fresh))})
 		}
 	}
+	b.Problems = atPair(d, b.Problems)
 	return b, nil
 }

@@ -40,7 +40,7 @@ func TestSubmitIsAFixedNumberOfStatements(t *testing.T) {
 			d.Items = append(d.Items, orders.Item{MenuID: f.dishes[code]})
 		}
 		before := c.Load()
-		out, err := svc.Submit(context.Background(), i18n.EN, "SRP01", "bench", d)
+		out, err := svc.Submit(context.Background(), i18n.EN, "SRP01", "bench", d, activity("bench", "orders.submit"))
 		if err != nil || len(out.Orders) != len(dates) {
 			t.Fatalf("submit %s: %+v %v", hn, out, err)
 		}
@@ -147,7 +147,7 @@ func BenchmarkSubmitOrder(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		d.IdempotencyKey = fmt.Sprint("bench-", i)
-		out, err := s.Submit(ctx, i18n.EN, "SRP01", "bench", d)
+		out, err := s.Submit(ctx, i18n.EN, "SRP01", "bench", d, activity("bench", "orders.submit"))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -166,7 +166,8 @@ func BenchmarkOrderDetails(b *testing.B) {
 	f.patient(b, "T-BENCH", "", nil, nil)
 	s := orders.NewService(f.s.Env.DB, f.s.Clock.Now, nil)
 	out, err := s.Submit(ctx, i18n.EN, "SRP01", "bench", orders.Draft{HnID: "T-BENCH", Dates: []string{f.today},
-		MealTimeIDs: []int64{f.lunchID}, OrderType: "ORD", CourseType: "MENU", Items: []orders.Item{{MenuID: f.dishes["T-PLAIN"]}}})
+		MealTimeIDs: []int64{f.lunchID}, OrderType: "ORD", CourseType: "MENU", Items: []orders.Item{{MenuID: f.dishes["T-PLAIN"]}}},
+		activity("bench", "orders.submit"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -208,7 +209,7 @@ func BenchmarkRound30(b *testing.B) {
 		if err != nil || len(checks) != 30 {
 			b.Fatalf("check: %d %v", len(checks), err)
 		}
-		out, err := s.SubmitRound(ctx, i18n.EN, "SRP01", "bench", in)
+		out, err := s.SubmitRound(ctx, i18n.EN, "SRP01", "bench", in, activity("bench", "orders.submitRound"))
 		if err != nil || len(out.Ordered) != 30 {
 			b.Fatalf("submit: %+v %v", out.Refused, err)
 		}
@@ -252,7 +253,7 @@ func TestRoundIsAFixedNumberOfStatements(t *testing.T) {
 		}
 		check := c.Load() - before
 		before = c.Load()
-		out, err := s.SubmitRound(ctx, i18n.EN, "SRP01", "count", in)
+		out, err := s.SubmitRound(ctx, i18n.EN, "SRP01", "count", in, activity("count", "orders.submitRound"))
 		if err != nil || len(out.Ordered) != n {
 			t.Fatalf("submitRound of %d: %+v %v", n, out.Refused, err)
 		}

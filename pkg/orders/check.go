@@ -306,7 +306,7 @@ func check(lang i18n.Lang, d Draft, p person, meals map[int64]mealType, cat cata
 				add(ProblemMealType, "mealTimeIds", Problem{MealTimeID: mt})
 			}
 		}
-		return probs, nil
+		return atPair(d, probs), nil
 	}
 	if p.discharged() {
 		add(ProblemDischarged, "hnId", Problem{})
@@ -405,7 +405,25 @@ func check(lang i18n.Lang, d Draft, p person, meals map[int64]mealType, cat cata
 			}
 		}
 	}
-	return probs, items
+	return atPair(d, probs), items
+}
+
+// atPair names in the problems that hold for every (date, meal type) pair of the draft — the
+// person's (DISCHARGED, STALE, …) and the items' (CONFLICT, TEXTURE, …), found once — the
+// draft's date when it has one, and its meal type when it has one: every problem of a
+// one-meal order (a form, a round's row, the bedside) then says which meal it is about, as
+// the pair's own problems (NPO, NOT_ON_MENU, …) do. A draft of several dates or meal types
+// lists such a problem once, without the date or meal type it would repeat for each.
+func atPair(d Draft, probs []Problem) []Problem {
+	for i := range probs {
+		if probs[i].DateOrder == "" && len(d.Dates) == 1 {
+			probs[i].DateOrder = d.Dates[0]
+		}
+		if probs[i].MealTimeID == 0 && len(d.MealTimeIDs) == 1 {
+			probs[i].MealTimeID = d.MealTimeIDs[0]
+		}
+	}
+	return probs
 }
 
 func nameIn(lang i18n.Lang, th, en string) string {

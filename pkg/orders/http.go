@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 
+	"samrap/pkg/audit"
 	"samrap/pkg/httpx"
 	"samrap/pkg/platform"
 	"samrap/pkg/session"
@@ -31,14 +32,14 @@ func Mount(env *platform.Env, rt *httpx.Router) {
 	rt.Handle("GET /api/takerOrder/getTherapeutic", takers, h.choices("getTherapeutic"))
 	rt.Handle("GET /api/takerOrder/getVegetarian", takers, h.choices("getVegetarian"))
 	rt.Handle("GET /api/takerOrder/getMealType", takers, h.mealTypes)
-	rt.Handle("POST /api/takerOrder/filterMenu", takers, h.filterMenu(false))
-	rt.Handle("POST /api/takerOrder/filterMenuCaregiver", takers, h.filterMenu(true))
-	rt.Handle("POST /api/takerOrder/checkReplaceIngredient", takers, h.checkReplace)
-	rt.Handle("POST /api/takerOrder/checkerOrderTaker", takers.Limit(64<<10), h.check)
+	rt.Handle("POST /api/takerOrder/filterMenu", takers.Reads(), h.filterMenu(false))
+	rt.Handle("POST /api/takerOrder/filterMenuCaregiver", takers.Reads(), h.filterMenu(true))
+	rt.Handle("POST /api/takerOrder/checkReplaceIngredient", takers.Reads(), h.checkReplace)
+	rt.Handle("POST /api/takerOrder/checkerOrderTaker", takers.Limit(64<<10).Reads(), h.check)
 	rt.Handle("POST /api/takerOrder/submitOrder", takers.Limit(64<<10), h.submit)
-	rt.Handle("POST /api/takerOrder/checkerOrderMany", takers.Limit(256<<10), h.checkMany)
+	rt.Handle("POST /api/takerOrder/checkerOrderMany", takers.Limit(256<<10).Reads(), h.checkMany)
 	rt.Handle("GET /api/takerOrder/mealRound", takers, h.mealRound)
-	rt.Handle("POST /api/takerOrder/checkerRound", takers.Limit(256<<10), h.checkRound)
+	rt.Handle("POST /api/takerOrder/checkerRound", takers.Limit(256<<10).Reads(), h.checkRound)
 	rt.Handle("POST /api/takerOrder/submitRound", takers.Limit(256<<10), h.submitRound)
 	rt.Handle("POST /api/takerOrder/submitOrderMany", takers.Limit(256<<10), h.submitMany)
 	rt.Handle("POST /api/takerOrder/copyOrders", takers, h.copyOrders)
@@ -150,14 +151,10 @@ func (h handlers) submit(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeJSON(r, &d); err != nil {
 		return err
 	}
-	out, err := h.s.Submit(r.Context(), httpx.Lang(r), httpx.Branch(r), httpx.Actor(r), d)
+	out, err := h.s.Submit(r.Context(), httpx.Lang(r), httpx.Branch(r), httpx.Actor(r), d,
+		audit.Of(r, "orders.submit", nil))
 	if err != nil {
 		return err
-	}
-	if !out.replayed { // a repeated request wrote nothing
-		if err := h.s.record(r, "orders.submit", Summary(out.Orders...)); err != nil {
-			return err
-		}
 	}
 	return httpx.OKMsg(w, r, "orders.submitted", out)
 }
@@ -206,14 +203,10 @@ func (h handlers) submitRound(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	out, err := h.s.SubmitRound(r.Context(), httpx.Lang(r), httpx.Branch(r), httpx.Actor(r), in)
+	out, err := h.s.SubmitRound(r.Context(), httpx.Lang(r), httpx.Branch(r), httpx.Actor(r), in,
+		audit.Of(r, "orders.submitRound", nil))
 	if err != nil {
 		return err
-	}
-	if !out.replayed { // a repeated request wrote nothing
-		if err := h.s.record(r, "orders.submitRound", outcomeSummary(out)); err != nil {
-			return err
-		}
 	}
 	return httpx.OKMsg(w, r, "orders.submitted", out)
 }
@@ -223,14 +216,10 @@ func (h handlers) submitMany(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeJSON(r, &d); err != nil {
 		return err
 	}
-	out, err := h.s.SubmitMany(r.Context(), httpx.Lang(r), httpx.Branch(r), httpx.Actor(r), d)
+	out, err := h.s.SubmitMany(r.Context(), httpx.Lang(r), httpx.Branch(r), httpx.Actor(r), d,
+		audit.Of(r, "orders.submitMany", nil))
 	if err != nil {
 		return err
-	}
-	if !out.replayed { // a repeated request wrote nothing
-		if err := h.s.record(r, "orders.submitMany", outcomeSummary(out)); err != nil {
-			return err
-		}
 	}
 	return httpx.OKMsg(w, r, "orders.submitted", out)
 }
@@ -240,14 +229,9 @@ func (h handlers) copyOrders(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	out, err := h.s.Copy(r.Context(), httpx.Lang(r), httpx.Branch(r), httpx.Actor(r), in)
+	out, err := h.s.Copy(r.Context(), httpx.Lang(r), httpx.Branch(r), httpx.Actor(r), in, audit.Of(r, "orders.copy", nil))
 	if err != nil {
 		return err
-	}
-	if !out.replayed { // a repeated request wrote nothing
-		if err := h.s.record(r, "orders.copy", outcomeSummary(out)); err != nil {
-			return err
-		}
 	}
 	return httpx.OKMsg(w, r, "orders.submitted", out)
 }
@@ -257,13 +241,8 @@ func (h handlers) cancel(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	out, err := h.s.Cancel(r.Context(), httpx.Branch(r), httpx.Actor(r), in)
+	out, err := h.s.Cancel(r.Context(), httpx.Branch(r), httpx.Actor(r), in, audit.Of(r, "orders.cancel", nil))
 	if err != nil {
-		return err
-	}
-	detail := Summary(out)
-	detail["orderId"], detail["cancelReason"] = in.OrderID, strings.ToUpper(strings.TrimSpace(in.CancelReason))
-	if err := h.s.record(r, "orders.cancel", detail); err != nil {
 		return err
 	}
 	return httpx.OKMsg(w, r, "orders.cancelled", out)
@@ -274,13 +253,9 @@ func (h handlers) confirmReview(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	out, err := h.s.ConfirmReview(r.Context(), httpx.Lang(r), httpx.Branch(r), httpx.Actor(r), in)
+	out, err := h.s.ConfirmReview(r.Context(), httpx.Lang(r), httpx.Branch(r), httpx.Actor(r), in,
+		audit.Of(r, "orders.confirmReview", nil))
 	if err != nil {
-		return err
-	}
-	detail := Summary(out)
-	detail["orderId"] = in.OrderID
-	if err := h.s.record(r, "orders.confirmReview", detail); err != nil {
 		return err
 	}
 	return httpx.OKMsg(w, r, "orders.reviewed", out)

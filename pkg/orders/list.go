@@ -13,13 +13,7 @@ import (
 // whether any of the date's live orders needs review, and one meal per active meal type of the
 // branch.
 type ListRow struct {
-	HnID              string         `json:"hnId"`
-	FirstNameTh       string         `json:"firstNameTh"`
-	LastNameTh        string         `json:"lastNameTh"`
-	FirstNameEn       string         `json:"firstNameEn"`
-	LastNameEn        string         `json:"lastNameEn"`
-	Ward              *patients.Ref  `json:"ward"`
-	Room              *patients.Ref  `json:"room"`
+	patients.Brief
 	DietType          *patients.Ref  `json:"dietType"`
 	Therapeutics      []patients.Ref `json:"therapeutics"`
 	Allergens         []patients.Ref `json:"allergens"`
@@ -92,8 +86,7 @@ func listPage(ctx context.Context, q db.DBTX, arg dbsqlc.OrderSearchParams, meal
 		if err != nil {
 			return nil, 0, err
 		}
-		row := ListRow{HnID: p.HnID, FirstNameTh: p.FirstNameTh, LastNameTh: p.LastNameTh, FirstNameEn: p.FirstNameEn,
-			LastNameEn: p.LastNameEn, Ward: p.Ward, Room: p.Room, DietType: p.DietType, Therapeutics: p.Therapeutics,
+		row := ListRow{Brief: p.Brief(), DietType: p.DietType, Therapeutics: p.Therapeutics,
 			Allergens: p.Allergens, Restricted: p.Restricted, UnmappedAllergies: p.UnmappedAllergies, Religion: p.Religion,
 			Vegetarian: p.Vegetarian, TextureFood: p.TextureFood, TextureDrink: p.TextureDrink, NpoFrom: timeOf(p.NpoFrom),
 			NpoTo: timeOf(p.NpoTo), VisitStatus: p.VisitStatus, HospitalStatus: p.HospitalStatus, Version: p.Version,

@@ -339,7 +339,8 @@ func (in RoundInput) drafts(lang i18n.Lang, branch, today string) ([]Draft, []Re
 		if bad := d.validate(today, false); len(bad) > 0 {
 			r := RefusedPatient{HnID: hn, Problems: []Problem{}}
 			for _, field := range slices.Sorted(maps.Keys(bad)) {
-				r.Problems = append(r.Problems, Problem{Code: "VALIDATION", Field: field, Message: i18n.T(lang, bad[field])})
+				r.Problems = append(r.Problems, Problem{Code: "VALIDATION", Field: field, Message: i18n.T(lang, bad[field]),
+					DateOrder: in.DateOrder, MealTimeID: in.MealTimeID})
 			}
 			refused = append(refused, r)
 			continue
@@ -398,7 +399,8 @@ func (s *Service) CheckRound(ctx context.Context, lang i18n.Lang, branch string,
 			probs, _ := checkAll(lang, d, p, meals, cat)
 			pc.Problems = append(pc.Problems, probs...)
 		} else {
-			pc.Problems = append(pc.Problems, Problem{Code: ErrPatientNotFound.Code, Field: "hnId", Message: i18n.T(lang, ErrPatientNotFound.Key)})
+			pc.Problems = append(pc.Problems, Problem{Code: ErrPatientNotFound.Code, Field: "hnId", Message: i18n.T(lang, ErrPatientNotFound.Key),
+				DateOrder: in.DateOrder, MealTimeID: in.MealTimeID})
 		}
 		out = append(out, pc)
 	}
@@ -406,22 +408,24 @@ func (s *Service) CheckRound(ctx context.Context, lang i18n.Lang, branch string,
 }
 
 // SubmitRound orders a round: each pick checked on its own (one refused never blocks the
-// rest) as a submit checks it, the accepted written together (submitRound), the same
-// idempotency key answering the first answer.
-func (s *Service) SubmitRound(ctx context.Context, lang i18n.Lang, branch, by string, in RoundInput) (Outcome, error) {
+// rest) as a submit checks it, the accepted written together (submitRound) with the caller's
+// activity act as Submit, the same idempotency key answering the first answer.
+func (s *Service) SubmitRound(ctx context.Context, lang i18n.Lang, branch, by string, in RoundInput, act audit.Activity) (Outcome, error) {
 	drafts, refused, err := in.drafts(lang, branch, s.today())
 	if err != nil {
 		return Outcome{}, err
 	}
-	out, replayed, err := once(ctx, s.db, branch, by, in.IdempotencyKey, func(tx pgx.Tx) (Outcome, error) {
+	out, err := once(ctx, s.db, branch, by, in.IdempotencyKey, func(tx pgx.Tx) (Outcome, error) {
 		out, err := s.submitRound(ctx, tx, lang, branch, by, drafts, in.all(drafts))
+		if err != nil {
+			return out, err
+		}
 		out.Refused = append(out.Refused, refused...)
-		return out, err
+		return out, record(ctx, tx, act, outcomeSummary(out))
 	})
 	if err != nil {
 		return Outcome{}, fmt.Errorf("orders.submitRound: %w", err)
 	}
-	out.replayed = replayed
 	return out, nil
 }
 

@@ -263,14 +263,14 @@ func TestRoundAnswersAsEachPatientOnItsOwn(t *testing.T) {
 	items := []orders.Item{{MenuID: f.dishes["T-PEANUT"], AlternativeNote: " no peanut "}, {MenuID: f.dishes["T-THICK"]}}
 	many := outcome("T-EA-", func(hns []string) (orders.Outcome, error) {
 		return s.SubmitMany(ctx, i18n.EN, "SRP01", "same", orders.Draft{HnIDs: hns, Dates: []string{f.today},
-			MealTimeIDs: []int64{f.lunchID}, OrderType: "ORD", CourseType: "MENU", Items: items})
+			MealTimeIDs: []int64{f.lunchID}, OrderType: "ORD", CourseType: "MENU", Items: items}, activity("same", "orders.submitMany"))
 	})
 	round := outcome("T-RN-", func(hns []string) (orders.Outcome, error) {
 		in := orders.RoundInput{DateOrder: f.today, MealTimeID: f.lunchID}
 		for _, hn := range hns {
 			in.Rows = append(in.Rows, orders.RoundPick{HnID: hn, OrderType: "ORD", CourseType: "MENU", Items: items})
 		}
-		return s.SubmitRound(ctx, i18n.EN, "SRP01", "same", in)
+		return s.SubmitRound(ctx, i18n.EN, "SRP01", "same", in, activity("same", "orders.submitRound"))
 	})
 	if many != round {
 		t.Fatalf("submitOrderMany answered\n%s\nthe round\n%s", many, round)

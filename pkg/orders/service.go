@@ -44,8 +44,7 @@ func (s *Service) today() string { return day.TodayString(s.now()) }
 
 // Submitted is the answer of a submit.
 type Submitted struct {
-	Orders   []Order `json:"orders"`
-	replayed bool    // the first answer to the same idempotency key: nothing written
+	Orders []Order `json:"orders"`
 }
 
 // problemsErr is the 422 of a draft that fails a check: nothing is written.
@@ -135,38 +134,41 @@ func checkAll(lang i18n.Lang, d Draft, p person, meals map[int64]mealType, cat c
 			seen[m.MealComponentID] = true
 		}
 	}
-	return probs, items
+	return atPair(d, probs), items
 }
 
 // Submit orders a draft for one patient or their caregiver: every (date, meal type) pair in
-// one transaction, every check re-run with the patient row locked. The same idempotency key
-// from the same caller answers the first answer and writes nothing.
-func (s *Service) Submit(ctx context.Context, lang i18n.Lang, branch, by string, d Draft) (Submitted, error) {
+// one transaction, every check re-run with the patient row locked, and the caller's activity
+// act (audit.Of) written in it with what was ordered. The same idempotency key from the same
+// caller answers the first answer and writes nothing, no activity either.
+func (s *Service) Submit(ctx context.Context, lang i18n.Lang, branch, by string, d Draft, act audit.Activity) (Submitted, error) {
 	d.BranchCode = branch
 	d.normalise()
 	if f := d.validate(s.today(), false); len(f) > 0 {
 		return Submitted{}, errs.Fields(f)
 	}
-	out, replayed, err := once(ctx, s.db, branch, by, d.IdempotencyKey, func(tx pgx.Tx) (Submitted, error) {
+	out, err := once(ctx, s.db, branch, by, d.IdempotencyKey, func(tx pgx.Tx) (Submitted, error) {
 		orders, err := s.submitIn(ctx, tx, lang, branch, by, d)
-		return Submitted{Orders: orders}, err
+		if err != nil {
+			return Submitted{}, err
+		}
+		return Submitted{Orders: orders}, record(ctx, tx, act, Summary(orders...))
 	})
 	if err != nil {
 		return Submitted{}, fmt.Errorf("orders.submit: %w", err)
 	}
-	out.replayed = replayed
 	return out, nil
 }
 
 // once runs write in one transaction under the caller's idempotency key: the first request
 // with the key writes and keeps its answer; the same key from the same caller again answers
-// that first answer (replayed) and writes nothing. Without a key write just runs.
-func once[T any](ctx context.Context, pool *db.Pool, branch, by, key string, write func(pgx.Tx) (T, error)) (T, bool, error) {
+// that first answer and runs no write (its activity entry included). Without a key write
+// just runs.
+func once[T any](ctx context.Context, pool *db.Pool, branch, by, key string, write func(pgx.Tx) (T, error)) (T, error) {
 	var out T
-	replayed := false
 	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		var err error
-		if replayed, err = claimKey(ctx, tx, branch, by, key, &out); err != nil || replayed {
+		replayed, err := claimKey(ctx, tx, branch, by, key, &out)
+		if err != nil || replayed {
 			return err
 		}
 		if out, err = write(tx); err != nil {
@@ -174,7 +176,7 @@ func once[T any](ctx context.Context, pool *db.Pool, branch, by, key string, wri
 		}
 		return keepAnswer(ctx, tx, by, key, out)
 	})
-	return out, replayed, err
+	return out, err
 }
 
 // claimKey claims the idempotency key for the caller in tx; when it was claimed before it
@@ -304,9 +306,8 @@ func freeTextRecord(d Draft, p person) (*string, error) {
 
 // Outcome is the answer of the ward calls: who was ordered, who was refused and why.
 type Outcome struct {
-	Ordered  []OrderedPatient `json:"ordered"`
-	Refused  []RefusedPatient `json:"refused"`
-	replayed bool             // the first answer to the same idempotency key: nothing written
+	Ordered []OrderedPatient `json:"ordered"`
+	Refused []RefusedPatient `json:"refused"`
 }
 
 // OrderedPatient is a patient whose orders were written.
@@ -356,25 +357,28 @@ func (s *Service) submitEach(ctx context.Context, tx pgx.Tx, lang i18n.Lang, bra
 }
 
 // SubmitMany orders the same draft for several patients, each checked and written on its
-// own (submitOrderMany).
-func (s *Service) SubmitMany(ctx context.Context, lang i18n.Lang, branch, by string, d Draft) (Outcome, error) {
+// own (submitOrderMany), with the caller's activity act as Submit.
+func (s *Service) SubmitMany(ctx context.Context, lang i18n.Lang, branch, by string, d Draft, act audit.Activity) (Outcome, error) {
 	d.BranchCode = branch
 	d.Caregiver, d.CaregiverInfo = false, nil
 	d.normalise()
 	if f := d.validate(s.today(), true); len(f) > 0 {
 		return Outcome{}, errs.Fields(f)
 	}
-	out, replayed, err := once(ctx, s.db, branch, by, d.IdempotencyKey, func(tx pgx.Tx) (Outcome, error) {
+	out, err := once(ctx, s.db, branch, by, d.IdempotencyKey, func(tx pgx.Tx) (Outcome, error) {
 		var drafts []Draft
 		for _, hn := range d.patients() {
 			drafts = append(drafts, d.forPatient(hn))
 		}
-		return s.submitEach(ctx, tx, lang, branch, by, drafts)
+		out, err := s.submitEach(ctx, tx, lang, branch, by, drafts)
+		if err != nil {
+			return out, err
+		}
+		return out, record(ctx, tx, act, outcomeSummary(out))
 	})
 	if err != nil {
 		return Outcome{}, fmt.Errorf("orders.submitMany: %w", err)
 	}
-	out.replayed = replayed
 	return out, nil
 }
 
@@ -451,8 +455,8 @@ type CopyInput struct {
 }
 
 // Copy orders again on toDate every live ORD of the ward's patients on fromDate, each
-// checked as a submit (copyOrders).
-func (s *Service) Copy(ctx context.Context, lang i18n.Lang, branch, by string, in CopyInput) (Outcome, error) {
+// checked as a submit (copyOrders), with the caller's activity act as Submit.
+func (s *Service) Copy(ctx context.Context, lang i18n.Lang, branch, by string, in CopyInput, act audit.Activity) (Outcome, error) {
 	f := map[string]string{}
 	from, errFrom := day.Parse(in.FromDate)
 	_, errTo := day.Parse(in.ToDate)
@@ -473,7 +477,7 @@ func (s *Service) Copy(ctx context.Context, lang i18n.Lang, branch, by string, i
 	if len(f) > 0 {
 		return Outcome{}, errs.Fields(f)
 	}
-	out, replayed, err := once(ctx, s.db, branch, by, in.IdempotencyKey, func(tx pgx.Tx) (Outcome, error) {
+	out, err := once(ctx, s.db, branch, by, in.IdempotencyKey, func(tx pgx.Tx) (Outcome, error) {
 		rows, err := queries.OrderWardDay(ctx, tx, dbsqlc.OrderWardDayParams{Branch: branch,
 			OnDate: pgtype.Date{Time: from, Valid: true}, WardID: &in.WardID, MealTimeIds: nonNil(in.MealTimeIDs)})
 		if err != nil {
@@ -494,12 +498,15 @@ func (s *Service) Copy(ctx context.Context, lang i18n.Lang, branch, by string, i
 			d.normalise()
 			drafts = append(drafts, d)
 		}
-		return s.submitEach(ctx, tx, lang, branch, by, drafts)
+		out, err := s.submitEach(ctx, tx, lang, branch, by, drafts)
+		if err != nil {
+			return out, err
+		}
+		return out, record(ctx, tx, act, outcomeSummary(out))
 	})
 	if err != nil {
 		return Outcome{}, fmt.Errorf("orders.copy: %w", err)
 	}
-	out.replayed = replayed
 	return out, nil
 }
 
@@ -511,8 +518,9 @@ type CancelInput struct {
 	Remark       string `json:"remark"`
 }
 
-// Cancel cancels a live order (a served one too) with a reason.
-func (s *Service) Cancel(ctx context.Context, branch, by string, in CancelInput) (Order, error) {
+// Cancel cancels a live order (a served one too) with a reason, and writes the caller's
+// activity act (audit.Of) in the same transaction.
+func (s *Service) Cancel(ctx context.Context, branch, by string, in CancelInput, act audit.Activity) (Order, error) {
 	in.CancelReason = strings.ToUpper(strings.TrimSpace(in.CancelReason))
 	f := map[string]string{}
 	if in.CancelReason == "" {
@@ -554,8 +562,13 @@ func (s *Service) Cancel(ctx context.Context, branch, by string, in CancelInput)
 			return err
 		}
 		out = after[0]
-		return audit.WriteChange(ctx, tx, audit.Change{BranchCode: branch, Entity: "meal_order", EntityID: in.OrderID,
-			Action: "update", Before: before[0], After: out, By: by})
+		if err := audit.WriteChange(ctx, tx, audit.Change{BranchCode: branch, Entity: "meal_order", EntityID: in.OrderID,
+			Action: "update", Before: before[0], After: out, By: by}); err != nil {
+			return err
+		}
+		detail := Summary(out)
+		detail["orderId"], detail["cancelReason"] = in.OrderID, in.CancelReason
+		return record(ctx, tx, act, detail)
 	})
 	if err != nil {
 		return Order{}, fmt.Errorf("orders.cancel: %w", err)
@@ -576,8 +589,9 @@ type ReviewInput struct {
 }
 
 // ConfirmReview re-runs the checks of an order against the patient as now: passing, the
-// order takes the patient's facts and its flag is cleared; failing, 422 with the problems.
-func (s *Service) ConfirmReview(ctx context.Context, lang i18n.Lang, branch, by string, in ReviewInput) (Order, error) {
+// order takes the patient's facts, its flag is cleared and the caller's activity act
+// (audit.Of) is written in the same transaction; failing, 422 with the problems.
+func (s *Service) ConfirmReview(ctx context.Context, lang i18n.Lang, branch, by string, in ReviewInput, act audit.Activity) (Order, error) {
 	if strings.TrimSpace(in.OrderID) == "" {
 		return Order{}, errs.Fields(map[string]string{"orderId": "field.required"})
 	}
@@ -649,8 +663,13 @@ func (s *Service) ConfirmReview(ctx context.Context, lang i18n.Lang, branch, by 
 			return err
 		}
 		out = after[0]
-		return audit.WriteChange(ctx, tx, audit.Change{BranchCode: branch, Entity: "meal_order", EntityID: in.OrderID,
-			Action: "update", Before: before[0], After: out, By: by})
+		if err := audit.WriteChange(ctx, tx, audit.Change{BranchCode: branch, Entity: "meal_order", EntityID: in.OrderID,
+			Action: "update", Before: before[0], After: out, By: by}); err != nil {
+			return err
+		}
+		detail := Summary(out)
+		detail["orderId"] = in.OrderID
+		return record(ctx, tx, act, detail)
 	})
 	if err != nil {
 		return Order{}, fmt.Errorf("orders.confirmReview: %w", err)

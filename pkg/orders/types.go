@@ -156,12 +156,14 @@ func (d *Draft) normalise() {
 		d.Items[i].AlternativeNote = strings.TrimSpace(d.Items[i].AlternativeNote)
 	}
 	if d.OrderType != TypeOrder {
-		d.CourseType, d.Items, d.Description, d.DysphagiaFoodType = "", nil, "", nil
+		d.CourseType, d.Items, d.Description = "", nil, ""
 		d.DietTypeID, d.TherapeuticID, d.CuisineTypeID = nil, nil, nil
 	}
 	if d.CourseType == CourseSpecific {
 		d.Items = nil
-	} else {
+	} else if d.DysphagiaFoodType != nil && validFoodLevel(*d.DysphagiaFoodType) {
+		// only a free text carries a level; one that is no level at all (99999999999) is
+		// kept for validate to refuse, rather than dropped as if it had not been sent
 		d.DysphagiaFoodType = nil
 	}
 	if d.Caregiver && d.CaregiverInfo == nil {
@@ -237,7 +239,7 @@ func (d Draft) validate(today string, many bool) map[string]string {
 	if d.CourseType == CourseSet && len(d.Items) > 1 {
 		f["items"] = "orders.oneSet"
 	}
-	if d.DysphagiaFoodType != nil && (*d.DysphagiaFoodType < 3 || *d.DysphagiaFoodType > 7) {
+	if d.DysphagiaFoodType != nil && !validFoodLevel(*d.DysphagiaFoodType) {
 		f["dysphagiaFoodType"] = "field.outOfRange"
 	}
 	for name, v := range map[string]string{"description": d.Description, "remark": d.Remark} {
@@ -247,6 +249,9 @@ func (d Draft) validate(today string, many bool) map[string]string {
 	}
 	return f
 }
+
+// validFoodLevel says whether n is the IDDSI level of a food a free text may name (3–7).
+func validFoodLevel(n int) bool { return n >= 3 && n <= 7 }
 
 // pairs answers the (date, meal type) pairs of a draft.
 func (d Draft) pairs() (dates []string, meals []int64) {

@@ -112,10 +112,7 @@ func (h handlers) update(k *Kind) httpx.HandlerFunc {
 		if err := httpx.DecodeJSON(r, &raw); err != nil {
 			return err
 		}
-		in, branch, bad, err := DecodeInput(k, raw)
-		if err != nil {
-			return err
-		}
+		in, branch, bad := DecodeInput(k, raw)
 		if branch == "" {
 			bad["branchCode"] = "field.required"
 		}

@@ -310,9 +310,10 @@ func TestRules(t *testing.T) {
 	if n := f.s.Count(`SELECT count(*) FROM meal_time WHERE code = 'MTX'`); n != 0 {
 		t.Fatalf("a refused meal time was stored")
 	}
-	// A field the kind does not have is a malformed request; unparsable JSON too.
-	if res := post("DietType", map[string]any{"branchCode": "SRP01", "code": "X", "nameTh": "ก", "colour": "x"}); res.Status != http.StatusBadRequest {
-		t.Errorf("unknown field: %d", res.Status)
+	// A field the kind does not have is a 422 naming it (issue 31: a 400 signs the user out).
+	if res := post("DietType", map[string]any{"branchCode": "SRP01", "code": "X", "nameTh": "ก", "colour": "x"}); res.Status != http.StatusUnprocessableEntity ||
+		res.Fields()["colour"] != "This field is unknown" {
+		t.Errorf("unknown field: %d %s", res.Status, res.Body)
 	}
 	// The SRP02 ward type cannot be referenced from SRP01 (composite foreign key).
 	var srp02 int64
@@ -621,12 +622,17 @@ func TestCreateBranch(t *testing.T) {
 		}
 	})
 
-	t.Run("create400Malformed", func(t *testing.T) {
-		if res := create(f.superUser, map[string]any{"code": 12, "nameTh": "ก"}); res.Status != 400 {
-			t.Fatalf("numeric code: %d", res.Status)
+	// A field of the wrong type or unknown is a 422 naming it (issue 31: a 400 signs the
+	// user out); only a body that is not JSON is malformed.
+	t.Run("create422WrongShape", func(t *testing.T) {
+		if res := create(f.superUser, map[string]any{"code": 12, "nameTh": "ก"}); res.Status != 422 || res.Fields()["code"] != "This value is of the wrong type" {
+			t.Fatalf("numeric code: %d %s", res.Status, res.Body)
 		}
-		if res := create(f.superUser, map[string]any{"code": "SRP22", "nameTh": "ก", "active": false}); res.Status != 400 {
-			t.Fatalf("unknown field: %d", res.Status)
+		if res := create(f.superUser, map[string]any{"code": "SRP22", "nameTh": "ก", "active": false}); res.Status != 422 || res.Fields()["active"] != "This field is unknown" {
+			t.Fatalf("unknown field: %d %s", res.Status, res.Body)
+		}
+		if n := f.s.Count(`SELECT count(*) FROM branch WHERE code IN ('12', 'SRP22')`); n != 0 {
+			t.Fatal("a refused branch was stored")
 		}
 	})
 }

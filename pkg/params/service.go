@@ -63,8 +63,9 @@ type Input struct {
 var readOnly = map[string]bool{"updatedAt": true, "updatedBy": true, "createdAt": true, "createdBy": true}
 
 // DecodeInput reads a JSON body into an Input for kind: field → message key for values of
-// the wrong type, an error for a field the kind does not have.
-func DecodeInput(k *Kind, raw map[string]json.RawMessage) (Input, string, map[string]string, error) {
+// the wrong type and for a field the kind does not have (field.unknown, so that a misspelt
+// field is not silently lost; a 422, as pkg/httpx answers for the other bodies).
+func DecodeInput(k *Kind, raw map[string]json.RawMessage) (Input, string, map[string]string) {
 	in := Input{Values: map[string]any{}}
 	bad := map[string]string{}
 	var branch string
@@ -120,7 +121,8 @@ func DecodeInput(k *Kind, raw map[string]json.RawMessage) (Input, string, map[st
 				if isRefDisplay(k, name) {
 					continue
 				}
-				return in, branch, nil, fmt.Errorf("field %q: %w", name, errs.ErrMalformed)
+				bad[name] = "field.unknown"
+				continue
 			}
 			val, key := jsonValue(f, v)
 			if key != "" {
@@ -131,7 +133,7 @@ func DecodeInput(k *Kind, raw map[string]json.RawMessage) (Input, string, map[st
 		}
 	}
 	in.Code, in.NameTh, in.NameEn = strings.TrimSpace(in.Code), strings.TrimSpace(in.NameTh), strings.TrimSpace(in.NameEn)
-	return in, branch, bad, nil
+	return in, branch, bad
 }
 
 func isRefDisplay(k *Kind, name string) bool {

@@ -1,6 +1,7 @@
 package patients_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -415,4 +416,49 @@ func containsRow(rows [][]string, cells ...string) bool {
 		}
 	}
 	return false
+}
+
+// Issue 31 §4: a field of the wrong shape is a 422 naming it — a 400 would sign the
+// Controller out mid-edit — and nothing is saved.
+func TestEditWrongShapeIsNamed(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	p := f.get(t, "SRP01-HN10013")
+	body := func(kv ...any) map[string]any {
+		b, _ := json.Marshal(patients.InputOf(p))
+		var m map[string]any
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < len(kv); i += 2 {
+			m[kv[i].(string)] = kv[i+1]
+		}
+		return m
+	}
+	for _, c := range []struct {
+		name  string
+		body  map[string]any
+		field string
+		msg   string
+	}{
+		{"npoFrom yesterday", body("npoFrom", "yesterday"), "npoFrom", "The date and time must be like 2026-01-31T08:00:00+07:00"},
+		{"npoTo a day only", body("npoFrom", "2026-01-01T08:00:00+07:00", "npoTo", "2026-01-02"), "npoTo", "The date and time must be like 2026-01-31T08:00:00+07:00"},
+		{"medicalOrderStart a number", body("medicalOrderStart", 20260101), "medicalOrderStart", "The format is invalid"},
+		{"textureFood past int", body("textureFood", 1e30), "textureFood", "This value is out of range"},
+		{"textureFood text", body("textureFood", "5"), "textureFood", "This value is of the wrong type"},
+		{"an unknown field", body("npo", true), "npo", "This field is unknown"},
+	} {
+		res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/patient/updatePatientInfo", Token: f.controller, Lang: "en", JSON: c.body})
+		if res.Status != http.StatusUnprocessableEntity || res.Fields()[c.field] != c.msg {
+			t.Errorf("%s: %d %s", c.name, res.Status, res.Body)
+		}
+	}
+	if now := f.get(t, p.HnID); now.Version != p.Version {
+		t.Fatalf("a refused edit was saved: version %d → %d", p.Version, now.Version)
+	}
+	// in Thai too
+	res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/patient/updatePatientInfo", Token: f.controller, Lang: "th", JSON: body("npoFrom", "yesterday")})
+	if res.Status != http.StatusUnprocessableEntity || res.Fields()["npoFrom"] != "วันและเวลาต้องอยู่ในรูปแบบ 2026-01-31T08:00:00+07:00" {
+		t.Fatalf("Thai: %d %s", res.Status, res.Body)
+	}
 }

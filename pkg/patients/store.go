@@ -26,6 +26,25 @@ type Ref struct {
 	NameEn string `json:"nameEn"`
 }
 
+// Brief is a patient in brief, as a row of another area names one: the HN, the names in both
+// languages, the ward and the bed. The order list's rows (orders.ListRow) and the bedside
+// verification's patient (serve.Patient) embed it, so their JSON starts with these keys.
+type Brief struct {
+	HnID        string `json:"hnId"`
+	FirstNameTh string `json:"firstNameTh"`
+	LastNameTh  string `json:"lastNameTh"`
+	FirstNameEn string `json:"firstNameEn"`
+	LastNameEn  string `json:"lastNameEn"`
+	Ward        *Ref   `json:"ward"`
+	Room        *Ref   `json:"room"`
+}
+
+// Brief answers the patient in brief.
+func (p Patient) Brief() Brief {
+	return Brief{HnID: p.HnID, FirstNameTh: p.FirstNameTh, LastNameTh: p.LastNameTh, FirstNameEn: p.FirstNameEn,
+		LastNameEn: p.LastNameEn, Ward: p.Ward, Room: p.Room}
+}
+
 // Patient is a patient as the API answers it (and as the change log records it).
 type Patient struct {
 	BranchCode           string     `json:"branchCode"`

@@ -40,6 +40,7 @@ func BenchmarkSync1000(b *testing.B) {
 		b.Fatal(err)
 	}
 	w := patientsync.NewWorker(f.s.DB, f.s.Clock.Now, f.s.Env.Log, f.s.Env.Secret)
+	w.Options.Loopback = true // the test hospital is on this machine
 	sync := func() {
 		id := imports.NewJobID()
 		if _, err := f.s.DB.Exec(b.Context(), `INSERT INTO patient_sync_job (id, branch_code) VALUES ($1, 'SRP02')`, id); err != nil {

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strings"
 
+	"samrap/pkg/audit"
 	"samrap/pkg/errs"
 	"samrap/pkg/hospital"
 	"samrap/pkg/httpx"
@@ -17,15 +18,17 @@ import (
 // Admin keeps each branch's connector settings (branches are group-wide: the branch is
 // named by code, as on the Branches screen).
 func Mount(env *platform.Env, rt *httpx.Router) {
-	w := NewWorker(env.DB, env.Now, env.Log, env.Secret)
-	h := handlers{s: NewService(env.DB, env.Queue(Queue), w)}
+	h := handlers{s: NewService(env.DB, env.Queue(Queue), workerOf(env))}
 	bct := httpx.Roles(session.Controller)
 	sam := httpx.Roles(session.SuperAdmin)
 	rt.Handle("POST /api/data-patient/importData", bct, h.start)
 	rt.Handle("GET /api/data-patient/checkProcessApiPatient", bct, h.check)
+	rt.Handle("GET /api/data-patient/syncHistory", bct, h.history)
 	rt.Handle("GET /api/data-patient/hospitalSettings", sam, h.settings)
 	rt.Handle("POST /api/data-patient/hospitalSettings", sam.Limit(256<<10), h.saveSettings)
 	rt.Handle("POST /api/data-patient/testConnection", sam.Limit(256<<10), h.test)
+	rt.Handle("GET /api/data-patient/hl7Feed", sam, h.feed)
+	rt.Handle("POST /api/data-patient/rotateFeedKey", sam, h.rotateFeedKey)
 }
 
 type handlers struct{ s *Service }
@@ -87,10 +90,39 @@ func (h handlers) check(w http.ResponseWriter, r *http.Request) error {
 	return httpx.OK(w, r, view(r, j))
 }
 
+// history: GET /api/data-patient/syncHistory?branchCode&page&size (ours) — the branch's
+// syncs, newest first, each as checkProcessApiPatient answers it (a finished one with its
+// report: what it changed, of which patients, and its warnings), so a report is never lost
+// with its dialog.
+func (h handlers) history(w http.ResponseWriter, r *http.Request) error {
+	q := httpx.ReadQuery(r)
+	q.Required("branchCode")
+	p := q.Page()
+	if err := q.Err(); err != nil {
+		return err
+	}
+	list, total, err := h.s.Jobs(r.Context(), httpx.Branch(r), p)
+	if err != nil {
+		return err
+	}
+	out := httpx.Page[jobView]{Items: make([]jobView, len(list)), Total: total, Page: p.Page, Size: p.Size}
+	for i, j := range list {
+		out.Items[i] = view(r, j)
+	}
+	return httpx.OK(w, r, out)
+}
+
 // settingsBody is a branch's connector settings as the API reads and answers them.
 type settingsBody struct {
 	Code     string             `json:"code"`
 	Settings *hospital.Settings `json:"settings"`
+}
+
+// settingsView is the settings read: with the EU-14 allergen groups the settings give no
+// allergen of the branch (a code of such a group stays an unmapped allergy text).
+type settingsView struct {
+	settingsBody
+	MissingAllergenGroups []string `json:"missingAllergenGroups"`
 }
 
 func (h handlers) settings(w http.ResponseWriter, r *http.Request) error {
@@ -99,11 +131,11 @@ func (h handlers) settings(w http.ResponseWriter, r *http.Request) error {
 	if err := q.Err(); err != nil {
 		return err
 	}
-	s, err := h.s.Settings(r.Context(), code)
+	s, missing, err := h.s.Settings(r.Context(), code)
 	if err != nil {
 		return err
 	}
-	return httpx.OK(w, r, settingsBody{Code: code, Settings: &s})
+	return httpx.OK(w, r, settingsView{settingsBody{Code: code, Settings: &s}, missing})
 }
 
 func (h handlers) saveSettings(w http.ResponseWriter, r *http.Request) error {
@@ -160,4 +192,39 @@ func (h handlers) test(w http.ResponseWriter, r *http.Request) error {
 		v.Error = i18n.T(httpx.Lang(r), p.ErrorKey)
 	}
 	return httpx.OK(w, r, v)
+}
+
+// feed: GET /api/data-patient/hl7Feed?code — the branch's HL7 v2 feed: where the hospital
+// posts, the facility its messages may name, when the key was rotated (never the key).
+func (h handlers) feed(w http.ResponseWriter, r *http.Request) error {
+	q := httpx.ReadQuery(r)
+	code := strings.TrimSpace(q.Required("code"))
+	if err := q.Err(); err != nil {
+		return err
+	}
+	f, err := h.s.FeedOf(r.Context(), code)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, r, f)
+}
+
+// rotateFeedKey: POST /api/data-patient/rotateFeedKey {code, facility?} — a new feed key
+// for the branch, answered once (the previous one stops working).
+func (h handlers) rotateFeedKey(w http.ResponseWriter, r *http.Request) error {
+	var b struct {
+		Code     string `json:"code"`
+		Facility string `json:"facility"`
+	}
+	if err := httpx.DecodeJSON(r, &b); err != nil {
+		return err
+	}
+	if b.Code = strings.TrimSpace(b.Code); b.Code == "" {
+		return errs.Fields(map[string]string{"code": "field.required"})
+	}
+	f, err := h.s.RotateFeedKey(r.Context(), b.Code, b.Facility, audit.Of(r, "", nil))
+	if err != nil {
+		return err
+	}
+	return httpx.OKMsg(w, r, "hl7Feed.keyRotated", f)
 }

@@ -11,6 +11,7 @@ import (
 
 	"samrap/pkg/db"
 	"samrap/pkg/db/dbsqlc"
+	"samrap/pkg/httpx"
 )
 
 var queries = dbsqlc.New()
@@ -94,6 +95,22 @@ func latestJob(ctx context.Context, q db.DBTX, branch string) (Job, error) {
 		return Job{}, db.NotFound("latest sync job", err)
 	}
 	return jobOf(r)
+}
+
+// jobs answers a page of the branch's syncs, newest first, and how many there are.
+func jobs(ctx context.Context, q db.DBTX, branch string, p httpx.PageParams) ([]Job, int, error) {
+	rows, err := queries.SyncJobs(ctx, q, dbsqlc.SyncJobsParams{Branch: branch, Lim: int32(p.Size), Off: int32(p.Offset())})
+	if err != nil {
+		return nil, 0, fmt.Errorf("sync jobs: %w", err)
+	}
+	out, total := make([]Job, len(rows)), 0
+	for i, r := range rows {
+		if out[i], err = jobOf(r.PatientSyncJob); err != nil {
+			return nil, 0, err
+		}
+		total = int(r.Total)
+	}
+	return out, total, nil
 }
 
 // startJob marks the job running; ok is false when it has ended (a second delivery) or is

@@ -25,8 +25,10 @@ type Report struct {
 	AllergiesNeedPerson []Item `json:"allergiesNeedPerson"`
 	// BedsTaken: the hospital's bed is taken by another patient of Samrap: the patient is
 	// stored in the ward without a bed.
-	BedsTaken []Item          `json:"bedsTaken"`
-	Unmapped  []UnmappedCode  `json:"unmapped"` // codes without a map or a master row: kept, counted
+	BedsTaken []Item         `json:"bedsTaken"`
+	Unmapped  []UnmappedCode `json:"unmapped"` // codes without a map or a master row: kept, counted
+	// Warnings: what the sync could not complete of a patient, for a person to look at.
+	Warnings  []Warning       `json:"warnings"`
 	Unchanged int             `json:"unchanged"`
 	Counts    map[string]int  `json:"counts"`
 	Resources []SkippedSource `json:"skippedResources"`
@@ -44,12 +46,36 @@ type Item struct {
 
 // UnmappedCode is a hospital code Samrap could not map.
 type UnmappedCode struct {
-	HnID    string `json:"hnId"`
-	Field   string `json:"field"`
-	System  string `json:"system"`
-	Code    string `json:"code"`
-	Display string `json:"display"`
+	HnID    string   `json:"hnId"`
+	Field   string   `json:"field"`
+	System  string   `json:"system"`
+	Code    string   `json:"code"`
+	Display string   `json:"display"`
+	Groups  []string `json:"groups,omitempty"` // an allergy's EU-14 groups the branch has no allergen for
 }
+
+// Warning is one thing a sync could not complete of a patient.
+type Warning struct {
+	HnID string `json:"hnId"`
+	Kind string `json:"kind"` // one of the Warn* constants
+	// Code is the location (the hospital's Location/id, or its code) or the allergy's code.
+	Code    string   `json:"code"`
+	Display string   `json:"display,omitempty"`
+	Groups  []string `json:"groups,omitempty"` // WarnAllergyPart: the groups the branch has no allergen for
+}
+
+// The kinds of warning.
+const (
+	// WarnLocationNotFound: the hospital names a location it does not give (included or
+	// read by id): the patient has no ward or bed from it.
+	WarnLocationNotFound = hospital.WarnLocationNotFound
+	// WarnLocationNotMapped: the hospital's ward, room or bed has no map or master row: the
+	// patient keeps Samrap's ward, or is stored without the bed.
+	WarnLocationNotMapped = "locationNotMapped"
+	// WarnAllergyPart: an allergy partly mapped (shellfish with no molluscs allergen): its
+	// text is kept as an unmapped allergy, which blocks orders until a person confirms.
+	WarnAllergyPart = "allergyPart"
+)
 
 // SkippedSource is a hospital resource the connector could not read.
 type SkippedSource struct {
@@ -61,12 +87,14 @@ func item(p hospital.Patient) Item {
 	return Item{HnID: p.HN, NameTh: p.NameTh, NameEn: p.NameEn, Ward: p.WardCode, Room: p.RoomCode}
 }
 
-// report describes the change set (bedsTaken: HNs stored without their hospital bed).
-func report(c hospital.Census, cs hospital.ChangeSet, bedsTaken map[string]bool) Report {
+// NewReport describes the change set (bedsTaken: HNs stored without their hospital bed): a
+// sync's report, and an HL7 v2 message's (pkg/hl7feed).
+func NewReport(c hospital.Census, cs hospital.ChangeSet, bedsTaken map[string]bool) Report {
 	r := Report{Census: len(c.Admissions), Skipped: len(c.Skipped), Unchanged: cs.Unchanged,
 		Admitted: []Item{}, Readmitted: []Item{}, Moved: []Item{}, Discharged: []Item{}, Identity: []Item{},
 		Diet: []Item{}, Texture: []Item{}, NPO: []Item{}, Ingredients: []Item{}, AllergiesAdded: []Item{},
-		AllergiesNeedPerson: []Item{}, BedsTaken: []Item{}, Unmapped: []UnmappedCode{}, Resources: []SkippedSource{}}
+		AllergiesNeedPerson: []Item{}, BedsTaken: []Item{}, Unmapped: []UnmappedCode{}, Warnings: []Warning{},
+		Resources: []SkippedSource{}}
 	for _, p := range cs.Admitted {
 		r.Admitted = append(r.Admitted, item(p))
 		if !p.Allergies.Empty() {
@@ -110,8 +138,19 @@ func report(c hospital.Census, cs hospital.ChangeSet, bedsTaken map[string]bool)
 	for _, u := range cs.Discharged {
 		r.Discharged = append(r.Discharged, item(u.After))
 	}
+	for _, w := range c.Warnings {
+		r.Warnings = append(r.Warnings, Warning{HnID: w.HN, Kind: w.Kind, Code: w.Resource})
+	}
 	for _, u := range cs.Unmapped {
-		r.Unmapped = append(r.Unmapped, UnmappedCode{HnID: u.HN, Field: u.Field, System: u.System, Code: u.Code, Display: u.Display})
+		r.Unmapped = append(r.Unmapped, UnmappedCode{HnID: u.HN, Field: u.Field, System: u.System, Code: u.Code,
+			Display: u.Display, Groups: u.Groups})
+		switch u.Field {
+		case hospital.FieldWard, hospital.FieldRoom, hospital.FieldBed:
+			r.Warnings = append(r.Warnings, Warning{HnID: u.HN, Kind: WarnLocationNotMapped, Code: u.Code})
+		case hospital.FieldAllergyPart:
+			r.Warnings = append(r.Warnings, Warning{HnID: u.HN, Kind: WarnAllergyPart, Code: u.System + "|" + u.Code,
+				Display: u.Display, Groups: u.Groups})
+		}
 	}
 	for _, s := range c.Skipped {
 		r.Resources = append(r.Resources, SkippedSource{Resource: s.Resource, Reason: s.Reason})
@@ -120,6 +159,6 @@ func report(c hospital.Census, cs hospital.ChangeSet, bedsTaken map[string]bool)
 		"discharged": len(r.Discharged), "identity": len(r.Identity), "diet": len(r.Diet), "texture": len(r.Texture),
 		"npo": len(r.NPO), "ingredients": len(r.Ingredients), "allergiesAdded": len(r.AllergiesAdded),
 		"allergiesNeedPerson": len(r.AllergiesNeedPerson), "bedsTaken": len(r.BedsTaken), "unmapped": len(r.Unmapped),
-		"unchanged": r.Unchanged, "updated": len(cs.Updated), "skipped": r.Skipped}
+		"unchanged": r.Unchanged, "updated": len(cs.Updated), "skipped": r.Skipped, "warnings": len(r.Warnings)}
 	return r
 }

@@ -17,7 +17,9 @@ import (
 	"samrap/pkg/db"
 	"samrap/pkg/errs"
 	"samrap/pkg/hospital"
+	"samrap/pkg/httpx"
 	"samrap/pkg/imports"
+	"samrap/pkg/patients"
 	"samrap/pkg/queue"
 )
 
@@ -75,16 +77,44 @@ func (s *Service) Latest(ctx context.Context, branch string) (Job, bool, error) 
 	return j, true, nil
 }
 
-// Settings answers a branch's connector settings.
-func (s *Service) Settings(ctx context.Context, branch string) (hospital.Settings, error) {
+// Jobs answers a page of the branch's syncs, newest first, and how many there are.
+func (s *Service) Jobs(ctx context.Context, branch string, p httpx.PageParams) ([]Job, int, error) {
+	out, total, err := jobs(ctx, s.db, branch, p)
+	if err != nil {
+		return nil, 0, fmt.Errorf("patientSync.jobs: %w", err)
+	}
+	return out, total, nil
+}
+
+// Settings answers a branch's connector settings, and the EU-14 allergen groups they give
+// no allergen of the branch (missingGroups).
+func (s *Service) Settings(ctx context.Context, branch string) (hospital.Settings, []string, error) {
 	c, err := loadConnector(ctx, s.db, branch)
 	if errors.Is(err, db.ErrNotFound) {
-		return hospital.Settings{}, errNotConfigured
+		return hospital.Settings{}, nil, errNotConfigured
 	}
 	if err != nil {
-		return hospital.Settings{}, fmt.Errorf("patientSync.settings: %w", err)
+		return hospital.Settings{}, nil, fmt.Errorf("patientSync.settings: %w", err)
 	}
-	return c.Settings, nil
+	codes, err := s.worker.Patients.LoadCodes(ctx, s.db, branch)
+	if err != nil {
+		return hospital.Settings{}, nil, fmt.Errorf("patientSync.settings: %w", err)
+	}
+	return c.Settings, missingGroups(c.Settings.Maps, codes), nil
+}
+
+// missingGroups are the EU-14 groups the maps give no allergen of the branch: no entry, or
+// one naming a code the branch's master data lacks. The part of an allergy in such a group
+// is kept as an unmapped allergy text (hospital.Maps.Apply, fit), for a person.
+func missingGroups(m hospital.Maps, c patients.Codes) []string {
+	out := []string{}
+	for _, g := range hospital.AllergenGroups {
+		code, ok := m.Allergens[g]
+		if _, known := c.ID("allergen", code); !ok || !known {
+			out = append(out, g)
+		}
+	}
+	return out
 }
 
 // SaveSettings validates and stores a branch's connector settings, with the change log.

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -19,6 +20,7 @@ import (
 	"samrap/pkg/hospital"
 	"samrap/pkg/hospital/fhirdemo"
 	"samrap/pkg/patientsync"
+	"samrap/pkg/platform"
 	"samrap/pkg/queue"
 )
 
@@ -52,6 +54,7 @@ func newFixture(t testing.TB) fixture {
 	t.Helper()
 	s := apitest.New(t)
 	w := patientsync.NewWorker(s.DB, s.Clock.Now, s.Env.Log, s.Env.Secret)
+	w.Options.Loopback = true                                                  // the test hospital is on this machine
 	w.Options.Wait = func(context.Context, time.Duration) error { return nil } // retries at once
 	q := queue.NewMemory(w.Handle, queue.MemoryConfig{Name: patientsync.Queue, Backoff: 10 * time.Millisecond})
 	t.Cleanup(func() { _ = q.Close() })
@@ -161,6 +164,7 @@ func TestSyncOfTheDemoHospital(t *testing.T) {
 	}) {
 		t.Errorf("the unmapped diet code is not reported: %+v", r.Unmapped)
 	}
+	same(t, "warnings", r.Warnings, []patientsync.Warning{}) // every bed found and mapped, every allergy whole
 	if r.Census != 90 || r.Counts["discharged"] != 2 || r.Counts["admitted"] != 1 {
 		t.Errorf("counts: census %d %v", r.Census, r.Counts)
 	}
@@ -205,6 +209,7 @@ func TestSyncOfTheDemoHospital(t *testing.T) {
 	// The first job's message delivered again: the job has ended, nothing is synced.
 	body, _ := events.EncodePatientSyncRequested(events.PatientSyncRequested{JobID: j.ID, BranchCode: "SRP01", CreatedBy: "D0001"})
 	w := patientsync.NewWorker(f.s.DB, f.s.Clock.Now, f.s.Env.Log, f.s.Env.Secret)
+	w.Options.Loopback = true // the test hospital is on this machine
 	resp, err := w.Handle(t.Context(), sqsEvent(body))
 	if err != nil || len(resp.BatchItemFailures) != 0 {
 		t.Fatalf("redelivery: %v %+v", err, resp)
@@ -259,7 +264,7 @@ func TestFailedSyncs(t *testing.T) {
 	}{
 		{"empty census", fhirdemo.Handler(nil), "en", "The hospital sent an empty patient list, so nobody was discharged: please check with the hospital system"},
 		{"500", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { http.Error(w, "down", 500) }), "th",
-			"ระบบโรงพยาบาลไม่ตอบสนองในขณะนี้ กรุณาลองใหม่ภายหลัง"},
+			"เชื่อมต่อระบบโรงพยาบาลไม่ได้ กรุณาลองใหม่ภายหลัง หรือให้ผู้ดูแลระบบตรวจสอบที่อยู่ของระบบ"},
 		{"garbage", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte("<html>hello</html>")) }), "en",
 			"The hospital system answered something that cannot be read: an administrator must check its address"},
 		{"401", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { http.Error(w, "no", 401) }), "en",
@@ -426,4 +431,299 @@ func TestSettings(t *testing.T) {
 
 func sqsEvent(body []byte) lambdaevents.SQSEvent {
 	return lambdaevents.SQSEvent{Records: []lambdaevents.SQSMessage{{MessageId: "m-1", Body: string(body)}}}
+}
+
+// ignoringInclude serves the census as a FHIR server that ignores _include altogether and
+// does not have the locations named in gone.
+func ignoringInclude(census []hospital.Admission, gone ...string) http.Handler {
+	h := fhirdemo.Handler(census)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.Query()
+		q.Del("_include")
+		if r.URL.Path == "/Location" {
+			ids := strings.Split(q.Get("_id"), ",")
+			q.Set("_id", strings.Join(slices.DeleteFunc(ids, func(id string) bool { return slices.Contains(gone, id) }), ","))
+		}
+		r.URL.RawQuery = q.Encode()
+		r.RequestURI = r.URL.RequestURI()
+		h.ServeHTTP(w, r)
+	})
+}
+
+// FHIR lets a server ignore _include: the sync reads the patients and locations by id, and
+// every patient still gets its ward and bed; a location the hospital does not have is a
+// warning of the report, and its patient keeps Samrap's bed.
+func TestSyncWhenTheHospitalIgnoresInclude(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	census := demo.HospitalCensus("SRP01", f.s.Clock.Now())
+	lost := census[1]
+	if lost.Bed == "" {
+		t.Fatalf("the demo's second patient has no bed: %+v", lost)
+	}
+	f.hospital.Serve(ignoringInclude(census, "bd-"+lost.Bed))
+	j := f.sync(t, "en")
+	if j.Status != patientsync.Done {
+		t.Fatalf("sync: %+v", j)
+	}
+	r := j.Report
+	same(t, "admitted", hns(r.Admitted), []string{"SRP01-HN20001"})
+	same(t, "moved", hns(r.Moved), []string{"SRP01-HN10004"})
+	same(t, "discharged", hns(r.Discharged), []string{"SRP01-HN10011", "SRP01-HN10026"})
+	same(t, "warnings", r.Warnings, []patientsync.Warning{{HnID: lost.HN, Kind: "locationNotFound", Code: "Location/bd-" + lost.Bed}})
+	if r.Census != 90 || r.Skipped != 0 || r.Counts["warnings"] != 1 {
+		t.Errorf("census %d, skipped %d, counts %v", r.Census, r.Skipped, r.Counts)
+	}
+	// every current patient has a bed, the one whose bed was not found the one it had
+	if n := f.s.Count(`SELECT count(*) FROM patient WHERE branch_code = 'SRP01' AND visit_status = 'Current' AND room_id IS NULL`); n != 0 {
+		t.Errorf("%d current patients without a bed", n)
+	}
+	var room string
+	if err := f.s.DB.QueryRow(t.Context(), `SELECT r.code FROM patient p JOIN room r ON r.branch_code = p.branch_code AND r.id = p.room_id
+		WHERE p.branch_code = 'SRP01' AND p.hn_id = $1`, lost.HN).Scan(&room); err != nil || room != lost.Bed {
+		t.Errorf("%s: room %q %v, want %s", lost.HN, room, err, lost.Bed)
+	}
+}
+
+// A code naming several allergen groups keeps every part: the groups the branch has an
+// allergen for as allergens, the others as the allergy's text (which blocks orders until a
+// person confirms), listed in the report as a partial mapping. The settings read says which
+// groups have no allergen of the branch.
+func TestPartOfAnAllergyIsNeverDropped(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	sam := f.s.TokenAs("superadmin@samrap.local", "SRP01", "SAM")
+	missing := func() []string {
+		t.Helper()
+		res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/data-patient/hospitalSettings?code=SRP01", Token: sam})
+		var v struct {
+			Missing []string `json:"missingAllergenGroups"`
+		}
+		res.Into(t, &v)
+		return v.Missing
+	}
+	same(t, "the demo's missing groups", missing(), []string{})
+
+	s := demo.HospitalSettings(f.hospital.URL)
+	delete(s.Maps.Allergens, hospital.GroupMolluscs)
+	delete(s.Maps.Allergens, hospital.GroupTreeNuts)
+	s.Maps.Allergens[hospital.GroupSesame] = "AL99" // no such allergen in the branch
+	res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/data-patient/hospitalSettings", Token: sam,
+		JSON: map[string]any{"code": "SRP01", "settings": s}})
+	if res.Status != 200 {
+		t.Fatalf("save: %d %s", res.Status, res.Body)
+	}
+	same(t, "missing groups", missing(), []string{hospital.GroupTreeNuts, hospital.GroupSesame, hospital.GroupMolluscs})
+
+	census := demo.HospitalCensus("SRP01", f.s.Clock.Now())
+	for i := range census {
+		switch census[i].HN {
+		case "SRP01-HN10003": // AL01 (shrimp) already: shellfish adds the molluscs
+			census[i].Allergies = append(census[i].Allergies, hospital.Concept{Codings: []hospital.Coding{
+				{System: hospital.SNOMED, Code: "300913006", Display: "Allergy to shellfish"}}})
+		case "SRP01-HN10012":
+			census[i].Allergies = append(census[i].Allergies, hospital.Concept{Text: "แพ้ถั่ว", Codings: []hospital.Coding{
+				{System: hospital.SNOMED, Code: "91934008", Display: "Allergy to nut"}}})
+		}
+	}
+	f.hospital.Serve(fhirdemo.Handler(census))
+	j := f.sync(t, "en")
+	if j.Status != patientsync.Done {
+		t.Fatalf("sync: %+v", j)
+	}
+	var parts []patientsync.Warning
+	for _, w := range j.Report.Warnings {
+		if w.Kind == "allergyPart" {
+			parts = append(parts, w)
+		}
+	}
+	same(t, "partial mappings", parts, []patientsync.Warning{
+		{HnID: "SRP01-HN10003", Kind: "allergyPart", Code: hospital.SNOMED + "|300913006", Display: "Allergy to shellfish", Groups: []string{"molluscs"}},
+		{HnID: "SRP01-HN10012", Kind: "allergyPart", Code: hospital.SNOMED + "|91934008", Display: "แพ้ถั่ว", Groups: []string{"tree-nuts"}}})
+	for hn, want := range map[string][2]string{"SRP01-HN10003": {"AL01", "Allergy to shellfish"}, "SRP01-HN10012": {"AL02", "แพ้ถั่ว"}} {
+		var codes, texts []string
+		if err := f.s.DB.QueryRow(t.Context(), `SELECT ARRAY(SELECT a.code FROM patient_allergen l JOIN allergen a
+			ON a.branch_code = l.branch_code AND a.id = l.allergen_id WHERE l.branch_code = p.branch_code AND l.patient_id = p.id ORDER BY 1),
+			p.unmapped_allergies FROM patient p WHERE p.branch_code = 'SRP01' AND p.hn_id = $1`, hn).Scan(&codes, &texts); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Contains(codes, want[0]) || !slices.Contains(texts, want[1]) {
+			t.Errorf("%s: allergens %v, texts %v; want %s and %q", hn, codes, texts, want[0], want[1])
+		}
+	}
+}
+
+// Test connection is no port scanner: the metadata service is refused in every stage, this
+// machine outside the local stage, for test connection and the sync alike, with one
+// message, "could not connect", whatever is (or is not) listening there.
+func TestTheConnectorIsNoPortScanner(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	sam := f.s.TokenAs("superadmin@samrap.local", "SRP01", "SAM")
+	const couldNot = "Could not connect to the hospital system: please try again later, or have an administrator check its address"
+	type probe struct {
+		OK    bool   `json:"ok"`
+		Error string `json:"error"`
+	}
+	test := func(settings *hospital.Settings) (probe, apitest.Response) {
+		t.Helper()
+		body := map[string]any{"code": "SRP01"}
+		if settings != nil {
+			body["settings"] = settings
+		}
+		res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/data-patient/testConnection", Token: sam, Lang: "en", JSON: body})
+		var p probe
+		if res.Status == 200 {
+			res.Into(t, &p)
+		}
+		return p, res
+	}
+	at := func(base string) *hospital.Settings {
+		s := demo.HospitalSettings(base)
+		s.Retries = 1
+		return &s
+	}
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closed.Close() // nothing listens on its port any more
+
+	// the local stage reaches this machine: the demo hospital answers, a closed port does not
+	if p, res := test(nil); !p.OK {
+		t.Fatalf("local stage: %d %s", res.Status, res.Body)
+	}
+	if p, res := test(at(closed.URL)); p.OK || p.Error != couldNot {
+		t.Errorf("a closed port: %d %s", res.Status, res.Body)
+	}
+	// the metadata service and link-local addresses: refused with the settings
+	for _, u := range []string{"https://169.254.169.254/latest/meta-data", "https://[fd00:ec2::254]/", "https://[fe80::1]/fhir"} {
+		if _, res := test(at(u)); res.Status != 422 || res.Fields()["baseUrl"] == "" {
+			t.Errorf("%s: %d %s", u, res.Status, res.Body)
+		}
+	}
+
+	// in the cloud: this machine is refused, by address or by a name that resolves to it
+	rec := &recorder{}
+	f.s.Env.SetQueue(patientsync.Queue, rec)
+	f.s.Rewire(func(env *platform.Env) { env.Config.Stage = "prod" })
+	port := f.hospital.URL[strings.LastIndex(f.hospital.URL, ":"):]
+	for _, s := range []*hospital.Settings{nil, at(f.hospital.URL), at("http://localhost" + port), at(closed.URL)} {
+		if p, res := test(s); res.Status != 200 || p.OK || p.Error != couldNot {
+			t.Errorf("cloud stage: %d %s", res.Status, res.Body)
+		}
+	}
+	// and the sync's own connections are refused the same way
+	j, res := f.start(t)
+	if res.Status != 200 || len(rec.sent) != 1 {
+		t.Fatalf("start: %d %s", res.Status, res.Body)
+	}
+	if _, err := patientsync.Handler(f.s.Env)(t.Context(), sqsEvent(rec.sent[0])); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := f.check(t, "en"); got.ID != j.ID || got.Status != patientsync.Failed || got.Error != couldNot {
+		t.Errorf("sync in the cloud stage: %+v", got)
+	}
+}
+
+// Issue 30 §2: a sync's report is never lost with its dialog — the branch's syncs, newest
+// first, each with its report (the patients it changed, by kind) as the dialog showed it.
+func TestSyncHistoryKeepsEveryReport(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	first := f.sync(t, "en")
+	second := f.sync(t, "en")
+	history := func(query string, token string) (httpPageOf, apitest.Response) {
+		res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/data-patient/syncHistory?branchCode=SRP01" + query, Token: token, Lang: "en"})
+		var pg httpPageOf
+		if res.Status == http.StatusOK {
+			res.Into(t, &pg)
+		}
+		return pg, res
+	}
+	pg, res := history("", f.controller)
+	if res.Status != http.StatusOK || pg.Total != 2 || len(pg.Items) != 2 || pg.Items[0].ID != second.ID || pg.Items[1].ID != first.ID {
+		t.Fatalf("history: %d %s", res.Status, res.Body)
+	}
+	if old := pg.Items[1]; old.Report == nil || len(old.Report.Admitted) == 0 || old.PhaseLabel != first.PhaseLabel ||
+		!slices.Equal(hns(old.Report.Admitted), hns(first.Report.Admitted)) || !slices.Equal(hns(old.Report.Discharged), hns(first.Report.Discharged)) {
+		t.Errorf("the first sync's report, read back: %+v", old.Report)
+	}
+	if pg, _ := history("&page=2&size=1", f.controller); pg.Total != 2 || len(pg.Items) != 1 || pg.Items[0].ID != first.ID {
+		t.Errorf("page 2 of 1: %+v", pg)
+	}
+	for _, c := range []struct {
+		name, query, token string
+		status             int
+	}{
+		{"an order taker", "", f.s.TokenAs("ordertaker@samrap.local", "SRP01", "BOD"), 403},
+		{"anonymous", "", "", 401},
+	} {
+		if _, res := history(c.query, c.token); res.Status != c.status {
+			t.Errorf("%s: %d", c.name, res.Status)
+		}
+	}
+	res = f.s.Do(apitest.Request{Method: "GET", Path: "/api/data-patient/syncHistory?branchCode=SRP02", Token: f.controller})
+	if res.Status != http.StatusForbidden {
+		t.Errorf("another branch's history: %d", res.Status)
+	}
+}
+
+type httpPageOf struct {
+	Items []jobView `json:"items"`
+	Total int       `json:"total"`
+}
+
+// Issue 31 §2: the sync worker killed mid-job. Its context ends once the hospital has
+// answered the census (the worker then has a census to write and no process left to write
+// it): nothing of the sync is stored and the job stays running, as after a killed Lambda —
+// then SQS delivers the message again and the sync runs whole, once: the same report as a
+// sync never interrupted, one change-log row per patient changed.
+func TestASyncWorkerKilledMidJobRunsAgainOnce(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	var id string
+	if err := f.s.DB.QueryRow(t.Context(), `INSERT INTO patient_sync_job (id, branch_code, created_by)
+		VALUES (gen_random_uuid(), 'SRP01', 'D0001') RETURNING id`).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	body, _ := events.EncodePatientSyncRequested(events.PatientSyncRequested{JobID: id, BranchCode: "SRP01", CreatedBy: "D0001"})
+	logs := f.s.Count(`SELECT count(*) FROM change_log WHERE entity = 'patient'`)
+	w := patientsync.NewWorker(f.s.DB, f.s.Clock.Now, f.s.Env.Log, f.s.Env.Secret)
+	w.Options.Loopback = true
+
+	// killed: the context ends as the hospital's answers are read
+	census := fhirdemo.Handler(demo.HospitalCensus("SRP01", f.s.Clock.Now()))
+	ctx, kill := context.WithCancel(t.Context())
+	f.hospital.Serve(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		census.ServeHTTP(rw, r)
+		kill()
+	}))
+	if resp, _ := w.Handle(ctx, sqsEvent(body)); len(resp.BatchItemFailures) != 1 {
+		t.Fatalf("the killed delivery answered %+v", resp)
+	}
+	if n := f.s.Count(`SELECT count(*) FROM change_log WHERE entity = 'patient'`); n != logs {
+		t.Fatalf("a killed sync stored %d changes", n-logs)
+	}
+	if n := f.s.Count(`SELECT count(*) FROM patient_sync_job WHERE id = $1 AND status = 'RUNNING' AND report IS NULL`, id); n != 1 {
+		t.Fatal("the killed sync's job is not left running")
+	}
+
+	// delivered again: the sync runs whole, once
+	f.hospital.Serve(census)
+	if resp, err := w.Handle(t.Context(), sqsEvent(body)); err != nil || len(resp.BatchItemFailures) != 0 {
+		t.Fatalf("the second delivery: %v %+v", err, resp)
+	}
+	j, _ := f.check(t, "en")
+	if j == nil || j.ID != id || j.Status != patientsync.Done || j.Report == nil {
+		t.Fatalf("after the second delivery: %+v", j)
+	}
+	r := j.Report
+	same(t, "admitted", hns(r.Admitted), []string{"SRP01-HN20001"})
+	same(t, "discharged", hns(r.Discharged), []string{"SRP01-HN10011", "SRP01-HN10026"})
+	if changed := f.s.Count(`SELECT count(*) FROM change_log WHERE entity = 'patient'`) - logs; changed != r.Counts["admitted"]+r.Counts["updated"]+r.Counts["discharged"] {
+		t.Errorf("%d change-log rows for counts %v", changed, r.Counts)
+	}
+	// and a third delivery changes nothing
+	before := f.s.Count(`SELECT count(*) FROM change_log`)
+	if resp, err := w.Handle(t.Context(), sqsEvent(body)); err != nil || len(resp.BatchItemFailures) != 0 || f.s.Count(`SELECT count(*) FROM change_log`) != before {
+		t.Errorf("a third delivery: %v %+v", err, resp)
+	}
 }

@@ -32,7 +32,8 @@ type Worker struct {
 	// Secret reads the credentials a branch's settings name by secretArn (nil: none can be
 	// read, locally).
 	Secret func(ctx context.Context, arn string) (string, error)
-	// Options are the connector's (tests replace its retry wait).
+	// Options are the connector's (tests replace its retry wait; Loopback only in the local
+	// stage, see workerOf).
 	Options hospital.Options
 }
 
@@ -43,9 +44,17 @@ func NewWorker(pool *db.Pool, now func() time.Time, log *slog.Logger, secret fun
 		Options: hospital.Options{Zone: day.Bangkok}}
 }
 
+// workerOf is env's worker: in the local stage only, its connector may reach this
+// machine (the demo hospital at http://127.0.0.1:$PORT/dev/fhir/<branch>).
+func workerOf(env *platform.Env) *Worker {
+	w := NewWorker(env.DB, env.Now, env.Log, env.Secret)
+	w.Options.Loopback = env.Config.Local()
+	return w
+}
+
 // Handler is patient-sync's queue handler (functions/patient-sync, functions/local).
 func Handler(env *platform.Env) queue.Handler {
-	return NewWorker(env.DB, env.Now, env.Log, env.Secret).Handle
+	return workerOf(env).Handle
 }
 
 // Handle runs each message's sync. A message that fails for a reason worth retrying (the
@@ -197,47 +206,98 @@ func (w *Worker) connect(ctx context.Context, branch string, given *hospital.Set
 }
 
 // apply diffs the mapped census with the branch's patients, locked for the transaction,
-// and writes the change set through patients.Service.Apply (source hospital), with what
-// the hospital said of each patient's allergies.
+// and writes the change set through the shared step (Applier), with what the hospital said
+// of each patient's allergies.
 func (w *Worker) apply(ctx context.Context, tx pgx.Tx, job Job, census hospital.Census, mapped []hospital.Patient) (Report, error) {
-	branch := job.BranchCode
-	locked, err := queries.SyncLockPatients(ctx, tx, branch)
-	if err != nil {
-		return Report{}, fmt.Errorf("lock patients: %w", err)
-	}
-	hns := make([]string, len(locked))
-	said := make(map[string]hospitalAllergies, len(locked))
-	for i, r := range locked {
-		hns[i] = r.HnID
-		said[r.HnID] = hospitalAllergies{Codes: r.HospitalAllergenCodes, Texts: r.HospitalAllergyTexts}
-	}
-	stored, err := w.Patients.ByHn(ctx, tx, branch, hns)
+	a := Applier{Patients: w.Patients}
+	l, err := a.Lock(ctx, tx, job.BranchCode, nil)
 	if err != nil {
 		return Report{}, err
 	}
-	codes, err := w.Patients.LoadCodes(ctx, tx, branch)
-	if err != nil {
-		return Report{}, err
-	}
-	samrap := make([]hospital.Patient, 0, len(stored))
-	byHN := make(map[string]*hospital.Patient, len(stored))
-	current := 0
-	for _, hn := range hns {
-		samrap = append(samrap, samrapPatient(stored[hn], said[hn]))
-		byHN[hn] = &samrap[len(samrap)-1]
-		if stored[hn].VisitStatus == string(hospital.Current) {
-			current++
-		}
-	}
-	if len(mapped) == 0 && current > 0 {
-		return Report{}, fail("patientSync.emptyCensus", fmt.Errorf("the census is empty and %s has %d current patients", branch, current))
+	if len(mapped) == 0 && l.Current > 0 {
+		return Report{}, fail("patientSync.emptyCensus", fmt.Errorf("the census is empty and %s has %d current patients", job.BranchCode, l.Current))
 	}
 	incoming := make([]hospital.Patient, len(mapped))
 	for i, p := range mapped {
-		incoming[i] = fit(p, byHN[p.HN], codes)
+		incoming[i] = l.Fit(p)
 	}
-	cs := hospital.Diff(samrap, incoming)
+	cs := hospital.Diff(l.Samrap, incoming)
+	bedsTaken, err := a.Write(ctx, tx, l, job.CreatedBy, cs, incoming)
+	if err != nil {
+		return Report{}, err
+	}
+	return NewReport(census, cs, bedsTaken), nil
+}
 
+// Applier is the one apply step of what a hospital says of a branch's patients, shared by
+// the FHIR census (Worker) and the HL7 v2 feed (pkg/hl7feed): Lock the patients concerned,
+// Fit each mapped patient (Maps.Apply) to the branch's master data, hospital.Diff, and
+// Write the change set through patients.Service.Apply (source hospital, with the change
+// log; the database's review triggers flag the orders the change touches) with what the
+// hospital said of the allergies.
+type Applier struct {
+	Patients *patients.Service
+}
+
+// Locked are a branch's patients locked for a change, in the terms of hospital.Diff.
+type Locked struct {
+	Branch  string
+	Samrap  []hospital.Patient // the stored patients, in the order locked
+	Current int                // of which Current
+
+	stored map[string]patients.Patient
+	said   map[string]hospitalAllergies
+	byHN   map[string]*hospital.Patient
+	codes  patients.Codes
+}
+
+// Lock locks the branch's patients with these HNs (nil: every patient of the branch, as a
+// census does) for the transaction, and reads them and the branch's master-data codes.
+func (a Applier) Lock(ctx context.Context, tx pgx.Tx, branch string, hns []string) (*Locked, error) {
+	locked, err := queries.SyncLockPatients(ctx, tx, dbsqlc.SyncLockPatientsParams{Branch: branch, HnIds: hns})
+	if err != nil {
+		return nil, fmt.Errorf("lock patients: %w", err)
+	}
+	l := &Locked{Branch: branch, said: make(map[string]hospitalAllergies, len(locked))}
+	list := make([]string, len(locked))
+	for i, r := range locked {
+		list[i] = r.HnID
+		l.said[r.HnID] = hospitalAllergies{Codes: r.HospitalAllergenCodes, Texts: r.HospitalAllergyTexts}
+	}
+	if l.stored, err = a.Patients.ByHn(ctx, tx, branch, list); err != nil {
+		return nil, err
+	}
+	if l.codes, err = a.Patients.LoadCodes(ctx, tx, branch); err != nil {
+		return nil, err
+	}
+	l.Samrap = make([]hospital.Patient, 0, len(list))
+	l.byHN = make(map[string]*hospital.Patient, len(list))
+	for _, hn := range list {
+		l.Samrap = append(l.Samrap, samrapPatient(l.stored[hn], l.said[hn]))
+		if l.stored[hn].VisitStatus == string(hospital.Current) {
+			l.Current++
+		}
+	}
+	for i := range l.Samrap {
+		l.byHN[l.Samrap[i].HN] = &l.Samrap[i]
+	}
+	return l, nil
+}
+
+// Before answers the stored patient with hn in the terms of hospital.Diff; nil when the
+// branch has none.
+func (l *Locked) Before(hn string) *hospital.Patient { return l.byHN[hn] }
+
+// Fit puts a mapped patient in the shape Samrap can store, before the diff (fit).
+func (l *Locked) Fit(p hospital.Patient) hospital.Patient { return fit(p, l.byHN[p.HN], l.codes) }
+
+// Write writes the change set, diffed from l.Samrap and incoming (the fitted patients),
+// through patients.Service.Apply, and records what the hospital said of the allergies of
+// the patients in incoming. It answers the HNs left without their bed (another patient
+// keeps it). A patient the rules refuse is a failure (FailureKey) that retrying will not
+// mend; other errors are the database's.
+func (a Applier) Write(ctx context.Context, tx pgx.Tx, l *Locked, by string, cs hospital.ChangeSet, incoming []hospital.Patient) (map[string]bool, error) {
+	branch, stored := l.Branch, l.stored
 	var ins []patients.Input
 	var afters []hospital.Patient
 	add := func(after hospital.Patient) {
@@ -245,7 +305,7 @@ func (w *Worker) apply(ctx context.Context, tx pgx.Tx, job Job, census hospital.
 		if p, ok := stored[after.HN]; ok {
 			before = &p
 		}
-		ins = append(ins, input(after, before, codes))
+		ins = append(ins, input(after, before, l.codes))
 		afters = append(afters, after)
 	}
 	for _, p := range cs.Admitted {
@@ -258,38 +318,62 @@ func (w *Worker) apply(ctx context.Context, tx pgx.Tx, job Job, census hospital.
 		add(u.After)
 	}
 	bedsTaken := freeBeds(ins, stored)
-	if _, err := w.Patients.Apply(ctx, tx, branch, job.CreatedBy, patients.SourceHospital, ins); err != nil {
+	if _, err := a.Patients.Apply(ctx, tx, branch, by, patients.SourceHospital, ins); err != nil {
 		var e *errs.Error
 		if errors.As(err, &e) && e.Kind == errs.Invalid {
-			return Report{}, fail("patientSync.invalidPatient", err)
+			return nil, fail("patientSync.invalidPatient", err)
 		}
 		if errors.As(err, &e) { // a rule of the database (a bed taken): retrying will not help
-			return Report{}, fail("patientSync.failed", err)
+			return nil, fail("patientSync.failed", err)
 		}
-		return Report{}, err
+		return nil, err
 	}
 	// What the hospital said, for the next sync to tell what it stops saying: the change
-	// set's, and that of the census patients the sync leaves unchanged.
+	// set's, and that of the incoming patients the change leaves unchanged.
 	written := make(map[string]bool, len(afters))
 	for _, a := range afters {
 		written[a.HN] = true
 	}
 	for _, in := range incoming {
-		b := byHN[in.HN]
+		b := l.byHN[in.HN]
 		if written[in.HN] || b == nil {
 			continue
 		}
 		written[in.HN] = true
-		now := hospital.Allergies{Codes: union(b.HospitalAllergies.Codes, in.HospitalAllergies.Codes),
-			Texts: union(b.HospitalAllergies.Texts, in.HospitalAllergies.Texts)}
-		if !slices.Equal(now.Codes, union(said[in.HN].Codes)) || !slices.Equal(now.Texts, union(said[in.HN].Texts)) {
+		now := hospital.Allergies{Codes: hospital.Union(b.HospitalAllergies.Codes, in.HospitalAllergies.Codes),
+			Texts: hospital.Union(b.HospitalAllergies.Texts, in.HospitalAllergies.Texts)}
+		if !slices.Equal(now.Codes, hospital.Union(l.said[in.HN].Codes)) || !slices.Equal(now.Texts, hospital.Union(l.said[in.HN].Texts)) {
 			afters = append(afters, hospital.Patient{HN: in.HN, HospitalAllergies: now})
 		}
 	}
 	if err := setHospitalAllergies(ctx, tx, branch, afters); err != nil {
-		return Report{}, err
+		return nil, err
 	}
-	return report(census, cs, bedsTaken), nil
+	return bedsTaken, nil
+}
+
+// FailureKey answers the i18n reason of a change that cannot succeed (a patient the rules
+// refuse), and whether err is one: retrying it will not help.
+func FailureKey(err error) (string, bool) {
+	var f *failure
+	if errors.As(err, &f) {
+		return f.key, true
+	}
+	return "", false
+}
+
+// Maps answers the branch's code maps (hospital.Settings.Maps); none when the branch has no
+// connector settings: its location codes are then Samrap's, and only the default SNOMED CT
+// allergen and IDDSI concepts are known.
+func (a Applier) Maps(ctx context.Context, q db.DBTX, branch string) (hospital.Maps, error) {
+	c, err := loadConnector(ctx, q, branch)
+	if errors.Is(err, db.ErrNotFound) {
+		return hospital.Maps{}, nil
+	}
+	if err != nil {
+		return hospital.Maps{}, err
+	}
+	return c.Settings.Maps, nil
 }
 
 // freeBeds leaves out of ins the beds another patient keeps (one patient per bed): a
@@ -363,16 +447,6 @@ func setHospitalAllergies(ctx context.Context, tx pgx.Tx, branch string, ps []ho
 		return fmt.Errorf("hospital allergies: %w", err)
 	}
 	return nil
-}
-
-// union answers the sorted, duplicate-free union of the lists.
-func union(lists ...[]string) []string {
-	var out []string
-	for _, l := range lists {
-		out = append(out, l...)
-	}
-	slices.Sort(out)
-	return slices.Compact(out)
 }
 
 func nonNil(s []string) []string {

@@ -69,6 +69,9 @@ func (a *Adapters) SetQueue(name string, s queue.Sender) {
 // SQS at QUEUE_URL_<NAME> when sqsqueue.Wire is wired.
 func (a *Adapters) Queue(name string) queue.Sender { return namedQueue{a, name} }
 
+// FIFOQueue is Queue for a FIFO queue.
+func (a *Adapters) FIFOQueue(name string) queue.FIFOSender { return namedQueue{a, name} }
+
 type namedQueue struct {
 	a    *Adapters
 	name string
@@ -80,6 +83,19 @@ func (q namedQueue) Send(ctx context.Context, body []byte) error {
 		return err
 	}
 	return s.Send(ctx, body)
+}
+
+// SendFIFO sends to a FIFO queue (queue.FIFOSender); a queue that is not one refuses.
+func (q namedQueue) SendFIFO(ctx context.Context, body []byte, group, dedup string) error {
+	s, err := q.a.sender(q.name)
+	if err != nil {
+		return err
+	}
+	f, ok := s.(queue.FIFOSender)
+	if !ok {
+		return fmt.Errorf("platform: queue %q is not a FIFO queue", q.name)
+	}
+	return f.SendFIFO(ctx, body, group, dedup)
 }
 
 func (a *Adapters) sender(name string) (queue.Sender, error) {

@@ -107,6 +107,7 @@ func New(ctx context.Context, cfg config.Config) (*Env, error) {
 // Router answers a router whose signed-in routes check tokens against this Env.
 func (e *Env) Router() *httpx.Router {
 	rt := httpx.NewRouter(&session.Authenticator{Keys: e.Keys, DB: e.DB}, e.Log)
+	rt.RecoverLost(e.DB.Recover)
 	if e.Origin != nil {
 		rt.RequireOrigin(e.Origin)
 	}

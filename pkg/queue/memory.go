@@ -47,6 +47,10 @@ type Memory struct {
 	mu     sync.Mutex
 	closed bool
 	dead   []DeadLetter
+	// FIFO: the deduplication ids sent within DedupWindow, and each group's messages
+	// waiting for the one being delivered.
+	sent   map[string]time.Time
+	groups map[string][]lambdaevents.SQSMessage
 }
 
 // NewMemory returns a queue delivering to h.
@@ -85,9 +89,72 @@ func (m *Memory) Send(ctx context.Context, body []byte) error {
 	if m.closed {
 		return fmt.Errorf("queue.send: %s: %w", m.cfg.Name, ErrClosed)
 	}
+	m.wg.Add(1)
+	go m.deliver(m.message(body))
+	return nil
+}
 
+// DedupWindow is how long a FIFO queue remembers a deduplication id (SQS: five minutes).
+const DedupWindow = 5 * time.Minute
+
+// SendFIFO queues body as a FIFO queue does: the messages of group are delivered in the
+// order sent, one at a time (the next waits until the one before is handled or
+// dead-lettered); a message whose dedup id was sent within DedupWindow is accepted and
+// dropped.
+func (m *Memory) SendFIFO(ctx context.Context, body []byte, group, dedup string) error {
+	if group == "" || dedup == "" {
+		return fmt.Errorf("queue.sendFIFO: %s: a group and a deduplication id are needed", m.cfg.Name)
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed {
+		return fmt.Errorf("queue.sendFIFO: %s: %w", m.cfg.Name, ErrClosed)
+	}
+	now := time.Now()
+	if m.sent == nil {
+		m.sent, m.groups = map[string]time.Time{}, map[string][]lambdaevents.SQSMessage{}
+	}
+	for id, at := range m.sent {
+		if now.Sub(at) > DedupWindow {
+			delete(m.sent, id)
+		}
+	}
+	if _, dup := m.sent[dedup]; dup {
+		return nil
+	}
+	m.sent[dedup] = now
+	msg := m.message(body)
+	msg.Attributes["MessageGroupId"], msg.Attributes["MessageDeduplicationId"] = group, dedup
+	m.wg.Add(1)
+	waiting, running := m.groups[group]
+	m.groups[group] = append(waiting, msg)
+	if !running {
+		go m.runGroup(group)
+	}
+	return nil
+}
+
+// runGroup delivers a group's messages in order until none is left.
+func (m *Memory) runGroup(group string) {
+	for {
+		m.mu.Lock()
+		list := m.groups[group]
+		if len(list) == 0 {
+			delete(m.groups, group)
+			m.mu.Unlock()
+			return
+		}
+		msg := list[0]
+		m.groups[group] = list[1:]
+		m.mu.Unlock()
+		m.deliver(msg)
+	}
+}
+
+// message shapes body as Lambda shapes a record.
+func (m *Memory) message(body []byte) lambdaevents.SQSMessage {
 	now := strconv.FormatInt(time.Now().UnixMilli(), 10)
-	msg := lambdaevents.SQSMessage{
+	return lambdaevents.SQSMessage{
 		MessageId:     newID(),
 		ReceiptHandle: newID(),
 		Body:          string(body),
@@ -103,9 +170,6 @@ func (m *Memory) Send(ctx context.Context, body []byte) error {
 		EventSourceARN:    m.arn,
 		AWSRegion:         "local",
 	}
-	m.wg.Add(1)
-	go m.deliver(msg)
-	return nil
 }
 
 func (m *Memory) deliver(msg lambdaevents.SQSMessage) {

@@ -202,3 +202,53 @@ func TestDiskUploadNotifiesWorker(t *testing.T) {
 		t.Fatalf("put after close: err = %v, want ErrClosed", err)
 	}
 }
+
+// A FIFO group is delivered in order, one message at a time, a failed message holding the
+// ones after it; another group does not wait for it; a repeated deduplication id is dropped.
+func TestMemoryFIFO(t *testing.T) {
+	t.Parallel()
+	rec := &queuetest.Recorder{}
+	var mu sync.Mutex
+	busy := map[string]bool{}
+	rec.Fail = func(receive int, m lambdaevents.SQSMessage) (bool, error) {
+		g := m.Attributes["MessageGroupId"]
+		mu.Lock()
+		if busy[g] {
+			mu.Unlock()
+			t.Errorf("group %s delivered two messages at once", g)
+			return false, nil
+		}
+		busy[g] = true
+		mu.Unlock()
+		time.Sleep(time.Millisecond)
+		mu.Lock()
+		busy[g] = false
+		mu.Unlock()
+		return m.Body == "a1" && receive < 2, nil // a1 fails once
+	}
+	q := queue.NewMemory(rec.Handle, queue.MemoryConfig{Backoff: 5 * time.Millisecond, Concurrency: 4})
+	for _, s := range []struct{ body, group, dedup string }{
+		{"a1", "a", "1"}, {"b1", "b", "2"}, {"a2", "a", "3"}, {"a2 again", "a", "3"}, {"a3", "a", "4"}, {"b2", "b", "5"},
+	} {
+		if err := q.SendFIFO(t.Context(), []byte(s.body), s.group, s.dedup); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := q.SendFIFO(t.Context(), []byte("x"), "", "6"); err == nil {
+		t.Fatal("a FIFO message without a group was accepted")
+	}
+	if err := q.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var a, b []string
+	for _, m := range rec.Received() {
+		if m.Attributes["MessageGroupId"] == "a" {
+			a = append(a, m.Body)
+		} else {
+			b = append(b, m.Body)
+		}
+	}
+	if strings.Join(a, ",") != "a1,a1,a2,a3" || strings.Join(b, ",") != "b1,b2" {
+		t.Fatalf("group a got %v (want a1 twice, then a2, a3), group b %v", a, b)
+	}
+}

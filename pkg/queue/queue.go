@@ -27,6 +27,13 @@ type Sender interface {
 	Send(ctx context.Context, body []byte) error
 }
 
+// FIFOSender puts a message on a FIFO queue (SQS FIFO, or Memory): the messages of one
+// group are delivered in the order sent, one at a time; a message whose deduplication id
+// was sent within the last five minutes is accepted and not delivered again.
+type FIFOSender interface {
+	SendFIFO(ctx context.Context, body []byte, group, dedup string) error
+}
+
 // ErrClosed is returned by Send on a queue that is shutting down.
 var ErrClosed = errors.New("queue: closed")
 

@@ -11,6 +11,8 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"samrap/pkg/audit"
 	"samrap/pkg/db"
 	"samrap/pkg/download"
@@ -37,7 +39,7 @@ func Mount(env *platform.Env, rt *httpx.Router) {
 	rt.Handle("POST /api/download/generatePDF", ctrl, h.mealCards)
 	rt.Handle("POST /api/download/excelCuisine", ctrl, h.kitchen)
 	rt.Handle("POST /api/download/excelPatientIdentity", ctrl, h.identity)
-	rt.Handle("POST /api/report/kitchenOrders", ctrl, h.kitchenBoard)
+	rt.Handle("POST /api/report/kitchenOrders", ctrl.Reads(), h.kitchenBoard)
 	rt.Handle("GET /api/report/reprintCards", ctrl, h.reprintCards)
 	rt.Handle("POST /api/report/finance", ctrl, h.finance)
 	rt.Handle("POST /api/download/excelFinance", ctrl, h.financeWorkbook)
@@ -175,7 +177,7 @@ func (h handlers) mealCards(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	// once the file is stored: the cards are printed with the places they name
-	printed := func(ctx context.Context) error { return recordPrinted(ctx, h.db, branch, trays) }
+	printed := func(ctx context.Context, tx db.DBTX) error { return recordPrinted(ctx, tx, branch, trays) }
 	return h.deliver(w, r, "meal-cards", name, "application/pdf", &buf, b.DateOrder, b, len(trays), held, 0, printed)
 }
 
@@ -260,24 +262,21 @@ func (h handlers) identity(w http.ResponseWriter, r *http.Request) error {
 // review) under the date's key, records it in the activity log (the filter with the names of
 // the rows it chose, the file, count trays or orders in it) and answers the link. notInType:
 // the kitchen workbook's trays that its type does not list (buf empty and nothing held: only those).
-// stored, when not nil, runs once the file is stored (the meal cards record their printing).
+// stored, when not nil, runs once the file is stored (the meal cards record their printing),
+// in the transaction of the activity entry: neither is kept without the other.
 func (h handlers) deliver(w http.ResponseWriter, r *http.Request, kind, name, contentType string, buf *bytes.Buffer,
-	date string, filter logged, count int, held []*orders.Order, notInType int, stored func(context.Context) error) error {
+	date string, filter logged, count int, held []*orders.Order, notInType int, stored func(context.Context, db.DBTX) error) error {
 	ctx, branch, c := r.Context(), httpx.Branch(r), httpx.Claims(r)
 	link := Link{Link: download.Link{FileName: name}, NeedsReview: heldOf(held), NotInType: notInType}
 	msg := "reports.allNeedReview"
 	if len(held) == 0 {
 		msg = "reports.noneOfType"
 	}
-	if buf.Len() > 0 {
+	file := buf.Len() > 0 // (storing reads the buffer)
+	if file {
 		var err error
 		if link.Link, err = h.files.Store(ctx, download.ReportKey(branch, date, kind, name), name, contentType, buf); err != nil {
 			return fmt.Errorf("reports: %w", err)
-		}
-		if stored != nil {
-			if err := stored(ctx); err != nil {
-				return err
-			}
 		}
 		link.Count, msg = count, "reports.ready"
 		if len(held) > 0 {
@@ -288,9 +287,16 @@ func (h handlers) deliver(w http.ResponseWriter, r *http.Request, kind, name, co
 	if err != nil {
 		return err
 	}
-	err = audit.WriteActivity(ctx, h.db, audit.Activity{BranchCode: branch, UserID: c.UserID, Actor: c.EmployeeCode,
-		Action: "reports." + kind, Address: httpx.ClientAddress(r),
-		Detail: map[string]any{"filter": shown, "file": name, "trays": link.Count, "needsReview": len(held)}})
+	err = db.InTx(ctx, h.db, func(tx pgx.Tx) error {
+		if file && stored != nil {
+			if err := stored(ctx, tx); err != nil {
+				return err
+			}
+		}
+		return audit.WriteActivity(ctx, tx, audit.Activity{BranchCode: branch, UserID: c.UserID, Actor: c.EmployeeCode,
+			Action: "reports." + kind, Address: httpx.ClientAddress(r),
+			Detail: map[string]any{"filter": shown, "file": name, "trays": link.Count, "needsReview": len(held)}})
+	})
 	if err != nil {
 		return err
 	}

@@ -260,3 +260,39 @@ func TestMovedAfterPrinting(t *testing.T) {
 		t.Fatalf("an empty reprint: %d", res.status)
 	}
 }
+
+// Issue 31 §3: the cards' printing and its activity entry are written in one transaction, so
+// neither is kept alone. A CHECK constraint in this test's own database (apitest gives each
+// test a copy) refuses the reports.meal-cards entry — PostgreSQL refuses the row, nothing is
+// mocked; NOT VALID leaves the entries already there unchecked. The print then answers 500
+// and no order is recorded printed; with the constraint dropped, the same print records
+// both. Before, the orders were recorded printed first and the entry written after.
+func TestPrintingIsRecordedWithItsEntry(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	lunch := f.id(t, "meal_time", "MT02")
+	body := f.all(map[string]any{"layout": "A4", "mealTimeIds": []int64{lunch}})
+	if _, err := f.s.DB.Exec(ctx, `ALTER TABLE activity_log ADD CONSTRAINT test_refuse_cards
+		CHECK (action <> 'reports.meal-cards') NOT VALID`); err != nil {
+		t.Fatal(err)
+	}
+	if _, res := f.report(t, "generatePDF", body); res.status != 500 {
+		t.Fatalf("printed with its entry refused: %d", res.status)
+	}
+	if n := f.s.Count(`SELECT count(*) FROM meal_order WHERE printed_at IS NOT NULL`); n != 0 {
+		t.Fatalf("%d orders recorded printed without the entry", n)
+	}
+	if _, err := f.s.DB.Exec(ctx, `ALTER TABLE activity_log DROP CONSTRAINT test_refuse_cards`); err != nil {
+		t.Fatal(err)
+	}
+	link, res := f.report(t, "generatePDF", body)
+	if res.status != 200 || link.Count == 0 {
+		t.Fatalf("print: %d %+v", res.status, link)
+	}
+	if n := f.s.Count(`SELECT count(*) FROM meal_order WHERE printed_at IS NOT NULL`); n != link.Count {
+		t.Fatalf("%d orders recorded printed, %d cards", n, link.Count)
+	}
+	if n := f.s.Count(`SELECT count(*) FROM activity_log WHERE action = 'reports.meal-cards'`); n != 1 {
+		t.Fatalf("%d entries, want 1", n)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"samrap/pkg/audit"
 	"samrap/pkg/dbtest"
 	"samrap/pkg/i18n"
 	"samrap/pkg/orders"
@@ -18,10 +19,9 @@ func counted(t testing.TB, f *fixture) (*serve.Service, *dbtest.Counter) {
 
 // A verification is a fixed number of statements (issue 16's benchmark note): a match, a
 // wrong patient, and a no-match with every bedside reason read the same statements, and a
-// no-match writes one more, its serve_mismatch row (the work performance figures, issue 17).
-// The route writes one statement more again on a no-match, after the service: its activity
-// entry serve.mismatch (as update writes serve.served; TestVerifyRecordsMismatches), so a
-// no-match request is two statements more than a match.
+// no-match writes four more: its serve_mismatch row (the work performance figures, issue 17)
+// and its activity entry serve.mismatch (TestVerifyRecordsMismatches) in one transaction
+// with its begin and commit (issue 31: neither kept without the other).
 func TestVerifyIsAFixedNumberOfStatements(t *testing.T) {
 	f := newFixture(t)
 	f.patient(t, "S-ST1")
@@ -30,16 +30,17 @@ func TestVerifyIsAFixedNumberOfStatements(t *testing.T) {
 	_, peanut := f.order(t, "S-ST2", f.today, "T-PEANUT", "")
 	f.set(t, "S-ST2", "texture_food = 5, visit_status = 'Discharge'")
 	svc, c := counted(t, f)
+	mismatch := audit.Activity{BranchCode: "SRP01", Actor: "S001", Action: "serve.mismatch"}
 	count := func(token, hn string, match bool) int64 {
 		before := c.Load()
-		v, err := svc.Verify(context.Background(), i18n.EN, "SRP01", "S001", serve.Scan{Token: token, Wristband: hn})
+		v, err := svc.Verify(context.Background(), i18n.EN, "SRP01", "S001", serve.Scan{Token: token, Wristband: hn}, mismatch)
 		if err != nil || v.Match != match {
 			t.Fatalf("verify %s: %+v %v", hn, v, err)
 		}
 		return c.Load() - before
 	}
 	match, wrong, refused := count(plain, "S-ST1", true), count(plain, "S-ST2", false), count(peanut, "S-ST2", false)
-	if wrong != match+1 || refused != match+1 || match > 5 {
+	if wrong != match+4 || refused != match+4 || match > 5 {
 		t.Fatalf("statements: %d match, %d wrong patient, %d refused", match, wrong, refused)
 	}
 	t.Logf("a verification is %d statements", match)
@@ -61,7 +62,8 @@ func BenchmarkServeVerify(b *testing.B) {
 	start := c.Load()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		v, err := svc.Verify(ctx, i18n.EN, "SRP01", "S001", serve.Scan{Token: tok, Wristband: "S-BENCH"})
+		v, err := svc.Verify(ctx, i18n.EN, "SRP01", "S001", serve.Scan{Token: tok, Wristband: "S-BENCH"},
+			audit.Activity{BranchCode: "SRP01", Actor: "S001", Action: "serve.mismatch"})
 		if err != nil || !v.Match {
 			b.Fatalf("%+v %v", v, err)
 		}

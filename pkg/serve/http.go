@@ -73,14 +73,11 @@ func (h handlers) verify(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	v, err := h.s.Verify(r.Context(), httpx.Lang(r), httpx.Branch(r), httpx.Actor(r), in)
+	v, err := h.s.Verify(r.Context(), httpx.Lang(r), httpx.Branch(r), httpx.Actor(r), in, audit.Of(r, "serve.mismatch", nil))
 	if err != nil {
 		return err
 	}
 	if !v.Match {
-		if err := audit.WriteActivity(r.Context(), h.s.db, audit.Of(r, "serve.mismatch", mismatchDetail(v, in))); err != nil {
-			return err
-		}
 		return httpx.OKMsg(w, r, "serve.noMatch", v)
 	}
 	return httpx.OKMsg(w, r, "serve.match", v)
@@ -91,21 +88,15 @@ func (h handlers) update(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	out, err := h.s.Update(r.Context(), httpx.Lang(r), httpx.Branch(r), httpx.Actor(r), in)
+	// the action as Update reads it (trimmed, any case)
+	rejected := strings.EqualFold(strings.TrimSpace(in.Action), ActionRejected)
+	action := "serve.served"
+	if rejected {
+		action = "serve.rejected"
+	}
+	out, err := h.s.Update(r.Context(), httpx.Lang(r), httpx.Branch(r), httpx.Actor(r), in, audit.Of(r, action, nil))
 	if err != nil {
 		return err
-	}
-	rejected := strings.EqualFold(in.Action, ActionRejected)
-	if !out.Replayed && out.Verdict != nil {
-		detail := out.Verdict.summary()
-		detail["orderId"], detail["matched"], detail["reasons"] = out.Record.OrderID, out.Verdict.Match, out.Verdict.codes()
-		action := "serve.served"
-		if rejected {
-			action, detail["rejectReason"] = "serve.rejected", strings.TrimSpace(in.RejectReason)
-		}
-		if err := audit.WriteActivity(r.Context(), h.s.db, audit.Of(r, action, detail)); err != nil {
-			return err
-		}
 	}
 	if rejected {
 		return httpx.OKMsg(w, r, "serve.rejected", out)

@@ -230,15 +230,7 @@ type Verdict struct {
 }
 
 // Patient is the tray's patient as a verification shows it.
-type Patient struct {
-	HnID        string        `json:"hnId"`
-	FirstNameTh string        `json:"firstNameTh"`
-	LastNameTh  string        `json:"lastNameTh"`
-	FirstNameEn string        `json:"firstNameEn"`
-	LastNameEn  string        `json:"lastNameEn"`
-	Ward        *patients.Ref `json:"ward"`
-	Room        *patients.Ref `json:"room"`
-}
+type Patient struct{ patients.Brief }
 
 // patientOf answers the patient of a scan context, nil when the branch has no such order.
 // The row's columns come through LEFT JOINs: a row found has all of its NOT NULL columns.
@@ -246,8 +238,8 @@ func patientOf(r dbsqlc.ServeScanContextRow) *Patient {
 	if r.HnID == nil {
 		return nil
 	}
-	p := &Patient{HnID: *r.HnID, FirstNameTh: *r.FirstNameTh, LastNameTh: *r.LastNameTh, FirstNameEn: *r.FirstNameEn,
-		LastNameEn: *r.LastNameEn}
+	p := &Patient{patients.Brief{HnID: *r.HnID, FirstNameTh: *r.FirstNameTh, LastNameTh: *r.LastNameTh,
+		FirstNameEn: *r.FirstNameEn, LastNameEn: *r.LastNameEn}}
 	if r.WardID != nil {
 		p.Ward = &patients.Ref{ID: *r.WardID, Code: *r.WardCode, NameTh: *r.WardNameTh, NameEn: *r.WardNameEn}
 	}
@@ -283,10 +275,11 @@ func (v Verdict) codes() []string {
 
 // Verify answers whether the tray of the card may be given to the patient of the wristband.
 // A no-match is recorded (serve_mismatch: the reasons, the order when the card is a true card
-// of the branch, who, the device, when) for the work performance figures (docs/performance.md):
-// one statement more than a match. (The route then records the no-match in the activity
-// record, serve.mismatch: one statement more again.)
-func (s *Service) Verify(ctx context.Context, lang i18n.Lang, branch, by string, in Scan) (Verdict, error) {
+// of the branch, who, the device, when) for the work performance figures (docs/performance.md),
+// and is the caller's activity act (audit.Of, serve.mismatch) with mismatchDetail, both in one
+// transaction so that neither is kept without the other (issue 31): four statements more than
+// a match (begin, the two rows, commit).
+func (s *Service) Verify(ctx context.Context, lang i18n.Lang, branch, by string, in Scan, act audit.Activity) (Verdict, error) {
 	v, err := s.verify(ctx, s.db, lang, branch, in)
 	if err != nil {
 		return Verdict{}, fmt.Errorf("serve.verify: %w", err)
@@ -296,7 +289,14 @@ func (s *Service) Verify(ctx context.Context, lang i18n.Lang, branch, by string,
 		if db.IsUUID(v.OrderID) {
 			arg.OrderID = &v.OrderID
 		}
-		if err := queries.ServeMismatchAdd(ctx, s.db, arg); err != nil {
+		act.Detail = mismatchDetail(v, in)
+		err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+			if err := queries.ServeMismatchAdd(ctx, tx, arg); err != nil {
+				return err
+			}
+			return audit.WriteActivity(ctx, tx, act)
+		})
+		if err != nil {
 			return Verdict{}, fmt.Errorf("serve.verify: record the mismatch: %w", err)
 		}
 	}
@@ -436,9 +436,10 @@ func recordOf(r dbsqlc.ServeRecord) Record {
 }
 
 // Update records a confirmation (the verification must match) or a rejection (whatever it
-// answers) of a tray, re-verified with the order locked. The same requestId sent again
-// answers the first record and writes nothing.
-func (s *Service) Update(ctx context.Context, lang i18n.Lang, branch, by string, in UpdateInput) (Recorded, error) {
+// answers) of a tray, re-verified with the order locked, and the caller's activity act
+// (audit.Of: serve.served or serve.rejected) in the same transaction. The same requestId
+// sent again answers the first record and writes nothing, no activity either.
+func (s *Service) Update(ctx context.Context, lang i18n.Lang, branch, by string, in UpdateInput, act audit.Activity) (Recorded, error) {
 	in.Action = strings.ToUpper(strings.TrimSpace(in.Action))
 	in.RejectReason, in.DeviceID = strings.TrimSpace(in.RejectReason), strings.TrimSpace(in.DeviceID)
 	f := map[string]string{}
@@ -523,7 +524,15 @@ func (s *Service) Update(ctx context.Context, lang i18n.Lang, branch, by string,
 				After: map[string]string{"status": orders.StatusServed}, By: by})
 		}
 		out = Recorded{Record: rec, Verdict: &v}
-		return audit.WriteChanges(ctx, tx, changes)
+		if err := audit.WriteChanges(ctx, tx, changes); err != nil {
+			return err
+		}
+		act.Detail = v.summary()
+		act.Detail["orderId"], act.Detail["matched"], act.Detail["reasons"] = tok.OrderID, v.Match, v.codes()
+		if in.Action == ActionRejected {
+			act.Detail["rejectReason"] = in.RejectReason
+		}
+		return audit.WriteActivity(ctx, tx, act)
 	})
 	if err != nil {
 		return Recorded{}, fmt.Errorf("serve.update: %w", err)
@@ -571,7 +580,9 @@ type Tray struct {
 	LastRecord  *LastRecord   `json:"lastRecord"`
 }
 
-// LastRecord is a tray's last serve record.
+// LastRecord is a tray's last serve record, five fields of a Record: the list's lastRecord
+// has these keys only (web/src/features/serve/types.ts), and a Record answers its ten always
+// (matched false, reasons, requestId), so the list keeps its own shape.
 type LastRecord struct {
 	Action       string      `json:"action"`
 	RejectReason string      `json:"rejectReason"`

@@ -50,10 +50,11 @@ type handlers struct {
 }
 
 func (h handlers) publicPage(w http.ResponseWriter, r *http.Request) error {
-	if err := h.s.Throttle(r.Context(), httpx.ClientAddress(r)); err != nil {
+	id, err := h.s.Admit(r.Context(), r.PathValue("token"), httpx.ClientAddress(r))
+	if err != nil {
 		return err
 	}
-	p, err := h.s.PublicPage(r.Context(), r.PathValue("token"))
+	p, err := h.s.PublicPage(r.Context(), id)
 	if err != nil {
 		return err
 	}
@@ -80,14 +81,16 @@ func readEntry(r *http.Request, v any, e *Entry) error {
 
 func (h handlers) publicAnswer(w http.ResponseWriter, r *http.Request) error {
 	addr := httpx.ClientAddress(r)
-	if err := h.s.Throttle(r.Context(), addr); err != nil {
+	// counted before the body is read: a malformed body counts too
+	id, err := h.s.Admit(r.Context(), r.PathValue("token"), addr)
+	if err != nil {
 		return err
 	}
 	var e Entry
 	if err := readEntry(r, &e, &e); err != nil {
 		return err
 	}
-	if err := h.s.AnswerPublic(r.Context(), r.PathValue("token"), e, addr); err != nil {
+	if err := h.s.AnswerPublic(r.Context(), id, e, addr); err != nil {
 		return err
 	}
 	return httpx.OKMsg(w, r, "surveys.thanks", map[string]bool{"answered": true})

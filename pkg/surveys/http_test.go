@@ -3,6 +3,8 @@ package surveys_test
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
 	"fmt"
 	"net/http"
 	"os"
@@ -228,33 +230,178 @@ func TestPublicSurvey(t *testing.T) {
 	}
 }
 
-// Too many requests from one address: 429 with Retry-After, counted in the database; another
-// address is not held back.
-func TestPublicRateLimit(t *testing.T) {
+// trays adds n patients to SRP01's first ward, each with today's lunch, and answers the
+// orders: a ward's worth of patients behind one guest Wi-Fi.
+func (f *fixture) trays(t *testing.T, n int) []string {
+	t.Helper()
+	rows, err := f.s.DB.Query(context.Background(), `WITH p AS (
+			INSERT INTO patient (branch_code, hn_id, first_name_th, last_name_th, first_name_en, last_name_en, ward_id)
+			SELECT 'SRP01', 'WIFI-' || i, 'ทดสอบ', 'ไวไฟ' || i, 'Test', 'Wifi ' || i, w.id
+			FROM generate_series(1, $1::int) i, ward w WHERE w.branch_code = 'SRP01' AND w.code = 'W01'
+			RETURNING id)
+		INSERT INTO meal_order (branch_code, patient_id, order_date, meal_time_id, order_type, status, course_type, patient_facts)
+		SELECT 'SRP01', p.id, $2::date, $3, 'ORD', 'WAITING', 'MENU', '{}' FROM p
+		RETURNING id::text`, n, f.today, f.lunchs["SRP01"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, id)
+	}
+	if err := rows.Err(); err != nil || len(out) != n {
+		t.Fatalf("%d trays: %v", len(out), err)
+	}
+	return out
+}
+
+// madeUp answers the i-th made-up token: the shape of a real one (35 characters of
+// base64url), a seal that is not ours.
+func madeUp(i int) string {
+	sum := sha256.Sum256([]byte(fmt.Sprint("guess ", i)))
+	return base64.RawURLEncoding.EncodeToString(sum[:26])
+}
+
+// The patients of a hospital share its guest Wi-Fi's public address: every one of them opens
+// and answers the survey of their own tray, and nobody is held back by the others (issue 31).
+func TestPublicLimitSharedAddress(t *testing.T) {
 	f := newFixture(t)
-	path := "/api/survey/public/" + f.token(t, f.lunch["SRP01"][0])
-	for i := 0; i < surveys.RateLimit.Requests; i++ {
-		if res := f.s.Do(apitest.Request{Method: "GET", Path: path, From: "203.0.113.9"}); res.Status != 200 {
-			t.Fatalf("request %d: %d %s", i+1, res.Status, res.Body)
+	const wifi = "203.0.113.9"
+	for i, order := range f.trays(t, 40) {
+		tok := f.token(t, order)
+		for range 2 { // the page opened twice, as a phone reloads it
+			if res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/survey/public/" + tok, From: wifi}); res.Status != 200 {
+				t.Fatalf("patient %d's page: %d %s", i+1, res.Status, res.Body)
+			}
+		}
+		if res := f.answer(t, tok, wifi, map[string]any{"answers": answers(5, 4, 5, 4, 5)}); res.Status != 200 {
+			t.Fatalf("patient %d's answer: %d %s", i+1, res.Status, res.Body)
 		}
 	}
-	res := f.s.Do(apitest.Request{Method: "GET", Path: path, From: "203.0.113.9"})
+	if n := f.s.Count(`SELECT count(*) FROM survey_answer a JOIN patient p ON p.branch_code = a.branch_code
+		JOIN meal_order o ON o.id = a.order_id AND o.patient_id = p.id WHERE p.hn_id LIKE 'WIFI-%'`); n != 40 {
+		t.Fatalf("answers recorded: %d", n)
+	}
+}
+
+// Made-up tokens are guesses, limited per address: 404 until the limit, then 429 with
+// Retry-After, counted in the database; a real link from the same address still opens and
+// is answered, another address's guesses are not held back, and the limit lapses (issue 31).
+func TestPublicLimitGuesses(t *testing.T) {
+	f := newFixture(t)
+	const from = "203.0.113.20"
+	forged := []byte(f.token(t, f.lunch["SRP01"][1]))
+	forged[len(forged)-2] ^= 1
+	guesses := []string{string(forged), "abc"}
+	for i := len(guesses); i < surveys.GuessLimit.Requests; i++ {
+		guesses = append(guesses, madeUp(i))
+	}
+	for i, g := range guesses {
+		var res apitest.Response
+		if i%2 == 0 {
+			res = f.s.Do(apitest.Request{Method: "GET", Path: "/api/survey/public/" + g, From: from})
+		} else {
+			res = f.answer(t, g, from, map[string]any{"answers": answers(5, 5, 5, 5, 5)})
+		}
+		if res.Status != 404 || res.Code != "SURVEY_NOT_FOUND" {
+			t.Fatalf("guess %d: %d %s", i+1, res.Status, res.Body)
+		}
+	}
+	res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/survey/public/" + madeUp(1000), From: from})
 	if res.Status != 429 || res.Code != "RATE_LIMITED" || res.Header.Get("Retry-After") == "" {
 		t.Fatalf("past the limit: %d %v %s", res.Status, res.Header, res.Body)
 	}
-	res = f.answer(t, f.token(t, f.lunch["SRP01"][0]), "203.0.113.9", map[string]any{"answers": answers(5, 5, 5, 5, 5)})
-	if res.Status != 429 {
-		t.Errorf("POST past the limit: %d", res.Status)
+	if res := f.answer(t, madeUp(1001), from, map[string]any{"answers": answers(5, 5, 5, 5, 5)}); res.Status != 429 {
+		t.Fatalf("POST past the limit: %d %s", res.Status, res.Body)
 	}
-	if n := f.s.Count(`SELECT count(*) FROM auth_throttle WHERE key = 'survey:203.0.113.9' AND locked_until IS NOT NULL`); n != 1 {
+	if n := f.s.Count(`SELECT count(*) FROM auth_throttle WHERE key = 'survey-guess:' || $1 AND locked_until IS NOT NULL`, from); n != 1 {
 		t.Errorf("throttle rows: %d", n)
 	}
-	if res := f.s.Do(apitest.Request{Method: "GET", Path: path, From: "203.0.113.10"}); res.Status != 200 {
-		t.Errorf("another address: %d", res.Status)
+
+	// a patient on the same address, with the card's link
+	tok := f.token(t, f.lunch["SRP01"][0])
+	if res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/survey/public/" + tok, From: from}); res.Status != 200 {
+		t.Fatalf("a real link from the guessing address: %d %s", res.Status, res.Body)
 	}
-	f.s.Clock.Advance(surveys.RateLimit.Window + time.Second)
-	if res := f.s.Do(apitest.Request{Method: "GET", Path: path, From: "203.0.113.9"}); res.Status != 200 {
+	if res := f.answer(t, tok, from, map[string]any{"answers": answers(4, 4, 4, 4, 4)}); res.Status != 200 {
+		t.Fatalf("its answer: %d %s", res.Status, res.Body)
+	}
+
+	if res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/survey/public/" + madeUp(1002), From: "203.0.113.21"}); res.Status != 404 {
+		t.Errorf("another address's guess: %d", res.Status)
+	}
+	f.s.Clock.Advance(surveys.GuessLimit.Window + time.Second)
+	if res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/survey/public/" + madeUp(1003), From: from}); res.Status != 404 {
 		t.Errorf("after the window: %d", res.Status)
+	}
+}
+
+// One link hammered, from however many addresses, is limited on its own: 429 with
+// Retry-After past the limit while other links from the same addresses still answer; the
+// database keeps the order's id, never the link itself; the limit lapses (issue 31).
+func TestPublicLimitPerToken(t *testing.T) {
+	f := newFixture(t)
+	order := f.lunch["SRP01"][0]
+	path := "/api/survey/public/" + f.token(t, order)
+	addr := func(i int) string { return fmt.Sprintf("198.18.%d.%d", i/250, i%250+1) }
+	for i := 0; i < surveys.TokenLimit.Requests; i++ {
+		if res := f.s.Do(apitest.Request{Method: "GET", Path: path, From: addr(i)}); res.Status != 200 {
+			t.Fatalf("request %d: %d %s", i+1, res.Status, res.Body)
+		}
+	}
+	next := surveys.TokenLimit.Requests
+	res := f.s.Do(apitest.Request{Method: "GET", Path: path, From: addr(next)})
+	if res.Status != 429 || res.Code != "RATE_LIMITED" || res.Header.Get("Retry-After") == "" {
+		t.Fatalf("past the limit: %d %v %s", res.Status, res.Header, res.Body)
+	}
+	if res := f.answer(t, f.token(t, order), addr(next+1), map[string]any{"answers": answers(5, 5, 5, 5, 5)}); res.Status != 429 {
+		t.Fatalf("POST past the limit: %d %s", res.Status, res.Body)
+	}
+	other := f.token(t, f.lunch["SRP01"][1])
+	if res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/survey/public/" + other, From: addr(next)}); res.Status != 200 {
+		t.Fatalf("another link from the same address: %d %s", res.Status, res.Body)
+	}
+	if n := f.s.Count(`SELECT count(*) FROM auth_throttle WHERE key = 'survey-token:' || $1 AND locked_until IS NOT NULL`, order); n != 1 {
+		t.Errorf("throttle rows: %d", n)
+	}
+	if n := f.s.Count(`SELECT count(*) FROM auth_throttle WHERE key LIKE '%' || $1 || '%'`, f.token(t, order)); n != 0 {
+		t.Errorf("the link is kept in the throttle table: %d", n)
+	}
+	f.s.Clock.Advance(surveys.TokenLimit.Window + time.Second)
+	if res := f.s.Do(apitest.Request{Method: "GET", Path: path, From: addr(0)}); res.Status != 200 {
+		t.Errorf("after the window: %d", res.Status)
+	}
+}
+
+// Issue 31 §4: the public answer is read only from a body sent as JSON. A page of another
+// site can post text/plain, or a body with no type, without a CORS preflight; that is a
+// malformed request and nothing is recorded. The app's own post (application/json) is taken.
+func TestPublicSurveyTakesOnlyJSON(t *testing.T) {
+	f := newFixture(t)
+	order := f.lunch["SRP01"][1]
+	path := "/api/survey/public/" + f.token(t, order)
+	body := `{"answers":{"taste":5,"temperature":5,"portion":5,"onTime":5,"overall":5}}`
+	for _, ct := range []string{"text/plain", "text/plain;charset=UTF-8", "", "application/x-www-form-urlencoded"} {
+		req := apitest.Request{Method: "POST", Path: path, From: "198.51.100.20", Body: strings.NewReader(body)}
+		if ct != "" {
+			req.Header = map[string]string{"Content-Type": ct}
+		}
+		if res := f.s.Do(req); res.Status != http.StatusBadRequest || res.Code != "BAD_REQUEST" {
+			t.Errorf("%q: %d %s", ct, res.Status, res.Body)
+		}
+	}
+	if n := f.s.Count(`SELECT count(*) FROM survey_answer WHERE order_id = $1`, order); n != 0 {
+		t.Fatalf("%d answers from bodies not sent as JSON", n)
+	}
+	res := f.s.Do(apitest.Request{Method: "POST", Path: path, From: "198.51.100.20", Body: strings.NewReader(body),
+		Header: map[string]string{"Content-Type": "application/json; charset=UTF-8"}})
+	if res.Status != http.StatusOK {
+		t.Fatalf("application/json: %d %s", res.Status, res.Body)
 	}
 }
 

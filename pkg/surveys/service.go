@@ -51,15 +51,29 @@ var Questions = []string{"taste", "temperature", "portion", "onTime", "overall"}
 // MaxComment is the longest comment, in characters.
 const MaxComment = 500
 
-// RateLimit bounds the public link's requests per client address (GET and POST), counted in
-// the database (auth_throttle, keys "survey:<address>") so that it holds across Lambdas. 60
-// rather than the 20 first agreed: the patients' phones on a hospital's guest Wi-Fi share one
-// public address at meal times, and a token cannot be guessed (80-bit seal) nor answered
-// twice, so the limit only has to stop a flood.
-var RateLimit = struct {
+// Limit is how many requests a key allows within Window; the request past them is refused
+// (429 RATE_LIMITED) until Window has passed since.
+type Limit struct {
 	Requests int
 	Window   time.Duration
-}{60, 10 * time.Minute}
+}
+
+// The public link's limits, counted in the database (auth_throttle, the sign-in throttle's
+// table and statement) so that they hold across Lambdas. Not per address: the patients'
+// phones on a hospital's guest Wi-Fi share one public address at meal times, and a limit of
+// the address would turn one ward's answers away at the next's (issue 31).
+//
+// TokenLimit counts the requests of one link (GET and POST, from any address, keys
+// "survey-token:<order id>"): a patient opens and answers their own tray's page a few times,
+// and a token cannot be answered twice, so it only has to stop one link being hammered.
+// GuessLimit counts, per client address ("survey-guess:<address>"), the requests whose token
+// is not one of ours (the seal does not verify): nobody with a card's link sends one, and a
+// token cannot be guessed (80-bit seal), so it only stops a flood of guesses, and an address
+// past it still opens the links it really holds.
+var (
+	TokenLimit = Limit{Requests: 20, Window: 10 * time.Minute}
+	GuessLimit = Limit{Requests: 30, Window: 10 * time.Minute}
+)
 
 // Service keeps the surveys.
 type Service struct {
@@ -137,19 +151,52 @@ func QuestionList() []Question {
 
 func dateOf(d pgtype.Date) string { return d.Time.Format(time.DateOnly) }
 
-// orderOfToken answers the live tray a token names, refusing a forged token, an unknown or
-// cancelled order (ErrNotFound) and a link past the end of the day after the tray's date
-// (ErrExpired); before the tray's date the link is not open yet (ErrNotFound).
-func (s *Service) orderOfToken(ctx context.Context, token string) (dbsqlc.SurveyOrderRow, error) {
+// Admit counts one request of the public link against its limits and answers the order id
+// the token names: against TokenLimit when the token's seal is ours (it names an order
+// Samrap made; orders are never deleted), against the address's GuessLimit otherwise, which
+// is then ErrNotFound. Past a limit: errs.Retry (429 RATE_LIMITED).
+func (s *Service) Admit(ctx context.Context, token, address string) (string, error) {
 	key, err := s.key(ctx)
 	if err != nil {
-		return dbsqlc.SurveyOrderRow{}, fmt.Errorf("surveys: key: %w", err)
+		return "", fmt.Errorf("surveys: key: %w", err)
 	}
 	id, err := VerifyToken(key, token)
 	if err != nil {
-		return dbsqlc.SurveyOrderRow{}, ErrNotFound
+		if err := s.count(ctx, "survey-guess:"+address, GuessLimit); err != nil {
+			return "", err
+		}
+		return "", ErrNotFound
 	}
-	o, err := queries.SurveyOrder(ctx, s.db, id)
+	// the order's id rather than the token: the token opens the survey, the id alone does not
+	if err := s.count(ctx, "survey-token:"+id, TokenLimit); err != nil {
+		return "", err
+	}
+	return id, nil
+}
+
+// count counts one request against key, with the sign-in throttle's atomic statement so
+// that concurrent requests cannot all pass a check made before any of them is recorded.
+func (s *Service) count(ctx context.Context, key string, l Limit) error {
+	now := s.now()
+	lock := now.Add(l.Window)
+	until, err := queries.AuthThrottleHit(ctx, s.db, dbsqlc.AuthThrottleHitParams{Key: key, Now: now,
+		WindowFrom: now.Add(-l.Window), MaxAttempts: int32(l.Requests), LockUntil: &lock})
+	if err != nil {
+		return fmt.Errorf("surveys: throttle: %w", err)
+	}
+	if until != nil && until.After(now) {
+		e := errs.Retry(int(math.Ceil(until.Sub(now).Seconds())))
+		e.Code = "RATE_LIMITED"
+		return e
+	}
+	return nil
+}
+
+// liveOrder answers the live tray of orderID (Admit's answer), refusing an unknown or
+// cancelled order (ErrNotFound) and a link past the end of the day after the tray's date
+// (ErrExpired); before the tray's date the link is not open yet (ErrNotFound).
+func (s *Service) liveOrder(ctx context.Context, orderID string) (dbsqlc.SurveyOrderRow, error) {
+	o, err := queries.SurveyOrder(ctx, s.db, orderID)
 	if errors.Is(err, pgx.ErrNoRows) || (err == nil && !o.Live) {
 		return o, ErrNotFound
 	}
@@ -168,27 +215,9 @@ func (s *Service) orderOfToken(ctx context.Context, token string) (dbsqlc.Survey
 	return o, nil
 }
 
-// Throttle counts one request of the public link from address: errs.Retry (429
-// RATE_LIMITED) past RateLimit.
-func (s *Service) Throttle(ctx context.Context, address string) error {
-	now := s.now()
-	lock := now.Add(RateLimit.Window)
-	until, err := queries.AuthThrottleHit(ctx, s.db, dbsqlc.AuthThrottleHitParams{Key: "survey:" + address, Now: now,
-		WindowFrom: now.Add(-RateLimit.Window), MaxAttempts: int32(RateLimit.Requests), LockUntil: &lock})
-	if err != nil {
-		return fmt.Errorf("surveys: throttle: %w", err)
-	}
-	if until != nil && until.After(now) {
-		e := errs.Retry(int(math.Ceil(until.Sub(now).Seconds())))
-		e.Code = "RATE_LIMITED"
-		return e
-	}
-	return nil
-}
-
-// PublicPage answers the page of a token.
-func (s *Service) PublicPage(ctx context.Context, token string) (Public, error) {
-	o, err := s.orderOfToken(ctx, token)
+// PublicPage answers the page of a link, orderID being Admit's answer.
+func (s *Service) PublicPage(ctx context.Context, orderID string) (Public, error) {
+	o, err := s.liveOrder(ctx, orderID)
 	if err != nil {
 		return Public{}, err
 	}
@@ -203,9 +232,10 @@ type Entry struct {
 	Lang    string  `json:"lang"`
 }
 
-// AnswerPublic records the answer of a token's tray (source QR, nobody signed in).
-func (s *Service) AnswerPublic(ctx context.Context, token string, e Entry, address string) error {
-	o, err := s.orderOfToken(ctx, token)
+// AnswerPublic records the answer of a link's tray (source QR, nobody signed in), orderID
+// being Admit's answer.
+func (s *Service) AnswerPublic(ctx context.Context, orderID string, e Entry, address string) error {
+	o, err := s.liveOrder(ctx, orderID)
 	if err != nil {
 		return err
 	}

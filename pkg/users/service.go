@@ -270,10 +270,7 @@ func (s *Service) Delete(ctx context.Context, by *session.Claims, ids []int64) e
 
 // Invite sends the registration link to one account.
 func (s *Service) Invite(ctx context.Context, by *session.Claims, id int64) error {
-	if err := s.auth.Invite(ctx, id, by.EmployeeCode); err != nil {
-		return err
-	}
-	return activity(ctx, s.db, by, "users.invite", map[string]any{"userId": id})
+	return s.auth.Invite(ctx, id, by.EmployeeCode, activityEntry(by, "users.invite", map[string]any{"userId": id}))
 }
 
 // InviteResult counts an invitation round.
@@ -462,12 +459,16 @@ func (g superAdminGuard) check(ctx context.Context, q db.DBTX) error {
 // activity records in the activity log what the administrator did (in the change's
 // transaction when q is one).
 func activity(ctx context.Context, q db.DBTX, by *session.Claims, action string, detail map[string]any) error {
+	return audit.WriteActivity(ctx, q, activityEntry(by, action, detail))
+}
+
+// activityEntry is the activity entry of what the administrator did.
+func activityEntry(by *session.Claims, action string, detail map[string]any) audit.Activity {
 	branch := ""
 	if by.Current != nil {
 		branch = by.Current.BranchCode
 	}
-	return audit.WriteActivity(ctx, q, audit.Activity{BranchCode: branch, UserID: by.UserID, Actor: by.EmployeeCode,
-		Action: action, Detail: detail})
+	return audit.Activity{BranchCode: branch, UserID: by.UserID, Actor: by.EmployeeCode, Action: action, Detail: detail}
 }
 
 // dropsAdminPair reports whether after lacks an admin pair (Super Admin anywhere, Branch

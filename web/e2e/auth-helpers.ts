@@ -3,7 +3,7 @@
 // a demo account another test signs in with.
 import { createHmac } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { PASSWORD } from './helpers';
+import { data, PASSWORD } from './helpers';
 
 export type Mail = { to: string; subject: string; text: string; time: string };
 
@@ -77,14 +77,6 @@ export async function freshCode(secret: string): Promise<{ code: string; at: num
 }
 
 // ---- accounts through the API ----
-
-type Envelope<T> = { code: string; msg: string; data: T };
-
-async function data<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  const body = (await res.json()) as Envelope<T>;
-  expect(res.status(), `${res.url()}: ${body.msg}`).toBe(200);
-  return body.data;
-}
 
 /** Tokens of a password-only sign-in (API). */
 export async function apiSignIn(request: APIRequestContext, email: string, password = PASSWORD): Promise<string> {

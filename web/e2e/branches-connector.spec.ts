@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { signIn, text } from './helpers';
+import { openAs, text } from './helpers';
 import { shot } from './master-data-helpers';
 
 // Issue 12: a Super Admin edits a branch's hospital connector on the Branches screen and tests
@@ -11,11 +11,7 @@ const c = (key: string, lang: 'th' | 'en' = 'th'): string => text(lang, 'branche
 type Probe = { ok: boolean; error?: string; total: number | null; encounters: number; patients: number; locations: number; hasNext: boolean };
 
 async function openConnector(page: Page, lang: 'th' | 'en', branch: string): Promise<void> {
-  await page.goto('/login');
-  await page.evaluate((l) => localStorage.setItem('language', l), lang);
-  await signIn(page, 'superadmin@samrap.local');
-  await expect(page).toHaveURL(/\/auth\/users$/);
-  await page.goto('/auth/branches');
+  await openAs(page, 'superadmin@samrap.local', '/auth/branches', { lang });
   const row = page.getByTestId('branches-table').locator('tbody tr.ant-table-row', { hasText: branch });
   await row.getByTestId('branch-connector').click();
   await expect(page.getByTestId('connector-baseUrl')).toBeVisible();

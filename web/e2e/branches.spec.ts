@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from './fixtures';
-import { shared, signIn, text } from './helpers';
+import { openAs, shared, signIn, text } from './helpers';
 import { choose, createAccount, registerAccount, signOut, stamp, tokenOf } from './users-helpers';
 
 // Issue 6: a Super Admin adds a branch that starts from SRP01's master data, on the Branches
@@ -20,9 +20,7 @@ test('a Super Admin adds a branch copying SRP01; a Nutritionist assigned there f
   const code = `E2E${id}`.slice(0, 20);
   const nameTh = `โรงพยาบาลสำรับ ทดสอบ ${id}`;
 
-  await page.goto('/login');
-  await page.evaluate(() => localStorage.setItem('language', 'th'));
-  await signIn(page, 'superadmin@samrap.local');
+  await openAs(page, 'superadmin@samrap.local', '/auth');
   await expect(page).toHaveURL(/\/auth\/users$/);
 
   // reachable from the sidebar, under user management
@@ -99,11 +97,7 @@ test('a Super Admin renames a branch, deactivates it after confirming and brings
   });
   expect(made.status(), await made.text()).toBe(200);
 
-  await page.goto('/login');
-  await page.evaluate(() => localStorage.setItem('language', 'th'));
-  await signIn(page, 'superadmin@samrap.local');
-  await expect(page).toHaveURL(/\/auth\/users$/);
-  await page.goto('/auth/branches');
+  await openAs(page, 'superadmin@samrap.local', '/auth/branches');
   const table = page.getByTestId('branches-table');
   const row = table.locator('tbody tr.ant-table-row', { hasText: code });
   await expect(row.getByTestId('branch-status')).toHaveText(b('status.active'));

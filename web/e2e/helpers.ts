@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { sidebarFor } from '@/app/routes';
 
 export const PASSWORD = 'Samrap#2026';
@@ -39,6 +39,99 @@ export async function sidebarLabels(page: Page): Promise<string[]> {
   }
   await expect(page.getByTestId('sidebar').locator('.ant-menu-submenu-inline .ant-menu-sub.ant-menu-hidden')).toHaveCount(0);
   return (await items.allInnerTexts()).map((s) => s.trim());
+}
+
+export type OpenOptions = {
+  /** The interface language stored on the device before the app starts (default Thai). */
+  lang?: 'th' | 'en';
+  password?: string;
+  /** The branch and role to choose, for an account with several pairs. */
+  pair?: { branchCode: string; roleCode: string };
+};
+
+export type Envelope<T> = { code: string; msg: string; data: T };
+type Tokens = { access_token: string; refresh_token: string; expires_in: number };
+type User = { loginIssuedAt: number; current: unknown; permission: { branchCode: string; roleCode: string }[] };
+
+/** The data of an answer that must be 200 (else the test fails with the server's message). */
+export async function data<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  const body = (await res.json()) as Envelope<T>;
+  expect(res.status(), `${res.url()}: ${body.msg}`).toBe(200);
+  return body.data;
+}
+
+let seeds = 0;
+
+/**
+ * Opens `path` signed in as `email` without a trip through Login: the same calls Login makes
+ * (accessToken, userInfo, selectRole for an account of one pair or the `pair` asked) through
+ * the API, then the session stored on the device under SPEC.md §3's keys before the app
+ * starts, so the test's screen is the first and only one the browser builds. Login itself,
+ * landing and choosing a pair on screen are tested through the screens (auth-*, shell,
+ * logs' signInMulti). A later openAs in the same test replaces the session.
+ */
+export async function openAs(page: Page, email: string, path: string, opts: OpenOptions = {}): Promise<void> {
+  await storeSession(page, email, opts);
+  await openScreen(page, path);
+}
+
+/**
+ * Loads a signed-in screen and waits for the app to have started. Its first start in a fresh
+ * browser context compiles every script it loads, which on a busy 2-core machine can take
+ * longer than one expect's 10 s: the signed-in frame (its sidebar, there even when folded away
+ * on a phone) is the app started, whatever the screen; what the screen shows is the test's.
+ */
+export async function openScreen(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByTestId('sidebar')).toBeAttached({ timeout: 30_000 });
+}
+
+/** openAs without opening anything: the session is stored at the page's next load. */
+export async function storeSession(page: Page, email: string, opts: OpenOptions = {}): Promise<void> {
+  const request = page.request;
+  let tokens = await data<Tokens>(
+    await request.post('/api/auth/accessToken', { form: { username: email, password: opts.password ?? PASSWORD } }),
+  );
+  const userInfo = async () =>
+    data<User>(await request.get('/api/auth/userInfo', { headers: { Authorization: `Bearer ${tokens.access_token}` } }));
+  let user = await userInfo();
+  const pair = opts.pair ?? (!user.current && user.permission.length === 1 ? user.permission[0] : null);
+  if (pair) {
+    tokens = await data<Tokens>(
+      await request.post('/api/auth/selectRole', {
+        headers: { Authorization: `Bearer ${tokens.access_token}` },
+        data: { branchCode: pair.branchCode, roleCode: pair.roleCode },
+      }),
+    );
+    user = await userInfo();
+  }
+  const values: Record<string, string> = {
+    token: tokens.access_token,
+    refreshToken: tokens.refresh_token,
+    tokenIat: String(Math.floor(Date.now() / 1000)),
+    tokenExpMs: String(tokens.expires_in),
+    loginIssuedAt: String(user.loginIssuedAt),
+    userInfo: JSON.stringify(user),
+    language: opts.lang ?? 'th',
+  };
+  // An init script runs at every load: each stores its session once (the newest wins), so a
+  // test that later signs out, clears the device or reloads is not signed back in. The mark
+  // is kept in both storages: clearing one of them does not make the session come back.
+  const seed = ++seeds;
+  await page.addInitScript(
+    ({ seed, values }) => {
+      try {
+        const done = (s: Storage) => Number(s.getItem('e2e.seed') ?? 0) >= seed;
+        if (done(localStorage) || done(sessionStorage)) return;
+        for (const [k, v] of Object.entries(values)) localStorage.setItem(k, v);
+        localStorage.setItem('e2e.seed', String(seed));
+        sessionStorage.setItem('e2e.seed', String(seed));
+      } catch {
+        /* a document without storage (about:blank) */
+      }
+    },
+    { seed, values },
+  );
 }
 
 export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {

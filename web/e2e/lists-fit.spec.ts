@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from './fixtures';
+import { expect, test, type Locator } from './fixtures';
 import { shot } from './auth-helpers';
-import { signIn, text } from './helpers';
+import { openAs, text } from './helpers';
 import { signInNutritionist } from './master-data-helpers';
 import { CONTROLLER } from './orders-helpers';
 
@@ -8,13 +8,6 @@ import { CONTROLLER } from './orders-helpers';
 // list and the nutritionist's menu and cycle lists show their rows whole. Allergies and NPO are
 // safety facts: they are in view without scrolling the table sideways, and nothing sits cut
 // under the fixed actions column.
-
-async function signInController(page: Page, lang: 'th' | 'en'): Promise<void> {
-  await page.goto('/login');
-  await page.evaluate((l) => localStorage.setItem('language', l), lang);
-  await signIn(page, CONTROLLER);
-  await expect(page).toHaveURL(/\/auth\//);
-}
 
 /** The table scrolls no sideways: its content is as wide as the box it is drawn in. */
 async function noSidewaysScroll(table: Locator): Promise<void> {
@@ -32,8 +25,7 @@ async function allInViewport(items: Locator): Promise<void> {
 
 for (const lang of ['th', 'en'] as const) {
   test(`the order list at 1280 px: allergies, NPO and every meal chip in view, the HN on one line (${lang})`, async ({ page }) => {
-    await signInController(page, lang);
-    await page.goto('/auth/order');
+    await openAs(page, CONTROLLER, '/auth/order', { lang });
     const table = page.getByTestId('orders-table');
     const rows = table.locator('tbody tr.ant-table-row');
     await expect(rows.first()).toBeVisible();
@@ -50,8 +42,7 @@ for (const lang of ['th', 'en'] as const) {
   });
 
   test(`the patient list at 1280 px: allergies and NPO in view without scrolling (${lang})`, async ({ page }) => {
-    await signInController(page, lang);
-    await page.goto('/auth/patient');
+    await openAs(page, CONTROLLER, '/auth/patient', { lang });
     const rows = page.locator('tbody tr.ant-table-row');
     await expect(rows.first()).toBeVisible();
     for (const col of ['allergens', 'npo']) {
@@ -68,8 +59,7 @@ for (const lang of ['th', 'en'] as const) {
     ['/auth/cycle-menu', 'cycles-table', null],
   ] as const) {
     test(`${path} at 1280 px: the status and the allergens are in view, none under the fixed actions column (${lang})`, async ({ page }) => {
-      await signInNutritionist(page, lang);
-      await page.goto(path);
+      await signInNutritionist(page, lang, path);
       const table = page.getByTestId(testId);
       const first = table.locator('tbody tr.ant-table-row').first();
       await expect(first).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { shot } from './auth-helpers';
-import { shared } from './helpers';
-import { choose, lg, openFromSidebar, rows, signInAs, signInMulti } from './logs-helpers';
+import { openAs, shared } from './helpers';
+import { choose, lg, openFromSidebar, rows, signInAs } from './logs-helpers';
 import { drawer, list, md, row, save, signInNutritionist, toast } from './master-data-helpers';
 
 test.describe.configure({ mode: 'serial' });
@@ -11,8 +11,7 @@ const NEW_NAME = 'อาหารบันทึกการเปลี่ย�
 let recordKey = '';
 
 test('the Nutritionist adds a food type and renames it (the changes to find)', async ({ page }) => {
-  await signInNutritionist(page, 'th');
-  await page.goto('/auth/food-type');
+  await signInNutritionist(page, 'th', '/auth/food-type');
   await list(page, 'DietType').getByTestId('list-add').click();
   await drawer(page).getByTestId('field-code').fill('LG01');
   await drawer(page).getByTestId('field-nameTh').fill(OLD_NAME);
@@ -79,8 +78,7 @@ test('the Branch Admin of SRP01 finds the rename field by field, then the record
 });
 
 test('the Branch Admin of SRP02 never sees SRP01’s changes', async ({ page }) => {
-  await signInMulti(page, 'SRP02', 'ผู้ดูแลสาขา');
-  await page.goto('/auth/change-log?entity=diet_type');
+  await openAs(page, 'multi@samrap.local', '/auth/change-log?entity=diet_type', { pair: { branchCode: 'SRP02', roleCode: 'BAM' } });
   const list = rows(page, 'change-log-table');
   // SRP02's own diet types (the demo data) are there, SRP01's rename is not
   await expect(list.first().getByTestId('change-entity')).toHaveText('ประเภทอาหาร');
@@ -91,9 +89,7 @@ test('the Branch Admin of SRP02 never sees SRP01’s changes', async ({ page }) 
 });
 
 test('the Super Admin sees the change with its branch and narrows to another branch', async ({ page }) => {
-  await signInAs(page, 'superadmin@samrap.local', 'th');
-  await expect(page).toHaveURL(/\/auth\//);
-  await page.goto(`/auth/change-log?record=${recordKey}&entity=diet_type`);
+  await openAs(page, 'superadmin@samrap.local', `/auth/change-log?record=${recordKey}&entity=diet_type`);
   const list = rows(page, 'change-log-table');
   await expect(list).toHaveCount(2);
   await expect(list.first().getByTestId('entry-branch')).toHaveText('SRP01');

@@ -1,28 +1,15 @@
 // Shared steps of the log browser tests (logs-*.spec.ts).
-import { expect, type Locator, type Page } from '@playwright/test';
-import { signIn, text } from './helpers';
+import { type Locator, type Page } from '@playwright/test';
+import { openAs, text } from './helpers';
 
 /** A text of locales/<lang>/logs.json. */
 export function lg(lang: 'th' | 'en', key: string): string {
   return text(lang, 'logs', key);
 }
 
-/** Signs in, in the language asked (kept on the device), and waits for the first screen. */
+/** Opens the account's first screen signed in, in the language asked (kept on the device). */
 export async function signInAs(page: Page, email: string, lang: 'th' | 'en' = 'th', password?: string): Promise<void> {
-  await page.goto('/login');
-  await page.evaluate((l) => localStorage.setItem('language', l), lang);
-  await signIn(page, email, password);
-}
-
-/** Signs in multi@ and chooses a pair of several (Thai). */
-export async function signInMulti(page: Page, branch: string, role: string): Promise<void> {
-  await signInAs(page, 'multi@samrap.local');
-  await expect(page).toHaveURL(/\/select-role$/);
-  await page.locator('.ant-select', { has: page.getByLabel(text('th', 'auth', 'selectRole.branch')) }).click();
-  await page.locator('.ant-select-item-option', { hasText: branch }).click();
-  await page.locator('label', { hasText: role }).click();
-  await page.getByRole('button', { name: text('th', 'auth', 'selectRole.submit') }).click();
-  await expect(page).toHaveURL(/\/auth\//);
+  await openAs(page, email, '/auth', { lang, password });
 }
 
 /** Opens a screen of the sidebar's activity log group. */

@@ -1,8 +1,9 @@
 import { expect, test, type APIRequestContext } from './fixtures';
 import { apiSignIn, shot } from './auth-helpers';
-import { lg, rows, signInAs } from './logs-helpers';
+import { lg, rows } from './logs-helpers';
 import { bangkokToday } from './orders-helpers';
 import { data, orderTrays, type Tray } from './trays-helpers';
+import { openAs, openScreen, storeSession } from './helpers';
 
 // The activity record and the change log after the real flows (issue 17): an order placed
 // by the Order Taker, its card scanned against another patient's wristband, the tray served by
@@ -50,8 +51,7 @@ test('an order placed, scanned against the wrong wristband, served and printed i
   }));
   const ward = await printCard(request, tray);
 
-  await signInAs(page, 'branchadmin@samrap.local', 'th');
-  await expect(page).toHaveURL(/\/auth\//);
+  await storeSession(page, 'branchadmin@samrap.local');
 
   // the activity record: the order and the serving, each with its Thai label and the patient in its detail
   for (const [action, label, actor] of [
@@ -59,7 +59,7 @@ test('an order placed, scanned against the wrong wristband, served and printed i
     ['serve.mismatch', 'สแกนแล้วผู้ป่วยและอาหารไม่ตรงกัน', 'D0003'],
     ['serve.served', 'ยืนยันการเสิร์ฟอาหาร', 'D0003'],
   ]) {
-    await page.goto(`/auth/activity-log?action=${action}`);
+    await openScreen(page, `/auth/activity-log?action=${action}`);
     await expect(page.getByRole('heading', { name: lg('th', 'activity.title') })).toBeVisible();
     const mine = rows(page, 'activity-table').filter({ hasText: tray.hn });
     await expect(mine.first()).toBeVisible();
@@ -127,9 +127,7 @@ test('an order placed, scanned against the wrong wristband, served and printed i
 });
 
 test('the activity record fits 1280 wide: no sideways scroll (QA #8)', async ({ page }) => {
-  await signInAs(page, 'superadmin@samrap.local', 'th');
-  await expect(page).toHaveURL(/\/auth\//);
-  await page.goto('/auth/activity-log');
+  await openAs(page, 'superadmin@samrap.local', '/auth/activity-log');
   await expect(rows(page, 'activity-table').first()).toBeVisible();
   const table = page.getByTestId('activity-table').locator('.ant-table-content, .ant-table-body').first();
   expect(await table.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(1);

@@ -103,8 +103,7 @@ test('food types: list, search, sort, add with errors, duplicate, edit, status, 
 });
 
 test('food types: export, then import with progress, counts and the failed rows (Thai)', async ({ page }) => {
-  await signInNutritionist(page, 'th');
-  await page.goto('/auth/food-type');
+  await signInNutritionist(page, 'th', '/auth/food-type');
   const dt = list(page, 'DietType');
   await expect(row(page, 'DietType', 'DT01')).toBeVisible();
 
@@ -180,8 +179,7 @@ test('food types: export, then import with progress, counts and the failed rows 
 });
 
 test('English: the master-data menu, English names and Gregorian dates, a server 422 on its field', async ({ page }) => {
-  await signInNutritionist(page, 'en');
-  await page.goto('/auth/cuisine-type');
+  await signInNutritionist(page, 'en', '/auth/cuisine-type');
   await expect(page.getByRole('heading', { name: md('en', 'screens.cuisineType') })).toBeVisible();
   await expect(row(page, 'CuisineType', 'CU01')).toContainText('Thai kitchen');
   await expect(row(page, 'CuisineType', 'CU01')).toContainText(/ 20\d\d /);

@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { signIn, text } from './helpers';
+import { openAs, text } from './helpers';
 
 export const NUTRITIONIST = 'nutritionist@samrap.local';
 
@@ -11,27 +11,21 @@ export function md(lang: 'th' | 'en', key: string): string {
   return text(lang, 'master-data', key);
 }
 
-/** Signs the Nutritionist in, in the language asked (kept on the device). */
-export async function signInNutritionist(page: Page, lang: 'th' | 'en' = 'th'): Promise<void> {
-  await page.goto('/login');
-  await page.evaluate((l) => localStorage.setItem('language', l), lang);
-  await signIn(page, NUTRITIONIST);
+/**
+ * Opens `path` (by default the Nutritionist's first screen) signed in as the Nutritionist, in the
+ * language asked (kept on the device).
+ */
+export async function signInNutritionist(page: Page, lang: 'th' | 'en' = 'th', path = '/auth'): Promise<void> {
+  await openAs(page, NUTRITIONIST, path, { lang });
   await expect(page).toHaveURL(/\/auth\//);
 }
 
 /**
- * Signs in multi@ as the Nutritionist of SRP02: a branch of its own, so a test there does not
- * meet the rows other tests change at SRP01.
+ * Opens `path` signed in as multi@, the Nutritionist of SRP02: a branch of its own, so a test
+ * there does not meet the rows other tests change at SRP01.
  */
-export async function signInNutritionistSRP02(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.evaluate(() => localStorage.setItem('language', 'th'));
-  await signIn(page, 'multi@samrap.local');
-  await expect(page).toHaveURL(/\/select-role$/);
-  await page.locator('.ant-select', { has: page.getByLabel(text('th', 'auth', 'selectRole.branch')) }).click();
-  await page.locator('.ant-select-item-option', { hasText: 'SRP02' }).click();
-  await page.locator('label', { hasText: 'นักโภชนาการ' }).click();
-  await page.getByRole('button', { name: text('th', 'auth', 'selectRole.submit') }).click();
+export async function signInNutritionistSRP02(page: Page, path = '/auth'): Promise<void> {
+  await openAs(page, 'multi@samrap.local', path, { pair: { branchCode: 'SRP02', roleCode: 'BNT' } });
   await expect(page).toHaveURL(/\/auth\//);
 }
 

@@ -22,8 +22,7 @@ async function pickColor(page: Page, label: string, hex: string): Promise<void> 
 }
 
 test('meal types: colour chips by luminance, time pickers 0–23 h in 5-minute steps, abbreviation and times checked (Thai)', async ({ page }) => {
-  await signInNutritionist(page, 'th');
-  await page.goto('/auth/meal-type');
+  await signInNutritionist(page, 'th', '/auth/meal-type');
   await expect(page.getByRole('heading', { name: md('th', 'screens.mealType') })).toBeVisible();
 
   // demo: breakfast on a light yellow (#FFE08A, luminance ≈ 223) and dinner on a dark blue (#1565C0)
@@ -96,8 +95,7 @@ test('meal types: colour chips by luminance, time pickers 0–23 h in 5-minute s
 });
 
 test('meal types in English', async ({ page }) => {
-  await signInNutritionist(page, 'en');
-  await page.goto('/auth/meal-type');
+  await signInNutritionist(page, 'en', '/auth/meal-type');
   await expect(row(page, 'MealTime', 'MT02')).toContainText('Lunch');
   await expect(page.getByRole('columnheader', { name: md('en', 'fields.mealColor') })).toBeVisible();
   await shot(page, 'meal-type-list-en');

@@ -2,8 +2,7 @@ import { expect, test } from './fixtures';
 import { deleteRow, drawer, list, md, row, save, shot, signInNutritionist, toast } from './master-data-helpers';
 
 test('religions keep their restricted ingredients; a used ingredient cannot be deleted (Thai)', async ({ page }) => {
-  await signInNutritionist(page, 'th');
-  await page.goto('/auth/religion-vegetarian');
+  await signInNutritionist(page, 'th', '/auth/religion-vegetarian');
   await expect(page.getByRole('heading', { name: md('th', 'screens.religionVegetarian') })).toBeVisible();
   const islam = row(page, 'Religion', 'RE02');
   await expect(islam.getByTestId('ingredient-tags')).toContainText('เนื้อหมู');
@@ -56,8 +55,7 @@ test('religions keep their restricted ingredients; a used ingredient cannot be d
 });
 
 test('religions in English', async ({ page }) => {
-  await signInNutritionist(page, 'en');
-  await page.goto('/auth/religion-vegetarian');
+  await signInNutritionist(page, 'en', '/auth/religion-vegetarian');
   await expect(row(page, 'Religion', 'RE03').getByTestId('ingredient-tags')).toContainText('Beef');
   await row(page, 'Religion', 'RE03').getByTestId('row-edit').click();
   await expect(drawer(page)).toContainText(md('en', 'fields.restrictedIds'));

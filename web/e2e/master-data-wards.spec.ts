@@ -93,8 +93,7 @@ test('wards and beds: ward types with ages, a ward, a room, the room type food g
 });
 
 test('wards and beds in English', async ({ page }) => {
-  await signInNutritionist(page, 'en');
-  await page.goto('/auth/room-and-ward?tab=Room');
+  await signInNutritionist(page, 'en', '/auth/room-and-ward?tab=Room');
   await expect(row(page, 'Room', '701')).toContainText('W03 · Private ward, floor 7');
   await expect(row(page, 'Room', '701')).toContainText('RT02 · Private room');
   await shot(page, 'room-list-en');

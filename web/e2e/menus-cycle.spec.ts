@@ -20,8 +20,7 @@ async function fillRound(page: Page, code: string, days: number): Promise<void> 
 }
 
 test('a round overlapping the active weekly round is refused beside its dates, naming it; saved inactive it is kept (Thai)', async ({ page }) => {
-  await signInNutritionist(page, 'th');
-  await page.goto('/auth/cycle-menu');
+  await signInNutritionist(page, 'th', '/auth/cycle-menu');
   await expect(page.getByRole('heading', { name: mn('th', 'screens.cycle') })).toBeVisible();
   await expect(codeRow(page, 'cycles-table', 'CY-WEEK')).toContainText(mn('th', 'cycle.WEEKDAY'));
 
@@ -64,8 +63,7 @@ test('a round overlapping the active weekly round is refused beside its dates, n
 });
 
 test('the round grid: days × meal types on their colours; a cell filled with a dish and a set, a duplicate refused, one taken out (Thai)', async ({ page }) => {
-  await signInNutritionist(page, 'th');
-  await page.goto('/auth/cycle-menu');
+  await signInNutritionist(page, 'th', '/auth/cycle-menu');
   await page.getByTestId('list-add').click();
   const drawer = page.getByTestId('cycle-drawer');
   await fillRound(page, 'CY-E2E2', 3);

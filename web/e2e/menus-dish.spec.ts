@@ -7,8 +7,7 @@ const ORANGE = 'rgb(246, 141, 46)'; // IDDSI 5
 const BLACK = 'rgb(0, 0, 0)';
 
 test('dish form: ingredients picked → allergen chips, the IDDSI level on its colour, saved and shown in the list; ลบ; a dish in use (Thai)', async ({ page }) => {
-  await signInNutritionist(page, 'th');
-  await page.goto('/auth/menu');
+  await signInNutritionist(page, 'th', '/auth/menu');
   await expect(page.getByRole('heading', { name: mn('th', 'screens.menu') })).toBeVisible();
 
   // a demo dish (found by its code): steamed egg custard, minced & moist (IDDSI 5, orange), egg allergy, eggs-and-dairy restricted

@@ -7,8 +7,7 @@ import { mn } from './menus-helpers';
 // SRP02: the other menus tests change SRP01's dishes, and an import of an older export
 // would undo their changes.
 test('dishes: the export imports back with every row unchanged (SRP02, Thai)', async ({ page }) => {
-  await signInNutritionistSRP02(page);
-  await page.goto('/auth/menu');
+  await signInNutritionistSRP02(page, '/auth/menu');
   await expect(page.getByRole('heading', { name: mn('th', 'screens.menu') })).toBeVisible();
   await expect(page.getByTestId('menus-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
 

@@ -3,8 +3,7 @@ import { signInNutritionist, toast } from './master-data-helpers';
 import { closeDropdown, codeRow, fieldError, mn, pick } from './menus-helpers';
 
 test('menu sets: dishes chosen → the allergens they bring; the list shows them per portion; a set with no dish is refused (Thai)', async ({ page }) => {
-  await signInNutritionist(page, 'th');
-  await page.goto('/auth/menu-set');
+  await signInNutritionist(page, 'th', '/auth/menu-set');
   await expect(page.getByRole('heading', { name: mn('th', 'screens.menuSet') })).toBeVisible();
   // a demo set: its dishes by portion
   await expect(codeRow(page, 'menu-sets-table', 'SET03').getByTestId('set-dishes')).toContainText('ข้าวต้มปลา');

@@ -1,11 +1,8 @@
 import { expect, test } from './fixtures';
-import { signIn, text } from './helpers';
+import { openAs, text } from './helpers';
 
 test('a server error shows "Something went wrong (code: N)" with the server msg; Got It reloads', async ({ page }) => {
-  await signIn(page, 'controller@samrap.local');
-  // a Controller lands on the patient list (the first screen of its sidebar)
-  await expect(page).toHaveURL(/\/auth\/patient$/);
-  await page.goto('/auth/account');
+  await openAs(page, 'controller@samrap.local', '/auth/account');
   await expect(page).toHaveURL(/\/auth\/account$/);
   await page.evaluate(() => localStorage.setItem('language', 'en'));
   // Every call fails until the notice is up (a count of one could be spent on a call still in
@@ -28,10 +25,7 @@ test('a server error shows "Something went wrong (code: N)" with the server msg;
 });
 
 test('a call that cannot reach the server shows the network-problem notice, session kept', async ({ page }) => {
-  await signIn(page, 'controller@samrap.local');
-  // a Controller lands on the patient list (the first screen of its sidebar)
-  await expect(page).toHaveURL(/\/auth\/patient$/);
-  await page.goto('/auth/account');
+  await openAs(page, 'controller@samrap.local', '/auth/account');
   await expect(page).toHaveURL(/\/auth\/account$/);
   await page.route('**/api/parameter/branches', (route) => route.abort('internetdisconnected'));
   await page.reload();

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { shot } from './auth-helpers';
-import { expectedSidebar, signIn, sidebarLabels } from './helpers';
+import { expectedSidebar, openAs, sidebarLabels } from './helpers';
 import { chip, dishCard, nextWeekday, o, openForm, orderRow, ORDER_TAKER, submit } from './orders-helpers';
 
 // The ordering screens in English (issue 14): an Order Taker who reads English sees the list,
@@ -10,9 +10,7 @@ import { chip, dishCard, nextWeekday, o, openForm, orderRow, ORDER_TAKER, submit
 const THAI = /[\u0E00-\u0E7F]/;
 
 test('an Order Taker orders in English: list, form, allergy warning, note and details all in English', async ({ page }) => {
-  await page.goto('/login');
-  await page.evaluate(() => localStorage.setItem('language', 'en'));
-  await signIn(page, ORDER_TAKER);
+  await openAs(page, ORDER_TAKER, '/auth', { lang: 'en' });
   await expect(page).toHaveURL(/\/auth\/order$/);
   expect(await sidebarLabels(page)).toEqual(expectedSidebar('BOD', 'en'));
 

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './fixtures';
 import { shot } from './auth-helpers';
-import { addDays, bangkokToday, chip, CONTROLLER, dishCard, nextWeekday, o, openForm, openOptions, orderRow, ORDER_TAKER, signInAs, submit } from './orders-helpers';
+import { addDays, bangkokToday, chip, CONTROLLER, dishCard, nextWeekday, o, openForm, openOptions, orderRow, ORDER_TAKER, submit } from './orders-helpers';
+import { openScreen, storeSession } from './helpers';
 
 // Issue 14's ordering flows: cancel and order again (an ordered meal is refused until it is
 // cancelled), a caregiver's meal with the caregiver's own restrictions, the same order for
@@ -14,8 +15,7 @@ async function orderSpecific(page: Page, text: string): Promise<void> {
 
 test('an Order Taker orders, is refused a second order of the meal, cancels with a reason and orders again', async ({ page }) => {
   // an Order Taker lands on the order list
-  await signInAs(page, ORDER_TAKER, /\/auth\/order$/);
-  await expect(page.getByTestId('orders-table')).toBeVisible();
+  await storeSession(page, ORDER_TAKER);
   const date = addDays(bangkokToday(), 1);
   const hn = 'SRP01-HN10001';
   const row = await orderRow(page, date, hn);
@@ -27,6 +27,8 @@ test('an Order Taker orders, is refused a second order of the meal, cancels with
   // back on the list as it was left: its search kept, the ordered row in view (QA 2026-11-26 #14)
   await expect(page).toHaveURL(new RegExp(`/auth/order\\?date=${date}&q=${hn}$`));
   await expect(page.getByTestId('orders-table').locator(`tr[data-hn="${hn}"]`)).toBeInViewport();
+  // the keyboard's focus on the chip of the meal just ordered, not the page's body (issue 29)
+  await expect(chip(page.getByTestId('orders-table').locator(`tr[data-hn="${hn}"]`), 'MT02')).toBeFocused();
 
   // the same meal again (the form opened by its address): warned, and the server answers 409 with the order
   const list = await orderRow(page, date, hn);
@@ -65,9 +67,9 @@ test('an Order Taker orders, is refused a second order of the meal, cancels with
 });
 
 test('a form opened low on the list goes back to the list as it was, that row in view', async ({ page }) => {
-  await signInAs(page, ORDER_TAKER, /\/auth\/order$/);
+  await storeSession(page, ORDER_TAKER);
   const date = addDays(bangkokToday(), 1);
-  await page.goto(`/auth/order?date=${date}&page=2`);
+  await openScreen(page, `/auth/order?date=${date}&page=2`);
   const rows = page.getByTestId('orders-table').locator('tbody tr.ant-table-row');
   await expect(rows).toHaveCount(20);
   // the last row of the page: below the fold at 1280 × 800
@@ -83,7 +85,7 @@ test('a form opened low on the list goes back to the list as it was, that row in
 });
 
 test('a caregiver meal, checked against what the caregiver states', async ({ page }) => {
-  await signInAs(page, CONTROLLER, /\/auth\/patient$/);
+  await storeSession(page, CONTROLLER);
   // Monday's dinner: clear tom yum with shrimp (M011) and rice (M004)
   const date = nextWeekday(1);
   const hn = 'SRP01-HN10004';
@@ -114,10 +116,10 @@ test('a caregiver meal, checked against what the caregiver states', async ({ pag
 });
 
 test('the same order for several patients, each patient checked', async ({ page }) => {
-  await signInAs(page, CONTROLLER, /\/auth\/patient$/);
+  await storeSession(page, CONTROLLER);
   // ward W03: SRP01-HN10031 may eat tomorrow morning, SRP01-HN10032 fasts
   const tomorrow = addDays(bangkokToday(), 1);
-  await page.goto(`/auth/order?date=${tomorrow}&q=SRP01-HN1003`);
+  await openScreen(page, `/auth/order?date=${tomorrow}&q=SRP01-HN1003`);
   const table = page.getByTestId('orders-table');
   for (const hn of ['SRP01-HN10031', 'SRP01-HN10032']) {
     await table.locator(`tr[data-hn="${hn}"]`).locator('.ant-checkbox-input').check();
@@ -155,7 +157,9 @@ test('the same order for several patients, each patient checked', async ({ page 
 });
 
 test('a ward copied to the next day, each patient checked', async ({ page }) => {
-  await signInAs(page, CONTROLLER, /\/auth\/patient$/);
+  // four orders through the form and five loads of the order list: past a minute on a busy machine
+  test.slow();
+  await storeSession(page, CONTROLLER);
   // copy ward W04's orders of a day to the next: SRP01-HN10050 already has that meal, and
   // SRP01-HN10047's free text was acknowledged against its allergies for that day only, so both
   // are refused; SRP01-HN10042 (no food rule) is copied

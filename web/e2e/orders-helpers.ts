@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { signIn, text } from './helpers';
+import { openAs, openScreen, text } from './helpers';
 
 // Helpers of the ordering browser tests (issue 14). Each test orders for its own demo patient
 // (pkg/demo/patients.go: SRP01-HN1xxxx, n = xxxx − 10001), so none depends on another's orders.
@@ -9,11 +9,12 @@ export const o = (key: string, lang: 'th' | 'en' = 'th'): string => text(lang, '
 export const CONTROLLER = 'controller@samrap.local';
 export const ORDER_TAKER = 'ordertaker@samrap.local';
 
-/** Signs in, in Thai on this device (another test may have saved English on the shared account). */
+/**
+ * Opens the account's first screen signed in, in Thai on this device (another test may have
+ * saved English on the shared account), and waits for it to be `landing`.
+ */
 export async function signInAs(page: Page, email: string, landing: RegExp): Promise<void> {
-  await page.goto('/login');
-  await page.evaluate(() => localStorage.setItem('language', 'th'));
-  await signIn(page, email);
+  await openAs(page, email, '/auth');
   await expect(page).toHaveURL(landing);
 }
 
@@ -45,7 +46,7 @@ export function nextWeekday(isoDay: number): string {
 
 /** Opens the order list of a date searched for one HN and answers its row. */
 export async function orderRow(page: Page, date: string, hn: string): Promise<Locator> {
-  await page.goto(`/auth/order?date=${date}&q=${encodeURIComponent(hn)}`);
+  await openScreen(page, `/auth/order?date=${date}&q=${encodeURIComponent(hn)}`);
   const rows = page.getByTestId('orders-table').locator('tbody tr.ant-table-row');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(hn);

@@ -1,7 +1,8 @@
 import { expect, test, type Locator, type Page } from './fixtures';
 import { apiSignIn, shot } from './auth-helpers';
-import { addDays, bangkokToday, chip, CONTROLLER, o, openOptions, orderRow, signInAs } from './orders-helpers';
+import { addDays, bangkokToday, chip, CONTROLLER, o, openOptions, orderRow } from './orders-helpers';
 import { data } from './trays-helpers';
+import { openAs, openScreen, storeSession } from './helpers';
 
 // The order list (issue 25 §3): the status filter narrowed to one meal type ("no lunch yet"),
 // the ward filter found by its code, and the list on a phone. SRP01-HN10044 (pkg/demo: n = 43,
@@ -37,7 +38,7 @@ async function pick(page: Page, select: Locator, option: string): Promise<void> 
 const rows = (page: Page) => page.getByTestId('orders-table').locator('tbody tr.ant-table-row');
 
 test('"no lunch yet": the status filter narrowed to one meal type, kept in the address', async ({ page }) => {
-  await signInAs(page, CONTROLLER, /\/auth\//);
+  await storeSession(page, CONTROLLER);
   const meals = await orderLunch(page);
   const lunch = meals.find((m) => m.code === 'MT02')!;
   const breakfast = meals.find((m) => m.code === 'MT01')!;
@@ -70,10 +71,10 @@ test('"no lunch yet": the status filter narrowed to one meal type, kept in the a
 });
 
 test('"no lunch yet" over a ward: no row with a live lunch; every status again drops the meal type', async ({ page }) => {
-  await signInAs(page, CONTROLLER, /\/auth\//);
+  await storeSession(page, CONTROLLER);
   const lunch = (await orderLunch(page)).find((m) => m.code === 'MT02')!;
   // the patient's whole ward (W04, found by its code), not ordered + lunch
-  await page.goto(`/auth/order?date=${DAY}&status=NOT_ORDERED&meal=${lunch.id}`);
+  await openScreen(page, `/auth/order?date=${DAY}&status=NOT_ORDERED&meal=${lunch.id}`);
   await expect(page.getByTestId('meal-filter')).toContainText(lunch.nameTh);
   await page.getByTestId('ward-filter').click();
   await page.keyboard.type('W04');
@@ -93,8 +94,7 @@ test('"no lunch yet" over a ward: no row with a live lunch; every status again d
 });
 
 test('the ward filter finds a ward by its code or its English name, and shows the code', async ({ page }) => {
-  await signInAs(page, CONTROLLER, /\/auth\//);
-  await page.goto(`/auth/order?date=${DAY}`);
+  await openAs(page, CONTROLLER, `/auth/order?date=${DAY}`);
   await expect(rows(page).first()).toBeVisible();
   const ward = page.getByTestId('ward-filter');
   await ward.click();
@@ -123,9 +123,9 @@ test('on a 390 px phone each patient is one block: bed, name, allergies and the 
   });
   const page = await context.newPage();
   try {
-    await signInAs(page, CONTROLLER, /\/auth\//);
+    await storeSession(page, CONTROLLER);
     // ward W01's first page: SRP01-HN10003 is allergic to shrimp, SRP01-HN10005 to peanut and milk
-    await page.goto(`/auth/order?date=${DAY}&q=${encodeURIComponent('SRP01-HN1000')}`);
+    await openScreen(page, `/auth/order?date=${DAY}&q=${encodeURIComponent('SRP01-HN1000')}`);
     const cards = rows(page).getByTestId('order-card');
     await expect(cards.first()).toBeVisible();
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

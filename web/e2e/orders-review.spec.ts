@@ -1,8 +1,8 @@
 import { expect, test } from './fixtures';
 import { apiSignIn, shot } from './auth-helpers';
 import { findPatient } from './patients-helpers';
-import { text } from './helpers';
-import { addDays, bangkokToday, chip, CONTROLLER, dishCard, nextWeekday, o, openForm, openOptions, orderRow, signInAs, submit } from './orders-helpers';
+import { storeSession, text } from './helpers';
+import { addDays, bangkokToday, chip, CONTROLLER, dishCard, nextWeekday, o, openForm, openOptions, orderRow, submit } from './orders-helpers';
 import { data } from './trays-helpers';
 
 // Issue 14 rule 7: a diet changed after ordering flags the patient's unserved orders for
@@ -10,7 +10,7 @@ import { data } from './trays-helpers';
 // change of the food on the tray that concerns the patient (reason MENU).
 
 test('a diet change on the patient screen flags the order for review, confirmed on the order list', async ({ page }) => {
-  await signInAs(page, CONTROLLER, /\/auth\/patient$/);
+  await storeSession(page, CONTROLLER);
   const date = addDays(bangkokToday(), 1);
   const hn = 'SRP01-HN10002';
   const row = await orderRow(page, date, hn);
@@ -52,7 +52,7 @@ test('a diet change on the patient screen flags the order for review, confirmed 
 });
 
 test('an allergy added after ordering: the review is refused until the kitchen\'s alternative is given', async ({ page }) => {
-  await signInAs(page, CONTROLLER, /\/auth\/patient$/);
+  await storeSession(page, CONTROLLER);
   // SRP01-HN10008 has no allergy; Monday's dinner: rice (M004) and clear tom yum with shrimp (M011)
   const date = nextWeekday(1);
   const hn = 'SRP01-HN10008';
@@ -94,7 +94,7 @@ test('an allergy added after ordering: the review is refused until the kitchen\'
 });
 
 test('a recipe gaining the patient\'s allergen after ordering flags the order (the food changed); undone, the flag goes', async ({ page, request }) => {
-  await signInAs(page, CONTROLLER, /\/auth\/patient$/);
+  await storeSession(page, CONTROLLER);
   // SRP01-HN10038 is allergic to shrimp (pkg/demo: n = 37, a normal diet); Monday's dinner has watermelon (M049)
   const date = nextWeekday(1);
   const hn = 'SRP01-HN10038';

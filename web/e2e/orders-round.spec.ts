@@ -1,13 +1,14 @@
 import { expect, test, type Locator } from './fixtures';
-import { addDays, bangkokToday, nextWeekday, openOptions, ORDER_TAKER, signInAs } from './orders-helpers';
+import { addDays, bangkokToday, nextWeekday, openOptions, ORDER_TAKER } from './orders-helpers';
+import { openScreen, storeSession } from './helpers';
 
 // The ward's meal round (issue 25 §2): every patient of ward W02 (pkg/demo: SRP01-HN10011 …
 // HN10030) for one lunch, each row with a choice the server checked; accepted by keyboard and
 // all at once, submitted in one request; a refused row stays with its reason.
 test('a ward orders its lunch in one round, every row checked by the server', async ({ page }) => {
-  await signInAs(page, ORDER_TAKER, /\/auth\/order$/);
+  await storeSession(page, ORDER_TAKER);
   const date = addDays(bangkokToday(), 3);
-  await page.goto(`/auth/order?date=${date}`);
+  await openScreen(page, `/auth/order?date=${date}`);
   await page.getByTestId('round-open').click();
   await expect(page).toHaveURL(new RegExp(`/auth/order/round\\?date=${date}`));
   // the ward found by its code, the meal by its name
@@ -61,10 +62,10 @@ test('a ward orders its lunch in one round, every row checked by the server', as
 // presses and clicks of a user who knows the ward (issue 25 §2's goal), every row checked by
 // the server before and at the submit.
 test('the 30-patient demo ward orders its lunch in at most 35 key presses and clicks', async ({ page }) => {
-  await signInAs(page, ORDER_TAKER, /\/auth\/order$/);
+  await storeSession(page, ORDER_TAKER);
   // a Monday: regular set A, and the pureed and minced sets (pkg/demo/menus.go)
   const date = nextWeekday(1);
-  await page.goto(`/auth/order?date=${date}`);
+  await openScreen(page, `/auth/order?date=${date}`);
   let actions = 0;
   const click = async (l: Locator) => {
     actions++;

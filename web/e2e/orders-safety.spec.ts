@@ -1,13 +1,14 @@
 import { expect, test } from './fixtures';
 import { shot } from './auth-helpers';
-import { addDays, bangkokToday, chip, clearSelect, CONTROLLER, dishCard, nextWeekday, o, openForm, orderRow, signInAs, submit } from './orders-helpers';
+import { addDays, bangkokToday, chip, clearSelect, CONTROLLER, dishCard, nextWeekday, o, openForm, orderRow, submit } from './orders-helpers';
+import { storeSession } from './helpers';
 
 // Issue 14's safety rules seen from the screens: an allergen is blocked until an alternative is
 // written (and the server refuses it without one, whatever the browser sends), an NPO patient
 // gets no food, a dysphagia patient only dishes of their texture.
 
 test('an allergen: blocked until an alternative note is written, refused by the server without one', async ({ page }) => {
-  await signInAs(page, CONTROLLER, /\/auth\/patient$/);
+  await storeSession(page, CONTROLLER);
   // SRP01-HN10017 is allergic to shrimp; Monday's dinner has clear tom yum with shrimp (M011)
   const date = nextWeekday(1);
   const row = await orderRow(page, date, 'SRP01-HN10017');
@@ -74,7 +75,7 @@ test('an allergen: blocked until an alternative note is written, refused by the 
 });
 
 test('an NPO patient gets no food for a fasting meal; an NPO order is taken', async ({ page }) => {
-  await signInAs(page, CONTROLLER, /\/auth\/patient$/);
+  await storeSession(page, CONTROLLER);
   // SRP01-HN10005 fasts tomorrow 00:00–10:00 (pkg/demo): tomorrow's breakfast is under it
   const date = addDays(bangkokToday(), 1);
   const row = await orderRow(page, date, 'SRP01-HN10005');
@@ -98,7 +99,7 @@ test('an NPO patient gets no food for a fasting meal; an NPO order is taken', as
 });
 
 test('a dysphagia patient: dishes above the texture level cannot be chosen', async ({ page }) => {
-  await signInAs(page, CONTROLLER, /\/auth\/patient$/);
+  await storeSession(page, CONTROLLER);
   // SRP01-HN10025: IDDSI food 4 (pureed), drinks 2; Monday's breakfast is rice porridge (level 6, M001) and fruit jelly (level 4, M046)
   const date = nextWeekday(1);
   const row = await orderRow(page, date, 'SRP01-HN10025');

@@ -28,8 +28,10 @@ test('list → edit → move bed → the change record shows it, with its workbo
   await expect(page.getByRole('columnheader', { name: p('columns.diagnosis') })).toHaveCount(0);
   await page.getByTestId('columns-open').click();
   await page.getByTestId('column-chooser').getByLabel(p('columns.diagnosis')).check();
-  await page.getByTestId('column-chooser').getByLabel(p('columns.specialRequest')).uncheck();
+  // the new column widens the table and the chooser moves with it: the next click waits for that
   await expect(page.getByRole('columnheader', { name: p('columns.diagnosis') })).toBeVisible();
+  await page.getByTestId('column-chooser').getByLabel(p('columns.specialRequest')).uncheck();
+  await expect(page.getByRole('columnheader', { name: p('columns.specialRequest') })).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole('columnheader', { name: p('columns.diagnosis') })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: p('columns.specialRequest') })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { signIn, text } from './helpers';
+import { openAs, text } from './helpers';
 
 // Helpers of the patient browser tests (issue 12).
 
@@ -12,9 +12,7 @@ export const CONTROLLER = 'controller@samrap.local';
  * the shared account): it lands on the patient list.
  */
 export async function signInController(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.evaluate(() => localStorage.setItem('language', 'th'));
-  await signIn(page, CONTROLLER);
+  await openAs(page, CONTROLLER, '/auth');
   await expect(page).toHaveURL(/\/auth\/patient$/);
   await expect(page.getByTestId('patients-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
 }

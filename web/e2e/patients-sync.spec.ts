@@ -1,8 +1,8 @@
 import { expect, test, type Locator, type Page, type Response } from './fixtures';
-import { signIn } from './helpers';
 import { shot } from './master-data-helpers';
 import { p } from './patients-helpers';
 import { createAccount, registerAccount, stamp } from './users-helpers';
+import { openAs, text } from './helpers';
 
 // Issue 12: the hospital sync on the patient list — the button, the phases with the progress,
 // then the report's counts — against the demo hospital this server serves. It runs on SRP02,
@@ -37,9 +37,7 @@ async function signInSRP02Controller(page: Page, lang: 'th' | 'en'): Promise<voi
     email, employeeCode: `SY${lang.toUpperCase()}${id}`.slice(0, 20), permissions: [{ branchCode: 'SRP02', roleCode: 'BCT' }],
   });
   const password = await registerAccount(page.request, account, email);
-  await page.goto('/login');
-  await page.evaluate((l) => localStorage.setItem('language', l), lang);
-  await signIn(page, email, password);
+  await openAs(page, email, '/auth', { lang, password });
   await expect(page).toHaveURL(/\/auth\/patient$/);
   await expect(page.getByTestId('patients-table').locator('tbody tr.ant-table-row').first()).toContainText('SRP02-HN');
 }
@@ -134,4 +132,86 @@ test('a second sync in English finds nothing new: the same phases end with every
   await expect(dialog.getByTestId('sync-report')).toContainText(p('sync.census', 'en').replace('{{count}}', '90'));
   for (const key of Object.keys(FIRST)) await expect(dialog.getByTestId(`sync-count-${key}`)).toHaveText('0');
   await shot(page, 'patients-sync-report-en');
+  await dialog.getByTestId('sync-close').click();
+
+  // the reports are kept (issue 30 §2): the last syncs, newest first; the first one opened
+  // lists the patients it changed, each a link to the patient's change record
+  await page.getByTestId('sync-history-open').click();
+  const history = page.getByTestId('sync-history-table').locator('tbody tr.ant-table-row');
+  await expect(history.first()).toBeVisible();
+  const runs = await history.count();
+  expect(runs).toBeGreaterThanOrEqual(2);
+  await expect(history.first().getByTestId('sync-history-changed')).toHaveText('0');
+  const first = history.nth(runs - 1);
+  await expect(first.getByTestId('sync-history-changed')).not.toHaveText('0');
+  await first.click();
+  const changed = page.getByTestId('sync-history').getByTestId('sync-patients');
+  await expect(changed.locator('[data-kind=admitted]')).toContainText('SRP02-HN20001');
+  await expect(changed.locator('[data-kind=discharged]')).toContainText('SRP02-HN10011');
+  await shot(page, 'patients-sync-history-en');
+  await changed.locator('[data-kind=admitted]').getByRole('link', { name: 'SRP02-HN20001' }).click();
+  await expect(page).toHaveURL(/\/auth\/report\/patient\?q=SRP02-HN20001$/);
+});
+
+// Issue 30 §2: SRP02's HL7 v2 feed on the Branches screen (here, after the syncs, because the
+// demo day rewrites SRP02's census as the sync does). A Super Admin makes the feed's key (shown
+// once), sends the demo hospital's day (the button a local run shows), sees the last day by
+// the hour and every message applied; a message the hospital sends with that key whose patient
+// data is invalid is listed failed with its reason, and applied again from its row.
+test('the HL7 v2 feed of SRP02: a key made, the demo day sent and applied, a failed message applied again', async ({ page, baseURL }) => {
+  const f = (key: string, lang: 'th' | 'en' = 'en'): string => text(lang, 'branches', `feed.${key}`);
+  await openAs(page, 'superadmin@samrap.local', '/auth/branches', { lang: 'en' });
+  const row = page.getByTestId('branches-table').locator('tbody tr.ant-table-row', { hasText: 'SRP02' });
+  await row.getByTestId('branch-feed').click();
+  const drawer = page.getByTestId('feed-drawer');
+  await expect(drawer.getByTestId('feed-url')).toHaveText(`${baseURL}/api/hl7/SRP02`);
+
+  // a new key, shown once
+  await drawer.getByTestId('feed-rotate').click();
+  await page.getByRole('button', { name: f('rotate.ok') }).click();
+  const key = (await drawer.getByTestId('feed-new-key').innerText()).trim();
+  expect(key.length).toBeGreaterThan(20);
+  await expect(drawer.getByTestId('feed-key-state')).toContainText('D0005');
+
+  // the demo hospital's day: every message accepted, then applied
+  await drawer.getByTestId('feed-demo').click();
+  const sent = page.getByText(/^\d+ of \d+ messages accepted$/);
+  await expect(sent).toBeVisible();
+  const [accepted, total] = ((await sent.innerText()).match(/\d+/g) ?? []).map(Number);
+  expect(accepted).toBe(total);
+  expect(total).toBeGreaterThan(50);
+  const statuses = drawer.getByTestId('feed-messages').getByTestId('feed-status');
+  await expect(statuses.first()).toBeVisible();
+  await expect(drawer.getByTestId('feed-messages').locator('[data-status=queued]')).toHaveCount(0, { timeout: 30_000 });
+  await expect(drawer.getByTestId('feed-messages').locator('[data-status=failed]')).toHaveCount(0);
+  await expect(drawer.getByTestId('feed-hours')).toContainText(String(total));
+
+  // the hospital sends an admission with a birth date to come: accepted (AA), not applied
+  const now = new Date();
+  const ts = now.toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  const control = `E2E${ts}`;
+  const msg = [
+    `MSH|^~\\&|HIS|HOSPITAL|SAMRAP|SRP02|${ts}+0000||ADT^A01^ADT_A01|${control}|P|2.5.1`,
+    `EVN|A01|${ts}+0000`,
+    'PID|1||SRP02-HN19999^^^HOSPITAL^MR||Future^Born^^^^^L||20991231|M',
+    'PV1|1|I',
+  ].join('\r');
+  const ack = await page.request.post('/api/hl7/SRP02', { headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'x-application/hl7-v2+er7' }, data: msg });
+  expect(ack.status()).toBe(200);
+  expect(await ack.text()).toContain(`MSA|AA|${control}`);
+  await drawer.getByTestId('feed-status-filter').click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: f('status.failed') }).click();
+  const failed = drawer.getByTestId('feed-messages').locator('tbody tr.ant-table-row', { hasText: control });
+  await expect(failed).toBeVisible({ timeout: 20_000 });
+  await expect(failed.getByTestId('feed-reason')).not.toBeEmpty();
+  await failed.getByTestId('feed-replay').click();
+  await expect(page.getByText(f('replayed').replace('{{control}}', control))).toBeVisible();
+  // queued again it leaves the failed ones; among them all it is applied again and fails
+  // again (the birth date is still to come), with its reason
+  await drawer.getByTestId('feed-status-filter').click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: f('statusAll') }).click();
+  const again = drawer.getByTestId('feed-messages').locator('tbody tr.ant-table-row', { hasText: control });
+  await expect(again.getByTestId('feed-status')).toHaveAttribute('data-status', 'failed', { timeout: 20_000 });
+  await expect(again.getByTestId('feed-reason')).not.toBeEmpty();
+  await shot(page, 'feed-drawer-en');
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext } from './fixtures';
 import { apiSignIn } from './auth-helpers';
-import { signIn, text } from './helpers';
+import { openAs, text } from './helpers';
 import { data, orderTrays } from './trays-helpers';
 
 // Work performance (issue 17): a tray of the afternoon snack (MT04, a meal no other spec orders) ordered
@@ -47,11 +47,7 @@ test('a Branch Admin sees the on-time figure and a scan mismatch of a served tra
   expect(fig.mismatches.byReason.find((r) => r.reason === 'WRONG_PATIENT')?.count ?? 0).toBeGreaterThanOrEqual(1);
   const wrongPatient = fig.mismatches.byReason.find((r) => r.reason === 'WRONG_PATIENT')!.label;
 
-  await page.goto('/login');
-  await page.evaluate(() => localStorage.setItem('language', 'en'));
-  await signIn(page, 'branchadmin@samrap.local');
-  await expect(page).not.toHaveURL(/\/login/);
-  await page.goto('/auth/survey/work-performance');
+  await openAs(page, 'branchadmin@samrap.local', '/auth/survey/work-performance', { lang: 'en' });
   const screen = page.getByTestId('work-performance-page');
   await expect(screen.getByRole('heading', { name: p('title') })).toBeVisible();
   // every meal type has its label on the on-time chart, the wards theirs by name, not code (QA #9)

@@ -37,10 +37,14 @@ export default defineConfig({
   // e2e/run.mjs passes --workers: one per server and database it started (fixtures.ts)
   workers: 1,
   retries: 0,
-  // generous: CI machines have 2 cores shared with the Go tests
+  // generous: CI machines have 2 cores shared with the Go tests. A test's screen is the first
+  // start of the app in its browser context (openAs), which compiles every script: on a busy
+  // machine a full order list took more than 10 s from its load to its first row.
   timeout: 60_000,
-  expect: { timeout: 10_000 },
-  reporter: [['list']],
+  expect: { timeout: 15_000 },
+  // e2e/run.mjs also asks for a JSON report, from which it prints a short list of the failures
+  // last (CI keeps only the end of what a run printed)
+  reporter: process.env.SAMRAP_E2E_JSON ? [['list'], ['json', { outputFile: process.env.SAMRAP_E2E_JSON }]] : [['list']],
   use: {
     baseURL,
     locale: 'th-TH',

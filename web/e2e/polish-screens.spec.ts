@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from './fixtures';
-import { signIn, text } from './helpers';
+import { openAs, text } from './helpers';
 import { drawer, list, md, row, save, shot, signInNutritionist } from './master-data-helpers';
 
 // Issue 19 items 3, 4, 6 and 9: meal types at 1440 px, the abbreviation chip's text colour,
@@ -30,8 +30,7 @@ async function clearOfActions(table: Locator, column: number): Promise<void> {
 for (const lang of ['th', 'en'] as const) {
   test(`meal types at 1440 px: "last updated" is clear of the fixed Actions column (${lang})`, async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signInNutritionist(page, lang);
-    await page.goto('/auth/meal-type');
+    await signInNutritionist(page, lang, '/auth/meal-type');
     const table = list(page, 'MealTime').locator('table');
     await expect(row(page, 'MealTime', 'MT01')).toBeVisible();
     const headers = table.locator('thead th');
@@ -44,8 +43,7 @@ for (const lang of ['th', 'en'] as const) {
 }
 
 test('a meal-type chip in the list is drawn in the chosen text colour; the abbreviation takes two letters only', async ({ page }) => {
-  await signInNutritionist(page, 'th');
-  await page.goto('/auth/meal-type');
+  await signInNutritionist(page, 'th', '/auth/meal-type');
   await list(page, 'MealTime').getByTestId('list-add').click();
   await drawer(page).getByTestId('field-code').fill('MT19');
   await drawer(page).getByTestId('field-nameTh').fill('มื้อทดสอบสี');
@@ -96,9 +94,7 @@ test('a meal-type chip in the list is drawn in the chosen text colour; the abbre
 
 for (const lang of ['th', 'en'] as const) {
   test(`Access rights: the "remove role" tooltip does not cover the roles of the row menu (${lang})`, async ({ page }) => {
-    await page.goto('/login');
-    await page.evaluate((l) => localStorage.setItem('language', l), lang);
-    await signIn(page, 'branchadmin@samrap.local');
+    await openAs(page, 'branchadmin@samrap.local', '/auth', { lang });
     await expect(page).toHaveURL(/\/auth\/user-permission-branch$/);
     const row = page.getByTestId('access-table').locator('tbody tr.ant-table-row', { hasText: 'multi@samrap.local' });
     const button = row.getByTestId('row-remove-role');
@@ -131,8 +127,7 @@ for (const lang of ['th', 'en'] as const) {
 }
 
 test('the abbreviation refused in English: a digit, then a third letter, with the message', async ({ page }) => {
-  await signInNutritionist(page, 'en');
-  await page.goto('/auth/meal-type');
+  await signInNutritionist(page, 'en', '/auth/meal-type');
   await list(page, 'MealTime').getByTestId('list-add').click();
   const abbr = drawer(page).getByTestId('field-abbreviation');
   await abbr.fill('L1');

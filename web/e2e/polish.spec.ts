@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { signIn, text } from './helpers';
+import { openAs, text } from './helpers';
 
 // Issue 19 items 12 and 13: sidebar labels that fit and match their page; one branch-list call a page.
 // Issue 18 §9: the Thai web font shipped with the app.
@@ -16,7 +16,7 @@ async function cutLabels(page: Page): Promise<string[]> {
 }
 
 test('a Nutritionist\'s sidebar labels fit, in Thai and English; the allergen item is named as its page', async ({ page }) => {
-  await signIn(page, 'nutritionist@samrap.local');
+  await openAs(page, 'nutritionist@samrap.local', '/auth');
   await expect(page).toHaveURL(/\/auth\/room-and-ward$/);
   expect(await cutLabels(page)).toEqual([]);
   const item = page.getByTestId('sidebar').getByRole('menuitem', { name: text('th', 'layout', 'menu.allergen'), exact: true });
@@ -38,7 +38,7 @@ test('a Nutritionist\'s sidebar labels fit, in Thai and English; the allergen it
 });
 
 test('a page load asks for the branch list once', async ({ page }) => {
-  await signIn(page, 'superadmin@samrap.local');
+  await openAs(page, 'superadmin@samrap.local', '/auth');
   await expect(page).toHaveURL(/\/auth\/users$/);
   await expect(page.getByTestId('users-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
   const calls: string[] = [];
@@ -74,9 +74,7 @@ test('Thai text is drawn with the web font shipped with the app, on Login and af
   expect(fonts.length).toBeGreaterThan(0);
   for (const f of fonts) expect(f).toMatch(/^\/assets\/noto-sans-thai-.*\.woff2$/);
 
-  await signIn(page, 'controller@samrap.local');
-  await expect(page).toHaveURL(/\/auth\/patient$/); // a Controller's first screen
-  await page.goto('/auth/account');
+  await openAs(page, 'controller@samrap.local', '/auth/account');
   await expect(page).toHaveURL(/\/auth\/account$/);
   const title = page.getByRole('heading', { level: 3 }).first();
   await expect(title).toBeVisible();

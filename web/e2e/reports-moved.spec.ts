@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Locator, type Page } from './fixtures';
 import { apiSignIn, shot } from './auth-helpers';
-import { signIn, text } from './helpers';
+import { openAs, text } from './helpers';
 import { findPatient, openOptions, signInController } from './patients-helpers';
 import { bangkokToday } from './orders-helpers';
 import { data, orderTrays } from './trays-helpers';
@@ -81,9 +81,7 @@ test('a patient moved after the card was printed: marked on the cards to reprint
   // the serve list (a Serve user): the bed now, marked, and the bed the card names
   const other = await browser.newContext();
   const serve = await other.newPage();
-  await serve.goto('/login');
-  await serve.evaluate(() => localStorage.setItem('language', 'th'));
-  await signIn(serve, 'serve@samrap.local');
+  await openAs(serve, 'serve@samrap.local', '/auth');
   await expect(serve).toHaveURL(/\/auth\/serve$/);
   await serve.getByTestId('serve-search').fill(tray.hn);
   await serve.getByTestId('serve-search').press('Enter');

@@ -3,9 +3,9 @@ import ExcelJS from 'exceljs';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { apiSignIn, shot } from './auth-helpers';
-import { text } from './helpers';
+import { openScreen, storeSession, text } from './helpers';
 import { addDays, bangkokToday } from './orders-helpers';
-import { signInController } from './patients-helpers';
+import { CONTROLLER } from './patients-helpers';
 
 // The Controller's reports (issue 15): each downloads through its signed link; a date with
 // no orders says "not found"; the order the demo flags for review is listed, not printed.
@@ -13,7 +13,7 @@ import { signInController } from './patients-helpers';
 const r = (key: string, lang: 'th' | 'en' = 'th'): string => text(lang, 'reports', key);
 
 async function open(page: Page, path: string, kind: string): Promise<void> {
-  await page.goto(`/auth/report/${path}`);
+  await openScreen(page, `/auth/report/${path}`);
   await expect(page.getByTestId(`report-${kind}-page`)).toBeVisible();
   await expect(page.getByTestId('report-meal')).toContainText(r('all'));
   await expect(page.getByTestId('report-download')).toBeEnabled();
@@ -45,7 +45,7 @@ async function rows(path: string): Promise<string[][]> {
 }
 
 test('meal cards: the PDF through its signed link, the held order listed, nothing two months ahead', async ({ page }) => {
-  await signInController(page);
+  await storeSession(page, CONTROLLER);
   await open(page, 'meal-card', 'meal-card');
   await expect(page.getByRole('heading', { name: r('meal-card.title') })).toBeVisible();
   const file = await download(page);
@@ -85,7 +85,7 @@ test('meal cards: the PDF through its signed link, the held order listed, nothin
 });
 
 test('meal cards: a required filter left empty is refused on the form', async ({ page }) => {
-  await signInController(page);
+  await storeSession(page, CONTROLLER);
   await open(page, 'meal-card', 'meal-card');
   const ward = page.getByTestId('report-ward');
   await ward.locator('.ant-select-selection-item-remove').click();
@@ -94,7 +94,7 @@ test('meal cards: a required filter left empty is refused on the form', async ({
 });
 
 test('meal cards: an allergen no ordered patient has finds nothing', async ({ page }) => {
-  await signInController(page);
+  await storeSession(page, CONTROLLER);
   await open(page, 'meal-card', 'meal-card');
   // the demo orders only for patients without allergies
   const allergy = page.getByTestId('report-allergy');
@@ -107,7 +107,7 @@ test('meal cards: an allergen no ordered patient has finds nothing', async ({ pa
 });
 
 test('kitchen workbook: counts per kitchen, meal, dish, level and ward with a total', async ({ page }) => {
-  await signInController(page);
+  await storeSession(page, CONTROLLER);
   await open(page, 'kitchen', 'kitchen');
   // the button names the report in words, not by its file name
   await expect(page.getByTestId('report-download')).toHaveText(r('kitchen.download'));
@@ -144,7 +144,7 @@ test('kitchen workbook: counts per kitchen, meal, dish, level and ward with a to
 });
 
 test('identification workbook, and the screens in English', async ({ page }) => {
-  await signInController(page);
+  await storeSession(page, CONTROLLER);
   await open(page, 'identification', 'identification');
   const file = await download(page);
   expect(file.name).toBe('identification_report.xlsx');
@@ -161,7 +161,7 @@ test('identification workbook, and the screens in English', async ({ page }) => 
 });
 
 test('kitchen orders board: the workbook tally on screen', async ({ page }) => {
-  await signInController(page);
+  await storeSession(page, CONTROLLER);
   await open(page, 'kitchen', 'kitchen');
   const lines = (await rows((await download(page)).path)).filter((l) => !specificHeading(l));
   const total = lines[lines.length - 1][6];
@@ -181,8 +181,8 @@ test('kitchen orders board: the workbook tally on screen', async ({ page }) => {
 });
 
 test('finance: the charged orders of the dates with their totals', async ({ page }) => {
-  await signInController(page);
-  await page.goto('/auth/report/finance');
+  await storeSession(page, CONTROLLER);
+  await openScreen(page, '/auth/report/finance');
   await expect(page.getByTestId('report-finance-page')).toBeVisible();
   await expect(page.getByRole('heading', { name: r('finance.title') })).toBeVisible();
   // the demo charges nothing: no orders, a zero total (the Go test checks the sums)
@@ -217,8 +217,8 @@ test('finance workbook: a charged order of its own, downloaded through its link;
   }
   expect(hn).not.toBe('');
 
-  await signInController(page);
-  await page.goto('/auth/report/finance');
+  await storeSession(page, CONTROLLER);
+  await openScreen(page, '/auth/report/finance');
   await expect(page.getByTestId('report-finance-page')).toBeVisible();
   const dates = page.locator('.ant-picker-range input');
   const [from, to] = [dates.first(), dates.nth(1)];

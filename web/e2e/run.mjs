@@ -2,18 +2,18 @@
 // builds the backend, gives it a fresh database, starts it on a free port, waits for
 // /api/health, runs Playwright (Debian chromium, never a downloaded browser), stops it.
 import { execFileSync, spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const web = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repo = resolve(web, '..');
 const db = process.env.SAMRAP_E2E_DB ?? 'samrap_e2e';
 const pgAdmin = process.env.SAMRAP_E2E_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable';
-// Browser workers, each with its own server and database (SAMRAP_E2E_WORKERS, default 3).
-const workers = Number(process.env.SAMRAP_E2E_WORKERS ?? 3);
+// Browser workers, each with its own server and database (SAMRAP_E2E_WORKERS, default 2).
+const workers = Number(process.env.SAMRAP_E2E_WORKERS ?? 2);
 // SAMRAP_E2E_WEB_DIR lets runs side by side each test their own build of the app.
 const dist = process.env.SAMRAP_E2E_WEB_DIR ? resolve(process.env.SAMRAP_E2E_WEB_DIR) : join(web, 'dist');
 
@@ -55,7 +55,20 @@ if (!existsSync('/usr/bin/chromium') && !process.env.SAMRAP_CHROMIUM) {
   throw new Error('Debian chromium is missing: run `bash scripts/ensure-deps.sh` (or `make deps`)');
 }
 
+// The suite lives in one hospital day: each server seeds the demo's orders for the day it
+// starts (Bangkok), and the tests read "today's" cards, workbook and board. A run that crosses
+// Bangkok's midnight finds tomorrow empty (a fresh-clone run that started at 23:50 failed four
+// report tests that way), so a run that would end past midnight waits for the new day first.
+const dayMargin = Number(process.env.SAMRAP_E2E_DAY_MARGIN_MIN ?? 35) * 60_000;
+const bangkokMs = Date.now() + 7 * 3600_000;
+const toMidnight = 24 * 3600_000 - (bangkokMs % (24 * 3600_000));
+if (toMidnight < dayMargin) {
+  step(`Bangkok's day ends in ${Math.ceil(toMidnight / 60_000)} min, before the suite would: waiting for the new day`);
+  await new Promise((r) => setTimeout(r, toMidnight + 30_000));
+}
+
 const tmp = mkdtempSync(join(tmpdir(), 'samrap-e2e-'));
+const report = join(tmp, 'report.json');
 const bin = join(tmp, 'samrap-local');
 step('building functions/local');
 execFileSync('go', ['build', '-o', bin, './functions/local'], { cwd: repo, stdio: 'inherit' });
@@ -110,6 +123,7 @@ try {
       env: {
         ...process.env,
         SAMRAP_E2E_BASE_URLS: servers.map((s) => s.base).join(','),
+        SAMRAP_E2E_JSON: report,
         PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
       },
       stdio: 'inherit',
@@ -137,8 +151,39 @@ try {
   await Promise.all(servers.map((s) => new Promise((ok) => (s.proc.exitCode !== null ? ok() : s.proc.on('exit', ok)))));
   if (code !== 0) {
     step(`server logs kept in ${tmp}`);
+    printFailures(report);
   } else {
     rmSync(tmp, { recursive: true, force: true });
   }
 }
 process.exit(code);
+
+/**
+ * Each failed test with the start of its error, printed last: a CI log keeps only its end, and
+ * the list reporter's details of a failure scroll out of it.
+ */
+function printFailures(file) {
+  let parsed;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return;
+  }
+  const plain = (s) => String(s ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  const failed = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== 'unexpected') continue;
+        const last = t.results[t.results.length - 1];
+        const lines = plain(last?.error?.message).split('\n').filter((l) => l.trim() !== '' && !l.startsWith('Call log')).slice(0, 6);
+        const at = last?.error?.location ? ` (${basename(last.error.location.file)}:${last.error.location.line})` : '';
+        failed.push(`  ✘ ${spec.file}:${spec.line} › ${spec.title}${at}\n${lines.map((l) => `      ${l}`).join('\n')}`);
+      }
+    }
+    for (const s of suite.suites ?? []) walk(s);
+  };
+  for (const s of parsed.suites ?? []) walk(s);
+  if (failed.length > 0) console.error(`e2e: ${failed.length} failed:\n${failed.join('\n')}`);
+}
+

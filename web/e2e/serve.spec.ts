@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { chromium, expect, test, type APIRequestContext, type Page } from './fixtures';
 import QRCode from 'qrcode';
 import { apiSignIn, shot } from './auth-helpers';
-import { signIn, text } from './helpers';
+import { openAs, text } from './helpers';
 import { bangkokToday, chip, orderRow, ORDER_TAKER, signInAs } from './orders-helpers';
 import { data, orderTrays, type Tray } from './trays-helpers';
 
@@ -47,9 +47,7 @@ async function makeNpo(request: APIRequestContext, hn: string): Promise<void> {
 }
 
 async function signInServe(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.evaluate(() => localStorage.setItem('language', 'th'));
-  await signIn(page, 'serve@samrap.local');
+  await openAs(page, 'serve@samrap.local', '/auth');
   await expect(page).toHaveURL(/\/auth\/serve$/);
   await expect(page.getByTestId('serve-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
 }
@@ -126,12 +124,16 @@ test('a Serve user serves a demo tray by wedge scans; another wristband and a pa
   await expect(page.getByTestId('serve-reasons').locator('li[data-code=WRONG_PATIENT]')).toContainText('บัตรอาหารไม่ใช่ของผู้ป่วยรายนี้');
   await expect(page.getByTestId('serve-reasons').locator('li[data-code=WRONG_PATIENT]')).toContainText(s('confirm.nextStep.WRONG_PATIENT'));
   await expect(page.getByTestId('serve-confirm')).toHaveCount(0);
+  // the keyboard's focus on what comes next: reject, then the reason (issue 29)
+  await expect(page.getByTestId('serve-reject')).toBeFocused();
   await page.getByTestId('serve-reject').click();
+  await expect(page.getByTestId('reject-reason')).toBeFocused();
   await page.getByTestId('reject-submit').click();
   await expect(page.getByText(s('confirm.rejectReasonRequired'))).toBeVisible();
   await page.getByTestId('reject-reason').fill('ผิดตัวผู้ป่วย');
   await page.getByTestId('reject-submit').click();
   await expect(page.getByTestId('serve-done')).toHaveText(s('confirm.rejected'));
+  await expect(page.getByTestId('serve-next')).toBeFocused();
 
   // the patient becomes NPO after the card was printed: refused at the bedside
   await makeNpo(request, npo.hn);
@@ -153,8 +155,7 @@ test('a Serve user serves a demo tray by wedge scans; another wristband and a pa
 
 test('the card\'s survey QR scanned as the card is recognised at step 1, and the tray code then goes on (QA #4b)', async ({ page, request, baseURL }) => {
   const [tray] = await demoTrays(request, 1);
-  await signInServe(page);
-  await page.goto('/auth/serve/confirm');
+  await openAs(page, 'serve@samrap.local', '/auth/serve/confirm');
   const card = page.getByTestId('scan-card');
   await expect(card).toBeFocused();
   await page.keyboard.type(`${baseURL}/q/AbCdEf0123_-xyz`, { delay: 2 });
@@ -172,8 +173,7 @@ test('the card\'s survey QR scanned as the card is recognised at step 1, and the
 
 test('text that is not a card code is refused at step 1 and the screen waits for the next scan; a true card then goes on (issue 25 §3)', async ({ page, request }) => {
   const [tray] = await demoTrays(request, 1);
-  await signInServe(page);
-  await page.goto('/auth/serve/confirm');
+  await openAs(page, 'serve@samrap.local', '/auth/serve/confirm');
   const card = page.getByTestId('scan-card');
   await expect(card).toBeFocused();
   await page.keyboard.type('garbage123', { delay: 2 });
@@ -195,11 +195,7 @@ test('text that is not a card code is refused at step 1 and the screen waits for
 
 test('in English too; a card code with its seal altered has the shape, passes step 1 and is refused by the server (issue 25 §3)', async ({ page, request }) => {
   const [tray] = await demoTrays(request, 1);
-  await page.goto('/login');
-  await page.evaluate(() => localStorage.setItem('language', 'en'));
-  await signIn(page, 'serve@samrap.local');
-  await expect(page).toHaveURL(/\/auth\/serve$/);
-  await page.goto('/auth/serve/confirm');
+  await openAs(page, 'serve@samrap.local', '/auth/serve/confirm', { lang: 'en' });
   await expect(page.getByTestId('scan-card')).toBeFocused();
   await page.keyboard.type('SRP01-HN10002', { delay: 2 });
   await page.keyboard.press('Enter');
@@ -239,6 +235,11 @@ function qrVideo(text: string): string {
   return file;
 }
 
+// Seen twice in nine full runs (2026-11-27), never alone: the camera on and nothing read for
+// 20 s. The likely cause, fixed: the camera's effect restarted on a language event (the signed-in
+// account's language applied as the screen opened) and a second scan could take the video from
+// the first and stop it (camera-scan.test.tsx). If it stalls again, the error says what the
+// video and its camera track were doing.
 test('the camera reads the meal card (Chromium fake video capture showing its QR code)', async ({ request, baseURL }) => {
   const [tray] = await demoTrays(request, 1);
   const video = qrVideo(tray.token);
@@ -249,11 +250,21 @@ test('the camera reads the meal card (Chromium fake video capture showing its QR
   try {
     const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, permissions: ['camera'], locale: 'th-TH', timezoneId: 'Asia/Bangkok', reducedMotion: 'reduce' });
     const page = await context.newPage();
-    await signInServe(page);
-    await page.goto('/auth/serve/confirm');
+    await openAs(page, 'serve@samrap.local', '/auth/serve/confirm');
     await page.getByTestId('scan-card-camera').click();
     const band = page.getByTestId('scan-wristband');
-    await expect(band).toBeFocused({ timeout: 20_000 });
+    try {
+      await expect(band).toBeFocused({ timeout: 20_000 });
+    } catch (e) {
+      // what the camera did, for the next reader of a failed run
+      const state = await page.evaluate(() => {
+        const v = document.querySelector<HTMLVideoElement>('[data-testid=camera-video]');
+        const tracks = v?.srcObject instanceof MediaStream ? v.srcObject.getTracks().map((tr) => `${tr.kind}:${tr.readyState}:${tr.muted ? 'muted' : 'unmuted'}`) : [];
+        const problem = document.querySelector('[data-testid=camera-problem]')?.getAttribute('data-problem');
+        return { readyState: v?.readyState, currentTime: v?.currentTime, paused: v?.paused, width: v?.videoWidth, tracks, problem };
+      });
+      throw new Error(`${(e as Error).message}\ncamera: ${JSON.stringify(state)}`);
+    }
     await page.keyboard.type(tray.hn, { delay: 2 });
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('serve-result')).toHaveAttribute('data-match', 'true');
@@ -264,11 +275,7 @@ test('the camera reads the meal card (Chromium fake video capture showing its QR
 });
 
 test('a Branch Admin sets what the wristbands hold; the Serve screen then reads HN:{hn}', async ({ page, request }) => {
-  await page.goto('/login');
-  await page.evaluate(() => localStorage.setItem('language', 'th'));
-  await signIn(page, 'branchadmin@samrap.local');
-  await expect(page).toHaveURL(/\/auth\//);
-  await page.goto('/auth/serve-setting');
+  await openAs(page, 'branchadmin@samrap.local', '/auth/serve-setting');
   const pattern = page.getByTestId('setting-pattern');
   await expect(pattern).toHaveValue('{hn}');
   await pattern.fill('HN:');

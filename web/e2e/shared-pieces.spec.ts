@@ -1,5 +1,5 @@
-import { expect, test, type Page } from './fixtures';
-import { shared, signIn } from './helpers';
+import { expect, test } from './fixtures';
+import { openAs, shared } from './helpers';
 import { drawer, list, row, signInNutritionist } from './master-data-helpers';
 import { createAccount, stamp, tokenOf } from './users-helpers';
 
@@ -7,14 +7,8 @@ import { createAccount, stamp, tokenOf } from './users-helpers';
 // their sidebar and table header in view, a status tag stays in its column, and a form's
 // drawer never throws an edit away on a stray Escape.
 
-async function english(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.evaluate(() => localStorage.setItem('language', 'en'));
-}
-
 test('a long list keeps the sidebar and the table header in view; a long status tag stays in its column (English)', async ({ page }) => {
-  await english(page);
-  await signIn(page, 'superadmin@samrap.local');
+  await openAs(page, 'superadmin@samrap.local', '/auth', { lang: 'en' });
   await expect(page).toHaveURL(/\/auth\/users$/);
 
   // "Waiting for confirmation" (an account invited, not yet registered) wraps inside the status column
@@ -53,8 +47,7 @@ test('a long list keeps the sidebar and the table header in view; a long status 
 });
 
 test('Escape in the colour picker closes the picker only; a changed drawer asks before closing, an unchanged one does not', async ({ page }) => {
-  await signInNutritionist(page, 'th');
-  await page.goto('/auth/meal-type');
+  await signInNutritionist(page, 'th', '/auth/meal-type');
   await row(page, 'MealTime', 'MT01').getByTestId('row-edit').click();
   const name = drawer(page).getByTestId('field-nameTh');
   await expect(name).not.toHaveValue('');

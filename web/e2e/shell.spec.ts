@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { landingPath } from '@/app/routes';
-import { expectedSidebar, sidebarLabels, signIn, text } from './helpers';
+import { expectedSidebar, openAs, sidebarLabels, signIn, text } from './helpers';
 
 test('a Controller signs in in Thai and sees the Controller sidebar, version and UAT marker', async ({ page }) => {
   await page.goto('/');
@@ -47,10 +47,7 @@ test('Login catches empty and malformed fields before any call, and a wrong pass
 });
 
 test('a Controller opening /auth/users is sent away', async ({ page }) => {
-  await signIn(page, 'controller@samrap.local');
-  // a Controller lands on the patient list (the first screen of its sidebar)
-  await expect(page).toHaveURL(/\/auth\/patient$/);
-  await page.goto('/auth/account');
+  await openAs(page, 'controller@samrap.local', '/auth/account');
   await expect(page).toHaveURL(/\/auth\/account$/);
   await page.goto('/auth/users');
   await expect(page).not.toHaveURL(/\/auth\/users/);
@@ -116,10 +113,7 @@ test('multi@ chooses a branch and role, then switches pair from the header', asy
 });
 
 test('language switch to English and back, sent as Accept-Language', async ({ page }) => {
-  await signIn(page, 'controller@samrap.local');
-  // a Controller lands on the patient list (the first screen of its sidebar)
-  await expect(page).toHaveURL(/\/auth\/patient$/);
-  await page.goto('/auth/account');
+  await openAs(page, 'controller@samrap.local', '/auth/account');
   await expect(page).toHaveURL(/\/auth\/account$/);
   const header = page.locator('.app-header');
 
@@ -142,10 +136,7 @@ test('language switch to English and back, sent as Accept-Language', async ({ pa
 });
 
 test('a revoked session meets the unauthorized modal, back to Login, nothing left half cleared', async ({ page }) => {
-  await signIn(page, 'controller@samrap.local');
-  // a Controller lands on the patient list (the first screen of its sidebar)
-  await expect(page).toHaveURL(/\/auth\/patient$/);
-  await page.goto('/auth/account');
+  await openAs(page, 'controller@samrap.local', '/auth/account');
   await expect(page).toHaveURL(/\/auth\/account$/);
   await page.evaluate(() => localStorage.setItem('token', 'forged.token.value'));
   await page.reload();
@@ -158,10 +149,7 @@ test('a revoked session meets the unauthorized modal, back to Login, nothing lef
 });
 
 test('sign out revokes the session and returns to Login', async ({ page }) => {
-  await signIn(page, 'controller@samrap.local');
-  // a Controller lands on the patient list (the first screen of its sidebar)
-  await expect(page).toHaveURL(/\/auth\/patient$/);
-  await page.goto('/auth/account');
+  await openAs(page, 'controller@samrap.local', '/auth/account');
   await expect(page).toHaveURL(/\/auth\/account$/);
   const rt = await page.evaluate(() => localStorage.getItem('refreshToken'));
   await page.getByTestId('user-menu').click();
@@ -176,9 +164,7 @@ test('sign out revokes the session and returns to Login', async ({ page }) => {
 });
 
 test('a deep link or a reload opens the sidebar group of the screen and marks its item', async ({ page }) => {
-  await signIn(page, 'nutritionist@samrap.local');
-  await expect(page).toHaveURL(/\/auth\//);
-  await page.goto('/auth/meal-type');
+  await openAs(page, 'nutritionist@samrap.local', '/auth/meal-type');
   const selected = page.getByTestId('sidebar').locator('.ant-menu-item-selected');
   await expect(selected).toBeVisible();
   await expect(selected).toHaveText(text('th', 'layout', 'menu.mealType'));
@@ -206,9 +192,7 @@ test.describe('on a 390 px phone', () => {
   }
 
   test('the header shows the whole branch name, in Thai and English, and with the pair switch (issue 25 §3)', async ({ page }) => {
-    await page.goto('/login');
-    await page.evaluate(() => localStorage.setItem('language', 'th'));
-    await signIn(page, 'serve@samrap.local');
+    await openAs(page, 'serve@samrap.local', '/auth');
     await expect(page).toHaveURL(/\/auth\/serve$/);
     await branchReadable(page, 'SRP01');
     await page.evaluate(() => localStorage.setItem('language', 'en'));

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { apiSignIn, shot } from './auth-helpers';
-import { text } from './helpers';
+import { openAs, text } from './helpers';
 import { signInAs } from './logs-helpers';
 import { bangkokToday } from './orders-helpers';
 import { surveyTrays, sv, type SurveyTray } from './surveys-helpers';
@@ -51,10 +51,8 @@ test('a Serve user enters a patient\'s answers for a tray; the link then says an
 
   // the Branch Admin reads it as entered by staff
   await page.evaluate(() => localStorage.clear()); // signed out on this device
-  await signInAs(page, 'branchadmin@samrap.local');
-  await expect(page).toHaveURL(/\/auth\//);
   const today = bangkokToday();
-  await page.goto(`/auth/survey/patient-satisfaction?from=${today}&to=${today}&size=100`);
+  await openAs(page, 'branchadmin@samrap.local', `/auth/survey/patient-satisfaction?from=${today}&to=${today}&size=100`);
   const answer = page.getByTestId('survey-table').locator('tbody tr.ant-table-row', { hasText: comment });
   await expect(answer).toHaveCount(1);
   await expect(answer.getByTestId('row-source')).toHaveText(sv('results.source.STAFF'));
@@ -66,9 +64,7 @@ test('on a 390 px phone each tray is a stacked card: the patient, the status and
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   try {
-    await signInAs(page, 'serve@samrap.local');
-    await expect(page).toHaveURL(/\/auth\/serve$/);
-    await page.goto(`/auth/survey/entry?q=${encodeURIComponent(tray.hnId)}`);
+    await openAs(page, 'serve@samrap.local', `/auth/survey/entry?q=${encodeURIComponent(tray.hnId)}`);
     const card = page.getByTestId('entry-table').locator('tbody tr.ant-table-row', { hasText: tray.mealType.nameTh }).getByTestId('tray-card');
     await expect(card).toHaveCount(1);
     for (const id of ['tray-name', 'tray-not-answered', 'tray-enter']) await expect(card.getByTestId(id)).toBeInViewport();

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from './fixtures';
-import { text } from './helpers';
+import { openAs, text } from './helpers';
 import { bangkokToday } from './orders-helpers';
-import { choose, signInAs } from './logs-helpers';
+import { choose } from './logs-helpers';
 import { surveyPath, surveyTrays, sv } from './surveys-helpers';
 
 // Patient satisfaction (issue 17): a patient answers the card's survey link on a phone (no
@@ -60,10 +60,8 @@ test('a patient answers the card\'s survey on a phone; the Branch Admin sees it 
 
   // the Branch Admin: the answer in the table, the figures and the charts
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInAs(page, 'branchadmin@samrap.local');
-  await expect(page).toHaveURL(/\/auth\//);
   const today = bangkokToday();
-  await page.goto(`/auth/survey/patient-satisfaction?from=${today}&to=${today}&size=100`);
+  await openAs(page, 'branchadmin@samrap.local', `/auth/survey/patient-satisfaction?from=${today}&to=${today}&size=100`);
   await expect(page.getByRole('heading', { name: sv('results.title') })).toBeVisible();
   const row = page.getByTestId('survey-table').locator('tbody tr.ant-table-row', { hasText: comment });
   await expect(row).toHaveCount(1);
@@ -103,9 +101,7 @@ test('a patient answers the card\'s survey on a phone; the Branch Admin sees it 
 
   // the Super Admin reads every branch, or the one chosen
   await page.evaluate(() => localStorage.clear()); // signed out on this device
-  await signInAs(page, 'superadmin@samrap.local');
-  await expect(page).toHaveURL(/\/auth\//);
-  await page.goto(`/auth/survey/patient-satisfaction?from=${today}&to=${today}&size=100`);
+  await openAs(page, 'superadmin@samrap.local', `/auth/survey/patient-satisfaction?from=${today}&to=${today}&size=100`);
   const answerRow = page.getByTestId('survey-table').locator('tbody tr.ant-table-row', { hasText: comment });
   await expect(answerRow).toHaveCount(1);
   await expect(answerRow).toContainText('SRP01');

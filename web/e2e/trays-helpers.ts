@@ -1,19 +1,13 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { apiSignIn } from './auth-helpers';
+import { data, type Envelope } from './helpers';
 import { bangkokToday } from './orders-helpers';
 
 // Trays of a test's own (serving, surveys, the logs, work performance): today's meals ordered
 // through the orders API for demo patients of SRP01, so that no test counts on demo orders
 // another spec on the shared branch cancels, flags or serves first.
 
-type Envelope<T> = { code: string; msg: string; data: T };
-
-/** The data of an answer that must be 200 (else the test fails with the server's message). */
-export async function data<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  const body = (await res.json()) as Envelope<T>;
-  expect(res.status(), `${res.url()}: ${body.msg}`).toBe(200);
-  return body.data;
-}
+export { data };
 
 type Row = {
   hnId: string;

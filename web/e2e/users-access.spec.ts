@@ -1,11 +1,11 @@
 import { expect, test } from './fixtures';
-import { signIn, text } from './helpers';
+import { openAs, text } from './helpers';
 import { choose, createAccount, shot, stamp, u } from './users-helpers';
 
 // Issue 7, Branch Admin: who works in the branch as what; exports; refusals.
 
 test('a Branch Admin filters by role, sorts, and cannot remove their own admin role', async ({ page }) => {
-  await signIn(page, 'branchadmin@samrap.local');
+  await openAs(page, 'branchadmin@samrap.local', '/auth');
   await expect(page).toHaveURL(/\/auth\/user-permission-branch$/);
   const table = page.getByTestId('access-table');
   await expect(table.locator('tbody tr.ant-table-row', { hasText: 'controller@samrap.local' })).toBeVisible();
@@ -51,7 +51,7 @@ test('a Branch Admin removes a role from several users at once and gives it back
   for (const [i, email] of emails.entries()) {
     await createAccount(page.request, { email, employeeCode: codes[i], permissions: [{ branchCode: 'SRP01', roleCode: 'BSV' }] });
   }
-  await signIn(page, 'branchadmin@samrap.local');
+  await openAs(page, 'branchadmin@samrap.local', '/auth');
   await expect(page).toHaveURL(/\/auth\/user-permission-branch$/);
   await choose(page, page.getByTestId('role-filter'), text('th', 'common', 'roles.BSV'));
   await expect(page).toHaveURL(/role=BSV/);
@@ -100,15 +100,8 @@ test('a Branch Admin removes a role from several users at once and gives it back
 });
 
 test('exports: everyone in the branch, and by role with nobody in it (DATA_NOT_FOUND) — in English', async ({ page }) => {
-  await page.goto('/login');
-  await page.evaluate(() => localStorage.setItem('language', 'en'));
   // multi@ is Branch Admin of SRP02, where nobody serves (other specs make SRP02 Controllers)
-  await signIn(page, 'multi@samrap.local');
-  await expect(page).toHaveURL(/\/select-role$/);
-  await page.locator('.ant-select', { has: page.getByLabel(text('en', 'auth', 'selectRole.branch')) }).click();
-  await page.locator('.ant-select-item-option', { hasText: 'SRP02' }).click();
-  await page.locator('label', { hasText: 'Branch Admin' }).click();
-  await page.getByRole('button', { name: text('en', 'auth', 'selectRole.submit') }).click();
+  await openAs(page, 'multi@samrap.local', '/auth', { lang: 'en', pair: { branchCode: 'SRP02', roleCode: 'BAM' } });
   await expect(page).toHaveURL(/\/auth\/user-permission-branch$/);
   await expect(page.getByRole('heading', { name: u('access.title', 'en') })).toBeVisible();
   await expect(page.getByTestId('access-table').locator('tbody tr.ant-table-row', { hasText: 'multi@samrap.local' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { signIn, text } from './helpers';
+import { openAs, text } from './helpers';
 import { choose, createAccount, registerAccount, stamp, u } from './users-helpers';
 
 // Branch Admin: delayed sign-ins on the Access rights screen; the roles the assign dialog offers.
@@ -14,15 +14,17 @@ test('a Branch Admin sees an account delayed after five wrong passwords, lifts i
     const res = await page.request.post('/api/auth/accessToken', { form: { username: email, password: 'Wrong#2026x' } });
     expect(res.status()).toBe(401);
   }
-  // the right password is refused while delayed
+  // the right password is refused while delayed, from this address (the only one here)
   expect((await page.request.post('/api/auth/accessToken', { form: { username: email, password } })).status()).toBe(429);
 
-  await signIn(page, 'branchadmin@samrap.local');
+  await openAs(page, 'branchadmin@samrap.local', '/auth');
   await expect(page).toHaveURL(/\/auth\/user-permission-branch$/);
   const section = page.getByTestId('delayed-sign-ins');
   const row = section.locator('tbody tr.ant-table-row', { hasText: code });
   await expect(row).toContainText('ทดสอบ บัญชี');
-  await expect(row).toContainText('5');
+  await expect(row.locator('td').nth(2)).toHaveText('5');
+  // from one address: the failures delay only it
+  await expect(row.locator('td').nth(3)).toHaveText('1');
   // delayed until a time in the Buddhist era (the 30-second delay may already have run out)
   await expect(row).toContainText(new RegExp(`${new Date().getFullYear() + 543}|${u('delays.mayTryNow')}`));
   // nothing but the name and the code: no e-mail
@@ -46,8 +48,23 @@ test('a Branch Admin sees an account delayed after five wrong passwords, lifts i
   expect((await page.request.post('/api/auth/accessToken', { form: { username: email, password } })).status()).toBe(200);
 });
 
+test("a Super Admin's delay is listed but not liftable by a Branch Admin", async ({ page }) => {
+  const id = stamp();
+  const email = `ws-${id.toLowerCase()}@samrap.local`;
+  const code = `WS${id}`;
+  await createAccount(page.request, { email, employeeCode: code, permissions: [{ branchCode: 'SRP01', roleCode: 'SAM' }] });
+  for (let i = 0; i < 5; i++) {
+    const res = await page.request.post('/api/auth/accessToken', { form: { username: email, password: 'Wrong#2026x' } });
+    expect(res.status()).toBe(401);
+  }
+  await openAs(page, 'branchadmin@samrap.local', '/auth');
+  const row = page.getByTestId('delayed-sign-ins').locator('tbody tr.ant-table-row', { hasText: code });
+  await expect(row.getByTestId('lift-not-allowed')).toHaveText(u('delays.superAdmin'));
+  await expect(row.getByTestId('lift-delay')).toHaveCount(0);
+});
+
 test('the assign dialog offers neither Super Admin nor Branch Admin', async ({ page }) => {
-  await signIn(page, 'branchadmin@samrap.local');
+  await openAs(page, 'branchadmin@samrap.local', '/auth');
   await expect(page).toHaveURL(/\/auth\/user-permission-branch$/);
   await page.getByTestId('assign-open').click();
   const assign = page.getByTestId('assign-users');

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { PASSWORD, shared, signIn, text } from './helpers';
+import { openAs, PASSWORD, shared, signIn, text } from './helpers';
 import { choose, createAccount, registerAccount, shot, signOut, stamp, u } from './users-helpers';
 
 // Issue 7: a Super Admin creates an account and invites it, the invitee registers through
@@ -11,7 +11,7 @@ test('create an account, invite it, register through the link, assign Order Take
   const code = `W7${id}`;
 
   // Super Admin lands on the accounts screen
-  await signIn(page, 'superadmin@samrap.local');
+  await openAs(page, 'superadmin@samrap.local', '/auth');
   await expect(page).toHaveURL(/\/auth\/users$/);
   await expect(page.getByRole('heading', { name: u('accounts.title') })).toBeVisible();
   await expect(page.getByTestId('users-table').locator('tbody tr.ant-table-row', { hasText: 'superadmin@samrap.local' })).toBeVisible();
@@ -105,9 +105,7 @@ test('the form in English: required fields, duplicate e-mail, pairs; delete asks
   const id = stamp();
   const email = `w7e-${id.toLowerCase()}@samrap.local`;
   const code = `W7E${id}`;
-  await page.goto('/login');
-  await page.evaluate(() => localStorage.setItem('language', 'en'));
-  await signIn(page, 'superadmin@samrap.local', PASSWORD);
+  await openAs(page, 'superadmin@samrap.local', '/auth', { lang: 'en', password: PASSWORD });
   await expect(page).toHaveURL(/\/auth\/users$/);
   await expect(page.getByRole('heading', { name: u('accounts.title', 'en') })).toBeVisible();
 
@@ -181,7 +179,7 @@ test('status filter, sorting, and an invitation whose e-mail fails offers a retr
   const id = stamp();
   const email = `w7m-${id.toLowerCase()}@samrap.local`;
   await createAccount(page.request, { email, employeeCode: `W7M${id}` });
-  await signIn(page, 'superadmin@samrap.local');
+  await openAs(page, 'superadmin@samrap.local', '/auth');
   await expect(page).toHaveURL(/\/auth\/users$/);
   const table = page.getByTestId('users-table');
   const search = page.waitForRequest((r) => r.url().includes('/api/auth/searchUsers') && r.url().includes('status=NOT_INVITED'));
@@ -223,7 +221,7 @@ test('status filter, sorting, and an invitation whose e-mail fails offers a retr
 });
 
 test('a round of invitations reports the accounts whose e-mail failed, with a retry', async ({ page }) => {
-  await signIn(page, 'superadmin@samrap.local');
+  await openAs(page, 'superadmin@samrap.local', '/auth');
   await expect(page).toHaveURL(/\/auth\/users$/);
   await page.route('**/api/auth/inviteUsersByStatus*', (route) =>
     route.fulfill({ status: 200, contentType: 'application/json', body: '{"code":"SUCCESS","msg":"ok","data":{"invited":0,"failed":[999999]}}' }),
@@ -244,7 +242,7 @@ test('a registered account made inactive is refused at its next sign-in', async 
   const userId = await createAccount(page.request, { email, employeeCode: `W7X${id}`, permissions: [{ branchCode: 'SRP01', roleCode: 'BCT' }] });
   const password = await registerAccount(page.request, userId, email);
 
-  await signIn(page, 'superadmin@samrap.local');
+  await openAs(page, 'superadmin@samrap.local', '/auth');
   await expect(page).toHaveURL(/\/auth\/users$/);
   await page.getByTestId('users-search').fill(email);
   await page.getByTestId('users-search').press('Enter');
@@ -270,7 +268,7 @@ test('the selected accounts are deleted together after ลบ', async ({ page })
   const emails = [`w7d-${id.toLowerCase()}@samrap.local`, `w7f-${id.toLowerCase()}@samrap.local`];
   const ids: number[] = [];
   for (const [i, email] of emails.entries()) ids.push(await createAccount(page.request, { email, employeeCode: `W7${'DF'[i]}${id}` }));
-  await signIn(page, 'superadmin@samrap.local');
+  await openAs(page, 'superadmin@samrap.local', '/auth');
   await expect(page).toHaveURL(/\/auth\/users$/);
   await page.getByTestId('users-search').fill(id.toLowerCase());
   await page.getByTestId('users-search').press('Enter');

@@ -3,14 +3,14 @@ import ExcelJS from 'exceljs';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { shared, signIn } from './helpers';
+import { openAs, shared } from './helpers';
 import { shot, stamp, u } from './users-helpers';
 
 // Issue 7: import accounts from Excel — only adds, a duplicate e-mail refuses its row, the
 // refused rows come back as a workbook with the reason; the template comes from the server.
 
 test('import from the template: one row added (and invited), a duplicate e-mail refused and downloadable', async ({ page }) => {
-  await signIn(page, 'superadmin@samrap.local');
+  await openAs(page, 'superadmin@samrap.local', '/auth');
   await expect(page).toHaveURL(/\/auth\/users$/);
   await page.getByTestId('import-open').click();
   const dialog = page.getByTestId('import-dialog');
@@ -84,9 +84,7 @@ test('import from the template: one row added (and invited), a duplicate e-mail 
 });
 
 test('a file that is not a workbook ends the job FAILED with the reason (English)', async ({ page }) => {
-  await page.goto('/login');
-  await page.evaluate(() => localStorage.setItem('language', 'en'));
-  await signIn(page, 'superadmin@samrap.local');
+  await openAs(page, 'superadmin@samrap.local', '/auth', { lang: 'en' });
   await expect(page).toHaveURL(/\/auth\/users$/);
   await page.getByTestId('import-open').click();
   const dialog = page.getByTestId('import-dialog');

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
-import { signIn } from './helpers';
 import { createAccount, registerAccount, stamp, u } from './users-helpers';
+import { openAs } from './helpers';
 
 // The accounts list keeps its search, status filter and sort in the address: a reload shows
 // the same rows.
@@ -12,7 +12,7 @@ test('accounts: status filter, search and sort survive a reload', async ({ page,
   for (const code of codes) ids.push(await createAccount(request, { email: `${code.toLowerCase()}@samrap.local`, employeeCode: code }));
   await registerAccount(request, ids[2], `${codes[2].toLowerCase()}@samrap.local`); // C is active, A and B not invited
 
-  await signIn(page, 'superadmin@samrap.local');
+  await openAs(page, 'superadmin@samrap.local', '/auth');
   await expect(page).toHaveURL(/\/auth\/users$/);
   const table = page.getByTestId('users-table');
   const rows = table.locator('tbody tr.ant-table-row');

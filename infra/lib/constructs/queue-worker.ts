@@ -19,6 +19,11 @@ export interface QueueWorkerProps {
   /** How long a failed message waits in the DLQ. @default 14 days (the SQS maximum) */
   readonly dlqRetention?: Duration;
   readonly removalPolicy: RemovalPolicy;
+  /**
+   * An SQS FIFO queue (and dead-letter queue): messages of a group are delivered in order, a
+   * repeated deduplication id within five minutes is dropped. @default false
+   */
+  readonly fifo?: boolean;
   /** "DLQ not empty" alarms here. */
   readonly alarmTopic?: sns.ITopic;
 }
@@ -52,13 +57,16 @@ export class QueueWorker extends Construct {
     // do not make a message visible again while it is still being worked on.
     const visibilityTimeout = Duration.seconds(Math.min(43200, Math.max(30, functionTimeout.toSeconds() * 6)));
 
+    const fifo = props.fifo ? { fifo: true, contentBasedDeduplication: false } : {};
     this.deadLetterQueue = new sqs.Queue(this, 'DeadLetters', {
+      ...fifo,
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       retentionPeriod: props.dlqRetention ?? Duration.days(14),
       removalPolicy: props.removalPolicy,
     });
     this.queue = new sqs.Queue(this, 'Queue', {
+      ...fifo,
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       visibilityTimeout,

@@ -11,6 +11,7 @@ import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import type { FunctionNetwork } from '../constructs/go-function';
 import { removalPolicyFor, type LocalDatabase, type Stage, type StageProfile } from '../settings';
+import { HL7_PREFIX, HL7_RETENTION_DAYS, UPLOADS_PREFIX } from '../platform';
 
 export const DATABASE_NAME = 'samrap';
 const DATABASE_ADMIN = 'samrap_admin';
@@ -77,11 +78,14 @@ export class DataStack extends Stack {
       removalPolicy,
       autoDeleteObjects,
     };
-    // Excel files sent to /upload/*: kept a month for support, then gone.
+    // Excel files sent to /upload/*: kept a month for support, then gone; the HL7 v2 messages
+    // (hl7/): HL7_RETENTION_DAYS.
     this.uploadsBucket = new s3.Bucket(this, 'Uploads', {
       ...bucketDefaults,
       lifecycleRules: [
-        { id: 'expire-uploads', prefix: 'uploads/', expiration: Duration.days(30) },
+        { id: 'expire-uploads', prefix: UPLOADS_PREFIX, expiration: Duration.days(30) },
+        // The HL7 v2 messages the feed received: personal data, kept to trace what changed a patient.
+        { id: 'expire-hl7-messages', prefix: HL7_PREFIX, expiration: Duration.days(HL7_RETENTION_DAYS) },
         { id: 'abort-multipart', abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
     });

@@ -44,6 +44,7 @@ export class WorkersStack extends Stack {
         function: functionProps(entry, platform, { memorySize: 1024, timeout: Duration.minutes(2) }),
         removalPolicy: platform.removalPolicy,
         alarmTopic: platform.alarmTopic,
+        fifo: entry.fifo,
       });
       queues.set(entry.queue, worker.queue);
       workers.set(entry.name, worker);

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/mail"
+	"slices"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
@@ -19,7 +20,10 @@ import (
 // created it. In AWS, infra creates them and Provision is never called.
 type Resources struct {
 	Buckets []string
-	Queues  []string       // each gets a "<name>-dlq" dead-letter queue after MaxReceives
+	Queues  []string // each gets a "<name>-dlq" dead-letter queue after MaxReceives
+	// FIFO are the queues of Queues that are FIFO queues (named "<name>.fifo", as SQS
+	// wants, with a FIFO dead-letter queue).
+	FIFO    []string
 	Notify  []Notification // S3 → SQS on object creation
 	Senders []string       // addresses SES may send from ("Samrap <noreply@x>" is fine)
 	// MaxReceives is the redrive policy's maxReceiveCount; 3 when 0.
@@ -59,7 +63,12 @@ func Provision(ctx context.Context, cfg aws.Config, e Resources) (map[string]str
 	urls := make(map[string]string, len(e.Queues))
 	arns := make(map[string]string, len(e.Queues))
 	for _, q := range e.Queues {
-		_, dlqARN, err := createQueue(ctx, sqsc, q+"-dlq", nil)
+		name, dlq, attrs := q, q+"-dlq", map[string]string{}
+		var dlqAttrs map[string]string
+		if slices.Contains(e.FIFO, q) {
+			name, dlq, attrs["FifoQueue"], dlqAttrs = q+".fifo", q+"-dlq.fifo", "true", map[string]string{"FifoQueue": "true"}
+		}
+		_, dlqARN, err := createQueue(ctx, sqsc, dlq, dlqAttrs)
 		if err != nil {
 			return nil, fmt.Errorf("emulator.provision: %w", err)
 		}
@@ -67,7 +76,8 @@ func Provision(ctx context.Context, cfg aws.Config, e Resources) (map[string]str
 		if err != nil {
 			return nil, fmt.Errorf("emulator.provision: %w", err)
 		}
-		url, arn, err := createQueue(ctx, sqsc, q, map[string]string{"RedrivePolicy": string(redrive)})
+		attrs["RedrivePolicy"] = string(redrive)
+		url, arn, err := createQueue(ctx, sqsc, name, attrs)
 		if err != nil {
 			return nil, fmt.Errorf("emulator.provision: %w", err)
 		}

@@ -2,6 +2,7 @@ package emulator_test
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -14,6 +15,7 @@ import (
 	"samrap/pkg/awsenv/emulator"
 	"samrap/pkg/awstest"
 	"samrap/pkg/blob/s3blob"
+	"samrap/pkg/queue/sqsqueue"
 )
 
 var moto awstest.Shared
@@ -29,7 +31,8 @@ func TestProvision(t *testing.T) {
 	cfg := awstest.Config(t, endpoint)
 	e := emulator.Resources{
 		Buckets: []string{"samrap-local-uploads", "samrap-local-files"},
-		Queues:  []string{"samrap-local-import", "samrap-local-patient-sync"},
+		Queues:  []string{"samrap-local-import", "samrap-local-patient-sync", "samrap-local-hl7-feed"},
+		FIFO:    []string{"samrap-local-hl7-feed"},
 		Notify:  []emulator.Notification{{Bucket: "samrap-local-uploads", Prefix: "uploads/", Queue: "samrap-local-import"}},
 		Senders: []string{"Samrap <noreply@samrap.local>"},
 	}
@@ -44,7 +47,11 @@ func TestProvision(t *testing.T) {
 		t.Fatalf("second run: %v", err)
 	}
 	for _, q := range e.Queues {
-		if first[q] == "" || first[q] != again[q] || !strings.HasSuffix(first[q], "/"+q) {
+		name := q
+		if slices.Contains(e.FIFO, q) {
+			name += ".fifo"
+		}
+		if first[q] == "" || first[q] != again[q] || !strings.HasSuffix(first[q], "/"+name) {
 			t.Fatalf("queue %s: urls %q then %q", q, first[q], again[q])
 		}
 	}
@@ -74,6 +81,31 @@ func TestProvision(t *testing.T) {
 	}
 	if p := attrs.Attributes["RedrivePolicy"]; !strings.Contains(p, "samrap-local-import-dlq") || !strings.Contains(p, "5") {
 		t.Fatalf("redrive policy %q, want the dlq after 5 receives", p)
+	}
+
+	// the FIFO queue: a FIFO dead-letter queue, and a deduplication id sent twice delivers once
+	attrs, err = sqsc.GetQueueAttributes(ctx, &sqs.GetQueueAttributesInput{
+		QueueUrl:       aws.String(again["samrap-local-hl7-feed"]),
+		AttributeNames: []sqstypes.QueueAttributeName{sqstypes.QueueAttributeNameFifoQueue, sqstypes.QueueAttributeNameRedrivePolicy},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if attrs.Attributes["FifoQueue"] != "true" || !strings.Contains(attrs.Attributes["RedrivePolicy"], "samrap-local-hl7-feed-dlq.fifo") {
+		t.Fatalf("the FIFO queue: %v", attrs.Attributes)
+	}
+	fifo := sqsqueue.New(sqsc, again["samrap-local-hl7-feed"])
+	for range 2 {
+		if err := fifo.SendFIFO(ctx, []byte("m"), "SRP01-p", "d1"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := sqsc.ReceiveMessage(ctx, &sqs.ReceiveMessageInput{QueueUrl: aws.String(again["samrap-local-hl7-feed"]), MaxNumberOfMessages: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Messages) != 1 {
+		t.Fatalf("%d messages from a deduplicated pair", len(got.Messages))
 	}
 
 	ses := sesv2.NewFromConfig(cfg)

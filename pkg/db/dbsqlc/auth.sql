@@ -113,8 +113,8 @@ RETURNING locked_until;
 -- holds the time of the last attempt counted. (sqlc.arg rather than @ where sqlc misreads
 -- "@a + @b" and parameters inside least().)
 -- name: AuthThrottleDelayHit :one
-INSERT INTO auth_throttle AS t (key, failures, window_start)
-VALUES (@key, 1, @now)
+INSERT INTO auth_throttle AS t (key, account, failures, window_start)
+VALUES (@key, sqlc.narg(account), 1, @now)
 ON CONFLICT (key) DO UPDATE SET
     failures = CASE WHEN t.window_start < @quiet_from THEN 1 ELSE t.failures + 1 END,
     window_start = @now,
@@ -128,32 +128,52 @@ RETURNING failures;
 -- name: AuthThrottleLockedUntil :one
 SELECT locked_until FROM auth_throttle WHERE key = @key;
 
--- The accounts holding a pair in branch whose sign-in is delayed now, or that have failed
--- often enough to be delayed at their next failure, for a Branch Admin to see and lift.
+-- The accounts holding a pair in branch whose sign-in is delayed now from some address, or
+-- that have failed often enough from one to be delayed at its next failure there, for a
+-- Branch Admin to see and lift. An account's delays are kept per address (key
+-- 'account:<e-mail>|<address>', column account the e-mail), so one line sums them: the
+-- failures of every address, the latest delay ('epoch' for none), how many addresses failed.
+-- An account holding Super Admin is listed but not liftable by a Branch Admin.
 -- name: AuthDelayedAccounts :many
 SELECT u.id, u.employee_code, u.first_name_th, u.last_name_th, u.first_name_en, u.last_name_en,
-    t.failures, t.window_start AS last_attempt_at, t.locked_until
-FROM app_user u JOIN auth_throttle t ON t.key = 'account:' || lower(u.email)
+    sum(t.failures)::int AS failures, max(t.window_start)::pg_catalog.timestamptz AS last_attempt_at,
+    max(coalesce(t.locked_until, 'epoch'))::pg_catalog.timestamptz AS locked_until, count(*)::int AS addresses,
+    NOT EXISTS (SELECT 1 FROM user_permission s WHERE s.user_id = u.id AND s.role_code = 'SAM') AS liftable
+FROM app_user u JOIN auth_throttle t ON t.account = lower(u.email)
 WHERE u.deleted_at IS NULL
     AND EXISTS (SELECT 1 FROM user_permission p WHERE p.user_id = u.id AND p.branch_code = @branch)
-    AND t.window_start >= @quiet_from
-    AND (t.locked_until > @now OR t.failures >= sqlc.arg(free_attempts)::int)
-ORDER BY t.locked_until DESC NULLS LAST, u.employee_code;
+    AND t.window_start >= @quiet_from AND t.failures > 0
+GROUP BY u.id
+HAVING max(t.locked_until) > @now OR max(t.failures) >= sqlc.arg(free_attempts)::int
+ORDER BY max(coalesce(t.locked_until, 'epoch')) DESC, u.employee_code;
 
--- Lifts the sign-in delay of an account holding a pair in branch: its failures are
--- forgotten. Answers what was cleared (0 failures when nothing was); no row when the account
--- holds no pair there.
+-- Lifts the sign-in delays of an account holding a pair in branch: its failures from every
+-- address are forgotten. Answers what was cleared (0 failures when nothing was) and whether
+-- the account holds Super Admin (whose delay a Branch Admin does not lift: the caller
+-- checks, and the transaction is rolled back); no row when the account holds no pair there.
 -- name: AuthLiftDelay :one
 WITH acct AS (
-    SELECT u.id, 'account:' || lower(u.email) AS key FROM app_user u
+    SELECT u.id, lower(u.email) AS account,
+        EXISTS (SELECT 1 FROM user_permission s WHERE s.user_id = u.id AND s.role_code = 'SAM') AS super_admin
+    FROM app_user u
     WHERE u.id = @user_id AND u.deleted_at IS NULL
         AND EXISTS (SELECT 1 FROM user_permission p WHERE p.user_id = u.id AND p.branch_code = @branch)
 ), cleared AS (
-    DELETE FROM auth_throttle t USING acct WHERE t.key = acct.key RETURNING t.failures, t.locked_until
+    DELETE FROM auth_throttle t USING acct WHERE t.account = acct.account
+    RETURNING t.failures, t.locked_until
 )
-SELECT acct.id, coalesce((SELECT c.failures FROM cleared c), 0)::int AS failures,
-    (SELECT c.locked_until FROM cleared c) AS locked_until
+SELECT acct.id, acct.super_admin, coalesce((SELECT sum(c.failures) FROM cleared c), 0)::int AS failures,
+    (SELECT coalesce(max(c.locked_until), 'epoch') FROM cleared c)::pg_catalog.timestamptz AS locked_until
 FROM acct;
+
+-- Who is told of a burst of failed sign-ins against an account: the Branch Admins of the
+-- branches where it holds a pair, and every Super Admin; active accounts only.
+-- name: AuthBurstRecipients :many
+SELECT DISTINCT u.id, u.email, u.language FROM app_user u JOIN user_permission p ON p.user_id = u.id
+WHERE u.deleted_at IS NULL AND u.status = 'ACTIVE'
+    AND (p.role_code = 'SAM' OR (p.role_code = 'BAM' AND p.branch_code IN
+        (SELECT q.branch_code FROM user_permission q WHERE q.user_id = @user_id)))
+ORDER BY u.id;
 
 -- Gives back an attempt that turned out not to be a failure (a right password or code).
 -- name: AuthThrottleRefund :exec

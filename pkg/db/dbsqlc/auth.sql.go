@@ -34,6 +34,42 @@ func (q *Queries) AuthActivateUser(ctx context.Context, db DBTX, arg AuthActivat
 	return err
 }
 
+const authBurstRecipients = `-- name: AuthBurstRecipients :many
+SELECT DISTINCT u.id, u.email, u.language FROM app_user u JOIN user_permission p ON p.user_id = u.id
+WHERE u.deleted_at IS NULL AND u.status = 'ACTIVE'
+    AND (p.role_code = 'SAM' OR (p.role_code = 'BAM' AND p.branch_code IN
+        (SELECT q.branch_code FROM user_permission q WHERE q.user_id = $1)))
+ORDER BY u.id
+`
+
+type AuthBurstRecipientsRow struct {
+	ID       int64
+	Email    string
+	Language string
+}
+
+// Who is told of a burst of failed sign-ins against an account: the Branch Admins of the
+// branches where it holds a pair, and every Super Admin; active accounts only.
+func (q *Queries) AuthBurstRecipients(ctx context.Context, db DBTX, userID int64) ([]AuthBurstRecipientsRow, error) {
+	rows, err := db.Query(ctx, authBurstRecipients, userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []AuthBurstRecipientsRow
+	for rows.Next() {
+		var i AuthBurstRecipientsRow
+		if err := rows.Scan(&i.ID, &i.Email, &i.Language); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const authChallengeUser = `-- name: AuthChallengeUser :one
 SELECT user_id FROM auth_challenge
 WHERE token_hash = $1 AND purpose = $2 AND consumed_at IS NULL AND expires_at > $3
@@ -100,13 +136,16 @@ func (q *Queries) AuthCountSuperAdmins(ctx context.Context, db DBTX) (int64, err
 
 const authDelayedAccounts = `-- name: AuthDelayedAccounts :many
 SELECT u.id, u.employee_code, u.first_name_th, u.last_name_th, u.first_name_en, u.last_name_en,
-    t.failures, t.window_start AS last_attempt_at, t.locked_until
-FROM app_user u JOIN auth_throttle t ON t.key = 'account:' || lower(u.email)
+    sum(t.failures)::int AS failures, max(t.window_start)::pg_catalog.timestamptz AS last_attempt_at,
+    max(coalesce(t.locked_until, 'epoch'))::pg_catalog.timestamptz AS locked_until, count(*)::int AS addresses,
+    NOT EXISTS (SELECT 1 FROM user_permission s WHERE s.user_id = u.id AND s.role_code = 'SAM') AS liftable
+FROM app_user u JOIN auth_throttle t ON t.account = lower(u.email)
 WHERE u.deleted_at IS NULL
     AND EXISTS (SELECT 1 FROM user_permission p WHERE p.user_id = u.id AND p.branch_code = $1)
-    AND t.window_start >= $2
-    AND (t.locked_until > $3 OR t.failures >= $4::int)
-ORDER BY t.locked_until DESC NULLS LAST, u.employee_code
+    AND t.window_start >= $2 AND t.failures > 0
+GROUP BY u.id
+HAVING max(t.locked_until) > $3 OR max(t.failures) >= $4::int
+ORDER BY max(coalesce(t.locked_until, 'epoch')) DESC, u.employee_code
 `
 
 type AuthDelayedAccountsParams struct {
@@ -125,11 +164,17 @@ type AuthDelayedAccountsRow struct {
 	LastNameEn    string
 	Failures      int32
 	LastAttemptAt time.Time
-	LockedUntil   *time.Time
+	LockedUntil   time.Time
+	Addresses     int32
+	Liftable      bool
 }
 
-// The accounts holding a pair in branch whose sign-in is delayed now, or that have failed
-// often enough to be delayed at their next failure, for a Branch Admin to see and lift.
+// The accounts holding a pair in branch whose sign-in is delayed now from some address, or
+// that have failed often enough from one to be delayed at its next failure there, for a
+// Branch Admin to see and lift. An account's delays are kept per address (key
+// 'account:<e-mail>|<address>', column account the e-mail), so one line sums them: the
+// failures of every address, the latest delay ('epoch' for none), how many addresses failed.
+// An account holding Super Admin is listed but not liftable by a Branch Admin.
 func (q *Queries) AuthDelayedAccounts(ctx context.Context, db DBTX, arg AuthDelayedAccountsParams) ([]AuthDelayedAccountsRow, error) {
 	rows, err := db.Query(ctx, authDelayedAccounts,
 		arg.Branch,
@@ -154,6 +199,8 @@ func (q *Queries) AuthDelayedAccounts(ctx context.Context, db DBTX, arg AuthDela
 			&i.Failures,
 			&i.LastAttemptAt,
 			&i.LockedUntil,
+			&i.Addresses,
+			&i.Liftable,
 		); err != nil {
 			return nil, err
 		}
@@ -377,14 +424,17 @@ func (q *Queries) AuthInvitedUserOfLink(ctx context.Context, db DBTX, tokenHash 
 
 const authLiftDelay = `-- name: AuthLiftDelay :one
 WITH acct AS (
-    SELECT u.id, 'account:' || lower(u.email) AS key FROM app_user u
+    SELECT u.id, lower(u.email) AS account,
+        EXISTS (SELECT 1 FROM user_permission s WHERE s.user_id = u.id AND s.role_code = 'SAM') AS super_admin
+    FROM app_user u
     WHERE u.id = $1 AND u.deleted_at IS NULL
         AND EXISTS (SELECT 1 FROM user_permission p WHERE p.user_id = u.id AND p.branch_code = $2)
 ), cleared AS (
-    DELETE FROM auth_throttle t USING acct WHERE t.key = acct.key RETURNING t.failures, t.locked_until
+    DELETE FROM auth_throttle t USING acct WHERE t.account = acct.account
+    RETURNING t.failures, t.locked_until
 )
-SELECT acct.id, coalesce((SELECT c.failures FROM cleared c), 0)::int AS failures,
-    (SELECT c.locked_until FROM cleared c) AS locked_until
+SELECT acct.id, acct.super_admin, coalesce((SELECT sum(c.failures) FROM cleared c), 0)::int AS failures,
+    (SELECT coalesce(max(c.locked_until), 'epoch') FROM cleared c)::pg_catalog.timestamptz AS locked_until
 FROM acct
 `
 
@@ -395,17 +445,24 @@ type AuthLiftDelayParams struct {
 
 type AuthLiftDelayRow struct {
 	ID          int64
+	SuperAdmin  bool
 	Failures    int32
-	LockedUntil *time.Time
+	LockedUntil time.Time
 }
 
-// Lifts the sign-in delay of an account holding a pair in branch: its failures are
-// forgotten. Answers what was cleared (0 failures when nothing was); no row when the account
-// holds no pair there.
+// Lifts the sign-in delays of an account holding a pair in branch: its failures from every
+// address are forgotten. Answers what was cleared (0 failures when nothing was) and whether
+// the account holds Super Admin (whose delay a Branch Admin does not lift: the caller
+// checks, and the transaction is rolled back); no row when the account holds no pair there.
 func (q *Queries) AuthLiftDelay(ctx context.Context, db DBTX, arg AuthLiftDelayParams) (AuthLiftDelayRow, error) {
 	row := db.QueryRow(ctx, authLiftDelay, arg.UserID, arg.Branch)
 	var i AuthLiftDelayRow
-	err := row.Scan(&i.ID, &i.Failures, &i.LockedUntil)
+	err := row.Scan(
+		&i.ID,
+		&i.SuperAdmin,
+		&i.Failures,
+		&i.LockedUntil,
+	)
 	return i, err
 }
 
@@ -782,21 +839,22 @@ func (q *Queries) AuthThrottleClear(ctx context.Context, db DBTX, key string) er
 }
 
 const authThrottleDelayHit = `-- name: AuthThrottleDelayHit :one
-INSERT INTO auth_throttle AS t (key, failures, window_start)
-VALUES ($1, 1, $2)
+INSERT INTO auth_throttle AS t (key, account, failures, window_start)
+VALUES ($1, $2, 1, $3)
 ON CONFLICT (key) DO UPDATE SET
-    failures = CASE WHEN t.window_start < $3 THEN 1 ELSE t.failures + 1 END,
-    window_start = $2,
+    failures = CASE WHEN t.window_start < $4 THEN 1 ELSE t.failures + 1 END,
+    window_start = $3,
     locked_until = CASE
-        WHEN t.window_start < $3 OR t.failures + 1 < $4::int THEN NULL
-        ELSE $2::timestamptz + interval '1 second' * least($5::float8,
-            $6::float8 * power(2, least(t.failures + 1 - $4::int, 30))) END
-WHERE t.locked_until IS NULL OR t.locked_until <= $2
+        WHEN t.window_start < $4 OR t.failures + 1 < $5::int THEN NULL
+        ELSE $3::timestamptz + interval '1 second' * least($6::float8,
+            $7::float8 * power(2, least(t.failures + 1 - $5::int, 30))) END
+WHERE t.locked_until IS NULL OR t.locked_until <= $3
 RETURNING failures
 `
 
 type AuthThrottleDelayHitParams struct {
 	Key          string
+	Account      *string
 	Now          time.Time
 	QuietFrom    time.Time
 	FreeAttempts int32
@@ -815,6 +873,7 @@ type AuthThrottleDelayHitParams struct {
 func (q *Queries) AuthThrottleDelayHit(ctx context.Context, db DBTX, arg AuthThrottleDelayHitParams) (int32, error) {
 	row := db.QueryRow(ctx, authThrottleDelayHit,
 		arg.Key,
+		arg.Account,
 		arg.Now,
 		arg.QuietFrom,
 		arg.FreeAttempts,

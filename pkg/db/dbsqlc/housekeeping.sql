@@ -35,7 +35,28 @@ DELETE FROM auth_challenge d WHERE d.token_hash IN (
     LIMIT @batch FOR UPDATE SKIP LOCKED);
 
 -- Submit idempotency keys (pkg/orders) older than the day a retry is answered within.
+-- name: PurgeHL7Messages :execrows
+DELETE FROM hl7_message d WHERE d.id IN (
+    SELECT x.id FROM hl7_message x WHERE x.received_at < @before
+    LIMIT @batch FOR UPDATE SKIP LOCKED);
+
 -- name: PurgeOrderKeys :execrows
 DELETE FROM order_idempotency d WHERE (d.caller, d.key) IN (
     SELECT x.caller, x.key FROM order_idempotency x WHERE x.created_at < @before
+    LIMIT @batch FOR UPDATE SKIP LOCKED);
+
+-- Imports still queued or running long after any worker could be on them: the worker died
+-- (a Lambda runs minutes, a message is tried a few times then dead-lettered; the local
+-- server was killed). They fail with a message saying so, instead of spinning for ever.
+-- name: ExpireImportJobs :execrows
+UPDATE import_job SET status = 'FAILED', error_key = 'imports.expired', finished_at = @now
+WHERE id IN (
+    SELECT x.id FROM import_job x WHERE x.status IN ('QUEUED', 'RUNNING') AND x.created_at < @before
+    LIMIT @batch FOR UPDATE SKIP LOCKED);
+
+-- Hospital syncs likewise (a branch's next sync also ends its own: SyncExpireJobs).
+-- name: ExpireSyncJobs :execrows
+UPDATE patient_sync_job SET status = 'FAILED', phase = 'FAILED', error_key = 'patientSync.expired', finished_at = @now
+WHERE id IN (
+    SELECT x.id FROM patient_sync_job x WHERE x.status IN ('QUEUED', 'RUNNING') AND x.created_at < @before
     LIMIT @batch FOR UPDATE SKIP LOCKED);

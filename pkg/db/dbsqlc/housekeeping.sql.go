@@ -10,6 +10,52 @@ import (
 	"time"
 )
 
+const expireImportJobs = `-- name: ExpireImportJobs :execrows
+UPDATE import_job SET status = 'FAILED', error_key = 'imports.expired', finished_at = $1
+WHERE id IN (
+    SELECT x.id FROM import_job x WHERE x.status IN ('QUEUED', 'RUNNING') AND x.created_at < $2
+    LIMIT $3 FOR UPDATE SKIP LOCKED)
+`
+
+type ExpireImportJobsParams struct {
+	Now    *time.Time
+	Before time.Time
+	Batch  int32
+}
+
+// Imports still queued or running long after any worker could be on them: the worker died
+// (a Lambda runs minutes, a message is tried a few times then dead-lettered; the local
+// server was killed). They fail with a message saying so, instead of spinning for ever.
+func (q *Queries) ExpireImportJobs(ctx context.Context, db DBTX, arg ExpireImportJobsParams) (int64, error) {
+	result, err := db.Exec(ctx, expireImportJobs, arg.Now, arg.Before, arg.Batch)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const expireSyncJobs = `-- name: ExpireSyncJobs :execrows
+UPDATE patient_sync_job SET status = 'FAILED', phase = 'FAILED', error_key = 'patientSync.expired', finished_at = $1
+WHERE id IN (
+    SELECT x.id FROM patient_sync_job x WHERE x.status IN ('QUEUED', 'RUNNING') AND x.created_at < $2
+    LIMIT $3 FOR UPDATE SKIP LOCKED)
+`
+
+type ExpireSyncJobsParams struct {
+	Now    *time.Time
+	Before time.Time
+	Batch  int32
+}
+
+// Hospital syncs likewise (a branch's next sync also ends its own: SyncExpireJobs).
+func (q *Queries) ExpireSyncJobs(ctx context.Context, db DBTX, arg ExpireSyncJobsParams) (int64, error) {
+	result, err := db.Exec(ctx, expireSyncJobs, arg.Now, arg.Before, arg.Batch)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const purgeChallenges = `-- name: PurgeChallenges :execrows
 DELETE FROM auth_challenge d WHERE d.token_hash IN (
     SELECT x.token_hash FROM auth_challenge x WHERE x.expires_at < $1
@@ -24,6 +70,26 @@ type PurgeChallengesParams struct {
 // Second-factor challenges (and their one-time codes) expired long ago.
 func (q *Queries) PurgeChallenges(ctx context.Context, db DBTX, arg PurgeChallengesParams) (int64, error) {
 	result, err := db.Exec(ctx, purgeChallenges, arg.Before, arg.Batch)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const purgeHL7Messages = `-- name: PurgeHL7Messages :execrows
+DELETE FROM hl7_message d WHERE d.id IN (
+    SELECT x.id FROM hl7_message x WHERE x.received_at < $1
+    LIMIT $2 FOR UPDATE SKIP LOCKED)
+`
+
+type PurgeHL7MessagesParams struct {
+	Before time.Time
+	Batch  int32
+}
+
+// Submit idempotency keys (pkg/orders) older than the day a retry is answered within.
+func (q *Queries) PurgeHL7Messages(ctx context.Context, db DBTX, arg PurgeHL7MessagesParams) (int64, error) {
+	result, err := db.Exec(ctx, purgeHL7Messages, arg.Before, arg.Batch)
 	if err != nil {
 		return 0, err
 	}
@@ -62,7 +128,6 @@ type PurgeOrderKeysParams struct {
 	Batch  int32
 }
 
-// Submit idempotency keys (pkg/orders) older than the day a retry is answered within.
 func (q *Queries) PurgeOrderKeys(ctx context.Context, db DBTX, arg PurgeOrderKeysParams) (int64, error) {
 	result, err := db.Exec(ctx, purgeOrderKeys, arg.Before, arg.Batch)
 	if err != nil {

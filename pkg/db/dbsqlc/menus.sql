@@ -298,6 +298,11 @@ DELETE FROM cycle_menu WHERE branch_code = @branch AND id = @id;
 -- name: MenusOfDay :many
 SELECT doc::jsonb FROM menus_of_day(@branch::text, @meal_time_id::bigint, @on_date::date) AS doc;
 
+-- Whether the branch has the meal type, active or not: asked only when the menu of a day
+-- has no item, which is also what a meal type the branch does not have gives.
+-- name: MenusMealTimeExists :one
+SELECT EXISTS (SELECT 1 FROM meal_time WHERE branch_code = @branch AND id = @id);
+
 -- ---- imports (pkg/menus/import.go): set-based, a few statements whatever the row count ----
 
 -- Adds the file's new dishes and updates its stored ones (by code), answering their ids.
@@ -346,6 +351,10 @@ FROM ROWS FROM (unnest(@nutrient_menu_ids::bigint[]), unnest(@nutrients::text[])
 
 -- name: MenusByIDs :many
 SELECT doc FROM menu_detail WHERE branch_code = @branch AND id = ANY(@ids::bigint[]);
+
+-- The stored dishes a workbook names, by code (what the import compares its rows with).
+-- name: MenusByCodes :many
+SELECT doc FROM menu_detail WHERE branch_code = @branch AND code = ANY(@codes::text[]);
 
 -- The branch's rounds by code, for the contents import (its round column names one by
 -- code or name; its day is checked against the day count).

@@ -979,6 +979,36 @@ func (q *Queries) MenusAll(ctx context.Context, db DBTX, branch string) ([][]byt
 	return items, nil
 }
 
+const menusByCodes = `-- name: MenusByCodes :many
+SELECT doc FROM menu_detail WHERE branch_code = $1 AND code = ANY($2::text[])
+`
+
+type MenusByCodesParams struct {
+	Branch string
+	Codes  []string
+}
+
+// The stored dishes a workbook names, by code (what the import compares its rows with).
+func (q *Queries) MenusByCodes(ctx context.Context, db DBTX, arg MenusByCodesParams) ([][]byte, error) {
+	rows, err := db.Query(ctx, menusByCodes, arg.Branch, arg.Codes)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items [][]byte
+	for rows.Next() {
+		var doc []byte
+		if err := rows.Scan(&doc); err != nil {
+			return nil, err
+		}
+		items = append(items, doc)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const menusByID = `-- name: MenusByID :one
 SELECT doc FROM menu_detail WHERE branch_code = $1 AND id = $2
 `
@@ -1377,6 +1407,24 @@ func (q *Queries) MenusInsertLinks(ctx context.Context, db DBTX, arg MenusInsert
 		&i.Nutrients,
 	)
 	return i, err
+}
+
+const menusMealTimeExists = `-- name: MenusMealTimeExists :one
+SELECT EXISTS (SELECT 1 FROM meal_time WHERE branch_code = $1 AND id = $2)
+`
+
+type MenusMealTimeExistsParams struct {
+	Branch string
+	ID     int64
+}
+
+// Whether the branch has the meal type, active or not: asked only when the menu of a day
+// has no item, which is also what a meal type the branch does not have gives.
+func (q *Queries) MenusMealTimeExists(ctx context.Context, db DBTX, arg MenusMealTimeExistsParams) (bool, error) {
+	row := db.QueryRow(ctx, menusMealTimeExists, arg.Branch, arg.ID)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
 }
 
 const menusOfDay = `-- name: MenusOfDay :many

@@ -28,6 +28,24 @@ type Cycle struct {
 	UpdatedBy  string
 }
 
+type Hl7Message struct {
+	ID          string
+	BranchCode  string
+	ControlID   string
+	MessageType string
+	Kind        string
+	PatientHn   string
+	SentAt      *time.Time
+	ReceivedAt  time.Time
+	Raw         string
+	Ack         string
+	Status      string
+	ErrorKey    string
+	Error       string
+	Changes     []byte
+	AppliedAt   *time.Time
+}
+
 type ImportJob struct {
 	ID           string
 	BranchCode   string

@@ -30,6 +30,13 @@ WHERE branch_code = @branch AND status IN ('QUEUED', 'RUNNING') AND created_at <
 -- name: SyncLatestJob :one
 SELECT * FROM patient_sync_job WHERE branch_code = @branch ORDER BY created_at DESC, id LIMIT 1;
 
+-- A branch's syncs, newest first, with the total (the patients screen's last syncs).
+-- name: SyncJobs :many
+SELECT sqlc.embed(j), count(*) OVER () AS total
+FROM patient_sync_job j WHERE j.branch_code = @branch
+ORDER BY j.created_at DESC, j.id
+LIMIT @lim OFFSET @off;
+
 -- The queued or running sync of a branch.
 -- name: SyncRunningJob :one
 SELECT * FROM patient_sync_job WHERE branch_code = @branch AND status IN ('QUEUED', 'RUNNING');
@@ -58,11 +65,13 @@ WHERE id = @id;
 UPDATE patient_sync_job SET status = 'FAILED', phase = 'FAILED', error_key = @error_key, finished_at = now()
 WHERE id = @id AND status IN ('QUEUED', 'RUNNING');
 
--- Locks every patient of a branch for a sync's changes (a person's edit waits, or the sync
+-- Locks the patients of a branch with these HNs (NULL: every patient, a sync's census; an
+-- HL7 v2 message locks its patient's) for the changes (a person's edit waits, or the change
 -- waits for it), answering what the hospital last said of their allergies.
 -- name: SyncLockPatients :many
 SELECT hn_id, hospital_allergen_codes, hospital_allergy_texts FROM patient
-WHERE branch_code = @branch ORDER BY id FOR UPDATE;
+WHERE branch_code = @branch AND (sqlc.narg(hn_ids)::text[] IS NULL OR hn_id = ANY (sqlc.narg(hn_ids)::text[]))
+ORDER BY id FOR UPDATE;
 
 -- Records what the hospital said of patients' allergies, one row per element (codes and
 -- texts are JSON arrays of strings).
@@ -71,3 +80,14 @@ UPDATE patient p SET hospital_allergen_codes = ARRAY(SELECT jsonb_array_elements
     hospital_allergy_texts = ARRAY(SELECT jsonb_array_elements_text(i.texts::jsonb))
 FROM ROWS FROM (unnest(@hn_ids::text[]), unnest(@codes::text[]), unnest(@texts::text[])) AS i(hn_id, codes, texts)
 WHERE p.branch_code = @branch AND p.hn_id = i.hn_id;
+
+-- A branch's HL7 v2 feed key (docs/hl7.md): only its SHA-256 is kept. Rotating replaces it.
+-- name: FeedRotateKey :one
+INSERT INTO hl7_feed (branch_code, key_hash, facility, rotated_by) VALUES (@branch, @key_hash, @facility, @by)
+ON CONFLICT (branch_code) DO UPDATE SET key_hash = excluded.key_hash, facility = excluded.facility,
+    rotated_at = now(), rotated_by = excluded.rotated_by
+RETURNING rotated_at;
+
+-- name: FeedOf :one
+SELECT facility, rotated_at, rotated_by FROM hl7_feed WHERE branch_code = @branch;
+

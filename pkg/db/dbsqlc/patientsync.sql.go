@@ -7,7 +7,52 @@ package dbsqlc
 
 import (
 	"context"
+	"time"
 )
+
+const feedOf = `-- name: FeedOf :one
+SELECT facility, rotated_at, rotated_by FROM hl7_feed WHERE branch_code = $1
+`
+
+type FeedOfRow struct {
+	Facility  string
+	RotatedAt time.Time
+	RotatedBy string
+}
+
+func (q *Queries) FeedOf(ctx context.Context, db DBTX, branch string) (FeedOfRow, error) {
+	row := db.QueryRow(ctx, feedOf, branch)
+	var i FeedOfRow
+	err := row.Scan(&i.Facility, &i.RotatedAt, &i.RotatedBy)
+	return i, err
+}
+
+const feedRotateKey = `-- name: FeedRotateKey :one
+INSERT INTO hl7_feed (branch_code, key_hash, facility, rotated_by) VALUES ($1, $2, $3, $4)
+ON CONFLICT (branch_code) DO UPDATE SET key_hash = excluded.key_hash, facility = excluded.facility,
+    rotated_at = now(), rotated_by = excluded.rotated_by
+RETURNING rotated_at
+`
+
+type FeedRotateKeyParams struct {
+	Branch   string
+	KeyHash  []byte
+	Facility string
+	By       string
+}
+
+// A branch's HL7 v2 feed key (docs/hl7.md): only its SHA-256 is kept. Rotating replaces it.
+func (q *Queries) FeedRotateKey(ctx context.Context, db DBTX, arg FeedRotateKeyParams) (time.Time, error) {
+	row := db.QueryRow(ctx, feedRotateKey,
+		arg.Branch,
+		arg.KeyHash,
+		arg.Facility,
+		arg.By,
+	)
+	var rotated_at time.Time
+	err := row.Scan(&rotated_at)
+	return rotated_at, err
+}
 
 const syncCreateJob = `-- name: SyncCreateJob :many
 INSERT INTO patient_sync_job (id, branch_code, created_by) VALUES ($1, $2, $3)
@@ -98,6 +143,59 @@ func (q *Queries) SyncFinishJob(ctx context.Context, db DBTX, arg SyncFinishJobP
 	return err
 }
 
+const syncJobs = `-- name: SyncJobs :many
+SELECT j.id, j.branch_code, j.status, j.phase, j.progress, j.census, j.report, j.error_key, j.created_by, j.created_at, j.started_at, j.finished_at, count(*) OVER () AS total
+FROM patient_sync_job j WHERE j.branch_code = $1
+ORDER BY j.created_at DESC, j.id
+LIMIT $3 OFFSET $2
+`
+
+type SyncJobsParams struct {
+	Branch string
+	Off    int32
+	Lim    int32
+}
+
+type SyncJobsRow struct {
+	PatientSyncJob PatientSyncJob
+	Total          int64
+}
+
+// A branch's syncs, newest first, with the total (the patients screen's last syncs).
+func (q *Queries) SyncJobs(ctx context.Context, db DBTX, arg SyncJobsParams) ([]SyncJobsRow, error) {
+	rows, err := db.Query(ctx, syncJobs, arg.Branch, arg.Off, arg.Lim)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []SyncJobsRow
+	for rows.Next() {
+		var i SyncJobsRow
+		if err := rows.Scan(
+			&i.PatientSyncJob.ID,
+			&i.PatientSyncJob.BranchCode,
+			&i.PatientSyncJob.Status,
+			&i.PatientSyncJob.Phase,
+			&i.PatientSyncJob.Progress,
+			&i.PatientSyncJob.Census,
+			&i.PatientSyncJob.Report,
+			&i.PatientSyncJob.ErrorKey,
+			&i.PatientSyncJob.CreatedBy,
+			&i.PatientSyncJob.CreatedAt,
+			&i.PatientSyncJob.StartedAt,
+			&i.PatientSyncJob.FinishedAt,
+			&i.Total,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const syncLatestJob = `-- name: SyncLatestJob :one
 SELECT id, branch_code, status, phase, progress, census, report, error_key, created_by, created_at, started_at, finished_at FROM patient_sync_job WHERE branch_code = $1 ORDER BY created_at DESC, id LIMIT 1
 `
@@ -137,8 +235,14 @@ func (q *Queries) SyncLockJob(ctx context.Context, db DBTX, id string) (string, 
 
 const syncLockPatients = `-- name: SyncLockPatients :many
 SELECT hn_id, hospital_allergen_codes, hospital_allergy_texts FROM patient
-WHERE branch_code = $1 ORDER BY id FOR UPDATE
+WHERE branch_code = $1 AND ($2::text[] IS NULL OR hn_id = ANY ($2::text[]))
+ORDER BY id FOR UPDATE
 `
+
+type SyncLockPatientsParams struct {
+	Branch string
+	HnIds  []string
+}
 
 type SyncLockPatientsRow struct {
 	HnID                  string
@@ -146,10 +250,11 @@ type SyncLockPatientsRow struct {
 	HospitalAllergyTexts  []string
 }
 
-// Locks every patient of a branch for a sync's changes (a person's edit waits, or the sync
+// Locks the patients of a branch with these HNs (NULL: every patient, a sync's census; an
+// HL7 v2 message locks its patient's) for the changes (a person's edit waits, or the change
 // waits for it), answering what the hospital last said of their allergies.
-func (q *Queries) SyncLockPatients(ctx context.Context, db DBTX, branch string) ([]SyncLockPatientsRow, error) {
-	rows, err := db.Query(ctx, syncLockPatients, branch)
+func (q *Queries) SyncLockPatients(ctx context.Context, db DBTX, arg SyncLockPatientsParams) ([]SyncLockPatientsRow, error) {
+	rows, err := db.Query(ctx, syncLockPatients, arg.Branch, arg.HnIds)
 	if err != nil {
 		return nil, err
 	}

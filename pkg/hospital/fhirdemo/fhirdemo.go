@@ -1,6 +1,7 @@
 // Package fhirdemo serves a demo hospital as FHIR R4: the census searches of the hospital
-// connector (Encounter with its patients and locations, AllergyIntolerance, NutritionOrder),
-// with paging, built from a list of admissions. It is what the local server mounts so that
+// connector (Encounter with the patients and locations its _include asks for,
+// AllergyIntolerance, NutritionOrder, Patient and Location by _id), with paging, built from
+// a list of admissions. It is what the local server mounts so that
 // the patient sync works out of the box; it is read-only and holds no real patient.
 package fhirdemo
 
@@ -33,6 +34,26 @@ func Handler(admissions []hospital.Admission) http.Handler {
 	mux.HandleFunc("GET /Encounter", s.census)
 	mux.HandleFunc("GET /AllergyIntolerance", s.byPatient(func(i int) []any { return s.allergies[i] }))
 	mux.HandleFunc("GET /NutritionOrder", s.byPatient(func(i int) []any { return s.orders[i] }))
+	patient := func(id string) (any, bool) {
+		i := slices.IndexFunc(s.patients, func(p fhir.Patient) bool { return *p.Id == id })
+		if i < 0 {
+			return nil, false
+		}
+		return s.patients[i], true
+	}
+	location := func(id string) (any, bool) {
+		for _, list := range s.locations {
+			if i := slices.IndexFunc(list, func(l fhir.Location) bool { return *l.Id == id }); i >= 0 {
+				return list[i], true
+			}
+		}
+		return nil, false
+	}
+	mux.HandleFunc("GET /Patient", s.byID(patient))
+	mux.HandleFunc("GET /Location", s.byID(location))
+	// the read interaction every FHIR server has, beside the searches
+	mux.HandleFunc("GET /Patient/{id}", read(patient))
+	mux.HandleFunc("GET /Location/{id}", read(location))
 	mux.HandleFunc("GET /metadata", s.metadata)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		outcome(w, http.StatusNotFound, "not-supported", "this demo hospital serves only the census searches")
@@ -157,7 +178,8 @@ func (s *server) build(a hospital.Admission) {
 }
 
 // encounters answers the census search: in-progress inpatient encounters (every one here),
-// with their patients and locations included, a page at a time.
+// with their patients (_include=Encounter:patient) and locations (_include=Encounter:location:
+// the bed, room and ward) included, a page at a time.
 func (s *server) census(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	if st := q.Get("status"); st != "" && !slices.Contains(strings.Split(st, ","), "in-progress") {
@@ -166,12 +188,19 @@ func (s *server) census(w http.ResponseWriter, r *http.Request) {
 	}
 	offset, count := paging(q)
 	end := min(offset+count, len(s.encounters))
+	withPatients := slices.Contains(q["_include"], "Encounter:patient")
+	withLocations := slices.Contains(q["_include"], "Encounter:location")
 	var match, include []any
 	seen := map[string]bool{}
 	for i := offset; i < end; i++ {
 		match = append(match, s.encounters[i])
-		include = append(include, s.patients[i])
+		if withPatients {
+			include = append(include, s.patients[i])
+		}
 		for _, l := range s.locations[i] {
+			if !withLocations {
+				break
+			}
 			if !seen[*l.Id] {
 				seen[*l.Id] = true
 				include = append(include, l)
@@ -199,6 +228,40 @@ func (s *server) byPatient(of func(i int) []any) http.HandlerFunc {
 			match = all[offset:end]
 		}
 		write(w, bundle(r, offset, count, len(all), match, nil))
+	}
+}
+
+// byID answers a search by id (_id=a,b,...), a page at a time; an unknown id is no match.
+func (s *server) byID(find func(id string) (any, bool)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.Query()
+		var all []any
+		for _, id := range strings.Split(q.Get("_id"), ",") {
+			if res, ok := find(id); ok {
+				all = append(all, res)
+			}
+		}
+		offset, count := paging(q)
+		end := min(offset+count, len(all))
+		var match []any
+		if offset < end {
+			match = all[offset:end]
+		}
+		write(w, bundle(r, offset, count, len(all), match, nil))
+	}
+}
+
+// read answers one resource by id (GET [base]/Type/id), 404 with an OperationOutcome when
+// there is none.
+func read(find func(id string) (any, bool)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		res, ok := find(r.PathValue("id"))
+		if !ok {
+			outcome(w, http.StatusNotFound, "not-found", "no such resource")
+			return
+		}
+		w.Header().Set("Content-Type", "application/fhir+json")
+		_ = json.NewEncoder(w).Encode(res)
 	}
 }
 

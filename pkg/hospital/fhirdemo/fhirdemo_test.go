@@ -7,7 +7,10 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -79,7 +82,7 @@ func TestTheConnectorReadsTheDemoHospital(t *testing.T) {
 	want := admissions(230)
 	base := serve(t, want)
 	f, err := hospital.NewFHIR(hospital.Settings{Kind: hospital.KindFHIR, BaseURL: base, PageSize: 50},
-		hospital.Credentials{}, hospital.Options{Zone: ict})
+		hospital.Credentials{}, hospital.Options{Zone: ict, Loopback: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,7 +151,7 @@ func TestTheDemoHospitalAnswersLikeAFHIRServer(t *testing.T) {
 	}
 	// A page of two: two encounters, their patients and locations, and a next link on the
 	// path the client used.
-	status, m = get("/Encounter?status=in-progress&_count=2")
+	status, m = get("/Encounter?status=in-progress&_include=Encounter:patient&_include=Encounter:location&_count=2")
 	entries, _ := m["entry"].([]any)
 	links, _ := m["link"].([]any)
 	if status != 200 || m["total"] != float64(3) || len(entries) != 2+2+5 || len(links) != 2 {
@@ -165,5 +168,148 @@ func TestTheDemoHospitalAnswersLikeAFHIRServer(t *testing.T) {
 	}
 	if status, _ := get("/Encounter?_count=100000"); status != 200 {
 		t.Errorf("a huge _count = %d", status)
+	}
+}
+
+// ignoring serves h as a FHIR server that ignores some of what it is asked: drop removes
+// it from each request's query before h reads it.
+func ignoring(t *testing.T, h http.Handler, drop func(path string, q url.Values)) string {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.Query()
+		drop(r.URL.Path, q)
+		r.URL.RawQuery = q.Encode()
+		r.RequestURI = r.URL.RequestURI()
+		h.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+func connect(t *testing.T, base string) *hospital.FHIR {
+	t.Helper()
+	f, err := hospital.NewFHIR(hospital.Settings{Kind: hospital.KindFHIR, BaseURL: base, PageSize: 50},
+		hospital.Credentials{}, hospital.Options{Zone: ict, Loopback: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// FHIR lets a server ignore _include: what the bundle did not include is read by id, and
+// every patient still gets its ward, room and bed.
+func TestAServerIgnoringIncludeStillGivesEveryBed(t *testing.T) {
+	t.Parallel()
+	want := admissions(120)
+	for name, drop := range map[string]func(url.Values){
+		"locations": func(q url.Values) {
+			q["_include"] = slices.DeleteFunc(q["_include"], func(s string) bool { return s == "Encounter:location" })
+		},
+		"altogether": func(q url.Values) { q.Del("_include") },
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			var mu sync.Mutex
+			asked := map[string]int{}
+			base := ignoring(t, Handler(want), func(path string, q url.Values) {
+				mu.Lock()
+				asked[path]++
+				mu.Unlock()
+				drop(q)
+			})
+			c, err := connect(t, base).Census(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g, w := show(c.Admissions), show(want); g != w {
+				t.Fatalf("census differs from the admissions served:\n%.2000s", firstDiff(g, w))
+			}
+			if len(c.Skipped) != 0 || len(c.Warnings) != 0 {
+				t.Errorf("skipped %v, warnings %v", c.Skipped, c.Warnings)
+			}
+			// 50 ids a search: 120 patients in 3; the beds, then their rooms, then the wards
+			if name == "altogether" && asked["/Patient"] != 3 {
+				t.Errorf("patient searches = %d, want 3", asked["/Patient"])
+			}
+			if asked["/Location"] < 3 || asked["/Location"] > 9 {
+				t.Errorf("location searches = %d", asked["/Location"])
+			}
+			p, err := connect(t, base).Probe(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Encounters != 10 || p.Patients != 10 || p.Locations != 10 {
+				t.Errorf("probe = %+v", p)
+			}
+		})
+	}
+}
+
+// A location the hospital does not have is a warning of the census, never a silent null.
+func TestALocationNotFoundIsAWarning(t *testing.T) {
+	t.Parallel()
+	want := admissions(4)
+	gone := "bd-" + want[1].Bed
+	base := ignoring(t, Handler(want), func(path string, q url.Values) {
+		q.Del("_include")
+		if path == "/Location" {
+			ids := strings.Split(q.Get("_id"), ",")
+			q.Set("_id", strings.Join(slices.DeleteFunc(ids, func(id string) bool { return id == gone }), ","))
+		}
+	})
+	c, err := connect(t, base).Census(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want[1].Ward, want[1].Room, want[1].Bed = "", "", ""
+	if g, w := show(c.Admissions), show(want); g != w {
+		t.Fatalf("census:\n%.2000s", firstDiff(g, w))
+	}
+	if g, w := show(c.Warnings), show([]hospital.Warning{{HN: want[1].HN, Kind: hospital.WarnLocationNotFound, Resource: "Location/" + gone}}); g != w {
+		t.Errorf("warnings = %s, want %s", g, w)
+	}
+}
+
+// A server may refuse a search by _id (FHIR does not oblige it to support _id with several
+// values): what the bundle did not include is then read one resource at a time by the read
+// interaction, and every patient still gets its ward, room and bed (issue 30).
+func TestAServerRefusingIDSearchesStillGivesEveryBed(t *testing.T) {
+	t.Parallel()
+	want := admissions(12)
+	var mu sync.Mutex
+	refused, reads := 0, 0
+	h := Handler(want)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.Query()
+		q.Del("_include")
+		r.URL.RawQuery = q.Encode()
+		r.RequestURI = r.URL.RequestURI()
+		mu.Lock()
+		defer mu.Unlock()
+		if q.Has("_id") {
+			refused++
+			w.Header().Set("Content-Type", "application/fhir+json")
+			w.WriteHeader(http.StatusBadRequest)
+			_, _ = w.Write([]byte(`{"resourceType":"OperationOutcome","issue":[{"severity":"error","code":"not-supported","diagnostics":"_id is not a supported search parameter"}]}`))
+			return
+		}
+		if strings.Count(r.URL.Path, "/") == 2 {
+			reads++
+		}
+		h.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	c, err := connect(t, srv.URL).Census(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, w := show(c.Admissions), show(want); g != w {
+		t.Fatalf("census differs from the admissions served:\n%.2000s", firstDiff(g, w))
+	}
+	if len(c.Skipped) != 0 || len(c.Warnings) != 0 {
+		t.Errorf("skipped %v, warnings %v", c.Skipped, c.Warnings)
+	}
+	if refused == 0 || reads < 12 {
+		t.Errorf("refused searches %d, reads %d", refused, reads)
 	}
 }

@@ -345,3 +345,59 @@ func TestReplaySamples(t *testing.T) {
 		t.Fatalf("samples created %d jobs", n)
 	}
 }
+
+// Issue 31 §2: the import worker killed mid-job. Its database connection dies in the middle
+// of writing the rows (a trigger in this test's own database terminates the worker's own
+// connection at the first row: PostgreSQL ends it, as when the process is killed), so the
+// write is rolled back; the job is not done and nothing of it is stored. The message
+// delivered again imports the file whole, once.
+func TestAnImportWorkerKilledMidJobRunsAgainOnce(t *testing.T) {
+	t.Parallel()
+	s := apitest.New(t) // no worker behind the uploads: this test delivers the message itself
+	ctx := t.Context()
+	job := imports.Job{ID: imports.NewJobID(), BranchCode: "SRP01", Type: "DietType", FileName: "diet_types.xlsx", Lang: "en", CreatedBy: "D0004"}
+	job.Key = imports.UploadKey("SRP01", "DietType", job.ID, job.FileName)
+	if _, err := imports.CreateJob(ctx, s.DB, job); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Env.Uploads.Put(ctx, job.Key, io.NopCloser(bytes.NewReader(apitest.Testdata(t, "diet_types.xlsx"))), ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.DB.Exec(ctx, `CREATE FUNCTION test_die() RETURNS trigger LANGUAGE plpgsql AS $$
+		BEGIN PERFORM pg_terminate_backend(pg_backend_pid()); RETURN NEW; END $$;
+		CREATE TRIGGER test_die BEFORE INSERT ON diet_type FOR EACH ROW EXECUTE FUNCTION test_die()`); err != nil {
+		t.Fatal(err)
+	}
+	types := s.Count(`SELECT count(*) FROM diet_type WHERE branch_code = 'SRP01'`)
+	logs := s.Count(`SELECT count(*) FROM change_log WHERE entity = 'diet_type'`)
+	body, _ := events.EncodeImportRequested(events.ImportRequested{JobID: job.ID, Kind: job.Type, BranchCode: "SRP01", Key: job.Key})
+	deliver := func() lambdaevents.SQSEventResponse {
+		resp, _ := files.ImportWorker(s.Env)(ctx, lambdaevents.SQSEvent{Records: []lambdaevents.SQSMessage{{MessageId: "m", Body: string(body)}}})
+		return resp
+	}
+	deliver() // killed: whatever it answers, nobody hears it
+	if s.Count(`SELECT count(*) FROM diet_type WHERE branch_code = 'SRP01'`) != types || s.Count(`SELECT count(*) FROM change_log WHERE entity = 'diet_type'`) != logs {
+		t.Fatal("a killed import stored rows")
+	}
+	if got, err := imports.GetJob(ctx, s.DB, "SRP01", job.ID); err != nil || got.Status == imports.Done {
+		t.Fatalf("the killed import's job: %+v %v", got, err)
+	}
+
+	if _, err := s.DB.Exec(ctx, `DROP TRIGGER test_die ON diet_type`); err != nil {
+		t.Fatal(err)
+	}
+	if resp := deliver(); len(resp.BatchItemFailures) != 0 {
+		t.Fatalf("delivered again: %+v", resp)
+	}
+	got, err := imports.GetJob(ctx, s.DB, "SRP01", job.ID)
+	// the file adds two, updates one and deletes one (TestImportDietTypes), once
+	if err != nil || got.Status != imports.Done || got.Added != 2 || got.Updated != 1 || got.Deleted != 1 {
+		t.Fatalf("the job delivered again: %+v %v", got, err)
+	}
+	if n := s.Count(`SELECT count(*) FROM diet_type WHERE branch_code = 'SRP01'`) - types; n != 1 {
+		t.Errorf("%d more diet types, want 2 added and 1 deleted", n)
+	}
+	if n := s.Count(`SELECT count(*) FROM change_log WHERE entity = 'diet_type'`) - logs; n != 4 {
+		t.Errorf("%d change-log rows, want 4 (2 added, 1 updated, 1 deleted)", n)
+	}
+}

@@ -12,6 +12,9 @@ const reducedMotion =
     ? window.matchMedia('(prefers-reduced-motion: reduce)').matches
     : false;
 
+/** Secondary text (descriptions, labels, subtitles, an inactive row): 4.5:1 or more on white and on the layout's grey. */
+export const MUTED_TEXT = 'rgba(0, 0, 0, 0.6)';
+
 export const theme = {
   token: {
     colorPrimary: '#0f766e',
@@ -22,8 +25,30 @@ export const theme = {
     fontFamily:
       "'Noto Sans Thai Variable', 'Noto Sans Thai', 'Sarabun', 'Leelawadee UI', Tahoma, -apple-system, 'Segoe UI', Roboto, sans-serif",
     motion: !reducedMotion,
+    // WCAG 2.1 AA (issue 29): text at least 4.5:1 on white and on the layout's grey. Ant
+    // Design's secondary text (descriptions, labels of a description list, subtitles, wait
+    // steps, counts) is 0.45 black, 3.36:1; placeholders 0.25 black, 1.8:1.
+    colorTextTertiary: MUTED_TEXT, // #666 on white 5.7:1, on #f5f5f5 5.3:1
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)', // #737373 on white 4.7:1
+    // A preset tag's text is its colour's 7th shade on the 1st (green 3.4:1, gold 2.8:1,
+    // orange 3.3:1, cyan 3.4:1, volcano 4.4:1): the shade that reaches 4.5:1 instead, for
+    // every tag of the app (statuses, NPO, review, religion and vegetarian, ...).
+    volcano7: '#ad2102', // 6.4:1
+    orange7: '#ad4e00', // 5.1:1
+    gold7: '#874d00', // 6.5:1
+    yellow7: '#876800', // 5.2:1
+    lime7: '#3f6600', // 6.6:1
+    green7: '#237804', // 5.4:1
+    cyan7: '#006d75', // 5.8:1
+    // danger buttons, form errors: #ff4d4f was 3.3:1 on white
+    colorError: '#cf1322', // 5.9:1
   },
   components: {
+    // an unchecked switch's words are white on its track: 0.25 black was 1.8:1
+    Switch: { colorTextQuaternary: 'rgba(0, 0, 0, 0.55)', colorTextTertiary: 'rgba(0, 0, 0, 0.65)' },
+    // a disabled select's value (the order list's meal filter) and a table's "no data": 0.25 black, 1.8:1
+    Select: { colorTextDisabled: MUTED_TEXT },
+    Table: { colorTextDisabled: MUTED_TEXT },
     // the sidebar (the one dark menu): an open group's items on a shade of its green, not
     // Ant Design's near-black (QA 2026-11-26 #22)
     Menu: { darkItemBg: 'transparent', darkSubMenuItemBg: 'rgba(0, 0, 0, 0.18)' },

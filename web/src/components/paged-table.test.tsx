@@ -60,7 +60,7 @@ describe('the paged list', () => {
 
   it('shows the selection bar with the count and the bulk action while rows are ticked; clear unticks them all', () => {
     const onSelect = vi.fn();
-    list({ onChange: vi.fn(), selection: { selected: [{ id: 1, code: 'A' }, { id: 2, code: 'B' }], onSelect }, bulkActions: <button>Delete selected</button> });
+    list({ onChange: vi.fn(), selection: { selected: [{ id: 1, code: 'A' }, { id: 2, code: 'B' }], onSelect, rowLabel: (r) => r.code }, bulkActions: <button>Delete selected</button> });
     const bar = screen.getByTestId('selection-bar');
     expect(bar.textContent).toContain('เลือก 2 รายการ');
     expect(bar.textContent).toContain('Delete selected');
@@ -69,7 +69,14 @@ describe('the paged list', () => {
   });
 
   it('has no selection bar when nothing is ticked', () => {
-    list({ onChange: vi.fn(), selection: { selected: [], onSelect: vi.fn() } });
+    list({ onChange: vi.fn(), selection: { selected: [], onSelect: vi.fn(), rowLabel: (r) => r.code } });
     expect(screen.queryByTestId('selection-bar')).toBeNull();
+  });
+
+  it('names each row\'s box by its row, and the search box\'s buttons in the interface language (issue 29)', () => {
+    list({ onChange: vi.fn(), selection: { selected: [], onSelect: vi.fn(), rowLabel: (r) => `row ${r.code}` } });
+    expect(screen.getByRole('checkbox', { name: 'เลือก row A' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'เลือก row B' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'ค้นหา' })).toBeTruthy();
   });
 });

@@ -6,6 +6,7 @@ import { Button, Input, Space, Table, Tooltip, Typography, type TableColumnsType
 import type { SorterResult, SortOrder } from 'antd/es/table/interface';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchBoxParts } from '@/components/search-box-parts';
 import { NS } from '@/components/texts';
 import type { Page } from '@/lib/api-client';
 import { pageParam, sizeParam, sortParam, textParam, type ListSort, type ListSpec } from '@/lib/use-list-state';
@@ -41,10 +42,11 @@ function ListSearch({
 }: { value: string; onSearch: (q: string) => void; placeholder: string; width?: number; testId: string }) {
   // what is typed, until Enter; follows the search in effect (reload, Back)
   const [typed, setTyped] = useState(value);
+  const searchParts = useSearchBoxParts();
   useEffect(() => setTyped(value), [value]);
   return (
     <Input.Search
-      allowClear
+      {...searchParts}
       value={typed}
       onChange={(e) => {
         setTyped(e.target.value);
@@ -87,8 +89,8 @@ type TableOptions<T extends { id: number }> = {
   columns: TableColumnsType<T>;
   /** The list's query: its page of rows, and whether a page is being read (the spinner). */
   list: { data?: Page<T>; isFetching: boolean };
-  /** Ticked rows, kept across pages. */
-  selection?: { selected: T[]; onSelect: (rows: T[]) => void };
+  /** Ticked rows, kept across pages; `rowLabel` says which row a box ticks (its HN and name, a person's name), read with it by a screen reader. */
+  selection?: { selected: T[]; onSelect: (rows: T[]) => void; rowLabel: (row: T) => string };
   /** The table's width: its content's (scrolling sideways when wider than the screen), or with false the screen's (cells wrap). */
   scrollX?: number | 'max-content' | false;
   onRow?: TableProps<T>['onRow'];
@@ -134,6 +136,8 @@ function PagedTable<T extends { id: number }>({
           selectedRowKeys: selection.selected.map((r) => r.id),
           onChange: (_keys, picked) => selection.onSelect(picked.filter(Boolean)),
           preserveSelectedRowKeys: true,
+          // antd's checkbox props omit aria-*, which it passes to the box all the same
+          getCheckboxProps: (r) => ({ 'aria-label': t('list.selectRow', { row: selection.rowLabel(r) }) }) as never,
         }
       }
       onChange={(p, _filters, sorter) => {

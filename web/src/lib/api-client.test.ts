@@ -238,10 +238,15 @@ describe('api client: two factors, links and e-mail', () => {
     expect(events).toEqual([]);
   });
 
-  it('503 MAIL_FAILED goes to the screen (retry prompt), any other 5xx to the modal', async () => {
+  it('503 MAIL_FAILED and UNAVAILABLE go to the screen, any other 5xx to the modal', async () => {
     fetchMock.mockResolvedValue(envelope(503, null, 'MAIL_FAILED', 'could not send'));
     const e = await failure(apiPost('/auth/sendEmailForgotPassword', undefined, { query: { email: 'a@b.co' }, public: true }));
     expect([e.status, e.code, e.handled]).toEqual([503, 'MAIL_FAILED', false]);
+    expect(events).toEqual([]);
+    // the database away under a write: the screen keeps its form and says so (no reload)
+    fetchMock.mockResolvedValue(envelope(503, null, 'UNAVAILABLE', 'briefly unavailable'));
+    const away = await failure(apiPost('/takerOrder/submitOrderTaker', { idempotencyKey: 'k' }));
+    expect([away.status, away.code, away.handled, away.message]).toEqual([503, 'UNAVAILABLE', false, 'briefly unavailable']);
     expect(events).toEqual([]);
     fetchMock.mockResolvedValue(envelope(503, null, 'INTERNAL', 'down'));
     const other = await failure(apiGet('/auth/userInfo'));

@@ -6,6 +6,8 @@
 //                for a public call, not for a dead two-factor challenge: MFA_EXPIRED)
 //   400        → session cleared, 'Bad Request (code: 400)' modal
 //   503 MAIL_FAILED → ApiError for the screen's retry prompt (the e-mail was not sent)
+//   503 UNAVAILABLE → ApiError for the screen's toast (the database was briefly away: nothing
+//                typed is lost to a reload, and a submit may be sent again with its key)
 //   ≥500       → 'Something went wrong (code: N)' modal, loading turned off
 //   network    → the network-problem notice
 //   422        → ApiError with `fields` for the form
@@ -124,7 +126,7 @@ function sessionLost(status: number, code: string | undefined, opts: RequestOpti
 }
 
 /** Envelope codes of a 5xx that the screen answers itself rather than the global modal. */
-const SCREEN_HANDLED_5XX = ['MAIL_FAILED'];
+const SCREEN_HANDLED_5XX = ['MAIL_FAILED', 'UNAVAILABLE'];
 
 export type RequestOptions = {
   query?: Record<string, string | number | boolean | undefined | null>;
@@ -174,7 +176,9 @@ export function toApiError(status: number, bodyText: string | undefined, opts: R
     return new ApiError(400, envelope, true);
   }
   if (status >= 500 && SCREEN_HANDLED_5XX.includes(envelope?.code ?? '')) {
-    // 503 MAIL_FAILED: nothing was changed; the screen offers to try again.
+    // 503 MAIL_FAILED: nothing was changed; the screen offers to try again. 503 UNAVAILABLE:
+    // the database went away under a write (a failover) or a call ran too long: the screen
+    // keeps what was typed, says so, and the same submit may be sent again (its key).
     return new ApiError(status, envelope, false);
   }
   if (status >= 500) {

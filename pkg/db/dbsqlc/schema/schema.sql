@@ -40,6 +40,12 @@ DECLARE
     s bigint[];
     p bigint[];
 BEGIN
+    -- an earlier firing of this commit has rechecked this row with the rest
+    PERFORM FROM meal_order_food_change c WHERE c.branch_code = NEW.branch_code AND c.menu_id = NEW.menu_id
+        AND c.menu_set_id = NEW.menu_set_id AND c.patient_id = NEW.patient_id;
+    IF NOT FOUND THEN
+        RETURN NULL;
+    END IF;
     -- this transaction's rows (another's are not visible before it commits, and it empties
     -- its own before)
     WITH q AS (DELETE FROM meal_order_food_change RETURNING branch_code, menu_id, menu_set_id, patient_id)
@@ -75,6 +81,11 @@ DECLARE
     b text[];
     p bigint[];
 BEGIN
+    -- an earlier firing of this commit has rechecked this row with the rest
+    PERFORM FROM meal_order_move_change c WHERE c.branch_code = NEW.branch_code AND c.patient_id = NEW.patient_id;
+    IF NOT FOUND THEN
+        RETURN NULL;
+    END IF;
     -- this transaction's rows (another's are not visible before it commits, and it empties
     -- its own before)
     WITH q AS (DELETE FROM meal_order_move_change RETURNING branch_code, patient_id)
@@ -1098,7 +1109,8 @@ CREATE TABLE public.auth_throttle (
     key text NOT NULL,
     failures integer DEFAULT 0 NOT NULL,
     window_start timestamp with time zone NOT NULL,
-    locked_until timestamp with time zone
+    locked_until timestamp with time zone,
+    account text
 );
 
 CREATE TABLE public.branch (
@@ -1275,6 +1287,35 @@ ALTER TABLE public.diet_type ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     NO MINVALUE
     NO MAXVALUE
     CACHE 1
+);
+
+CREATE TABLE public.hl7_feed (
+    branch_code text NOT NULL,
+    key_hash bytea NOT NULL,
+    facility text DEFAULT ''::text NOT NULL,
+    rotated_at timestamp with time zone DEFAULT now() NOT NULL,
+    rotated_by text DEFAULT ''::text NOT NULL,
+    CONSTRAINT hl7_feed_key_hash_check CHECK ((length(key_hash) = 32))
+);
+
+CREATE TABLE public.hl7_message (
+    id uuid NOT NULL,
+    branch_code text NOT NULL,
+    control_id text DEFAULT ''::text NOT NULL,
+    message_type text DEFAULT ''::text NOT NULL,
+    kind text DEFAULT ''::text NOT NULL,
+    patient_hn text DEFAULT ''::text NOT NULL,
+    sent_at timestamp with time zone,
+    received_at timestamp with time zone DEFAULT now() NOT NULL,
+    raw text NOT NULL,
+    ack text NOT NULL,
+    status text NOT NULL,
+    error_key text DEFAULT ''::text NOT NULL,
+    error text DEFAULT ''::text NOT NULL,
+    changes jsonb,
+    applied_at timestamp with time zone,
+    CONSTRAINT hl7_message_ack_check CHECK ((ack = ANY (ARRAY['AA'::text, 'AE'::text, 'AR'::text]))),
+    CONSTRAINT hl7_message_status_check CHECK ((status = ANY (ARRAY['queued'::text, 'applied'::text, 'skipped'::text, 'stale'::text, 'duplicate'::text, 'failed'::text])))
 );
 
 CREATE TABLE public.hospital_connector (
@@ -1975,6 +2016,12 @@ ALTER TABLE ONLY public.diet_type
 ALTER TABLE ONLY public.diet_type
     ADD CONSTRAINT diet_type_pkey PRIMARY KEY (branch_code, id);
 
+ALTER TABLE ONLY public.hl7_feed
+    ADD CONSTRAINT hl7_feed_pkey PRIMARY KEY (branch_code);
+
+ALTER TABLE ONLY public.hl7_message
+    ADD CONSTRAINT hl7_message_pkey PRIMARY KEY (id);
+
 ALTER TABLE ONLY public.hospital_connector
     ADD CONSTRAINT hospital_connector_pkey PRIMARY KEY (branch_code);
 
@@ -2207,6 +2254,8 @@ CREATE INDEX auth_refresh_token_session ON public.auth_refresh_token USING btree
 
 CREATE INDEX auth_session_user ON public.auth_session USING btree (user_id) WHERE (revoked_at IS NULL);
 
+CREATE INDEX auth_throttle_account ON public.auth_throttle USING btree (account) WHERE (account IS NOT NULL);
+
 CREATE INDEX change_log_at_all ON public.change_log USING btree (changed_at DESC, id DESC);
 
 CREATE INDEX change_log_entity ON public.change_log USING btree (branch_code, entity, entity_id, changed_at DESC);
@@ -2230,6 +2279,12 @@ CREATE INDEX cycle_menu_slot ON public.cycle_menu USING btree (branch_code, cycl
 CREATE INDEX cycle_menu_therapeutic ON public.cycle_menu USING btree (branch_code, therapeutic_id);
 
 CREATE INDEX cycle_menu_tray_category ON public.cycle_menu USING btree (branch_code, tray_category_id);
+
+CREATE UNIQUE INDEX hl7_message_control ON public.hl7_message USING btree (branch_code, control_id) WHERE ((ack = 'AA'::text) AND (status <> 'duplicate'::text));
+
+CREATE INDEX hl7_message_patient ON public.hl7_message USING btree (branch_code, patient_hn, sent_at DESC) WHERE (status = 'applied'::text);
+
+CREATE INDEX hl7_message_received ON public.hl7_message USING btree (branch_code, received_at DESC);
 
 CREATE INDEX import_job_branch ON public.import_job USING btree (branch_code, created_at DESC);
 
@@ -2454,6 +2509,12 @@ ALTER TABLE ONLY public.cycle_menu
 
 ALTER TABLE ONLY public.diet_type
     ADD CONSTRAINT diet_type_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
+
+ALTER TABLE ONLY public.hl7_feed
+    ADD CONSTRAINT hl7_feed_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
+
+ALTER TABLE ONLY public.hl7_message
+    ADD CONSTRAINT hl7_message_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
 
 ALTER TABLE ONLY public.hospital_connector
     ADD CONSTRAINT hospital_connector_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);

@@ -8,6 +8,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { RefusedRouteNotice } from '@/app/layout/refused-route-notice';
+import { useFocusOnNavigate } from '@/app/layout/focus-on-navigate';
 import { sidebarFor, sidebarPaths, type MenuIcon } from '@/app/routes';
 import { EnvMarker, VersionLabel } from '@/components/app-badges';
 import { LanguageSwitch } from '@/components/language-switch';
@@ -19,11 +20,17 @@ import { changeLanguage } from '@/lib/i18n';
 import { useSignOut } from '@/features/auth/use-sign-out';
 import { useSession } from '@/lib/use-session';
 
+// Beside their words, icons say nothing: Ant Design names each by its English name ("team",
+// "user"), which a screen reader read before the Thai label (issue 29).
 const ICONS: Record<MenuIcon, ReactNode> = {
-  team: <TeamOutlined />, home: <HomeOutlined />, form: <FormOutlined />, history: <HistoryOutlined />,
-  user: <UserOutlined />, shopping: <ShoppingCartOutlined />, file: <FileTextOutlined />,
-  coffee: <CoffeeOutlined />, database: <DatabaseOutlined />, book: <BookOutlined />, safety: <SafetyOutlined />,
+  team: <TeamOutlined aria-hidden />, home: <HomeOutlined aria-hidden />, form: <FormOutlined aria-hidden />,
+  history: <HistoryOutlined aria-hidden />, user: <UserOutlined aria-hidden />, shopping: <ShoppingCartOutlined aria-hidden />,
+  file: <FileTextOutlined aria-hidden />, coffee: <CoffeeOutlined aria-hidden />, database: <DatabaseOutlined aria-hidden />,
+  book: <BookOutlined aria-hidden />, safety: <SafetyOutlined aria-hidden />,
 };
+
+/** The screen's element: the skip link's target, where the new screen's heading is looked for. */
+const CONTENT_ID = 'main-content';
 
 /** Header (branch and role, language, sign-out), the role's sidebar, and the screen. */
 export default function AppLayout() {
@@ -69,11 +76,26 @@ export default function AppLayout() {
     return hit ? `/auth/${hit}` : pathname;
   }, [role, pathname]);
 
+  useFocusOnNavigate(pathname, CONTENT_ID);
+  // a phone's folded sidebar is off screen: out of the Tab order and of what a screen reader reads
+  const folded = narrow && collapsed;
+
   const user = session.userInfo;
   const name = user ? displayName(user, i18n.language) : '';
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <a
+        href={`#${CONTENT_ID}`}
+        className="skip-link"
+        data-testid="skip-link"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById(CONTENT_ID)?.focus();
+        }}
+      >
+        {t('layout:skipToContent')}
+      </a>
       <Layout.Sider
         breakpoint="lg"
         collapsedWidth={0}
@@ -90,6 +112,7 @@ export default function AppLayout() {
             : { background: '#134e4a', position: 'sticky', top: 0, height: '100vh', overflowY: 'auto' }
         }
       >
+        <div {...(folded ? { inert: '' } : {})} data-testid="sider-inner">
         <div className="app-sider-brand">
           <span className="sider-logo" aria-hidden>
             ส
@@ -111,6 +134,7 @@ export default function AppLayout() {
             }}
           />
         </nav>
+        </div>
       </Layout.Sider>
       <Layout>
         <Layout.Header className="app-header">
@@ -118,7 +142,7 @@ export default function AppLayout() {
             {narrow && (
               <Button
                 type="text"
-                icon={<MenuOutlined />}
+                icon={<MenuOutlined aria-hidden />}
                 aria-label={t('layout:menuToggle')}
                 aria-expanded={!collapsed}
                 onClick={() => setCollapsed((c) => !c)}
@@ -136,14 +160,14 @@ export default function AppLayout() {
               trigger={['click']}
               menu={{
                 items: [
-                  { key: 'account', icon: <SafetyOutlined />, label: t('layout:account') },
+                  { key: 'account', icon: <SafetyOutlined aria-hidden />, label: t('layout:account') },
                   {
                     key: 'language',
-                    icon: <GlobalOutlined />,
+                    icon: <GlobalOutlined aria-hidden />,
                     label: i18n.language === 'en' ? t('common:languages.th') : t('common:languages.en'),
                   },
                   { type: 'divider' },
-                  { key: 'sign-out', icon: <LogoutOutlined />, label: t('auth:signOut'), danger: true },
+                  { key: 'sign-out', icon: <LogoutOutlined aria-hidden />, label: t('auth:signOut'), danger: true },
                 ],
                 onClick: ({ key }) => {
                   if (key === 'sign-out') void signOut();
@@ -152,15 +176,21 @@ export default function AppLayout() {
                 },
               }}
             >
-              <Button type="text" data-testid="user-menu" style={{ paddingInline: 4 }}>
-                <Avatar size="small" style={{ background: '#0f766e' }} icon={<UserOutlined />} />
+              <Button
+                type="text"
+                data-testid="user-menu"
+                style={{ paddingInline: 4 }}
+                // the name first (what the button shows beside the picture), then what it opens
+                aria-label={name ? `${name} · ${t('layout:userMenu')}` : t('layout:userMenu')}
+              >
+                <Avatar size="small" style={{ background: '#0f766e' }} icon={<UserOutlined aria-hidden />} />
                 <span className="hide-narrow">{name}</span>
               </Button>
             </Dropdown>
           </div>
         </Layout.Header>
         {narrow && !collapsed && <div className="sider-backdrop" onClick={() => setCollapsed(true)} aria-hidden />}
-        <Layout.Content className="app-content">
+        <Layout.Content className="app-content" id={CONTENT_ID} tabIndex={-1}>
           <PasswordExpiryNotice />
           <RefusedRouteNotice />
           <Outlet />

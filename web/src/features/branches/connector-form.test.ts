@@ -26,6 +26,14 @@ describe('the connector drawer’s values', () => {
       pageSize: undefined, timeoutSeconds: undefined, retries: undefined });
   });
 
+  it('keeps the private network switch (absent when off)', () => {
+    const v = toValues({ ...stored, privateNetwork: true });
+    expect(v.privateNetwork).toBe(true);
+    expect(toSettings(v).settings.privateNetwork).toBe(true);
+    expect(toValues(stored).privateNetwork).toBe(false);
+    expect('privateNetwork' in JSON.parse(JSON.stringify(toSettings(toValues(stored)).settings))).toBe(false);
+  });
+
   it('starts a branch without settings empty', () => {
     const v = toValues(null);
     expect(v.baseUrl).toBe('');

@@ -19,11 +19,13 @@ export type ConnectorValues = {
   pageSize: number | null;
   timeoutSeconds: number | null;
   retries: number | null;
+  privateNetwork: boolean;
 } & Record<MapField, string>;
 
 /** The form's fields, for the server's field errors ("maps.wards" is the field "wards"). */
 export const CONNECTOR_FIELDS: readonly string[] = [
-  'baseUrl', 'tokenUrl', 'clientId', 'scope', 'secretArn', 'hnSystem', 'pageSize', 'timeoutSeconds', 'retries', ...MAP_FIELDS,
+  'baseUrl', 'tokenUrl', 'clientId', 'scope', 'secretArn', 'hnSystem', 'pageSize', 'timeoutSeconds', 'retries', 'privateNetwork',
+  ...MAP_FIELDS,
 ];
 
 export function fieldOf(serverField: string): string {
@@ -50,6 +52,7 @@ export function toValues(s: ConnectorSettings | null): ConnectorValues {
     pageSize: s?.pageSize || null,
     timeoutSeconds: s?.timeoutSeconds || null,
     retries: s?.retries || null,
+    privateNetwork: s?.privateNetwork ?? false,
     wards: mapText(m.wards),
     rooms: mapText(m.rooms),
     beds: mapText(m.beds),
@@ -116,6 +119,7 @@ export function toSettings(v: ConnectorValues): { settings: ConnectorSettings; b
       pageSize: v.pageSize ?? undefined,
       timeoutSeconds: v.timeoutSeconds ?? undefined,
       retries: v.retries ?? undefined,
+      privateNetwork: v.privateNetwork || undefined,
       maps,
     },
     bad,

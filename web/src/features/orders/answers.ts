@@ -1,6 +1,7 @@
 // Reading the server's answers to the ordering calls: the problems of a check or a 422, the
 // existing order of a 409, a failure's sentence; and the idempotency key a submit sends.
 import type { Conflict, FoodRule, Problem } from '@/features/orders/types';
+import { isApiError } from '@/lib/api-client';
 
 /** The rules a FREE_TEXT problem asks to acknowledge (none: no such problem). */
 export function freeTextRules(problems: Problem[] | null | undefined): FoodRule[] {
@@ -36,6 +37,16 @@ export function conflictNames(conflicts: Conflict[] | null | undefined, lang: st
     }
   }
   return out;
+}
+
+/**
+ * Whether a failed submit got an answer that ends its attempt, so that the next submit is a
+ * new request with a new key. Not a lost connection (status 0) nor a 503 UNAVAILABLE (the
+ * database went away under the write): the write may have been made, and sending it again
+ * with the same key answers what it did, never orders twice.
+ */
+export function endsAttempt(e: unknown): boolean {
+  return isApiError(e) && e.status !== 0 && e.code !== 'UNAVAILABLE';
 }
 
 /** A fresh idempotency key (one per submit attempt that got an answer). */

@@ -127,8 +127,9 @@ describe('the body', () => {
   const body = (s: DraftState) => draftBody(s.order, draftItems(s.chosen), x);
 
   it('sends the chosen items with their notes, and only what the order type and course carry', () => {
+    // every other field of the choice as a new order has it (a field added to the order with its default included)
     expect(body(filled)).toEqual({
-      ...x, caregiver: false, caregiverInfo: NEW_CHOICE.caregiverInfo, orderType: 'ORD', foodScope: 'BOTH', courseType: 'MENU',
+      ...x, ...NEW_CHOICE, caregiver: false, caregiverInfo: NEW_CHOICE.caregiverInfo, orderType: 'ORD', foodScope: 'BOTH', courseType: 'MENU',
       dietTypeId: 1, therapeuticId: null, cuisineTypeId: null,
       items: [{ menuId: 1, alternativeNote: '' }, { menuId: 13, alternativeNote: 'no peanut' }],
       description: '', otherIds: [3], remarkIds: [1], remark: 'r', charge: true, dysphagiaFoodType: null, unmappedAllergiesChecked: true,
@@ -141,8 +142,9 @@ describe('the body', () => {
   });
 
   it('carries a field added to the order without a word here', () => {
-    const o = { ...NEW_CHOICE, portionSize: 'LARGE' };
-    expect(draftBody(o, [], x)).toMatchObject({ portionSize: 'LARGE' });
+    // a name no field of the order has, so that this holds whatever field is added
+    const o = { ...NEW_CHOICE, fieldAddedLater: 'LARGE' };
+    expect(draftBody(o, [], x)).toMatchObject({ fieldAddedLater: 'LARGE' });
   });
 
   it('orders the dates and the meal types as the branch does, the menu being the first pair\'s', () => {

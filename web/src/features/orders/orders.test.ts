@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { ApiError } from '@/lib/api-client';
-import { conflictNames, errorText, existingOrder, freeTextRules, problemsOf, reviewNotes } from '@/features/orders/answers';
+import { conflictNames, endsAttempt, errorText, existingOrder, freeTextRules, problemsOf, reviewNotes } from '@/features/orders/answers';
 import { ordersResources } from '@/features/orders/i18n';
 import { backRow, formPath, formState, listPath, readTarget } from '@/features/orders/paths';
 import { npoState } from '@/features/orders/components/parts';
 import { mealsAhead } from '@/features/orders/components/bulk-order-modal';
-import type { Conflict } from '@/features/orders/types';
+import { DETAIL_FIELDS, type Conflict } from '@/features/orders/types';
 
 const peanut: Conflict = { kind: 'ALLERGEN', code: 'AL02', nameTh: 'ถั่วลิสง', nameEn: 'Peanut', menuId: 13 };
 
@@ -22,6 +22,13 @@ describe('answers', () => {
     expect(errorText(invalid, 'fallback')).toBe('no');
     expect(errorText(new ApiError(404, null, false), 'fallback')).toBe('fallback');
     expect(errorText(new ApiError(500, null, true), 'fallback')).toBeNull();
+  });
+
+  it('keeps the idempotency key after a lost connection or a database away (the write may be made), not after an answer', () => {
+    expect(endsAttempt(new ApiError(0, null, true))).toBe(false);
+    expect(endsAttempt(new ApiError(503, { code: 'UNAVAILABLE', msg: 'away', data: null }, false))).toBe(false);
+    expect(endsAttempt(new ApiError(422, { code: 'VALIDATION', msg: 'no', data: null }, false))).toBe(true);
+    expect(endsAttempt(new ApiError(500, { code: 'INTERNAL', msg: 'x', data: null }, true))).toBe(true);
   });
 
   it('asks a refused review for an alternative per conflicting item, once each', () => {
@@ -80,6 +87,18 @@ describe('texts', () => {
     // every status and order type the server answers has a label (stored values are never shown)
     for (const k of ['WAITING', 'FASTING', 'NO_MEAL', 'CANCELLED', 'SERVED']) expect(ordersResources.th.status).toHaveProperty(k);
     expect(ordersResources.th.messages.submitted).toBe('สั่งอาหารสำเร็จ');
+  });
+
+  it('names every plain field of the details, and words a coded one, in Thai and English', () => {
+    for (const { key, coded } of DETAIL_FIELDS) {
+      for (const r of [ordersResources.th, ordersResources.en] as Record<string, unknown>[]) {
+        expect((r.field as Record<string, string>)[key], key).toBeTruthy();
+        if (coded) expect(Object.keys((r[key] ?? {}) as object).length, key).toBeGreaterThan(0);
+      }
+    }
+    // the label the details showed before the list
+    expect(ordersResources.en.field.courseType).toBe(ordersResources.en.form.courseType);
+    expect(ordersResources.th.field.courseType).toBe(ordersResources.th.form.courseType);
   });
 });
 

@@ -22,8 +22,8 @@ const LIST = '/auth/order';
 /** The history state the order list hands its forms: its own search (`?date=&q=&page=…`). */
 type ListReturn = { list: string };
 
-/** The history state the list is sent back with: the row to bring into view. */
-export type BackState = { hn: string };
+/** The history state the list is sent back with: the row to bring into view, and the meal whose chip takes the focus. */
+export type BackState = { hn: string; meal?: number; caregiver?: boolean };
 
 type Place = { pathname: string; search: string; state: unknown };
 
@@ -44,4 +44,10 @@ export function listPath(formState: unknown, date: string): string {
 export function backRow(state: unknown): string | null {
   const hn = (state as Partial<BackState> | null)?.hn;
   return typeof hn === 'string' && hn !== '' ? hn : null;
+}
+
+/** The meal chip a list came back for (the one its form was opened from), from its history state. */
+export function backMeal(state: unknown): { meal: number; caregiver: boolean } | null {
+  const s = state as Partial<BackState> | null;
+  return typeof s?.meal === 'number' && s.meal > 0 ? { meal: s.meal, caregiver: s.caregiver === true } : null;
 }

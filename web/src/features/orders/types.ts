@@ -192,6 +192,18 @@ export type Order = {
   patient?: OrderPatient | null;
 };
 
+/** A field of the order holding one text, number or code (a plain field: one label, one value). */
+export type PlainField = { [K in keyof Order]-?: Order[K] extends string | number | null ? K : never }[keyof Order];
+
+/**
+ * The plain fields the order's details show after its status, in this order: each labelled by
+ * the orders locale's `field.<key>` (the change log's name of the field too), a coded field's
+ * value by its words (`<key>.<value>`, the section the form reads), another as it is. A field
+ * with no value (null or empty) is left out. A plain field added to the order is shown by a
+ * line here.
+ */
+export const DETAIL_FIELDS: readonly { key: PlainField; coded?: boolean }[] = [{ key: 'courseType', coded: true }];
+
 /** What the order form chooses of an order: the same for each date and meal type of a draft. */
 export type OrderChoice = Pick<
   Order,

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import en from '@/locales/en/patients.json';
 import th from '@/locales/th/patients.json';
-import { isSyncRunning, REPORT_COUNTS, reportCounts, SYNC_POLL_MS, syncPollInterval, syncProgress, type SyncJob } from '@/features/patients/sync';
+import {
+  isSyncRunning, REPORT_COUNTS, REPORT_LISTS, reportChanged, reportCounts, reportPatients, reportWarnings, SYNC_POLL_MS, syncPollInterval, syncProgress, WARNING_KINDS, type SyncJob,
+} from '@/features/patients/sync';
 
 const job = (over: Partial<SyncJob>): SyncJob => ({
   jobId: 'j1', branchCode: 'SRP01', status: 'RUNNING', running: true, phase: 'IMPORTING', phaseLabel: 'Importing',
@@ -47,5 +49,40 @@ describe('the sync dialog', () => {
       expect(th.sync.counts[key], key).toBeTruthy();
       expect(en.sync.counts[key], key).toBeTruthy();
     }
+  });
+
+  it('lists the warnings (a bed not found or not mapped, an allergy partly mapped), at most 20, named in Thai and English', () => {
+    const w = (n: number) => ({ hnId: `HN${n}`, kind: 'locationNotFound' as const, code: `Location/${n}` });
+    const report = { census: 30, skipped: 0, unchanged: 0, counts: {}, warnings: [
+      ...Array.from({ length: 24 }, (_, i) => w(i)),
+      { hnId: 'HN99', kind: 'somethingNew' as never, code: 'x' },
+    ] };
+    const { shown, more } = reportWarnings(report);
+    expect(shown).toHaveLength(20);
+    expect(more).toBe(4);
+    expect(reportWarnings(null)).toEqual({ shown: [], more: 0 });
+    for (const kind of WARNING_KINDS) {
+      expect(th.sync.warnings[kind], kind).toBeTruthy();
+      expect(en.sync.warnings[kind], kind).toBeTruthy();
+    }
+  });
+});
+
+describe('the sync history', () => {
+  const item = (hnId: string) => ({ hnId, nameTh: 'ก', nameEn: 'A', ward: 'W01', room: '101' });
+  it('lists the patients of each kind of change in order, the kinds with none left out', () => {
+    const report = { census: 3, skipped: 0, unchanged: 0, counts: {}, discharged: [item('HN3')], admitted: [item('HN1'), item('HN2')], moved: [], diet: null };
+    expect(reportPatients(report).map((l) => [l.kind, l.items.map((i) => i.hnId)])).toEqual([
+      ['admitted', ['HN1', 'HN2']],
+      ['discharged', ['HN3']],
+    ]);
+    expect(reportPatients(null)).toEqual([]);
+  });
+  it('counts the patients changed as admitted, updated and discharged; none before a report', () => {
+    expect(reportChanged({ census: 90, skipped: 0, unchanged: 80, counts: { admitted: 1, updated: 7, discharged: 2, moved: 3 } })).toBe(10);
+    expect(reportChanged(null)).toBeNull();
+  });
+  it('names every kind in Thai and English', () => {
+    for (const lang of [en, th]) for (const kind of REPORT_LISTS) expect(lang.sync.counts[kind]).toBeTruthy();
   });
 });

@@ -1,7 +1,8 @@
-import { Button, Card, Form, Radio, Select, Space, Typography } from 'antd';
+import { Button, Card, Form, Radio, Space, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { FieldSelect, RadioGroupField } from '@/components/form-controls';
 import { PublicShell } from '@/features/auth/components/public-shell';
 import { branchLabel, roleLabel } from '@/lib/labels';
 import { useChoosePair } from '@/features/auth/use-choose-pair';
@@ -47,7 +48,7 @@ export default function SelectRolePage() {
           name="select-role"
         >
           <Form.Item name="branchCode" label={t('auth:selectRole.branch')} rules={[{ required: true, message: t('auth:selectRole.required') }]}>
-            <Select
+            <FieldSelect
               size="large"
               data-testid="select-branch"
               onChange={() => form.setFieldValue('roleCode', undefined)}
@@ -55,7 +56,7 @@ export default function SelectRolePage() {
             />
           </Form.Item>
           <Form.Item name="roleCode" label={t('auth:selectRole.role')} rules={[{ required: true, message: t('auth:selectRole.required') }]}>
-            <Radio.Group style={{ width: '100%' }}>
+            <RadioGroupField style={{ width: '100%' }}>
               <Space direction="vertical" style={{ width: '100%' }}>
                 {roles.map((p) => (
                   <Radio.Button key={p.roleCode} value={p.roleCode} style={{ width: '100%' }} data-testid={`role-${p.roleCode}`}>
@@ -63,7 +64,7 @@ export default function SelectRolePage() {
                   </Radio.Button>
                 ))}
               </Space>
-            </Radio.Group>
+            </RadioGroupField>
           </Form.Item>
           <Space direction="vertical" style={{ width: '100%' }}>
             <Button type="primary" htmlType="submit" size="large" block loading={choose.isPending}>

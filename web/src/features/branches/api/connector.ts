@@ -27,7 +27,16 @@ export type ConnectorSettings = {
   pageSize?: number;
   timeoutSeconds?: number;
   retries?: number;
+  /** The hospital is reached over a private network: its addresses may be private (10/8, 172.16/12, 192.168/16, fc00::/7). */
+  privateNetwork?: boolean;
   maps: ConnectorMaps;
+};
+
+/** The settings read: the settings, and the EU-14 allergen groups they give no allergen of the branch. */
+export type ConnectorRead = {
+  settings: ConnectorSettings;
+  /** Group keys (gluten, crustaceans, …, molluscs): a code of such a group stays an unmapped allergy text. */
+  missingAllergenGroups: string[];
 };
 
 /** What a test of the connection found on the census's first page (docs/api.md, testConnection). */
@@ -45,10 +54,10 @@ export type ConnectionProbe = {
 };
 
 /** GET /data-patient/hospitalSettings?code — the branch's settings; null when it has none (404). */
-export async function getConnectorSettings(code: string): Promise<ConnectorSettings | null> {
+export async function getConnectorSettings(code: string): Promise<ConnectorRead | null> {
   try {
-    const b = await apiGet<{ code: string; settings: ConnectorSettings }>('/data-patient/hospitalSettings', { query: { code } });
-    return b.settings;
+    const b = await apiGet<{ code: string } & ConnectorRead>('/data-patient/hospitalSettings', { query: { code } });
+    return { settings: b.settings, missingAllergenGroups: b.missingAllergenGroups ?? [] };
   } catch (e) {
     if (isApiError(e) && e.status === 404) return null;
     throw e;

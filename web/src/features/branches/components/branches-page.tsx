@@ -1,10 +1,11 @@
-import { ApiOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { ApiOutlined, EditOutlined, InboxOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAllBranches, type BranchRow } from '@/features/branches/api/get-all-branches';
 import { BranchFormModal } from '@/features/branches/components/branch-form-modal';
 import { ConnectorDrawer } from '@/features/branches/components/connector-drawer';
+import { FeedDrawer } from '@/features/branches/components/feed-drawer';
 import { NS } from '@/features/branches/i18n';
 import type { Branch } from '@/lib/api/get-branches';
 import { localName } from '@/lib/names';
@@ -19,6 +20,7 @@ export default function BranchesPage() {
   const branches = useAllBranches();
   const [editing, setEditing] = useState<Editing>({ open: false });
   const [connecting, setConnecting] = useState<{ code: string; name: string } | null>(null);
+  const [feeding, setFeeding] = useState<{ code: string; name: string } | null>(null);
   const rows = branches.data ?? [];
   const branchName = (b: Branch) => localName(b, lang);
 
@@ -36,7 +38,7 @@ export default function BranchesPage() {
       ),
     },
     {
-      key: 'actions', title: t('columns.actions'), width: 110, align: 'center',
+      key: 'actions', title: t('columns.actions'), width: 150, align: 'center',
       render: (_, b) => (
         <Space size={0}>
           <Tooltip title={t('edit')}>
@@ -49,6 +51,15 @@ export default function BranchesPage() {
               aria-label={t('connector.open')}
               onClick={() => setConnecting({ code: b.code, name: `${branchName(b)} (${b.code})` })}
               data-testid="branch-connector"
+            />
+          </Tooltip>
+          <Tooltip title={t('feed.open')}>
+            <Button
+              type="text"
+              icon={<InboxOutlined />}
+              aria-label={t('feed.open')}
+              onClick={() => setFeeding({ code: b.code, name: `${branchName(b)} (${b.code})` })}
+              data-testid="branch-feed"
             />
           </Tooltip>
         </Space>
@@ -89,6 +100,7 @@ export default function BranchesPage() {
         onClose={() => setEditing({ open: false })}
       />
       <ConnectorDrawer branch={connecting} onClose={() => setConnecting(null)} />
+      <FeedDrawer branch={feeding} onClose={() => setFeeding(null)} />
     </div>
   );
 }

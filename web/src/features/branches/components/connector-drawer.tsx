@@ -1,5 +1,5 @@
 import { ApiOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Collapse, Drawer, Form, Input, InputNumber, Space, Spin, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, Collapse, Drawer, Form, Input, InputNumber, Space, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGuardedClose } from '@/components/unsaved-changes';
@@ -46,6 +46,23 @@ function ProbeResult({ probe }: { probe: ConnectionProbe }) {
   );
 }
 
+/** The EU-14 allergen groups the branch's maps give no allergen (from the settings read). */
+function MissingGroups({ groups }: { groups: string[] }) {
+  const { t } = useTranslation(NS);
+  if (groups.length === 0) return null;
+  const names = groups.map((g) => t(`allergenGroups.${g}`, { ns: 'common', defaultValue: g })).join(', ');
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      message={t('connector.missingGroups.title', { count: groups.length })}
+      description={t('connector.missingGroups.text', { groups: names })}
+      style={{ marginBottom: 16 }}
+      data-testid="connector-missing-groups"
+    />
+  );
+}
+
 /**
  * A branch's hospital connector (Super Admin, on the Branches screen): the FHIR R4 address,
  * SMART Backend Services client and credentials reference, paging and retries, and the code
@@ -75,7 +92,7 @@ export function ConnectorDrawer({ branch, onClose }: Props) {
   const ready = open && stored.isSuccess;
   useEffect(() => {
     if (ready) {
-      const v = toValues(stored.data);
+      const v = toValues(stored.data?.settings ?? null);
       form.resetFields();
       form.setFieldsValue(v);
       setCounts(countEntries(v));
@@ -206,6 +223,7 @@ export function ConnectorDrawer({ branch, onClose }: Props) {
           <Typography.Paragraph type="secondary">{t('connector.intro')}</Typography.Paragraph>
           {stored.data === null && <Alert type="info" showIcon message={t('connector.none')} style={{ marginBottom: 16 }} data-testid="connector-none" />}
           {formError && <Alert type="error" showIcon message={formError} style={{ marginBottom: 16 }} data-testid="connector-error" />}
+          {stored.data && <MissingGroups groups={stored.data.missingAllergenGroups} />}
           <div ref={probeRef}>
             {probe && (
               <div style={{ marginBottom: 16 }}>
@@ -239,6 +257,9 @@ export function ConnectorDrawer({ branch, onClose }: Props) {
           </Form.Item>
           <Form.Item name="hnSystem" label={t('connector.fields.hnSystem')} extra={t('connector.fields.hnSystemHint')}>
             <Input autoComplete="off" spellCheck={false} data-testid="connector-hnSystem" />
+          </Form.Item>
+          <Form.Item name="privateNetwork" valuePropName="checked" extra={t('connector.fields.privateNetworkHint')}>
+            <Checkbox data-testid="connector-privateNetwork">{t('connector.fields.privateNetwork')}</Checkbox>
           </Form.Item>
           <Typography.Title level={5}>{t('connector.sections.limits')}</Typography.Title>
           <Space size="large" wrap>

@@ -1,6 +1,7 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
 import { Button, Input, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
+import { useSearchBoxParts } from '@/components/search-box-parts';
 import { useChanges } from '@/features/logs/api/get-changes';
 import { useChoices } from '@/features/logs/api/get-choices';
 import { codeParam, dayParam } from '@/components/report-filters';
@@ -21,10 +22,11 @@ const ACTION_COLORS: Record<string, string> = { create: 'blue', update: 'default
 /** The record key box: what is typed applies on Enter, like the search. */
 function RecordFilter({ value, onChange, placeholder }: { value: string; onChange: (v: string) => void; placeholder: string }) {
   const [typed, setTyped] = useState(value);
+  const searchParts = useSearchBoxParts();
   useEffect(() => setTyped(value), [value]);
   return (
     <Input.Search
-      allowClear
+      {...searchParts}
       value={typed}
       onChange={(e) => {
         setTyped(e.target.value);

@@ -3,6 +3,7 @@ import { App, Button, Select, Space, Tag, Typography, type TableProps } from 'an
 import type { ColumnType } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MUTED_TEXT } from '@/components/antd-provider';
 import { PagedList, RowActions, pagedListSpec, sortOrder } from '@/components/paged-table';
 import { StatusSwitch } from '@/components/status-switch';
 import { TypeToDeleteModal } from '@/components/type-to-delete-modal';
@@ -235,7 +236,7 @@ export function MasterDataList({ type }: { type: KindType }) {
         }
         columns={columns}
         list={list}
-        onRow={(r) => (r.status === 'ACTIVE' ? {} : { style: { color: '#8c8c8c' } })}
+        onRow={(r) => (r.status === 'ACTIVE' ? {} : { style: { color: MUTED_TEXT } })}
       />
       <MasterDataForm kind={kind} branchCode={branchCode} editing={editing} onClose={() => setEditing(null)} />
       <TypeToDeleteModal

@@ -1,6 +1,7 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Form, InputNumber, Radio, Select, Space, Typography } from 'antd';
+import { Button, Form, InputNumber, Radio, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FieldSelect } from '@/components/form-controls';
 import { useMasterRows } from '@/features/menus/api/get-master-rows';
 import { useUpdateMenu, type MenuInput } from '@/features/menus/api/update-menu';
 import { ItemDrawer, formRules } from '@/features/menus/components/form-parts';
@@ -119,7 +120,7 @@ export function MenuFormDrawer({ branchCode, editing, onClose }: Props) {
           </Radio.Group>
         </Form.Item>
         <Form.Item name="iddsiLevel" label={label('iddsiLevel')} rules={rules.choose('iddsiLevel')} style={{ minWidth: 260 }}>
-          <Select
+          <FieldSelect
             data-testid="field-iddsiLevel"
             options={iddsiLevels(iddsiType).map((level) => ({
               value: level,
@@ -175,19 +176,21 @@ export function MenuFormDrawer({ branchCode, editing, onClose }: Props) {
             {items.map(({ key, name }) => (
               <Space key={key} align="start" style={{ display: 'flex' }} data-testid="nutrient-row">
                 <Form.Item name={[name, 'nutrient']} rules={[{ required: true, message: t('form.choose', { field: label('nutrient') }) }]}>
-                  <Select
+                  <FieldSelect
                     style={{ width: 170 }}
                     placeholder={label('nutrient')}
+                    aria-label={label('nutrient')}
                     options={NUTRIENTS.map((n) => ({ value: n, label: t(`nutrients.${n}`) }))}
                   />
                 </Form.Item>
                 <Form.Item name={[name, 'amount']} rules={[{ required: true, type: 'number', min: 0, message: t('form.amount') }]}>
-                  <InputNumber min={0} placeholder={label('amount')} style={{ width: 120 }} />
+                  <InputNumber min={0} placeholder={label('amount')} aria-label={label('amount')} style={{ width: 120 }} />
                 </Form.Item>
                 <Form.Item name={[name, 'unitId']} rules={[{ required: true, type: 'number', message: t('form.choose', { field: label('unit') }) }]}>
-                  <Select
+                  <FieldSelect
                     style={{ width: 140 }}
                     placeholder={label('unit')}
+                    aria-label={label('unit')}
                     options={(units.data?.items ?? []).filter((u) => u.status === 'ACTIVE').map((u) => ({ value: u.id, label: u.code }))}
                   />
                 </Form.Item>

@@ -9,6 +9,7 @@ import { App, Button, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MUTED_TEXT } from '@/components/antd-provider';
 import { PagedList, RowActions, sortOrder } from '@/components/paged-table';
 import { ScreenFrame } from '@/components/screen-frame';
 import { StatusSwitch } from '@/components/status-switch';
@@ -135,7 +136,7 @@ export function MenuList<T extends Row>({
         columns={all}
         list={list}
         testId={`${testId}-table`}
-        onRow={(r) => (r.status === 'ACTIVE' ? {} : { style: { color: '#8c8c8c' } })}
+        onRow={(r) => (r.status === 'ACTIVE' ? {} : { style: { color: MUTED_TEXT } })}
       />
       {drawer(editing, () => setEditing(null))}
       <TypeToDeleteModal

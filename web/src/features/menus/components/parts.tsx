@@ -2,6 +2,7 @@
 // tag, the derived ingredient chips, the last-updated cell, the price.
 import { Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FieldSelect } from '@/components/form-controls';
 import { useBranches } from '@/lib/api/get-branches';
 import { DEFAULT_TIME_ZONE, formatDateTime } from '@/lib/dates';
 import { useSession } from '@/lib/use-session';
@@ -40,10 +41,14 @@ type RefSelectProps = {
   testId: string;
   width?: number;
   allowClear?: boolean;
+  /** From a Form.Item (its label's `for`) or a filter's own name. */
+  id?: string;
+  'aria-label'?: string;
+  'aria-required'?: boolean | 'true' | 'false';
 };
 
 /** Picks rows of a master-data kind; inactive rows are offered disabled unless already chosen. */
-export function RefSelect({ kind, branchCode, value, onChange, multiple, placeholder, testId, width, allowClear = true }: RefSelectProps) {
+export function RefSelect({ kind, branchCode, value, onChange, multiple, placeholder, testId, width, allowClear = true, id, 'aria-label': ariaLabel, 'aria-required': ariaRequired }: RefSelectProps) {
   const { i18n } = useTranslation(NS);
   const rows = useMasterRows(kind, branchCode);
   const chosen = new Set(Array.isArray(value) ? value : value ? [value] : []);
@@ -53,7 +58,7 @@ export function RefSelect({ kind, branchCode, value, onChange, multiple, placeho
     disabled: r.status !== 'ACTIVE' && !chosen.has(r.id),
   }));
   return (
-    <Select
+    <FieldSelect
       value={value ?? undefined}
       onChange={(v) => onChange?.((v as number | number[] | undefined) ?? null)}
       options={options}
@@ -64,6 +69,9 @@ export function RefSelect({ kind, branchCode, value, onChange, multiple, placeho
       optionFilterProp="label"
       placeholder={placeholder}
       style={width ? { width } : undefined}
+      id={id}
+      aria-label={ariaLabel}
+      aria-required={ariaRequired}
       data-testid={testId}
     />
   );
@@ -86,6 +94,7 @@ export function RefFilters<P extends string>({ filters, state, onChange }: {
           value={state[f.param] || null}
           onChange={(v) => onChange({ [f.param]: (v as number | null) ?? 0 } as Partial<Record<P, number>>)}
           placeholder={f.placeholder}
+          aria-label={f.placeholder}
           testId={f.testId}
           width={200}
         />

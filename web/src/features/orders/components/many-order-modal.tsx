@@ -4,9 +4,8 @@
 import { Alert, App, List, Modal, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@/lib/api-client';
 import { NS } from '@/features/orders/i18n';
-import { errorText, newKey } from '@/features/orders/answers';
+import { endsAttempt, errorText, newKey } from '@/features/orders/answers';
 import type { ManyResult } from '@/features/orders/types';
 
 type Answered = { onSuccess: (r: ManyResult) => void; onError: (e: unknown) => void };
@@ -36,7 +35,7 @@ export function useManyOrder<B>(open: boolean, mutation: { mutate(body: B, answe
       },
       onError: (e) => {
         // an answer (not a lost connection) ends this attempt: the next one is a new request
-        if (isApiError(e) && e.status !== 0) key.current = newKey();
+        if (endsAttempt(e)) key.current = newKey();
         setError(errorText(e, t('messages.submitFailed')) ?? '');
       },
     });

@@ -22,10 +22,20 @@ function OfferCard({ title, testId, chosen, blocked, onClick, children }: CardPr
       size="small"
       hoverable={!blocked}
       onClick={onClick}
+      // picked by keyboard too (issue 29): a toggle button, Enter or Space
+      role="button"
+      tabIndex={0}
+      aria-pressed={chosen ? true : false}
+      onKeyDown={(e) => {
+        if (e.target !== e.currentTarget || (e.key !== 'Enter' && e.key !== ' ')) return;
+        e.preventDefault();
+        onClick();
+      }}
+      className="offer-card"
       data-testid={testId}
       data-chosen={chosen ? 'true' : undefined}
       data-blocked={blocked ? 'true' : undefined}
-      aria-disabled={blocked}
+      // not aria-disabled: a blocked card still answers, saying why it cannot be chosen
       style={{
         cursor: blocked ? 'not-allowed' : 'pointer',
         opacity: blocked ? 0.55 : 1,
@@ -35,8 +45,8 @@ function OfferCard({ title, testId, chosen, blocked, onClick, children }: CardPr
       }}
       title={
         <Space size={6}>
-          {chosen && <CheckCircleFilled style={{ color: '#13a89e' }} />}
-          {blocked && <StopOutlined style={{ color: '#8c8c8c' }} />}
+          {chosen && <CheckCircleFilled aria-hidden style={{ color: '#13a89e' }} />}
+          {blocked && <StopOutlined aria-hidden style={{ color: '#8c8c8c' }} />}
           <span style={{ whiteSpace: 'normal' }}>{title}</span>
         </Space>
       }

@@ -12,7 +12,7 @@ import { useQr } from '@/features/orders/api/get-qr';
 import { errorText, freeTextRules, problemsOf, reviewNotes } from '@/features/orders/answers';
 import { formPath, formState } from '@/features/orders/paths';
 import { ConflictTags, FreeTextAck, MealBadge, useOrderLabels } from '@/features/orders/components/parts';
-import { CANCEL_REASONS, type CancelReason, type Problem } from '@/features/orders/types';
+import { CANCEL_REASONS, DETAIL_FIELDS, type CancelReason, type Problem } from '@/features/orders/types';
 
 type Props = { orderId: string | null; onClose: () => void };
 
@@ -130,7 +130,14 @@ export function OrderDetailsDrawer({ orderId, onClose }: Props) {
                 {t(`status.${o.status}`)}
               </Tag>
             </Descriptions.Item>
-            {o.courseType && o.orderType === 'ORD' && <Descriptions.Item label={t('form.courseType')}>{t(`courseType.${o.courseType}`)}</Descriptions.Item>}
+            {DETAIL_FIELDS.map(({ key, coded }) => {
+              const v = o[key];
+              return v == null || v === '' ? null : (
+                <Descriptions.Item key={key} label={t(`field.${key}`)}>
+                  {coded ? t(`${key}.${v}`) : v}
+                </Descriptions.Item>
+              );
+            })}
             {(o.items ?? []).length > 0 && (
               <Descriptions.Item label={t('details.items')}>
                 <Space direction="vertical" size={2} data-testid="details-items">
@@ -161,7 +168,7 @@ export function OrderDetailsDrawer({ orderId, onClose }: Props) {
           </Descriptions>
           {qr.data?.token && (
             <Space direction="vertical" align="center" style={{ width: '100%' }}>
-              <QRCode value={qr.data.token} size={140} data-testid="order-qr" />
+              <QRCode value={qr.data.token} size={140} aria-label={t('details.qr')} data-testid="order-qr" />
               <Typography.Text type="secondary">{t('details.qr')}</Typography.Text>
             </Space>
           )}

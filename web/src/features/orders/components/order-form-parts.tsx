@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import type { Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
 import { THAI_PICKER, pickerFormat } from '@/lib/dates';
+import { LabelledItem } from '@/components/labelled-item';
 import { NS } from '@/features/orders/i18n';
 import { useChoices, type ChoiceRow } from '@/features/orders/api/get-choices';
 import { MealChecks, type OrderLabels } from '@/features/orders/components/parts';
@@ -65,16 +66,16 @@ export function CaregiverFacts({ s, dispatch, labels }: SectionProps) {
     <>
       <Divider orientation="left">{t('form.caregiverFacts')}</Divider>
       <Space wrap size="middle" align="start" data-testid="caregiver-facts">
-        <Form.Item label={t('patient.religion')}>
+        <LabelledItem label={t('patient.religion')}>
           <Select allowClear style={{ width: 200 }} value={care.religionId ?? undefined} onChange={(v) => set({ religionId: v ?? null })} options={refOptions(religions.data, labels)} data-testid="care-religion" />
-        </Form.Item>
-        <Form.Item label={t('patient.vegetarian')}>
+        </LabelledItem>
+        <LabelledItem label={t('patient.vegetarian')}>
           <Select allowClear style={{ width: 200 }} value={care.vegetarianId ?? undefined} onChange={(v) => set({ vegetarianId: v ?? null })} options={refOptions(vegetarians.data, labels)} data-testid="care-vegetarian" />
-        </Form.Item>
-        <Form.Item label={t('columns.allergens')}>
+        </LabelledItem>
+        <LabelledItem label={t('columns.allergens')}>
           <Select mode="multiple" allowClear style={{ minWidth: 240 }} value={care.allergenIds} onChange={(v) => set({ allergenIds: v })} options={refOptions(allergens.data, labels)} optionFilterProp="label" data-testid="care-allergens" />
-        </Form.Item>
-        <Form.Item label={t('patient.restricted')}>
+        </LabelledItem>
+        <LabelledItem label={t('patient.restricted')}>
           <Select
             mode="multiple"
             allowClear
@@ -85,7 +86,7 @@ export function CaregiverFacts({ s, dispatch, labels }: SectionProps) {
             optionFilterProp="label"
             data-testid="care-restricted"
           />
-        </Form.Item>
+        </LabelledItem>
       </Space>
     </>
   );
@@ -120,7 +121,7 @@ export function MenuChoice({ s, dispatch, labels, hnId }: SectionProps & { hnId:
       {s.order.courseType !== 'SPECIFIC' && (
         <Space wrap size="middle" data-testid="menu-filters">
           {FILTERS.map((f) => (
-            <Form.Item key={f.name} label={t(f.label)}>
+            <LabelledItem key={f.name} label={t(f.label)}>
               <Select
                 allowClear
                 style={{ width: 190 }}
@@ -130,7 +131,7 @@ export function MenuChoice({ s, dispatch, labels, hnId }: SectionProps & { hnId:
                 placeholder={t('form.all')}
                 data-testid={f.testId}
               />
-            </Form.Item>
+            </LabelledItem>
           ))}
         </Space>
       )}
@@ -148,8 +149,9 @@ export function FreeTextMeal({ s, dispatch, textureFood }: Omit<SectionProps, 'l
       <Input.TextArea rows={3} value={s.order.description} maxLength={1000} onChange={(e) => dispatch({ type: 'set', patch: { description: e.target.value } })} data-testid="description" />
       {!s.order.caregiver && textureFood !== null && (
         <Space>
-          <Typography.Text>{t('form.dysphagiaFoodType')}</Typography.Text>
+          <label htmlFor="order-dysphagia-level">{t('form.dysphagiaFoodType')}</label>
           <Select
+            id="order-dysphagia-level"
             style={{ width: 240 }}
             allowClear
             value={s.order.dysphagiaFoodType ?? undefined}
@@ -173,20 +175,20 @@ export function OrderExtras({ s, dispatch, labels }: SectionProps) {
     <Form layout="vertical" component="div">
       <Space wrap size="middle" align="start">
         {food && (
-          <Form.Item label={t('form.others')}>
+          <LabelledItem label={t('form.others')}>
             <Select mode="multiple" allowClear style={{ minWidth: 220 }} value={s.order.otherIds ?? []} onChange={(v) => dispatch({ type: 'set', patch: { otherIds: v } })} options={refOptions(others.data, labels)} optionFilterProp="label" data-testid="others" />
-          </Form.Item>
+          </LabelledItem>
         )}
-        <Form.Item label={t('form.remarks')}>
+        <LabelledItem label={t('form.remarks')}>
           <Select mode="multiple" allowClear style={{ minWidth: 220 }} value={s.order.remarkIds ?? []} onChange={(v) => dispatch({ type: 'set', patch: { remarkIds: v } })} options={refOptions(remarks.data, labels)} optionFilterProp="label" data-testid="remarks" />
-        </Form.Item>
-        <Form.Item label={t('form.remark')}>
+        </LabelledItem>
+        <LabelledItem label={t('form.remark')}>
           <Input style={{ width: 260 }} value={s.order.remark} maxLength={500} onChange={(e) => dispatch({ type: 'set', patch: { remark: e.target.value } })} data-testid="remark" />
-        </Form.Item>
+        </LabelledItem>
         {food && (
-          <Form.Item label={t('form.charge')}>
+          <LabelledItem label={t('form.charge')}>
             <Switch checked={s.order.charge} onChange={(v) => dispatch({ type: 'set', patch: { charge: v } })} data-testid="charge" />
-          </Form.Item>
+          </LabelledItem>
         )}
       </Space>
     </Form>

@@ -4,7 +4,6 @@ import { useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ScreenFrame } from '@/components/screen-frame';
-import { isApiError } from '@/lib/api-client';
 import { NS } from '@/features/orders/i18n';
 import { useCheckOrder } from '@/features/orders/api/checker-order-taker';
 import { useChoices } from '@/features/orders/api/get-choices';
@@ -17,7 +16,7 @@ import { OrderDetailsDrawer } from '@/features/orders/components/order-details-d
 import { Answers, CaregiverFacts, FreeTextMeal, MenuChoice, OrderExtras, UnmappedConfirm, WhenAndWhat } from '@/features/orders/components/order-form-parts';
 import { FreeTextAck, useOrderLabels, type OrderLabels } from '@/features/orders/components/parts';
 import { PatientHeader } from '@/features/orders/components/patient-header';
-import { errorText, existingOrder, newKey, problemsOf } from '@/features/orders/answers';
+import { endsAttempt, errorText, existingOrder, newKey, problemsOf } from '@/features/orders/answers';
 import { draftBody, draftItems, draftPairs, draftReducer, initialDraft, localProblems } from '@/features/orders/draft';
 import { listPath, readTarget, type BackState, type FormTarget } from '@/features/orders/paths';
 import { NO_CAREGIVER, type Draft, type MealType, type OrderRow } from '@/features/orders/types';
@@ -37,7 +36,7 @@ export function OrderFormScreen({ caregiver }: { caregiver: boolean }) {
   const row = found.data?.items.find((r) => r.hnId === target?.hn);
   const title = caregiver ? t('form.caregiverTitle') : t('form.title');
   const back = (
-    <Link to={target ? listPath(from, target.date) : '/auth/order'} state={target ? ({ hn: target.hn } satisfies BackState) : undefined} data-testid="form-back">
+    <Link to={target ? listPath(from, target.date) : '/auth/order'} state={target ? ({ hn: target.hn, meal: target.meal, caregiver } satisfies BackState) : undefined} data-testid="form-back">
       <ArrowLeftOutlined /> {t('form.backToList')}
     </Link>
   );
@@ -139,12 +138,13 @@ function OrderFormBody({ row, target, caregiver, labels, mealTypes, back }: Body
         onSuccess: () => {
           key.current = newKey();
           notification.success({ message: t('messages.submitted') });
-          // back to the list as it was left (search, filters, page), the ordered row brought into view
-          navigate(listPath(from, target.date), { state: { hn: target.hn } satisfies BackState });
+          // back to the list as it was left (search, filters, page), the ordered row brought into
+          // view and the chip of the meal ordered focused (issue 29)
+          navigate(listPath(from, target.date), { state: { hn: target.hn, meal: target.meal, caregiver } satisfies BackState });
         },
         onError: (e) => {
           // an answer (not a lost connection) ends this attempt: the next one is a new request
-          if (isApiError(e) && e.status !== 0) key.current = newKey();
+          if (endsAttempt(e)) key.current = newKey();
           const ex = existingOrder(e);
           const list = problemsOf(e);
           if (ex) dispatch({ type: 'existing', orderId: ex.orderId });

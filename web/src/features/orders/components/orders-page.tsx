@@ -16,7 +16,7 @@ import { OrderDetailsDrawer } from '@/features/orders/components/order-details-d
 import { BulkOrderModal } from '@/features/orders/components/bulk-order-modal';
 import { CopyOrdersModal } from '@/features/orders/components/copy-orders-modal';
 import { LIST_STATUSES, type MealCell, type OrderRow } from '@/features/orders/types';
-import { backRow, formPath, formState } from '@/features/orders/paths';
+import { backMeal, backRow, formPath, formState } from '@/features/orders/paths';
 import { THAI_PICKER, pickerFormat } from '@/lib/dates';
 import { placeOptions, placeSearch } from '@/lib/place-options';
 
@@ -65,6 +65,8 @@ export default function OrdersPage() {
   // and laid out for the screen's width (antd measures it after the first render, and until then
   // shows none of the width-dependent columns: rows then grow and the row would leave the view)
   const focus = backRow(location.state);
+  const backTo = backMeal(location.state);
+  const backChip = backTo && `[data-testid="${backTo.caregiver ? 'caregiver-chip' : 'meal-chip'}"][data-meal-id="${backTo.meal}"]`;
   // antd's useBreakpoint answers {} until it has measured the width, then every size (xs…xxl)
   const measured = screens.xs !== undefined;
   const shown = list.data !== undefined && !list.isPlaceholderData && measured;
@@ -73,8 +75,12 @@ export default function OrdersPage() {
     const row = document.querySelector(`[data-testid="orders-table"] tr[data-hn="${CSS.escape(focus)}"]`);
     if (!row) return;
     row.scrollIntoView({ block: 'center' });
+    // the keyboard's focus back where the order was started: the chip of the meal ordered
+    // (else the row's first), not the page's body (issue 29)
+    const chip = backChip ? row.querySelector<HTMLElement>(backChip) : null;
+    (chip ?? row.querySelector<HTMLElement>('[data-testid="meal-chip"]'))?.focus({ preventScroll: true });
     navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
-  }, [focus, shown, list.data, screens, navigate, location.pathname, location.search]);
+  }, [focus, backChip, shown, list.data, screens, navigate, location.pathname, location.search]);
 
   const openMeal = (row: OrderRow, meal: MealCell, caregiver: boolean) => {
     const order = caregiver ? meal.caregiverOrder : meal.order;
@@ -241,7 +247,7 @@ export default function OrdersPage() {
             {t('bulk.button')}
           </Button>
         }
-        selection={{ selected, onSelect: setSelected }}
+        selection={{ selected, onSelect: setSelected, rowLabel: (r) => `${r.hnId} ${labels.name(r)}` }}
         onRow={(r) => ({ 'data-hn': r.hnId, 'data-review': r.needsReview ? 'true' : undefined, style: r.needsReview ? { background: '#fff1f0' } : undefined }) as never}
         columns={columns}
         scrollX={phone ? false : undefined}

@@ -91,6 +91,12 @@ export function MealChip({ meal, order, caregiver, onClick, testId, large }: {
   const { t, i18n } = useTranslation(NS);
   const live = order && order.status !== 'CANCELLED';
   const title = `${localName(meal, i18n.language)} · ${statusLabel(t, order)}${meal.npo ? ` · ${t('npo.tag')}` : ''}`;
+  // the name starts with what the chip shows ("BF ยังไม่สั่ง"), as a person who says what
+  // they see to their speech software would name it (WCAG 2.5.3), then the meal's full name
+  const shown = `${caregiver ? `${meal.abbreviation}+` : meal.abbreviation} ${statusLabel(t, order)}${meal.npo && !caregiver ? ` ${t('npo.tag')}` : ''}`;
+  const name = [shown, caregiver ? t('list.caregiverOrder') : null, localName(meal, i18n.language), order?.needsReview ? t('review.flag') : null]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <Tooltip title={caregiver ? `${t('list.caregiverOrder')} · ${title}` : title}>
       <button
@@ -98,8 +104,9 @@ export function MealChip({ meal, order, caregiver, onClick, testId, large }: {
         onClick={onClick}
         data-testid={testId}
         data-meal={meal.code}
+        data-meal-id={meal.mealTimeId}
         data-status={order?.status ?? 'NONE'}
-        aria-label={caregiver ? `${t('list.caregiverOrder')} ${title}` : title}
+        aria-label={name}
         style={{
           display: 'inline-flex',
           alignItems: 'center',
@@ -119,8 +126,9 @@ export function MealChip({ meal, order, caregiver, onClick, testId, large }: {
       >
         <span style={{ background: meal.mealColor || '#d9d9d9', color: meal.textColor || '#000', borderRadius: 10, padding: '0 6px', fontWeight: 600 }}>
           {caregiver ? `${meal.abbreviation}+` : meal.abbreviation}
-        </span>
+        </span>{' '}
         <span>{statusLabel(t, order)}</span>
+        {meal.npo && !caregiver && ' '}
         {meal.npo && !caregiver && <Tag color="red" style={{ margin: 0, fontSize: 10, lineHeight: '14px', padding: '0 3px' }}>{t('npo.tag')}</Tag>}
         {order?.needsReview && <ExclamationCircleFilled style={{ color: '#cf1322' }} aria-label={t('review.flag')} />}
       </button>

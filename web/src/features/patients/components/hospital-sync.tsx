@@ -1,6 +1,6 @@
 import { SyncOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Modal, Progress, Space, Typography } from 'antd';
+import { Alert, Button, Modal, Progress, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
@@ -9,7 +9,8 @@ import { getSyncQueryOptions, useSync } from '@/features/patients/api/get-sync';
 import { patientsKey } from '@/features/patients/api/keys';
 import { startSync } from '@/features/patients/api/start-sync';
 import { NS } from '@/features/patients/i18n';
-import { isSyncRunning, reportCounts, syncProgress } from '@/features/patients/sync';
+import { SyncReportView } from '@/features/patients/components/sync-report';
+import { isSyncRunning, syncProgress } from '@/features/patients/sync';
 import { useLabels } from '@/features/patients/use-labels';
 
 /**
@@ -76,15 +77,7 @@ export function HospitalSync() {
               <Progress percent={progress.percent} status={progress.status} data-testid="sync-progress" />
               {running && <Typography.Text type="secondary">{t('sync.running')}</Typography.Text>}
               {job.status === 'FAILED' && <Alert type="error" showIcon message={job.error || t('sync.failed')} data-testid="sync-error" />}
-              {job.status === 'DONE' && (
-                <Descriptions size="small" bordered column={2} data-testid="sync-report" title={t('sync.census', { count: job.report?.census ?? job.census })}>
-                  {reportCounts(job.report).map((c) => (
-                    <Descriptions.Item key={c.key} label={t(`sync.counts.${c.key}`)}>
-                      <span data-testid={`sync-count-${c.key}`}>{c.value}</span>
-                    </Descriptions.Item>
-                  ))}
-                </Descriptions>
-              )}
+              {job.status === 'DONE' && <SyncReportView job={job} />}
             </>
           )}
         </Space>

@@ -10,6 +10,7 @@ import { useSearchPatients } from '@/features/patients/api/search-patients';
 import { COLUMNS_STORAGE_KEY, readColumns, SORTABLE, sortByOf, writeColumns, type ColumnKey } from '@/features/patients/columns';
 import { ColumnChooser } from '@/features/patients/components/column-chooser';
 import { HospitalSync } from '@/features/patients/components/hospital-sync';
+import { SyncHistory } from '@/features/patients/components/sync-history';
 import { ImportPatientsModal } from '@/features/patients/components/import-patients-modal';
 import { PatientFormDrawer } from '@/features/patients/components/patient-form-drawer';
 import { patientColumns } from '@/features/patients/components/patient-columns';
@@ -124,6 +125,7 @@ export default function PatientsPage() {
           <>
             <ColumnChooser shown={shown} onChange={choose} />
             <HospitalSync />
+            <SyncHistory />
             <Button icon={<DownloadOutlined />} onClick={downloadTemplate} loading={template.isPending} data-testid="template-download">
               {t('import.template')}
             </Button>

@@ -1,8 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, DatePicker, Form, Radio, Select, Space, Table, Tag, Typography, type SelectProps } from 'antd';
+import { Alert, App, Button, DatePicker, Form, Space, Table, Tag, Typography, type SelectProps } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldSelect, RadioGroupField } from '@/components/form-controls';
 import { ScreenFrame } from '@/components/screen-frame';
 import { THAI_PICKER, pickerFormat } from '@/lib/dates';
 import { placeOptions, placeSearch } from '@/lib/place-options';
@@ -94,7 +95,7 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
   const multi = (field: keyof Values, label: string, options: SelectProps['options'], testId: string) => (
     <Form.Item name={field} label={label} rules={[{ required: true, message: t('required') }]}
       getValueFromEvent={(next: Multi) => normalise(next, form.getFieldValue(field) as Multi)}>
-      <Select mode="multiple" options={options} {...placeSearch} data-testid={testId} style={{ minWidth: 220 }} />
+      <FieldSelect mode="multiple" options={options} {...placeSearch} data-testid={testId} style={{ minWidth: 220 }} />
     </Form.Item>
   );
 
@@ -126,22 +127,22 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
           {multi('therapeuticIds', t('therapeutic'), opts(c?.therapeutics), 'report-therapeutic')}
           {multi('allergy', t('allergy'), allergyOpts, 'report-allergy')}
           <Form.Item name="foodScope" label={t('foodScope')} rules={[{ required: true, message: t('required') }]}>
-            <Select data-testid="report-scope" style={{ minWidth: 180 }}
+            <FieldSelect data-testid="report-scope" style={{ minWidth: 180 }}
               options={['ALL', 'NORMAL', 'DYSPHAGIA'].map((v) => ({ value: v, label: t(`scope.${v}`) }))} />
           </Form.Item>
           <Form.Item name="orderType" label={t('orderType')} rules={[{ required: true, message: t('required') }]}>
-            <Select data-testid="report-order-type" style={{ minWidth: 180 }}
+            <FieldSelect data-testid="report-order-type" style={{ minWidth: 180 }}
               options={['ALL', 'PATIENT', 'CAREGIVER'].map((v) => ({ value: v, label: t(`orderTypes.${v}`) }))} />
           </Form.Item>
           {kind === 'meal-card' && (
             <Form.Item name="layout" label={t('layout')} rules={[{ required: true, message: t('required') }]}>
-              <Radio.Group data-testid="report-layout"
+              <RadioGroupField data-testid="report-layout"
                 options={['A4', 'LABEL80'].map((v) => ({ value: v, label: t(`layouts.${v}`) }))} />
             </Form.Item>
           )}
           {kind === 'kitchen' && (
             <Form.Item name="type" label={t('kitchenType')} rules={[{ required: true, message: t('required') }]}>
-              <Select data-testid="report-kitchen-type" style={{ minWidth: 200 }}
+              <FieldSelect data-testid="report-kitchen-type" style={{ minWidth: 200 }}
                 options={['MENU', 'MENU_SET', 'SET', 'SPECIFIC'].map((v) => ({ value: v, label: t(`kitchenTypes.${v}`) }))} />
             </Form.Item>
           )}

@@ -13,28 +13,59 @@ const FORMATS: Record<string, string> = { qr_code: 'QR', code_128: 'CODE128' };
 /** Stops a running scan. */
 type Stop = () => void;
 
-/** Reads with the browser's BarcodeDetector on the video: the first code read, then stops. */
-async function withDetector(Detector: DetectorClass, video: HTMLVideoElement, onRead: (text: string, symbology: string) => void): Promise<Stop> {
+/** Reads the codes in the video's current frame (none: none read yet). */
+type Read = (video: HTMLVideoElement) => Promise<Detected[]>;
+
+/** The browser's BarcodeDetector where present. */
+function detectorRead(Detector: DetectorClass): Read {
+  const detector = new Detector({ formats: Object.keys(FORMATS) });
+  return (video) => detector.detect(video);
+}
+
+/**
+ * ZXing (loaded here, only where the browser has no BarcodeDetector), reading the frame the
+ * video shows. Its own camera handling (decodeFromConstraints) is not used: it waits for the
+ * video's "canplay" after trying to play it, and when that event came in between, it waited
+ * for ever — on a busy ward PC (and a loaded test machine) the camera stayed on reading
+ * nothing.
+ */
+async function zxingRead(): Promise<Read> {
+  const [{ BrowserMultiFormatReader }, { BarcodeFormat, DecodeHintType }] = await Promise.all([import('@zxing/browser'), import('@zxing/library')]);
+  const hints = new Map([[DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.QR_CODE, BarcodeFormat.CODE_128]]]);
+  const reader = new BrowserMultiFormatReader(hints);
+  return async (video) => {
+    const result = reader.decode(video); // throws when the frame holds no code
+    return [{ rawValue: result.getText(), format: result.getBarcodeFormat() === BarcodeFormat.CODE_128 ? 'code_128' : 'qr_code' }];
+  };
+}
+
+/**
+ * Plays the camera in the video and reads its frames until a code is read, then stops. Every
+ * step checks the scan is still wanted: a screen closed (or the scan restarted) while the
+ * camera was opening leaves no camera on and never takes the video from a newer scan.
+ */
+async function scan(read: Read, video: HTMLVideoElement, onRead: (text: string, symbology: string) => void, wanted: () => boolean): Promise<Stop> {
   const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
   let stopped = false;
   const stop = () => {
     stopped = true;
     stream.getTracks().forEach((tr) => tr.stop());
+    if (video.srcObject === stream) video.srcObject = null;
   };
+  if (!wanted()) return stop; // the caller, closed meanwhile, stops it
   video.srcObject = stream;
   await video.play();
-  const detector = new Detector({ formats: Object.keys(FORMATS) });
   const loop = async () => {
-    if (stopped) return;
+    if (stopped || !wanted()) return;
     try {
-      const codes = await detector.detect(video);
+      const codes = await read(video);
       if (codes.length > 0 && !stopped) {
         stop();
         onRead(codes[0].rawValue, FORMATS[codes[0].format] ?? '');
         return;
       }
     } catch {
-      // a frame not ready yet
+      // a frame not ready yet, or no code in it
     }
     setTimeout(() => void loop(), 150);
   };
@@ -42,29 +73,18 @@ async function withDetector(Detector: DetectorClass, video: HTMLVideoElement, on
   return stop;
 }
 
-/** Reads with ZXing (loaded here, only where the browser has no BarcodeDetector). */
-async function withZxing(video: HTMLVideoElement, onRead: (text: string, symbology: string) => void): Promise<Stop> {
-  const [{ BrowserMultiFormatReader }, { BarcodeFormat, DecodeHintType }] = await Promise.all([import('@zxing/browser'), import('@zxing/library')]);
-  const hints = new Map([[DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.QR_CODE, BarcodeFormat.CODE_128]]]);
-  const reader = new BrowserMultiFormatReader(hints);
-  let done = false;
-  const controls = await reader.decodeFromConstraints({ video: { facingMode: 'environment' } }, video, (result, _err, c) => {
-    if (!result || done) return;
-    done = true;
-    c.stop();
-    onRead(result.getText(), result.getBarcodeFormat() === BarcodeFormat.CODE_128 ? 'CODE128' : 'QR');
-  });
-  return () => controls.stop();
-}
-
 /**
  * The device camera reading the card's QR code or the wristband's barcode (this chunk loads
  * with the confirm screen's camera button only): the browser's BarcodeDetector where present,
  * else ZXing. Answers the first code read.
  */
+/** How long a camera may show no picture before the screen says so. */
+const NO_PICTURE_MS = 6000;
+
 export default function CameraScan({ onRead, onClose }: { onRead: (text: string, symbology: string) => void; onClose: () => void }) {
   const { t } = useTranslation(NS);
   const video = useRef<HTMLVideoElement>(null);
+  // the problem's text key: translated when shown, so the camera never restarts on a new language
   const [problem, setProblem] = useState<string | null>(null);
   // the latest callback, so that a re-render of the screen does not restart the camera
   const readRef = useRef(onRead);
@@ -77,27 +97,36 @@ export default function CameraScan({ onRead, onClose }: { onRead: (text: string,
     const read = (text: string, symbology: string) => readRef.current(text, symbology);
     if (!el) return;
     if (!navigator.mediaDevices?.getUserMedia) {
-      setProblem(t('confirm.cameraUnsupported'));
+      setProblem('confirm.cameraUnsupported');
       return;
     }
     let stop: Stop | null = null;
     let closed = false;
+    const wanted = () => !closed;
     const Detector = (window as unknown as { BarcodeDetector?: DetectorClass }).BarcodeDetector;
-    (Detector ? withDetector(Detector, el, read) : withZxing(el, read))
+    (Detector ? Promise.resolve(detectorRead(Detector)) : zxingRead())
+      .then((r) => scan(r, el, read, wanted))
       .then((s) => {
         if (closed) s();
         else stop = s;
       })
-      .catch(() => setProblem(t('confirm.cameraDenied')));
+      .catch(() => {
+        if (!closed) setProblem('confirm.cameraDenied');
+      });
+    // a camera that opened but shows no picture (no frame yet) is said, not left reading nothing
+    const watchdog = window.setTimeout(() => {
+      if (!closed && el.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) setProblem('confirm.cameraNoPicture');
+    }, NO_PICTURE_MS);
     return () => {
       closed = true;
+      window.clearTimeout(watchdog);
       stop?.();
     };
-  }, [t]);
+  }, []);
 
   return (
     <div className="serve-camera">
-      {problem && <Alert type="error" showIcon message={problem} data-testid="camera-problem" />}
+      {problem && <Alert type="error" showIcon message={t(problem)} data-testid="camera-problem" data-problem={problem} />}
       <video ref={video} muted playsInline style={{ width: '100%', maxHeight: 320, display: problem ? 'none' : 'block' }} data-testid="camera-video" />
       <Button block onClick={onClose} style={{ marginTop: 8 }}>
         {t('confirm.cameraStop')}

@@ -1,8 +1,7 @@
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import { Alert, App, Button, Descriptions, Form, Grid, Input, Space, Steps, Tag, Typography } from 'antd';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { NS } from '@/features/serve/i18n';
 import { useVerifyTray } from '@/features/serve/api/verify';
 import { useUpdateServe } from '@/features/serve/api/update-serve';
@@ -12,6 +11,7 @@ import { useNames } from '@/features/serve/use-names';
 import type { Scan, Verdict } from '@/features/serve/types';
 import { isCardToken, isSurveyLink, noMatchKind } from '@/features/serve/verdict';
 import { ScreenFrame } from '@/components/screen-frame';
+import { ButtonLink } from '@/components/button-link';
 import { isApiError } from '@/lib/api-client';
 import { useReviewReasonLabel } from '@/lib/review-reasons';
 
@@ -41,6 +41,15 @@ export default function ConfirmServePage() {
   const update = useUpdateServe();
 
   const step = done ? 3 : verdict ? 2 : scan.token ? 1 : 0;
+
+  // the keyboard's focus on what comes next after each result, never left on the body (issue
+  // 29): a match's "served", a refusal's "reject"; once recorded, "next tray"
+  const page = useRef<HTMLDivElement>(null);
+  const phase = done ? 'done' : rejecting ? 'rejecting' : verdict ? `verdict:${requestId}` : 'scan';
+  const settled = !verify.isPending && !update.isPending;
+  useEffect(() => {
+    if (settled && (phase === 'done' || phase.startsWith('verdict:'))) page.current?.querySelector<HTMLElement>('[data-next-action]')?.focus();
+  }, [phase, settled]);
   const headline = !verdict || verdict.match ? 'match' : ({ wrong: 'noMatch', unverified: 'cannotCheck', hold: 'cannotServe' } as const)[noMatchKind(verdict.reasons)];
 
   const restart = () => {
@@ -91,7 +100,7 @@ export default function ConfirmServePage() {
 
   return (
     <ScreenFrame title={t('confirm.title')} subtitle={t('confirm.subtitle')} testId="confirm-serve-page">
-      <div className="serve-confirm" style={{ maxWidth: 560 }}>
+      <div className="serve-confirm" style={{ maxWidth: 560 }} ref={page}>
         <Steps
           size="small"
           type={wide ? 'default' : 'inline'}
@@ -181,14 +190,12 @@ export default function ConfirmServePage() {
                 <Typography.Title level={4} data-testid="serve-done" style={{ margin: 0 }}>
                   {done}
                 </Typography.Title>
-                <Button type="primary" size="large" block onClick={restart} data-testid="serve-next">
+                <Button data-next-action type="primary" size="large" block onClick={restart} data-testid="serve-next">
                   {t('confirm.next')}
                 </Button>
-                <Link to="/auth/serve">
-                  <Button block data-testid="serve-back">
-                    {t('confirm.back')}
-                  </Button>
-                </Link>
+                <ButtonLink to="/auth/serve" block data-testid="serve-back">
+                  {t('confirm.back')}
+                </ButtonLink>
               </Space>
             ) : rejecting ? (
               <Form form={form} layout="vertical" onFinish={(v) => record('REJECTED', v.rejectReason.trim())}>
@@ -197,7 +204,7 @@ export default function ConfirmServePage() {
                   label={t('confirm.rejectReason')}
                   rules={[{ required: true, whitespace: true, message: t('confirm.rejectReasonRequired') }, { max: 500 }]}
                 >
-                  <Input.TextArea rows={2} maxLength={500} data-testid="reject-reason" />
+                  <Input.TextArea rows={2} maxLength={500} autoFocus data-testid="reject-reason" />
                 </Form.Item>
                 <Space wrap style={{ marginBottom: 12 }}>
                   {PRESETS.map((p) => (
@@ -213,11 +220,11 @@ export default function ConfirmServePage() {
             ) : (
               <Space direction="vertical" style={{ width: '100%' }}>
                 {verdict.match && (
-                  <Button type="primary" size="large" block onClick={() => record('SERVED')} loading={update.isPending} data-testid="serve-confirm">
+                  <Button data-next-action type="primary" size="large" block onClick={() => record('SERVED')} loading={update.isPending} data-testid="serve-confirm">
                     {t('confirm.serve')}
                   </Button>
                 )}
-                <Button danger size="large" block onClick={() => setRejecting(true)} data-testid="serve-reject">
+                <Button data-next-action={verdict.match ? undefined : true} danger size="large" block onClick={() => setRejecting(true)} data-testid="serve-reject">
                   {t('confirm.reject')}
                 </Button>
                 <Button block onClick={restart} data-testid="serve-restart">

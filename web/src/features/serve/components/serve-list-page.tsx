@@ -1,8 +1,7 @@
 import { FormOutlined, ScanOutlined } from '@ant-design/icons';
-import { Button, Segmented, Select, Tag, type TableColumnsType } from 'antd';
+import { Segmented, Select, Tag, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { NS } from '@/features/serve/i18n';
 import { useSearchServe } from '@/features/serve/api/search-serve';
 import { useWards } from '@/features/serve/api/get-wards';
@@ -10,6 +9,7 @@ import { useNames } from '@/features/serve/use-names';
 import { SERVE_STATUSES, type ServeStatus, type TrayRow } from '@/features/serve/types';
 import { PagedList, pagedListSpec, sortOrder } from '@/components/paged-table';
 import { ScreenFrame } from '@/components/screen-frame';
+import { ButtonLink } from '@/components/button-link';
 import { oneOfParam, useListState, type Param } from '@/lib/use-list-state';
 import { placeOptions, placeSearch } from '@/lib/place-options';
 
@@ -127,16 +127,12 @@ export default function ServeListPage() {
         actions={
           <>
             {/* the survey of a tray just served, entered with the patient (issue 17) */}
-            <Link to="/auth/survey/entry">
-              <Button size="large" icon={<FormOutlined />} data-testid="serve-survey">
-                {t('list.survey')}
-              </Button>
-            </Link>
-            <Link to="/auth/serve/confirm">
-              <Button type="primary" size="large" icon={<ScanOutlined />} data-testid="serve-scan">
-                {t('list.scan')}
-              </Button>
-            </Link>
+            <ButtonLink to="/auth/survey/entry" size="large" icon={<FormOutlined aria-hidden />} data-testid="serve-survey">
+              {t('list.survey')}
+            </ButtonLink>
+            <ButtonLink to="/auth/serve/confirm" type="primary" size="large" icon={<ScanOutlined aria-hidden />} data-testid="serve-scan">
+              {t('list.scan')}
+            </ButtonLink>
           </>
         }
         columns={columns}

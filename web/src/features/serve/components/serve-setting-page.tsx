@@ -1,6 +1,7 @@
-import { Alert, App, Button, Checkbox, Form, Input, Typography } from 'antd';
+import { Alert, App, Button, Form, Input, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckboxGroupField } from '@/components/form-controls';
 import { NS } from '@/features/serve/i18n';
 import { useSetting, useUpdateSetting } from '@/features/serve/api/setting';
 import { useNames } from '@/features/serve/use-names';
@@ -43,7 +44,7 @@ export default function ServeSettingPage() {
     <ScreenFrame title={t('setting.title')} subtitle={t('setting.subtitle')} testId="serve-setting-page">
       <Form form={form} layout="vertical" onFinish={submit} style={{ maxWidth: 480 }} disabled={setting.isLoading}>
         <Form.Item name="symbologies" label={t('setting.symbologies')} rules={[{ required: true, type: 'array', min: 1, message: t('setting.symbologiesRequired') }]}>
-          <Checkbox.Group options={[{ value: 'CODE128', label: 'Code 128' }, { value: 'QR', label: 'QR code' }]} data-testid="setting-symbologies" />
+          <CheckboxGroupField options={[{ value: 'CODE128', label: 'Code 128' }, { value: 'QR', label: 'QR code' }]} data-testid="setting-symbologies" />
         </Form.Item>
         <Form.Item
           name="pattern"

@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSearchBoxParts } from '@/components/search-box-parts';
 import { useEnterSurvey } from '@/features/surveys/api/enter-survey';
 import { useTrays } from '@/features/surveys/api/get-trays';
 import { useWards } from '@/features/surveys/api/get-wards';
@@ -48,6 +49,7 @@ export default function SurveyEntryPage() {
   const [open, setOpen] = useState<Tray | null>(null);
   const [qr, setQr] = useState<Tray | null>(null);
   const [typed, setTyped] = useState(state.q);
+  const searchParts = useSearchBoxParts();
   const picker = usePickerLocale();
   const name = (r: { nameTh: string; nameEn: string }) => localName(r, lang);
 
@@ -145,7 +147,7 @@ export default function SurveyEntryPage() {
             data-testid="entry-ward"
           />
           <Input.Search
-            allowClear
+            {...searchParts}
             value={typed}
             onChange={(e) => {
               setTyped(e.target.value);

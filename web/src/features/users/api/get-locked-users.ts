@@ -10,10 +10,14 @@ export type LockedUser = {
   lastNameTh: string;
   firstNameEn: string;
   lastNameEn: string;
+  /** Failed sign-ins from every address; `addresses` how many addresses they came from. */
   failures: number;
+  addresses: number;
   lastAttemptAt: string;
-  /** null: the delay has run out, the account may try now. */
+  /** null: the delay has run out, the account may try now. Only the addresses that failed wait. */
   delayedUntil: string | null;
+  /** false for a Super Admin: a Branch Admin does not lift its delay. */
+  liftable: boolean;
 };
 
 /** GET /auth/lockedUsers — the delayed sign-ins of the branch, the longest delay first (Branch Admin). */

@@ -7,8 +7,9 @@ import type { Labels } from '@/features/users/use-labels';
 
 /**
  * Delayed sign-ins of the branch (Branch Admin), on the Access rights screen: the accounts
- * whose sign-in the server delays after failed passwords. Shown only while there are some;
- * Lift asks first, then lets the account sign in at once.
+ * whose sign-in the server delays after failed passwords (only from the addresses that
+ * failed). Shown only while there are some; Lift asks first, then lets the account sign in at
+ * once. A Super Admin's delay is shown but not liftable here: it runs out by itself.
  */
 export function DelayedSignIns({ branchCode, labels }: { branchCode: string; labels: Labels }) {
   const { t } = useTranslation(['users', 'common']);
@@ -37,18 +38,22 @@ export function DelayedSignIns({ branchCode, labels }: { branchCode: string; lab
     { key: 'employeeCode', dataIndex: 'employeeCode', title: t('users:columns.employeeCode'), width: 130 },
     { key: 'name', title: t('users:columns.name'), render: (_, u) => labels.name(u) },
     { key: 'failures', dataIndex: 'failures', title: t('users:delays.failures'), width: 120, align: 'right' },
+    { key: 'addresses', dataIndex: 'addresses', title: t('users:delays.addresses'), width: 120, align: 'right' },
     { key: 'lastAttemptAt', dataIndex: 'lastAttemptAt', title: t('users:delays.lastAttempt'), width: 180, render: (v: string) => labels.dateTime(v) },
     {
       key: 'delayedUntil', dataIndex: 'delayedUntil', title: t('users:delays.delayedUntil'), width: 200,
       render: (v: string | null) => (v ? labels.dateTime(v) : <Tag color="green">{t('users:delays.mayTryNow')}</Tag>),
     },
     {
-      key: 'actions', title: t('users:common.actions'), width: 120, align: 'center',
-      render: (_, u) => (
-        <Button size="small" icon={<UnlockOutlined />} onClick={() => lift(u)} data-testid="lift-delay">
-          {t('users:delays.lift')}
-        </Button>
-      ),
+      key: 'actions', title: t('users:common.actions'), width: 220, align: 'center',
+      render: (_, u) =>
+        u.liftable ? (
+          <Button size="small" icon={<UnlockOutlined />} onClick={() => lift(u)} data-testid="lift-delay">
+            {t('users:delays.lift')}
+          </Button>
+        ) : (
+          <Typography.Text data-testid="lift-not-allowed">{t('users:delays.superAdmin')}</Typography.Text>
+        ),
     },
   ];
 

@@ -181,7 +181,7 @@ export default function UserAccessPage() {
           }
           columns={columns}
           list={list}
-          selection={{ selected, onSelect: setSelected }}
+          selection={{ selected, onSelect: setSelected, rowLabel: (a) => `${labels.name(a)} ${a.email}` }}
           scrollX={900}
           testId="access-table"
         />

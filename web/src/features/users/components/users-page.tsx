@@ -166,7 +166,7 @@ export default function UsersPage() {
           }
           columns={columns}
           list={list}
-          selection={{ selected, onSelect: setSelected }}
+          selection={{ selected, onSelect: setSelected, rowLabel: (a) => `${labels.name(a)} ${a.email}` }}
           scrollX={900}
           testId="users-table"
         />

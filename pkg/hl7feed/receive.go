@@ -1,0 +1,236 @@
+// Package hl7feed is the HL7 v2 feed of a branch (issue 30 §2; docs/hl7.md): the hospital's
+// interface engine posts ADT and diet-order messages to POST /api/hl7/<branch> with the
+// branch's feed key; each message is kept (table hl7_message), queued on the FIFO queue
+// hl7-feed (grouped by branch and patient, deduplicated by MSH-10) and acknowledged; the
+// hl7-feed-worker applies it through the same step as the FHIR census (patientsync.Applier).
+package hl7feed
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"samrap/events"
+	"samrap/pkg/day"
+	"samrap/pkg/db"
+	"samrap/pkg/db/dbsqlc"
+	"samrap/pkg/errs"
+	"samrap/pkg/hl7"
+	"samrap/pkg/imports"
+	"samrap/pkg/patientsync"
+	"samrap/pkg/queue"
+)
+
+// Queue is the FIFO queue hl7-feed-worker consumes.
+const Queue = "hl7-feed"
+
+var queries = dbsqlc.New()
+
+// Message statuses (hl7_message.status).
+const (
+	Queued    = "queued"
+	Applied   = "applied"
+	Skipped   = "skipped"
+	Stale     = "stale"
+	Duplicate = "duplicate"
+	Failed    = "failed"
+)
+
+// errBadKey answers a post without the branch's feed key (401): no branch, no key, another
+// key, a branch without a feed — all alike.
+var errBadKey = errs.New(errs.Unauthenticated, "hl7Feed.badKey")
+
+// Receiver keeps, queues and acknowledges the messages posted to a branch's feed.
+type Receiver struct {
+	db    *db.Pool
+	queue queue.FIFOSender
+	now   func() time.Time
+	zone  *time.Location
+}
+
+// NewReceiver builds the receiver: pool for the keys and messages, q the hl7-feed queue.
+func NewReceiver(pool *db.Pool, q queue.FIFOSender, now func() time.Time) *Receiver {
+	return &Receiver{db: pool, queue: q, now: now, zone: day.Bangkok}
+}
+
+// Authenticate checks key against the branch's feed key, and answers the receiving
+// facility (MSH-6.1) its messages may name besides the branch code.
+func (r *Receiver) Authenticate(ctx context.Context, branch, key string) (string, error) {
+	if branch == "" || key == "" {
+		return "", errBadKey
+	}
+	f, err := queries.FeedKey(ctx, r.db, branch)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", errBadKey
+	}
+	if err != nil {
+		return "", fmt.Errorf("hl7Feed.authenticate: %w", err)
+	}
+	if subtle.ConstantTimeCompare(patientsync.HashFeedKey(key), f.KeyHash) != 1 {
+		return "", errBadKey
+	}
+	return f.Facility, nil
+}
+
+// Receive keeps every message of body (one, several, or a FHS/BHS batch) and answers one
+// ACK per message, in order: AA once the message is stored and queued (or was received
+// before: a duplicate, not queued again; or is not for Samrap: kept, skipped), AE for a
+// message that cannot be used (a required field missing, a bad date), AR for one that
+// cannot be read or is not this branch's. A body that cannot be cut into messages is one
+// AR. An error is the database's (nothing was acknowledged).
+func (r *Receiver) Receive(ctx context.Context, branch, facility string, body []byte) ([]byte, error) {
+	var out []byte
+	msgs, err := hl7.Split(body)
+	if err != nil || len(msgs) == 0 {
+		e := asHL7(err, "nothing that reads as an HL7 v2 message")
+		w := row{branch: branch, raw: string(body), ack: hl7.AR, status: Failed, errKey: "hl7Feed.unreadable", err: e.Reason}
+		if err := r.keep(ctx, &w); err != nil {
+			return nil, err
+		}
+		return r.ack(nil, hl7.AR, e), nil
+	}
+	for _, raw := range msgs {
+		a, err := r.one(ctx, branch, facility, raw)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, a...)
+	}
+	return out, nil
+}
+
+// one keeps, queues and acknowledges one message.
+func (r *Receiver) one(ctx context.Context, branch, facility string, raw []byte) ([]byte, error) {
+	m, err := hl7.Parse(raw)
+	if err != nil {
+		e := asHL7(err, "not readable")
+		w := row{branch: branch, raw: string(raw), ack: hl7.AR, status: Failed, errKey: "hl7Feed.unreadable", err: e.Location() + ": " + e.Reason}
+		if m != nil {
+			msh, _ := m.Segment("MSH")
+			w.controlID = msh.Value(10)
+		}
+		if err := r.keep(ctx, &w); err != nil {
+			return nil, err
+		}
+		return r.ack(m, hl7.AR, e), nil
+	}
+	ev, err := hl7.ReadEvent(m, r.zone)
+	w := rowOf(branch, string(raw), ev)
+	if err != nil {
+		e := asHL7(err, "cannot be used")
+		w.ack, w.status, w.errKey, w.err = hl7.AE, Failed, "hl7Feed.invalid", e.Location()+": "+e.Reason
+		if err := r.keep(ctx, &w); err != nil {
+			return nil, err
+		}
+		return r.ack(m, hl7.AE, e), nil
+	}
+	if f := ev.ReceivingFacility; f != "" && !strings.EqualFold(f, branch) && (facility == "" || !strings.EqualFold(f, facility)) {
+		e := &hl7.Error{Segment: "MSH", Sequence: 1, Field: 6, Code: hl7.CodeTableValue, Reason: "the receiving facility is not this branch's"}
+		w.ack, w.status, w.errKey, w.err = hl7.AR, Failed, "hl7Feed.notOurs", e.Location()+": "+e.Reason
+		if err := r.keep(ctx, &w); err != nil {
+			return nil, err
+		}
+		return r.ack(m, hl7.AR, e), nil
+	}
+	w.ack, w.status = hl7.AA, Queued
+	if !Applies(ev.Kind) {
+		w.status, w.errKey = Skipped, "hl7Feed.notApplied"
+	}
+	if err := r.keep(ctx, &w); err != nil {
+		return nil, err
+	}
+	if w.status == Queued && !w.duplicate {
+		body, err := events.EncodeHL7Received(events.HL7Received{MessageID: w.id, BranchCode: branch})
+		if err == nil {
+			err = r.queue.SendFIFO(ctx, body, Group(branch, ev.Patient.HN), Dedup(branch, ev.MessageControlID))
+		}
+		if err != nil {
+			// not queued: the sender is told to send it again
+			if err := queries.FeedUnqueue(ctx, r.db, dbsqlc.FeedUnqueueParams{ID: w.id, ErrorKey: "hl7Feed.notQueued", Error: err.Error()}); err != nil {
+				return nil, fmt.Errorf("hl7Feed.receive: %w", err)
+			}
+			return r.ack(m, hl7.AE, &hl7.Error{Code: hl7.CodeInternal, Reason: "the message could not be queued: send it again"}), nil
+		}
+	}
+	return r.ack(m, hl7.AA, nil), nil
+}
+
+// Applies reports whether a message of kind is queued for the worker; the others are kept
+// and acknowledged, not applied.
+func Applies(k hl7.Kind) bool { return k != hl7.KindUnknown }
+
+// Group is the FIFO group of a patient's messages: SQS allows 128 characters of letters,
+// digits and punctuation, so the HN is hashed.
+func Group(branch, hn string) string { return branch + "-" + hash(hn) }
+
+// Dedup is a message's deduplication id: the branch and its MSH-10, hashed.
+func Dedup(branch, controlID string) string { return hash(branch + "\x00" + controlID) }
+
+func hash(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:])
+}
+
+// ack encodes the acknowledgment of m (nil: nothing readable).
+func (r *Receiver) ack(m *hl7.Message, code string, e *hl7.Error) []byte {
+	return hl7.ACK(m, hl7.Ack{Code: code, ControlID: imports.NewJobID(), Time: r.now().In(r.zone), Err: e}).Encode()
+}
+
+func asHL7(err error, reason string) *hl7.Error {
+	var e *hl7.Error
+	if errors.As(err, &e) {
+		return e
+	}
+	return &hl7.Error{Code: hl7.CodeSegmentSequence, Reason: reason}
+}
+
+// row is one hl7_message row to keep.
+type row struct {
+	id, branch, controlID, messageType, kind, hn string
+	sentAt                                       *time.Time
+	raw, ack, status, errKey, err                string
+	duplicate                                    bool // set by keep
+}
+
+func rowOf(branch, raw string, ev hl7.Event) row {
+	r := row{branch: branch, raw: raw, controlID: ev.MessageControlID, kind: string(ev.Kind), hn: ev.Patient.HN}
+	if ev.Type != "" {
+		r.messageType = ev.Type + "^" + ev.Trigger
+	}
+	if !ev.SentAt.IsZero() {
+		t := ev.SentAt
+		r.sentAt = &t
+	}
+	return r
+}
+
+// keep stores a message; an accepted one whose MSH-10 the branch accepted before is kept
+// as a duplicate (r.duplicate).
+func (r *Receiver) keep(ctx context.Context, w *row) error {
+	w.id = imports.NewJobID()
+	p := dbsqlc.FeedInsertMessageParams{ID: w.id, Branch: w.branch, ControlID: w.controlID, MessageType: w.messageType,
+		Kind: w.kind, PatientHn: w.hn, SentAt: w.sentAt, Raw: w.raw, Ack: w.ack, Status: w.status, ErrorKey: w.errKey, Error: w.err}
+	ids, err := queries.FeedInsertMessage(ctx, r.db, p)
+	if err == nil && len(ids) == 0 {
+		w.duplicate = true
+		p.ID, p.Status, p.ErrorKey = imports.NewJobID(), Duplicate, "hl7Feed.duplicate"
+		_, err = queries.FeedInsertMessage(ctx, r.db, p)
+	}
+	if err != nil {
+		return fmt.Errorf("hl7Feed.keep: %w", err)
+	}
+	return nil
+}
+
+// Send receives msgs as if the hospital had posted them to branch's feed (no key: the
+// caller is this machine's demo hospital, functions/local's /dev/hl7/<branch>).
+func (r *Receiver) Send(ctx context.Context, branch string, msgs []string) ([]byte, error) {
+	return r.Receive(ctx, branch, "", []byte(strings.Join(msgs, "")))
+}

@@ -1,0 +1,312 @@
+package hl7feed
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"path"
+	"strings"
+	"time"
+
+	lambdaevents "github.com/aws/aws-lambda-go/events"
+	"github.com/jackc/pgx/v5"
+
+	"samrap/events"
+	"samrap/pkg/audit"
+	"samrap/pkg/blob"
+	"samrap/pkg/day"
+	"samrap/pkg/db"
+	"samrap/pkg/db/dbsqlc"
+	"samrap/pkg/hl7"
+	"samrap/pkg/hospital"
+	"samrap/pkg/patients"
+	"samrap/pkg/patientsync"
+	"samrap/pkg/platform"
+	"samrap/pkg/queue"
+)
+
+// Actor names the feed in the patients' change log (who changed them).
+const Actor = "hl7-feed"
+
+// Worker is hl7-feed-worker: it applies each message the feed queued.
+type Worker struct {
+	DB      *db.Pool
+	Applier patientsync.Applier
+	Log     *slog.Logger
+	Zone    *time.Location
+	// Archive keeps each applied message's text (the uploads bucket under hl7/, kept as long
+	// as the rows: housekeeping.HL7Keep, infra HL7_RETENTION_DAYS; docs/hl7.md "Kept"); the
+	// row keeps it only until its outcome is final.
+	Archive blob.Store
+}
+
+// NewWorker builds the worker; archive keeps the messages' text.
+func NewWorker(pool *db.Pool, now func() time.Time, log *slog.Logger, archive blob.Store) *Worker {
+	return &Worker{DB: pool, Applier: patientsync.Applier{Patients: patients.NewService(pool, now)}, Log: log, Zone: day.Bangkok,
+		Archive: archive}
+}
+
+// Handler is hl7-feed-worker's queue handler (functions/hl7-feed-worker, functions/local).
+func Handler(env *platform.Env) queue.Handler {
+	return NewWorker(env.DB, env.Now, env.Log, env.Uploads).Handle
+}
+
+// ArchiveKey is where the text of message id, received at, is kept.
+func ArchiveKey(branch string, received time.Time, id string) string {
+	return path.Join("hl7", branch, received.UTC().Format(time.DateOnly), id+".hl7")
+}
+
+// Handle applies each message of the batch; one that fails for a reason worth retrying
+// (the database) is reported in BatchItemFailures. On a FIFO queue the messages after it in
+// its group wait for it.
+func (w *Worker) Handle(ctx context.Context, ev lambdaevents.SQSEvent) (lambdaevents.SQSEventResponse, error) {
+	var resp lambdaevents.SQSEventResponse
+	for _, m := range ev.Records {
+		req, err := events.DecodeHL7Received([]byte(m.Body))
+		if err == nil {
+			err = w.Apply(ctx, req.BranchCode, req.MessageID)
+		}
+		if err != nil {
+			w.Log.ErrorContext(ctx, "hl7 feed message failed", "messageId", m.MessageId, "err", err)
+			resp.BatchItemFailures = append(resp.BatchItemFailures, lambdaevents.SQSBatchItemFailure{ItemIdentifier: m.MessageId})
+		}
+	}
+	return resp, nil
+}
+
+// Outcome is what came of a message, kept in hl7_message (status, error, changes).
+type Outcome struct {
+	Status string
+	ErrKey string
+	Err    string
+	Report *patientsync.Report
+}
+
+// Apply applies the kept message id of branch, once: a message no longer queued (applied,
+// or ended otherwise by an earlier delivery) is left alone. A message sent before the last
+// one applied for its patient (ADT and diet orders counted apart) is stale and changes
+// nothing. An error means "try again later".
+func (w *Worker) Apply(ctx context.Context, branch, id string) error {
+	if !db.IsUUID(id) {
+		w.Log.WarnContext(ctx, "hl7 feed: not a message id, ignored", "id", id)
+		return nil
+	}
+	return db.InTx(ctx, w.DB, func(tx pgx.Tx) error {
+		msg, err := queries.FeedLockMessage(ctx, tx, dbsqlc.FeedLockMessageParams{ID: id, Branch: branch})
+		if errors.Is(err, pgx.ErrNoRows) || (err == nil && msg.Status != Queued) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		out, err := w.apply(ctx, tx, msg)
+		if err != nil {
+			return err
+		}
+		// kept before the outcome clears it from the row (a redelivery writes it again)
+		key := ArchiveKey(msg.BranchCode, msg.ReceivedAt, msg.ID)
+		if err := w.Archive.Put(ctx, key, strings.NewReader(msg.Raw), ContentType); err != nil {
+			return fmt.Errorf("hl7 feed: keep message %s: %w", msg.ID, err)
+		}
+		var changes []byte
+		if out.Report != nil {
+			if changes, err = json.Marshal(out.Report); err != nil {
+				return err
+			}
+		}
+		return queries.FeedFinishMessage(ctx, tx, dbsqlc.FeedFinishMessageParams{ID: id, Status: out.Status,
+			ErrorKey: out.ErrKey, Error: out.Err, Changes: string(changes)})
+	})
+}
+
+func (w *Worker) apply(ctx context.Context, tx pgx.Tx, msg dbsqlc.Hl7Message) (Outcome, error) {
+	m, err := hl7.Parse([]byte(msg.Raw))
+	var ev hl7.Event
+	if err == nil {
+		ev, err = hl7.ReadEvent(m, w.Zone)
+	}
+	if err != nil { // it was read when received: only a change of this code gets here
+		return Outcome{Status: Failed, ErrKey: "hl7Feed.invalid", Err: err.Error()}, nil
+	}
+	if !Applies(ev.Kind) {
+		return Outcome{Status: Skipped, ErrKey: "hl7Feed.notApplied"}, nil
+	}
+	last, err := queries.FeedLastApplied(ctx, tx, dbsqlc.FeedLastAppliedParams{Branch: msg.BranchCode, Hn: ev.Patient.HN,
+		Diet: ev.Kind == hl7.KindDietOrder})
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+	case err != nil:
+		return Outcome{}, err
+	case last != nil && last.After(ev.SentAt):
+		return Outcome{Status: Stale, ErrKey: "hl7Feed.stale"}, nil
+	}
+	maps, err := w.Applier.Maps(ctx, tx, msg.BranchCode)
+	if err != nil {
+		return Outcome{}, err
+	}
+	var r *patientsync.Report
+	skipped := "hl7Feed.notInpatient"
+	if ev.Kind == hl7.KindMerge {
+		r, err = w.merge(ctx, tx, msg.BranchCode, ev, maps)
+		skipped = "hl7Feed.mergeNothing"
+	} else {
+		r, err = w.change(ctx, tx, msg.BranchCode, ev, maps)
+	}
+	if key, ok := patientsync.FailureKey(err); ok {
+		return Outcome{Status: Failed, ErrKey: key, Err: err.Error()}, nil
+	}
+	if err != nil {
+		return Outcome{}, err
+	}
+	if r == nil {
+		return Outcome{Status: Skipped, ErrKey: skipped}, nil
+	}
+	return Outcome{Status: Applied, Report: r}, nil
+}
+
+// merge applies an A40: the patient of MRG-1's HN (prior) is merged into PID-3's
+// (survivor), which keeps the orders. nil: nothing to merge (Samrap has no prior).
+//   - Only the prior is known: it takes the survivor's HN (its orders stay with it, and a
+//     card already printed still verifies: its code names the order, not the HN), then what
+//     PID says of it is applied as an update.
+//   - Both are known: the survivor keeps its orders and takes every allergy and restricted
+//     ingredient the prior had (an allergy is never lost to a merge), and the stricter
+//     texture and the NPO where it has none, so its orders are flagged for review; the
+//     prior leaves (a discharge: its orders flagged as for any discharge).
+func (w *Worker) merge(ctx context.Context, tx pgx.Tx, branch string, ev hl7.Event, maps hospital.Maps) (*patientsync.Report, error) {
+	prior, survivor := ev.Merge.PriorHN, ev.Patient.HN
+	if prior == survivor {
+		return nil, nil
+	}
+	l, err := w.Applier.Lock(ctx, tx, branch, []string{survivor, prior})
+	if err != nil {
+		return nil, err
+	}
+	p, s := l.Before(prior), l.Before(survivor)
+	update := ev
+	update.Kind = hl7.KindUpdate
+	switch {
+	case p == nil:
+		return nil, nil
+	case s == nil:
+		if err := renameHN(ctx, tx, branch, prior, survivor); err != nil {
+			return nil, err
+		}
+		return w.change(ctx, tx, branch, update, maps)
+	}
+	in := l.Fit(maps.Apply(hospital.Census{Admissions: []hospital.Admission{Admission(update)}})[0])
+	fill(&in, s, update, false)
+	in.VisitStatus, in.WardCode, in.RoomCode, in.BedCode = s.VisitStatus, s.WardCode, s.RoomCode, s.BedCode
+	in.Allergies = hospital.Allergies{Codes: hospital.Union(in.Allergies.Codes, s.Allergies.Codes, p.Allergies.Codes),
+		Texts: hospital.Union(in.Allergies.Texts, s.Allergies.Texts, p.Allergies.Texts)}
+	in.HospitalAllergies = hospital.Allergies{Codes: hospital.Union(in.HospitalAllergies.Codes, p.HospitalAllergies.Codes),
+		Texts: hospital.Union(in.HospitalAllergies.Texts, p.HospitalAllergies.Texts)}
+	in.RestrictedCodes = hospital.Union(in.RestrictedCodes, s.RestrictedCodes, p.RestrictedCodes)
+	in.Texture = stricter(in.Texture, p.Texture)
+	if in.NPO == nil {
+		in.NPO = p.NPO
+	}
+	cs := hospital.Diff(l.Samrap, []hospital.Patient{in})
+	beds, err := w.Applier.Write(ctx, tx, l, Actor, cs, []hospital.Patient{in})
+	if err != nil {
+		return nil, err
+	}
+	if err := moveOrders(ctx, tx, branch, prior, survivor); err != nil {
+		return nil, err
+	}
+	r := patientsync.NewReport(hospital.Census{Admissions: []hospital.Admission{Admission(update)}}, cs, beds)
+	return &r, nil
+}
+
+// moveOrders gives the survivor of a merge the prior's live orders to come (the surviving
+// identifier keeps the orders), each with its change-log row, except a meal the survivor
+// already has (it stays with the discharged prior, flagged DISCHARGED). Each moved order keeps
+// the facts it was checked against, the prior's, and is checked again against the
+// survivor's: any fact that differs flags it for a person, as a patient's change does.
+func moveOrders(ctx context.Context, tx pgx.Tx, branch, prior, survivor string) error {
+	moved, err := queries.FeedMoveOrders(ctx, tx, dbsqlc.FeedMoveOrdersParams{Branch: branch, PriorHn: prior, SurvivorHn: survivor})
+	if err != nil {
+		return fmt.Errorf("merge: move the orders of %s: %w", prior, err)
+	}
+	if len(moved) == 0 {
+		return nil
+	}
+	for _, o := range moved {
+		if err := audit.WriteChange(ctx, tx, audit.Change{BranchCode: branch, Entity: "meal_order", EntityID: o.ID, Action: "update",
+			Before: map[string]any{"hnId": prior}, After: map[string]any{"hnId": survivor}, By: Actor}); err != nil {
+			return err
+		}
+	}
+	if err := queries.FeedReviewOrders(ctx, tx, dbsqlc.FeedReviewOrdersParams{Branch: branch, PatientID: moved[0].PatientID}); err != nil {
+		return fmt.Errorf("merge: check the moved orders: %w", err)
+	}
+	return nil
+}
+
+// renameHN gives the branch's patient with HN from the HN to, with its change-log row.
+func renameHN(ctx context.Context, tx pgx.Tx, branch, from, to string) error {
+	id, err := queries.FeedRenamePatient(ctx, tx, dbsqlc.FeedRenamePatientParams{Branch: branch, OldHn: from, NewHn: to})
+	if err != nil {
+		return fmt.Errorf("merge: rename %s: %w", from, err)
+	}
+	return audit.WriteChange(ctx, tx, audit.Change{BranchCode: branch, Entity: "patient", EntityID: to, Action: "update",
+		Before: map[string]any{"id": id, "hnId": from}, After: map[string]any{"id": id, "hnId": to}, By: Actor})
+}
+
+// stricter answers the texture a patient needing both a and b needs: the thicker drink (a
+// higher IDDSI drink level) and the softer food (a lower food level).
+func stricter(a, b hospital.Texture) hospital.Texture {
+	pick := func(x, y *int, thicker bool) *int {
+		switch {
+		case x == nil:
+			return y
+		case y == nil:
+			return x
+		}
+		v := min(*x, *y)
+		if thicker {
+			v = max(*x, *y)
+		}
+		return &v
+	}
+	return hospital.Texture{Drinks: pick(a.Drinks, b.Drinks, true), Foods: pick(a.Foods, b.Foods, false)}
+}
+
+// change applies what ev says of its patient through the sync's step: the one patient
+// locked, the message mapped and fitted as a census of one, completed with what it does
+// not speak of, diffed, written. nil: nothing to apply (a patient Samrap does not have,
+// whom the message does not admit).
+func (w *Worker) change(ctx context.Context, tx pgx.Tx, branch string, ev hl7.Event, maps hospital.Maps) (*patientsync.Report, error) {
+	hn := ev.Patient.HN
+	l, err := w.Applier.Lock(ctx, tx, branch, []string{hn})
+	if err != nil {
+		return nil, err
+	}
+	before := l.Before(hn)
+	census := hospital.Census{Admissions: []hospital.Admission{Admission(ev)}}
+	plan := PlanOf(ev)
+	var incoming []hospital.Patient
+	if plan != Leave {
+		if before == nil && plan == Update && !inpatient(ev) {
+			return nil, nil
+		}
+		cancelledNPO := maps.Apply(hospital.Census{Admissions: []hospital.Admission{{HN: hn, Diets: cancelled(ev)}}})[0].NPO != nil
+		in := l.Fit(maps.Apply(census)[0])
+		fill(&in, before, ev, cancelledNPO)
+		incoming = append(incoming, in)
+	} else {
+		census.Admissions = nil
+	}
+	cs := hospital.Diff(l.Samrap, incoming)
+	if plan == Update {
+		keepStay(&cs)
+	}
+	beds, err := w.Applier.Write(ctx, tx, l, Actor, cs, incoming)
+	if err != nil {
+		return nil, err
+	}
+	r := patientsync.NewReport(census, cs, beds)
+	return &r, nil
+}

@@ -1,0 +1,161 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+)
+
+// journal is what the people of the rush did and saw, for the checks against the database.
+type journal struct {
+	mu             sync.Mutex
+	submits        map[string]*submitLog // by idempotency key
+	owner          map[string]string     // order id → HN, of every order a submit answered
+	prints         []printLog
+	printsAnswered int                  // generatePDF answered 200, or 200 and the answer lost (the lost fault)
+	changes        map[string]span      // HN → its diet change, sent to answered
+	clears         map[string]time.Time // order id → when its review or cancel was sent
+	cancels        map[string]time.Time // order id → when its cancel was answered
+	serves         map[string]*serveLog // by request id
+	faults         []window             // when the fault struck: a termination, or an outage from to
+	killed         int                  // connections terminated or cut
+	notes          []string             // what went unexpectedly, not an invariant
+	cardRead       []string             // QR codes that are no token of the server's
+}
+
+type span struct{ sent, done time.Time }
+
+// window is when a fault struck: from = to for a termination.
+type window struct{ from, to time.Time }
+
+// submitLog is every answer to one idempotency key (retries, double taps).
+type submitLog struct {
+	key, hn string
+	answers []answer
+}
+
+// orders answers the order ids of a submit answer.
+func orderIDs(a answer) []string {
+	var out struct {
+		Orders []struct {
+			OrderID string `json:"orderId"`
+		} `json:"orders"`
+	}
+	_ = json.Unmarshal(a.data, &out)
+	var ids []string
+	for _, o := range out.Orders {
+		ids = append(ids, o.OrderID)
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// printLog is a print of meal cards: when it was asked and answered, the orders of the cards
+// read off the file and those it left out for review.
+type printLog struct {
+	span
+	orders, held []string
+}
+
+// serveLog is every answer to one serve request id.
+type serveLog struct {
+	order, action string
+	answers       []answer
+}
+
+func newJournal() *journal {
+	return &journal{submits: map[string]*submitLog{}, owner: map[string]string{}, changes: map[string]span{},
+		clears: map[string]time.Time{}, cancels: map[string]time.Time{}, serves: map[string]*serveLog{}}
+}
+
+func (j *journal) note(format string, args ...any) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.notes = append(j.notes, fmt.Sprintf(format, args...))
+}
+
+func (j *journal) submitting(key, hn string) *submitLog {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	l := j.submits[key]
+	if l == nil {
+		l = &submitLog{key: key, hn: hn}
+		j.submits[key] = l
+	}
+	return l
+}
+
+func (j *journal) submitted(l *submitLog, a answer) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	l.answers = append(l.answers, a)
+	if a.ok() {
+		for _, id := range orderIDs(a) {
+			j.owner[id] = l.hn
+		}
+	}
+}
+
+// patientOf answers the HN of an order a submit answered ("" for one none did).
+func (j *journal) patientOf(order string) string {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.owner[order]
+}
+
+func (j *journal) printedCards(a answer, orders, held []string) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.prints = append(j.prints, printLog{span: span{a.sent, a.done}, orders: orders, held: held})
+}
+
+func (j *journal) changed(hn string, sent, done time.Time) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.changes[hn] = span{sent, done}
+}
+
+func (j *journal) cleared(order string, sent time.Time) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.clears[order] = sent
+}
+
+func (j *journal) cancelled(order string, sent, done time.Time) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.clears[order], j.cancels[order] = sent, done
+}
+
+func (j *journal) served(id, order, action string, a answer) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	l := j.serves[id]
+	if l == nil {
+		l = &serveLog{order: order, action: action}
+		j.serves[id] = l
+	}
+	l.answers = append(l.answers, a)
+}
+
+// struck records a fault from to, and the app's connections it cut.
+func (j *journal) struck(from, to time.Time, n int) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.faults = append(j.faults, window{from, to})
+	j.killed += n
+}
+
+// inFault reports whether a's request was in flight during a fault or within margin after it.
+func (j *journal) inFault(a answer, margin time.Duration) bool {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	for _, w := range j.faults {
+		if !a.sent.After(w.to.Add(margin)) && !a.done.Before(w.from) {
+			return true
+		}
+	}
+	return false
+}
