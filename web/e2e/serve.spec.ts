@@ -261,9 +261,11 @@ test('the camera reads the meal card (Chromium fake video capture showing its QR
         const v = document.querySelector<HTMLVideoElement>('[data-testid=camera-video]');
         const tracks = v?.srcObject instanceof MediaStream ? v.srcObject.getTracks().map((tr) => `${tr.kind}:${tr.readyState}:${tr.muted ? 'muted' : 'unmuted'}`) : [];
         const problem = document.querySelector('[data-testid=camera-problem]')?.getAttribute('data-problem');
-        return { readyState: v?.readyState, currentTime: v?.currentTime, paused: v?.paused, width: v?.videoWidth, tracks, problem };
+        const refused = document.querySelector('[data-testid=scan-not-card],[data-testid=scan-survey-link]')?.getAttribute('data-testid');
+        return { readyState: v?.readyState, currentTime: v?.currentTime, paused: v?.paused, width: v?.videoWidth, tracks, problem, refused };
       });
-      throw new Error(`${(e as Error).message}\ncamera: ${JSON.stringify(state)}`);
+      // first, so that the failure list's first lines carry it
+      throw new Error(`camera: ${JSON.stringify(state)}\n${(e as Error).message}`);
     }
     await page.keyboard.type(tray.hn, { delay: 2 });
     await page.keyboard.press('Enter');

@@ -20,6 +20,13 @@ export const theme = {
     colorPrimary: '#0f766e',
     // Ant Design's links are blue by default; ours are teal like the rest (issue 19 item 13)
     colorLink: '#0f766e',
+    // hovered and pressed buttons and links go darker, not lighter: Ant Design's derived hover
+    // of #0f766e is a lighter teal that white text reads on at under 4.5:1 (axe saw the
+    // mouse resting on a button, issue 29)
+    colorPrimaryHover: '#115e59', // white on it 7.6:1
+    colorPrimaryActive: '#134e4a', // 9.6:1
+    colorLinkHover: '#115e59',
+    colorLinkActive: '#134e4a',
     borderRadius: 8,
     // shipped with the app (main.tsx): Thai reads the same on every device
     fontFamily:

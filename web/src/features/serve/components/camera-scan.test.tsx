@@ -43,6 +43,18 @@ describe('camera scan', () => {
     expect(screen.getByTestId('camera-problem').textContent).toContain('The camera shows no picture');
   });
 
+  it('a picture that comes late takes the words away; the video was never hidden (it is what comes)', async () => {
+    render(<CameraScan onRead={() => {}} onClose={() => {}} />);
+    await act(async () => {});
+    await act(async () => answer({} as MediaStream));
+    await act(async () => vi.advanceTimersByTime(6000));
+    const video = screen.getByTestId('camera-video');
+    expect(screen.getByTestId('camera-problem')).toBeTruthy();
+    expect(video.style.display).toBe('block');
+    await act(async () => video.dispatchEvent(new Event('loadeddata')));
+    expect(screen.queryByTestId('camera-problem')).toBeNull();
+  });
+
   it('closed while the camera was opening: the camera is stopped and not shown', async () => {
     const { unmount } = render(<CameraScan onRead={() => {}} onClose={() => {}} />);
     await act(async () => {}); // the camera asked for

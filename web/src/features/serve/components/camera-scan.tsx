@@ -113,13 +113,18 @@ export default function CameraScan({ onRead, onClose }: { onRead: (text: string,
       .catch(() => {
         if (!closed) setProblem('confirm.cameraDenied');
       });
-    // a camera that opened but shows no picture (no frame yet) is said, not left reading nothing
+    // a camera that opened but shows no picture (no frame yet) is said, not left reading
+    // nothing; the video stays on screen and the words go as soon as a picture comes (a busy
+    // PC can take longer than the watchdog to show the first frame)
     const watchdog = window.setTimeout(() => {
       if (!closed && el.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) setProblem('confirm.cameraNoPicture');
     }, NO_PICTURE_MS);
+    const pictured = () => setProblem((p) => (p === 'confirm.cameraNoPicture' ? null : p));
+    el.addEventListener('loadeddata', pictured);
     return () => {
       closed = true;
       window.clearTimeout(watchdog);
+      el.removeEventListener('loadeddata', pictured);
       stop?.();
     };
   }, []);
@@ -127,7 +132,8 @@ export default function CameraScan({ onRead, onClose }: { onRead: (text: string,
   return (
     <div className="serve-camera">
       {problem && <Alert type="error" showIcon message={t(problem)} data-testid="camera-problem" data-problem={problem} />}
-      <video ref={video} muted playsInline style={{ width: '100%', maxHeight: 320, display: problem ? 'none' : 'block' }} data-testid="camera-video" />
+      {/* hidden only when there can be no picture (no camera, or refused); "no picture yet" keeps it */}
+      <video ref={video} muted playsInline style={{ width: '100%', maxHeight: 320, display: problem && problem !== 'confirm.cameraNoPicture' ? 'none' : 'block' }} data-testid="camera-video" />
       <Button block onClick={onClose} style={{ marginTop: 8 }}>
         {t('confirm.cameraStop')}
       </Button>
