@@ -294,6 +294,28 @@ hl7_bench() {
 }
 run "hl7" hl7_bench
 
+# ---- the rush: a 1,200-bed branch's lunch played against the API (issue 31, docs/rush.md) ----
+heading "The rush: a 1,200-bed branch's lunch, no fault (go run ./scripts/rush; baseline: each call's own p50 in the same rush)"
+rush_bench() {
+  go run ./scripts/rush >"$TMP/rush.txt" 2>&1
+  local rc=$?
+  awk '
+    /played in/ { sub(/^ +/, ""); printf "  %s\n", $0 }
+    /^  (takerOrder\/submitOrder|serve\/verify|takerOrder\/search) / && $2 ~ /^[0-9]+$/ { p50[$1] = $3; p95[$1] = $4 }
+    / violations$/ { v = $1 }
+    END {
+      split("takerOrder/submitOrder 50 serve/verify 30 takerOrder/search 100", g, " ")
+      for (i = 1; i < 6; i += 2) {
+        c = g[i]; b = g[i + 1]
+        printf "  %-24s p50 %7.1f ms (baseline)   p95 %7.1f ms   budget p95 <= %3d ms  %s\n", c, p50[c], p95[c], b, (p95[c] + 0 <= b ? "OK" : "OVER")
+      }
+      printf "  invariants: %s violations   budget 0  %s\n", v, (v == "0" ? "OK" : "OVER")
+    }' "$TMP/rush.txt"
+  # a violation is a finding, not a broken section; a rush that could not play is
+  [ "$rc" = 0 ] || grep -q ' violations$' "$TMP/rush.txt" || { tail -20 "$TMP/rush.txt"; return 1; }
+}
+run "rush" rush_bench
+
 # ==== MORE SECTIONS HERE ====================================================================
 # Import (1,000 rows < 100 ms, heap < 64 MB), reports (10,000 × 20 spreadsheet < 200 ms,
 # 1,000 meal cards < 350 ms and < 1.5 kB per card), database query mode, ...: add a section
