@@ -9,6 +9,7 @@ var menusMessages = map[string]msg{
 	"menus.priceInvalid":       {"ราคาต้องไม่ติดลบ", "The price must not be below zero"},
 	"menus.mealTimeUnknown":    {"ไม่พบประเภทมื้ออาหารนี้ในสาขานี้", "This meal type does not exist in this branch"},
 	"menus.priceTooHigh":       {"ราคาต้องไม่เกิน 99,999,999.99", "The price must be 99,999,999.99 at most"},
+	"menus.priceNotNumber":     {"ราคาต้องเป็นตัวเลข", "The price must be a number"},
 	"menus.iddsiTypeInvalid":   {"ประเภทเนื้อสัมผัสต้องเป็น FOOD หรือ DRINK", "The texture type must be FOOD or DRINK"},
 	"menus.iddsiFood":          {"ระดับ IDDSI ของอาหารต้องอยู่ระหว่าง 3 ถึง 7", "The IDDSI level of a food must be 3 to 7"},
 	"menus.iddsiDrink":         {"ระดับ IDDSI ของเครื่องดื่มต้องอยู่ระหว่าง 0 ถึง 4", "The IDDSI level of a drink must be 0 to 4"},

@@ -326,8 +326,8 @@ func readMenu(c cells, stored map[string]Menu, refs refCodes) (MenuInput, *rowEr
 		in.Price = 0
 		if v != "" {
 			p, ok := number(v)
-			if !ok {
-				return in, refuse("price", "menus.priceInvalid")
+			if !ok { // "abc" is not "below zero"; a number out of range gets its own message from validate
+				return in, refuse("price", "menus.priceNotNumber")
 			}
 			in.Price = round2(p)
 		}
