@@ -2,7 +2,9 @@
 // Besides the recommended JavaScript and TypeScript rules and React's hooks rules, one rule
 // keeps the layout of docs/web.md: a feature imports only `lib`, `components`, `config`
 // and its own folder (what several features share lives in `lib` or `components`; `app`
-// composes the features).
+// composes the features). And Ant Design's icons, tables and date pickers come through
+// `components/` (icons.tsx, table.tsx, date-picker.tsx), which keep the icons' English names
+// ("plus", "left", "close-circle") out of the names of the buttons they stand in (issue 29).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -12,6 +14,18 @@ import tseslint from 'typescript-eslint';
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
+
+const named = [
+  {
+    name: '@ant-design/icons',
+    message: "Import icons from @/components/icons: it hides each icon's English name from screen readers (issue 29).",
+  },
+  {
+    name: 'antd',
+    importNames: ['Table', 'DatePicker', 'TimePicker'],
+    message: 'Import Table from @/components/table, DatePicker and TimePicker from @/components/date-picker: they name the pager and clear buttons in the interface language (issue 29).',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'e2e/**', 'scripts/**'] },
@@ -23,8 +37,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      'no-restricted-imports': ['error', { paths: named }],
     },
   },
+  { files: ['src/components/{icons,table,date-picker}.tsx'], rules: { 'no-restricted-imports': 'off' } },
   ...features.map((name) => ({
     files: [`src/features/${name}/**/*.{ts,tsx}`],
     // a test may build the app's query client around the screen it renders
@@ -33,6 +49,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: named,
           patterns: [
             {
               group: ['@/features/*', `!@/features/${name}`, '@/app', '@/app/*', '../*'],

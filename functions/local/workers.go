@@ -26,7 +26,13 @@ func startWorkers(ctx context.Context, env *platform.Env) (stop func(), err erro
 	if env.Config.AWSEndpointURL == "" {
 		var memories []*queue.Memory
 		for _, f := range sqsFuncs {
-			m := queue.NewMemory(f.Worker(env), queue.MemoryConfig{Name: f.Queue, Log: env.Log})
+			cfg := queue.MemoryConfig{Name: f.Queue, Log: env.Log}
+			if f.FIFO {
+				// as the event source mapping hands a FIFO queue's worker batches of up to ten
+				// (infra QueueWorker), two at once (of other groups)
+				cfg.BatchSize, cfg.Concurrency = 10, 2
+			}
+			m := queue.NewMemory(f.Worker(env), cfg)
 			memories = append(memories, m)
 			env.SetQueue(f.Queue, m)
 			if f.S3Notifications != "" {

@@ -131,6 +131,29 @@ func Load(ctx context.Context, pool *db.Pool) error {
 		if err := loadOrders(ctx, tx, now); err != nil {
 			return err
 		}
+		if err := loadNutrition(ctx, tx); err != nil {
+			return err
+		}
 		return loadSurveys(ctx, tx)
 	})
+}
+
+// loadNutrition gives one diabetic demo patient of each branch (HN10007, ward W01, a child) a weight and
+// own targets (issue 27): energy 45–55 kcal a kilogram and carbohydrate at most 45 g a meal,
+// so that the Nutritionist's screen shows a patient's own targets. A patient who has a
+// nutrition record keeps it.
+func loadNutrition(ctx context.Context, tx pgx.Tx) error {
+	_, err := tx.Exec(ctx, `WITH p AS (
+			SELECT p.branch_code, p.id FROM patient p WHERE p.branch_code IN ($1, $2) AND p.hn_id = p.branch_code || '-HN10007'
+				AND NOT EXISTS (SELECT 1 FROM patient_nutrition n WHERE n.branch_code = p.branch_code AND n.patient_id = p.id)),
+		n AS (INSERT INTO patient_nutrition (branch_code, patient_id, weight_kg, updated_by)
+			SELECT branch_code, id, 32, 'demo' FROM p RETURNING branch_code, patient_id)
+		INSERT INTO patient_nutrient_target (branch_code, patient_id, nutrient, basis, daily_min, daily_max, meal_max)
+		SELECT n.branch_code, n.patient_id, t.nutrient, t.basis, t.lo, t.hi, t.meal FROM n,
+			(VALUES ('energy', 'KG', 45.0, 55.0, NULL::float8), ('carbohydrate', 'DAY', NULL, NULL, 45.0)) AS t(nutrient, basis, lo, hi, meal)`,
+		Bangkok, ChiangMai)
+	if err != nil {
+		return fmt.Errorf("demo: nutrition: %w", err)
+	}
+	return nil
 }

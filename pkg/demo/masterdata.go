@@ -140,6 +140,19 @@ var masterRows = []struct {
 		"code=RM-RT02|roomTypeId=RT02|mealClassId=MC02|description=ห้องพิเศษได้อาหารพิเศษ",
 		"code=RM-RT03|roomTypeId=RT03|mealClassId=MC03",
 	}},
+	// The Nutritionist's targets (issue 27), in base units: kcal, g, sodium in mg. Diabetic:
+	// carbohydrate 130–200 g a day and at most 60 g a meal; low-sodium: sodium at most 2,000 mg;
+	// soft diet (the elderly, recovering): protein at least 60 g.
+	{"NutrientTarget", []string{
+		"code=NT-DT01-EN|dietTypeId=DT01|nutrient=energy|dailyMin=1600|dailyMax=2200",
+		"code=NT-DT01-PR|dietTypeId=DT01|nutrient=protein|dailyMin=50",
+		"code=NT-DT01-NA|dietTypeId=DT01|nutrient=sodium|dailyMax=2300",
+		"code=NT-DT02-PR|dietTypeId=DT02|nutrient=protein|dailyMin=60",
+		"code=NT-TF01-EN|therapeuticId=TF01|nutrient=energy|dailyMin=1400|dailyMax=1800",
+		"code=NT-TF01-CH|therapeuticId=TF01|nutrient=carbohydrate|dailyMin=130|dailyMax=200|mealMax=60",
+		"code=NT-TF02-NA|therapeuticId=TF02|nutrient=sodium|dailyMax=2000",
+		"code=NT-TF03-PR|therapeuticId=TF03|nutrient=protein|dailyMax=40",
+	}},
 }
 
 // loadMasterData loads the demo master data of a branch that has none (a later start keeps
@@ -151,10 +164,15 @@ func loadMasterData(ctx context.Context, tx pgx.Tx) error {
 		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM diet_type WHERE branch_code = $1)`, branch).Scan(&has); err != nil {
 			return fmt.Errorf("demo: master data: %w", err)
 		}
-		if has {
-			continue
+		var hasTargets bool
+		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM nutrient_target WHERE branch_code = $1)`, branch).Scan(&hasTargets); err != nil {
+			return fmt.Errorf("demo: targets: %w", err)
 		}
 		for _, set := range masterRows {
+			// a local database from before the targets (migration 00025) gets them alone
+			if has && (set.kind != "NutrientTarget" || hasTargets) {
+				continue
+			}
 			k, ok := params.KindOf(set.kind)
 			if !ok {
 				return fmt.Errorf("demo: no kind %s", set.kind)
@@ -172,7 +190,7 @@ func loadMasterData(ctx context.Context, tx pgx.Tx) error {
 			if err != nil {
 				return fmt.Errorf("demo: %s: %w", set.kind, err)
 			}
-			if len(res.Failed) > 0 {
+			if len(res.Failed) > 0 && !has { // targets added to a local database keep what fits it
 				return fmt.Errorf("demo: %s: rows refused: %+v", set.kind, res.Failed)
 			}
 		}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -16,11 +15,13 @@ import (
 	"samrap/pkg/errs"
 	"samrap/pkg/httpx"
 	"samrap/pkg/i18n"
+	"samrap/pkg/patientsync"
 )
 
-// What the Super Admin sees of a branch's feed and may do with it (the feed screen's calls,
-// web features/branches feed-drawer): the messages with their outcome and the last day by the
-// hour, and a failed one queued again once its cause (a map) is fixed.
+// What the Super Admin (any branch) and a Branch Admin (its own: patientsync.FeedBranch) see
+// of a branch's feed and may do with it (the feed screen's calls, web features/branches
+// feed-view): the messages with their outcome and the last day by the hour, and a failed one
+// queued again once its cause (a map) is fixed.
 
 var errNotReplayable = errs.New(errs.NotFound, "hl7Feed.notReplayable")
 
@@ -60,7 +61,10 @@ type Messages struct {
 // newest first, and the last day's messages by the hour.
 func (h handlers) messages(w http.ResponseWriter, r *http.Request) error {
 	q := httpx.ReadQuery(r)
-	code := strings.TrimSpace(q.Required("code"))
+	code, err := patientsync.FeedBranch(r, q.Text("code"))
+	if err != nil {
+		return err
+	}
 	status := ""
 	if q.Has("status") {
 		status = q.OneOf("status", statuses...)
@@ -104,16 +108,14 @@ func (h handlers) replay(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeJSON(r, &b); err != nil {
 		return err
 	}
-	f := map[string]string{}
-	if b.Code = strings.TrimSpace(b.Code); b.Code == "" {
-		f["code"] = "field.required"
+	code, err := patientsync.FeedBranch(r, b.Code)
+	if err != nil {
+		return err
 	}
 	if !db.IsUUID(b.ID) {
-		f["id"] = "field.invalid"
+		return errs.Fields(map[string]string{"id": "field.invalid"})
 	}
-	if len(f) > 0 {
-		return errs.Fields(f)
-	}
+	b.Code = code
 	if err := h.r.Replay(r.Context(), b.Code, b.ID); err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +15,7 @@ import (
 	"samrap/pkg/hl7"
 	"samrap/pkg/hl7feed"
 	"samrap/pkg/hospital"
+	"samrap/pkg/orders"
 	"samrap/pkg/patientsync"
 	"samrap/pkg/queue"
 )
@@ -26,12 +28,13 @@ type feed struct {
 }
 
 // newFeed is the API over the demo data with the hl7-feed worker behind an in-process FIFO
-// queue, SRP01 with the demo hospital's maps and a feed key.
+// queue (batches of up to ten, two at once, as functions/local runs it), SRP01 with the demo
+// hospital's maps and a feed key.
 func newFeed(t testing.TB) feed {
 	t.Helper()
 	s := apitest.New(t)
 	w := hl7feed.NewWorker(s.DB, s.Clock.Now, s.Env.Log, s.Env.Uploads)
-	q := queue.NewMemory(w.Handle, queue.MemoryConfig{Name: hl7feed.Queue, Backoff: 10 * time.Millisecond})
+	q := queue.NewMemory(w.Handle, queue.MemoryConfig{Name: hl7feed.Queue, Backoff: 10 * time.Millisecond, BatchSize: 10, Concurrency: 2})
 	t.Cleanup(func() { _ = q.Close() })
 	s.Env.SetQueue(hl7feed.Queue, q)
 	if err := patientsync.SetDefaultSettings(t.Context(), s.DB, "SRP01", demo.HospitalSettings("http://127.0.0.1:1/dev/fhir/SRP01")); err != nil {
@@ -461,6 +464,14 @@ func TestMessagesAndReplay(t *testing.T) {
 	}
 }
 
+func ordersTokenKey(f feed) ([]byte, error) {
+	return orders.TokenKey(context.Background(), f.s.Env.Keys)
+}
+
+func sign(key []byte, orderID, date string, meal int64, hn string) (string, error) {
+	return orders.SignToken(key, orderID, "SRP01", date, meal, hn)
+}
+
 // archived reads a message's text from the archive.
 func (f feed) archived(t testing.TB, key string) string {
 	t.Helper()
@@ -593,6 +604,21 @@ func TestMergeKeepsTheOrdersAndEveryAllergy(t *testing.T) {
 	t.Run("onlyThePriorKnown", func(t *testing.T) {
 		prior, survivor := hns[2], "HL7-MERGED-1"
 		kept := orders(prior)
+		// a meal card printed before the merge: its code carries the prior HN
+		var orderID, date string
+		var meal int64
+		if err := f.s.DB.QueryRow(ctx, `SELECT o.id, o.order_date::text, o.meal_time_id FROM meal_order o JOIN patient p ON p.id = o.patient_id
+			WHERE p.branch_code = 'SRP01' AND p.hn_id = $1 AND o.status = 'WAITING' ORDER BY o.order_date LIMIT 1`, prior).Scan(&orderID, &date, &meal); err != nil {
+			t.Fatal(err)
+		}
+		key, err := ordersTokenKey(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		card, err := sign(key, orderID, date, meal, prior)
+		if err != nil {
+			t.Fatal(err)
+		}
 		id := merge(survivor, prior, now.Add(time.Minute))
 		if st, key := f.status(t, id); st != hl7feed.Applied {
 			t.Fatalf("the merge: %s %s", st, key)
@@ -610,6 +636,26 @@ func TestMergeKeepsTheOrdersAndEveryAllergy(t *testing.T) {
 			AND before->>'hnId' = $2 AND after->>'hnId' = $1 AND changed_by = 'hl7-feed'`, survivor, prior); n != 1 {
 			t.Error("no change-log row of the new HN")
 		}
+		// at the bedside the card printed before the merge (the prior HN) is no match with the
+		// patient's wristband of either HN: HN_CHANGED (print it again), not another patient's;
+		// with another patient's wristband it is WRONG_PATIENT as ever
+		bsv := f.s.TokenAs("serve@samrap.local", "SRP01", "BSV")
+		for wristband, want := range map[string]string{survivor: "HN_CHANGED", prior: "HN_CHANGED", hns[0]: "WRONG_PATIENT"} {
+			var v struct {
+				Match   bool `json:"match"`
+				Reasons []struct {
+					Code string `json:"code"`
+				} `json:"reasons"`
+			}
+			f.s.Do(apitest.Request{Method: "POST", Path: "/api/serve/verify", Token: bsv, JSON: map[string]any{"token": card, "wristband": wristband}}).Into(t, &v)
+			var codes []string
+			for _, r := range v.Reasons {
+				codes = append(codes, r.Code)
+			}
+			if v.Match || !slices.Contains(codes, want) || (want == "HN_CHANGED" && slices.Contains(codes, "WRONG_PATIENT")) {
+				t.Errorf("the card of %s with the wristband %s: match %v, reasons %v, want %s", prior, wristband, v.Match, codes, want)
+			}
+		}
 	})
 
 	t.Run("priorUnknown", func(t *testing.T) {
@@ -618,4 +664,95 @@ func TestMergeKeepsTheOrdersAndEveryAllergy(t *testing.T) {
 			t.Errorf("a merge of nobody: %s %s", st, key)
 		}
 	})
+}
+
+// A Branch Admin sees its own branch's feed — where the hospital posts, the messages, the
+// last day by the hour, the failures — and applies a failed message again, but neither
+// another branch's feed (named or its message) nor a new key.
+func TestBranchAdminSeesItsOwnFeed(t *testing.T) {
+	t.Parallel()
+	f := newFeed(t)
+	now := f.s.Clock.Now()
+	p := newcomer("HL7-0600", now)
+	p.BirthDate = now.AddDate(0, 0, 2).Format(time.DateOnly) // refused: a birthday to come
+	mine := f.out.ADT("A01", p, now)
+	f.post(t, mine)
+	key2 := rotate(t, f.s, "SRP02")
+	theirs := (&hl7feed.Sender{Facility: "SRP02", Prefix: "T2"}).ADT("A01", p, now)
+	if res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/hl7/SRP02", Token: key2, Body: strings.NewReader(theirs)}); res.Status != http.StatusOK {
+		t.Fatalf("SRP02's post: %d", res.Status)
+	}
+	f.wait(t)
+	var theirID string
+	if err := f.s.DB.QueryRow(t.Context(), `SELECT id FROM hl7_message WHERE branch_code = 'SRP02'`).Scan(&theirID); err != nil {
+		t.Fatal(err)
+	}
+	bam := f.s.TokenAs("branchadmin@samrap.local", "SRP01", "BAM") // SRP01's
+	bam2 := f.s.TokenAs("multi@samrap.local", "SRP02", "BAM")      // SRP02's
+	ctl := f.s.TokenAs("controller@samrap.local", "SRP01", "BCT")  // not an administrator
+	get := func(token, path string) apitest.Response {
+		return f.s.Do(apitest.Request{Method: "GET", Path: path, Token: token, Lang: "en"})
+	}
+
+	// its own branch's messages, without naming it or naming it
+	for _, path := range []string{"/api/data-patient/hl7Messages", "/api/data-patient/hl7Messages?code=SRP01&status=failed"} {
+		var pg httpPage
+		get(bam, path).Into(t, &pg)
+		if pg.Total != 1 || pg.Items[0].ControlID != control(mine) || pg.Items[0].Reason == "" || pg.day() != [3]int{1, 0, 1} {
+			t.Fatalf("%s: %+v", path, pg)
+		}
+	}
+	var fd patientsync.Feed
+	get(bam, "/api/data-patient/hl7Feed").Into(t, &fd)
+	if fd.Code != "SRP01" || fd.Path != "/api/hl7/SRP01" || fd.RotatedAt == nil || fd.Key != "" {
+		t.Fatalf("the feed as its Branch Admin reads it: %+v", fd)
+	}
+
+	// another branch's: named, refused; its message not applied again from here
+	for _, path := range []string{"/api/data-patient/hl7Messages?code=SRP02", "/api/data-patient/hl7Feed?code=SRP02"} {
+		if res := get(bam, path); res.Status != http.StatusForbidden || res.Msg != "You do not have access to this branch" {
+			t.Errorf("%s for SRP01's Branch Admin: %d %s", path, res.Status, res.Body)
+		}
+	}
+	replay := func(token string, body map[string]any) apitest.Response {
+		return f.s.Do(apitest.Request{Method: "POST", Path: "/api/data-patient/hl7Replay", Token: token, JSON: body})
+	}
+	if res := replay(bam, map[string]any{"code": "SRP02", "id": theirID}); res.Status != http.StatusForbidden {
+		t.Errorf("SRP02's message applied again by SRP01's Branch Admin, naming SRP02: %d", res.Status)
+	}
+	if res := replay(bam, map[string]any{"id": theirID}); res.Status != http.StatusNotFound {
+		t.Errorf("SRP02's message applied again by SRP01's Branch Admin, by its id: %d", res.Status)
+	}
+	if n := f.s.Count(`SELECT count(*) FROM hl7_message WHERE id = $1 AND status = 'failed'`, theirID); n != 1 {
+		t.Error("SRP02's message is no longer failed")
+	}
+	// SRP02's Branch Admin sees SRP02's only
+	var pg2 httpPage
+	get(bam2, "/api/data-patient/hl7Messages").Into(t, &pg2)
+	if pg2.Total != 1 || pg2.Items[0].ID != theirID {
+		t.Errorf("SRP02's Branch Admin reads %+v", pg2)
+	}
+
+	// no key, and no feed for other roles
+	if res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/data-patient/rotateFeedKey", Token: bam, JSON: map[string]any{"code": "SRP01"}}); res.Status != http.StatusForbidden {
+		t.Errorf("a Branch Admin made a key: %d", res.Status)
+	}
+	if res := get(ctl, "/api/data-patient/hl7Messages"); res.Status != http.StatusForbidden {
+		t.Errorf("a Controller reads the feed: %d", res.Status)
+	}
+
+	// its own failed message, applied again once its cause is gone
+	var id string
+	if err := f.s.DB.QueryRow(t.Context(), `SELECT id FROM hl7_message WHERE control_id = $1`, control(mine)).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	f.s.Clock.Advance(72 * time.Hour) // the birthday is past
+	bam = f.s.TokenAs("branchadmin@samrap.local", "SRP01", "BAM")
+	if res := replay(bam, map[string]any{"id": id}); res.Status != http.StatusOK {
+		t.Fatalf("its own message applied again: %d %s", res.Status, res.Body)
+	}
+	f.wait(t)
+	if st, _ := f.status(t, control(mine)); st != hl7feed.Applied {
+		t.Fatalf("after the Branch Admin's Apply again: %s", st)
+	}
 }

@@ -14,14 +14,19 @@ import (
 
 // Mount adds the feed's routes (functions/catalog.json, function "hl7-feed"): the feed
 // itself, public to the router (no session: the branch's feed key authenticates the
-// sender), and the Super Admin's view of a branch's messages (branches are named by code,
-// as on the Branches screen).
+// sender), and the administrators' view of a branch's messages: the Super Admin's of any
+// branch (named by code, as on the Branches screen), a Branch Admin's of its own.
 func Mount(env *platform.Env, rt *httpx.Router) {
 	h := handlers{r: NewReceiver(env.DB, env.FIFOQueue(Queue), env.Now)}
 	rt.Handle("POST /api/hl7/{branch}", httpx.Public().Limit(MaxBody), h.receive)
-	sam := httpx.Roles(session.SuperAdmin)
-	rt.Handle("GET /api/data-patient/hl7Messages", sam, h.messages)
-	rt.Handle("POST /api/data-patient/hl7Replay", sam, h.replay)
+	// the Super Admin's of any branch, the Branch Admin's of its own (patientsync.FeedBranch)
+	admins := httpx.Roles(session.SuperAdmin, session.BranchAdmin)
+	rt.Handle("GET /api/data-patient/hl7Messages", admins, h.messages)
+	rt.Handle("POST /api/data-patient/hl7Replay", admins, h.replay)
+	// the Controller's: what the feed changed day by day (the patients screen's "Last syncs")
+	bct := httpx.Roles(session.Controller)
+	rt.Handle("GET /api/data-patient/hl7Days", bct, h.days)
+	rt.Handle("GET /api/data-patient/hl7Day", bct, h.day)
 }
 
 // MaxBody bounds a post: a batch file of a few thousand messages.

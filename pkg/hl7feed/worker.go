@@ -58,22 +58,80 @@ func ArchiveKey(branch string, received time.Time, id string) string {
 	return path.Join("hl7", branch, received.UTC().Format(time.DateOnly), id+".hl7")
 }
 
-// Handle applies each message of the batch; one that fails for a reason worth retrying
-// (the database) is reported in BatchItemFailures. On a FIFO queue the messages after it in
-// its group wait for it.
+// Handle applies the batch's messages (on the FIFO queue: of several groups, each group's
+// in the order sent) in one transaction, each in a savepoint of its own, the branch's maps
+// and master-data codes read once: the batch pays one commit, not one each. A message whose
+// apply fails for a reason worth retrying (the database) is undone alone and reported in
+// BatchItemFailures with the messages after it in its group (they must wait for it); the
+// others commit. When the commit fails, the whole batch is reported and comes again (a
+// message is applied once: one no longer queued is left alone).
 func (w *Worker) Handle(ctx context.Context, ev lambdaevents.SQSEvent) (lambdaevents.SQSEventResponse, error) {
 	var resp lambdaevents.SQSEventResponse
-	for _, m := range ev.Records {
-		req, err := events.DecodeHL7Received([]byte(m.Body))
-		if err == nil {
-			err = w.Apply(ctx, req.BranchCode, req.MessageID)
+	err := db.InTx(ctx, w.DB, func(tx pgx.Tx) error {
+		resp = lambdaevents.SQSEventResponse{}
+		held := map[string]bool{} // groups with a failed message in this batch
+		b := &batch{maps: map[string]hospital.Maps{}, codes: map[string]patients.Codes{}}
+		for _, m := range ev.Records {
+			group := m.Attributes["MessageGroupId"]
+			if group == "" { // not a FIFO queue: every message on its own
+				group = m.MessageId
+			}
+			var err error
+			if held[group] {
+				err = errors.New("an earlier message of its group failed")
+			} else {
+				var req events.HL7Received
+				if req, err = events.DecodeHL7Received([]byte(m.Body)); err == nil {
+					err = w.applyIn(ctx, tx, b, req.BranchCode, req.MessageID)
+				}
+			}
+			if err != nil {
+				w.Log.ErrorContext(ctx, "hl7 feed message failed", "messageId", m.MessageId, "err", err)
+				held[group] = true
+				resp.BatchItemFailures = append(resp.BatchItemFailures, lambdaevents.SQSBatchItemFailure{ItemIdentifier: m.MessageId})
+			}
 		}
-		if err != nil {
-			w.Log.ErrorContext(ctx, "hl7 feed message failed", "messageId", m.MessageId, "err", err)
+		return nil
+	})
+	if err != nil {
+		w.Log.ErrorContext(ctx, "hl7 feed batch failed", "messages", len(ev.Records), "err", err)
+		resp = lambdaevents.SQSEventResponse{}
+		for _, m := range ev.Records {
 			resp.BatchItemFailures = append(resp.BatchItemFailures, lambdaevents.SQSBatchItemFailure{ItemIdentifier: m.MessageId})
 		}
 	}
 	return resp, nil
+}
+
+// batch is what the messages of one batch share, read once in its transaction: each
+// branch's maps and master-data codes.
+type batch struct {
+	maps  map[string]hospital.Maps
+	codes map[string]patients.Codes
+}
+
+func (w *Worker) mapsOf(ctx context.Context, tx pgx.Tx, b *batch, branch string) (hospital.Maps, error) {
+	if m, ok := b.maps[branch]; ok {
+		return m, nil
+	}
+	m, err := w.Applier.Maps(ctx, tx, branch)
+	if err == nil {
+		b.maps[branch] = m
+	}
+	return m, err
+}
+
+// lock locks the branch's patients with these HNs, with the branch's codes read once a batch.
+func (w *Worker) lock(ctx context.Context, tx pgx.Tx, b *batch, branch string, hns []string) (*patientsync.Locked, error) {
+	codes, ok := b.codes[branch]
+	if !ok {
+		var err error
+		if codes, err = w.Applier.Patients.LoadCodes(ctx, tx, branch); err != nil {
+			return nil, err
+		}
+		b.codes[branch] = codes
+	}
+	return w.Applier.LockWith(ctx, tx, branch, hns, codes)
 }
 
 // Outcome is what came of a message, kept in hl7_message (status, error, changes).
@@ -89,39 +147,76 @@ type Outcome struct {
 // one applied for its patient (ADT and diet orders counted apart) is stale and changes
 // nothing. An error means "try again later".
 func (w *Worker) Apply(ctx context.Context, branch, id string) error {
+	return db.InTx(ctx, w.DB, func(tx pgx.Tx) error {
+		return w.applyIn(ctx, tx, &batch{maps: map[string]hospital.Maps{}, codes: map[string]patients.Codes{}}, branch, id)
+	})
+}
+
+// applyIn is Apply within the batch's transaction, in a savepoint: an error undoes what this
+// message did, and only it. A message the apply refuses (failed) changes nothing but its row:
+// what its apply wrote is undone before its outcome is recorded. The savepoint is not
+// released (a round trip): it commits with the batch.
+func (w *Worker) applyIn(ctx context.Context, tx pgx.Tx, b *batch, branch, id string) error {
 	if !db.IsUUID(id) {
 		w.Log.WarnContext(ctx, "hl7 feed: not a message id, ignored", "id", id)
 		return nil
 	}
-	return db.InTx(ctx, w.DB, func(tx pgx.Tx) error {
-		msg, err := queries.FeedLockMessage(ctx, tx, dbsqlc.FeedLockMessageParams{ID: id, Branch: branch})
-		if errors.Is(err, pgx.ErrNoRows) || (err == nil && msg.Status != Queued) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		out, err := w.apply(ctx, tx, msg)
-		if err != nil {
-			return err
-		}
-		// kept before the outcome clears it from the row (a redelivery writes it again)
-		key := ArchiveKey(msg.BranchCode, msg.ReceivedAt, msg.ID)
-		if err := w.Archive.Put(ctx, key, strings.NewReader(msg.Raw), ContentType); err != nil {
-			return fmt.Errorf("hl7 feed: keep message %s: %w", msg.ID, err)
-		}
-		var changes []byte
-		if out.Report != nil {
-			if changes, err = json.Marshal(out.Report); err != nil {
-				return err
-			}
-		}
-		return queries.FeedFinishMessage(ctx, tx, dbsqlc.FeedFinishMessageParams{ID: id, Status: out.Status,
-			ErrorKey: out.ErrKey, Error: out.Err, Changes: string(changes)})
-	})
+	sp, err := tx.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	if err := w.applySaved(ctx, tx, sp, b, branch, id); err != nil {
+		_ = sp.Rollback(ctx)
+		return err
+	}
+	return nil
 }
 
-func (w *Worker) apply(ctx context.Context, tx pgx.Tx, msg dbsqlc.Hl7Message) (Outcome, error) {
+func (w *Worker) applySaved(ctx context.Context, tx, sp pgx.Tx, b *batch, branch, id string) error {
+	locked, err := queries.FeedLockMessage(ctx, sp, dbsqlc.FeedLockMessageParams{ID: id, Branch: branch})
+	msg := locked.Hl7Message
+	if errors.Is(err, pgx.ErrNoRows) || (err == nil && msg.Status != Queued) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	var last *time.Time
+	if locked.LastApplied.Valid {
+		last = &locked.LastApplied.Time
+	}
+	out, err := w.apply(ctx, sp, b, msg, last)
+	if err != nil {
+		return err
+	}
+	if out.Status == Failed { // undo what it wrote; the row is the message's again
+		if err := sp.Rollback(ctx); err != nil {
+			return err
+		}
+		if sp, err = tx.Begin(ctx); err != nil {
+			return err
+		}
+		if _, err := queries.FeedLockMessage(ctx, sp, dbsqlc.FeedLockMessageParams{ID: id, Branch: branch}); err != nil {
+			return err
+		}
+	}
+	// kept before the outcome clears it from the row (a redelivery writes it again)
+	key := ArchiveKey(msg.BranchCode, msg.ReceivedAt, msg.ID)
+	if err := w.Archive.Put(ctx, key, strings.NewReader(msg.Raw), ContentType); err != nil {
+		return fmt.Errorf("hl7 feed: keep message %s: %w", msg.ID, err)
+	}
+	var changes []byte
+	if out.Report != nil {
+		if changes, err = json.Marshal(out.Report); err != nil {
+			return err
+		}
+	}
+	return queries.FeedFinishMessage(ctx, sp, dbsqlc.FeedFinishMessageParams{ID: id, Status: out.Status,
+		ErrorKey: out.ErrKey, Error: out.Err, Changes: string(changes)})
+}
+
+// apply applies msg, whose patient's stream last applied a message sent at last (nil: none).
+func (w *Worker) apply(ctx context.Context, tx pgx.Tx, b *batch, msg dbsqlc.Hl7Message, last *time.Time) (Outcome, error) {
 	m, err := hl7.Parse([]byte(msg.Raw))
 	var ev hl7.Event
 	if err == nil {
@@ -133,26 +228,20 @@ func (w *Worker) apply(ctx context.Context, tx pgx.Tx, msg dbsqlc.Hl7Message) (O
 	if !Applies(ev.Kind) {
 		return Outcome{Status: Skipped, ErrKey: "hl7Feed.notApplied"}, nil
 	}
-	last, err := queries.FeedLastApplied(ctx, tx, dbsqlc.FeedLastAppliedParams{Branch: msg.BranchCode, Hn: ev.Patient.HN,
-		Diet: ev.Kind == hl7.KindDietOrder})
-	switch {
-	case errors.Is(err, pgx.ErrNoRows):
-	case err != nil:
-		return Outcome{}, err
-	case last != nil && last.After(ev.SentAt):
+	if last != nil && last.After(ev.SentAt) {
 		return Outcome{Status: Stale, ErrKey: "hl7Feed.stale"}, nil
 	}
-	maps, err := w.Applier.Maps(ctx, tx, msg.BranchCode)
+	maps, err := w.mapsOf(ctx, tx, b, msg.BranchCode)
 	if err != nil {
 		return Outcome{}, err
 	}
 	var r *patientsync.Report
 	skipped := "hl7Feed.notInpatient"
 	if ev.Kind == hl7.KindMerge {
-		r, err = w.merge(ctx, tx, msg.BranchCode, ev, maps)
+		r, err = w.merge(ctx, tx, b, msg.BranchCode, ev, maps)
 		skipped = "hl7Feed.mergeNothing"
 	} else {
-		r, err = w.change(ctx, tx, msg.BranchCode, ev, maps)
+		r, err = w.change(ctx, tx, b, msg.BranchCode, ev, maps)
 	}
 	if key, ok := patientsync.FailureKey(err); ok {
 		return Outcome{Status: Failed, ErrKey: key, Err: err.Error()}, nil
@@ -175,12 +264,12 @@ func (w *Worker) apply(ctx context.Context, tx pgx.Tx, msg dbsqlc.Hl7Message) (O
 //     ingredient the prior had (an allergy is never lost to a merge), and the stricter
 //     texture and the NPO where it has none, so its orders are flagged for review; the
 //     prior leaves (a discharge: its orders flagged as for any discharge).
-func (w *Worker) merge(ctx context.Context, tx pgx.Tx, branch string, ev hl7.Event, maps hospital.Maps) (*patientsync.Report, error) {
+func (w *Worker) merge(ctx context.Context, tx pgx.Tx, b *batch, branch string, ev hl7.Event, maps hospital.Maps) (*patientsync.Report, error) {
 	prior, survivor := ev.Merge.PriorHN, ev.Patient.HN
 	if prior == survivor {
 		return nil, nil
 	}
-	l, err := w.Applier.Lock(ctx, tx, branch, []string{survivor, prior})
+	l, err := w.lock(ctx, tx, b, branch, []string{survivor, prior})
 	if err != nil {
 		return nil, err
 	}
@@ -194,7 +283,7 @@ func (w *Worker) merge(ctx context.Context, tx pgx.Tx, branch string, ev hl7.Eve
 		if err := renameHN(ctx, tx, branch, prior, survivor); err != nil {
 			return nil, err
 		}
-		return w.change(ctx, tx, branch, update, maps)
+		return w.change(ctx, tx, b, branch, update, maps)
 	}
 	in := l.Fit(maps.Apply(hospital.Census{Admissions: []hospital.Admission{Admission(update)}})[0])
 	fill(&in, s, update, false)
@@ -278,9 +367,9 @@ func stricter(a, b hospital.Texture) hospital.Texture {
 // locked, the message mapped and fitted as a census of one, completed with what it does
 // not speak of, diffed, written. nil: nothing to apply (a patient Samrap does not have,
 // whom the message does not admit).
-func (w *Worker) change(ctx context.Context, tx pgx.Tx, branch string, ev hl7.Event, maps hospital.Maps) (*patientsync.Report, error) {
+func (w *Worker) change(ctx context.Context, tx pgx.Tx, b *batch, branch string, ev hl7.Event, maps hospital.Maps) (*patientsync.Report, error) {
 	hn := ev.Patient.HN
-	l, err := w.Applier.Lock(ctx, tx, branch, []string{hn})
+	l, err := w.lock(ctx, tx, b, branch, []string{hn})
 	if err != nil {
 		return nil, err
 	}

@@ -5,7 +5,7 @@ type msg struct{ th, en string }
 // messages is every server message: one table per area (messages_<area>.go), joined once.
 // Keys are stable and unique across tables; tests check that every key the code uses
 // exists, in both languages. A new area adds its file and one name below.
-var messages = join(coreMessages, authMessages, usersMessages, paramsMessages, menusMessages, patientsMessages, filesMessages, ordersMessages, serveMessages, reportsMessages, surveysMessages, performanceMessages, hl7FeedMessages)
+var messages = join(coreMessages, authMessages, usersMessages, paramsMessages, menusMessages, patientsMessages, filesMessages, ordersMessages, serveMessages, reportsMessages, surveysMessages, performanceMessages, hl7FeedMessages, nutritionMessages)
 
 // join merges the areas' tables; a key two areas define is a programming error.
 func join(tables ...map[string]msg) map[string]msg {

@@ -47,5 +47,12 @@ var paramsMessages = map[string]msg{
 	"params.usedIn.patient":             {"ไม่สามารถลบได้ เนื่องจากผู้ป่วยใช้งานอยู่", "It cannot be deleted: a patient uses it"},
 	"params.usedIn.patient_therapeutic": {"ไม่สามารถลบได้ เนื่องจากผู้ป่วยได้รับอาหารเฉพาะโรคนี้อยู่", "It cannot be deleted: a patient has this therapeutic food"},
 	"params.usedIn.patient_allergen":    {"ไม่สามารถลบได้ เนื่องจากผู้ป่วยแพ้วัตถุดิบนี้", "It cannot be deleted: a patient is allergic to it"},
+	"params.usedIn.nutrient_target":     {"ไม่สามารถลบได้ เนื่องจากมีเป้าหมายสารอาหารที่ใช้อยู่", "It cannot be deleted: a nutrient target uses it"},
+	"params.targetForOne":               {"เลือกประเภทอาหารหรืออาหารเฉพาะโรคอย่างใดอย่างหนึ่ง", "Choose either a diet type or a therapeutic food"},
+	"params.targetUnbounded":            {"กรุณาระบุค่าต่ำสุดหรือสูงสุดอย่างน้อยหนึ่งค่า", "Enter at least one minimum or maximum"},
+	"params.maxBelowMin":                {"ค่าสูงสุดต้องไม่น้อยกว่าค่าต่ำสุด", "The maximum must not be below the minimum"},
+	"params.targetDuplicate":            {"มีเป้าหมายของสารอาหารนี้สำหรับประเภทอาหารหรืออาหารเฉพาะโรคนี้แล้ว", "This diet type or therapeutic food already has a target for this nutrient"},
+	"params.numberInvalid":              {"กรุณาระบุเป็นตัวเลข", "Please enter a number"},
+	"params.numberRange":                {"ตัวเลขต้องไม่ติดลบและน้อยกว่า 100,000,000", "The number must be at least 0 and below 100,000,000"},
 	"params.usedIn.patient_restricted":  {"ไม่สามารถลบได้ เนื่องจากผู้ป่วยมีวัตถุดิบต้องห้ามนี้", "It cannot be deleted: a patient is restricted from it"},
 }

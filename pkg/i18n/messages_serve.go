@@ -14,6 +14,7 @@ var serveMessages = map[string]msg{
 	"serve.reasonOTHER_BRANCH":     {"บัตรอาหารนี้เป็นของสาขาอื่น", "This meal card belongs to another branch"},
 	"serve.reasonBAD_WRISTBAND":    {"รูปแบบสายรัดข้อมือไม่ถูกต้อง", "The wristband's content is not in this branch's format"},
 	"serve.reasonWRONG_PATIENT":    {"บัตรอาหารไม่ใช่ของผู้ป่วยรายนี้", "This meal card is for another patient"},
+	"serve.reasonHN_CHANGED":       {"HN ของผู้ป่วยเปลี่ยนหลังพิมพ์บัตรอาหารนี้ (โรงพยาบาลรวมประวัติผู้ป่วย): บัตรกับสายรัดข้อมือไม่ตรงกัน", "The patient's HN changed after this meal card was printed (the hospital merged two records): the card and the wristband do not agree"},
 	"serve.reasonOTHER_DATE":       {"บัตรอาหารไม่ใช่ของวันนี้", "This meal card is not for today"},
 	"serve.reasonORDER_NOT_FOUND":  {"ไม่พบรายการสั่งอาหารของบัตรนี้", "The order of this meal card no longer exists"},
 	"serve.reasonCANCELLED":        {"รายการสั่งอาหารนี้ถูกยกเลิกแล้ว", "This order is cancelled"},

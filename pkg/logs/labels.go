@@ -26,6 +26,7 @@ var entities = map[string]names{
 	"meal_order":        {"รายการสั่งอาหาร", "Meal order"},
 	"serve_record":      {"บันทึกการเสิร์ฟ", "Serving record"},
 	"serve_setting":     {"การตั้งค่าสายรัดข้อมือ", "Wristband setting"},
+	"patient_nutrition": {"เป้าหมายสารอาหารของผู้ป่วย", "Patient's nutrition targets"},
 }
 
 // commonFields label the keys many records share, in the API's camelCase and in the
@@ -130,6 +131,10 @@ var entityFields = map[string]map[string]names{
 		"servedBy":     {"บันทึกโดย", "Recorded by"},
 		"servedAt":     {"บันทึกเมื่อ", "Recorded at"},
 		"deviceId":     {"อุปกรณ์", "Device"},
+	},
+	"patient_nutrition": {
+		"weightKg": {"น้ำหนัก (กก.)", "Weight (kg)"},
+		"targets":  {"เป้าหมายของผู้ป่วยเอง", "The patient's own targets"},
 	},
 	"serve_setting": {
 		"symbologies": {"ชนิดบาร์โค้ดบนสายรัดข้อมือ", "Wristband barcode types"},

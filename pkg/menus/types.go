@@ -27,6 +27,23 @@ const (
 // Nutrients a dish may state per serving, in the order lists show them.
 var Nutrients = []string{"energy", "protein", "fat", "carbohydrate", "sodium", "sugar", "fiber"}
 
+// BaseUnit is the unit a nutrient is added up in, whatever unit a dish states it in
+// (migration 00025, nutrient_base): energy in kcal, sodium in mg, the others in g. Targets
+// and a tray's or a day's totals are in it (docs/nutrition.md).
+func BaseUnit(nutrient string) string {
+	switch nutrient {
+	case "energy":
+		return "kcal"
+	case "sodium":
+		return "mg"
+	}
+	return "g"
+}
+
+// Amounts is what a tray or a day gives, by nutrient, in base units (BaseUnit); a nutrient
+// no dish states is absent.
+type Amounts map[string]float64
+
 // Ref is a master-data row a record names.
 type Ref struct {
 	ID     int64  `json:"id"`

@@ -80,7 +80,7 @@ func BenchmarkOrderSearch1200(b *testing.B) {
 			ins[i] = patients.Input{HnID: fmt.Sprintf("B%05d", n), FirstNameTh: "ผู้ป่วย", LastNameTh: fmt.Sprint(n), WardID: &ward}
 		}
 		if err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-			_, err := svc.Apply(ctx, tx, "SRP01", "bench", patients.SourceHospital, ins)
+			_, err := svc.Apply(ctx, tx, "SRP01", "bench", patients.SourceHospital, ins, nil)
 			return err
 		}); err != nil {
 			b.Fatal(err)

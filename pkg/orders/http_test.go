@@ -587,7 +587,7 @@ func TestRuleNeedsReview(t *testing.T) {
 	npo := midnight.Add(11 * time.Hour)
 	in.NpoFrom = &npo
 	err := pgx.BeginFunc(context.Background(), f.s.Env.DB, func(tx pgx.Tx) error {
-		_, err := svc.Apply(context.Background(), tx, "SRP01", "hospital", patients.SourceHospital, []patients.Input{in})
+		_, err := svc.Apply(context.Background(), tx, "SRP01", "hospital", patients.SourceHospital, []patients.Input{in}, nil)
 		return err
 	})
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"samrap/pkg/db"
 	"samrap/pkg/db/dbsqlc"
 	"samrap/pkg/i18n"
+	"samrap/pkg/menus"
 )
 
 // Order is an order as every reader sees it (docs/orders.md "One order"): read from the view
@@ -56,6 +57,9 @@ type Order struct {
 	ReviewedBy               *string        `json:"reviewedBy"`
 	ReviewedAt               *Time          `json:"reviewedAt"`
 	Version                  int            `json:"version"`
+	// Nutrients is what the tray gives: its dishes' per-serving nutrients (a set's dishes),
+	// summed in base units (migration 00025; docs/nutrition.md)
+	Nutrients menus.Amounts `json:"nutrients"`
 
 	// Moved: the patient moved after the card was printed (and the tray is not served): the
 	// card names PrintedWard and PrintedRoom (migration 00019).
@@ -225,7 +229,8 @@ func FromRow(r dbsqlc.OrderDetail) (Order, error) {
 		{"items", r.Items, &items}, {"printedWard", r.PrintedWard, &o.PrintedWard},
 		{"printedRoom", r.PrintedRoom, &o.PrintedRoom}, {"ward", r.Ward, &o.Ward}, {"room", r.Room, &o.Room},
 		{"diet", r.Diet, &o.Diet}, {"therapeutic", r.Therapeutic, &o.Therapeutic}, {"cuisine", r.Cuisine, &o.Cuisine},
-		{"allergens", r.Allergens, &o.Allergens}, {"restricted", r.Restricted, &o.Restricted}} {
+		{"allergens", r.Allergens, &o.Allergens}, {"restricted", r.Restricted, &o.Restricted},
+		{"nutrients", r.Nutrients, &o.Nutrients}} {
 		if len(c.raw) == 0 {
 			continue // NULL
 		}

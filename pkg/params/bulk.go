@@ -29,6 +29,8 @@ func buildBulkSQL(k *Kind) string {
 			params = append(params, fmt.Sprintf("$%d::int8[]", n))
 		case Clock:
 			params = append(params, fmt.Sprintf("$%d::text[]::time[]", n))
+		case Decimal:
+			params = append(params, fmt.Sprintf("$%d::float8[]", n))
 		default:
 			params = append(params, fmt.Sprintf("$%d::text[]", n))
 		}
@@ -90,6 +92,14 @@ func bulkArgs(k *Kind, branch, by string, rows []Input, keep []string) []any {
 			for i, r := range rows {
 				if id, ok := r.Values[f.JSON].(int64); ok && id != 0 {
 					a[i] = &id
+				}
+			}
+			args = append(args, a)
+		case Decimal:
+			a := make([]*float64, n)
+			for i, r := range rows {
+				if v, ok := r.Values[f.JSON].(float64); ok {
+					a[i] = &v
 				}
 			}
 			args = append(args, a)

@@ -46,6 +46,10 @@ func cellOf(k *Kind, rec Record, c imports.Column) any {
 				return "Y"
 			}
 			return "N"
+		case Decimal:
+			if rec[f.JSON] == nil {
+				return ""
+			}
 		}
 		return rec[f.JSON]
 	}

@@ -91,6 +91,9 @@ func (f fixture) sample(t *testing.T, kind, code string) map[string]any {
 	case "RoomMealClass":
 		body["roomTypeId"], body["mealClassId"] = f.idOf(t, "RoomType", "RT02"), nil
 		delete(body, "nameTh")
+	case "NutrientTarget":
+		body["therapeuticId"], body["nutrient"], body["dailyMax"] = f.idOf(t, "Therapeutic", "TF04"), "fiber", 30.5
+		delete(body, "nameTh")
 	}
 	return body
 }
@@ -142,7 +145,7 @@ func TestEveryKind(t *testing.T) {
 			if rec["code"] != code || rec["status"] != "ACTIVE" || rec["updatedBy"] != "D0004" || rec["updatedAt"] == nil {
 				t.Fatalf("created record %v", rec)
 			}
-			if kind != "RoomMealClass" && rec["nameTh"] != body["nameTh"] {
+			if k, _ := params.KindOf(kind); !k.NoName && rec["nameTh"] != body["nameTh"] {
 				t.Fatalf("nameTh %v", rec["nameTh"])
 			}
 			if res.Msg != "บันทึกข้อมูลสำเร็จ" {
@@ -164,7 +167,7 @@ func TestEveryKind(t *testing.T) {
 			bad["nameTh"] = " "
 			res = f.s.Do(apitest.Request{Method: "POST", Path: "/api/parameter/update" + kind, Token: f.nutri, JSON: bad})
 			if res.Status != http.StatusUnprocessableEntity || res.Fields()["code"] == "" ||
-				(kind != "RoomMealClass" && res.Fields()["nameTh"] == "") {
+				(kind != "RoomMealClass" && kind != "NutrientTarget" && res.Fields()["nameTh"] == "") {
 				t.Fatalf("no code, no name: %d %s", res.Status, res.Body)
 			}
 

@@ -10,12 +10,14 @@ import (
 type FieldType int
 
 const (
-	Text  FieldType = iota // string
-	Bool                   // true/false; "Y"/"N", "ใช่"/"ไม่ใช่" in a workbook
-	Int                    // whole number
-	Clock                  // "HH:MM", stored as time
-	Color                  // "#RRGGBB"
-	Ref                    // id of another kind's row in the same branch; its code in a workbook
+	Text    FieldType = iota // string
+	Bool                     // true/false; "Y"/"N", "ใช่"/"ไม่ใช่" in a workbook
+	Int                      // whole number
+	Clock                    // "HH:MM", stored as time
+	Color                    // "#RRGGBB"
+	Ref                      // id of another kind's row in the same branch; its code in a workbook
+	Decimal                  // a number of up to two decimals, at least 0, or none (null, an empty cell)
+	Choice                   // one of the field's Options, as text
 )
 
 // Field is one of a kind's own columns (beyond code, names and status, which every kind has).
@@ -24,10 +26,11 @@ type Field struct {
 	Column   string // column, e.g. "start_time"
 	Type     FieldType
 	Required bool
-	Max      int    // longest text, in characters (0: 500)
-	Pattern  string // a regexp the text must match, when set
-	Ref      string // the referenced kind's name (Type Ref)
-	Th, En   string // workbook headers
+	Max      int      // longest text, in characters (0: 500)
+	Pattern  string   // a regexp the text must match, when set
+	Ref      string   // the referenced kind's name (Type Ref)
+	Options  []string // the values a Choice takes
+	Th, En   string   // workbook headers
 }
 
 // refBase is the prefix of a reference's display fields: "wardTypeId" → "wardType"
@@ -58,10 +61,18 @@ type Kind struct {
 	List    *List
 	// Check validates across fields; it answers field → message key.
 	Check func(v map[string]any) map[string]string
+	// Unique is a unique constraint beyond the code's, answered as a conflict on a field.
+	Unique *Unique
 
 	// The kind's statements, built from the description on first use (Kind.sql).
 	sqlOnce sync.Once
 	built   *kindSQL
+}
+
+// Unique names a unique constraint of a kind's table and the field and message a conflict
+// with it is answered on (one target per nutrient of a diet type).
+type Unique struct {
+	Constraint, Field, Key string
 }
 
 // kindSQL is every statement of a kind: its SELECT, its single-record writes and its
@@ -231,12 +242,55 @@ var kinds = []*Kind{
 			{JSON: "wardId", Column: "ward_id", Type: Ref, Ref: "Ward", Required: true, Th: "รหัสหอผู้ป่วย", En: "Ward code"},
 			{JSON: "roomTypeId", Column: "room_type_id", Type: Ref, Ref: "RoomType", Required: true, Th: "รหัสประเภทห้อง", En: "Room type code"},
 		}},
+	{Name: "NutrientTarget", Table: "nutrient_target", Th: "เป้าหมายสารอาหาร", En: "Nutrient targets", NoName: true,
+		Unique: &Unique{Constraint: "nutrient_target_key", Field: "nutrient", Key: "params.targetDuplicate"},
+		Fields: []Field{
+			{JSON: "dietTypeId", Column: "diet_type_id", Type: Ref, Ref: "DietType", Th: "รหัสประเภทอาหาร", En: "Diet type code"},
+			{JSON: "therapeuticId", Column: "therapeutic_id", Type: Ref, Ref: "Therapeutic", Th: "รหัสอาหารเฉพาะโรค", En: "Therapeutic food code"},
+			{JSON: "nutrient", Column: "nutrient", Type: Choice, Required: true, Options: Nutrients, Th: "สารอาหาร", En: "Nutrient"},
+			{JSON: "dailyMin", Column: "daily_min", Type: Decimal, Th: "ต่ำสุดต่อวัน", En: "Daily minimum"},
+			{JSON: "dailyMax", Column: "daily_max", Type: Decimal, Th: "สูงสุดต่อวัน", En: "Daily maximum"},
+			{JSON: "mealMin", Column: "meal_min", Type: Decimal, Th: "ต่ำสุดต่อมื้อ", En: "Per-meal minimum"},
+			{JSON: "mealMax", Column: "meal_max", Type: Decimal, Th: "สูงสุดต่อมื้อ", En: "Per-meal maximum"},
+		},
+		Check: checkTarget},
 	{Name: "RoomMealClass", Table: "room_meal_class", Th: "กลุ่มอาหารตามประเภทห้อง", En: "Room type food groups", NoName: true,
 		Fields: []Field{
 			{JSON: "roomTypeId", Column: "room_type_id", Type: Ref, Ref: "RoomType", Required: true, Th: "รหัสประเภทห้อง", En: "Room type code"},
 			{JSON: "mealClassId", Column: "meal_class_id", Type: Ref, Ref: "MealClass", Th: "รหัสกลุ่มอาหาร", En: "Food group code"},
 			{JSON: "description", Column: "description", Type: Text, Th: "รายละเอียด", En: "Description"},
 		}},
+}
+
+// Nutrients are the nutrients a dish states per serving (menus.Nutrients, the same list:
+// kinds_test.go) and a target ranges, in their base units: energy in kcal, sodium in mg,
+// the others in g (docs/nutrition.md).
+var Nutrients = []string{"energy", "protein", "fat", "carbohydrate", "sodium", "sugar", "fiber"}
+
+// checkTarget: a target is for one diet type or one therapeutic food, bounds at least one
+// range, and no minimum exceeds its maximum.
+func checkTarget(v map[string]any) map[string]string {
+	out := map[string]string{}
+	d, _ := v["dietTypeId"].(int64)
+	t, _ := v["therapeuticId"].(int64)
+	if (d == 0) == (t == 0) {
+		out["dietTypeId"] = "params.targetForOne"
+	}
+	num := func(k string) (float64, bool) { f, ok := v[k].(float64); return f, ok }
+	dmin, okDmin := num("dailyMin")
+	dmax, okDmax := num("dailyMax")
+	mmin, okMmin := num("mealMin")
+	mmax, okMmax := num("mealMax")
+	if !okDmin && !okDmax && !okMmin && !okMmax {
+		out["dailyMax"] = "params.targetUnbounded"
+	}
+	if okDmin && okDmax && dmin > dmax {
+		out["dailyMax"] = "params.maxBelowMin"
+	}
+	if okMmin && okMmax && mmin > mmax {
+		out["mealMax"] = "params.maxBelowMin"
+	}
+	return out
 }
 
 // Kinds answers every kind, referenced kinds first.

@@ -66,7 +66,8 @@ func TestWebKindsAgreeWithGo(t *testing.T) {
 		web[m[1]] = desc
 	}
 
-	goTypes := map[FieldType]string{Text: "text", Bool: "bool", Int: "int", Clock: "time", Color: "color", Ref: "ref"}
+	goTypes := map[FieldType]string{Text: "text", Bool: "bool", Int: "int", Clock: "time", Color: "color", Ref: "ref",
+		Decimal: "decimal", Choice: "choice"}
 	for _, k := range kinds {
 		desc := []string{fmt.Sprintf("noName=%v", k.NoName)}
 		for _, f := range k.Fields {

@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -171,6 +173,12 @@ func jsonValue(f Field, v json.RawMessage) (any, string) {
 			return nil, "field.invalid"
 		}
 		return n, ""
+	case Decimal:
+		var n float64
+		if json.Unmarshal(v, &n) != nil {
+			return nil, "field.invalid"
+		}
+		return n, ""
 	default:
 		var s string
 		if json.Unmarshal(v, &s) != nil {
@@ -204,6 +212,15 @@ func ParseCell(f Field, s string) (any, string) {
 			return nil, "params.intInvalid"
 		}
 		return n, ""
+	case Decimal:
+		if s == "" {
+			return nil, ""
+		}
+		n, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			return nil, "params.numberInvalid"
+		}
+		return n, ""
 	case Clock:
 		if len(s) == 8 && strings.HasSuffix(s, ":00") { // 07:00:00
 			s = s[:5]
@@ -223,12 +240,19 @@ func ParseCell(f Field, s string) (any, string) {
 }
 
 // Normalize puts in's values in the form they are stored, whether they came from the API
-// or from a workbook: hex colours in upper case ("#ffcc00" → "#FFCC00"), so that a colour
+// or from a workbook: hex colours in upper case ("#ffcc00" → "#FFCC00") and a choice in lower
+// case ("Energy" → "energy") and a number to two decimals, so that a colour
 // is stored, exported and imported back as the same text. It rewrites in.Values.
 func Normalize(k *Kind, in Input) Input {
 	for _, f := range k.Fields {
 		if s, ok := in.Values[f.JSON].(string); ok && f.Type == Color {
 			in.Values[f.JSON] = strings.ToUpper(s)
+		}
+		if s, ok := in.Values[f.JSON].(string); ok && f.Type == Choice {
+			in.Values[f.JSON] = strings.ToLower(s)
+		}
+		if n, ok := in.Values[f.JSON].(float64); ok && f.Type == Decimal {
+			in.Values[f.JSON] = math.Round(n*100) / 100
 		}
 	}
 	return in
@@ -291,6 +315,15 @@ func Validate(k *Kind, in Input) map[string]string {
 		case Color:
 			if !isHexColor(v.(string)) {
 				bad[f.JSON] = "params.colorInvalid"
+			}
+		case Choice:
+			if !slices.Contains(f.Options, v.(string)) {
+				bad[f.JSON] = "field.invalid"
+			}
+		case Decimal:
+			// at least 0, below 10⁸ (rounded to two decimals by Normalize)
+			if n := v.(float64); n < 0 || n >= 1e8 || math.IsNaN(n) {
+				bad[f.JSON] = "params.numberRange"
 			}
 		}
 	}
@@ -386,6 +419,10 @@ func writeErr(k *Kind, err error) error {
 	}
 	if c, ok := db.IsUniqueViolation(err); ok && c == k.Table+"_code_key" {
 		return fmt.Errorf("%w: %w", ErrDuplicateCode, err)
+	}
+	if c, ok := db.IsUniqueViolation(err); ok && k.Unique != nil && c == k.Unique.Constraint {
+		return fmt.Errorf("%w: %w", &errs.Error{Kind: errs.Conflict, Key: k.Unique.Key,
+			Fields: map[string]string{k.Unique.Field: k.Unique.Key}}, err)
 	}
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) && pgErr.Code == "23P01" {

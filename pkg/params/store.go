@@ -182,6 +182,8 @@ func buildQuery(k *Kind) query {
 		switch f.Type {
 		case Clock:
 			cols = append(cols, "to_char(t."+f.Column+", 'HH24:MI')")
+		case Decimal:
+			cols = append(cols, "t."+f.Column+"::float8")
 		default:
 			cols = append(cols, "t."+f.Column)
 		}
@@ -340,6 +342,11 @@ func sqlValue(f Field, v any) any {
 	case Int:
 		n, _ := v.(int64)
 		return n
+	case Decimal:
+		if f, ok := v.(float64); ok {
+			return f
+		}
+		return nil
 	default:
 		s, _ := v.(string)
 		return s

@@ -47,7 +47,7 @@ func BenchmarkSearch10000(b *testing.B) {
 				FirstNameEn: fmt.Sprintf("Patient%d", n), WardID: &w, Diagnosis: "ทดสอบ"}
 		}
 		err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-			_, err := s.Apply(ctx, tx, "SRP01", "bench", patients.SourceHospital, ins)
+			_, err := s.Apply(ctx, tx, "SRP01", "bench", patients.SourceHospital, ins, nil)
 			return err
 		})
 		if err != nil {

@@ -397,8 +397,10 @@ func (in Input) validateEdit(today string) map[string]string {
 // own), with its change-log row naming by and the source (SourceExcel, SourceHospital).
 // Inputs equal to what is stored are not written. It answers the patients written. The
 // hospital sync (patient-sync-worker) is meant to call it; it does not check bed
-// vacancy beyond the database's one-patient-per-bed index.
-func (s *Service) Apply(ctx context.Context, tx pgx.Tx, branch, by, source string, ins []Input) ([]Patient, error) {
+// vacancy beyond the database's one-patient-per-bed index. stored, when not nil, is what
+// the caller read of these HNs in this transaction with their rows locked (ByHn): Apply
+// then does not read them again (an HN stored lacks is new).
+func (s *Service) Apply(ctx context.Context, tx pgx.Tx, branch, by, source string, ins []Input, stored map[string]Patient) ([]Patient, error) {
 	hns := make([]string, len(ins))
 	for i := range ins {
 		ins[i].BranchCode = branch
@@ -408,9 +410,12 @@ func (s *Service) Apply(ctx context.Context, tx pgx.Tx, branch, by, source strin
 		}
 		hns[i] = ins[i].HnID
 	}
-	before, err := patientsByHn(ctx, tx, branch, hns)
-	if err != nil {
-		return nil, fmt.Errorf("patients.apply: %w", err)
+	before := stored
+	if before == nil {
+		var err error
+		if before, err = patientsByHn(ctx, tx, branch, hns); err != nil {
+			return nil, fmt.Errorf("patients.apply: %w", err)
+		}
 	}
 	var changed []Input
 	for _, in := range ins {

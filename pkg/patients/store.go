@@ -153,6 +153,9 @@ func intOf(n *int16) *int {
 
 // patientsByHn reads the branch's patients with these HNs, by HN.
 func patientsByHn(ctx context.Context, q db.DBTX, branch string, hns []string) (map[string]Patient, error) {
+	if len(hns) == 0 { // none: no round trip
+		return map[string]Patient{}, nil
+	}
 	rows, err := queries.PatientsByHn(ctx, q, dbsqlc.PatientsByHnParams{Branch: branch, HnIds: hns})
 	if err != nil {
 		return nil, fmt.Errorf("patients by hn: %w", err)
@@ -410,12 +413,17 @@ func writePatients(ctx context.Context, q db.DBTX, branch, by, source string, in
 		return nil, fmt.Errorf("upsert patients: %w", err)
 	}
 	ids := make(map[string]int64, len(rows))
-	all := make([]int64, len(rows))
-	for i, r := range rows {
-		ids[r.HnID], all[i] = r.ID, r.ID
+	var stored []int64 // a new patient has no lists to clear
+	for _, r := range rows {
+		ids[r.HnID] = r.ID
+		if !r.Inserted {
+			stored = append(stored, r.ID)
+		}
 	}
-	if err := queries.PatientClearLinks(ctx, q, dbsqlc.PatientClearLinksParams{Branch: branch, Ids: all}); err != nil {
-		return nil, fmt.Errorf("clear patient lists: %w", err)
+	if len(stored) > 0 {
+		if err := queries.PatientClearLinks(ctx, q, dbsqlc.PatientClearLinksParams{Branch: branch, Ids: stored}); err != nil {
+			return nil, fmt.Errorf("clear patient lists: %w", err)
+		}
 	}
 	var th, al, re [2][]int64
 	for _, in := range ins {

@@ -92,11 +92,11 @@ func BenchmarkApply1000RowByRow(b *testing.B) {
 				ins[i].DietTypeID = &diet
 			}
 			if !oneByOne {
-				_, err := ps.Apply(ctx, tx, "SRP02", "bench", patients.SourceHospital, ins)
+				_, err := ps.Apply(ctx, tx, "SRP02", "bench", patients.SourceHospital, ins, nil)
 				return err
 			}
 			for i := range ins {
-				if _, err := ps.Apply(ctx, tx, "SRP02", "bench", patients.SourceHospital, ins[i:i+1]); err != nil {
+				if _, err := ps.Apply(ctx, tx, "SRP02", "bench", patients.SourceHospital, ins[i:i+1], nil); err != nil {
 					return err
 				}
 			}

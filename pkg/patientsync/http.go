@@ -21,13 +21,14 @@ func Mount(env *platform.Env, rt *httpx.Router) {
 	h := handlers{s: NewService(env.DB, env.Queue(Queue), workerOf(env))}
 	bct := httpx.Roles(session.Controller)
 	sam := httpx.Roles(session.SuperAdmin)
+	feedReaders := httpx.Roles(session.SuperAdmin, session.BranchAdmin)
 	rt.Handle("POST /api/data-patient/importData", bct, h.start)
 	rt.Handle("GET /api/data-patient/checkProcessApiPatient", bct, h.check)
 	rt.Handle("GET /api/data-patient/syncHistory", bct, h.history)
 	rt.Handle("GET /api/data-patient/hospitalSettings", sam, h.settings)
 	rt.Handle("POST /api/data-patient/hospitalSettings", sam.Limit(256<<10), h.saveSettings)
 	rt.Handle("POST /api/data-patient/testConnection", sam.Limit(256<<10), h.test)
-	rt.Handle("GET /api/data-patient/hl7Feed", sam, h.feed)
+	rt.Handle("GET /api/data-patient/hl7Feed", feedReaders, h.feed)
 	rt.Handle("POST /api/data-patient/rotateFeedKey", sam, h.rotateFeedKey)
 }
 
@@ -195,11 +196,11 @@ func (h handlers) test(w http.ResponseWriter, r *http.Request) error {
 }
 
 // feed: GET /api/data-patient/hl7Feed?code — the branch's HL7 v2 feed: where the hospital
-// posts, the facility its messages may name, when the key was rotated (never the key).
+// posts, the facility its messages may name, when the key was rotated (never the key). The
+// Super Admin's of any branch (code), the Branch Admin's of its own (FeedBranch).
 func (h handlers) feed(w http.ResponseWriter, r *http.Request) error {
-	q := httpx.ReadQuery(r)
-	code := strings.TrimSpace(q.Required("code"))
-	if err := q.Err(); err != nil {
+	code, err := FeedBranch(r, httpx.ReadQuery(r).Text("code"))
+	if err != nil {
 		return err
 	}
 	f, err := h.s.FeedOf(r.Context(), code)
@@ -207,6 +208,26 @@ func (h handlers) feed(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return httpx.OK(w, r, f)
+}
+
+var errOtherBranchFeed = errs.New(errs.Forbidden, "auth.wrongBranch")
+
+// FeedBranch answers the branch whose HL7 v2 feed a call is about: for the Super Admin the
+// branch named (code, required: branches are group-wide, named as on the Branches screen);
+// for a Branch Admin its current branch, code being that one or empty (another: 403).
+func FeedBranch(r *http.Request, code string) (string, error) {
+	code = strings.TrimSpace(code)
+	if c := httpx.Claims(r); c != nil && c.Current != nil && c.Current.RoleCode == session.SuperAdmin {
+		if code == "" {
+			return "", errs.Fields(map[string]string{"code": "field.required"})
+		}
+		return code, nil
+	}
+	current := httpx.Branch(r)
+	if current == "" || (code != "" && code != current) {
+		return "", errOtherBranchFeed
+	}
+	return current, nil
 }
 
 // rotateFeedKey: POST /api/data-patient/rotateFeedKey {code, facility?} — a new feed key

@@ -162,3 +162,82 @@ func NewReport(c hospital.Census, cs hospital.ChangeSet, bedsTaken map[string]bo
 		"unchanged": r.Unchanged, "updated": len(cs.Updated), "skipped": r.Skipped, "warnings": len(r.Warnings)}
 	return r
 }
+
+// MergeReports is what several reports changed together, in the order they were applied (an
+// HL7 v2 feed's day: a report per message, pkg/hl7feed): each kind of change lists a patient
+// once (its last item: the ward and bed it ended in; the allergies of all), the warnings and
+// unmapped codes once each, the census and unchanged summed; "updated" counts the patients of
+// any change but an admission or a discharge.
+func MergeReports(rs []Report) Report {
+	var out Report
+	lists := func(r *Report) []*[]Item {
+		return []*[]Item{&r.Admitted, &r.Readmitted, &r.Moved, &r.Discharged, &r.Identity, &r.Diet, &r.Texture, &r.NPO,
+			&r.Ingredients, &r.AllergiesAdded, &r.AllergiesNeedPerson, &r.BedsTaken}
+	}
+	into := lists(&out)
+	for _, l := range into {
+		*l = []Item{}
+	}
+	out.Unmapped, out.Warnings, out.Resources = []UnmappedCode{}, []Warning{}, []SkippedSource{}
+	seenWarning, seenUnmapped := map[string]bool{}, map[string]bool{}
+	for i := range rs {
+		r := &rs[i]
+		out.Census += r.Census
+		out.Skipped += r.Skipped
+		out.Unchanged += r.Unchanged
+		for k, from := range lists(r) {
+			for _, it := range *from {
+				*into[k] = mergeItem(*into[k], it)
+			}
+		}
+		for _, w := range r.Warnings {
+			key := w.HnID + "\x00" + w.Kind + "\x00" + w.Code
+			if !seenWarning[key] {
+				seenWarning[key] = true
+				out.Warnings = append(out.Warnings, w)
+			}
+		}
+		for _, u := range r.Unmapped {
+			key := u.HnID + "\x00" + u.Field + "\x00" + u.System + "\x00" + u.Code
+			if !seenUnmapped[key] {
+				seenUnmapped[key] = true
+				out.Unmapped = append(out.Unmapped, u)
+			}
+		}
+		out.Resources = append(out.Resources, r.Resources...)
+	}
+	updated := map[string]bool{}
+	for _, l := range []([]Item){out.Readmitted, out.Moved, out.Identity, out.Diet, out.Texture, out.NPO, out.Ingredients,
+		out.AllergiesAdded, out.AllergiesNeedPerson, out.BedsTaken} {
+		for _, it := range l {
+			updated[it.HnID] = true
+		}
+	}
+	for _, it := range out.Admitted {
+		delete(updated, it.HnID) // an admission's allergies and bed are the admission's
+	}
+	out.Counts = map[string]int{"admitted": len(out.Admitted), "readmitted": len(out.Readmitted), "moved": len(out.Moved),
+		"discharged": len(out.Discharged), "identity": len(out.Identity), "diet": len(out.Diet), "texture": len(out.Texture),
+		"npo": len(out.NPO), "ingredients": len(out.Ingredients), "allergiesAdded": len(out.AllergiesAdded),
+		"allergiesNeedPerson": len(out.AllergiesNeedPerson), "bedsTaken": len(out.BedsTaken), "unmapped": len(out.Unmapped),
+		"unchanged": out.Unchanged, "updated": len(updated), "skipped": out.Skipped, "warnings": len(out.Warnings)}
+	return out
+}
+
+// mergeItem puts it in list: a patient already there takes its place (where it is now) with
+// the allergies of both.
+func mergeItem(list []Item, it Item) []Item {
+	for i := range list {
+		if list[i].HnID != it.HnID {
+			continue
+		}
+		if a, b := list[i].Allergies, it.Allergies; a != nil && b != nil {
+			it.Allergies = &hospital.Allergies{Codes: hospital.Union(a.Codes, b.Codes), Texts: hospital.Union(a.Texts, b.Texts)}
+		} else if b == nil {
+			it.Allergies = a
+		}
+		list[i] = it
+		return list
+	}
+	return append(list, it)
+}

@@ -254,20 +254,27 @@ type Locked struct {
 // Lock locks the branch's patients with these HNs (nil: every patient of the branch, as a
 // census does) for the transaction, and reads them and the branch's master-data codes.
 func (a Applier) Lock(ctx context.Context, tx pgx.Tx, branch string, hns []string) (*Locked, error) {
+	codes, err := a.Patients.LoadCodes(ctx, tx, branch)
+	if err != nil {
+		return nil, err
+	}
+	return a.LockWith(ctx, tx, branch, hns, codes)
+}
+
+// LockWith is Lock with the branch's master-data codes read before, in the same transaction
+// (the HL7 v2 feed reads them once for a batch of messages).
+func (a Applier) LockWith(ctx context.Context, tx pgx.Tx, branch string, hns []string, codes patients.Codes) (*Locked, error) {
 	locked, err := queries.SyncLockPatients(ctx, tx, dbsqlc.SyncLockPatientsParams{Branch: branch, HnIds: hns})
 	if err != nil {
 		return nil, fmt.Errorf("lock patients: %w", err)
 	}
-	l := &Locked{Branch: branch, said: make(map[string]hospitalAllergies, len(locked))}
+	l := &Locked{Branch: branch, said: make(map[string]hospitalAllergies, len(locked)), codes: codes}
 	list := make([]string, len(locked))
 	for i, r := range locked {
 		list[i] = r.HnID
 		l.said[r.HnID] = hospitalAllergies{Codes: r.HospitalAllergenCodes, Texts: r.HospitalAllergyTexts}
 	}
 	if l.stored, err = a.Patients.ByHn(ctx, tx, branch, list); err != nil {
-		return nil, err
-	}
-	if l.codes, err = a.Patients.LoadCodes(ctx, tx, branch); err != nil {
 		return nil, err
 	}
 	l.Samrap = make([]hospital.Patient, 0, len(list))
@@ -318,7 +325,7 @@ func (a Applier) Write(ctx context.Context, tx pgx.Tx, l *Locked, by string, cs 
 		add(u.After)
 	}
 	bedsTaken := freeBeds(ins, stored)
-	if _, err := a.Patients.Apply(ctx, tx, branch, by, patients.SourceHospital, ins); err != nil {
+	if _, err := a.Patients.Apply(ctx, tx, branch, by, patients.SourceHospital, ins, stored); err != nil {
 		var e *errs.Error
 		if errors.As(err, &e) && e.Kind == errs.Invalid {
 			return nil, fail("patientSync.invalidPatient", err)
@@ -329,11 +336,18 @@ func (a Applier) Write(ctx context.Context, tx pgx.Tx, l *Locked, by string, cs 
 		return nil, err
 	}
 	// What the hospital said, for the next sync to tell what it stops saying: the change
-	// set's, and that of the incoming patients the change leaves unchanged.
+	// set's, and that of the incoming patients the change leaves unchanged; a patient's
+	// only when it differs from what is kept (a new patient keeps nothing).
 	written := make(map[string]bool, len(afters))
+	said := afters[:0]
 	for _, a := range afters {
 		written[a.HN] = true
+		if !slices.Equal(hospital.Union(a.HospitalAllergies.Codes), hospital.Union(l.said[a.HN].Codes)) ||
+			!slices.Equal(hospital.Union(a.HospitalAllergies.Texts), hospital.Union(l.said[a.HN].Texts)) {
+			said = append(said, a)
+		}
 	}
+	afters = said
 	for _, in := range incoming {
 		b := l.byHN[in.HN]
 		if written[in.HN] || b == nil {

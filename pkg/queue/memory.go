@@ -19,7 +19,11 @@ type MemoryConfig struct {
 	MaxReceives int           // deliveries before the dead-letter list (SQS maxReceiveCount); default 3
 	Backoff     time.Duration // wait before redelivery n is n×Backoff; default 200ms
 	Concurrency int           // handlers running at once; default 1
-	Log         *slog.Logger  // failures are logged here; default: discarded
+	// BatchSize is how many messages a FIFO queue hands the handler at once (the event
+	// source mapping's batch size: up to 10 on SQS): the waiting messages of every group not
+	// being handled, each group's in the order sent; default 1. Other queues deliver one.
+	BatchSize int
+	Log       *slog.Logger // failures are logged here; default: discarded
 }
 
 // DeadLetter is a message that failed MaxReceives times.
@@ -47,10 +51,18 @@ type Memory struct {
 	mu     sync.Mutex
 	closed bool
 	dead   []DeadLetter
-	// FIFO: the deduplication ids sent within DedupWindow, and each group's messages
-	// waiting for the one being delivered.
+	// FIFO: the deduplication ids sent within DedupWindow, each group's messages waiting
+	// (and whether one of its messages is being handled or waits to be tried again), the
+	// groups in the order their messages came, and a poke for the dispatcher.
 	sent   map[string]time.Time
-	groups map[string][]lambdaevents.SQSMessage
+	groups map[string]*fifoGroup
+	order  []string
+	poke   chan struct{}
+}
+
+type fifoGroup struct {
+	waiting []lambdaevents.SQSMessage
+	busy    bool
 }
 
 // NewMemory returns a queue delivering to h.
@@ -66,6 +78,9 @@ func NewMemory(h Handler, cfg MemoryConfig) *Memory {
 	}
 	if cfg.Concurrency <= 0 {
 		cfg.Concurrency = 1
+	}
+	if cfg.BatchSize <= 0 {
+		cfg.BatchSize = 1
 	}
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
@@ -98,9 +113,10 @@ func (m *Memory) Send(ctx context.Context, body []byte) error {
 const DedupWindow = 5 * time.Minute
 
 // SendFIFO queues body as a FIFO queue does: the messages of group are delivered in the
-// order sent, one at a time (the next waits until the one before is handled or
-// dead-lettered); a message whose dedup id was sent within DedupWindow is accepted and
-// dropped.
+// order sent, and none while an earlier one of the group is being handled or waits to be
+// tried again (a failed message holds the ones after it); up to BatchSize messages of the
+// groups not being handled go to the handler at once; a message whose dedup id was sent
+// within DedupWindow is accepted and dropped.
 func (m *Memory) SendFIFO(ctx context.Context, body []byte, group, dedup string) error {
 	if group == "" || dedup == "" {
 		return fmt.Errorf("queue.sendFIFO: %s: a group and a deduplication id are needed", m.cfg.Name)
@@ -112,7 +128,8 @@ func (m *Memory) SendFIFO(ctx context.Context, body []byte, group, dedup string)
 	}
 	now := time.Now()
 	if m.sent == nil {
-		m.sent, m.groups = map[string]time.Time{}, map[string][]lambdaevents.SQSMessage{}
+		m.sent, m.groups, m.poke = map[string]time.Time{}, map[string]*fifoGroup{}, make(chan struct{}, 1)
+		go m.dispatch()
 	}
 	for id, at := range m.sent {
 		if now.Sub(at) > DedupWindow {
@@ -126,28 +143,168 @@ func (m *Memory) SendFIFO(ctx context.Context, body []byte, group, dedup string)
 	msg := m.message(body)
 	msg.Attributes["MessageGroupId"], msg.Attributes["MessageDeduplicationId"] = group, dedup
 	m.wg.Add(1)
-	waiting, running := m.groups[group]
-	m.groups[group] = append(waiting, msg)
-	if !running {
-		go m.runGroup(group)
+	g := m.groups[group]
+	if g == nil {
+		g = &fifoGroup{}
+		m.groups[group] = g
+		m.order = append(m.order, group)
 	}
+	g.waiting = append(g.waiting, msg)
+	m.pokeLocked()
 	return nil
 }
 
-// runGroup delivers a group's messages in order until none is left.
-func (m *Memory) runGroup(group string) {
+func (m *Memory) pokeLocked() {
+	select {
+	case m.poke <- struct{}{}:
+	default:
+	}
+}
+
+// dispatch hands the FIFO messages to the handler, a batch at a time per free slot, until
+// the queue is shut down (what still waits then is dead-lettered).
+func (m *Memory) dispatch() {
 	for {
-		m.mu.Lock()
-		list := m.groups[group]
-		if len(list) == 0 {
-			delete(m.groups, group)
-			m.mu.Unlock()
+		select {
+		case <-m.poke:
+		case <-m.ctx.Done():
+			m.buryWaiting()
 			return
 		}
-		msg := list[0]
-		m.groups[group] = list[1:]
-		m.mu.Unlock()
-		m.deliver(msg)
+		for {
+			select {
+			case m.sem <- struct{}{}:
+			case <-m.ctx.Done():
+				m.buryWaiting()
+				return
+			}
+			batch := m.takeBatch()
+			if len(batch) == 0 {
+				<-m.sem
+				break
+			}
+			go m.deliverBatch(batch)
+		}
+	}
+}
+
+// takeBatch takes up to BatchSize waiting messages of the groups not busy, in the order the
+// groups came, each group's in order, and marks their groups busy.
+func (m *Memory) takeBatch() []lambdaevents.SQSMessage {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var batch []lambdaevents.SQSMessage
+	kept := m.order[:0]
+	for _, name := range m.order {
+		g := m.groups[name]
+		if !g.busy && len(g.waiting) == 0 {
+			delete(m.groups, name)
+			continue
+		}
+		kept = append(kept, name)
+		if g.busy || len(batch) == m.cfg.BatchSize {
+			continue
+		}
+		n := min(len(g.waiting), m.cfg.BatchSize-len(batch))
+		for _, msg := range g.waiting[:n] {
+			msg.Attributes = maps.Clone(msg.Attributes) // the handler may keep the last one
+			receive, _ := strconv.Atoi(msg.Attributes["ApproximateReceiveCount"])
+			msg.Attributes["ApproximateReceiveCount"] = strconv.Itoa(receive + 1)
+			batch = append(batch, msg)
+		}
+		g.waiting, g.busy = g.waiting[n:], true
+	}
+	m.order = kept
+	return batch
+}
+
+// deliverBatch hands batch to the handler once. The messages it handled are done; each
+// group's failed ones go back to the front of the group, which waits n×Backoff (n: the
+// receives of its first failed message) before it is delivered again; a failed message
+// received MaxReceives times is dead-lettered.
+func (m *Memory) deliverBatch(batch []lambdaevents.SQSMessage) {
+	failed, err := m.handleBatch(batch)
+	<-m.sem
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	back := map[string][]lambdaevents.SQSMessage{}
+	var groups []string
+	for _, msg := range batch {
+		g := msg.Attributes["MessageGroupId"]
+		if _, seen := back[g]; !seen {
+			groups = append(groups, g)
+			back[g] = nil
+		}
+		if !failed[msg.MessageId] {
+			m.wg.Done()
+			continue
+		}
+		receive, _ := strconv.Atoi(msg.Attributes["ApproximateReceiveCount"])
+		m.cfg.Log.Warn("queue: message failed", "queue", m.cfg.Name, "messageId", msg.MessageId, "receive", receive, "err", err)
+		if receive >= m.cfg.MaxReceives || m.ctx.Err() != nil {
+			m.buryLocked(msg, err.Error())
+			m.wg.Done()
+			continue
+		}
+		back[g] = append(back[g], msg)
+	}
+	for _, name := range groups {
+		g := m.groups[name]
+		if len(back[name]) == 0 {
+			g.busy = false
+			continue
+		}
+		g.waiting = append(back[name], g.waiting...)
+		receive, _ := strconv.Atoi(back[name][0].Attributes["ApproximateReceiveCount"])
+		time.AfterFunc(time.Duration(receive)*m.cfg.Backoff, func() {
+			m.mu.Lock()
+			defer m.mu.Unlock()
+			g.busy = false
+			m.pokeLocked()
+			m.buryWaitingLocked()
+		})
+	}
+	m.pokeLocked()
+	m.buryWaitingLocked()
+}
+
+// handleBatch delivers batch once and answers the messages that failed (all of them when
+// the handler fails the batch) and why.
+func (m *Memory) handleBatch(batch []lambdaevents.SQSMessage) (map[string]bool, error) {
+	resp, err := Call(m.ctx, m.handler, lambdaevents.SQSEvent{Records: batch})
+	failed, ok := FailedIDs(resp, batch)
+	if err == nil && !ok {
+		err = fmt.Errorf("batchItemFailures names a message not in the batch: %v", resp.BatchItemFailures)
+	}
+	if err != nil {
+		failed = make(map[string]bool, len(batch))
+		for _, msg := range batch {
+			failed[msg.MessageId] = true
+		}
+		return failed, err
+	}
+	return failed, fmt.Errorf("reported in batchItemFailures")
+}
+
+// buryWaiting dead-letters the FIFO messages still waiting (the queue is shutting down).
+func (m *Memory) buryWaiting() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.buryWaitingLocked()
+}
+
+// buryWaitingLocked dead-letters the FIFO messages still waiting once the queue's context
+// has ended (Shutdown's deadline): the dispatcher no longer hands them out.
+func (m *Memory) buryWaitingLocked() {
+	if m.ctx.Err() == nil {
+		return
+	}
+	for _, g := range m.groups {
+		for _, msg := range g.waiting {
+			m.buryLocked(msg, "shut down before delivery")
+			m.wg.Done()
+		}
+		g.waiting = nil
 	}
 }
 
@@ -223,9 +380,13 @@ func (m *Memory) handle(msg lambdaevents.SQSMessage) error {
 }
 
 func (m *Memory) bury(msg lambdaevents.SQSMessage, reason string) {
-	m.cfg.Log.Error("queue: message dead-lettered", "queue", m.cfg.Name, "messageId", msg.MessageId, "err", reason)
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	m.buryLocked(msg, reason)
+}
+
+func (m *Memory) buryLocked(msg lambdaevents.SQSMessage, reason string) {
+	m.cfg.Log.Error("queue: message dead-lettered", "queue", m.cfg.Name, "messageId", msg.MessageId, "err", reason)
 	m.dead = append(m.dead, DeadLetter{Message: msg, Err: reason, Time: time.Now()})
 }
 

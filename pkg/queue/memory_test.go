@@ -5,6 +5,7 @@ import (
 	"crypto/md5"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -250,5 +251,65 @@ func TestMemoryFIFO(t *testing.T) {
 	}
 	if strings.Join(a, ",") != "a1,a1,a2,a3" || strings.Join(b, ",") != "b1,b2" {
 		t.Fatalf("group a got %v (want a1 twice, then a2, a3), group b %v", a, b)
+	}
+}
+
+// A FIFO queue with a batch size hands the handler the waiting messages of several groups
+// at once, each group's in the order sent; the messages a batch reports failed come back
+// together, in order, after the backoff, before the group's later ones.
+func TestMemoryFIFOBatches(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	var batches [][]string
+	release := make(chan struct{})
+	h := func(ctx context.Context, ev lambdaevents.SQSEvent) (lambdaevents.SQSEventResponse, error) {
+		var resp lambdaevents.SQSEventResponse
+		var bodies []string
+		for _, m := range ev.Records {
+			bodies = append(bodies, m.Body+"#"+m.Attributes["ApproximateReceiveCount"])
+		}
+		mu.Lock()
+		batches = append(batches, bodies)
+		first := len(batches) == 1
+		mu.Unlock()
+		if first {
+			<-release // the others wait behind the first, and come together
+		}
+		for _, m := range ev.Records {
+			if (m.Body == "a2" || m.Body == "a3") && m.Attributes["ApproximateReceiveCount"] == "1" {
+				resp.BatchItemFailures = append(resp.BatchItemFailures, lambdaevents.SQSBatchItemFailure{ItemIdentifier: m.MessageId})
+			}
+		}
+		return resp, nil
+	}
+	q := queue.NewMemory(h, queue.MemoryConfig{Backoff: 5 * time.Millisecond, BatchSize: 10})
+	send := func(body, group string) {
+		t.Helper()
+		if err := q.SendFIFO(t.Context(), []byte(body), group, body); err != nil {
+			t.Fatal(err)
+		}
+	}
+	send("x", "x")
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(time.Millisecond) {
+		mu.Lock()
+		n := len(batches)
+		mu.Unlock()
+		if n == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the first message was not delivered")
+		}
+	}
+	for _, s := range [][2]string{{"a1", "a"}, {"b1", "b"}, {"a2", "a"}, {"b2", "b"}, {"a3", "a"}} {
+		send(s[0], s[1])
+	}
+	close(release)
+	if err := q.Close(); err != nil {
+		t.Fatal(err)
+	}
+	got := fmt.Sprint(batches)
+	if got != "[[x#1] [a1#1 a2#1 a3#1 b1#1 b2#1] [a2#2 a3#2]]" {
+		t.Fatalf("batches %s", got)
 	}
 }

@@ -52,6 +52,7 @@ const (
 	ReasonTexture      = "TEXTURE"         // a dish's texture is above the patient's IDDSI level
 	ReasonUnmapped     = "UNMAPPED_ALLERGY"
 	ReasonNeedsReview  = "NEEDS_REVIEW" // the order is flagged for review
+	ReasonHNChanged    = "HN_CHANGED"   // card and wristband name the order's patient by its HN before and after a merge (hnChanged)
 	ActionServed       = "SERVED"
 	ActionRejected     = "REJECTED"
 	Code128, QR        = "CODE128", "QR"
@@ -65,7 +66,7 @@ const (
 // reasonKeys are the reasons' messages.
 var reasonKeys = map[string]string{
 	ReasonForged: "serve.reasonFORGED", ReasonOtherBranch: "serve.reasonOTHER_BRANCH",
-	ReasonBadWristband: "serve.reasonBAD_WRISTBAND", ReasonWrongPatient: "serve.reasonWRONG_PATIENT",
+	ReasonBadWristband: "serve.reasonBAD_WRISTBAND", ReasonWrongPatient: "serve.reasonWRONG_PATIENT", ReasonHNChanged: "serve.reasonHN_CHANGED",
 	ReasonOtherDate: "serve.reasonOTHER_DATE", ReasonNotFound: "serve.reasonORDER_NOT_FOUND",
 	ReasonCancelled: "serve.reasonCANCELLED", ReasonNoFood: "serve.reasonNO_FOOD", ReasonServed: "serve.reasonALREADY_SERVED",
 	ReasonNPO: "serve.reasonNPO", ReasonDischarged: "serve.reasonDISCHARGED", ReasonAllergy: "serve.reasonALLERGY",
@@ -331,6 +332,20 @@ func truncate(s string, n int) string {
 	return s
 }
 
+// hnChanged reports whether a card and a wristband that do not agree both name the order's
+// patient, one by an HN it had before (an A40 merge renamed it, or moved the order to it) and
+// the other by that or its HN now (current): the same person, but the bedside check still
+// refuses it (HN_CHANGED, not WRONG_PATIENT): a card must show the HN on the wristband.
+func hnChanged(ctx context.Context, q db.DBTX, key []byte, branch string, tok orders.Token, wristband, current string) (bool, error) {
+	former, err := queries.ServeFormerHns(ctx, q, dbsqlc.ServeFormerHnsParams{Branch: branch, OrderID: tok.OrderID, Hn: current})
+	if err != nil || len(former) == 0 {
+		return false, err
+	}
+	ids := append(former, current)
+	card := slices.ContainsFunc(ids, func(hn string) bool { return tok.HNMatches(key, hn) })
+	return card && slices.Contains(ids, wristband), nil
+}
+
 // verify runs the verification in q, in a fixed number of statements: the setting with the
 // patient shown, and the order with its bedside check (orders.BedsideCheck, four at most).
 func (s *Service) verify(ctx context.Context, q db.DBTX, lang i18n.Lang, branch string, in Scan) (Verdict, error) {
@@ -356,29 +371,37 @@ func (s *Service) verify(ctx context.Context, q db.DBTX, lang i18n.Lang, branch 
 	st := Setting{Symbologies: sc.Symbologies, Pattern: sc.Pattern}
 	hn, ok := st.HN(in.Wristband)
 	sym := strings.ToUpper(strings.TrimSpace(in.Symbology))
+	b, err := orders.BedsideCheck(ctx, q, lang, branch, tok.OrderID)
+	found := err == nil
+	if err != nil && !errors.Is(err, db.ErrNotFound) {
+		return v, err
+	}
 	switch {
 	case !ok, len(in.Wristband) > maxWristband, sym != "" && !slices.Contains(st.Symbologies, sym):
 		v.add(lang, ReasonBadWristband, "", nil)
-	case !tok.HNMatches(key, hn):
-		v.add(lang, ReasonWrongPatient, "", nil)
+	case !tok.HNMatches(key, hn) || (found && b.HnID != hn): // the second not reached with a true token: its digest is the order's HN
+		reason := ReasonWrongPatient
+		if found {
+			changed, err := hnChanged(ctx, q, key, branch, tok, hn, b.HnID)
+			if err != nil {
+				return v, err
+			}
+			if changed {
+				reason = ReasonHNChanged
+			}
+		}
+		v.add(lang, reason, "", nil)
 	default:
 		v.WristbandHn = hn
 	}
 	if tok.Date != day.TodayString(s.now()) {
 		v.add(lang, ReasonOtherDate, tok.Date, nil)
 	}
-	b, err := orders.BedsideCheck(ctx, q, lang, branch, tok.OrderID)
-	if errors.Is(err, db.ErrNotFound) {
+	if !found {
 		v.add(lang, ReasonNotFound, "", nil)
 		return v, nil
 	}
-	if err != nil {
-		return v, err
-	}
 	v.Order = &b.Order
-	if v.WristbandHn != "" && b.HnID != v.WristbandHn {
-		v.add(lang, ReasonWrongPatient, "", nil) // not reached with a true token: its digest is the order's HN
-	}
 	switch {
 	case b.Status == orders.StatusCancelled:
 		v.add(lang, ReasonCancelled, "", nil)

@@ -18,6 +18,7 @@ const SCREENS: { path: string; title: string; kinds: (keyof typeof KINDS)[] }[] 
   { path: 'food-groups', title: 'foodGroups', kinds: ['MealClass'] },
   { path: 'religion-vegetarian', title: 'religionVegetarian', kinds: ['Religion', 'Vegetarian'] },
   { path: 'nutrients', title: 'nutrients', kinds: ['NutrientUnit'] },
+  { path: 'nutrient-targets', title: 'nutrientTargets', kinds: ['NutrientTarget'] },
   { path: 'remark-other', title: 'remarkOther', kinds: ['Remark', 'Other'] },
   { path: 'portions', title: 'portions', kinds: ['MealComponent'] },
   { path: 'tray-category', title: 'trayCategory', kinds: ['TrayCategory'] },

@@ -215,3 +215,41 @@ test('the HL7 v2 feed of SRP02: a key made, the demo day sent and applied, a fai
   await expect(again.getByTestId('feed-reason')).not.toBeEmpty();
   await shot(page, 'feed-drawer-en');
 });
+
+// Issue 30: a Branch Admin's view of its own branch's feed (SRP02's, after the test above sent
+// its day and a failed message): from the sidebar, in Thai — the address, the messages with the
+// failed one and its Apply again; no new key, which is the Super Admin's.
+test('a Branch Admin of SRP02 opens its feed from the sidebar: the messages and the failed one, no new key (Thai)', async ({ page, baseURL }) => {
+  const f = (key: string): string => text('th', 'branches', `feed.${key}`);
+  await openAs(page, 'multi@samrap.local', '/auth/user-permission-branch', { lang: 'th', pair: { branchCode: 'SRP02', roleCode: 'BAM' } });
+  // under user management, whose group the open screen (access rights) holds open
+  await page.getByTestId('sidebar').getByRole('menuitem', { name: text('th', 'layout', 'menu.hl7Feed'), exact: true }).click();
+  await expect(page).toHaveURL(/\/auth\/hl7-feed$/);
+  const view = page.getByTestId('feed-page');
+  await expect(view.getByRole('heading', { name: f('page.title') })).toBeVisible();
+  await expect(view.getByTestId('feed-url')).toHaveText(`${baseURL}/api/hl7/SRP02`);
+  await expect(view.getByTestId('feed-messages').locator('[data-status=applied]').first()).toBeVisible();
+  await expect(view.getByTestId('feed-messages').locator('tbody tr.ant-table-row', { hasText: 'E2E' }).getByTestId('feed-replay')).toBeVisible();
+  await expect(view.getByTestId('feed-rotate')).toHaveCount(0);
+});
+
+// Issue 30: the feed's day on the patients screen — a Controller of SRP02 opens "Last syncs",
+// then the HL7 v2 feed by day: today's messages (the demo day and the failed one above), and
+// opened, what they changed together and the failed message with why (the API test,
+// pkg/hl7feed TestFeedDayReport, checks the counts and patients).
+test('a Controller of SRP02 sees what the HL7 v2 feed changed today beside the syncs, with the failed message', async ({ page }) => {
+  const ph = (key: string): string => p(key, 'en');
+  await signInSRP02Controller(page, 'en');
+  await page.getByTestId('sync-history-open').click();
+  const drawer = page.getByTestId('sync-history');
+  await drawer.getByRole('tab', { name: ph('syncHistory.tabs.feed') }).click();
+  const today = drawer.getByTestId('feed-days').locator('tbody tr.ant-table-row').first();
+  await expect(today.getByTestId('feed-day-failed')).not.toHaveText('0');
+  await today.click();
+  // what the day's messages changed (the syncs above made the census the demo day sends, so
+  // its counts may all be 0), then the failed message
+  const report = drawer.getByTestId('feed-day');
+  await expect(report.getByTestId('sync-report')).toContainText(/\d+ messages applied of \d+ received/);
+  await expect(report.getByTestId('sync-count-admitted')).toBeVisible();
+  await expect(report.getByTestId('feed-day-failures').locator('tbody tr', { hasText: 'SRP02-HN19999' })).toBeVisible();
+});

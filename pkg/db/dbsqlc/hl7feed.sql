@@ -17,15 +17,15 @@ RETURNING id;
 UPDATE hl7_message SET ack = 'AE', status = 'failed', error_key = @error_key, error = @error
 WHERE id = @id AND status = 'queued';
 
--- Locks a message for the worker.
+-- Locks a message for the worker, with when the last message of its patient's stream (ADT
+-- or diet orders, as the message is) applied was sent: the stale check, in the same round trip.
 -- name: FeedLockMessage :one
-SELECT * FROM hl7_message WHERE id = @id AND branch_code = @branch FOR UPDATE;
-
--- When the last message of a patient's stream (ADT or diet orders) applied was sent.
--- name: FeedLastApplied :one
-SELECT sent_at FROM hl7_message
-WHERE branch_code = @branch AND patient_hn = @hn AND status = 'applied' AND (kind = 'diet-order') = @diet::boolean
-ORDER BY sent_at DESC LIMIT 1;
+SELECT sqlc.embed(m),
+    (SELECT l.sent_at FROM hl7_message l
+     WHERE l.branch_code = m.branch_code AND l.patient_hn = m.patient_hn AND l.status = 'applied'
+        AND (l.kind = 'diet-order') = (m.kind = 'diet-order')
+     ORDER BY l.sent_at DESC LIMIT 1)::timestamptz AS last_applied
+FROM hl7_message m WHERE m.id = @id AND m.branch_code = @branch FOR UPDATE OF m;
 
 -- The text of a message whose outcome is final is kept in S3 only (pkg/hl7feed ArchiveKey);
 -- a failed one keeps it here too, to be applied again.
@@ -90,3 +90,37 @@ RETURNING o.id, o.patient_id;
 -- dishes'): the review reasons of each set to what differs.
 -- name: FeedReviewOrders :exec
 SELECT meal_order_review(ARRAY[@branch::text], ARRAY[@patient_id::bigint]);
+
+-- A branch's days of messages (by the day received, in Asia/Bangkok) from @since on, newest
+-- first (the patients screen's "Last syncs": the feed's days): how many came in, of each
+-- outcome, and how many patients the applied ones changed.
+-- name: FeedDays :many
+SELECT (received_at AT TIME ZONE 'Asia/Bangkok')::date AS day, count(*)::int AS received,
+    (count(*) FILTER (WHERE status = 'applied'))::int AS applied,
+    (count(*) FILTER (WHERE status = 'failed'))::int AS failed,
+    (count(*) FILTER (WHERE status = 'stale'))::int AS stale,
+    (count(*) FILTER (WHERE status = 'skipped'))::int AS skipped,
+    (count(*) FILTER (WHERE status = 'duplicate'))::int AS duplicate,
+    (count(*) FILTER (WHERE status = 'queued'))::int AS queued,
+    (count(DISTINCT patient_hn) FILTER (WHERE status = 'applied'
+        AND coalesce((changes -> 'counts' ->> 'admitted')::int, 0) + coalesce((changes -> 'counts' ->> 'updated')::int, 0)
+            + coalesce((changes -> 'counts' ->> 'discharged')::int, 0) > 0))::int AS patients
+FROM hl7_message
+WHERE branch_code = @branch AND received_at >= @since::timestamptz
+GROUP BY 1
+ORDER BY 1 DESC;
+
+-- What the messages of a branch received in [@since, @until) applied, in the order applied.
+-- name: FeedDayChanges :many
+SELECT changes FROM hl7_message
+WHERE branch_code = @branch AND received_at >= @since::timestamptz AND received_at < @until::timestamptz
+    AND status = 'applied' AND changes IS NOT NULL
+ORDER BY applied_at, id;
+
+-- The messages of a branch received in [@since, @until) that failed, newest first, with the total.
+-- name: FeedDayFailures :many
+SELECT id, control_id, message_type, patient_hn, ack, error_key, error, received_at, count(*) OVER () AS total
+FROM hl7_message
+WHERE branch_code = @branch AND received_at >= @since::timestamptz AND received_at < @until::timestamptz AND status = 'failed'
+ORDER BY received_at DESC, id
+LIMIT @lim;

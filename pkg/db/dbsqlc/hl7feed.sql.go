@@ -12,6 +12,170 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+const feedDayChanges = `-- name: FeedDayChanges :many
+SELECT changes FROM hl7_message
+WHERE branch_code = $1 AND received_at >= $2::timestamptz AND received_at < $3::timestamptz
+    AND status = 'applied' AND changes IS NOT NULL
+ORDER BY applied_at, id
+`
+
+type FeedDayChangesParams struct {
+	Branch string
+	Since  pgtype.Timestamptz
+	Until  pgtype.Timestamptz
+}
+
+// What the messages of a branch received in [@since, @until) applied, in the order applied.
+func (q *Queries) FeedDayChanges(ctx context.Context, db DBTX, arg FeedDayChangesParams) ([][]byte, error) {
+	rows, err := db.Query(ctx, feedDayChanges, arg.Branch, arg.Since, arg.Until)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items [][]byte
+	for rows.Next() {
+		var changes []byte
+		if err := rows.Scan(&changes); err != nil {
+			return nil, err
+		}
+		items = append(items, changes)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const feedDayFailures = `-- name: FeedDayFailures :many
+SELECT id, control_id, message_type, patient_hn, ack, error_key, error, received_at, count(*) OVER () AS total
+FROM hl7_message
+WHERE branch_code = $1 AND received_at >= $2::timestamptz AND received_at < $3::timestamptz AND status = 'failed'
+ORDER BY received_at DESC, id
+LIMIT $4
+`
+
+type FeedDayFailuresParams struct {
+	Branch string
+	Since  pgtype.Timestamptz
+	Until  pgtype.Timestamptz
+	Lim    int32
+}
+
+type FeedDayFailuresRow struct {
+	ID          string
+	ControlID   string
+	MessageType string
+	PatientHn   string
+	Ack         string
+	ErrorKey    string
+	Error       string
+	ReceivedAt  time.Time
+	Total       int64
+}
+
+// The messages of a branch received in [@since, @until) that failed, newest first, with the total.
+func (q *Queries) FeedDayFailures(ctx context.Context, db DBTX, arg FeedDayFailuresParams) ([]FeedDayFailuresRow, error) {
+	rows, err := db.Query(ctx, feedDayFailures,
+		arg.Branch,
+		arg.Since,
+		arg.Until,
+		arg.Lim,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []FeedDayFailuresRow
+	for rows.Next() {
+		var i FeedDayFailuresRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.ControlID,
+			&i.MessageType,
+			&i.PatientHn,
+			&i.Ack,
+			&i.ErrorKey,
+			&i.Error,
+			&i.ReceivedAt,
+			&i.Total,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const feedDays = `-- name: FeedDays :many
+SELECT (received_at AT TIME ZONE 'Asia/Bangkok')::date AS day, count(*)::int AS received,
+    (count(*) FILTER (WHERE status = 'applied'))::int AS applied,
+    (count(*) FILTER (WHERE status = 'failed'))::int AS failed,
+    (count(*) FILTER (WHERE status = 'stale'))::int AS stale,
+    (count(*) FILTER (WHERE status = 'skipped'))::int AS skipped,
+    (count(*) FILTER (WHERE status = 'duplicate'))::int AS duplicate,
+    (count(*) FILTER (WHERE status = 'queued'))::int AS queued,
+    (count(DISTINCT patient_hn) FILTER (WHERE status = 'applied'
+        AND coalesce((changes -> 'counts' ->> 'admitted')::int, 0) + coalesce((changes -> 'counts' ->> 'updated')::int, 0)
+            + coalesce((changes -> 'counts' ->> 'discharged')::int, 0) > 0))::int AS patients
+FROM hl7_message
+WHERE branch_code = $1 AND received_at >= $2::timestamptz
+GROUP BY 1
+ORDER BY 1 DESC
+`
+
+type FeedDaysParams struct {
+	Branch string
+	Since  pgtype.Timestamptz
+}
+
+type FeedDaysRow struct {
+	Day       pgtype.Date
+	Received  int32
+	Applied   int32
+	Failed    int32
+	Stale     int32
+	Skipped   int32
+	Duplicate int32
+	Queued    int32
+	Patients  int32
+}
+
+// A branch's days of messages (by the day received, in Asia/Bangkok) from @since on, newest
+// first (the patients screen's "Last syncs": the feed's days): how many came in, of each
+// outcome, and how many patients the applied ones changed.
+func (q *Queries) FeedDays(ctx context.Context, db DBTX, arg FeedDaysParams) ([]FeedDaysRow, error) {
+	rows, err := db.Query(ctx, feedDays, arg.Branch, arg.Since)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []FeedDaysRow
+	for rows.Next() {
+		var i FeedDaysRow
+		if err := rows.Scan(
+			&i.Day,
+			&i.Received,
+			&i.Applied,
+			&i.Failed,
+			&i.Stale,
+			&i.Skipped,
+			&i.Duplicate,
+			&i.Queued,
+			&i.Patients,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const feedFinishMessage = `-- name: FeedFinishMessage :exec
 UPDATE hl7_message SET status = $1, error_key = $2, error = $3,
     raw = CASE WHEN $1 = 'failed' THEN raw ELSE '' END,
@@ -161,28 +325,13 @@ func (q *Queries) FeedKey(ctx context.Context, db DBTX, branch string) (FeedKeyR
 	return i, err
 }
 
-const feedLastApplied = `-- name: FeedLastApplied :one
-SELECT sent_at FROM hl7_message
-WHERE branch_code = $1 AND patient_hn = $2 AND status = 'applied' AND (kind = 'diet-order') = $3::boolean
-ORDER BY sent_at DESC LIMIT 1
-`
-
-type FeedLastAppliedParams struct {
-	Branch string
-	Hn     string
-	Diet   bool
-}
-
-// When the last message of a patient's stream (ADT or diet orders) applied was sent.
-func (q *Queries) FeedLastApplied(ctx context.Context, db DBTX, arg FeedLastAppliedParams) (*time.Time, error) {
-	row := db.QueryRow(ctx, feedLastApplied, arg.Branch, arg.Hn, arg.Diet)
-	var sent_at *time.Time
-	err := row.Scan(&sent_at)
-	return sent_at, err
-}
-
 const feedLockMessage = `-- name: FeedLockMessage :one
-SELECT id, branch_code, control_id, message_type, kind, patient_hn, sent_at, received_at, raw, ack, status, error_key, error, changes, applied_at FROM hl7_message WHERE id = $1 AND branch_code = $2 FOR UPDATE
+SELECT m.id, m.branch_code, m.control_id, m.message_type, m.kind, m.patient_hn, m.sent_at, m.received_at, m.raw, m.ack, m.status, m.error_key, m.error, m.changes, m.applied_at,
+    (SELECT l.sent_at FROM hl7_message l
+     WHERE l.branch_code = m.branch_code AND l.patient_hn = m.patient_hn AND l.status = 'applied'
+        AND (l.kind = 'diet-order') = (m.kind = 'diet-order')
+     ORDER BY l.sent_at DESC LIMIT 1)::timestamptz AS last_applied
+FROM hl7_message m WHERE m.id = $1 AND m.branch_code = $2 FOR UPDATE OF m
 `
 
 type FeedLockMessageParams struct {
@@ -190,26 +339,33 @@ type FeedLockMessageParams struct {
 	Branch string
 }
 
-// Locks a message for the worker.
-func (q *Queries) FeedLockMessage(ctx context.Context, db DBTX, arg FeedLockMessageParams) (Hl7Message, error) {
+type FeedLockMessageRow struct {
+	Hl7Message  Hl7Message
+	LastApplied pgtype.Timestamptz
+}
+
+// Locks a message for the worker, with when the last message of its patient's stream (ADT
+// or diet orders, as the message is) applied was sent: the stale check, in the same round trip.
+func (q *Queries) FeedLockMessage(ctx context.Context, db DBTX, arg FeedLockMessageParams) (FeedLockMessageRow, error) {
 	row := db.QueryRow(ctx, feedLockMessage, arg.ID, arg.Branch)
-	var i Hl7Message
+	var i FeedLockMessageRow
 	err := row.Scan(
-		&i.ID,
-		&i.BranchCode,
-		&i.ControlID,
-		&i.MessageType,
-		&i.Kind,
-		&i.PatientHn,
-		&i.SentAt,
-		&i.ReceivedAt,
-		&i.Raw,
-		&i.Ack,
-		&i.Status,
-		&i.ErrorKey,
-		&i.Error,
-		&i.Changes,
-		&i.AppliedAt,
+		&i.Hl7Message.ID,
+		&i.Hl7Message.BranchCode,
+		&i.Hl7Message.ControlID,
+		&i.Hl7Message.MessageType,
+		&i.Hl7Message.Kind,
+		&i.Hl7Message.PatientHn,
+		&i.Hl7Message.SentAt,
+		&i.Hl7Message.ReceivedAt,
+		&i.Hl7Message.Raw,
+		&i.Hl7Message.Ack,
+		&i.Hl7Message.Status,
+		&i.Hl7Message.ErrorKey,
+		&i.Hl7Message.Error,
+		&i.Hl7Message.Changes,
+		&i.Hl7Message.AppliedAt,
+		&i.LastApplied,
 	)
 	return i, err
 }

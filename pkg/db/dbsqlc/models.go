@@ -138,6 +138,7 @@ type OrderDetail struct {
 	Allergens                []byte
 	Restricted               []byte
 	Items                    []byte
+	Nutrients                []byte
 }
 
 type PatientSyncJob struct {

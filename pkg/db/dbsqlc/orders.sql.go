@@ -203,7 +203,7 @@ func (q *Queries) OrderConfirm(ctx context.Context, db DBTX, arg OrderConfirmPar
 }
 
 const orderDetails = `-- name: OrderDetails :many
-SELECT branch_code, id, patient_id, hn_id, caregiver, caregiver_info, order_date, meal_time_id, meal_time_code, meal_time_name_th, meal_time_name_en, meal_time_start, meal_time_end, meal_start_time, meal_time_abbreviation, meal_time_color, meal_time_text_color, order_type, status, food_scope, course_type, diet_type_id, therapeutic_id, cuisine_type_id, description, remark, charge, dysphagia_food_type, unmapped_allergies_checked, free_text_rules, other_ids, remark_ids, needs_review, review_reasons, ordered_by, ordered_at, cancelled_by, cancelled_at, cancel_reason, cancel_remark, reviewed_by, reviewed_at, version, moved, printed_at, printed_ward, printed_room, card_language, first_name_th, last_name_th, first_name_en, last_name_en, special_request, unmapped_allergies, texture_food, texture_drink, ward_code, room_code, ward, room, diet, therapeutic, cuisine, allergens, restricted, items FROM order_details($1::text, $2::uuid[])
+SELECT branch_code, id, patient_id, hn_id, caregiver, caregiver_info, order_date, meal_time_id, meal_time_code, meal_time_name_th, meal_time_name_en, meal_time_start, meal_time_end, meal_start_time, meal_time_abbreviation, meal_time_color, meal_time_text_color, order_type, status, food_scope, course_type, diet_type_id, therapeutic_id, cuisine_type_id, description, remark, charge, dysphagia_food_type, unmapped_allergies_checked, free_text_rules, other_ids, remark_ids, needs_review, review_reasons, ordered_by, ordered_at, cancelled_by, cancelled_at, cancel_reason, cancel_remark, reviewed_by, reviewed_at, version, moved, printed_at, printed_ward, printed_room, card_language, first_name_th, last_name_th, first_name_en, last_name_en, special_request, unmapped_allergies, texture_food, texture_drink, ward_code, room_code, ward, room, diet, therapeutic, cuisine, allergens, restricted, items, nutrients FROM order_details($1::text, $2::uuid[])
 ORDER BY order_date, meal_start_time, caregiver, hn_id
 `
 
@@ -291,6 +291,7 @@ func (q *Queries) OrderDetails(ctx context.Context, db DBTX, arg OrderDetailsPar
 			&i.Allergens,
 			&i.Restricted,
 			&i.Items,
+			&i.Nutrients,
 		); err != nil {
 			return nil, err
 		}
@@ -1172,7 +1173,7 @@ func (q *Queries) OrderSets(ctx context.Context, db DBTX, arg OrderSetsParams) (
 }
 
 const orderTrays = `-- name: OrderTrays :many
-SELECT branch_code, id, patient_id, hn_id, caregiver, caregiver_info, order_date, meal_time_id, meal_time_code, meal_time_name_th, meal_time_name_en, meal_time_start, meal_time_end, meal_start_time, meal_time_abbreviation, meal_time_color, meal_time_text_color, order_type, status, food_scope, course_type, diet_type_id, therapeutic_id, cuisine_type_id, description, remark, charge, dysphagia_food_type, unmapped_allergies_checked, free_text_rules, other_ids, remark_ids, needs_review, review_reasons, ordered_by, ordered_at, cancelled_by, cancelled_at, cancel_reason, cancel_remark, reviewed_by, reviewed_at, version, moved, printed_at, printed_ward, printed_room, card_language, first_name_th, last_name_th, first_name_en, last_name_en, special_request, unmapped_allergies, texture_food, texture_drink, ward_code, room_code, ward, room, diet, therapeutic, cuisine, allergens, restricted, items FROM order_detail
+SELECT branch_code, id, patient_id, hn_id, caregiver, caregiver_info, order_date, meal_time_id, meal_time_code, meal_time_name_th, meal_time_name_en, meal_time_start, meal_time_end, meal_start_time, meal_time_abbreviation, meal_time_color, meal_time_text_color, order_type, status, food_scope, course_type, diet_type_id, therapeutic_id, cuisine_type_id, description, remark, charge, dysphagia_food_type, unmapped_allergies_checked, free_text_rules, other_ids, remark_ids, needs_review, review_reasons, ordered_by, ordered_at, cancelled_by, cancelled_at, cancel_reason, cancel_remark, reviewed_by, reviewed_at, version, moved, printed_at, printed_ward, printed_room, card_language, first_name_th, last_name_th, first_name_en, last_name_en, special_request, unmapped_allergies, texture_food, texture_drink, ward_code, room_code, ward, room, diet, therapeutic, cuisine, allergens, restricted, items, nutrients FROM order_detail
 WHERE branch_code = $1 AND order_date = $2::date AND order_type = 'ORD' AND status <> 'CANCELLED'
 ORDER BY ward_code NULLS LAST, room_code NULLS LAST, hn_id, meal_start_time, caregiver
 `
@@ -1260,6 +1261,7 @@ func (q *Queries) OrderTrays(ctx context.Context, db DBTX, arg OrderTraysParams)
 			&i.Allergens,
 			&i.Restricted,
 			&i.Items,
+			&i.Nutrients,
 		); err != nil {
 			return nil, err
 		}

@@ -49,7 +49,7 @@ UPDATE patient SET room_id = NULL WHERE branch_code = @branch AND id = ANY (@ids
 
 -- Adds or updates patients by HN, one row per element of the arrays (a reference id of 0,
 -- a texture of -1 and an empty date or time are NULL; unmapped allergies are a JSON array
--- of strings). Answers the HN and id of every row written.
+-- of strings). Answers the HN and id of every row written, and whether it is new (it has no lists to clear).
 -- name: PatientsUpsert :many
 INSERT INTO patient AS t (branch_code, hn_id, first_name_th, last_name_th, first_name_en, last_name_en,
     gender, birthday, nationality, religion_id, vegetarian_id, patient_language, card_language,
@@ -100,7 +100,7 @@ ON CONFLICT (branch_code, hn_id) DO UPDATE SET first_name_th = excluded.first_na
     last_import_at = coalesce(excluded.last_import_at, t.last_import_at),
     last_import_source = excluded.last_import_source, version = t.version + 1,
     updated_at = now(), updated_by = excluded.updated_by
-RETURNING t.hn_id, t.id;
+RETURNING t.hn_id, t.id, (t.xmax = 0)::boolean AS inserted;
 
 -- The therapeutic foods, allergies and restricted ingredients of patients are replaced:
 -- the old links of the patients go, then the new pairs (patient, item) are added.

@@ -495,7 +495,7 @@ ON CONFLICT (branch_code, hn_id) DO UPDATE SET first_name_th = excluded.first_na
     last_import_at = coalesce(excluded.last_import_at, t.last_import_at),
     last_import_source = excluded.last_import_source, version = t.version + 1,
     updated_at = now(), updated_by = excluded.updated_by
-RETURNING t.hn_id, t.id
+RETURNING t.hn_id, t.id, (t.xmax = 0)::boolean AS inserted
 `
 
 type PatientsUpsertParams struct {
@@ -536,13 +536,14 @@ type PatientsUpsertParams struct {
 }
 
 type PatientsUpsertRow struct {
-	HnID string
-	ID   int64
+	HnID     string
+	ID       int64
+	Inserted bool
 }
 
 // Adds or updates patients by HN, one row per element of the arrays (a reference id of 0,
 // a texture of -1 and an empty date or time are NULL; unmapped allergies are a JSON array
-// of strings). Answers the HN and id of every row written.
+// of strings). Answers the HN and id of every row written, and whether it is new (it has no lists to clear).
 func (q *Queries) PatientsUpsert(ctx context.Context, db DBTX, arg PatientsUpsertParams) ([]PatientsUpsertRow, error) {
 	rows, err := db.Query(ctx, patientsUpsert,
 		arg.Branch,
@@ -587,7 +588,7 @@ func (q *Queries) PatientsUpsert(ctx context.Context, db DBTX, arg PatientsUpser
 	var items []PatientsUpsertRow
 	for rows.Next() {
 		var i PatientsUpsertRow
-		if err := rows.Scan(&i.HnID, &i.ID); err != nil {
+		if err := rows.Scan(&i.HnID, &i.ID, &i.Inserted); err != nil {
 			return nil, err
 		}
 		items = append(items, i)

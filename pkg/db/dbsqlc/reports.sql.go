@@ -121,7 +121,7 @@ func (q *Queries) ReportFilterNames(ctx context.Context, db DBTX, arg ReportFilt
 }
 
 const reportFinance = `-- name: ReportFinance :many
-SELECT d.branch_code, d.id, d.patient_id, d.hn_id, d.caregiver, d.caregiver_info, d.order_date, d.meal_time_id, d.meal_time_code, d.meal_time_name_th, d.meal_time_name_en, d.meal_time_start, d.meal_time_end, d.meal_start_time, d.meal_time_abbreviation, d.meal_time_color, d.meal_time_text_color, d.order_type, d.status, d.food_scope, d.course_type, d.diet_type_id, d.therapeutic_id, d.cuisine_type_id, d.description, d.remark, d.charge, d.dysphagia_food_type, d.unmapped_allergies_checked, d.free_text_rules, d.other_ids, d.remark_ids, d.needs_review, d.review_reasons, d.ordered_by, d.ordered_at, d.cancelled_by, d.cancelled_at, d.cancel_reason, d.cancel_remark, d.reviewed_by, d.reviewed_at, d.version, d.moved, d.printed_at, d.printed_ward, d.printed_room, d.card_language, d.first_name_th, d.last_name_th, d.first_name_en, d.last_name_en, d.special_request, d.unmapped_allergies, d.texture_food, d.texture_drink, d.ward_code, d.room_code, d.ward, d.room, d.diet, d.therapeutic, d.cuisine, d.allergens, d.restricted, d.items, coalesce((SELECT sum(coalesce(m.price, s.price)) * 100
+SELECT d.branch_code, d.id, d.patient_id, d.hn_id, d.caregiver, d.caregiver_info, d.order_date, d.meal_time_id, d.meal_time_code, d.meal_time_name_th, d.meal_time_name_en, d.meal_time_start, d.meal_time_end, d.meal_start_time, d.meal_time_abbreviation, d.meal_time_color, d.meal_time_text_color, d.order_type, d.status, d.food_scope, d.course_type, d.diet_type_id, d.therapeutic_id, d.cuisine_type_id, d.description, d.remark, d.charge, d.dysphagia_food_type, d.unmapped_allergies_checked, d.free_text_rules, d.other_ids, d.remark_ids, d.needs_review, d.review_reasons, d.ordered_by, d.ordered_at, d.cancelled_by, d.cancelled_at, d.cancel_reason, d.cancel_remark, d.reviewed_by, d.reviewed_at, d.version, d.moved, d.printed_at, d.printed_ward, d.printed_room, d.card_language, d.first_name_th, d.last_name_th, d.first_name_en, d.last_name_en, d.special_request, d.unmapped_allergies, d.texture_food, d.texture_drink, d.ward_code, d.room_code, d.ward, d.room, d.diet, d.therapeutic, d.cuisine, d.allergens, d.restricted, d.items, d.nutrients, coalesce((SELECT sum(coalesce(m.price, s.price)) * 100
         FROM meal_order_item i
             LEFT JOIN menu m ON m.branch_code = i.branch_code AND m.id = i.menu_id
             LEFT JOIN menu_set s ON s.branch_code = i.branch_code AND s.id = i.menu_set_id
@@ -223,6 +223,7 @@ func (q *Queries) ReportFinance(ctx context.Context, db DBTX, arg ReportFinanceP
 			&i.OrderDetail.Allergens,
 			&i.OrderDetail.Restricted,
 			&i.OrderDetail.Items,
+			&i.OrderDetail.Nutrients,
 			&i.PriceSatang,
 		); err != nil {
 			return nil, err

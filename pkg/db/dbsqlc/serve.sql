@@ -116,3 +116,12 @@ UPDATE meal_order SET status = 'SERVED', version = version + 1 WHERE branch_code
 -- name: ServeMismatchAdd :exec
 INSERT INTO serve_mismatch (branch_code, order_id, reasons, device_id, scanned_by)
 VALUES (@branch, sqlc.narg(order_id)::uuid, @reasons::text[], @device_id, sqlc.arg(by)::text);
+
+-- The HNs an order's patient had before its HN changed (an HL7 v2 A40 merge, docs/hl7.md):
+-- the order moved from a merged patient, or its patient renamed (hn the patient's HN now).
+-- Read only when a card's HN is not the wristband's or the order's.
+-- name: ServeFormerHns :many
+SELECT DISTINCT (c.before ->> 'hnId')::text AS hn FROM change_log c
+WHERE c.branch_code = @branch
+    AND ((c.entity = 'meal_order' AND c.entity_id = @order_id::text) OR (c.entity = 'patient' AND c.entity_id = @hn::text))
+    AND c.before ? 'hnId' AND c.before ->> 'hnId' IS DISTINCT FROM c.after ->> 'hnId';

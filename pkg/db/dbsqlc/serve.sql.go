@@ -12,6 +12,42 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+const serveFormerHns = `-- name: ServeFormerHns :many
+SELECT DISTINCT (c.before ->> 'hnId')::text AS hn FROM change_log c
+WHERE c.branch_code = $1
+    AND ((c.entity = 'meal_order' AND c.entity_id = $2::text) OR (c.entity = 'patient' AND c.entity_id = $3::text))
+    AND c.before ? 'hnId' AND c.before ->> 'hnId' IS DISTINCT FROM c.after ->> 'hnId'
+`
+
+type ServeFormerHnsParams struct {
+	Branch  string
+	OrderID string
+	Hn      string
+}
+
+// The HNs an order's patient had before its HN changed (an HL7 v2 A40 merge, docs/hl7.md):
+// the order moved from a merged patient, or its patient renamed (hn the patient's HN now).
+// Read only when a card's HN is not the wristband's or the order's.
+func (q *Queries) ServeFormerHns(ctx context.Context, db DBTX, arg ServeFormerHnsParams) ([]string, error) {
+	rows, err := db.Query(ctx, serveFormerHns, arg.Branch, arg.OrderID, arg.Hn)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []string
+	for rows.Next() {
+		var hn string
+		if err := rows.Scan(&hn); err != nil {
+			return nil, err
+		}
+		items = append(items, hn)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const serveLockOrder = `-- name: ServeLockOrder :one
 SELECT o.status FROM meal_order o WHERE o.branch_code = $1 AND o.id = $2 FOR UPDATE
 `
@@ -378,7 +414,7 @@ ranked AS (
             hit.start_time, hit.hn_id, hit.id) AS ord
     FROM hit WHERE $8::text = 'ALL' OR hit.serve_status = $8::text),
 page AS (SELECT id, hn_id, start_time, serve_status, sort_key, action, reject_reason, served_by, served_at, device_id, total, ord FROM ranked ORDER BY ranked.ord LIMIT $10::integer OFFSET $9::bigint)
-SELECT page.total, page.serve_status::text AS serve_status, d.branch_code, d.id, d.patient_id, d.hn_id, d.caregiver, d.caregiver_info, d.order_date, d.meal_time_id, d.meal_time_code, d.meal_time_name_th, d.meal_time_name_en, d.meal_time_start, d.meal_time_end, d.meal_start_time, d.meal_time_abbreviation, d.meal_time_color, d.meal_time_text_color, d.order_type, d.status, d.food_scope, d.course_type, d.diet_type_id, d.therapeutic_id, d.cuisine_type_id, d.description, d.remark, d.charge, d.dysphagia_food_type, d.unmapped_allergies_checked, d.free_text_rules, d.other_ids, d.remark_ids, d.needs_review, d.review_reasons, d.ordered_by, d.ordered_at, d.cancelled_by, d.cancelled_at, d.cancel_reason, d.cancel_remark, d.reviewed_by, d.reviewed_at, d.version, d.moved, d.printed_at, d.printed_ward, d.printed_room, d.card_language, d.first_name_th, d.last_name_th, d.first_name_en, d.last_name_en, d.special_request, d.unmapped_allergies, d.texture_food, d.texture_drink, d.ward_code, d.room_code, d.ward, d.room, d.diet, d.therapeutic, d.cuisine, d.allergens, d.restricted, d.items, coalesce(page.action, '')::text AS record_action,
+SELECT page.total, page.serve_status::text AS serve_status, d.branch_code, d.id, d.patient_id, d.hn_id, d.caregiver, d.caregiver_info, d.order_date, d.meal_time_id, d.meal_time_code, d.meal_time_name_th, d.meal_time_name_en, d.meal_time_start, d.meal_time_end, d.meal_start_time, d.meal_time_abbreviation, d.meal_time_color, d.meal_time_text_color, d.order_type, d.status, d.food_scope, d.course_type, d.diet_type_id, d.therapeutic_id, d.cuisine_type_id, d.description, d.remark, d.charge, d.dysphagia_food_type, d.unmapped_allergies_checked, d.free_text_rules, d.other_ids, d.remark_ids, d.needs_review, d.review_reasons, d.ordered_by, d.ordered_at, d.cancelled_by, d.cancelled_at, d.cancel_reason, d.cancel_remark, d.reviewed_by, d.reviewed_at, d.version, d.moved, d.printed_at, d.printed_ward, d.printed_room, d.card_language, d.first_name_th, d.last_name_th, d.first_name_en, d.last_name_en, d.special_request, d.unmapped_allergies, d.texture_food, d.texture_drink, d.ward_code, d.room_code, d.ward, d.room, d.diet, d.therapeutic, d.cuisine, d.allergens, d.restricted, d.items, d.nutrients, coalesce(page.action, '')::text AS record_action,
     coalesce(page.reject_reason, '')::text AS record_reject_reason, coalesce(page.served_by, '')::text AS record_served_by,
     page.served_at::timestamptz AS record_served_at, coalesce(page.device_id, '')::text AS record_device_id
 FROM page JOIN order_detail d ON d.branch_code = $1 AND d.id = page.id
@@ -501,6 +537,7 @@ func (q *Queries) ServeSearch(ctx context.Context, db DBTX, arg ServeSearchParam
 			&i.OrderDetail.Allergens,
 			&i.OrderDetail.Restricted,
 			&i.OrderDetail.Items,
+			&i.OrderDetail.Nutrients,
 			&i.RecordAction,
 			&i.RecordRejectReason,
 			&i.RecordServedBy,

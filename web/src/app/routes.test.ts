@@ -16,8 +16,8 @@ describe('route and sidebar tables', () => {
     expect(sidebarPaths('BSV', all)).toEqual(['serve', 'survey/entry', 'account']);
     expect(sidebarPaths('BNT', all)).toEqual([
       'room-and-ward', 'food-type', 'disease-food', 'allergen-restricted', 'cuisine-type', 'meal-type',
-      'food-groups', 'religion-vegetarian', 'nutrients', 'remark-other', 'portions', 'tray-category', 'menu', 'menu-set',
-      'cycle-menu', 'account',
+      'food-groups', 'religion-vegetarian', 'nutrients', 'nutrient-targets', 'remark-other', 'portions', 'tray-category',
+      'nutrition', 'menu', 'menu-set', 'cycle-menu', 'account',
     ]);
     expect(sidebarPaths('SAM', all)).toEqual(expect.arrayContaining(['users', 'branches', 'account']));
     expect(landingPath('SAM')).toBe('/auth/users');
@@ -62,6 +62,8 @@ describe('route and sidebar tables', () => {
       // ours (issue 17)
       'survey/patient-satisfaction': ['SAM', 'BAM'],
       'survey/entry': ['BSV', 'BCT'],
+      // ours (issue 30): the Branch Admin's feed; the Super Admin's is a drawer of Branches
+      'hl7-feed': ['BAM'],
     };
     for (const [path, roles] of Object.entries(spec)) {
       expect([...AUTH_ROUTES.find((r) => r.path === path)!.roles].sort(), path).toEqual([...roles].sort());

@@ -78,6 +78,10 @@ export const AUTH_ROUTES: AuthRoute[] = [
   { path: 'remark-other', roles: [nutritionist], ready: true, load: masterData('RemarkOtherScreen') },
   // Tray food category is in the sidebar of SPEC.md §2 but has no route there: ours.
   { path: 'tray-category', roles: [nutritionist], ready: true, load: masterData('TrayCategoryScreen') },
+  // Ours (issue 27): the Nutritionist's patients, each day against the targets.
+  { path: 'nutrition', roles: [nutritionist], ready: true, load: () => import('@/features/nutrition/components/patient-nutrition-page') },
+  // Ours (issue 27): nutrient targets per diet type and therapeutic food.
+  { path: 'nutrient-targets', roles: [nutritionist], ready: true, load: masterData('NutrientTargetScreen') },
   { path: 'cycle-menu', roles: [nutritionist], ready: true, load: () => import('@/features/menus/components/cycles-page') },
   { path: 'room-and-ward', roles: [nutritionist], ready: true, load: masterData('RoomAndWardScreen') },
   { path: 'users', roles: [superAdmin], ready: true, load: () => import('@/features/users/components/users-page') },
@@ -89,6 +93,8 @@ export const AUTH_ROUTES: AuthRoute[] = [
   },
   // Ours (SPEC.md §2 has no branch screen): a Super Admin adds the group's branches (issue 6).
   { path: 'branches', roles: [superAdmin], ready: true, load: () => import('@/features/branches/components/branches-page') },
+  // Ours (issue 30): a Branch Admin's view of its branch's HL7 v2 feed (the Super Admin's is a drawer of Branches).
+  { path: 'hl7-feed', roles: [branchAdmin], ready: true, load: () => import('@/features/branches/components/feed-page') },
   // In the sidebar of SPEC.md §2 but not in its route table: path and roles are this
   // shell's proposal, to be settled by the issue that builds each screen.
   { path: 'menu', roles: [nutritionist], ready: true, load: () => import('@/features/menus/components/menus-page') },
@@ -125,6 +131,7 @@ export const SIDEBAR: MenuNode[] = [
       { label: 'menu.accessRights', path: 'user-permission-branch' },
       { label: 'menu.branches', path: 'branches' },
       { label: 'menu.serveSetting', path: 'serve-setting' },
+      { label: 'menu.hl7Feed', path: 'hl7-feed' },
     ],
   },
   { label: 'menu.wardsAndBeds', path: 'room-and-ward', icon: 'home' },
@@ -168,11 +175,13 @@ export const SIDEBAR: MenuNode[] = [
       { label: 'menu.foodGroup', path: 'food-groups' },
       { label: 'menu.religionVegetarian', path: 'religion-vegetarian' },
       { label: 'menu.nutrientUnit', path: 'nutrients' },
+      { label: 'menu.nutrientTargets', path: 'nutrient-targets' },
       { label: 'menu.remarkOther', path: 'remark-other' },
       { label: 'menu.portion', path: 'portions' },
       { label: 'menu.trayCategory', path: 'tray-category' },
     ],
   },
+  { label: 'menu.patientNutrition', path: 'nutrition', icon: 'user' },
   {
     label: 'menu.menuManagement', icon: 'book',
     children: [

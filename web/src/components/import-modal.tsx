@@ -1,8 +1,8 @@
-import { InboxOutlined } from '@ant-design/icons';
 import { Alert, Button, Descriptions, Modal, Progress, Space, Typography, Upload, type UploadFile } from 'antd';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InboxOutlined } from '@/components/icons';
 import { NS } from '@/components/texts';
 import { isApiError } from '@/lib/api-client';
 import { checkImportFiles, type ImportFormats } from '@/lib/import-file';

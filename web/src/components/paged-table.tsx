@@ -1,11 +1,12 @@
 // The one server-paged list: its state in the address (lib/use-list-state), the sort and page
 // rules, the search box, the selection bar, the table and a row's edit and delete buttons.
 // Every list screen uses it (master data, users, patients, orders, serve, menus, logs, surveys).
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Button, Input, Space, Table, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { Button, Input, Space, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
 import type { SorterResult, SortOrder } from 'antd/es/table/interface';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeleteOutlined, EditOutlined } from '@/components/icons';
+import { Table } from '@/components/table';
 import { useSearchBoxParts } from '@/components/search-box-parts';
 import { NS } from '@/components/texts';
 import type { Page } from '@/lib/api-client';

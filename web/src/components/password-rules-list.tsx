@@ -1,6 +1,6 @@
-import { CheckCircleFilled, CloseCircleOutlined, InfoCircleOutlined } from '@ant-design/icons';
 import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CheckCircleFilled, CloseCircleOutlined, InfoCircleOutlined } from '@/components/icons';
 import { ruleStates, type RuleState } from '@/lib/password-rules';
 
 type Props = {
@@ -22,7 +22,7 @@ export function PasswordRulesList({ password, names, id }: Props) {
         // Without the names (reset link) only the server can tell: the rule is shown, not ticked.
         const known = r !== 'noName' || names !== undefined;
         const met = known && password.length > 0 && state[r];
-        const icon = !known ? <InfoCircleOutlined aria-hidden /> : met ? <CheckCircleFilled aria-hidden /> : <CloseCircleOutlined aria-hidden />;
+        const icon = !known ? <InfoCircleOutlined /> : met ? <CheckCircleFilled /> : <CloseCircleOutlined />;
         return (
           <li key={r} data-rule={r} data-met={known ? met : undefined} style={{ display: 'flex', gap: 8, alignItems: 'center', color: met ? token.colorSuccessText : token.colorTextSecondary, fontSize: 13, lineHeight: '22px' }}>
             {icon}

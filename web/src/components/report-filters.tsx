@@ -1,8 +1,9 @@
 // The filters the administrators' log, survey and work performance screens share: the date
 // range (with its hint), the Super Admin's branch picker, and their address parameters.
-import { DatePicker, Select, Space, Typography } from 'antd';
+import { Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { DatePicker } from '@/components/date-picker';
 import { NS } from '@/components/texts';
 import { THAI_PICKER } from '@/lib/dates';
 import { useBranches } from '@/lib/api/get-branches';

@@ -1,6 +1,6 @@
-import { CloseCircleFilled, SearchOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CloseCircleFilled, SearchOutlined } from '@/components/icons';
 import { NS } from '@/components/texts';
 
 /**
@@ -12,6 +12,6 @@ export function useSearchBoxParts() {
   const { t } = useTranslation(NS);
   return {
     allowClear: { clearIcon: <CloseCircleFilled aria-label={t('searchBox.clear')} /> },
-    enterButton: <Button icon={<SearchOutlined aria-hidden />} aria-label={t('searchBox.search')} />,
+    enterButton: <Button icon={<SearchOutlined />} aria-label={t('searchBox.search')} />,
   };
 }

@@ -338,6 +338,19 @@ BEGIN
 END
 $$;
 
+CREATE FUNCTION public.nutrient_base(p_nutrient text, p_amount numeric, p_unit text) RETURNS double precision
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+    -- in floating point: a branch's day adds some 25,000 amounts, and numeric arithmetic at
+    -- the scale of 1/4.184 cost more than the rest of the query; sums are rounded to a tenth
+    SELECT p_amount::float8 * CASE WHEN p_nutrient = 'energy' THEN
+            CASE lower(btrim(p_unit)) WHEN 'kcal' THEN 1.0 WHEN 'kj' THEN 1 / 4.184 END
+        ELSE CASE lower(btrim(p_unit)) WHEN 'g' THEN 1.0 WHEN 'mg' THEN 0.001 WHEN 'mcg' THEN 0.000001
+                WHEN 'µg' THEN 0.000001 WHEN 'ug' THEN 0.000001 END
+            * CASE WHEN p_nutrient = 'sodium' THEN 1000 ELSE 1 END
+        END::float8
+$$;
+
 CREATE TABLE public.allergen (
     branch_code text NOT NULL,
     id bigint NOT NULL,
@@ -388,6 +401,41 @@ CREATE TABLE public.diet_type (
     CONSTRAINT diet_type_name_en_check CHECK ((length(name_en) <= 200)),
     CONSTRAINT diet_type_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
 );
+
+CREATE TABLE public.menu_nutrient (
+    branch_code text NOT NULL,
+    menu_id bigint NOT NULL,
+    nutrient text NOT NULL,
+    amount numeric(10,2) NOT NULL,
+    nutrient_unit_id bigint NOT NULL,
+    CONSTRAINT menu_nutrient_amount_check CHECK ((amount >= (0)::numeric)),
+    CONSTRAINT menu_nutrient_nutrient_check CHECK ((nutrient = ANY (ARRAY['energy'::text, 'protein'::text, 'fat'::text, 'carbohydrate'::text, 'sodium'::text, 'sugar'::text, 'fiber'::text])))
+);
+
+CREATE TABLE public.nutrient_unit (
+    branch_code text NOT NULL,
+    id bigint NOT NULL,
+    code text NOT NULL,
+    name_th text NOT NULL,
+    name_en text DEFAULT ''::text NOT NULL,
+    active boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL,
+    unit text DEFAULT ''::text NOT NULL,
+    CONSTRAINT nutrient_unit_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
+    CONSTRAINT nutrient_unit_name_en_check CHECK ((length(name_en) <= 200)),
+    CONSTRAINT nutrient_unit_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
+);
+
+CREATE VIEW public.dish_nutrient AS
+ SELECT n.branch_code,
+    n.menu_id,
+    n.nutrient,
+    public.nutrient_base(n.nutrient, n.amount, u.unit) AS amount
+   FROM (public.menu_nutrient n
+     JOIN public.nutrient_unit u ON (((u.branch_code = n.branch_code) AND (u.id = n.nutrient_unit_id))));
 
 CREATE TABLE public.meal_order_item (
     branch_code text NOT NULL,
@@ -493,6 +541,16 @@ CREATE TABLE public.menu_set_item (
     menu_id bigint NOT NULL,
     "position" integer DEFAULT 0 NOT NULL
 );
+
+CREATE VIEW public.order_item_nutrient AS
+ SELECT i.branch_code,
+    i.order_id,
+    d.nutrient,
+    d.amount
+   FROM ((public.meal_order_item i
+     LEFT JOIN public.menu_set_item si ON (((i.menu_set_id IS NOT NULL) AND (si.branch_code = i.branch_code) AND (si.menu_set_id = i.menu_set_id))))
+     JOIN public.dish_nutrient d ON (((d.branch_code = i.branch_code) AND (d.menu_id = COALESCE(i.menu_id, si.menu_id)))))
+  WHERE (d.amount IS NOT NULL);
 
 CREATE TABLE public.patient (
     branch_code text NOT NULL,
@@ -783,7 +841,13 @@ CREATE VIEW public.order_detail AS
            FROM ((public.meal_order_item i
              LEFT JOIN public.menu m ON (((m.branch_code = i.branch_code) AND (m.id = i.menu_id))))
              LEFT JOIN public.menu_set s ON (((s.branch_code = i.branch_code) AND (s.id = i.menu_set_id))))
-          WHERE (i.order_id = o.id)), '[]'::jsonb) AS items
+          WHERE (i.order_id = o.id)), '[]'::jsonb) AS items,
+    COALESCE(( SELECT jsonb_object_agg(n.nutrient, n.amount) AS jsonb_object_agg
+           FROM ( SELECT x.nutrient,
+                    round((sum(x.amount))::numeric, 1) AS amount
+                   FROM public.order_item_nutrient x
+                  WHERE (x.order_id = o.id)
+                  GROUP BY x.nutrient) n), '{}'::jsonb) AS nutrients
    FROM ((public.meal_order o
      JOIN public.patient p ON (((p.branch_code = o.branch_code) AND (p.id = o.patient_id))))
      JOIN public.meal_time t ON (((t.branch_code = o.branch_code) AND (t.id = o.meal_time_id))));
@@ -1428,16 +1492,6 @@ CREATE TABLE public.menu_meal_class (
     meal_class_id bigint NOT NULL
 );
 
-CREATE TABLE public.menu_nutrient (
-    branch_code text NOT NULL,
-    menu_id bigint NOT NULL,
-    nutrient text NOT NULL,
-    amount numeric(10,2) NOT NULL,
-    nutrient_unit_id bigint NOT NULL,
-    CONSTRAINT menu_nutrient_amount_check CHECK ((amount >= (0)::numeric)),
-    CONSTRAINT menu_nutrient_nutrient_check CHECK ((nutrient = ANY (ARRAY['energy'::text, 'protein'::text, 'fat'::text, 'carbohydrate'::text, 'sodium'::text, 'sugar'::text, 'fiber'::text])))
-);
-
 CREATE TABLE public.menu_restricted (
     branch_code text NOT NULL,
     menu_id bigint NOT NULL,
@@ -1448,23 +1502,6 @@ CREATE TABLE public.menu_therapeutic (
     branch_code text NOT NULL,
     menu_id bigint NOT NULL,
     therapeutic_id bigint NOT NULL
-);
-
-CREATE TABLE public.nutrient_unit (
-    branch_code text NOT NULL,
-    id bigint NOT NULL,
-    code text NOT NULL,
-    name_th text NOT NULL,
-    name_en text DEFAULT ''::text NOT NULL,
-    active boolean DEFAULT true NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    created_by text DEFAULT ''::text NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_by text DEFAULT ''::text NOT NULL,
-    unit text DEFAULT ''::text NOT NULL,
-    CONSTRAINT nutrient_unit_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
-    CONSTRAINT nutrient_unit_name_en_check CHECK ((length(name_en) <= 200)),
-    CONSTRAINT nutrient_unit_name_th_check CHECK (((length(btrim(name_th)) >= 1) AND (length(btrim(name_th)) <= 200)))
 );
 
 CREATE VIEW public.menu_detail AS
@@ -1588,6 +1625,46 @@ ALTER TABLE public.menu_set ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     CACHE 1
 );
 
+CREATE TABLE public.nutrient_target (
+    branch_code text NOT NULL,
+    id bigint NOT NULL,
+    code text NOT NULL,
+    name_th text DEFAULT ''::text NOT NULL,
+    name_en text DEFAULT ''::text NOT NULL,
+    active boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL,
+    diet_type_id bigint,
+    therapeutic_id bigint,
+    nutrient text NOT NULL,
+    daily_min double precision,
+    daily_max double precision,
+    meal_min double precision,
+    meal_max double precision,
+    CONSTRAINT nutrient_target_bounded CHECK ((num_nonnulls(daily_min, daily_max, meal_min, meal_max) > 0)),
+    CONSTRAINT nutrient_target_code_check CHECK ((code ~ '^\S{1,30}$'::text)),
+    CONSTRAINT nutrient_target_daily_max_check CHECK ((daily_max >= (0)::double precision)),
+    CONSTRAINT nutrient_target_daily_min_check CHECK ((daily_min >= (0)::double precision)),
+    CONSTRAINT nutrient_target_daily_order CHECK ((daily_min <= daily_max)),
+    CONSTRAINT nutrient_target_for_one CHECK ((num_nonnulls(diet_type_id, therapeutic_id) = 1)),
+    CONSTRAINT nutrient_target_meal_max_check CHECK ((meal_max >= (0)::double precision)),
+    CONSTRAINT nutrient_target_meal_min_check CHECK ((meal_min >= (0)::double precision)),
+    CONSTRAINT nutrient_target_meal_order CHECK ((meal_min <= meal_max)),
+    CONSTRAINT nutrient_target_name_en_check CHECK ((length(name_en) <= 200)),
+    CONSTRAINT nutrient_target_nutrient_check CHECK ((nutrient = ANY (ARRAY['energy'::text, 'protein'::text, 'fat'::text, 'carbohydrate'::text, 'sodium'::text, 'sugar'::text, 'fiber'::text])))
+);
+
+ALTER TABLE public.nutrient_target ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.nutrient_target_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
 ALTER TABLE public.nutrient_unit ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     SEQUENCE NAME public.nutrient_unit_id_seq
     START WITH 1
@@ -1638,6 +1715,36 @@ ALTER TABLE public.patient ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     NO MINVALUE
     NO MAXVALUE
     CACHE 1
+);
+
+CREATE TABLE public.patient_nutrient_target (
+    branch_code text NOT NULL,
+    patient_id bigint NOT NULL,
+    nutrient text NOT NULL,
+    basis text DEFAULT 'DAY'::text NOT NULL,
+    daily_min double precision,
+    daily_max double precision,
+    meal_min double precision,
+    meal_max double precision,
+    CONSTRAINT patient_nutrient_target_basis_check CHECK ((basis = ANY (ARRAY['DAY'::text, 'KG'::text]))),
+    CONSTRAINT patient_nutrient_target_bounded CHECK ((num_nonnulls(daily_min, daily_max, meal_min, meal_max) > 0)),
+    CONSTRAINT patient_nutrient_target_daily_max_check CHECK ((daily_max >= (0)::double precision)),
+    CONSTRAINT patient_nutrient_target_daily_min_check CHECK ((daily_min >= (0)::double precision)),
+    CONSTRAINT patient_nutrient_target_daily_order CHECK ((daily_min <= daily_max)),
+    CONSTRAINT patient_nutrient_target_meal_max_check CHECK ((meal_max >= (0)::double precision)),
+    CONSTRAINT patient_nutrient_target_meal_min_check CHECK ((meal_min >= (0)::double precision)),
+    CONSTRAINT patient_nutrient_target_meal_order CHECK ((meal_min <= meal_max)),
+    CONSTRAINT patient_nutrient_target_nutrient_check CHECK ((nutrient = ANY (ARRAY['energy'::text, 'protein'::text, 'fat'::text, 'carbohydrate'::text, 'sodium'::text, 'sugar'::text, 'fiber'::text]))),
+    CONSTRAINT patient_nutrient_target_per_kg CHECK (((basis = 'DAY'::text) OR ((nutrient = ANY (ARRAY['energy'::text, 'protein'::text])) AND (meal_min IS NULL) AND (meal_max IS NULL))))
+);
+
+CREATE TABLE public.patient_nutrition (
+    branch_code text NOT NULL,
+    patient_id bigint NOT NULL,
+    weight_kg double precision,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL,
+    CONSTRAINT patient_nutrition_weight_kg_check CHECK (((weight_kg > (0)::double precision) AND (weight_kg <= (400)::double precision)))
 );
 
 CREATE TABLE public.patient_sync_job (
@@ -2103,6 +2210,15 @@ ALTER TABLE ONLY public.menu_set
 ALTER TABLE ONLY public.menu_therapeutic
     ADD CONSTRAINT menu_therapeutic_pkey PRIMARY KEY (branch_code, menu_id, therapeutic_id);
 
+ALTER TABLE ONLY public.nutrient_target
+    ADD CONSTRAINT nutrient_target_code_key UNIQUE (branch_code, code);
+
+ALTER TABLE ONLY public.nutrient_target
+    ADD CONSTRAINT nutrient_target_key UNIQUE NULLS NOT DISTINCT (branch_code, diet_type_id, therapeutic_id, nutrient);
+
+ALTER TABLE ONLY public.nutrient_target
+    ADD CONSTRAINT nutrient_target_pkey PRIMARY KEY (branch_code, id);
+
 ALTER TABLE ONLY public.nutrient_unit
     ADD CONSTRAINT nutrient_unit_code_key UNIQUE (branch_code, code);
 
@@ -2123,6 +2239,12 @@ ALTER TABLE ONLY public.patient_allergen
 
 ALTER TABLE ONLY public.patient
     ADD CONSTRAINT patient_hn_key UNIQUE (branch_code, hn_id);
+
+ALTER TABLE ONLY public.patient_nutrient_target
+    ADD CONSTRAINT patient_nutrient_target_pkey PRIMARY KEY (branch_code, patient_id, nutrient);
+
+ALTER TABLE ONLY public.patient_nutrition
+    ADD CONSTRAINT patient_nutrition_pkey PRIMARY KEY (branch_code, patient_id);
 
 ALTER TABLE ONLY public.patient
     ADD CONSTRAINT patient_pkey PRIMARY KEY (branch_code, id);
@@ -2335,6 +2457,10 @@ CREATE INDEX menu_set_therapeutic ON public.menu_set USING btree (branch_code, t
 CREATE INDEX menu_set_tray_category ON public.menu_set USING btree (branch_code, tray_category_id);
 
 CREATE INDEX menu_therapeutic_therapeutic ON public.menu_therapeutic USING btree (branch_code, therapeutic_id);
+
+CREATE INDEX nutrient_target_diet_type ON public.nutrient_target USING btree (branch_code, diet_type_id) WHERE (diet_type_id IS NOT NULL);
+
+CREATE INDEX nutrient_target_therapeutic ON public.nutrient_target USING btree (branch_code, therapeutic_id) WHERE (therapeutic_id IS NOT NULL);
 
 CREATE INDEX order_idempotency_created ON public.order_idempotency USING btree (created_at);
 
@@ -2633,6 +2759,15 @@ ALTER TABLE ONLY public.menu_therapeutic
 ALTER TABLE ONLY public.menu_therapeutic
     ADD CONSTRAINT menu_therapeutic_therapeutic_fkey FOREIGN KEY (branch_code, therapeutic_id) REFERENCES public.therapeutic(branch_code, id);
 
+ALTER TABLE ONLY public.nutrient_target
+    ADD CONSTRAINT nutrient_target_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
+
+ALTER TABLE ONLY public.nutrient_target
+    ADD CONSTRAINT nutrient_target_diet_type_fkey FOREIGN KEY (branch_code, diet_type_id) REFERENCES public.diet_type(branch_code, id);
+
+ALTER TABLE ONLY public.nutrient_target
+    ADD CONSTRAINT nutrient_target_therapeutic_fkey FOREIGN KEY (branch_code, therapeutic_id) REFERENCES public.therapeutic(branch_code, id);
+
 ALTER TABLE ONLY public.nutrient_unit
     ADD CONSTRAINT nutrient_unit_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
 
@@ -2653,6 +2788,12 @@ ALTER TABLE ONLY public.patient
 
 ALTER TABLE ONLY public.patient
     ADD CONSTRAINT patient_diet_type_fkey FOREIGN KEY (branch_code, diet_type_id) REFERENCES public.diet_type(branch_code, id);
+
+ALTER TABLE ONLY public.patient_nutrient_target
+    ADD CONSTRAINT patient_nutrient_target_nutrition_fkey FOREIGN KEY (branch_code, patient_id) REFERENCES public.patient_nutrition(branch_code, patient_id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.patient_nutrition
+    ADD CONSTRAINT patient_nutrition_patient_fkey FOREIGN KEY (branch_code, patient_id) REFERENCES public.patient(branch_code, id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.patient
     ADD CONSTRAINT patient_previous_room_fkey FOREIGN KEY (branch_code, previous_room_id) REFERENCES public.room(branch_code, id) ON DELETE SET NULL (previous_room_id);

@@ -2,7 +2,7 @@ import {
   BookOutlined, CoffeeOutlined, DatabaseOutlined, FileTextOutlined, FormOutlined, HistoryOutlined,
   GlobalOutlined, HomeOutlined, LogoutOutlined, MenuOutlined, SafetyOutlined, ShoppingCartOutlined, TeamOutlined,
   UserOutlined,
-} from '@ant-design/icons';
+} from '@/components/icons';
 import { Avatar, Button, Dropdown, Layout, Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,10 +23,10 @@ import { useSession } from '@/lib/use-session';
 // Beside their words, icons say nothing: Ant Design names each by its English name ("team",
 // "user"), which a screen reader read before the Thai label (issue 29).
 const ICONS: Record<MenuIcon, ReactNode> = {
-  team: <TeamOutlined aria-hidden />, home: <HomeOutlined aria-hidden />, form: <FormOutlined aria-hidden />,
-  history: <HistoryOutlined aria-hidden />, user: <UserOutlined aria-hidden />, shopping: <ShoppingCartOutlined aria-hidden />,
-  file: <FileTextOutlined aria-hidden />, coffee: <CoffeeOutlined aria-hidden />, database: <DatabaseOutlined aria-hidden />,
-  book: <BookOutlined aria-hidden />, safety: <SafetyOutlined aria-hidden />,
+  team: <TeamOutlined />, home: <HomeOutlined />, form: <FormOutlined />,
+  history: <HistoryOutlined />, user: <UserOutlined />, shopping: <ShoppingCartOutlined />,
+  file: <FileTextOutlined />, coffee: <CoffeeOutlined />, database: <DatabaseOutlined />,
+  book: <BookOutlined />, safety: <SafetyOutlined />,
 };
 
 /** The screen's element: the skip link's target, where the new screen's heading is looked for. */
@@ -142,7 +142,7 @@ export default function AppLayout() {
             {narrow && (
               <Button
                 type="text"
-                icon={<MenuOutlined aria-hidden />}
+                icon={<MenuOutlined />}
                 aria-label={t('layout:menuToggle')}
                 aria-expanded={!collapsed}
                 onClick={() => setCollapsed((c) => !c)}
@@ -160,14 +160,14 @@ export default function AppLayout() {
               trigger={['click']}
               menu={{
                 items: [
-                  { key: 'account', icon: <SafetyOutlined aria-hidden />, label: t('layout:account') },
+                  { key: 'account', icon: <SafetyOutlined />, label: t('layout:account') },
                   {
                     key: 'language',
-                    icon: <GlobalOutlined aria-hidden />,
+                    icon: <GlobalOutlined />,
                     label: i18n.language === 'en' ? t('common:languages.th') : t('common:languages.en'),
                   },
                   { type: 'divider' },
-                  { key: 'sign-out', icon: <LogoutOutlined aria-hidden />, label: t('auth:signOut'), danger: true },
+                  { key: 'sign-out', icon: <LogoutOutlined />, label: t('auth:signOut'), danger: true },
                 ],
                 onClick: ({ key }) => {
                   if (key === 'sign-out') void signOut();
@@ -183,7 +183,7 @@ export default function AppLayout() {
                 // the name first (what the button shows beside the picture), then what it opens
                 aria-label={name ? `${name} · ${t('layout:userMenu')}` : t('layout:userMenu')}
               >
-                <Avatar size="small" style={{ background: '#0f766e' }} icon={<UserOutlined aria-hidden />} />
+                <Avatar size="small" style={{ background: '#0f766e' }} icon={<UserOutlined />} />
                 <span className="hide-narrow">{name}</span>
               </Button>
             </Dropdown>

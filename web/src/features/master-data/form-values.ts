@@ -51,6 +51,7 @@ export function toRecord(kind: KindSpec, values: Record<string, unknown>, rec: M
         out[f.name] = Array.isArray(v) ? v : [];
         break;
       case 'int':
+      case 'decimal':
         out[f.name] = typeof v === 'number' ? v : null;
         break;
       default:

@@ -2,6 +2,7 @@
 // its API suffix (searchX, updateX, deleteX, the import/export type) and its own fields
 // (docs/api.md, "Master data"). Labels are keys of locales/<lang>/master-data.json.
 import { pickName } from '@/lib/names';
+import { NUTRIENTS } from '@/lib/nutrients';
 
 /** A meal type's abbreviation: exactly two letters, Thai or Latin (SPEC.md §3), as the server checks it. */
 export const ABBREVIATION = /^\p{L}{2}$/u;
@@ -25,7 +26,10 @@ export type KindType =
   | 'Ward'
   | 'RoomType'
   | 'Room'
-  | 'RoomMealClass';
+  | 'RoomMealClass'
+  | 'NutrientTarget';
+
+export { NUTRIENTS, NUTRIENT_UNIT, type Nutrient } from '@/lib/nutrients';
 
 export type FieldSpec =
   | { name: string; type: 'text'; required?: boolean; max?: number; multiline?: boolean }
@@ -37,6 +41,10 @@ export type FieldSpec =
   /** "#RRGGBB". */
   | { name: string; type: 'color'; required: true }
   | { name: string; type: 'int'; required: true; min: number; max: number }
+  /** A number of up to two decimals, at least 0, or none. */
+  | { name: string; type: 'decimal' }
+  /** One of a fixed list, its words under `options.<name>.<value>` (a target's nutrient). */
+  | { name: string; type: 'choice'; required: true; options: readonly string[] }
   /** The id of a row of another kind; answered with `<base>Code`, `<base>NameTh`, `<base>NameEn`. */
   | { name: string; type: 'ref'; ref: KindType; base: string; required: boolean }
   /** A list of ids of another kind's rows, answered as `display: [{id, code, nameTh, nameEn}]`. */
@@ -111,6 +119,19 @@ export const KINDS: Record<KindType, KindSpec> = {
       { name: 'roomTypeId', type: 'ref', ref: 'RoomType', base: 'roomType', required: true },
       { name: 'mealClassId', type: 'ref', ref: 'MealClass', base: 'mealClass', required: false },
       { name: 'description', type: 'text', max: 500, multiline: true },
+    ],
+  },
+  NutrientTarget: {
+    type: 'NutrientTarget',
+    noName: true,
+    fields: [
+      { name: 'dietTypeId', type: 'ref', ref: 'DietType', base: 'dietType', required: false },
+      { name: 'therapeuticId', type: 'ref', ref: 'Therapeutic', base: 'therapeutic', required: false },
+      { name: 'nutrient', type: 'choice', required: true, options: NUTRIENTS },
+      { name: 'dailyMin', type: 'decimal' },
+      { name: 'dailyMax', type: 'decimal' },
+      { name: 'mealMin', type: 'decimal' },
+      { name: 'mealMax', type: 'decimal' },
     ],
   },
 };

@@ -1,5 +1,6 @@
 // The shapes of pkg/orders (docs/orders.md): the order list, an order, the day's menu with
 // each item's conflicts for the patient, the draft checkerOrderTaker and submitOrder read.
+import type { Amounts } from '@/lib/api/get-nutrition-days';
 
 /** A master-data row an order or a patient names. */
 export type Ref = { id: number; code: string; nameTh: string; nameEn: string };
@@ -188,6 +189,8 @@ export type Order = {
   reviewedBy: string | null;
   reviewedAt: string | null;
   version: number;
+  /** what the tray gives, by nutrient, in base units (kcal, g, sodium in mg; docs/nutrition.md) */
+  nutrients: Amounts;
   /** getOrderDetails only: the patient as /api/patient/getDataByHn answers it */
   patient?: OrderPatient | null;
 };

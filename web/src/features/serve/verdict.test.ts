@@ -6,7 +6,7 @@ import th from '@/locales/th/serve.json';
 const of = (...codes: string[]) => codes.map((code) => ({ code }));
 
 // every no-match reason of docs/serve.md
-const REASONS = ['FORGED', 'OTHER_BRANCH', 'BAD_WRISTBAND', 'WRONG_PATIENT', 'OTHER_DATE', 'ORDER_NOT_FOUND', 'CANCELLED',
+const REASONS = ['FORGED', 'OTHER_BRANCH', 'BAD_WRISTBAND', 'WRONG_PATIENT', 'HN_CHANGED', 'OTHER_DATE', 'ORDER_NOT_FOUND', 'CANCELLED',
   'ALREADY_SERVED', 'NO_FOOD', 'NPO', 'DISCHARGED', 'ALLERGY', 'TEXTURE', 'UNMAPPED_ALLERGY', 'NEEDS_REVIEW'];
 
 describe('the serve result headline', () => {
@@ -16,7 +16,7 @@ describe('the serve result headline', () => {
   });
 
   it('says the card or wristband could not be checked when nothing is known of the patient', () => {
-    for (const code of ['FORGED', 'OTHER_BRANCH', 'BAD_WRISTBAND', 'ORDER_NOT_FOUND']) expect(noMatchKind(of(code)), code).toBe('unverified');
+    for (const code of ['FORGED', 'OTHER_BRANCH', 'BAD_WRISTBAND', 'ORDER_NOT_FOUND', 'HN_CHANGED']) expect(noMatchKind(of(code)), code).toBe('unverified');
   });
 
   it('says cannot serve now for the patient\'s own tray that must not be given yet (review, fasting, served…)', () => {

@@ -10,7 +10,9 @@ import { SURVEY_LINK } from '@/lib/survey-link';
  */
 export type NoMatchKind = 'wrong' | 'unverified' | 'hold';
 
-const UNVERIFIED = new Set(['FORGED', 'OTHER_BRANCH', 'BAD_WRISTBAND', 'ORDER_NOT_FOUND']);
+// HN_CHANGED: the card and the wristband name the patient by its HN before and after a merge
+// (docs/serve.md): not verified by the two identifiers.
+const UNVERIFIED = new Set(['FORGED', 'OTHER_BRANCH', 'BAD_WRISTBAND', 'ORDER_NOT_FOUND', 'HN_CHANGED']);
 
 export function noMatchKind(reasons: Pick<Reason, 'code'>[]): NoMatchKind {
   if (reasons.some((r) => r.code === 'WRONG_PATIENT')) return 'wrong';

@@ -1,6 +1,6 @@
-import { SwapOutlined } from '@ant-design/icons';
 import { App, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SwapOutlined } from '@/components/icons';
 import { branchLabel, currentPermission, roleLabel } from '@/lib/labels';
 import { useChoosePair } from '@/features/auth/use-choose-pair';
 import { publishGlobal } from '@/lib/global-events';

@@ -2,11 +2,11 @@
 // to an account with two factors. Login hands over the password step's challenge in the
 // history state; a correct code answers the tokens, and the sign-in goes on exactly as a
 // password-only one (one pair / several / inactive).
-import { MailOutlined, MobileOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Form, Radio, Space, Typography } from 'antd';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { MailOutlined, MobileOutlined } from '@/components/icons';
 import type { MfaMethod } from '@/features/auth/api/get-access-token';
 import { useSendMailOtp } from '@/features/auth/api/send-mail-otp';
 import { useVerifyOtp } from '@/features/auth/api/verify-otp';

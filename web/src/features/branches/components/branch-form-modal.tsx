@@ -1,6 +1,7 @@
 import { Alert, App, Button, Form, Input, Modal, Select, Space, Switch } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldSelect } from '@/components/form-controls';
 import { DEFAULT_TIME_ZONE } from '@/lib/dates';
 import { applyFieldErrors, clearErrors } from '@/lib/form-errors';
 import { useCreateBranch, type NewBranch } from '@/features/branches/api/create-branch';
@@ -172,7 +173,7 @@ export function BranchFormModal({ open, editing, branches, branchName, onClose }
           <Input autoComplete="off" data-testid="branch-nameEn" />
         </Form.Item>
         <Form.Item name="timeZone" label={t('form.timeZone')} rules={[{ required: true, message: t('form.required.timeZone') }]}>
-          <Select showSearch options={zones} aria-label={t('form.timeZone')} data-testid="branch-timeZone" />
+          <FieldSelect showSearch options={zones} aria-label={t('form.timeZone')} data-testid="branch-timeZone" />
         </Form.Item>
         {editing ? (
           <Form.Item name="active" label={t('form.active')} extra={t('form.activeHint')} valuePropName="checked">

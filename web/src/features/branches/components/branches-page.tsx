@@ -1,7 +1,8 @@
-import { ApiOutlined, EditOutlined, InboxOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiOutlined, EditOutlined, InboxOutlined, PlusOutlined } from '@/components/icons';
+import { Table } from '@/components/table';
 import { useAllBranches, type BranchRow } from '@/features/branches/api/get-all-branches';
 import { BranchFormModal } from '@/features/branches/components/branch-form-modal';
 import { ConnectorDrawer } from '@/features/branches/components/connector-drawer';

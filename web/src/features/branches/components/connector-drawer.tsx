@@ -1,7 +1,7 @@
-import { ApiOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Checkbox, Collapse, Drawer, Form, Input, InputNumber, Space, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiOutlined } from '@/components/icons';
 import { useGuardedClose } from '@/components/unsaved-changes';
 import {
   useConnectorSettings,

@@ -1,5 +1,5 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Space, Typography, type TableColumnsType } from 'antd';
+import { DownloadOutlined } from '@/components/icons';
 import { useActivities } from '@/features/logs/api/get-activities';
 import { useDownloadActivities } from '@/features/logs/api/download-activities';
 import { useChoices } from '@/features/logs/api/get-choices';

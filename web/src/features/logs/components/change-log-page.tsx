@@ -1,6 +1,6 @@
-import { ArrowRightOutlined } from '@ant-design/icons';
 import { Button, Input, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
+import { ArrowRightOutlined } from '@/components/icons';
 import { useSearchBoxParts } from '@/components/search-box-parts';
 import { useChanges } from '@/features/logs/api/get-changes';
 import { useChoices } from '@/features/logs/api/get-choices';

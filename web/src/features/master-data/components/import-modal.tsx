@@ -1,6 +1,6 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DownloadOutlined } from '@/components/icons';
 import { ImportModal } from '@/components/import-modal';
 import { useDownloadMasterData } from '@/features/master-data/api/download-master-data';
 import { MASTER_DATA_KEY } from '@/features/master-data/api/search-master-data';

@@ -1,8 +1,9 @@
-import { App, ColorPicker, Form, Input, InputNumber, Select, Space, Switch, TimePicker, Typography } from 'antd';
+import { App, ColorPicker, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TimePicker } from '@/components/date-picker';
 import { FormDrawer } from '@/components/form-drawer';
 import { useGuardedClose } from '@/components/unsaved-changes';
 import { isApiError } from '@/lib/api-client';
@@ -11,7 +12,16 @@ import { useUpdateMasterData } from '@/features/master-data/api/update-master-da
 import { ColorChip } from '@/features/master-data/components/color-chip';
 import { NS } from '@/features/master-data/i18n';
 import { initialValues, toRecord } from '@/features/master-data/form-values';
-import { ABBREVIATION, inSentence, localName, type FieldSpec, type KindSpec, type MasterRecord } from '@/features/master-data/kinds';
+import {
+  ABBREVIATION,
+  NUTRIENT_UNIT,
+  inSentence,
+  localName,
+  type FieldSpec,
+  type KindSpec,
+  type MasterRecord,
+  type Nutrient,
+} from '@/features/master-data/kinds';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { placeOption, placeSearch } from '@/lib/place-options';
 
@@ -92,6 +102,9 @@ export function MasterDataForm({ kind, branchCode, editing, onClose }: Props) {
   const mealColor = Form.useWatch('mealColor', form) as string | undefined;
   const nameTh = Form.useWatch('nameTh', form) as string | undefined;
   const nameEn = Form.useWatch('nameEn', form) as string | undefined;
+  // a target's bounds are in its nutrient's base unit
+  const nutrient = Form.useWatch('nutrient', form) as Nutrient | undefined;
+  const unit = nutrient ? NUTRIENT_UNIT[nutrient] : undefined;
 
   // async-validator checks a rule's value as a string unless told otherwise: numbers (ages,
   // references) need `type: 'number'` or a filled field reads as missing.
@@ -210,6 +223,28 @@ export function MasterDataForm({ kind, branchCode, editing, onClose }: Props) {
                 <InputNumber min={f.min} max={f.max} precision={0} style={{ width: 140 }} data-testid={`field-${f.name}`} />
               </Form.Item>
             );
+          case 'decimal':
+            // a target's bound: optional, at least 0; its unit is the nutrient's (kcal, g, mg)
+            return (
+              <Form.Item
+                key={f.name}
+                name={f.name}
+                label={label(f.name)}
+                rules={[{ type: 'number', min: 0, max: 99999999.99, message: t('form.numberRange') }]}
+              >
+                <InputNumber min={0} precision={2} style={{ width: 180 }} addonAfter={unit} data-testid={`field-${f.name}`} />
+              </Form.Item>
+            );
+          case 'choice':
+            return (
+              <Form.Item key={f.name} name={f.name} label={label(f.name)} rules={[required(f.name, 'choose')]}>
+                <Select
+                  options={f.options.map((o) => ({ value: o, label: t(`options.${f.name}.${o}`) }))}
+                  placeholder={label(f.name)}
+                  data-testid={`field-${f.name}`}
+                />
+              </Form.Item>
+            );
           case 'ref':
           case 'list':
             return (
@@ -231,7 +266,7 @@ export function MasterDataForm({ kind, branchCode, editing, onClose }: Props) {
         }
       }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [kind, t, lang, branchCode],
+    [kind, t, lang, branchCode, unit],
   );
 
   async function submit(values: Record<string, unknown>) {

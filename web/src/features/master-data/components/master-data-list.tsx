@@ -1,8 +1,8 @@
-import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Select, Space, Tag, Typography, type TableProps } from 'antd';
 import type { ColumnType } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@/components/icons';
 import { MUTED_TEXT } from '@/components/antd-provider';
 import { PagedList, RowActions, pagedListSpec, sortOrder } from '@/components/paged-table';
 import { StatusSwitch } from '@/components/status-switch';
@@ -20,7 +20,16 @@ import { ColorChip } from '@/features/master-data/components/color-chip';
 import { MasterDataImport } from '@/features/master-data/components/import-modal';
 import { MasterDataForm } from '@/features/master-data/components/master-data-form';
 import { NS } from '@/features/master-data/i18n';
-import { KINDS, localName, type FieldSpec, type KindType, type ListItem, type MasterRecord } from '@/features/master-data/kinds';
+import {
+  KINDS,
+  NUTRIENT_UNIT,
+  localName,
+  type FieldSpec,
+  type KindType,
+  type ListItem,
+  type MasterRecord,
+  type Nutrient,
+} from '@/features/master-data/kinds';
 
 /** The columns of a kind the server sorts by: every one but lists (the time span by its start). */
 function sortColumns(type: KindType): string[] {
@@ -151,6 +160,16 @@ export function MasterDataList({ type }: { type: KindType }) {
           width: 120,
           render: (_: unknown, r: MasterRecord) => `${String(r.startTime ?? '')}–${String(r.endTime ?? '')}`,
         });
+      case 'decimal':
+        // a target's bound, with its nutrient's unit
+        return col(f.name, {
+          width: 130,
+          align: 'right',
+          render: (v: unknown, r: MasterRecord) =>
+            typeof v === 'number' ? `${v.toLocaleString(lang)} ${NUTRIENT_UNIT[r.nutrient as Nutrient] ?? ''}` : '–',
+        });
+      case 'choice':
+        return col(f.name, { width: 140, render: (v: unknown) => (typeof v === 'string' ? t(`options.${f.name}.${v}`) : '') });
       case 'text':
         // long texts are cut to keep "last updated" and the actions in view; the full text is
         // in the form and on hover

@@ -21,3 +21,5 @@ export const RemarkOtherScreen = () => <MasterDataScreen title="screens.remarkOt
 export const RoomAndWardScreen = () => (
   <MasterDataScreen title="screens.roomAndWard" kinds={['WardType', 'Ward', 'RoomType', 'Room', 'RoomMealClass']} />
 );
+// Ours (issue 27): the Nutritionist's nutrient ranges per diet type and therapeutic food.
+export const NutrientTargetScreen = () => <MasterDataScreen title="screens.nutrientTargets" kinds={['NutrientTarget']} />;

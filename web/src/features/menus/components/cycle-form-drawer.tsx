@@ -1,7 +1,8 @@
-import { Alert, App, DatePicker, Form, InputNumber, Radio, Space, Switch } from 'antd';
+import { Alert, App, Form, InputNumber, Radio, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DatePicker } from '@/components/date-picker';
 import { FormDrawer } from '@/components/form-drawer';
 import { useGuardedClose } from '@/components/unsaved-changes';
 import { isApiError } from '@/lib/api-client';

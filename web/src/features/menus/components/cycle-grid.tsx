@@ -1,7 +1,8 @@
-import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Form, Modal, Radio, Select, Space, Table, Tag, type TableProps } from 'antd';
+import { Alert, App, Button, Form, Modal, Radio, Select, Space, Tag, type TableProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ArrowLeftOutlined, PlusOutlined } from '@/components/icons';
+import { Table } from '@/components/table';
 import { TypeToDeleteModal } from '@/components/type-to-delete-modal';
 import { isApiError } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/form-errors';

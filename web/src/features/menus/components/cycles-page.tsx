@@ -1,7 +1,7 @@
-import { TableOutlined } from '@ant-design/icons';
-import { Button, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Space, Tooltip, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LineChartOutlined, TableOutlined } from '@/components/icons';
 import { pagedListSpec } from '@/components/paged-table';
 import { ScreenFrame } from '@/components/screen-frame';
 import { formatDate } from '@/lib/dates';
@@ -9,6 +9,7 @@ import { oneOfParam, useListState } from '@/lib/use-list-state';
 import { useDeleteCycle } from '@/features/menus/api/delete-cycle';
 import { useSearchCycles } from '@/features/menus/api/search-cycles';
 import { useUpdateCycle } from '@/features/menus/api/update-cycle';
+import { CycleAnalysisDrawer } from '@/features/menus/components/cycle-analysis-drawer';
 import { CycleFormDrawer, cycleInput } from '@/features/menus/components/cycle-form-drawer';
 import { CycleGrid } from '@/features/menus/components/cycle-grid';
 import { MenuList, listParams, sortedColumn } from '@/features/menus/components/menu-list';
@@ -31,6 +32,7 @@ export default function CyclesPage() {
   const { branchCode } = useBranch();
   const [state, setState] = useListState(SPEC);
   const [grid, setGrid] = useState<Cycle | null>(null);
+  const [analysed, setAnalysed] = useState<Cycle | null>(null);
   const list = useSearchCycles({
     ...listParams(state),
   });
@@ -55,27 +57,35 @@ export default function CyclesPage() {
   ];
 
   return (
-    <MenuList<Cycle>
-      title={t('screens.cycle')}
-      subtitle={t('screens.cycleHint')}
-      testId="cycles"
-      state={state}
-      onChange={setState}
-      search={t('cycle.search')}
-      dataType="CycleMenu"
-      list={list}
-      codeWidth={120}
-      columns={columns}
-      onStatus={(r, status) => update.mutateAsync({ branchCode, cycle: { ...cycleInput(r), status } })}
-      del={del}
-      deleteDescription={t('deleteConfirm.cycle')}
-      rowActions={(r) => (
-        <Tooltip title={t('grid.open')}>
-          <Button type="text" icon={<TableOutlined />} aria-label={t('grid.open')} onClick={() => setGrid(r)} data-testid="row-grid" />
-        </Tooltip>
-      )}
-      actionsWidth={140}
-      drawer={(editing, onClose) => <CycleFormDrawer branchCode={branchCode} editing={editing} onClose={onClose} />}
-    />
+    <>
+      <MenuList<Cycle>
+        title={t('screens.cycle')}
+        subtitle={t('screens.cycleHint')}
+        testId="cycles"
+        state={state}
+        onChange={setState}
+        search={t('cycle.search')}
+        dataType="CycleMenu"
+        list={list}
+        codeWidth={120}
+        columns={columns}
+        onStatus={(r, status) => update.mutateAsync({ branchCode, cycle: { ...cycleInput(r), status } })}
+        del={del}
+        deleteDescription={t('deleteConfirm.cycle')}
+        rowActions={(r) => (
+          <Space size={0}>
+            <Tooltip title={t('grid.open')}>
+              <Button type="text" icon={<TableOutlined />} aria-label={t('grid.open')} onClick={() => setGrid(r)} data-testid="row-grid" />
+            </Tooltip>
+            <Tooltip title={t('analysis.open')}>
+              <Button type="text" icon={<LineChartOutlined />} aria-label={t('analysis.open')} onClick={() => setAnalysed(r)} data-testid="row-analysis" />
+            </Tooltip>
+          </Space>
+        )}
+        actionsWidth={170}
+        drawer={(editing, onClose) => <CycleFormDrawer branchCode={branchCode} editing={editing} onClose={onClose} />}
+      />
+      <CycleAnalysisDrawer cycle={analysed} branchCode={branchCode} onClose={() => setAnalysed(null)} />
+    </>
   );
 }

@@ -1,7 +1,7 @@
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DownloadOutlined, UploadOutlined } from '@/components/icons';
 import { ImportModal } from '@/components/import-modal';
 import { useSession } from '@/lib/use-session';
 import { useDownloadMenuData } from '@/features/menus/api/download-menu-data';

@@ -1,6 +1,6 @@
-import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Form, InputNumber, Radio, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { MinusCircleOutlined, PlusOutlined } from '@/components/icons';
 import { FieldSelect } from '@/components/form-controls';
 import { useMasterRows } from '@/features/menus/api/get-master-rows';
 import { useUpdateMenu, type MenuInput } from '@/features/menus/api/update-menu';

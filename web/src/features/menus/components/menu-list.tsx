@@ -4,11 +4,11 @@
 // The status comes right after the name, and each screen puts its safety columns (allergens,
 // IDDSI) first: at 1280 px they are in view, never under the fixed actions column; what does
 // not fit (price, last updated) is reached by scrolling sideways (QA 2026-11-26 #10).
-import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlusOutlined } from '@/components/icons';
 import { MUTED_TEXT } from '@/components/antd-provider';
 import { PagedList, RowActions, sortOrder } from '@/components/paged-table';
 import { ScreenFrame } from '@/components/screen-frame';

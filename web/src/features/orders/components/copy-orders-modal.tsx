@@ -1,7 +1,8 @@
-import { DatePicker, Select, Space, Typography } from 'antd';
+import { Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DatePicker } from '@/components/date-picker';
 import { NS } from '@/features/orders/i18n';
 import { useCopyOrders } from '@/features/orders/api/copy-orders';
 import { useMealTypes, useWards } from '@/features/orders/api/get-choices';
@@ -57,6 +58,7 @@ export function CopyOrdersModal({ open, dateOrder, ward, onClose }: Props) {
       <Select
         style={{ width: '100%' }}
         placeholder={t('copy.ward')}
+        aria-label={t('copy.ward')}
         value={wardId ?? undefined}
         onChange={(v) => setWardId(v ?? null)}
         {...placeSearch}

@@ -1,10 +1,16 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Checkbox, DatePicker, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Checkbox, Input, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeftOutlined } from '@/components/icons';
+import { DatePicker } from '@/components/date-picker';
+import { Table } from '@/components/table';
 import { AllergyTags } from '@/components/allergy-tags';
+import { DayBrief } from '@/components/nutrient-table';
+import { NS as COMPONENTS } from '@/components/texts';
+import { nutritionKey, useNutritionDays } from '@/lib/api/get-nutrition-days';
 import { ScreenFrame } from '@/components/screen-frame';
 import { THAI_PICKER, pickerFormat } from '@/lib/dates';
 import { placeOptions, placeSearch } from '@/lib/place-options';
@@ -67,6 +73,11 @@ export default function MealRoundPage() {
   const wards = useWards(labels.branch);
   const mealTypes = useMealTypes(labels.branch);
   const round = useMealRound({ branch: labels.branch, wardId, dateOrder: date, mealTimeId });
+  // each patient's day so far against the nutrition targets (issue 27): guidance beside the choice
+  const days = useNutritionDays({ branchCode: labels.branch, dateOrder: date, ward: wardId, size: 1000 }, wardId > 0 && mealTimeId > 0);
+  const dayOf = useMemo(() => new Map((days.data?.items ?? []).map((d) => [d.hnId, d])), [days.data]);
+  const queryClient = useQueryClient();
+  const { t: tc } = useTranslation(COMPONENTS);
   const submit = useSubmitRound();
   const key = useRef(newKey());
   const [picks, setPicks] = useState<Record<string, Pick>>({});
@@ -111,6 +122,7 @@ export default function MealRoundPage() {
     submit.mutate(input, {
       onSuccess: (r) => {
         key.current = newKey();
+        void queryClient.invalidateQueries({ queryKey: nutritionKey });
         const bad = Object.fromEntries((r.refused ?? []).map((x) => [x.hnId, x.problems ?? []]));
         setRefused(bad);
         const ordered = (r.ordered ?? []).length;
@@ -189,6 +201,10 @@ export default function MealRoundPage() {
           <NpoTag p={r.patient} labels={labels} now={new Date(round.dataUpdatedAt || Date.now())} />
         </Space>
       ),
+    },
+    {
+      key: 'day', title: tc('nutrition.dayColumn'), width: 190,
+      render: (_: unknown, r) => <DayBrief day={dayOf.get(r.patient.hnId)} />,
     },
     {
       key: 'choice', title: t('round.choice'),

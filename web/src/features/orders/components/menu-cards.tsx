@@ -1,6 +1,6 @@
-import { CheckCircleFilled, StopOutlined } from '@ant-design/icons';
 import { Card, Col, Empty, Row, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CheckCircleFilled, StopOutlined } from '@/components/icons';
 import { NS } from '@/features/orders/i18n';
 import { ConflictTags, IddsiTag, type OrderLabels } from '@/features/orders/components/parts';
 import { isBlocked, type Chosen } from '@/features/orders/draft';
@@ -45,8 +45,8 @@ function OfferCard({ title, testId, chosen, blocked, onClick, children }: CardPr
       }}
       title={
         <Space size={6}>
-          {chosen && <CheckCircleFilled aria-hidden style={{ color: '#13a89e' }} />}
-          {blocked && <StopOutlined aria-hidden style={{ color: '#8c8c8c' }} />}
+          {chosen && <CheckCircleFilled style={{ color: '#13a89e' }} />}
+          {blocked && <StopOutlined style={{ color: '#8c8c8c' }} />}
           <span style={{ whiteSpace: 'normal' }}>{title}</span>
         </Space>
       }

@@ -1,9 +1,10 @@
 // The order form's sections, each reading the draft and changing it through its reducer
 // (draft.ts); the form (order-form.tsx) lays them out and makes the calls.
-import { Alert, Button, Checkbox, DatePicker, Divider, Form, Input, Radio, Select, Space, Switch, Typography } from 'antd';
+import { Alert, Button, Checkbox, Divider, Form, Input, Radio, Select, Space, Switch, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DatePicker } from '@/components/date-picker';
 import { THAI_PICKER, pickerFormat } from '@/lib/dates';
 import { LabelledItem } from '@/components/labelled-item';
 import { NS } from '@/features/orders/i18n';

@@ -1,8 +1,8 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Form, Result, Skeleton, Space, Typography } from 'antd';
 import { useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ArrowLeftOutlined } from '@/components/icons';
 import { ScreenFrame } from '@/components/screen-frame';
 import { NS } from '@/features/orders/i18n';
 import { useCheckOrder } from '@/features/orders/api/checker-order-taker';
@@ -16,6 +16,7 @@ import { OrderDetailsDrawer } from '@/features/orders/components/order-details-d
 import { Answers, CaregiverFacts, FreeTextMeal, MenuChoice, OrderExtras, UnmappedConfirm, WhenAndWhat } from '@/features/orders/components/order-form-parts';
 import { FreeTextAck, useOrderLabels, type OrderLabels } from '@/features/orders/components/parts';
 import { PatientHeader } from '@/features/orders/components/patient-header';
+import { TrayNutrition } from '@/features/orders/components/tray-nutrition';
 import { endsAttempt, errorText, existingOrder, newKey, problemsOf } from '@/features/orders/answers';
 import { draftBody, draftItems, draftPairs, draftReducer, initialDraft, localProblems } from '@/features/orders/draft';
 import { listPath, readTarget, type BackState, type FormTarget } from '@/features/orders/paths';
@@ -200,6 +201,15 @@ function OrderFormBody({ row, target, caregiver, labels, mealTypes, back }: Body
             <SetCards offers={menu.data?.sets ?? []} chosen={s.chosen} labels={labels} onPick={(o) => dispatch({ type: 'pick', offer: o, blocked: o.blocked })} />
           )}
         </div>
+      )}
+      {!caregiver && food && !specific && menuDate && (
+        <TrayNutrition
+          branchCode={branchCode}
+          hnId={row.hnId}
+          dateOrder={menuDate}
+          mealTimeId={menuMeal ?? 0}
+          items={draftItems(s.chosen).map(({ menuId, menuSetId }) => ({ menuId, menuSetId }))}
+        />
       )}
       {specific && <FreeTextMeal s={s} dispatch={dispatch} textureFood={row.textureFood} />}
       <OrderExtras {...section} />

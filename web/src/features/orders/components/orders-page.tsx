@@ -1,9 +1,10 @@
-import { CopyOutlined, ExclamationCircleFilled, ShoppingCartOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Grid, Select, Space, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, Grid, Select, Space, Tooltip, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { CopyOutlined, ExclamationCircleFilled, ShoppingCartOutlined, TeamOutlined, UserAddOutlined } from '@/components/icons';
+import { DatePicker } from '@/components/date-picker';
 import { PagedList, pagedListSpec, sortOrder } from '@/components/paged-table';
 import { ScreenFrame } from '@/components/screen-frame';
 import { oneOfParam, useListState, type Param } from '@/lib/use-list-state';

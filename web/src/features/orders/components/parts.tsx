@@ -1,10 +1,10 @@
 // Pieces the ordering screens share: the branch and language in use, the meal chip in its
 // colours, NPO, the IDDSI levels and the conflicts of a dish.
-import { ExclamationCircleFilled } from '@ant-design/icons';
 import { Checkbox, Space, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExclamationCircleFilled } from '@/components/icons';
 import { useBranches } from '@/lib/api/get-branches';
 import { DEFAULT_TIME_ZONE, formatDate, formatDateTime } from '@/lib/dates';
 import { IDDSI_COLORS } from '@/lib/iddsi';

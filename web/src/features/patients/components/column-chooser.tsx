@@ -1,6 +1,6 @@
-import { SettingOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Popover, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SettingOutlined } from '@/components/icons';
 import { COLUMN_KEYS, DEFAULT_COLUMNS, FIXED_COLUMNS, type ColumnKey } from '@/features/patients/columns';
 import { NS } from '@/features/patients/i18n';
 

@@ -1,8 +1,8 @@
-import { SyncOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Modal, Progress, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SyncOutlined } from '@/components/icons';
 import { isApiError } from '@/lib/api-client';
 import { useScreenMutation } from '@/lib/screen-errors';
 import { getSyncQueryOptions, useSync } from '@/features/patients/api/get-sync';

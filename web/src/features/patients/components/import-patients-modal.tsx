@@ -1,6 +1,6 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DownloadOutlined } from '@/components/icons';
 import { ImportModal } from '@/components/import-modal';
 import { NS } from '@/features/patients/i18n';
 import { useDownloadTemplatePatient } from '@/features/patients/api/download-template-patient';

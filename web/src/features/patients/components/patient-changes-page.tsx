@@ -1,8 +1,9 @@
-import { ArrowRightOutlined, DownloadOutlined } from '@ant-design/icons';
-import { App, Button, DatePicker, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ArrowRightOutlined, DownloadOutlined } from '@/components/icons';
+import { DatePicker } from '@/components/date-picker';
 import { NS } from '@/features/patients/i18n';
 import { useChangeLog } from '@/features/patients/api/get-change-log';
 import { useDownloadChangeLog } from '@/features/patients/api/download-change-log';

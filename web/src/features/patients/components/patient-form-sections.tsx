@@ -1,11 +1,12 @@
 // The patient form's sections (patient-form-drawer.tsx holds the record, the save and the
 // stale merge): who the patient is, the stay, the food, the medical orders, each a row of
 // fields named by `FormValues`, each field with its label from `form.<field>`.
-import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Col, DatePicker, Divider, Form, Input, Row, Select, Space, Typography, type FormInstance } from 'antd';
+import { Alert, Button, Col, Divider, Form, Input, Row, Select, Space, Typography, type FormInstance } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReloadOutlined } from '@/components/icons';
+import { DatePicker } from '@/components/date-picker';
 import { NS } from '@/features/patients/i18n';
 import { useChoices, useNewRooms, useWards } from '@/features/patients/api/get-choices';
 import { patientField, type FormValues } from '@/features/patients/form-values';

@@ -1,8 +1,7 @@
-import { DownloadOutlined, EditOutlined, HistoryOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Segmented, Select, Space, Tooltip, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { DownloadOutlined, EditOutlined, HistoryOutlined, UploadOutlined } from '@/components/icons';
 import { NS } from '@/features/patients/i18n';
 import { useWards } from '@/features/patients/api/get-choices';
 import { useDownloadTemplatePatient } from '@/features/patients/api/download-template-patient';
@@ -16,6 +15,7 @@ import { PatientFormDrawer } from '@/features/patients/components/patient-form-d
 import { patientColumns } from '@/features/patients/components/patient-columns';
 import { useLabels } from '@/features/patients/use-labels';
 import { HOSPITAL_STATUSES, type PatientRow } from '@/features/patients/types';
+import { ButtonLink } from '@/components/button-link';
 import { PagedList, pagedListSpec } from '@/components/paged-table';
 import { ScreenFrame } from '@/components/screen-frame';
 import { oneOfParam, useListState, type Param } from '@/lib/use-list-state';
@@ -83,9 +83,13 @@ export default function PatientsPage() {
               <Button type="text" icon={<EditOutlined />} aria-label={t('list.edit')} onClick={() => setEditing(p.hnId)} data-testid="row-edit" />
             </Tooltip>
             <Tooltip title={t('list.changes')}>
-              <Link to={`/auth/report/patient?q=${encodeURIComponent(p.hnId)}`} aria-label={t('list.changes')} data-testid="row-changes">
-                <Button type="text" icon={<HistoryOutlined />} tabIndex={-1} />
-              </Link>
+              <ButtonLink
+                to={`/auth/report/patient?q=${encodeURIComponent(p.hnId)}`}
+                type="text"
+                icon={<HistoryOutlined />}
+                aria-label={t('list.changes')}
+                data-testid="row-changes"
+              />
             </Tooltip>
           </Space>
         ),

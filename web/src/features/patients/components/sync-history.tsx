@@ -1,8 +1,10 @@
-import { HistoryOutlined } from '@ant-design/icons';
-import { Alert, Button, Drawer, Table, Tag, type TableColumnsType } from 'antd';
+import { Alert, Button, Drawer, Tabs, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HistoryOutlined } from '@/components/icons';
+import { Table } from '@/components/table';
 import { useSyncHistory } from '@/features/patients/api/get-sync-history';
+import { FeedDays } from '@/features/patients/components/feed-days';
 import { SyncReportView } from '@/features/patients/components/sync-report';
 import { NS } from '@/features/patients/i18n';
 import { reportChanged, type SyncJob } from '@/features/patients/sync';
@@ -17,6 +19,7 @@ const STATUS_COLOR: Record<SyncJob['status'], string> = { QUEUED: 'processing', 
  * The branch's last syncs (Controller, beside the sync button): each with when, who, how it
  * ended and, opened, its whole report — the counts, the warnings and the patients it changed,
  * each a link to the patient's change record. A report is never lost with the sync's dialog.
+ * Beside them, the HL7 v2 feed's days: what the hospital's messages changed each day.
  */
 export function SyncHistory() {
   const { t, i18n } = useTranslation(NS);
@@ -53,21 +56,33 @@ export function SyncHistory() {
         {t('syncHistory.button')}
       </Button>
       <Drawer open={open} width={820} title={t('syncHistory.title')} onClose={() => setOpen(false)} destroyOnHidden data-testid="sync-history">
-        <Table<SyncJob>
-          rowKey="jobId"
-          size="small"
-          columns={columns}
-          dataSource={history.data?.items ?? []}
-          loading={history.isFetching && !history.data}
-          locale={{ emptyText: t('syncHistory.empty') }}
-          expandable={{
-            expandRowByClick: true,
-            rowExpandable: (j) => j.status === 'DONE' || j.status === 'FAILED',
-            expandedRowRender: (j) =>
-              j.status === 'FAILED' ? <Alert type="error" showIcon message={j.error || t('sync.failed')} /> : <SyncReportView job={j} withPatients />,
-          }}
-          pagination={{ current: page, pageSize: PAGE_SIZE, total: history.data?.total ?? 0, showSizeChanger: false, onChange: setPage }}
-          data-testid="sync-history-table"
+        <Tabs
+          items={[
+            {
+              key: 'syncs',
+              label: t('syncHistory.tabs.syncs'),
+              children: (
+                <Table<SyncJob>
+                  rowKey="jobId"
+                  size="small"
+                  columns={columns}
+                  dataSource={history.data?.items ?? []}
+                  loading={history.isFetching && !history.data}
+                  locale={{ emptyText: t('syncHistory.empty') }}
+                  expandable={{
+                    expandRowByClick: true,
+                    rowExpandable: (j) => j.status === 'DONE' || j.status === 'FAILED',
+                    expandedRowRender: (j) =>
+                      j.status === 'FAILED' ? <Alert type="error" showIcon message={j.error || t('sync.failed')} /> : <SyncReportView job={j} withPatients />,
+                  }}
+                  pagination={{ current: page, pageSize: PAGE_SIZE, total: history.data?.total ?? 0, showSizeChanger: false, onChange: setPage }}
+                  data-testid="sync-history-table"
+                />
+              ),
+            },
+            { key: 'feed', label: t('syncHistory.tabs.feed'), children: <FeedDays branch={labels.branch} /> },
+          ]}
+          data-testid="sync-history-tabs"
         />
       </Drawer>
     </>

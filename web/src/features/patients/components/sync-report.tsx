@@ -68,17 +68,23 @@ function SyncPatients({ report }: { report: SyncReport | null | undefined }) {
  */
 export function SyncReportView({ job, withPatients = false }: { job: SyncJob; withPatients?: boolean }) {
   const { t } = useTranslation(NS);
+  return <ReportView report={job.report} title={t('sync.census', { count: job.report?.census ?? job.census })} withPatients={withPatients} />;
+}
+
+/** A report of what the hospital changed (a sync's, a feed day's): its counts, warnings and, asked, the patients. */
+export function ReportView({ report, title, withPatients = false }: { report: SyncReport | null | undefined; title: string; withPatients?: boolean }) {
+  const { t } = useTranslation(NS);
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Descriptions size="small" bordered column={2} data-testid="sync-report" title={t('sync.census', { count: job.report?.census ?? job.census })}>
-        {reportCounts(job.report).map((c) => (
+      <Descriptions size="small" bordered column={2} data-testid="sync-report" title={title}>
+        {reportCounts(report).map((c) => (
           <Descriptions.Item key={c.key} label={t(`sync.counts.${c.key}`)}>
             <span data-testid={`sync-count-${c.key}`}>{c.value}</span>
           </Descriptions.Item>
         ))}
       </Descriptions>
-      <SyncWarnings report={job.report} />
-      {withPatients && <SyncPatients report={job.report} />}
+      <SyncWarnings report={report} />
+      {withPatients && <SyncPatients report={report} />}
     </Space>
   );
 }

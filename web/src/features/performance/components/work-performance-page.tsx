@@ -1,9 +1,10 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Col, Empty, Row, Select, Space, Statistic, Table, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Card, Col, Empty, Row, Select, Space, Statistic, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { DownloadOutlined } from '@/components/icons';
+import { Table } from '@/components/table';
 import { ROLE } from '@/config/roles';
 import { useExportFigures } from '@/features/performance/api/export-figures';
 import { useFigures } from '@/features/performance/api/get-figures';

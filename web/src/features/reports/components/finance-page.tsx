@@ -1,8 +1,10 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button, Card, DatePicker, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Space, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DownloadOutlined } from '@/components/icons';
+import { DatePicker } from '@/components/date-picker';
+import { Table } from '@/components/table';
 import { ScreenFrame } from '@/components/screen-frame';
 import { THAI_PICKER, formatDate, pickerFormat } from '@/lib/dates';
 import { useBranchToday } from '@/lib/use-branch-today';

@@ -1,6 +1,8 @@
-import { Alert, DatePicker, Form, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Form, Select, Space, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { DatePicker } from '@/components/date-picker';
+import { Table } from '@/components/table';
 import { ScreenFrame } from '@/components/screen-frame';
 import { THAI_PICKER, pickerFormat } from '@/lib/dates';
 import { useBranchToday } from '@/lib/use-branch-today';

@@ -1,5 +1,6 @@
-import { Table, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Table } from '@/components/table';
 import { useReviewReasonLabel } from '@/lib/review-reasons';
 import { NS } from '@/features/reports/i18n';
 import type { Moved, Place } from '@/features/reports/api/reports';

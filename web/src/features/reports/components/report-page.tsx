@@ -1,8 +1,10 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, DatePicker, Form, Space, Table, Tag, Typography, type SelectProps } from 'antd';
+import { Alert, App, Button, Form, Space, Tag, Typography, type SelectProps } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DownloadOutlined } from '@/components/icons';
+import { DatePicker } from '@/components/date-picker';
+import { Table } from '@/components/table';
 import { FieldSelect, RadioGroupField } from '@/components/form-controls';
 import { ScreenFrame } from '@/components/screen-frame';
 import { THAI_PICKER, pickerFormat } from '@/lib/dates';

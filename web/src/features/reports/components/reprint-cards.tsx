@@ -1,7 +1,7 @@
-import { PrinterOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PrinterOutlined } from '@/components/icons';
 import { NS } from '@/features/reports/i18n';
 import { MovedTable } from '@/features/reports/components/moved-table';
 import { allOf, useGenerateReport, useReprintCards, type ReportLink } from '@/features/reports/api/reports';

@@ -1,7 +1,7 @@
-import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import { Alert, App, Button, Descriptions, Form, Grid, Input, Space, Steps, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckCircleFilled, CloseCircleFilled } from '@/components/icons';
 import { NS } from '@/features/serve/i18n';
 import { useVerifyTray } from '@/features/serve/api/verify';
 import { useUpdateServe } from '@/features/serve/api/update-serve';

@@ -1,7 +1,7 @@
-import { CameraOutlined } from '@ant-design/icons';
 import { Button, Input, Space, Spin, Typography, type InputRef } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CameraOutlined } from '@/components/icons';
 import { NS } from '@/features/serve/i18n';
 
 const CameraScan = lazy(() => import('@/features/serve/components/camera-scan'));

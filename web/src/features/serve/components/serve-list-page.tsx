@@ -1,7 +1,7 @@
-import { FormOutlined, ScanOutlined } from '@ant-design/icons';
 import { Segmented, Select, Tag, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormOutlined, ScanOutlined } from '@/components/icons';
 import { NS } from '@/features/serve/i18n';
 import { useSearchServe } from '@/features/serve/api/search-serve';
 import { useWards } from '@/features/serve/api/get-wards';
@@ -127,10 +127,10 @@ export default function ServeListPage() {
         actions={
           <>
             {/* the survey of a tray just served, entered with the patient (issue 17) */}
-            <ButtonLink to="/auth/survey/entry" size="large" icon={<FormOutlined aria-hidden />} data-testid="serve-survey">
+            <ButtonLink to="/auth/survey/entry" size="large" icon={<FormOutlined />} data-testid="serve-survey">
               {t('list.survey')}
             </ButtonLink>
-            <ButtonLink to="/auth/serve/confirm" type="primary" size="large" icon={<ScanOutlined aria-hidden />} data-testid="serve-scan">
+            <ButtonLink to="/auth/serve/confirm" type="primary" size="large" icon={<ScanOutlined />} data-testid="serve-scan">
               {t('list.scan')}
             </ButtonLink>
           </>

@@ -1,7 +1,8 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button, Col, Empty, Row, Skeleton, Space, Statistic, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Col, Empty, Row, Skeleton, Space, Statistic, Tag, Typography, type TableColumnsType } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DownloadOutlined } from '@/components/icons';
+import { Table } from '@/components/table';
 import { useExportResults } from '@/features/surveys/api/export-results';
 import { useResults } from '@/features/surveys/api/get-results';
 import { BranchFilter, codeParam, DatesFilter, dayParam } from '@/components/report-filters';

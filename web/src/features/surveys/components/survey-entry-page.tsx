@@ -1,9 +1,11 @@
-import { QrcodeOutlined } from '@ant-design/icons';
-import { App, Button, DatePicker, Drawer, Input, Modal, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Drawer, Input, Modal, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { QrcodeOutlined } from '@/components/icons';
+import { DatePicker } from '@/components/date-picker';
+import { Table } from '@/components/table';
 import { useSearchBoxParts } from '@/components/search-box-parts';
 import { useEnterSurvey } from '@/features/surveys/api/enter-survey';
 import { useTrays } from '@/features/surveys/api/get-trays';

@@ -1,6 +1,7 @@
-import { UnlockOutlined } from '@ant-design/icons';
-import { App, Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { UnlockOutlined } from '@/components/icons';
+import { Table } from '@/components/table';
 import { useLockedUsers, type LockedUser } from '@/features/users/api/get-locked-users';
 import { useUnlockUser } from '@/features/users/api/unlock-user';
 import type { Labels } from '@/features/users/use-labels';

@@ -1,7 +1,7 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Checkbox } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DownloadOutlined } from '@/components/icons';
 import { ImportModal } from '@/components/import-modal';
 import { useDownloadTemplateUser } from '@/features/users/api/download-template-user';
 import { usersKey } from '@/features/users/api/keys';

@@ -1,8 +1,8 @@
-import { DownOutlined, ExportOutlined, MinusCircleOutlined, UserAddOutlined } from '@ant-design/icons';
 import { App, Button, Dropdown, Modal, Select, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '@/features/users/i18n';
+import { DownOutlined, ExportOutlined, MinusCircleOutlined, UserAddOutlined } from '@/components/icons';
 import { useDownloadAssignedUsers } from '@/features/users/api/download-assigned-users';
 import { useDownloadUserPermissionReport } from '@/features/users/api/download-user-permission-report';
 import { useSearchUserAccess } from '@/features/users/api/search-user-access';

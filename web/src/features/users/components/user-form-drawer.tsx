@@ -1,9 +1,9 @@
-import { DeleteOutlined, InfoCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   Alert, App, Button, Col, Descriptions, Divider, Drawer, Form, Input, Row, Select, Skeleton, Space, Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeleteOutlined, InfoCircleOutlined, PlusOutlined } from '@/components/icons';
 import { useRoles } from '@/lib/api/get-roles';
 import { useUser } from '@/features/users/api/get-user';
 import { useSaveUser } from '@/features/users/api/save-user';

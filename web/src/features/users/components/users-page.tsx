@@ -1,8 +1,8 @@
-import { DeleteOutlined, DownOutlined, EditOutlined, MailOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Dropdown, Segmented, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '@/features/users/i18n';
+import { DeleteOutlined, DownOutlined, EditOutlined, MailOutlined, PlusOutlined, UploadOutlined } from '@/components/icons';
 import { useDeleteUsers } from '@/features/users/api/delete-users';
 import { useSearchUsers } from '@/features/users/api/search-users';
 import { ImportUsersModal } from '@/features/users/components/import-users-modal';

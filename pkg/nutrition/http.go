@@ -1,0 +1,137 @@
+// Package nutrition is the nutrition area (issue 27, docs/nutrition.md): a patient's targets
+// (the Nutritionist's ranges per diet type and therapeutic food, kept as master data by
+// pkg/params, and the patient's own) against what the day's trays give.
+package nutrition
+
+import (
+	"net/http"
+	"strings"
+	"time"
+
+	"samrap/pkg/day"
+	"samrap/pkg/httpx"
+	"samrap/pkg/platform"
+	"samrap/pkg/session"
+)
+
+// Who may call (docs/api.md, "Nutrition"): the Nutritionist keeps a patient's targets; the
+// Controller and the Order Taker see a day against them where they order; a tray is checked
+// by those who order it.
+var (
+	readers = httpx.Roles(session.Nutritionist, session.Controller, session.OrderTaker)
+	takers  = httpx.Roles(session.Controller, session.OrderTaker)
+	writers = httpx.Roles(session.Nutritionist)
+)
+
+// Mount adds the area's routes (functions/catalog.json, function "nutrition").
+func Mount(env *platform.Env, rt *httpx.Router) {
+	h := handlers{s: NewService(env.DB, env.Now), now: env.Now}
+	rt.Handle("GET /api/nutrition/days", readers, h.days)
+	rt.Handle("GET /api/nutrition/day", readers, h.day)
+	rt.Handle("POST /api/nutrition/checkTray", takers.Limit(16<<10).Reads(), h.checkTray)
+	rt.Handle("GET /api/nutrition/patientTargets", readers, h.get)
+	rt.Handle("POST /api/nutrition/updatePatientTargets", writers.Limit(16<<10), h.save)
+	rt.Handle("GET /api/nutrition/cycleAnalysis", writers, h.cycle)
+}
+
+type handlers struct {
+	s   *Service
+	now func() time.Time
+}
+
+// dateOf reads dateOrder: today in Bangkok when absent.
+func (h handlers) dateOf(q *httpx.Query) string {
+	d := q.Day("dateOrder")
+	if d == "" {
+		d = day.TodayString(h.now())
+	}
+	return d
+}
+
+// days: ?branchCode&dateOrder&ward&criteria&page&size — the patients in hospital.
+func (h handlers) days(w http.ResponseWriter, r *http.Request) error {
+	q := httpx.ReadQuery(r)
+	p := q.Page()
+	date := h.dateOf(q)
+	f := DayFilter{WardID: q.IDOrAll("ward"), Criteria: strings.TrimSpace(q.Text("criteria")), Limit: p.Size, Offset: p.Offset()}
+	if err := q.Err(); err != nil {
+		return err
+	}
+	items, total, err := h.s.Days(r.Context(), httpx.Branch(r), date, f)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, r, httpx.Page[PatientDay]{Items: items, Total: total, Page: p.Page, Size: p.Size})
+}
+
+// day: ?branchCode&hnId&dateOrder — one patient's day, with its meals.
+func (h handlers) day(w http.ResponseWriter, r *http.Request) error {
+	q := httpx.ReadQuery(r)
+	hn := strings.TrimSpace(q.Required("hnId"))
+	date := h.dateOf(q)
+	if err := q.Err(); err != nil {
+		return err
+	}
+	d, err := h.s.Day(r.Context(), httpx.Branch(r), hn, date)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, r, d)
+}
+
+func (h handlers) checkTray(w http.ResponseWriter, r *http.Request) error {
+	var in TrayInput
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	out, err := h.s.CheckTray(r.Context(), httpx.Branch(r), in)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, r, out)
+}
+
+// get: ?branchCode&hnId — a patient's weight and targets.
+func (h handlers) get(w http.ResponseWriter, r *http.Request) error {
+	q := httpx.ReadQuery(r)
+	hn := strings.TrimSpace(q.Required("hnId"))
+	if err := q.Err(); err != nil {
+		return err
+	}
+	rec, err := h.s.Get(r.Context(), httpx.Branch(r), hn)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, r, rec)
+}
+
+func (h handlers) save(w http.ResponseWriter, r *http.Request) error {
+	var in RecordInput
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	rec, err := h.s.Save(r.Context(), httpx.Branch(r), httpx.Actor(r), in)
+	if err != nil {
+		return err
+	}
+	return httpx.OKMsg(w, r, "nutrition.saved", rec)
+}
+
+// cycle: ?branchCode&cycleId&dietTypeId&therapeuticId — a menu round against a diet's targets.
+func (h handlers) cycle(w http.ResponseWriter, r *http.Request) error {
+	q := httpx.ReadQuery(r)
+	// the diet type is checked after the round is found: another branch's round is 404 whatever else
+	cycle, diet := q.ID("cycleId"), q.IDOrAll("dietTypeId")
+	var therapeutic *int64
+	if t := q.IDOrAll("therapeuticId"); t != 0 {
+		therapeutic = &t
+	}
+	if err := q.Err(); err != nil {
+		return err
+	}
+	out, err := h.s.AnalyseCycle(r.Context(), httpx.Branch(r), cycle, diet, therapeutic)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, r, out)
+}
