@@ -282,18 +282,25 @@ const mayOpen = (r: AuthRoute, role: RoleCode) => (r.roles as readonly string[])
 for (const role of ROLE_CODES) {
   const routes = ready.filter((r) => mayOpen(r, role));
   if (routes.length === 0) continue;
-  test(`axe: every screen of ${role} in Thai and English, its dialogs opened and closed (${routes.length})`, async ({ page }) => {
+  test(`axe: every screen of ${role} in Thai and English, its dialogs opened and closed (${routes.length})`, async ({ page, request }) => {
     // up to 17 screens, each read whole by axe twice: 20–40 s alone, more beside the other worker
     test.slow();
     await openAs(page, ACCOUNT[role], '/auth/account', { lang: 'th' });
     await settled(page);
     const w = new Walk(page, role, 'th');
-    for (const r of routes) {
-      if (VISITS[r.path]) await VISITS[r.path](page);
-      else if (r.path !== 'account') await go(page, `/auth/${r.path}`);
-      await w.both(`/auth/${r.path}`);
-      // each screen's dialogs by the first role that opens the screen
-      if (ROLE_CODES.find((c) => mayOpen(r, c)) === role) await DIALOGS[r.path]?.(w);
+    try {
+      for (const r of routes) {
+        if (VISITS[r.path]) await VISITS[r.path](page);
+        else if (r.path !== 'account') await go(page, `/auth/${r.path}`);
+        await w.both(`/auth/${r.path}`);
+        // each screen's dialogs by the first role that opens the screen
+        if (ROLE_CODES.find((c) => mayOpen(r, c)) === role) await DIALOGS[r.path]?.(w);
+      }
+    } finally {
+      // the header's switch saved English on the demo account (what a person's choice does):
+      // give it back its Thai, or the next test signing in with it starts in English
+      const token = await apiSignIn(request, ACCOUNT[role]);
+      await data(await request.post('/api/auth/updateLanguage', { headers: { Authorization: `Bearer ${token}` }, data: { language: 'th' } }));
     }
     expect(w.failures, w.failures.join('\n')).toEqual([]);
   });

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDrawer } from '@/components/form-drawer';
 import { DayBrief, NutrientTable } from '@/components/nutrient-table';
 import { ScreenFrame } from '@/components/screen-frame';
+import { useSearchBoxParts } from '@/components/search-box-parts';
 import { useGuardedClose } from '@/components/unsaved-changes';
 import { useNutritionDays, type PatientDay, type Target } from '@/lib/api/get-nutrition-days';
 import { THAI_PICKER, pickerFormat } from '@/lib/dates';
@@ -28,6 +29,7 @@ const PER_KG: Nutrient[] = ['energy', 'protein'];
  */
 export default function PatientNutritionPage() {
   const { t, i18n } = useTranslation(NS);
+  const searchParts = useSearchBoxParts();
   const lang = i18n.language;
   const { userInfo } = useSession();
   const branchCode = userInfo?.current?.branchCode ?? '';
@@ -76,7 +78,7 @@ export default function PatientNutritionPage() {
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <Space wrap>
           <Input.Search
-            allowClear
+            {...searchParts}
             placeholder={t('search')}
             aria-label={t('search')}
             onSearch={(v) => {
