@@ -147,7 +147,7 @@ func (s *Service) AnalyseCycle(ctx context.Context, branch string, cycleID, diet
 				m.Average[nu], m.Min[nu], m.Max[nu] = round1(sum/float64(len(vals))), round1(slices.Min(vals)), round1(slices.Max(vals))
 				day.Average[nu], day.Min[nu], day.Max[nu] = day.Average[nu]+m.Average[nu], day.Min[nu]+m.Min[nu], day.Max[nu]+m.Max[nu]
 			}
-			for _, w := range overMeal(out.Targets, m.Average) {
+			for _, w := range over(out.Targets, m.Average, LimitMealMax) {
 				day.OutOfRange = append(day.OutOfRange, OutOfRange{Nutrient: w.Nutrient, Unit: w.Unit, Limit: LimitMealMax,
 					Bound: w.Max, Value: w.Total, MealTimeID: k.meal})
 			}

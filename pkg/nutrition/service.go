@@ -176,7 +176,7 @@ func (s *Service) days(ctx context.Context, q db.DBTX, branch, date string, p db
 		}
 	}
 	for i := range out {
-		out[i].Over = overDay(out[i].Targets, out[i].Totals)
+		out[i].Over = over(out[i].Targets, out[i].Totals, LimitDailyMax)
 	}
 	return out, total, nil
 }
@@ -265,7 +265,7 @@ func (s *Service) CheckTray(ctx context.Context, branch string, in TrayInput) (T
 		meals = append(meals, m)
 		d.Totals = add(d.Totals, m.Nutrients)
 	}
-	d.Meals, d.Over = meals, overDay(d.Targets, d.Totals)
+	d.Meals, d.Over = meals, over(d.Targets, d.Totals, LimitDailyMax)
 	tray := menus.Amounts{}
 	if len(in.Items) > 0 {
 		rows, err := queries.NutritionItems(ctx, s.db, dbsqlc.NutritionItemsParams{BranchCode: branch, MenuIds: menuIDs, MenuSetIds: setIDs})
@@ -277,7 +277,7 @@ func (s *Service) CheckTray(ctx context.Context, branch string, in TrayInput) (T
 		}
 	}
 	after := add(d.Totals, tray)
-	warnings := append(overDay(d.Targets, after), overMeal(d.Targets, tray)...)
+	warnings := append(over(d.Targets, after, LimitDailyMax), over(d.Targets, tray, LimitMealMax)...)
 	return TrayCheck{Day: d, Tray: tray, After: after, Warnings: warnings}, nil
 }
 

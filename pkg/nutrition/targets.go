@@ -146,23 +146,17 @@ type Warning struct {
 	Total    float64 `json:"total"`
 }
 
-// overDay answers the daily maximums a day's totals go over.
-func overDay(targets []Target, day menus.Amounts) []Warning {
+// over answers the maximums of kind limit (LimitDailyMax: a day's totals; LimitMealMax: a
+// tray's) that amounts go over.
+func over(targets []Target, amounts menus.Amounts, limit string) []Warning {
 	out := []Warning{}
 	for _, t := range targets {
-		if t.DailyMax != nil && day[t.Nutrient] > *t.DailyMax {
-			out = append(out, Warning{Nutrient: t.Nutrient, Unit: t.Unit, Limit: LimitDailyMax, Max: *t.DailyMax, Total: day[t.Nutrient]})
+		top := t.DailyMax
+		if limit == LimitMealMax {
+			top = t.MealMax
 		}
-	}
-	return out
-}
-
-// overMeal answers the per-meal maximums a tray goes over.
-func overMeal(targets []Target, tray menus.Amounts) []Warning {
-	out := []Warning{}
-	for _, t := range targets {
-		if t.MealMax != nil && tray[t.Nutrient] > *t.MealMax {
-			out = append(out, Warning{Nutrient: t.Nutrient, Unit: t.Unit, Limit: LimitMealMax, Max: *t.MealMax, Total: tray[t.Nutrient]})
+		if top != nil && amounts[t.Nutrient] > *top {
+			out = append(out, Warning{Nutrient: t.Nutrient, Unit: t.Unit, Limit: limit, Max: *top, Total: amounts[t.Nutrient]})
 		}
 	}
 	return out
