@@ -28,6 +28,9 @@ export default defineConfig({
     testTimeout: 20_000,
     // Screens (*.test.tsx) render in jsdom; logic (*.test.ts) runs in plain Node, where a file
     // that needs a window says so with `// @vitest-environment jsdom` (src/testing/setup.ts).
+    // `npm test` runs the logic files with --no-isolate (one module graph per worker, a quarter
+    // of the processor time; they hold no screen) and the screens isolated. Vitest takes
+    // `isolate` only from the command line or the root config, not from a project.
     projects: [
       { extends: true, test: { name: 'screens', include: ['src/**/*.test.tsx'], environment: 'jsdom' } },
       { extends: true, test: { name: 'logic', include: ['src/**/*.test.ts'], environment: 'node' } },
