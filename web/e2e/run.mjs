@@ -149,6 +149,7 @@ try {
 } finally {
   for (const s of servers) s.proc.kill('SIGTERM');
   await Promise.all(servers.map((s) => new Promise((ok) => (s.proc.exitCode !== null ? ok() : s.proc.on('exit', ok)))));
+  printSlowest(report);
   if (code !== 0) {
     step(`server logs kept in ${tmp}`);
     printFailures(report);
@@ -157,6 +158,29 @@ try {
   }
 }
 process.exit(code);
+
+/** The files that took longest, summed over their tests (where the suite's time goes). */
+function printSlowest(file) {
+  let parsed;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return;
+  }
+  const byFile = new Map();
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        for (const r of t.results ?? []) byFile.set(spec.file, (byFile.get(spec.file) ?? 0) + (r.duration ?? 0));
+      }
+    }
+    for (const s of suite.suites ?? []) walk(s);
+  };
+  for (const s of parsed.suites ?? []) walk(s);
+  const total = [...byFile.values()].reduce((a, b) => a + b, 0);
+  const top = [...byFile.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8);
+  step(`worker time ${(total / 1000).toFixed(0)} s; slowest files: ${top.map(([f, ms]) => `${basename(f)} ${(ms / 1000).toFixed(0)} s`).join(', ')}`);
+}
 
 /**
  * Each failed test with the start of its error, printed last: a CI log keeps only its end, and
@@ -176,9 +200,18 @@ function printFailures(file) {
       for (const t of spec.tests ?? []) {
         if (t.status !== 'unexpected') continue;
         const last = t.results[t.results.length - 1];
-        const lines = plain(last?.error?.message).split('\n').filter((l) => l.trim() !== '' && !l.startsWith('Call log')).slice(0, 6);
-        const at = last?.error?.location ? ` (${basename(last.error.location.file)}:${last.error.location.line})` : '';
-        failed.push(`  ✘ ${spec.file}:${spec.line} › ${spec.title}${at}\n${lines.map((l) => `      ${l}`).join('\n')}`);
+        // a timed-out test has two errors: the timeout, then the step it was waiting on (with
+        // its place and what it waited for); each gets its first lines
+        const errors = (last?.errors?.length ? last.errors : [last?.error]).filter(Boolean).slice(0, 3);
+        const lines = errors.flatMap((e) => {
+          const at = e.location ? `${basename(e.location.file)}:${e.location.line}: ` : '';
+          const text = plain(e.message).split('\n')
+            // not the stack nor the code frame around the line (the place says where)
+            .filter((l) => l.trim() !== '' && !l.trim().startsWith('at ') && !/^\s*>?\s*\d*\s*\|/.test(l));
+          return text.slice(0, 5).map((l, i) => (i === 0 ? at + l : `  ${l}`));
+        });
+        const took = last?.duration ? ` (${(last.duration / 1000).toFixed(1)} s)` : '';
+        failed.push(`  ✘ ${spec.file}:${spec.line} › ${spec.title}${took}\n${lines.map((l) => `      ${l}`).join('\n')}`);
       }
     }
     for (const s of suite.suites ?? []) walk(s);
