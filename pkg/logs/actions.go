@@ -45,6 +45,7 @@ var actions = []Action{
 	{Action: "orders.confirmReview", Th: "ยืนยันการตรวจสอบรายการสั่งอาหาร", En: "Confirmed an order's review"},
 	{Action: "serve.served", Th: "ยืนยันการเสิร์ฟอาหาร", En: "Served a tray"},
 	{Action: "serve.rejected", Th: "ปฏิเสธการเสิร์ฟอาหาร", En: "Rejected a tray"},
+	{Action: "serve.collected", Th: "บันทึกปริมาณที่ผู้ป่วยรับประทาน (เก็บถาด)", En: "Recorded what a patient ate (tray collected)"},
 	{Action: "serve.mismatch", Th: "สแกนแล้วผู้ป่วยและอาหารไม่ตรงกัน", En: "Scanned a tray that did not match"},
 	{Action: "reports.meal-cards", Th: "พิมพ์การ์ดอาหาร", En: "Printed meal cards"},
 	{Action: "reports.kitchen", Th: "ส่งออกรายงานสั่งอาหารสำหรับครัว", En: "Exported the kitchen order workbook"},

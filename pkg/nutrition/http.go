@@ -32,6 +32,26 @@ func Mount(env *platform.Env, rt *httpx.Router) {
 	rt.Handle("GET /api/nutrition/patientTargets", readers, h.get)
 	rt.Handle("POST /api/nutrition/updatePatientTargets", writers.Limit(16<<10), h.save)
 	rt.Handle("GET /api/nutrition/cycleAnalysis", writers, h.cycle)
+	rt.Handle("GET /api/nutrition/intake", readers, h.intake)
+}
+
+// intake: ?branchCode&hnId&dateFrom&dateTo — what a patient ate per day (IntakeDays).
+func (h handlers) intake(w http.ResponseWriter, r *http.Request) error {
+	q := httpx.ReadQuery(r)
+	hn := strings.TrimSpace(q.Required("hnId"))
+	from := q.Text("dateFrom")
+	span, bad := IntakeDays.Read(from, q.Text("dateTo"), h.now())
+	for k, v := range bad {
+		q.Invalid(k, v)
+	}
+	if err := q.Err(); err != nil {
+		return err
+	}
+	out, err := h.s.Intake(r.Context(), httpx.Branch(r), hn, span, from == "")
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, r, out)
 }
 
 type handlers struct {

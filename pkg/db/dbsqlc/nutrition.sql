@@ -8,7 +8,7 @@
 -- name: NutritionPatients :many
 SELECT p.id, p.hn_id, p.first_name_th, p.last_name_th, p.first_name_en, p.last_name_en,
     w.code AS ward_code, w.name_th AS ward_name_th, w.name_en AS ward_name_en, r.code AS room_code,
-    p.diet_type_id, coalesce(pt.ids, '{}')::bigint[] AS therapeutic_ids,
+    p.diet_type_id, coalesce(pt.ids, '{}')::bigint[] AS therapeutic_ids, p.admit_date,
     n.weight_kg, n.updated_at AS nutrition_updated_at, n.updated_by AS nutrition_updated_by,
     coalesce(ot.targets, '[]')::jsonb AS own_targets,
     count(*) OVER () AS total
@@ -145,3 +145,23 @@ FROM e
 WHERE d.amount IS NOT NULL
 GROUP BY e.day_no, e.meal_time_id, t.code, t.name_th, t.name_en, t.start_time, coalesce(e.menu_set_id, 0), d.nutrient
 ORDER BY e.day_no, t.start_time, e.meal_time_id, coalesce(e.menu_set_id, 0);
+
+-- What a patient ate, per day from..to (issue 27 §3): the patient's own served trays (as a day
+-- counts them) with how many were collected, and what the collected ones gave, each item's
+-- amounts weighed by its fraction eaten (its own, else the tray's), per nutrient; rounded once.
+-- name: NutritionIntakeDays :many
+WITH served AS (
+    SELECT o.id, o.order_date, x.quarters, x.item_quarters
+    FROM meal_order o LEFT JOIN tray_intake x ON x.order_id = o.id
+    WHERE o.branch_code = @branch_code AND o.patient_id = @patient_id AND o.order_date BETWEEN @date_from::date AND @date_to::date
+        AND NOT o.caregiver AND o.order_type = 'ORD' AND o.status = 'SERVED'
+), eaten AS (
+    SELECT s.order_date, n.nutrient, sum(n.amount * coalesce((s.item_quarters ->> n.position::text)::int, s.quarters) / 4.0) AS amount
+    FROM served s JOIN order_position_nutrient n ON n.branch_code = @branch_code AND n.order_id = s.id
+    WHERE s.quarters IS NOT NULL
+    GROUP BY s.order_date, n.nutrient
+)
+SELECT d.order_date, d.trays::int AS trays, d.collected::int AS collected,
+    coalesce((SELECT jsonb_object_agg(e.nutrient, round(e.amount::numeric, 1)) FROM eaten e WHERE e.order_date = d.order_date), '{}')::jsonb AS eaten
+FROM (SELECT s.order_date, count(*) AS trays, count(s.quarters) AS collected FROM served s GROUP BY s.order_date) d
+ORDER BY d.order_date;

@@ -226,6 +226,71 @@ func (q *Queries) NutritionDayTotals(ctx context.Context, db DBTX, arg Nutrition
 	return items, nil
 }
 
+const nutritionIntakeDays = `-- name: NutritionIntakeDays :many
+WITH served AS (
+    SELECT o.id, o.order_date, x.quarters, x.item_quarters
+    FROM meal_order o LEFT JOIN tray_intake x ON x.order_id = o.id
+    WHERE o.branch_code = $1 AND o.patient_id = $2 AND o.order_date BETWEEN $3::date AND $4::date
+        AND NOT o.caregiver AND o.order_type = 'ORD' AND o.status = 'SERVED'
+), eaten AS (
+    SELECT s.order_date, n.nutrient, sum(n.amount * coalesce((s.item_quarters ->> n.position::text)::int, s.quarters) / 4.0) AS amount
+    FROM served s JOIN order_position_nutrient n ON n.branch_code = $1 AND n.order_id = s.id
+    WHERE s.quarters IS NOT NULL
+    GROUP BY s.order_date, n.nutrient
+)
+SELECT d.order_date, d.trays::int AS trays, d.collected::int AS collected,
+    coalesce((SELECT jsonb_object_agg(e.nutrient, round(e.amount::numeric, 1)) FROM eaten e WHERE e.order_date = d.order_date), '{}')::jsonb AS eaten
+FROM (SELECT s.order_date, count(*) AS trays, count(s.quarters) AS collected FROM served s GROUP BY s.order_date) d
+ORDER BY d.order_date
+`
+
+type NutritionIntakeDaysParams struct {
+	BranchCode string
+	PatientID  int64
+	DateFrom   pgtype.Date
+	DateTo     pgtype.Date
+}
+
+type NutritionIntakeDaysRow struct {
+	OrderDate pgtype.Date
+	Trays     int32
+	Collected int32
+	Eaten     []byte
+}
+
+// What a patient ate, per day from..to (issue 27 §3): the patient's own served trays (as a day
+// counts them) with how many were collected, and what the collected ones gave, each item's
+// amounts weighed by its fraction eaten (its own, else the tray's), per nutrient; rounded once.
+func (q *Queries) NutritionIntakeDays(ctx context.Context, db DBTX, arg NutritionIntakeDaysParams) ([]NutritionIntakeDaysRow, error) {
+	rows, err := db.Query(ctx, nutritionIntakeDays,
+		arg.BranchCode,
+		arg.PatientID,
+		arg.DateFrom,
+		arg.DateTo,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []NutritionIntakeDaysRow
+	for rows.Next() {
+		var i NutritionIntakeDaysRow
+		if err := rows.Scan(
+			&i.OrderDate,
+			&i.Trays,
+			&i.Collected,
+			&i.Eaten,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const nutritionItems = `-- name: NutritionItems :many
 SELECT d.nutrient::text AS nutrient, round(sum(d.amount)::numeric, 1)::float8 AS amount
 FROM (SELECT unnest($1::bigint[]) AS menu_id, unnest($2::bigint[]) AS menu_set_id) x
@@ -298,7 +363,7 @@ const nutritionPatients = `-- name: NutritionPatients :many
 
 SELECT p.id, p.hn_id, p.first_name_th, p.last_name_th, p.first_name_en, p.last_name_en,
     w.code AS ward_code, w.name_th AS ward_name_th, w.name_en AS ward_name_en, r.code AS room_code,
-    p.diet_type_id, coalesce(pt.ids, '{}')::bigint[] AS therapeutic_ids,
+    p.diet_type_id, coalesce(pt.ids, '{}')::bigint[] AS therapeutic_ids, p.admit_date,
     n.weight_kg, n.updated_at AS nutrition_updated_at, n.updated_by AS nutrition_updated_by,
     coalesce(ot.targets, '[]')::jsonb AS own_targets,
     count(*) OVER () AS total
@@ -344,6 +409,7 @@ type NutritionPatientsRow struct {
 	RoomCode           *string
 	DietTypeID         *int64
 	TherapeuticIds     []int64
+	AdmitDate          pgtype.Date
 	WeightKg           *float64
 	NutritionUpdatedAt *time.Time
 	NutritionUpdatedBy *string
@@ -386,6 +452,7 @@ func (q *Queries) NutritionPatients(ctx context.Context, db DBTX, arg NutritionP
 			&i.RoomCode,
 			&i.DietTypeID,
 			&i.TherapeuticIds,
+			&i.AdmitDate,
 			&i.WeightKg,
 			&i.NutritionUpdatedAt,
 			&i.NutritionUpdatedBy,
