@@ -64,6 +64,8 @@ export const AUTH_ROUTES: AuthRoute[] = [
   },
   { path: 'serve', roles: [serve], ready: true, load: () => import('@/features/serve/components/serve-list-page') },
   { path: 'serve/confirm', roles: [serve], ready: true, load: () => import('@/features/serve/components/confirm-serve-page') },
+  // Ours (issue 27 §3): what the patient ate, recorded when the tray comes back.
+  { path: 'serve/collect', roles: [serve], ready: true, load: () => import('@/features/serve/components/collect-tray-page') },
   // Ours (issue 16): the branch's wristband setting, kept by its administrators.
   { path: 'serve-setting', roles: [superAdmin, branchAdmin], ready: true, load: () => import('@/features/serve/components/serve-setting-page') },
   { path: 'food-type', roles: [nutritionist], ready: true, load: masterData('FoodTypeScreen') },

@@ -19,6 +19,7 @@ import { useSession } from '@/lib/use-session';
 import { usePatientTargets, type OwnTarget } from '@/features/nutrition/api/get-patient-targets';
 import { useUpdatePatientTargets } from '@/features/nutrition/api/update-patient-targets';
 import { NS } from '@/features/nutrition/i18n';
+import { IntakeChart } from '@/features/nutrition/components/intake-chart';
 
 const BOUNDS = ['dailyMin', 'dailyMax', 'mealMin', 'mealMax'] as const;
 const PER_KG: Nutrient[] = ['energy', 'protein'];
@@ -271,6 +272,14 @@ function TargetsDrawer({ branchCode, patient, name, onClose }: { branchCode: str
           <Typography.Title level={5}>{t('holding')}</Typography.Title>
           <NutrientTable targets={rec.data.targets} soFar={patient?.totals ?? {}} testId="targets-holding" />
         </div>
+      )}
+      {patient && (
+        <section style={{ marginTop: 16 }} aria-labelledby="intake-title">
+          <Typography.Title level={5} id="intake-title">
+            {t('intake.title')}
+          </Typography.Title>
+          <IntakeChart branchCode={branchCode} hnId={patient.hnId} />
+        </section>
       )}
     </FormDrawer>
   );
