@@ -55,8 +55,13 @@ func (s *Service) Intake(ctx context.Context, branch, hn string, r day.Range, de
 		return Intake{}, fmt.Errorf("nutrition.intake: %w", ErrPatientNotFound)
 	}
 	p := rows[0]
-	if defaultFrom && p.AdmitDate.Valid && p.AdmitDate.Time.After(r.From) && !p.AdmitDate.Time.After(r.To) {
-		r.From = p.AdmitDate.Time
+	if defaultFrom && p.AdmitDate.Valid {
+		// the admission's day at midnight in Bangkok, as the range's days (a date scans as UTC)
+		a := p.AdmitDate.Time
+		admit := time.Date(a.Year(), a.Month(), a.Day(), 0, 0, 0, 0, day.Bangkok)
+		if admit.After(r.From) && !admit.After(r.To) {
+			r.From = admit
+		}
 	}
 	var own []OwnTarget
 	if err := json.Unmarshal(p.OwnTargets, &own); err != nil {

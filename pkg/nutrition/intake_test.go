@@ -89,11 +89,11 @@ func TestIntake(t *testing.T) {
 		t.Fatalf("default days: %s..%s, %d", in.DateFrom, in.DateTo, len(in.Days))
 	}
 	today := day.Today(f.s.Clock.Now())
-	if _, err := f.s.DB.Exec(ctx, `UPDATE patient SET admit_date = $1 WHERE branch_code = 'SRP01' AND hn_id = 'T-NUT1'`,
-		today.AddDate(0, 0, -2)); err != nil {
+	if _, err := f.s.DB.Exec(ctx, `UPDATE patient SET admit_date = $1::date WHERE branch_code = 'SRP01' AND hn_id = 'T-NUT1'`,
+		today.AddDate(0, 0, -2).Format(time.DateOnly)); err != nil {
 		t.Fatal(err)
 	}
-	if in, _ = get(f.nutri, "hnId=T-NUT1"); len(in.Days) != 3 {
+	if in, _ = get(f.nutri, "hnId=T-NUT1"); len(in.Days) != 3 || in.Days[2].Date != day.TodayString(f.s.Clock.Now()) {
 		t.Fatalf("from the admission: %s..%s", in.DateFrom, in.DateTo)
 	}
 }

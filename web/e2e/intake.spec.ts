@@ -30,8 +30,14 @@ test('a Serve user collects a tray in two taps on a phone, and the Nutritionist 
     }),
   );
 
-  // the serve list leads to the collect step
-  await openAs(page, 'serve@samrap.local', '/auth/serve');
+  // served, not collected: in the list of trays not scanned
+  await openAs(page, 'serve@samrap.local', '/auth/serve/collect');
+  await page.getByRole('tab', { name: s('collect.tabList') }).tap();
+  await expect(page.getByTestId('collect-list-tray').filter({ hasText: tray.hn })).toHaveCount(1);
+  await fitsPhone(page);
+
+  // the serve list leads to the collect step, the card's field ready for the scanner
+  await page.goto('/auth/serve');
   await page.getByTestId('serve-collect').click();
   await expect(page).toHaveURL(/\/auth\/serve\/collect$/);
   const card = page.getByTestId('collect-card');
@@ -56,8 +62,8 @@ test('a Serve user collects a tray in two taps on a phone, and the Nutritionist 
 
   // collected: no longer in the list of trays not scanned
   await page.getByTestId('collect-next').tap();
+  await expect(page.getByTestId('collect-card')).toBeFocused();
   await page.getByRole('tab', { name: s('collect.tabList') }).tap();
-  await expect(page.getByTestId('collect-list')).toBeVisible();
   await expect(page.getByTestId('collect-list-tray').filter({ hasText: tray.hn })).toHaveCount(0);
 
   // the Nutritionist: today's row of the patient's intake, in words
