@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgtype"
@@ -73,41 +74,67 @@ func (s *Service) Intake(ctx context.Context, branch, hn string, r day.Range, de
 	}
 	out := Intake{HnID: p.HnID, DateFrom: r.From.Format(time.DateOnly), DateTo: r.To.Format(time.DateOnly), Targets: []Target{},
 		Days: []IntakeDay{}}
-	mins := map[string]float64{}
-	for _, t := range resolve(masters, p.DietTypeID, p.TherapeuticIds, p.WeightKg, own) {
-		for _, n := range intakeNutrients {
-			if t.Nutrient == n {
-				out.Targets = append(out.Targets, t)
-				if t.DailyMin != nil && *t.DailyMin > 0 {
-					mins[n] = *t.DailyMin
-				}
-			}
+	targets := resolve(masters, p.DietTypeID, p.TherapeuticIds, p.WeightKg, own)
+	for _, t := range targets {
+		if slices.Contains(intakeNutrients, t.Nutrient) {
+			out.Targets = append(out.Targets, t)
 		}
 	}
-	days, err := queries.NutritionIntakeDays(ctx, s.db, dbsqlc.NutritionIntakeDaysParams{BranchCode: branch, PatientID: p.ID,
-		DateFrom: pgtype.Date{Time: r.From, Valid: true}, DateTo: pgtype.Date{Time: r.To, Valid: true}})
+	days, err := s.intakeDays(ctx, branch, map[int64][]Target{p.ID: targets}, r)
 	if err != nil {
 		return Intake{}, fmt.Errorf("nutrition.intake: %w", err)
 	}
-	byDate := map[string]dbsqlc.NutritionIntakeDaysRow{}
-	for _, d := range days {
-		byDate[d.OrderDate.Time.Format(time.DateOnly)] = d
+	out.Days = days[p.ID]
+	return out, nil
+}
+
+// intakeDays answers, for each patient (by id, with the targets that hold), every day from..to
+// with what was eaten: one statement whatever the number of patients.
+func (s *Service) intakeDays(ctx context.Context, branch string, patients map[int64][]Target, r day.Range) (map[int64][]IntakeDay, error) {
+	ids := make([]int64, 0, len(patients))
+	mins := map[int64]map[string]float64{}
+	for id, targets := range patients {
+		ids = append(ids, id)
+		mins[id] = map[string]float64{}
+		for _, t := range targets {
+			if slices.Contains(intakeNutrients, t.Nutrient) && t.DailyMin != nil && *t.DailyMin > 0 {
+				mins[id][t.Nutrient] = *t.DailyMin
+			}
+		}
 	}
-	for t := r.From; !t.After(r.To); t = t.AddDate(0, 0, 1) {
-		date := t.Format(time.DateOnly)
-		d := IntakeDay{Date: date, Eaten: menus.Amounts{}, Percent: map[string]float64{}}
-		if row, ok := byDate[date]; ok {
-			d.Trays, d.Collected = int(row.Trays), int(row.Collected)
-			if err := json.Unmarshal(row.Eaten, &d.Eaten); err != nil {
-				return Intake{}, fmt.Errorf("nutrition.intake: %s: %w", date, err)
+	rows, err := queries.NutritionIntakeDays(ctx, s.db, dbsqlc.NutritionIntakeDaysParams{BranchCode: branch, PatientIds: ids,
+		DateFrom: pgtype.Date{Time: r.From, Valid: true}, DateTo: pgtype.Date{Time: r.To, Valid: true}})
+	if err != nil {
+		return nil, fmt.Errorf("intake days: %w", err)
+	}
+	type key struct {
+		id   int64
+		date string
+	}
+	byDay := map[key]dbsqlc.NutritionIntakeDaysRow{}
+	for _, d := range rows {
+		byDay[key{d.PatientID, d.OrderDate.Time.Format(time.DateOnly)}] = d
+	}
+	out := make(map[int64][]IntakeDay, len(ids))
+	for _, id := range ids {
+		days := []IntakeDay{}
+		for t := r.From; !t.After(r.To); t = t.AddDate(0, 0, 1) {
+			date := t.Format(time.DateOnly)
+			d := IntakeDay{Date: date, Eaten: menus.Amounts{}, Percent: map[string]float64{}}
+			if row, ok := byDay[key{id, date}]; ok {
+				d.Trays, d.Collected = int(row.Trays), int(row.Collected)
+				if err := json.Unmarshal(row.Eaten, &d.Eaten); err != nil {
+					return nil, fmt.Errorf("intake of %d on %s: %w", id, date, err)
+				}
 			}
-		}
-		if d.Collected > 0 {
-			for n, min := range mins {
-				d.Percent[n] = math.Round(d.Eaten[n] / min * 100)
+			if d.Collected > 0 {
+				for n, min := range mins[id] {
+					d.Percent[n] = math.Round(d.Eaten[n] / min * 100)
+				}
 			}
+			days = append(days, d)
 		}
-		out.Days = append(out.Days, d)
+		out[id] = days
 	}
 	return out, nil
 }

@@ -1682,6 +1682,26 @@ ALTER TABLE public.nutrient_unit ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTIT
     CACHE 1
 );
 
+CREATE TABLE public.nutrition_seen (
+    branch_code text NOT NULL,
+    id bigint NOT NULL,
+    patient_id bigint NOT NULL,
+    reasons text[] DEFAULT '{}'::text[] NOT NULL,
+    note text DEFAULT ''::text NOT NULL,
+    seen_by text NOT NULL,
+    seen_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT nutrition_seen_note_check CHECK ((length(note) <= 1000))
+);
+
+ALTER TABLE public.nutrition_seen ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.nutrition_seen_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
 CREATE TABLE public.order_idempotency (
     caller text NOT NULL,
     key text NOT NULL,
@@ -2248,6 +2268,9 @@ ALTER TABLE ONLY public.nutrient_unit
 ALTER TABLE ONLY public.nutrient_unit
     ADD CONSTRAINT nutrient_unit_pkey PRIMARY KEY (branch_code, id);
 
+ALTER TABLE ONLY public.nutrition_seen
+    ADD CONSTRAINT nutrition_seen_pkey PRIMARY KEY (branch_code, id);
+
 ALTER TABLE ONLY public.order_idempotency
     ADD CONSTRAINT order_idempotency_pkey PRIMARY KEY (caller, key);
 
@@ -2487,6 +2510,8 @@ CREATE INDEX menu_therapeutic_therapeutic ON public.menu_therapeutic USING btree
 CREATE INDEX nutrient_target_diet_type ON public.nutrient_target USING btree (branch_code, diet_type_id) WHERE (diet_type_id IS NOT NULL);
 
 CREATE INDEX nutrient_target_therapeutic ON public.nutrient_target USING btree (branch_code, therapeutic_id) WHERE (therapeutic_id IS NOT NULL);
+
+CREATE INDEX nutrition_seen_patient ON public.nutrition_seen USING btree (branch_code, patient_id, seen_at DESC);
 
 CREATE INDEX order_idempotency_created ON public.order_idempotency USING btree (created_at);
 
@@ -2798,6 +2823,9 @@ ALTER TABLE ONLY public.nutrient_target
 
 ALTER TABLE ONLY public.nutrient_unit
     ADD CONSTRAINT nutrient_unit_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
+
+ALTER TABLE ONLY public.nutrition_seen
+    ADD CONSTRAINT nutrition_seen_patient_fkey FOREIGN KEY (branch_code, patient_id) REFERENCES public.patient(branch_code, id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.order_idempotency
     ADD CONSTRAINT order_idempotency_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDrawer } from '@/components/form-drawer';
 import { DayBrief, NutrientTable } from '@/components/nutrient-table';
 import { ScreenFrame } from '@/components/screen-frame';
+import { ButtonLink } from '@/components/button-link';
 import { useSearchBoxParts } from '@/components/search-box-parts';
 import { useGuardedClose } from '@/components/unsaved-changes';
 import { useNutritionDays, type PatientDay, type Target } from '@/lib/api/get-nutrition-days';
@@ -97,6 +98,9 @@ export default function PatientNutritionPage() {
             onChange={(d) => d && setDate(d.format('YYYY-MM-DD'))}
             aria-label={t('date')}
           />
+          <ButtonLink to="/auth/nutrition/worklist" data-testid="open-worklist">
+            {t('worklist.open')}
+          </ButtonLink>
         </Space>
         <Table
           rowKey="hnId"
