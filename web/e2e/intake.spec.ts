@@ -83,5 +83,12 @@ test('a Serve user collects a tray in two taps on a phone, and the Nutritionist 
   await expect(today).toContainText(n('intake.collectedOf', { collected: '1', trays: '1' }));
   await expect(today.getByTestId('intake-energy')).toContainText('0 kcal');
   await expect(today.getByTestId('intake-state')).not.toHaveText(n('intake.states.NOT_COLLECTED'));
+
+  // the worklist of who is not eating opens from the screen (issue 27 §4; its rules: pkg/nutrition's tests)
+  await nutri.keyboard.press('Escape');
+  await nutri.getByTestId('open-worklist').click();
+  await expect(nutri).toHaveURL(/\/auth\/nutrition\/worklist$/);
+  await expect(nutri.getByRole('heading', { name: n('worklist.title') })).toBeVisible();
+  await expect(nutri.getByTestId('worklist-table')).toBeVisible();
   await ctx.close();
 });
