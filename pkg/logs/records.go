@@ -69,7 +69,7 @@ func loadNames(ctx context.Context, q db.DBTX, rows []dbsqlc.LogsChangesRow) (pa
 			if db.IsUUID(r.EntityID) {
 				orders = append(orders, r.EntityID)
 			}
-		case "patient":
+		case "patient", "nutrition_seen":
 			hns, branches = append(hns, r.EntityID), append(branches, r.BranchCode)
 		case "app_user":
 			if id, err := strconv.ParseInt(r.EntityID, 10, 64); err == nil {
@@ -158,7 +158,7 @@ func (n pageNames) record(r dbsqlc.LogsChangesRow, rs refs, lang i18n.Lang) *Rec
 		if o, ok := n.orders[r.EntityID]; ok {
 			return &Record{Code: o.HnID, Name: label(o.NameTh, o.NameEn, lang), Meal: label(o.MealTh, o.MealEn, lang), Date: o.OrderDate}
 		}
-	case r.Entity == "patient":
+	case r.Entity == "patient" || r.Entity == "nutrition_seen":
 		if p, ok := n.patients[r.BranchCode+" "+r.EntityID]; ok {
 			return &Record{Code: p.HnID, Name: label(p.NameTh, p.NameEn, lang)}
 		}

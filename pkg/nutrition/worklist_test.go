@@ -119,6 +119,20 @@ func TestWorklist(t *testing.T) {
 		AND after->>'note' = 'เพิ่มอาหารเสริม'`) + f.s.Count(`SELECT count(*) FROM activity_log WHERE action = 'nutrition.seen'`); n != 2 {
 		t.Fatalf("%d change and activity rows, want one each", n)
 	}
+	// the change log names the patient
+	bam := f.s.SignIn("branchadmin@samrap.local").Access
+	logs := f.s.Do(apitest.Request{Method: "GET", Path: "/api/logs/changes?entity=nutrition_seen&entityId=T-NUT1", Token: bam, Lang: "en"})
+	var changes struct {
+		Items []struct {
+			EntityLabel string
+			Record      *struct{ Code, Name string }
+		}
+	}
+	logs.Into(t, &changes)
+	if len(changes.Items) != 1 || changes.Items[0].EntityLabel != "Nutrition worklist: seen" || changes.Items[0].Record == nil ||
+		changes.Items[0].Record.Code != "T-NUT1" {
+		t.Fatalf("change log: %s", logs.Body)
+	}
 	l, _ = get(f.nutri, "en")
 	for _, it := range l.Items {
 		if it.HnID == "T-NUT1" && (it.LastSeen == nil || it.LastSeen.Note != "เพิ่มอาหารเสริม" || it.LastSeen.SeenBy == "" ||
