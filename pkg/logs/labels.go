@@ -26,6 +26,8 @@ var entities = map[string]names{
 	"meal_order":        {"รายการสั่งอาหาร", "Meal order"},
 	"serve_record":      {"บันทึกการเสิร์ฟ", "Serving record"},
 	"serve_setting":     {"การตั้งค่าสายรัดข้อมือ", "Wristband setting"},
+	"tray_intake":       {"ปริมาณที่ผู้ป่วยรับประทาน", "What the patient ate"},
+	"nutrition_seen":    {"การติดตามผู้ป่วยด้านโภชนาการ", "Nutrition worklist: seen"},
 	"patient_nutrition": {"เป้าหมายสารอาหารของผู้ป่วย", "Patient's nutrition targets"},
 }
 
@@ -132,6 +134,18 @@ var entityFields = map[string]map[string]names{
 		"servedAt":     {"บันทึกเมื่อ", "Recorded at"},
 		"deviceId":     {"อุปกรณ์", "Device"},
 	},
+	"nutrition_seen": {
+		"reasons": {"เหตุผลที่อยู่ในรายชื่อ", "Reasons listed"},
+	},
+	"tray_intake": {
+		"eaten":      {"ปริมาณที่รับประทาน", "Amount eaten"},
+		"items":      {"ปริมาณที่รับประทานรายเมนู", "Amount eaten per dish"},
+		"scanned":    {"สแกนบัตรอาหาร", "Meal card scanned"},
+		"deviceId":   {"อุปกรณ์", "Device"},
+		"recordedBy": {"บันทึกโดย", "Recorded by"},
+		"recordedAt": {"บันทึกเมื่อ", "Recorded at"},
+		"version":    {"ครั้งที่บันทึก", "Record version"},
+	},
 	"patient_nutrition": {
 		"weightKg": {"น้ำหนัก (กก.)", "Weight (kg)"},
 		"targets":  {"เป้าหมายของผู้ป่วยเอง", "The patient's own targets"},
@@ -203,7 +217,7 @@ func fieldLabel(entity, key string, lang i18n.Lang) string {
 // entityOrder answers the entities in a stable order: the records first, then master data
 // in the order of pkg/params.
 func entityOrder() []string {
-	out := []string{"patient", "meal_order", "serve_record", "menu", "menu_set", "cycle", "cycle_menu", "app_user", "user_permission",
+	out := []string{"patient", "meal_order", "serve_record", "tray_intake", "nutrition_seen", "menu", "menu_set", "cycle", "cycle_menu", "app_user", "user_permission",
 		"branch", "hospitalConnector", "serve_setting"}
 	for _, k := range params.Kinds() {
 		out = append(out, k.Table)

@@ -65,11 +65,11 @@ func loadNames(ctx context.Context, q db.DBTX, rows []dbsqlc.LogsChangesRow) (pa
 	var users []int64
 	for _, r := range rows {
 		switch r.Entity {
-		case "meal_order", "serve_record":
+		case "meal_order", "serve_record", "tray_intake":
 			if db.IsUUID(r.EntityID) {
 				orders = append(orders, r.EntityID)
 			}
-		case "patient":
+		case "patient", "nutrition_seen":
 			hns, branches = append(hns, r.EntityID), append(branches, r.BranchCode)
 		case "app_user":
 			if id, err := strconv.ParseInt(r.EntityID, 10, 64); err == nil {
@@ -154,11 +154,11 @@ func (n pageNames) person(code string, lang i18n.Lang) string {
 // a record since deleted).
 func (n pageNames) record(r dbsqlc.LogsChangesRow, rs refs, lang i18n.Lang) *Record {
 	switch {
-	case r.Entity == "meal_order" || r.Entity == "serve_record":
+	case r.Entity == "meal_order" || r.Entity == "serve_record" || r.Entity == "tray_intake":
 		if o, ok := n.orders[r.EntityID]; ok {
 			return &Record{Code: o.HnID, Name: label(o.NameTh, o.NameEn, lang), Meal: label(o.MealTh, o.MealEn, lang), Date: o.OrderDate}
 		}
-	case r.Entity == "patient":
+	case r.Entity == "patient" || r.Entity == "nutrition_seen":
 		if p, ok := n.patients[r.BranchCode+" "+r.EntityID]; ok {
 			return &Record{Code: p.HnID, Name: label(p.NameTh, p.NameEn, lang)}
 		}

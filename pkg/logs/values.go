@@ -17,6 +17,9 @@ var (
 		"BAM": {"ผู้ดูแลสาขา", "Branch Admin"}}
 	languages = map[string]names{"TH": {"ไทย", "Thai"}, "EN": {"อังกฤษ", "English"}, "ZH": {"จีน", "Chinese"},
 		"JA": {"ญี่ปุ่น", "Japanese"}, "MY": {"เมียนมา", "Burmese"}, "AR": {"อาหรับ", "Arabic"}, "OTHER": {"อื่น ๆ", "Other"}}
+	// the amounts of a tray eaten (serve.Eaten; the collect screen's words, serve.json)
+	eatenWords = map[string]names{"NONE": {"ไม่ได้ทาน", "None"}, "QUARTER": {"¼", "¼"}, "HALF": {"½", "½"},
+		"THREE_QUARTERS": {"¾", "¾"}, "ALL": {"ทานหมด", "All"}}
 )
 
 // values are, per entity and field, the labels of its coded values.
@@ -34,6 +37,7 @@ var values = map[string]map[string]map[string]names{
 	"serve_record": {
 		"action": {"SERVED": {"เสิร์ฟแล้ว", "Served"}, "REJECTED": {"ไม่ได้เสิร์ฟ", "Not served"}},
 	},
+	"tray_intake":     {"eaten": eatenWords},
 	"user_permission": {"roleCode": roles},
 	"app_user":        {"role": roles, "status": {"NOT_INVITED": {"ยังไม่ได้เชิญ", "Not invited"}, "INVITED": {"รอการยืนยัน", "Waiting for confirmation"}, "ACTIVE": {"ใช้งาน", "Active"}, "INACTIVE": {"ไม่ใช้งาน", "Inactive"}}},
 	"menu":            {"status": activeStatus, "iddsiType": {"FOOD": {"อาหาร", "Food"}, "DRINK": {"เครื่องดื่ม", "Drink"}}},

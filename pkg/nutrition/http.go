@@ -4,14 +4,20 @@
 package nutrition
 
 import (
+	"bytes"
+	"fmt"
 	"net/http"
 	"strings"
 	"time"
 
+	"samrap/pkg/audit"
 	"samrap/pkg/day"
+	"samrap/pkg/db"
+	"samrap/pkg/download"
 	"samrap/pkg/httpx"
 	"samrap/pkg/platform"
 	"samrap/pkg/session"
+	"samrap/pkg/xlsx"
 )
 
 // Who may call (docs/api.md, "Nutrition"): the Nutritionist keeps a patient's targets; the
@@ -25,18 +31,100 @@ var (
 
 // Mount adds the area's routes (functions/catalog.json, function "nutrition").
 func Mount(env *platform.Env, rt *httpx.Router) {
-	h := handlers{s: NewService(env.DB, env.Now), now: env.Now}
+	h := handlers{s: NewService(env.DB, env.Now), now: env.Now, db: env.DB, files: download.Files{Bucket: env.Files, Now: env.Now}}
 	rt.Handle("GET /api/nutrition/days", readers, h.days)
 	rt.Handle("GET /api/nutrition/day", readers, h.day)
 	rt.Handle("POST /api/nutrition/checkTray", takers.Limit(16<<10).Reads(), h.checkTray)
 	rt.Handle("GET /api/nutrition/patientTargets", readers, h.get)
 	rt.Handle("POST /api/nutrition/updatePatientTargets", writers.Limit(16<<10), h.save)
 	rt.Handle("GET /api/nutrition/cycleAnalysis", writers, h.cycle)
+	rt.Handle("GET /api/nutrition/intake", readers, h.intake)
+	rt.Handle("GET /api/nutrition/worklist", writers, h.worklist)
+	rt.Handle("POST /api/nutrition/worklistSeen", writers.Limit(8<<10), h.seen)
+	rt.Handle("GET /api/download/nutritionWorklist", writers, h.exportWorklist)
+}
+
+// intake: ?branchCode&hnId&dateFrom&dateTo — what a patient ate per day (IntakeDays).
+func (h handlers) intake(w http.ResponseWriter, r *http.Request) error {
+	q := httpx.ReadQuery(r)
+	hn := strings.TrimSpace(q.Required("hnId"))
+	from := q.Text("dateFrom")
+	span, bad := IntakeDays.Read(from, q.Text("dateTo"), h.now())
+	for k, v := range bad {
+		q.Invalid(k, v)
+	}
+	if err := q.Err(); err != nil {
+		return err
+	}
+	out, err := h.s.Intake(r.Context(), httpx.Branch(r), hn, span, from == "")
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, r, out)
 }
 
 type handlers struct {
-	s   *Service
-	now func() time.Time
+	s     *Service
+	now   func() time.Time
+	db    *db.Pool
+	files download.Files
+}
+
+// worklist: ?branchCode&dateOrder — the patients to see (the days up to dateOrder, today).
+func (h handlers) worklist(w http.ResponseWriter, r *http.Request) error {
+	q := httpx.ReadQuery(r)
+	date := h.dateOf(q)
+	if err := q.Err(); err != nil {
+		return err
+	}
+	items, err := h.s.Worklist(r.Context(), httpx.Lang(r), httpx.Branch(r), date, "")
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, r, map[string]any{"dateOrder": date, "items": items})
+}
+
+func (h handlers) seen(w http.ResponseWriter, r *http.Request) error {
+	var in SeenInput
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	out, err := h.s.MarkSeen(r.Context(), httpx.Lang(r), httpx.Branch(r), httpx.Actor(r), in, audit.Of(r, "nutrition.seen", nil))
+	if err != nil {
+		return err
+	}
+	return httpx.OKMsg(w, r, "nutrition.seen", out)
+}
+
+// exportWorklist: ?branchCode&dateOrder — the worklist as a workbook (204 when empty).
+func (h handlers) exportWorklist(w http.ResponseWriter, r *http.Request) error {
+	q := httpx.ReadQuery(r)
+	date := h.dateOf(q)
+	if err := q.Err(); err != nil {
+		return err
+	}
+	ctx, lang, branch := r.Context(), httpx.Lang(r), httpx.Branch(r)
+	items, err := h.s.Worklist(ctx, lang, branch, date, "")
+	if err != nil {
+		return err
+	}
+	if len(items) == 0 {
+		return httpx.NoContent(w)
+	}
+	var buf bytes.Buffer
+	if err := writeWorklist(&buf, lang, items); err != nil {
+		return fmt.Errorf("nutrition: worklist workbook: %w", err)
+	}
+	name := fmt.Sprintf("nutrition_worklist_%s.xlsx", date)
+	link, err := h.files.Store(ctx, download.ReportKey(branch, date, "nutrition-worklist", name), name, xlsx.ContentType, &buf)
+	if err != nil {
+		return fmt.Errorf("nutrition: %w", err)
+	}
+	act := audit.Of(r, "nutrition.exportWorklist", map[string]any{"dateOrder": date, "file": name, "patients": len(items)})
+	if err := audit.WriteActivity(ctx, h.db, act); err != nil {
+		return err
+	}
+	return httpx.OKMsg(w, r, "nutrition.worklistReady", link)
 }
 
 // dateOf reads dateOrder: today in Bangkok when absent.

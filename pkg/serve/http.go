@@ -28,6 +28,9 @@ func Mount(env *platform.Env, rt *httpx.Router) {
 	rt.Handle("GET /api/serve/getDataServe", servers, h.patientOrders)
 	rt.Handle("POST /api/serve/verify", servers.Limit(8<<10), h.verify)
 	rt.Handle("POST /api/serve/update", servers.Limit(8<<10), h.update)
+	rt.Handle("POST /api/serve/collectTray", servers.Limit(8<<10).Reads(), h.collectTray)
+	rt.Handle("POST /api/serve/collect", servers.Limit(16<<10), h.collect)
+	rt.Handle("GET /api/serve/uncollected", servers, h.uncollected)
 	rt.Handle("GET /api/serve/getSetting", settings, h.getSetting)
 	rt.Handle("POST /api/serve/updateSetting", admins.Limit(8<<10), h.saveSetting)
 }
@@ -122,4 +125,46 @@ func (h handlers) saveSetting(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return httpx.OKMsg(w, r, "serve.settingSaved", out)
+}
+
+// collectTray: the tray a card or an order id names, with its intake so far (reads only).
+func (h handlers) collectTray(w http.ResponseWriter, r *http.Request) error {
+	var in TrayRef
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	out, err := h.s.Tray(r.Context(), httpx.Branch(r), in)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, r, out)
+}
+
+func (h handlers) collect(w http.ResponseWriter, r *http.Request) error {
+	var in CollectInput
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	out, err := h.s.Collect(r.Context(), httpx.Branch(r), httpx.Actor(r), in, audit.Of(r, "serve.collected", nil))
+	if err != nil {
+		return err
+	}
+	if out.Corrected {
+		return httpx.OKMsg(w, r, "serve.intakeCorrected", out)
+	}
+	return httpx.OKMsg(w, r, "serve.intakeRecorded", out)
+}
+
+// uncollected: ?dateOrder&ward&mealType — the served trays not collected.
+func (h handlers) uncollected(w http.ResponseWriter, r *http.Request) error {
+	q := httpx.ReadQuery(r)
+	f := UncollectedFilter{Date: q.Day("dateOrder"), WardID: q.IDOrAll("ward"), MealTimeID: q.IDOrAll("mealType")}
+	if err := q.Err(); err != nil {
+		return err
+	}
+	out, err := h.s.Uncollected(r.Context(), httpx.Branch(r), f)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, r, out)
 }

@@ -652,20 +652,29 @@ func (s *Service) Search(ctx context.Context, branch string, f SearchFilter, p h
 	if err != nil {
 		return SearchPage{}, fmt.Errorf("serve.search: %w", err)
 	}
-	meals, err := queries.ServeMealTypes(ctx, s.db, branch)
+	meals, err := s.mealTypes(ctx, branch)
 	if err != nil {
 		return SearchPage{}, fmt.Errorf("serve.search: %w", err)
 	}
-	out := SearchPage{Page: httpx.Page[Tray]{Items: make([]Tray, len(rows)), Page: p.Page, Size: p.Size},
-		MealTypes: make([]orders.MealTypeRef, len(meals))}
+	out := SearchPage{Page: httpx.Page[Tray]{Items: make([]Tray, len(rows)), Page: p.Page, Size: p.Size}, MealTypes: meals}
 	for i, r := range rows {
 		if out.Items[i], err = trayOf(r); err != nil {
 			return SearchPage{}, fmt.Errorf("serve.search: %w", err)
 		}
 		out.Total = int(r.Total)
 	}
+	return out, nil
+}
+
+// mealTypes answers the branch's active meal types, for the lists' filters.
+func (s *Service) mealTypes(ctx context.Context, branch string) ([]orders.MealTypeRef, error) {
+	meals, err := queries.ServeMealTypes(ctx, s.db, branch)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]orders.MealTypeRef, len(meals))
 	for i, m := range meals {
-		out.MealTypes[i] = orders.MealTypeRef{ID: m.ID, Code: m.Code, NameTh: m.NameTh, NameEn: m.NameEn, StartTime: m.StartTime,
+		out[i] = orders.MealTypeRef{ID: m.ID, Code: m.Code, NameTh: m.NameTh, NameEn: m.NameEn, StartTime: m.StartTime,
 			EndTime: m.EndTime, Abbreviation: m.Abbreviation, MealColor: m.MealColor, TextColor: m.TextColor}
 	}
 	return out, nil

@@ -216,3 +216,15 @@ type ServeRecord struct {
 	ServedBy     string
 	ServedAt     time.Time
 }
+
+type TrayIntake struct {
+	BranchCode   string
+	OrderID      string
+	Quarters     int16
+	ItemQuarters []byte
+	Scanned      bool
+	DeviceID     string
+	RecordedBy   string
+	RecordedAt   time.Time
+	Version      int32
+}

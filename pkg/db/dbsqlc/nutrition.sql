@@ -8,7 +8,7 @@
 -- name: NutritionPatients :many
 SELECT p.id, p.hn_id, p.first_name_th, p.last_name_th, p.first_name_en, p.last_name_en,
     w.code AS ward_code, w.name_th AS ward_name_th, w.name_en AS ward_name_en, r.code AS room_code,
-    p.diet_type_id, coalesce(pt.ids, '{}')::bigint[] AS therapeutic_ids,
+    p.diet_type_id, coalesce(pt.ids, '{}')::bigint[] AS therapeutic_ids, p.admit_date, p.npo_from, p.npo_to,
     n.weight_kg, n.updated_at AS nutrition_updated_at, n.updated_by AS nutrition_updated_by,
     coalesce(ot.targets, '[]')::jsonb AS own_targets,
     count(*) OVER () AS total
@@ -145,3 +145,57 @@ FROM e
 WHERE d.amount IS NOT NULL
 GROUP BY e.day_no, e.meal_time_id, t.code, t.name_th, t.name_en, t.start_time, coalesce(e.menu_set_id, 0), d.nutrient
 ORDER BY e.day_no, t.start_time, e.meal_time_id, coalesce(e.menu_set_id, 0);
+
+-- What patients ate, per patient and day from..to (issue 27 §3): their own served trays (as a
+-- day counts them) with how many were collected, and what the collected ones gave, each item's
+-- amounts weighed by its fraction eaten (its own, else the tray's), per nutrient; rounded once.
+-- name: NutritionIntakeDays :many
+WITH served AS (
+    SELECT o.id, o.patient_id, o.order_date, x.quarters, x.item_quarters
+    FROM meal_order o LEFT JOIN tray_intake x ON x.order_id = o.id
+    WHERE o.branch_code = @branch_code AND o.patient_id = ANY (@patient_ids::bigint[])
+        AND o.order_date BETWEEN @date_from::date AND @date_to::date
+        AND NOT o.caregiver AND o.order_type = 'ORD' AND o.status = 'SERVED'
+), eaten AS (
+    SELECT s.patient_id, s.order_date, n.nutrient,
+        sum(n.amount * coalesce((s.item_quarters ->> n.position::text)::int, s.quarters) / 4.0) AS amount
+    FROM served s JOIN order_position_nutrient n ON n.branch_code = @branch_code AND n.order_id = s.id
+    WHERE s.quarters IS NOT NULL
+    GROUP BY s.patient_id, s.order_date, n.nutrient
+)
+SELECT d.patient_id, d.order_date, d.trays::int AS trays, d.collected::int AS collected,
+    coalesce((SELECT jsonb_object_agg(e.nutrient, round(e.amount::numeric, 1)) FROM eaten e
+        WHERE e.patient_id = d.patient_id AND e.order_date = d.order_date), '{}')::jsonb AS eaten
+FROM (SELECT s.patient_id, s.order_date, count(*) AS trays, count(s.quarters) AS collected FROM served s
+    GROUP BY s.patient_id, s.order_date) d
+ORDER BY d.patient_id, d.order_date;
+
+-- The trays of patients from..to in meal order, each with what became of it (issue 27 §4):
+-- UNTOUCHED (collected, nothing eaten), EATEN (collected, some eaten), REFUSED (not served, its
+-- last serve record a rejection of the patient's own tray: matched), '' (not known: waiting, or
+-- served and not collected). The patients' own ORD trays, not cancelled.
+-- name: NutritionTrayOutcomes :many
+SELECT o.patient_id, o.order_date,
+    (CASE WHEN x.quarters = 0 THEN 'UNTOUCHED' WHEN x.quarters > 0 THEN 'EATEN'
+        WHEN o.status <> 'SERVED' AND (SELECT r.action = 'REJECTED' AND r.matched FROM serve_record r
+            WHERE r.order_id = o.id ORDER BY r.served_at DESC, r.id DESC LIMIT 1) THEN 'REFUSED'
+        ELSE '' END)::text AS outcome
+FROM meal_order o
+    JOIN meal_time t ON t.branch_code = o.branch_code AND t.id = o.meal_time_id
+    LEFT JOIN tray_intake x ON x.order_id = o.id
+WHERE o.branch_code = @branch_code AND o.patient_id = ANY (@patient_ids::bigint[])
+    AND o.order_date BETWEEN @date_from::date AND @date_to::date
+    AND NOT o.caregiver AND o.order_type = 'ORD' AND o.status <> 'CANCELLED'
+ORDER BY o.patient_id, o.order_date, t.start_time, o.id;
+
+-- The last time each of patients was marked seen on the worklist.
+-- name: NutritionLastSeen :many
+SELECT DISTINCT ON (s.patient_id) s.patient_id, s.reasons, s.note, s.seen_by, s.seen_at
+FROM nutrition_seen s WHERE s.branch_code = @branch_code AND s.patient_id = ANY (@patient_ids::bigint[])
+ORDER BY s.patient_id, s.seen_at DESC, s.id DESC;
+
+-- Marks a patient seen on the worklist.
+-- name: NutritionSeenAdd :one
+INSERT INTO nutrition_seen (branch_code, patient_id, reasons, note, seen_by)
+VALUES (@branch_code, @patient_id, @reasons::text[], @note, @seen_by)
+RETURNING patient_id, reasons, note, seen_by, seen_at;

@@ -226,6 +226,77 @@ func (q *Queries) NutritionDayTotals(ctx context.Context, db DBTX, arg Nutrition
 	return items, nil
 }
 
+const nutritionIntakeDays = `-- name: NutritionIntakeDays :many
+WITH served AS (
+    SELECT o.id, o.patient_id, o.order_date, x.quarters, x.item_quarters
+    FROM meal_order o LEFT JOIN tray_intake x ON x.order_id = o.id
+    WHERE o.branch_code = $1 AND o.patient_id = ANY ($2::bigint[])
+        AND o.order_date BETWEEN $3::date AND $4::date
+        AND NOT o.caregiver AND o.order_type = 'ORD' AND o.status = 'SERVED'
+), eaten AS (
+    SELECT s.patient_id, s.order_date, n.nutrient,
+        sum(n.amount * coalesce((s.item_quarters ->> n.position::text)::int, s.quarters) / 4.0) AS amount
+    FROM served s JOIN order_position_nutrient n ON n.branch_code = $1 AND n.order_id = s.id
+    WHERE s.quarters IS NOT NULL
+    GROUP BY s.patient_id, s.order_date, n.nutrient
+)
+SELECT d.patient_id, d.order_date, d.trays::int AS trays, d.collected::int AS collected,
+    coalesce((SELECT jsonb_object_agg(e.nutrient, round(e.amount::numeric, 1)) FROM eaten e
+        WHERE e.patient_id = d.patient_id AND e.order_date = d.order_date), '{}')::jsonb AS eaten
+FROM (SELECT s.patient_id, s.order_date, count(*) AS trays, count(s.quarters) AS collected FROM served s
+    GROUP BY s.patient_id, s.order_date) d
+ORDER BY d.patient_id, d.order_date
+`
+
+type NutritionIntakeDaysParams struct {
+	BranchCode string
+	PatientIds []int64
+	DateFrom   pgtype.Date
+	DateTo     pgtype.Date
+}
+
+type NutritionIntakeDaysRow struct {
+	PatientID int64
+	OrderDate pgtype.Date
+	Trays     int32
+	Collected int32
+	Eaten     []byte
+}
+
+// What patients ate, per patient and day from..to (issue 27 §3): their own served trays (as a
+// day counts them) with how many were collected, and what the collected ones gave, each item's
+// amounts weighed by its fraction eaten (its own, else the tray's), per nutrient; rounded once.
+func (q *Queries) NutritionIntakeDays(ctx context.Context, db DBTX, arg NutritionIntakeDaysParams) ([]NutritionIntakeDaysRow, error) {
+	rows, err := db.Query(ctx, nutritionIntakeDays,
+		arg.BranchCode,
+		arg.PatientIds,
+		arg.DateFrom,
+		arg.DateTo,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []NutritionIntakeDaysRow
+	for rows.Next() {
+		var i NutritionIntakeDaysRow
+		if err := rows.Scan(
+			&i.PatientID,
+			&i.OrderDate,
+			&i.Trays,
+			&i.Collected,
+			&i.Eaten,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const nutritionItems = `-- name: NutritionItems :many
 SELECT d.nutrient::text AS nutrient, round(sum(d.amount)::numeric, 1)::float8 AS amount
 FROM (SELECT unnest($1::bigint[]) AS menu_id, unnest($2::bigint[]) AS menu_set_id) x
@@ -268,6 +339,52 @@ func (q *Queries) NutritionItems(ctx context.Context, db DBTX, arg NutritionItem
 	return items, nil
 }
 
+const nutritionLastSeen = `-- name: NutritionLastSeen :many
+SELECT DISTINCT ON (s.patient_id) s.patient_id, s.reasons, s.note, s.seen_by, s.seen_at
+FROM nutrition_seen s WHERE s.branch_code = $1 AND s.patient_id = ANY ($2::bigint[])
+ORDER BY s.patient_id, s.seen_at DESC, s.id DESC
+`
+
+type NutritionLastSeenParams struct {
+	BranchCode string
+	PatientIds []int64
+}
+
+type NutritionLastSeenRow struct {
+	PatientID int64
+	Reasons   []string
+	Note      string
+	SeenBy    string
+	SeenAt    time.Time
+}
+
+// The last time each of patients was marked seen on the worklist.
+func (q *Queries) NutritionLastSeen(ctx context.Context, db DBTX, arg NutritionLastSeenParams) ([]NutritionLastSeenRow, error) {
+	rows, err := db.Query(ctx, nutritionLastSeen, arg.BranchCode, arg.PatientIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []NutritionLastSeenRow
+	for rows.Next() {
+		var i NutritionLastSeenRow
+		if err := rows.Scan(
+			&i.PatientID,
+			&i.Reasons,
+			&i.Note,
+			&i.SeenBy,
+			&i.SeenAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const nutritionLock = `-- name: NutritionLock :one
 WITH p AS (
     SELECT id FROM patient WHERE branch_code = $1::text AND hn_id = $2::text
@@ -298,7 +415,7 @@ const nutritionPatients = `-- name: NutritionPatients :many
 
 SELECT p.id, p.hn_id, p.first_name_th, p.last_name_th, p.first_name_en, p.last_name_en,
     w.code AS ward_code, w.name_th AS ward_name_th, w.name_en AS ward_name_en, r.code AS room_code,
-    p.diet_type_id, coalesce(pt.ids, '{}')::bigint[] AS therapeutic_ids,
+    p.diet_type_id, coalesce(pt.ids, '{}')::bigint[] AS therapeutic_ids, p.admit_date, p.npo_from, p.npo_to,
     n.weight_kg, n.updated_at AS nutrition_updated_at, n.updated_by AS nutrition_updated_by,
     coalesce(ot.targets, '[]')::jsonb AS own_targets,
     count(*) OVER () AS total
@@ -344,6 +461,9 @@ type NutritionPatientsRow struct {
 	RoomCode           *string
 	DietTypeID         *int64
 	TherapeuticIds     []int64
+	AdmitDate          pgtype.Date
+	NpoFrom            *time.Time
+	NpoTo              *time.Time
 	WeightKg           *float64
 	NutritionUpdatedAt *time.Time
 	NutritionUpdatedBy *string
@@ -386,6 +506,9 @@ func (q *Queries) NutritionPatients(ctx context.Context, db DBTX, arg NutritionP
 			&i.RoomCode,
 			&i.DietTypeID,
 			&i.TherapeuticIds,
+			&i.AdmitDate,
+			&i.NpoFrom,
+			&i.NpoTo,
 			&i.WeightKg,
 			&i.NutritionUpdatedAt,
 			&i.NutritionUpdatedBy,
@@ -478,6 +601,48 @@ func (q *Queries) NutritionSave(ctx context.Context, db DBTX, arg NutritionSaveP
 	return err
 }
 
+const nutritionSeenAdd = `-- name: NutritionSeenAdd :one
+INSERT INTO nutrition_seen (branch_code, patient_id, reasons, note, seen_by)
+VALUES ($1, $2, $3::text[], $4, $5)
+RETURNING patient_id, reasons, note, seen_by, seen_at
+`
+
+type NutritionSeenAddParams struct {
+	BranchCode string
+	PatientID  int64
+	Reasons    []string
+	Note       string
+	SeenBy     string
+}
+
+type NutritionSeenAddRow struct {
+	PatientID int64
+	Reasons   []string
+	Note      string
+	SeenBy    string
+	SeenAt    time.Time
+}
+
+// Marks a patient seen on the worklist.
+func (q *Queries) NutritionSeenAdd(ctx context.Context, db DBTX, arg NutritionSeenAddParams) (NutritionSeenAddRow, error) {
+	row := db.QueryRow(ctx, nutritionSeenAdd,
+		arg.BranchCode,
+		arg.PatientID,
+		arg.Reasons,
+		arg.Note,
+		arg.SeenBy,
+	)
+	var i NutritionSeenAddRow
+	err := row.Scan(
+		&i.PatientID,
+		&i.Reasons,
+		&i.Note,
+		&i.SeenBy,
+		&i.SeenAt,
+	)
+	return i, err
+}
+
 const nutritionTargets = `-- name: NutritionTargets :many
 SELECT t.diet_type_id, t.therapeutic_id, t.nutrient, t.daily_min, t.daily_max, t.meal_min, t.meal_max,
     coalesce(d.code, th.code, '')::text AS for_code, coalesce(d.name_th, th.name_th, '')::text AS for_name_th,
@@ -524,6 +689,63 @@ func (q *Queries) NutritionTargets(ctx context.Context, db DBTX, branchCode stri
 			&i.ForNameTh,
 			&i.ForNameEn,
 		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const nutritionTrayOutcomes = `-- name: NutritionTrayOutcomes :many
+SELECT o.patient_id, o.order_date,
+    (CASE WHEN x.quarters = 0 THEN 'UNTOUCHED' WHEN x.quarters > 0 THEN 'EATEN'
+        WHEN o.status <> 'SERVED' AND (SELECT r.action = 'REJECTED' AND r.matched FROM serve_record r
+            WHERE r.order_id = o.id ORDER BY r.served_at DESC, r.id DESC LIMIT 1) THEN 'REFUSED'
+        ELSE '' END)::text AS outcome
+FROM meal_order o
+    JOIN meal_time t ON t.branch_code = o.branch_code AND t.id = o.meal_time_id
+    LEFT JOIN tray_intake x ON x.order_id = o.id
+WHERE o.branch_code = $1 AND o.patient_id = ANY ($2::bigint[])
+    AND o.order_date BETWEEN $3::date AND $4::date
+    AND NOT o.caregiver AND o.order_type = 'ORD' AND o.status <> 'CANCELLED'
+ORDER BY o.patient_id, o.order_date, t.start_time, o.id
+`
+
+type NutritionTrayOutcomesParams struct {
+	BranchCode string
+	PatientIds []int64
+	DateFrom   pgtype.Date
+	DateTo     pgtype.Date
+}
+
+type NutritionTrayOutcomesRow struct {
+	PatientID int64
+	OrderDate pgtype.Date
+	Outcome   string
+}
+
+// The trays of patients from..to in meal order, each with what became of it (issue 27 §4):
+// UNTOUCHED (collected, nothing eaten), EATEN (collected, some eaten), REFUSED (not served, its
+// last serve record a rejection of the patient's own tray: matched), ” (not known: waiting, or
+// served and not collected). The patients' own ORD trays, not cancelled.
+func (q *Queries) NutritionTrayOutcomes(ctx context.Context, db DBTX, arg NutritionTrayOutcomesParams) ([]NutritionTrayOutcomesRow, error) {
+	rows, err := db.Query(ctx, nutritionTrayOutcomes,
+		arg.BranchCode,
+		arg.PatientIds,
+		arg.DateFrom,
+		arg.DateTo,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []NutritionTrayOutcomesRow
+	for rows.Next() {
+		var i NutritionTrayOutcomesRow
+		if err := rows.Scan(&i.PatientID, &i.OrderDate, &i.Outcome); err != nil {
 			return nil, err
 		}
 		items = append(items, i)

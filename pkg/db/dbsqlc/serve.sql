@@ -125,3 +125,35 @@ SELECT DISTINCT (c.before ->> 'hnId')::text AS hn FROM change_log c
 WHERE c.branch_code = @branch
     AND ((c.entity = 'meal_order' AND c.entity_id = @order_id::text) OR (c.entity = 'patient' AND c.entity_id = @hn::text))
     AND c.before ? 'hnId' AND c.before ->> 'hnId' IS DISTINCT FROM c.after ->> 'hnId';
+
+-- What the patient ate (issue 27 §3): the intake recorded for an order, locked for a
+-- correction (none: not collected yet).
+-- name: ServeIntake :many
+SELECT * FROM tray_intake x WHERE x.branch_code = @branch AND x.order_id = @order_id FOR UPDATE;
+
+-- Records or corrects the intake of a served tray (the caller logs it in the same transaction).
+-- The items' JSON is sent as text (a []byte would be sent as bytea).
+-- name: ServeIntakeSave :one
+WITH arg AS (SELECT @item_quarters::text AS items)
+INSERT INTO tray_intake (branch_code, order_id, quarters, item_quarters, scanned, device_id, recorded_by)
+SELECT @branch, @order_id, @quarters, arg.items::jsonb, @scanned, @device_id, sqlc.arg(by)::text FROM arg
+ON CONFLICT (order_id) DO UPDATE SET quarters = excluded.quarters, item_quarters = excluded.item_quarters,
+    scanned = excluded.scanned, device_id = excluded.device_id, recorded_by = excluded.recorded_by, recorded_at = now(),
+    version = tray_intake.version + 1
+RETURNING *;
+
+-- The served trays of a date not collected yet (no intake recorded), optionally of one ward
+-- and one meal: ids, by ward, bed, meal and HN.
+-- name: ServeUncollected :many
+SELECT o.id::text AS id
+FROM meal_order o
+    JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
+    JOIN meal_time t ON t.branch_code = o.branch_code AND t.id = o.meal_time_id
+    LEFT JOIN ward w ON w.branch_code = p.branch_code AND w.id = p.ward_id
+    LEFT JOIN room r ON r.branch_code = p.branch_code AND r.id = p.room_id
+WHERE o.branch_code = @branch AND o.order_date = @on_date::date AND o.order_type = 'ORD' AND o.status = 'SERVED'
+    AND NOT EXISTS (SELECT 1 FROM tray_intake x WHERE x.order_id = o.id)
+    AND (sqlc.narg(ward_id)::bigint IS NULL OR p.ward_id = sqlc.narg(ward_id)::bigint)
+    AND (sqlc.narg(meal_time_id)::bigint IS NULL OR o.meal_time_id = sqlc.narg(meal_time_id)::bigint)
+ORDER BY w.code NULLS LAST, r.code NULLS LAST, t.start_time, p.hn_id, o.id
+LIMIT 500;

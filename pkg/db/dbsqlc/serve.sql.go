@@ -48,6 +48,94 @@ func (q *Queries) ServeFormerHns(ctx context.Context, db DBTX, arg ServeFormerHn
 	return items, nil
 }
 
+const serveIntake = `-- name: ServeIntake :many
+SELECT branch_code, order_id, quarters, item_quarters, scanned, device_id, recorded_by, recorded_at, version FROM tray_intake x WHERE x.branch_code = $1 AND x.order_id = $2 FOR UPDATE
+`
+
+type ServeIntakeParams struct {
+	Branch  string
+	OrderID string
+}
+
+// What the patient ate (issue 27 §3): the intake recorded for an order, locked for a
+// correction (none: not collected yet).
+func (q *Queries) ServeIntake(ctx context.Context, db DBTX, arg ServeIntakeParams) ([]TrayIntake, error) {
+	rows, err := db.Query(ctx, serveIntake, arg.Branch, arg.OrderID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []TrayIntake
+	for rows.Next() {
+		var i TrayIntake
+		if err := rows.Scan(
+			&i.BranchCode,
+			&i.OrderID,
+			&i.Quarters,
+			&i.ItemQuarters,
+			&i.Scanned,
+			&i.DeviceID,
+			&i.RecordedBy,
+			&i.RecordedAt,
+			&i.Version,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const serveIntakeSave = `-- name: ServeIntakeSave :one
+WITH arg AS (SELECT $7::text AS items)
+INSERT INTO tray_intake (branch_code, order_id, quarters, item_quarters, scanned, device_id, recorded_by)
+SELECT $1, $2, $3, arg.items::jsonb, $4, $5, $6::text FROM arg
+ON CONFLICT (order_id) DO UPDATE SET quarters = excluded.quarters, item_quarters = excluded.item_quarters,
+    scanned = excluded.scanned, device_id = excluded.device_id, recorded_by = excluded.recorded_by, recorded_at = now(),
+    version = tray_intake.version + 1
+RETURNING branch_code, order_id, quarters, item_quarters, scanned, device_id, recorded_by, recorded_at, version
+`
+
+type ServeIntakeSaveParams struct {
+	Branch       string
+	OrderID      string
+	Quarters     int16
+	Scanned      bool
+	DeviceID     string
+	By           string
+	ItemQuarters string
+}
+
+// Records or corrects the intake of a served tray (the caller logs it in the same transaction).
+// The items' JSON is sent as text (a []byte would be sent as bytea).
+func (q *Queries) ServeIntakeSave(ctx context.Context, db DBTX, arg ServeIntakeSaveParams) (TrayIntake, error) {
+	row := db.QueryRow(ctx, serveIntakeSave,
+		arg.Branch,
+		arg.OrderID,
+		arg.Quarters,
+		arg.Scanned,
+		arg.DeviceID,
+		arg.By,
+		arg.ItemQuarters,
+	)
+	var i TrayIntake
+	err := row.Scan(
+		&i.BranchCode,
+		&i.OrderID,
+		&i.Quarters,
+		&i.ItemQuarters,
+		&i.Scanned,
+		&i.DeviceID,
+		&i.RecordedBy,
+		&i.RecordedAt,
+		&i.Version,
+	)
+	return i, err
+}
+
 const serveLockOrder = `-- name: ServeLockOrder :one
 SELECT o.status FROM meal_order o WHERE o.branch_code = $1 AND o.id = $2 FOR UPDATE
 `
@@ -611,4 +699,53 @@ func (q *Queries) ServeSettingSave(ctx context.Context, db DBTX, arg ServeSettin
 		arg.By,
 	)
 	return err
+}
+
+const serveUncollected = `-- name: ServeUncollected :many
+SELECT o.id::text AS id
+FROM meal_order o
+    JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
+    JOIN meal_time t ON t.branch_code = o.branch_code AND t.id = o.meal_time_id
+    LEFT JOIN ward w ON w.branch_code = p.branch_code AND w.id = p.ward_id
+    LEFT JOIN room r ON r.branch_code = p.branch_code AND r.id = p.room_id
+WHERE o.branch_code = $1 AND o.order_date = $2::date AND o.order_type = 'ORD' AND o.status = 'SERVED'
+    AND NOT EXISTS (SELECT 1 FROM tray_intake x WHERE x.order_id = o.id)
+    AND ($3::bigint IS NULL OR p.ward_id = $3::bigint)
+    AND ($4::bigint IS NULL OR o.meal_time_id = $4::bigint)
+ORDER BY w.code NULLS LAST, r.code NULLS LAST, t.start_time, p.hn_id, o.id
+LIMIT 500
+`
+
+type ServeUncollectedParams struct {
+	Branch     string
+	OnDate     pgtype.Date
+	WardID     *int64
+	MealTimeID *int64
+}
+
+// The served trays of a date not collected yet (no intake recorded), optionally of one ward
+// and one meal: ids, by ward, bed, meal and HN.
+func (q *Queries) ServeUncollected(ctx context.Context, db DBTX, arg ServeUncollectedParams) ([]string, error) {
+	rows, err := db.Query(ctx, serveUncollected,
+		arg.Branch,
+		arg.OnDate,
+		arg.WardID,
+		arg.MealTimeID,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }

@@ -64,6 +64,8 @@ export const AUTH_ROUTES: AuthRoute[] = [
   },
   { path: 'serve', roles: [serve], ready: true, load: () => import('@/features/serve/components/serve-list-page') },
   { path: 'serve/confirm', roles: [serve], ready: true, load: () => import('@/features/serve/components/confirm-serve-page') },
+  // Ours (issue 27 §3): what the patient ate, recorded when the tray comes back.
+  { path: 'serve/collect', roles: [serve], ready: true, load: () => import('@/features/serve/components/collect-tray-page') },
   // Ours (issue 16): the branch's wristband setting, kept by its administrators.
   { path: 'serve-setting', roles: [superAdmin, branchAdmin], ready: true, load: () => import('@/features/serve/components/serve-setting-page') },
   { path: 'food-type', roles: [nutritionist], ready: true, load: masterData('FoodTypeScreen') },
@@ -80,6 +82,8 @@ export const AUTH_ROUTES: AuthRoute[] = [
   { path: 'tray-category', roles: [nutritionist], ready: true, load: masterData('TrayCategoryScreen') },
   // Ours (issue 27): the Nutritionist's patients, each day against the targets.
   { path: 'nutrition', roles: [nutritionist], ready: true, load: () => import('@/features/nutrition/components/patient-nutrition-page') },
+  // Ours (issue 27 §4): who is not eating, reached from Patients' nutrition.
+  { path: 'nutrition/worklist', roles: [nutritionist], ready: true, load: () => import('@/features/nutrition/components/worklist-page') },
   // Ours (issue 27): nutrient targets per diet type and therapeutic food.
   { path: 'nutrient-targets', roles: [nutritionist], ready: true, load: masterData('NutrientTargetScreen') },
   { path: 'cycle-menu', roles: [nutritionist], ready: true, load: () => import('@/features/menus/components/cycles-page') },

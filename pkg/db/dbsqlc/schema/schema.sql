@@ -542,15 +542,23 @@ CREATE TABLE public.menu_set_item (
     "position" integer DEFAULT 0 NOT NULL
 );
 
-CREATE VIEW public.order_item_nutrient AS
+CREATE VIEW public.order_position_nutrient AS
  SELECT i.branch_code,
     i.order_id,
+    i."position",
     d.nutrient,
     d.amount
    FROM ((public.meal_order_item i
      LEFT JOIN public.menu_set_item si ON (((i.menu_set_id IS NOT NULL) AND (si.branch_code = i.branch_code) AND (si.menu_set_id = i.menu_set_id))))
      JOIN public.dish_nutrient d ON (((d.branch_code = i.branch_code) AND (d.menu_id = COALESCE(i.menu_id, si.menu_id)))))
   WHERE (d.amount IS NOT NULL);
+
+CREATE VIEW public.order_item_nutrient AS
+ SELECT x.branch_code,
+    x.order_id,
+    x.nutrient,
+    x.amount
+   FROM public.order_position_nutrient x;
 
 CREATE TABLE public.patient (
     branch_code text NOT NULL,
@@ -1674,6 +1682,26 @@ ALTER TABLE public.nutrient_unit ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTIT
     CACHE 1
 );
 
+CREATE TABLE public.nutrition_seen (
+    branch_code text NOT NULL,
+    id bigint NOT NULL,
+    patient_id bigint NOT NULL,
+    reasons text[] DEFAULT '{}'::text[] NOT NULL,
+    note text DEFAULT ''::text NOT NULL,
+    seen_by text NOT NULL,
+    seen_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT nutrition_seen_note_check CHECK ((length(note) <= 1000))
+);
+
+ALTER TABLE public.nutrition_seen ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.nutrition_seen_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
 CREATE TABLE public.order_idempotency (
     caller text NOT NULL,
     key text NOT NULL,
@@ -1998,6 +2026,21 @@ ALTER TABLE public.tray_category ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTIT
     CACHE 1
 );
 
+CREATE TABLE public.tray_intake (
+    branch_code text NOT NULL,
+    order_id uuid NOT NULL,
+    quarters smallint NOT NULL,
+    item_quarters jsonb DEFAULT '{}'::jsonb NOT NULL,
+    scanned boolean NOT NULL,
+    device_id text DEFAULT ''::text NOT NULL,
+    recorded_by text NOT NULL,
+    recorded_at timestamp with time zone DEFAULT now() NOT NULL,
+    version integer DEFAULT 1 NOT NULL,
+    CONSTRAINT tray_intake_device_id_check CHECK ((length(device_id) <= 100)),
+    CONSTRAINT tray_intake_item_quarters_check CHECK ((jsonb_typeof(item_quarters) = 'object'::text)),
+    CONSTRAINT tray_intake_quarters_check CHECK (((quarters >= 0) AND (quarters <= 4)))
+);
+
 CREATE TABLE public.user_permission (
     user_id bigint NOT NULL,
     branch_code text NOT NULL,
@@ -2225,6 +2268,9 @@ ALTER TABLE ONLY public.nutrient_unit
 ALTER TABLE ONLY public.nutrient_unit
     ADD CONSTRAINT nutrient_unit_pkey PRIMARY KEY (branch_code, id);
 
+ALTER TABLE ONLY public.nutrition_seen
+    ADD CONSTRAINT nutrition_seen_pkey PRIMARY KEY (branch_code, id);
+
 ALTER TABLE ONLY public.order_idempotency
     ADD CONSTRAINT order_idempotency_pkey PRIMARY KEY (caller, key);
 
@@ -2332,6 +2378,9 @@ ALTER TABLE ONLY public.tray_category
 
 ALTER TABLE ONLY public.tray_category
     ADD CONSTRAINT tray_category_pkey PRIMARY KEY (branch_code, id);
+
+ALTER TABLE ONLY public.tray_intake
+    ADD CONSTRAINT tray_intake_pkey PRIMARY KEY (order_id);
 
 ALTER TABLE ONLY public.user_permission
     ADD CONSTRAINT user_permission_pkey PRIMARY KEY (user_id, branch_code, role_code);
@@ -2462,6 +2511,8 @@ CREATE INDEX nutrient_target_diet_type ON public.nutrient_target USING btree (br
 
 CREATE INDEX nutrient_target_therapeutic ON public.nutrient_target USING btree (branch_code, therapeutic_id) WHERE (therapeutic_id IS NOT NULL);
 
+CREATE INDEX nutrition_seen_patient ON public.nutrition_seen USING btree (branch_code, patient_id, seen_at DESC);
+
 CREATE INDEX order_idempotency_created ON public.order_idempotency USING btree (created_at);
 
 CREATE INDEX patient_allergen_allergen ON public.patient_allergen USING btree (branch_code, allergen_id);
@@ -2513,6 +2564,8 @@ CREATE UNIQUE INDEX serve_record_served ON public.serve_record USING btree (orde
 CREATE INDEX survey_answer_branch ON public.survey_answer USING btree (branch_code, answered_at);
 
 CREATE INDEX survey_answer_ward ON public.survey_answer USING btree (branch_code, ward_id);
+
+CREATE INDEX tray_intake_branch ON public.tray_intake USING btree (branch_code, recorded_at);
 
 CREATE INDEX user_permission_branch_role ON public.user_permission USING btree (branch_code, role_code);
 
@@ -2771,6 +2824,9 @@ ALTER TABLE ONLY public.nutrient_target
 ALTER TABLE ONLY public.nutrient_unit
     ADD CONSTRAINT nutrient_unit_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
 
+ALTER TABLE ONLY public.nutrition_seen
+    ADD CONSTRAINT nutrition_seen_patient_fkey FOREIGN KEY (branch_code, patient_id) REFERENCES public.patient(branch_code, id) ON DELETE CASCADE;
+
 ALTER TABLE ONLY public.order_idempotency
     ADD CONSTRAINT order_idempotency_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
 
@@ -2881,6 +2937,9 @@ ALTER TABLE ONLY public.therapeutic
 
 ALTER TABLE ONLY public.tray_category
     ADD CONSTRAINT tray_category_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
+
+ALTER TABLE ONLY public.tray_intake
+    ADD CONSTRAINT tray_intake_order_fkey FOREIGN KEY (branch_code, order_id) REFERENCES public.meal_order(branch_code, id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.user_permission
     ADD CONSTRAINT user_permission_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);

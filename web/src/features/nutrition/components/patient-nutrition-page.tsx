@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDrawer } from '@/components/form-drawer';
 import { DayBrief, NutrientTable } from '@/components/nutrient-table';
 import { ScreenFrame } from '@/components/screen-frame';
+import { ButtonLink } from '@/components/button-link';
 import { useSearchBoxParts } from '@/components/search-box-parts';
 import { useGuardedClose } from '@/components/unsaved-changes';
 import { useNutritionDays, type PatientDay, type Target } from '@/lib/api/get-nutrition-days';
@@ -19,6 +20,7 @@ import { useSession } from '@/lib/use-session';
 import { usePatientTargets, type OwnTarget } from '@/features/nutrition/api/get-patient-targets';
 import { useUpdatePatientTargets } from '@/features/nutrition/api/update-patient-targets';
 import { NS } from '@/features/nutrition/i18n';
+import { IntakeChart } from '@/features/nutrition/components/intake-chart';
 
 const BOUNDS = ['dailyMin', 'dailyMax', 'mealMin', 'mealMax'] as const;
 const PER_KG: Nutrient[] = ['energy', 'protein'];
@@ -96,6 +98,9 @@ export default function PatientNutritionPage() {
             onChange={(d) => d && setDate(d.format('YYYY-MM-DD'))}
             aria-label={t('date')}
           />
+          <ButtonLink to="/auth/nutrition/worklist" data-testid="open-worklist">
+            {t('worklist.open')}
+          </ButtonLink>
         </Space>
         <Table
           rowKey="hnId"
@@ -271,6 +276,14 @@ function TargetsDrawer({ branchCode, patient, name, onClose }: { branchCode: str
           <Typography.Title level={5}>{t('holding')}</Typography.Title>
           <NutrientTable targets={rec.data.targets} soFar={patient?.totals ?? {}} testId="targets-holding" />
         </div>
+      )}
+      {patient && (
+        <section style={{ marginTop: 16 }} aria-labelledby="intake-title">
+          <Typography.Title level={5} id="intake-title">
+            {t('intake.title')}
+          </Typography.Title>
+          <IntakeChart branchCode={branchCode} hnId={patient.hnId} />
+        </section>
       )}
     </FormDrawer>
   );

@@ -1,7 +1,7 @@
 import { Segmented, Select, Tag, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormOutlined, ScanOutlined } from '@/components/icons';
+import { FormOutlined, InboxOutlined, ScanOutlined } from '@/components/icons';
 import { NS } from '@/features/serve/i18n';
 import { useSearchServe } from '@/features/serve/api/search-serve';
 import { useWards } from '@/features/serve/api/get-wards';
@@ -129,6 +129,10 @@ export default function ServeListPage() {
             {/* the survey of a tray just served, entered with the patient (issue 17) */}
             <ButtonLink to="/auth/survey/entry" size="large" icon={<FormOutlined />} data-testid="serve-survey">
               {t('list.survey')}
+            </ButtonLink>
+            {/* what the patient ate, when the tray comes back (issue 27 §3) */}
+            <ButtonLink to="/auth/serve/collect" size="large" icon={<InboxOutlined />} data-testid="serve-collect">
+              {t('collect.listButton')}
             </ButtonLink>
             <ButtonLink to="/auth/serve/confirm" type="primary" size="large" icon={<ScanOutlined />} data-testid="serve-scan">
               {t('list.scan')}

@@ -1,0 +1,140 @@
+package nutrition
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgtype"
+
+	"samrap/pkg/day"
+	"samrap/pkg/db/dbsqlc"
+	"samrap/pkg/menus"
+)
+
+// What the patient ate (issue 27 §3, docs/nutrition.md "What the patient ate"): per day, what
+// the collected trays gave (each item's amounts × the fraction eaten) against the targets.
+
+// IntakeDays is how the intake reads its days: the 14 days up to dateTo (today by default),
+// from the admission when later, at most 31.
+var IntakeDays = day.Span{Default: 14, Max: day.Month}
+
+// intakeNutrients are the nutrients whose share of the target a day answers.
+var intakeNutrients = []string{"energy", "protein"}
+
+// IntakeDay is what a patient ate on a day: the served trays, how many were collected, what
+// the collected ones gave (Eaten), and, for energy and protein, the share of the target's
+// minimum eaten (Percent, in %; absent with no minimum or no tray collected).
+type IntakeDay struct {
+	Date      string             `json:"date"`
+	Trays     int                `json:"trays"`
+	Collected int                `json:"collected"`
+	Eaten     menus.Amounts      `json:"eaten"`
+	Percent   map[string]float64 `json:"percent"`
+}
+
+// Intake is a patient's intake over days, with the targets of energy and protein that hold.
+type Intake struct {
+	HnID     string      `json:"hnId"`
+	DateFrom string      `json:"dateFrom"`
+	DateTo   string      `json:"dateTo"`
+	Targets  []Target    `json:"targets"`
+	Days     []IntakeDay `json:"days"`
+}
+
+// Intake answers what a patient of the branch ate from..to ("" for the defaults: IntakeDays).
+// The targets are the patient's now, for every day.
+func (s *Service) Intake(ctx context.Context, branch, hn string, r day.Range, defaultFrom bool) (Intake, error) {
+	rows, err := queries.NutritionPatients(ctx, s.db, dbsqlc.NutritionPatientsParams{BranchCode: branch, HnID: &hn})
+	if err != nil {
+		return Intake{}, fmt.Errorf("nutrition.intake: %w", err)
+	}
+	if len(rows) == 0 {
+		return Intake{}, fmt.Errorf("nutrition.intake: %w", ErrPatientNotFound)
+	}
+	p := rows[0]
+	if defaultFrom && p.AdmitDate.Valid {
+		// the admission's day at midnight in Bangkok, as the range's days (a date scans as UTC)
+		a := p.AdmitDate.Time
+		admit := time.Date(a.Year(), a.Month(), a.Day(), 0, 0, 0, 0, day.Bangkok)
+		if admit.After(r.From) && !admit.After(r.To) {
+			r.From = admit
+		}
+	}
+	var own []OwnTarget
+	if err := json.Unmarshal(p.OwnTargets, &own); err != nil {
+		return Intake{}, fmt.Errorf("nutrition.intake: own targets of %s: %w", hn, err)
+	}
+	masters, err := s.masters(ctx, s.db, branch)
+	if err != nil {
+		return Intake{}, fmt.Errorf("nutrition.intake: %w", err)
+	}
+	out := Intake{HnID: p.HnID, DateFrom: r.From.Format(time.DateOnly), DateTo: r.To.Format(time.DateOnly), Targets: []Target{},
+		Days: []IntakeDay{}}
+	targets := resolve(masters, p.DietTypeID, p.TherapeuticIds, p.WeightKg, own)
+	for _, t := range targets {
+		if slices.Contains(intakeNutrients, t.Nutrient) {
+			out.Targets = append(out.Targets, t)
+		}
+	}
+	days, err := s.intakeDays(ctx, branch, map[int64][]Target{p.ID: targets}, r)
+	if err != nil {
+		return Intake{}, fmt.Errorf("nutrition.intake: %w", err)
+	}
+	out.Days = days[p.ID]
+	return out, nil
+}
+
+// intakeDays answers, for each patient (by id, with the targets that hold), every day from..to
+// with what was eaten: one statement whatever the number of patients.
+func (s *Service) intakeDays(ctx context.Context, branch string, patients map[int64][]Target, r day.Range) (map[int64][]IntakeDay, error) {
+	ids := make([]int64, 0, len(patients))
+	mins := map[int64]map[string]float64{}
+	for id, targets := range patients {
+		ids = append(ids, id)
+		mins[id] = map[string]float64{}
+		for _, t := range targets {
+			if slices.Contains(intakeNutrients, t.Nutrient) && t.DailyMin != nil && *t.DailyMin > 0 {
+				mins[id][t.Nutrient] = *t.DailyMin
+			}
+		}
+	}
+	rows, err := queries.NutritionIntakeDays(ctx, s.db, dbsqlc.NutritionIntakeDaysParams{BranchCode: branch, PatientIds: ids,
+		DateFrom: pgtype.Date{Time: r.From, Valid: true}, DateTo: pgtype.Date{Time: r.To, Valid: true}})
+	if err != nil {
+		return nil, fmt.Errorf("intake days: %w", err)
+	}
+	type key struct {
+		id   int64
+		date string
+	}
+	byDay := map[key]dbsqlc.NutritionIntakeDaysRow{}
+	for _, d := range rows {
+		byDay[key{d.PatientID, d.OrderDate.Time.Format(time.DateOnly)}] = d
+	}
+	out := make(map[int64][]IntakeDay, len(ids))
+	for _, id := range ids {
+		days := []IntakeDay{}
+		for t := r.From; !t.After(r.To); t = t.AddDate(0, 0, 1) {
+			date := t.Format(time.DateOnly)
+			d := IntakeDay{Date: date, Eaten: menus.Amounts{}, Percent: map[string]float64{}}
+			if row, ok := byDay[key{id, date}]; ok {
+				d.Trays, d.Collected = int(row.Trays), int(row.Collected)
+				if err := json.Unmarshal(row.Eaten, &d.Eaten); err != nil {
+					return nil, fmt.Errorf("intake of %d on %s: %w", id, date, err)
+				}
+			}
+			if d.Collected > 0 {
+				for n, min := range mins[id] {
+					d.Percent[n] = math.Round(d.Eaten[n] / min * 100)
+				}
+			}
+			days = append(days, d)
+		}
+		out[id] = days
+	}
+	return out, nil
+}

@@ -1,0 +1,99 @@
+package nutrition_test
+
+import (
+	"context"
+	"net/http"
+	"testing"
+	"time"
+
+	"samrap/pkg/apitest"
+	"samrap/pkg/day"
+	"samrap/pkg/nutrition"
+)
+
+// What the patient ate: the served trays' amounts × the fraction eaten (an item's own, else
+// the tray's), per day, against the targets' minimums.
+func TestIntake(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	// breakfast: rice (300 kcal, 6 g protein) half eaten, the curry (478.0 kcal, 25 g) all;
+	// lunch: the set, returned untouched; dinner: rice, served, not collected
+	breakfast := f.order(t, "MT01", false, "T-RICE", "T-CURRY")
+	lunch := f.order(t, "MT02", true)
+	dinner := f.order(t, "MT03", false, "T-RICE")
+	if _, err := f.s.DB.Exec(ctx, `UPDATE meal_order SET status = 'SERVED' WHERE id = ANY($1::uuid[])`,
+		[]string{breakfast, lunch, dinner}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.s.DB.Exec(ctx, `INSERT INTO tray_intake (branch_code, order_id, quarters, item_quarters, scanned, recorded_by)
+		VALUES ('SRP01', $1, 2, '{"2": 4}', true, 'D0003'), ('SRP01', $2, 0, '{}', true, 'D0003')`, breakfast, lunch); err != nil {
+		t.Fatal(err)
+	}
+	date, _ := day.Parse(f.date)
+	prev := date.AddDate(0, 0, -1).Format(time.DateOnly)
+	get := func(token, query string) (nutrition.Intake, apitest.Response) {
+		res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/nutrition/intake?" + query, Token: token, Lang: "en"})
+		var out nutrition.Intake
+		if res.Status == http.StatusOK {
+			res.Into(t, &out)
+		}
+		return out, res
+	}
+	in, res := get(f.nutri, "hnId=T-NUT1&dateFrom="+prev+"&dateTo="+f.date)
+	if res.Status != http.StatusOK || len(in.Days) != 2 || in.DateFrom != prev || in.DateTo != f.date {
+		t.Fatalf("intake: %d %s", res.Status, res.Body)
+	}
+	if d := in.Days[0]; d.Date != prev || d.Trays != 0 || d.Collected != 0 || len(d.Eaten) != 0 || len(d.Percent) != 0 {
+		t.Fatalf("a day without trays: %+v", d)
+	}
+	d := in.Days[1]
+	if d.Trays != 3 || d.Collected != 2 || d.Eaten["energy"] != 628 || d.Eaten["protein"] != 28 {
+		t.Fatalf("the day: %+v", d)
+	}
+	// the demo targets: energy 1,600–1,800 kcal, protein at least 50 g
+	if d.Percent["energy"] != 39 || d.Percent["protein"] != 56 || len(in.Targets) != 2 ||
+		val(target(in.Targets, "energy").DailyMin) != 1600 || val(target(in.Targets, "protein").DailyMin) != 50 {
+		t.Fatalf("against the targets: %+v %+v", d.Percent, in.Targets)
+	}
+
+	// the Controller and Order Taker read it too; the Serve role does not
+	if _, res := get(f.taker, "hnId=T-NUT1"); res.Status != http.StatusOK {
+		t.Fatalf("order taker: %d", res.Status)
+	}
+	serve := f.s.SignIn("serve@samrap.local").Access
+	if _, res := get(serve, "hnId=T-NUT1"); res.Status != http.StatusForbidden {
+		t.Fatalf("serve: %d", res.Status)
+	}
+	// another branch's patient: 404; another branch named: 403
+	if _, err := f.s.DB.Exec(ctx, `INSERT INTO patient (branch_code, hn_id, first_name_th, last_name_th)
+		VALUES ('SRP02', 'T-THEIRS', 'ทดสอบ', 'สาขาอื่น')`); err != nil {
+		t.Fatal(err)
+	}
+	if _, res := get(f.nutri, "hnId=T-THEIRS"); res.Status != http.StatusNotFound {
+		t.Fatalf("another branch's HN: %d %s", res.Status, res.Body)
+	}
+	if _, res := get(f.nutri, "hnId=T-NUT1&branchCode=SRP02"); res.Status != http.StatusForbidden {
+		t.Fatalf("another branch: %d", res.Status)
+	}
+	// the range: the end not before the start, 31 days at most
+	if _, res := get(f.nutri, "hnId=T-NUT1&dateFrom="+f.date+"&dateTo="+prev); res.Status != http.StatusUnprocessableEntity ||
+		res.Fields()["dateTo"] == "" {
+		t.Fatalf("end before start: %d %s", res.Status, res.Body)
+	}
+	if _, res := get(f.nutri, "hnId=T-NUT1&dateFrom=2026-01-01&dateTo=2026-03-01"); res.Status != http.StatusUnprocessableEntity {
+		t.Fatalf("two months: %d %s", res.Status, res.Body)
+	}
+	// the default: the 14 days up to today, from the admission when later
+	in, _ = get(f.nutri, "hnId=T-NUT1")
+	if len(in.Days) != 14 || in.DateTo != day.TodayString(f.s.Clock.Now()) {
+		t.Fatalf("default days: %s..%s, %d", in.DateFrom, in.DateTo, len(in.Days))
+	}
+	today := day.Today(f.s.Clock.Now())
+	if _, err := f.s.DB.Exec(ctx, `UPDATE patient SET admit_date = $1::date WHERE branch_code = 'SRP01' AND hn_id = 'T-NUT1'`,
+		today.AddDate(0, 0, -2).Format(time.DateOnly)); err != nil {
+		t.Fatal(err)
+	}
+	if in, _ = get(f.nutri, "hnId=T-NUT1"); len(in.Days) != 3 || in.Days[2].Date != day.TodayString(f.s.Clock.Now()) {
+		t.Fatalf("from the admission: %s..%s", in.DateFrom, in.DateTo)
+	}
+}

@@ -1,0 +1,94 @@
+import { expect, test, type Page } from './fixtures';
+import { apiSignIn } from './auth-helpers';
+import { openAs, text } from './helpers';
+import { signInNutritionist } from './master-data-helpers';
+import { bangkokToday } from './orders-helpers';
+import { data, orderTrays } from './trays-helpers';
+
+// What the patient ate (issue 27 §3): a Serve user collects a served tray on a phone — the
+// card scanned again (a keyboard wedge), then one tap on how much was eaten — and corrects it;
+// the Nutritionist sees the day's intake against the target on the patient's drawer.
+
+const s = (key: string, values: Record<string, string> = {}): string =>
+  Object.entries(values).reduce((x, [k, v]) => x.replace(`{{${k}}}`, v), text('th', 'serve', key));
+const n = (key: string, values: Record<string, string> = {}): string =>
+  Object.entries(values).reduce((x, [k, v]) => x.replace(`{{${k}}}`, v), text('th', 'nutrition', key));
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+async function fitsPhone(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+}
+
+test('a Serve user collects a tray in two taps on a phone, and the Nutritionist sees the intake', async ({ page, request, browser, baseURL }) => {
+  const [tray] = await orderTrays(request, 1, { meals: ['MT01', 'MT02', 'MT04'], description: 'ข้าวต้ม (e2e intake)' });
+  const headers = { Authorization: `Bearer ${await apiSignIn(request, 'serve@samrap.local')}` };
+  await data(
+    await request.post('/api/serve/update', {
+      headers,
+      data: { branchCode: 'SRP01', token: tray.token, wristband: tray.hn, action: 'SERVED', deviceId: 'e2e', requestId: crypto.randomUUID() },
+    }),
+  );
+
+  // served, not collected: in the list of trays not scanned
+  await openAs(page, 'serve@samrap.local', '/auth/serve/collect');
+  await page.getByRole('tab', { name: s('collect.tabList') }).tap();
+  await expect(page.getByTestId('collect-list-tray').filter({ hasText: tray.hn })).toHaveCount(1);
+  await fitsPhone(page);
+
+  // the serve list leads to the collect step, the card's field ready for the scanner
+  await page.goto('/auth/serve');
+  await page.getByTestId('serve-collect').click();
+  await expect(page).toHaveURL(/\/auth\/serve\/collect$/);
+  const card = page.getByTestId('collect-card');
+  await expect(card).toBeFocused();
+  await fitsPhone(page);
+
+  // the card scanned again (a wedge types it, then Enter), then one tap: half eaten
+  await page.keyboard.type(tray.token, { delay: 2 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('collect-patient')).toContainText(tray.hn);
+  await fitsPhone(page);
+  await page.getByTestId('eaten-HALF').tap();
+  await expect(page.getByTestId('collect-done')).toHaveText(s('collect.recorded', { eaten: s('collect.eaten.HALF') }));
+  await expect(page.getByTestId('collect-next')).toBeFocused();
+
+  // a correction: the amount kept is shown pressed; another tap replaces it
+  await page.getByTestId('collect-change').tap();
+  await expect(page.getByTestId('eaten-HALF')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('eaten-NONE').tap();
+  await expect(page.getByTestId('collect-done')).toHaveText(s('collect.corrected', { eaten: s('collect.eaten.NONE') }));
+  await fitsPhone(page);
+
+  // collected: no longer in the list of trays not scanned
+  await page.getByTestId('collect-next').tap();
+  await expect(page.getByTestId('collect-card')).toBeFocused();
+  await page.getByRole('tab', { name: s('collect.tabList') }).tap();
+  await expect(page.getByTestId('collect-list-tray').filter({ hasText: tray.hn })).toHaveCount(0);
+
+  // the Nutritionist: today's row of the patient's intake, in words
+  const ctx = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+  const nutri = await ctx.newPage();
+  await signInNutritionist(nutri, 'th', '/auth/nutrition');
+  await nutri.getByTestId('nutrition-search').fill(tray.hn);
+  await nutri.getByTestId('nutrition-search').press('Enter');
+  const row = nutri.getByTestId('nutrition-table').locator('tbody tr.ant-table-row', { hasText: tray.hn });
+  await expect(row).toHaveCount(1);
+  await row.getByTestId('edit-targets').click();
+  const chart = nutri.getByTestId('intake-chart');
+  await expect(chart.getByTestId('intake-svg')).toHaveAttribute('aria-label', /.+/);
+  const today = chart.getByTestId('intake-table').locator('tbody tr.ant-table-row').first();
+  await expect(today).toHaveAttribute('data-row-key', bangkokToday());
+  // one tray served and collected, nothing of it eaten (a tray described in words gives no figures)
+  await expect(today).toContainText(n('intake.collectedOf', { collected: '1', trays: '1' }));
+  await expect(today.getByTestId('intake-energy')).toContainText('0 kcal');
+  await expect(today.getByTestId('intake-state')).not.toHaveText(n('intake.states.NOT_COLLECTED'));
+
+  // the worklist of who is not eating opens from the screen (issue 27 §4; its rules: pkg/nutrition's tests)
+  await nutri.keyboard.press('Escape');
+  await nutri.getByTestId('open-worklist').click();
+  await expect(nutri).toHaveURL(/\/auth\/nutrition\/worklist$/);
+  await expect(nutri.getByRole('heading', { name: n('worklist.title') })).toBeVisible();
+  await expect(nutri.getByTestId('worklist-table')).toBeVisible();
+  await ctx.close();
+});

@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '@/lib/api-client';
+import { nutritionKey, type Amounts, type Target } from '@/lib/api/get-nutrition-days';
+
+/** What a patient ate on a day: the served trays, those collected, what they gave, and the share (%) of the energy and protein minimums eaten. */
+export type IntakeDay = {
+  date: string;
+  trays: number;
+  collected: number;
+  eaten: Amounts;
+  percent: { energy?: number; protein?: number };
+};
+
+/** A patient's intake over days (GET /nutrition/intake), with the energy and protein targets. */
+export type Intake = { hnId: string; dateFrom: string; dateTo: string; targets: Target[]; days: IntakeDay[] };
+
+/** GET /nutrition/intake — what a patient ate per day, the 14 days up to today by default (from the admission when later). */
+export function getIntake(branchCode: string, hnId: string): Promise<Intake> {
+  return apiGet<Intake>('/nutrition/intake', { query: { branchCode, hnId }, silent: true });
+}
+
+export function getIntakeQueryOptions(branchCode: string, hnId: string) {
+  return queryOptions({ queryKey: [...nutritionKey, 'intake', { branchCode, hnId }], queryFn: () => getIntake(branchCode, hnId) });
+}
+
+export function useIntake(branchCode: string, hnId: string | null) {
+  return useQuery({ ...getIntakeQueryOptions(branchCode, hnId ?? ''), enabled: hnId !== null && branchCode !== '' });
+}
