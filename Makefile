@@ -83,6 +83,7 @@ rush:
 	go run ./scripts/rush -fault terminate
 	go run ./scripts/rush -fault unreachable
 	go run ./scripts/rush -fault lost
+	go run ./scripts/rush -fault kill
 
 ## rush-short: one ward of 30 with the terminate fault, in under a minute (TestShortRush in make test plays each fault)
 rush-short:

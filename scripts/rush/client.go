@@ -44,6 +44,9 @@ type answer struct {
 	// lostDone: the tries of a retry so lost — work the server did that the caller never saw.
 	faultLost bool
 	lostDone  int
+	// unanswered: the tries of a retry that had no answer at all (the server killed under
+	// them): the work may or may not have been done.
+	unanswered int
 }
 
 // ok: a 2xx answer.
@@ -174,14 +177,16 @@ func (c *client) do(ctx context.Context, name, method, path, contentType string,
 // the page on a 5xx instead: docs/rush.md). It answers the last answer; each try is recorded.
 func (c *client) retry(ctx context.Context, name string, call func() answer) answer {
 	var a answer
-	lost, lostDone := false, 0
+	lost, lostDone, unanswered := false, 0, 0
 	for try := 1; try <= 10; try++ {
 		a = call()
 		a.afterLost = lost
 		if a.faultLost {
 			lostDone++
+		} else if a.status == 0 {
+			unanswered++
 		}
-		a.lostDone = lostDone
+		a.lostDone, a.unanswered = lostDone, unanswered
 		if !a.lost() || ctx.Err() != nil {
 			return a
 		}

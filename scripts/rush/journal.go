@@ -15,6 +15,7 @@ type journal struct {
 	owner          map[string]string     // order id → HN, of every order a submit answered
 	prints         []printLog
 	printsAnswered int                  // generatePDF answered 200, or 200 and the answer lost (the lost fault)
+	printsUnknown  int                  // generatePDF tries with no answer (the server killed): printed or not
 	changes        map[string]span      // HN → its diet change, sent to answered
 	clears         map[string]time.Time // order id → when its review or cancel was sent
 	cancels        map[string]time.Time // order id → when its cancel was answered
@@ -146,6 +147,17 @@ func (j *journal) struck(from, to time.Time, n int) {
 	defer j.mu.Unlock()
 	j.faults = append(j.faults, window{from, to})
 	j.killed += n
+}
+
+// downtime answers the faults' windows added up.
+func (j *journal) downtime() time.Duration {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	var d time.Duration
+	for _, w := range j.faults {
+		d += w.to.Sub(w.from)
+	}
+	return d
 }
 
 // inFault reports whether a's request was in flight during a fault or within margin after it.

@@ -28,6 +28,7 @@ import (
 	"os"
 	"os/signal"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -42,9 +43,9 @@ type options struct {
 	takers, phones int
 	boards         int
 	changes        int           // diet changes mid-round
-	fault          string        // "", "terminate", "unreachable" or "lost"
-	every          time.Duration // between two terminations or outages
-	outage         time.Duration // how long the database is unreachable
+	fault          string        // "" or one of faults
+	every          time.Duration // between two terminations, outages or kills
+	outage         time.Duration // how long the database or the emulator is unreachable
 	walk           time.Duration // a serve phone's walk to a bed
 	poll           time.Duration // between two reads of a kitchen board
 	think          time.Duration // from a diet change to the review of the patient's order
@@ -70,14 +71,18 @@ func short() options {
 		every: time.Second, walk: 100 * time.Millisecond, poll: time.Second, think: time.Second, dsn: defaultDB}
 }
 
+// faults are the faults a rush can play (docs/rush.md, "The faults").
+var faults = []string{"terminate", "unreachable", "lost", "kill", "emulator"}
+
 // setFault sets the rush's fault and its default pace: a termination every 3 s (1 s in the
-// short rush), an outage every 20 s (8 s in the short rush, whose meal lasts about 15 s).
+// short rush); an outage of the database or the emulator, or a kill of the server, every 20 s
+// (8 s in the short rush, whose meal lasts about 15 s).
 func (o *options) setFault(fault string, short bool) {
 	o.fault = fault
 	switch {
-	case fault == "unreachable" && short:
+	case (fault == "unreachable" || fault == "kill" || fault == "emulator") && short:
 		o.every = 8 * time.Second
-	case fault == "unreachable":
+	case fault == "unreachable" || fault == "kill" || fault == "emulator":
 		o.every = 20 * time.Second
 	case short:
 		o.every = time.Second
@@ -95,9 +100,11 @@ func main() {
 	flag.IntVar(&o.boards, "boards", o.boards, "kitchen boards polling")
 	flag.IntVar(&o.changes, "changes", o.changes, "diet changes mid-round")
 	fault := flag.String("fault", "", "terminate: every database connection of the app terminated every -every; "+
-		"unreachable: the database unreachable for -outage every -every; lost: one write answer in six lost")
-	every := flag.Duration("every", 0, "between two faults (default 3s, 1s with -short; 20s for unreachable)")
-	outage := flag.Duration("outage", 10*time.Second, "how long the database stays unreachable (-fault unreachable)")
+		"unreachable: the database unreachable for -outage every -every; lost: one write answer in six lost; "+
+		"kill: the server (functions/local, a process) killed with SIGKILL every -every and started again; "+
+		"emulator: the server on moto_server for S3/SQS/SES, the emulator unreachable for -outage every -every")
+	every := flag.Duration("every", 0, "between two faults (default 3s, 1s with -short; 20s for unreachable, kill, emulator; 8s with -short)")
+	outage := flag.Duration("outage", 10*time.Second, "how long the database or the emulator stays unreachable (-fault unreachable, emulator)")
 	flag.IntVar(&o.conns, "conns", 0, "the app's database pool (default: DB_MAX_CONNS, 4)")
 	flag.StringVar(&o.dsn, "db", o.dsn, "PostgreSQL (the database is rush_<pid>, created and dropped)")
 	flag.BoolVar(&o.keep, "keep", false, "keep the database rush_<pid> afterwards")
@@ -115,8 +122,8 @@ func main() {
 		o.every = *every
 	}
 	o.outage = *outage
-	if o.fault != "" && o.fault != "terminate" && o.fault != "unreachable" && o.fault != "lost" {
-		fmt.Fprintf(os.Stderr, "rush: unknown fault %q (terminate, unreachable, lost)\n", o.fault)
+	if o.fault != "" && !slices.Contains(faults, o.fault) {
+		fmt.Fprintf(os.Stderr, "rush: unknown fault %q (%s)\n", o.fault, strings.Join(faults, ", "))
 		os.Exit(2)
 	}
 	if o.wards < 1 || o.takers < 1 || o.phones < 1 || o.boards < 0 || o.changes < 0 {
@@ -147,7 +154,7 @@ func run(ctx context.Context, o options, out io.Writer) ([]string, error) {
 	}
 	defer logFile.Close()
 	began := time.Now()
-	srv, err := startServer(ctx, o.dsn, name, o.conns, o.fault == "unreachable", logFile)
+	srv, err := startServer(ctx, o.dsn, name, o.conns, howFor(o.fault), logFile)
 	if err != nil {
 		os.Remove(logFile.Name())
 		return nil, err
@@ -163,8 +170,10 @@ func run(ctx context.Context, o options, out io.Writer) ([]string, error) {
 	switch o.fault {
 	case "terminate":
 		faultNote = fmt.Sprintf("fault %s every %s", o.fault, o.every)
-	case "unreachable":
+	case "unreachable", "emulator":
 		faultNote = fmt.Sprintf("fault %s for %s every %s", o.fault, o.outage, o.every)
+	case "kill":
+		faultNote = fmt.Sprintf("fault kill every %s (functions/local, pid %d)", o.every, srv.child.pid())
 	case "lost":
 		faultNote = "fault lost: one write answer in six"
 	}
@@ -200,6 +209,10 @@ func run(ctx context.Context, o options, out io.Writer) ([]string, error) {
 		fmt.Fprintf(out, "; %s, %d connections of the app terminated", count(faults, "termination"), killed)
 	case "unreachable":
 		fmt.Fprintf(out, "; %s, %d connections of the app cut", count(faults, "outage"), killed)
+	case "emulator":
+		fmt.Fprintf(out, "; %s of the emulator, %d connections to it cut", count(faults, "outage"), killed)
+	case "kill":
+		fmt.Fprintf(out, "; %s (SIGKILL), down %s in all", count(faults, "kill"), r.j.downtime().Round(10*time.Millisecond))
 	case "lost":
 		fmt.Fprintf(out, "; %d answers lost", r.lostAnswers.Load())
 	}
@@ -378,14 +391,18 @@ func (r *rush) startFault(ctx context.Context) func() {
 	case "terminate":
 		return r.terminate(ctx)
 	case "unreachable":
-		return r.unreachable()
+		return r.outages(r.srv.proxy)
+	case "emulator":
+		return r.outages(r.srv.s3)
+	case "kill":
+		return r.kill(ctx)
 	}
 	return func() {}
 }
 
-// unreachable takes the database from the app for o.outage every o.every (the first 2 s into
-// the meal, so a short rush meets one), until stopped.
-func (r *rush) unreachable() func() {
+// outages take what p relays (the database, or the emulator) from the app for o.outage every
+// o.every (the first 2 s into the meal, so a short rush meets one), until stopped.
+func (r *rush) outages(p *proxy) func() {
 	stop, done := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(done)
@@ -398,13 +415,40 @@ func (r *rush) unreachable() func() {
 			}
 			wait = r.o.every
 			from := time.Now()
-			n := r.srv.proxy.setDown(true)
+			n := p.setDown(true)
 			select {
 			case <-stop:
 			case <-time.After(r.o.outage):
 			}
-			r.srv.proxy.setDown(false)
+			p.setDown(false)
 			r.j.struck(from, time.Now(), n/2) // (each relay is two connections)
+		}
+	}()
+	return func() { close(stop); <-done }
+}
+
+// kill kills the server (SIGKILL) 2 s into the meal, then every o.every, and starts it again
+// at once on the same port and database, until stopped; each window is from the kill to the
+// server answering again.
+func (r *rush) kill(ctx context.Context) func() {
+	stop, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		wait := min(2*time.Second, r.o.every)
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(wait):
+			}
+			wait = r.o.every
+			from := time.Now()
+			r.srv.child.kill()
+			if err := r.srv.child.start(ctx); err != nil {
+				r.j.note("fault: the server did not start again: %v", err)
+				return
+			}
+			r.j.struck(from, time.Now(), 1)
 		}
 	}()
 	return func() { close(stop); <-done }

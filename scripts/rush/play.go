@@ -332,6 +332,7 @@ func (r *rush) print(ctx context.Context, c *client, w int) []card {
 	// each print the server made: this answer's, and those whose answers the lost fault took
 	r.j.mu.Lock()
 	r.j.printsAnswered += a.lostDone
+	r.j.printsUnknown += a.unanswered
 	if a.ok() && a.status != 204 {
 		r.j.printsAnswered++
 	}

@@ -5,15 +5,19 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net"
 	"net/http"
 	"net/url"
 	"os"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"samrap/functions"
+	"samrap/pkg/awstest"
 	"samrap/pkg/blob"
 	"samrap/pkg/config"
 	"samrap/pkg/db"
@@ -33,14 +37,28 @@ type server struct {
 	env      *platform.Env
 	cardKey  []byte // the key of the card tokens: the checker reads which order a card names
 	proxy    *proxy // between the app and PostgreSQL, for the unreachable fault (else nil)
+	child    *child // functions/local as a process, for the kill and emulator faults (else nil: in process)
+	moto     *awstest.Server
+	s3       *proxy // between the app and moto_server, for the emulator fault
 	close    func()
 	keepData bool
 }
 
+// how is how the rush serves the API, by its fault.
+type how struct {
+	viaProxy bool // the app reaches PostgreSQL through a relay (unreachable)
+	child    bool // functions/local as a process of its own, killed and started again (kill, emulator)
+	emulator bool // S3, SQS and SES on moto_server, reached through a relay (emulator)
+}
+
+func howFor(fault string) how {
+	return how{viaProxy: fault == "unreachable", child: fault == "kill" || fault == "emulator", emulator: fault == "emulator"}
+}
+
 // startServer creates the database name (dropped first if a run left it), migrates it, loads
-// the demo data and serves the API on a loopback port. log receives the server's warnings and
-// errors. viaProxy puts a proxy between the app's pool and PostgreSQL (server.proxy).
-func startServer(ctx context.Context, dsnBase, name string, conns int, viaProxy bool, log io.Writer) (*server, error) {
+// the demo data and serves the API on a loopback port: in this process, or as functions/local
+// in its own (h.child). log receives the server's warnings and errors.
+func startServer(ctx context.Context, dsnBase, name string, conns int, h how, log io.Writer) (*server, error) {
 	u, err := url.Parse(dsnBase)
 	if err != nil {
 		return nil, fmt.Errorf("database url: %w", err)
@@ -62,6 +80,15 @@ func startServer(ctx context.Context, dsnBase, name string, conns int, viaProxy 
 	}
 	cleanup := func() { // before the server runs (after: s.close)
 		ln.Close()
+		if s.child != nil {
+			s.child.stop()
+		}
+		if s.s3 != nil {
+			s.s3.close()
+		}
+		if s.moto != nil {
+			s.moto.Close()
+		}
 		os.RemoveAll(dataDir)
 		if s.proxy != nil {
 			s.proxy.close()
@@ -69,7 +96,7 @@ func startServer(ctx context.Context, dsnBase, name string, conns int, viaProxy 
 	}
 	// The local stage, as `make run`: stand-ins for AWS, their files in a temporary folder.
 	appDSN := s.dsn
-	if viaProxy {
+	if h.viaProxy {
 		if s.proxy, err = startProxy(u.Host); err != nil {
 			cleanup()
 			return nil, err
@@ -123,8 +150,41 @@ func startServer(ctx context.Context, dsnBase, name string, conns int, viaProxy 
 		s.stop()
 		return nil, err
 	}
-	go func() { _ = srv.Serve(ln) }()
+	if !h.child {
+		go func() { _ = srv.Serve(ln) }()
+		return s, nil
+	}
+	// functions/local on the port chosen, the same database and files folder (this process
+	// keeps its pool for the branch's set-up and the card key)
+	ln.Close()
+	if err := s.startChild(ctx, vars, dataDir, h.emulator, log); err != nil {
+		s.stop()
+		return nil, err
+	}
 	return s, nil
+}
+
+// startChild builds functions/local and starts it on the port of s.base, with vars (and,
+// for the emulator fault, moto_server behind a relay as its AWS).
+func (s *server) startChild(ctx context.Context, vars map[string]string, dataDir string, emulator bool, log io.Writer) error {
+	bin, err := buildLocal(ctx, dataDir)
+	if err != nil {
+		return err
+	}
+	host, port, _ := net.SplitHostPort(strings.TrimPrefix(s.base, "http://"))
+	vars = maps.Clone(vars)
+	vars["HOST"], vars["PORT"], vars["WEB_DIR"] = host, port, filepath.Join(dataDir, "web")
+	if emulator {
+		if s.moto, err = awstest.StartServer(); err != nil {
+			return err
+		}
+		if s.s3, err = startProxy(strings.TrimPrefix(s.moto.URL, "http://")); err != nil {
+			return err
+		}
+		vars["AWS_ENDPOINT_URL"] = "http://" + s.s3.addr()
+	}
+	s.child = &child{bin: bin, env: childEnv(vars), log: log, base: s.base}
+	return s.child.start(ctx)
 }
 
 // apiHandler mounts every http function of the registry behind /api/, as functions/local's
