@@ -84,6 +84,7 @@ rush:
 	go run ./scripts/rush -fault unreachable
 	go run ./scripts/rush -fault lost
 	go run ./scripts/rush -fault kill
+	go run ./scripts/rush -fault emulator
 
 ## rush-short: one ward of 30 with the terminate fault, in under a minute (TestShortRush in make test plays each fault)
 rush-short:

@@ -15,6 +15,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/s3/types"
 	"github.com/aws/smithy-go"
+	smithyhttp "github.com/aws/smithy-go/transport/http"
 
 	"samrap/pkg/awsenv"
 	"samrap/pkg/blob"
@@ -76,7 +77,7 @@ func (s *Store) Put(ctx context.Context, key string, body io.Reader, contentType
 		in.ContentType = aws.String(contentType)
 	}
 	if _, err := s.client.PutObject(ctx, in); err != nil {
-		return fmt.Errorf("blob.put: %w", err)
+		return fmt.Errorf("blob.put: %w", unreachable(ctx, err))
 	}
 	return nil
 }
@@ -91,9 +92,25 @@ func (s *Store) Get(ctx context.Context, key string) (io.ReadCloser, error) {
 		if isNotFound(err) {
 			return nil, fmt.Errorf("blob.get: %q: %w", key, blob.ErrNotFound)
 		}
-		return nil, fmt.Errorf("blob.get: %w", err)
+		return nil, fmt.Errorf("blob.get: %w", unreachable(ctx, err))
 	}
 	return out.Body, nil
+}
+
+// unreachable marks err blob.ErrUnavailable when S3 was not reached — no answer at all (a
+// refused or reset connection, a timeout) or a 5xx, through the client's retries — and the
+// caller had not given up (ctx): an S3 refusal (a 4xx: a missing bucket, no permission) is
+// a fault of ours, left as it is.
+func unreachable(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return err
+	}
+	var sent *smithyhttp.RequestSendError
+	var res *smithyhttp.ResponseError
+	if errors.As(err, &sent) || errors.As(err, &res) && res.HTTPStatusCode() >= 500 {
+		return fmt.Errorf("%w: %w", blob.ErrUnavailable, err)
+	}
+	return err
 }
 
 // isNotFound reports a missing object, not a missing bucket: that one is a
@@ -113,7 +130,7 @@ func (s *Store) Delete(ctx context.Context, key string) error {
 		return fmt.Errorf("blob.delete: %w", err)
 	}
 	if _, err := s.client.DeleteObject(ctx, &s3.DeleteObjectInput{Bucket: aws.String(s.bucket), Key: aws.String(key)}); err != nil {
-		return fmt.Errorf("blob.delete: %w", err)
+		return fmt.Errorf("blob.delete: %w", unreachable(ctx, err))
 	}
 	return nil
 }
