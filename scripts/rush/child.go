@@ -28,14 +28,33 @@ type child struct {
 	exited chan struct{}
 }
 
-// buildLocal builds functions/local into dir (the go command of the rush's module).
-func buildLocal(ctx context.Context, dir string) (string, error) {
-	bin := filepath.Join(dir, "samrap-local")
-	cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, "samrap/functions/local")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("build functions/local: %w: %s", err, out)
+// built is functions/local built once a process (removeBuild removes it).
+var built struct {
+	once     sync.Once
+	dir, bin string
+	err      error
+}
+
+// buildLocal builds functions/local, once (the go command, in the rush's module).
+func buildLocal(ctx context.Context) (string, error) {
+	built.once.Do(func() {
+		if built.dir, built.err = os.MkdirTemp("", "samrap-rush-bin-"); built.err != nil {
+			return
+		}
+		built.bin = filepath.Join(built.dir, "samrap-local")
+		cmd := exec.CommandContext(ctx, "go", "build", "-o", built.bin, "samrap/functions/local")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			built.err = fmt.Errorf("build functions/local: %w: %s", err, out)
+		}
+	})
+	return built.bin, built.err
+}
+
+// removeBuild removes what buildLocal built.
+func removeBuild() {
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
 	}
-	return bin, nil
 }
 
 // childEnv is the rush's environment with vars set over it.

@@ -135,6 +135,7 @@ func main() {
 	ctx, cancel := context.WithTimeout(ctx, *timeout)
 	defer cancel()
 	violations, err := run(ctx, o, os.Stdout)
+	removeBuild()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "rush:", err)
 		os.Exit(1)
@@ -166,6 +167,7 @@ func run(ctx context.Context, o options, out io.Writer) ([]string, error) {
 	if r.wards, err = loadBranch(ctx, srv.env.DB, o, now); err != nil {
 		return nil, err
 	}
+	srv.env.Close() // the set-up's pool: from here on only the server's connect
 	faultNote := "no fault"
 	switch o.fault {
 	case "terminate":

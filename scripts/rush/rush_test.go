@@ -21,6 +21,7 @@ func TestShortRush(t *testing.T) {
 		t.Skip("the rushes take about 40 s")
 	}
 	pdftest.Tool(t, "pdftoppm") // the cards are read off the PDF: skips without poppler, fails in CI
+	t.Cleanup(removeBuild)
 	for _, fault := range []string{"terminate", "lost", "unreachable"} {
 		t.Run(fault, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)

@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"maps"
 	"net"
-	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -16,9 +15,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"samrap/functions"
 	"samrap/pkg/awstest"
-	"samrap/pkg/blob"
 	"samrap/pkg/config"
 	"samrap/pkg/db"
 	"samrap/pkg/db/migrations"
@@ -27,17 +24,17 @@ import (
 	"samrap/pkg/platform"
 )
 
-// server is the API under rush: every http function of the registry mounted behind /api/
-// as functions/local mounts them, with the disk stand-in of S3 behind /files/ (the signed
-// links of the meal cards), on a fresh database of its own.
+// server is the API under rush: functions/local, built and run as a process of its own as
+// `make run` runs it (every function of the registry, its workers and scheduled jobs, the
+// disk stand-in of S3 behind /files/ or moto_server), on a fresh database of its own.
 type server struct {
 	base     string // http://127.0.0.1:port
 	dsn      string // the rush database
 	name     string // its name, rush_<pid>
-	env      *platform.Env
+	env      *platform.Env // the rush's own pool and config, for the set-up (closed before the meal)
 	cardKey  []byte // the key of the card tokens: the checker reads which order a card names
 	proxy    *proxy // between the app and PostgreSQL, for the unreachable fault (else nil)
-	child    *child // functions/local as a process, for the kill and emulator faults (else nil: in process)
+	child    *child // functions/local as a process
 	moto     *awstest.Server
 	s3       *proxy // between the app and moto_server, for the emulator fault
 	close    func()
@@ -47,17 +44,16 @@ type server struct {
 // how is how the rush serves the API, by its fault.
 type how struct {
 	viaProxy bool // the app reaches PostgreSQL through a relay (unreachable)
-	child    bool // functions/local as a process of its own, killed and started again (kill, emulator)
 	emulator bool // S3, SQS and SES on moto_server, reached through a relay (emulator)
 }
 
 func howFor(fault string) how {
-	return how{viaProxy: fault == "unreachable", child: fault == "kill" || fault == "emulator", emulator: fault == "emulator"}
+	return how{viaProxy: fault == "unreachable", emulator: fault == "emulator"}
 }
 
 // startServer creates the database name (dropped first if a run left it), migrates it, loads
-// the demo data and serves the API on a loopback port: in this process, or as functions/local
-// in its own (h.child). log receives the server's warnings and errors.
+// the demo data and starts functions/local on a loopback port. log receives the server's
+// warnings and errors.
 func startServer(ctx context.Context, dsnBase, name string, conns int, h how, log io.Writer) (*server, error) {
 	u, err := url.Parse(dsnBase)
 	if err != nil {
@@ -130,11 +126,7 @@ func startServer(ctx context.Context, dsnBase, name string, conns int, h how, lo
 	}
 	env.Log = slog.New(slog.NewJSONHandler(log, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	s.env = env
-	srv := &http.Server{Handler: apiHandler(env), ReadHeaderTimeout: 10 * time.Second}
 	s.close = func() {
-		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = srv.Shutdown(sctx)
 		env.Close()
 		cleanup()
 	}
@@ -150,12 +142,8 @@ func startServer(ctx context.Context, dsnBase, name string, conns int, h how, lo
 		s.stop()
 		return nil, err
 	}
-	if !h.child {
-		go func() { _ = srv.Serve(ln) }()
-		return s, nil
-	}
 	// functions/local on the port chosen, the same database and files folder (this process
-	// keeps its pool for the branch's set-up and the card key)
+	// keeps its pool for the branch's set-up)
 	ln.Close()
 	if err := s.startChild(ctx, vars, dataDir, h.emulator, log); err != nil {
 		s.stop()
@@ -164,10 +152,10 @@ func startServer(ctx context.Context, dsnBase, name string, conns int, h how, lo
 	return s, nil
 }
 
-// startChild builds functions/local and starts it on the port of s.base, with vars (and,
+// startChild builds functions/local (once a process) and starts it on the port of s.base, with vars (and,
 // for the emulator fault, moto_server behind a relay as its AWS).
 func (s *server) startChild(ctx context.Context, vars map[string]string, dataDir string, emulator bool, log io.Writer) error {
-	bin, err := buildLocal(ctx, dataDir)
+	bin, err := buildLocal(ctx)
 	if err != nil {
 		return err
 	}
@@ -185,17 +173,6 @@ func (s *server) startChild(ctx context.Context, vars map[string]string, dataDir
 	}
 	s.child = &child{bin: bin, env: childEnv(vars), log: log, base: s.base}
 	return s.child.start(ctx)
-}
-
-// apiHandler mounts every http function of the registry behind /api/, as functions/local's
-// newServer does, and the signed links of the local file store.
-func apiHandler(e *platform.Env) http.Handler {
-	api := e.Router()
-	functions.MountAll(e, api)
-	mux := http.NewServeMux()
-	mux.Handle("/api/", api)
-	mux.Handle(blob.DiskPath, e.Disk.Handler())
-	return mux
 }
 
 // stop stops serving and drops the database (unless keepData).
