@@ -279,6 +279,14 @@ func (r *rush) check(ctx context.Context, out io.Writer, since time.Time) ([]str
 	section("every tray served by the end of the meal (nothing lost on the way)", v8)
 	section("no order both served and cancelled", v5)
 
+	// ---- the hospital sync ----
+	var current int
+	if err := conn.QueryRow(ctx, `SELECT count(*) FROM patient WHERE branch_code = $1 AND hn_id LIKE 'RUSH%' AND visit_status = 'Current'`,
+		branchCode).Scan(&current); err != nil {
+		return nil, err
+	}
+	section(fmt.Sprintf("the hospital sync changed what the hospital changed, and nothing else (%s)", j.syncSummary()), r.checkSync(ctx, current))
+
 	// ---- activity ----
 	v6, err := r.checkActivity(ctx, conn, since, orders, records)
 	if err != nil {

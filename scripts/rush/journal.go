@@ -16,7 +16,9 @@ type journal struct {
 	prints         []printLog
 	printsAnswered int                  // generatePDF answered 200, or 200 and the answer lost (the lost fault)
 	printsUnknown  int                  // generatePDF tries with no answer (the server killed): printed or not
-	changes        map[string]span      // HN → its diet change, sent to answered
+	changes        map[string]span      // HN → its diet change (or the sync's), sent to answered
+	kinds          map[string]string    // HN → the kind of its diet change made on the edit screen
+	sync           *syncLog             // the hospital sync mid-round
 	clears         map[string]time.Time // order id → when its review or cancel was sent
 	cancels        map[string]time.Time // order id → when its cancel was answered
 	serves         map[string]*serveLog // by request id
@@ -67,7 +69,7 @@ type serveLog struct {
 }
 
 func newJournal() *journal {
-	return &journal{submits: map[string]*submitLog{}, owner: map[string]string{}, changes: map[string]span{},
+	return &journal{submits: map[string]*submitLog{}, owner: map[string]string{}, changes: map[string]span{}, kinds: map[string]string{},
 		clears: map[string]time.Time{}, cancels: map[string]time.Time{}, serves: map[string]*serveLog{}}
 }
 
@@ -116,6 +118,13 @@ func (j *journal) changed(hn string, sent, done time.Time) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	j.changes[hn] = span{sent, done}
+}
+
+// made records the diet change of kind saved on the patient hn.
+func (j *journal) made(hn, kind string) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.kinds[hn] = kind
 }
 
 func (j *journal) cleared(order string, sent time.Time) {
@@ -170,4 +179,12 @@ func (j *journal) inFault(a answer, margin time.Duration) bool {
 		}
 	}
 	return false
+}
+
+// syncSummary says how the hospital sync went.
+func (j *journal) syncSummary() string {
+	if j.sync == nil {
+		return "none"
+	}
+	return fmt.Sprintf("%s in %.1f s, %d of the rush's patients changed", j.sync.status, j.sync.done.Sub(j.sync.sent).Seconds(), len(j.sync.picks))
 }

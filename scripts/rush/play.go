@@ -273,9 +273,9 @@ func (r *rush) submit(ctx context.Context, c *client, d map[string]any) answer {
 // controller prints each ward's cards when half its patients are done (orders still
 // arriving) and hands them to the ward's serve phones — but first the diet changes of the
 // ward arrive, on patients of its first cards (the doctor's order came while the cards were
-// at the printer: those trays are met at the bedside flagged, unless reviewed first); then,
-// when the order takers and the diet changes are done, it prints every ward again for the
-// trays since.
+// at the printer: those trays are met at the bedside flagged, unless reviewed first); after
+// the first ward it syncs the branch with its hospital (sync); then, when the order takers
+// and the diet changes are done, it prints every ward again for the trays since.
 func (r *rush) controller(ctx context.Context, c *client, takersDone, changesDone <-chan struct{}) {
 	perWard := make([]int, len(r.wards))
 	for i := range r.o.changes {
@@ -292,6 +292,9 @@ func (r *rush) controller(ctx context.Context, c *client, takersDone, changesDon
 			<-ch.made
 		}
 		r.hand(w, got)
+		if w == 0 {
+			r.sync(ctx, c) // the hospital's census, the first ward's cards on their way
+		}
 	}
 	close(r.changes)
 	<-takersDone
@@ -468,6 +471,7 @@ func (r *rush) change(ctx context.Context, c *client, ch change, wheat int64) bo
 		return false
 	}
 	r.j.changed(ch.hn, sent, a.done)
+	r.j.made(ch.hn, ch.kind)
 	return true
 }
 

@@ -21,6 +21,7 @@ import (
 	"samrap/pkg/db/migrations"
 	"samrap/pkg/demo"
 	"samrap/pkg/orders"
+	"samrap/pkg/patientsync"
 	"samrap/pkg/platform"
 )
 
@@ -28,15 +29,16 @@ import (
 // `make run` runs it (every function of the registry, its workers and scheduled jobs, the
 // disk stand-in of S3 behind /files/ or moto_server), on a fresh database of its own.
 type server struct {
-	base     string // http://127.0.0.1:port
-	dsn      string // the rush database
-	name     string // its name, rush_<pid>
+	base     string        // http://127.0.0.1:port
+	dsn      string        // the rush database
+	name     string        // its name, rush_<pid>
 	env      *platform.Env // the rush's own pool and config, for the set-up (closed before the meal)
-	cardKey  []byte // the key of the card tokens: the checker reads which order a card names
-	proxy    *proxy // between the app and PostgreSQL, for the unreachable fault (else nil)
-	child    *child // functions/local as a process
+	cardKey  []byte        // the key of the card tokens: the checker reads which order a card names
+	proxy    *proxy        // between the app and PostgreSQL, for the unreachable fault (else nil)
+	child    *child        // functions/local as a process
 	moto     *awstest.Server
 	s3       *proxy // between the app and moto_server, for the emulator fault
+	hospital *hospitalServer
 	close    func()
 	keepData bool
 }
@@ -78,6 +80,9 @@ func startServer(ctx context.Context, dsnBase, name string, conns int, h how, lo
 		ln.Close()
 		if s.child != nil {
 			s.child.stop()
+		}
+		if s.hospital != nil {
+			s.hospital.close()
 		}
 		if s.s3 != nil {
 			s.s3.close()
@@ -139,6 +144,14 @@ func startServer(ctx context.Context, dsnBase, name string, conns int, h how, lo
 		return nil, err
 	}
 	if s.cardKey, err = orders.TokenKey(ctx, env.Keys); err != nil {
+		s.stop()
+		return nil, err
+	}
+	// the branch's hospital is the rush's (functions/local keeps settings a branch has)
+	if s.hospital, err = startHospital(time.Now()); err == nil {
+		err = patientsync.SetDefaultSettings(ctx, env.DB, branchCode, demo.HospitalSettings(s.hospital.url))
+	}
+	if err != nil {
 		s.stop()
 		return nil, err
 	}
