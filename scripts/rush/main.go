@@ -346,7 +346,7 @@ func (r *rush) play(ctx context.Context, p people) {
 		go func() {
 			defer takers.Done()
 			for _, job := range r.jobsOf(t, len(p.takers)) {
-				r.taker(ctx, p.takers[t], p.seconds[t], job.ward, job.patients)
+				r.taker(ctx, p.takers[t], p.seconds[t], job.ward, job.patients, t%3 == 2)
 			}
 		}()
 	}

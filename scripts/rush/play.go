@@ -126,9 +126,19 @@ func (r *rush) list(ctx context.Context, c *client, wardID int64, criteria strin
 
 // taker orders lunch for the patients pats of ward w one by one, as the order form does
 // (filterMenu, checkerOrderTaker, submitOrder, the list read again), on two devices for the
-// patients ordered twice at once.
-func (r *rush) taker(ctx context.Context, c, second *client, w int, pats []patient) {
+// patients ordered twice at once; a third of the order takers first order their patients
+// with the ward's meal round (round), then those the round left one by one.
+func (r *rush) taker(ctx context.Context, c, second *client, w int, pats []patient, byRound bool) {
 	rows := r.list(ctx, c, r.wards[w].id, "")
+	if byRound {
+		done := r.round(ctx, c, w, pats)
+		for _, p := range pats {
+			if done[p.hn] {
+				r.progress[w].Add(1)
+			}
+		}
+		rows = r.list(ctx, c, r.wards[w].id, "")
+	}
 	for _, p := range pats {
 		n := indexOf(r.wards[w].patients, p.hn)
 		row, ok := rows[p.hn]
@@ -136,7 +146,9 @@ func (r *rush) taker(ctx context.Context, c, second *client, w int, pats []patie
 			r.j.note("%s: not on the order list of ward %s", p.hn, r.wards[w].code)
 		}
 		if _, ordered, _ := r.lunchOf(row); !ok || ordered != "" {
-			r.progress[w].Add(1) // a colleague ordered it already
+			if !byRound {
+				r.progress[w].Add(1) // a colleague ordered it already
+			}
 			continue
 		}
 		d := r.draft(ctx, c, row)
@@ -162,6 +174,67 @@ func (r *rush) taker(ctx context.Context, c, second *client, w int, pats []patie
 		r.progress[w].Add(1)
 		rows = r.list(ctx, c, r.wards[w].id, "") // the list refreshes after a submit
 	}
+}
+
+// round orders the patients pats of ward w with the ward meal round screen (GET mealRound,
+// POST checkerRound, POST submitRound with one idempotency key, sent again as it was when
+// its answer is lost): each patient not ordered yet with the round's suggestion (the dish or
+// set, or NPO), the unmapped allergies confirmed. It answers the patients it ordered.
+func (r *rush) round(ctx context.Context, c *client, w int, pats []patient) map[string]bool {
+	q := url.Values{"branchCode": {branchCode}, "wardId": {fmt.Sprint(r.wards[w].id)}, "dateOrder": {r.today},
+		"mealTimeId": {fmt.Sprint(r.lunch)}}
+	a := c.retry(ctx, "takerOrder/mealRound", func() answer { return c.get(ctx, "takerOrder/mealRound", "/api/takerOrder/mealRound", q) })
+	var round struct {
+		Rows []struct {
+			Patient    orderRow `json:"patient"`
+			Ordered    bool     `json:"ordered"`
+			Suggestion *struct {
+				OrderType  string `json:"orderType"`
+				CourseType string `json:"courseType"`
+				Items      []any  `json:"items"`
+			} `json:"suggestion"`
+		} `json:"rows"`
+	}
+	if !a.ok() || a.into(&round) != nil {
+		r.j.note("ward %s: mealRound %s", r.wards[w].code, a)
+		return nil
+	}
+	mine := map[string]bool{}
+	for _, p := range pats {
+		mine[p.hn] = true
+	}
+	var picks []map[string]any
+	for _, row := range round.Rows {
+		if !mine[row.Patient.HnID] || row.Ordered || row.Suggestion == nil {
+			continue
+		}
+		picks = append(picks, map[string]any{"hnId": row.Patient.HnID, "patientVersion": row.Patient.Version,
+			"orderType": row.Suggestion.OrderType, "courseType": row.Suggestion.CourseType, "items": row.Suggestion.Items,
+			"unmappedAllergiesChecked": len(row.Patient.UnmappedAllergies) > 0})
+	}
+	if len(picks) == 0 {
+		return nil
+	}
+	body := map[string]any{"branchCode": branchCode, "idempotencyKey": newKey(), "dateOrder": r.today, "mealTimeId": r.lunch, "rows": picks}
+	a = c.retry(ctx, "takerOrder/checkerRound", func() answer { return c.post(ctx, "takerOrder/checkerRound", "/api/takerOrder/checkerRound", body) })
+	if !a.ok() {
+		r.j.note("ward %s: checkerRound %s", r.wards[w].code, a)
+	}
+	l := r.j.submitting(body["idempotencyKey"].(string), "", "orders.submitRound")
+	a = c.retry(ctx, "takerOrder/submitRound", func() answer {
+		a := c.post(ctx, "takerOrder/submitRound", "/api/takerOrder/submitRound", body)
+		r.j.submitted(l, a)
+		return a
+	})
+	done := map[string]bool{}
+	if !a.ok() {
+		r.j.note("ward %s: submitRound %s", r.wards[w].code, a)
+		return done
+	}
+	for _, hn := range ordered(a) {
+		done[hn] = true
+	}
+	return done
 }
 
 // both runs f and g at once and waits for both.
@@ -260,7 +333,7 @@ func (r *rush) draft(ctx context.Context, c *client, row orderRow) map[string]an
 // submit sends the draft d (POST /takerOrder/submitOrder) until it is answered, with the same
 // idempotency key each time, and keeps what it saw in the journal.
 func (r *rush) submit(ctx context.Context, c *client, d map[string]any) answer {
-	l := r.j.submitting(d["idempotencyKey"].(string), d["hnId"].(string))
+	l := r.j.submitting(d["idempotencyKey"].(string), d["hnId"].(string), "orders.submit")
 	return c.retry(ctx, "takerOrder/submitOrder", func() answer {
 		a := c.post(ctx, "takerOrder/submitOrder", "/api/takerOrder/submitOrder", d)
 		r.j.submitted(l, a)
