@@ -22,6 +22,15 @@ type dbOrder struct {
 	meal                      int64
 	flaggedAt, reviewedAt     *time.Time
 	reasons                   []string
+	caregiver                 bool
+}
+
+// whose answers the order's eater: the patient, or the patient's caregiver.
+func (o dbOrder) whose() string {
+	if o.caregiver {
+		return o.hn + "'s caregiver"
+	}
+	return o.hn
 }
 
 // serveRow is a serve record of the rush.
@@ -44,7 +53,7 @@ func (r *rush) check(ctx context.Context, out io.Writer, since time.Time) ([]str
 	// every order of the rush's patients: the rush orders lunch of today only
 	orders := map[string]dbOrder{}
 	rows, err := conn.Query(ctx, `SELECT o.id::text, p.hn_id, o.order_type, o.status, o.order_date::text, o.meal_time_id,
-			o.review_flagged_at, o.reviewed_at, o.review_reasons
+			o.review_flagged_at, o.reviewed_at, o.review_reasons, o.caregiver
 		FROM meal_order o JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
 		WHERE o.branch_code = $1 AND p.hn_id LIKE 'RUSH%'`, branchCode)
 	if err != nil {
@@ -52,7 +61,7 @@ func (r *rush) check(ctx context.Context, out io.Writer, since time.Time) ([]str
 	}
 	for rows.Next() {
 		var o dbOrder
-		if err := rows.Scan(&o.id, &o.hn, &o.orderType, &o.status, &o.date, &o.meal, &o.flaggedAt, &o.reviewedAt, &o.reasons); err != nil {
+		if err := rows.Scan(&o.id, &o.hn, &o.orderType, &o.status, &o.date, &o.meal, &o.flaggedAt, &o.reviewedAt, &o.reasons, &o.caregiver); err != nil {
 			return nil, err
 		}
 		orders[o.id] = o
@@ -179,12 +188,12 @@ func (r *rush) check(ctx context.Context, out io.Writer, since time.Time) ([]str
 			v2 = append(v2, fmt.Sprintf("order %s of %s (%s) exists, but no submit was answered it", o.id, o.hn, o.status))
 		}
 		if o.status != "CANCELLED" {
-			live[o.hn]++
+			live[o.whose()]++
 		}
 	}
-	for hn, n := range live {
+	for who, n := range live {
 		if n > 1 {
-			v1 = append(v1, fmt.Sprintf("%s has %d live lunches", hn, n))
+			v1 = append(v1, fmt.Sprintf("%s has %d live lunches", who, n))
 		}
 	}
 	section(fmt.Sprintf("every submit answered 2xx exists exactly once (%d keys answered, %d orders)", keys, len(orders)), v1)
@@ -279,6 +288,22 @@ func (r *rush) check(ctx context.Context, out io.Writer, since time.Time) ([]str
 	}
 	section("every tray served by the end of the meal (nothing lost on the way)", v8)
 	section("no order both served and cancelled", v5)
+
+	// ---- caregivers ----
+	var vc []string
+	carers := 0
+	for _, o := range orders {
+		if !o.caregiver {
+			continue
+		}
+		carers++
+		if o.flaggedAt != nil {
+			// a caregiver's restrictions are the caregiver's own: only the patient's discharge
+			// flags the order (docs/orders.md), and no patient of the rush goes home
+			vc = append(vc, fmt.Sprintf("%s's lunch %s flagged %v by the patient's change", o.whose(), o.id, o.reasons))
+		}
+	}
+	section(fmt.Sprintf("a caregiver's lunch is the caregiver's: never flagged by the patient's diet (%d caregivers' orders)", carers), vc)
 
 	// ---- the hospital sync ----
 	var current int
@@ -492,11 +517,15 @@ func (r *rush) summary(out io.Writer, orders map[string]dbOrder, records []serve
 	for _, w := range r.wards {
 		patients += len(w.patients)
 	}
-	lunch, npo, cancelled, trays := map[string]bool{}, 0, 0, 0
+	lunch, npo, cancelled, trays, caregivers := map[string]bool{}, 0, 0, 0, 0
 	for _, o := range orders {
 		switch {
 		case o.status == "CANCELLED":
 			cancelled++
+			continue
+		case o.caregiver:
+			caregivers++
+			trays++
 			continue
 		case o.orderType == "NPO":
 			npo++
@@ -518,8 +547,8 @@ func (r *rush) summary(out io.Writer, orders map[string]dbOrder, records []serve
 		cards += len(p.orders)
 	}
 	fmt.Fprintf(out, "\nMeal\n")
-	fmt.Fprintf(out, "  %d patients: %d with a lunch ordered (%d nil by mouth); %d orders, %d of them cancelled (diet changes)\n",
-		patients, len(lunch), npo, len(orders), cancelled)
+	fmt.Fprintf(out, "  %d patients: %d with a lunch ordered (%d nil by mouth), %d caregivers' lunches; %d orders, %d of them cancelled (diet changes)\n",
+		patients, len(lunch), npo, caregivers, len(orders), cancelled)
 	fmt.Fprintf(out, "  %d cards printed in %d files; %d trays, %d served; %d trays turned back at the bedside\n",
 		cards, len(r.j.prints), trays, served, rejected)
 	var reasons []string

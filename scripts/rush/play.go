@@ -151,7 +151,7 @@ func (r *rush) taker(ctx context.Context, c, second *client, w int, pats []patie
 			}
 			continue
 		}
-		d := r.draft(ctx, c, row)
+		d := r.draft(ctx, c, row, false)
 		a := c.retry(ctx, "takerOrder/checkerOrderTaker", func() answer {
 			return c.post(ctx, "takerOrder/checkerOrderTaker", "/api/takerOrder/checkerOrderTaker", d)
 		})
@@ -170,6 +170,10 @@ func (r *rush) taker(ctx context.Context, c, second *client, w int, pats []patie
 			both(func() { r.submit(ctx, c, d) }, func() { r.submit(ctx, second, d) })
 		default:
 			r.submit(ctx, c, d)
+		}
+		if npo, _, _ := r.lunchOf(row); n%15 == 9 && !npo {
+			// the patient's relative stays: the caregiver's lunch too, on the caregiver form
+			r.submit(ctx, c, r.draft(ctx, c, row, true))
 		}
 		r.progress[w].Add(1)
 		rows = r.list(ctx, c, r.wards[w].id, "") // the list refreshes after a submit
@@ -267,22 +271,26 @@ func copyDraft(d map[string]any) map[string]any {
 // draftBody): nil by mouth when the patient fasts then; else a dish or set of the day's
 // menu with no conflict for the patient (filterMenu), one with a conflict and an alternative
 // note when none is free of them, or a free-text meal at the patient's texture level when
-// nothing of the day is allowed.
-func (r *rush) draft(ctx context.Context, c *client, row orderRow) map[string]any {
+// nothing of the day is allowed. For the caregiver (the caregiver form: no restriction
+// stated, no texture), the caregiver's lunch.
+func (r *rush) draft(ctx context.Context, c *client, row orderRow, caregiver bool) map[string]any {
 	none := map[string]any{"religionId": nil, "vegetarianId": nil, "allergenIds": []int64{}, "restrictedIds": []int64{}}
 	d := map[string]any{"branchCode": branchCode, "hnId": row.HnID, "patientVersion": row.Version, "idempotencyKey": newKey(),
-		"dates": []string{r.today}, "mealTimeIds": []int64{r.lunch}, "caregiver": false, "caregiverInfo": none,
+		"dates": []string{r.today}, "mealTimeIds": []int64{r.lunch}, "caregiver": caregiver, "caregiverInfo": none,
 		"orderType": "ORD", "foodScope": "BOTH", "courseType": "MENU", "dietTypeId": nil, "therapeuticId": nil, "cuisineTypeId": nil,
 		"items": []any{}, "description": "", "otherIds": []int64{}, "remarkIds": []int64{}, "remark": "", "charge": false,
 		"dysphagiaFoodType": nil, "unmappedAllergiesChecked": len(row.UnmappedAllergies) > 0, "freeTextAcknowledged": false}
-	if npo, _, _ := r.lunchOf(row); npo {
+	if npo, _, _ := r.lunchOf(row); npo && !caregiver {
 		d["orderType"] = "NPO"
 		return d
 	}
+	body := map[string]any{"branchCode": branchCode, "hnId": row.HnID, "dateOrder": r.today, "mealTimeId": r.lunch,
+		"foodScope": "BOTH", "dietTypeId": nil, "therapeuticId": nil, "cuisineTypeId": nil, "mealComponentId": nil}
+	if caregiver {
+		body["caregiver"], d["unmappedAllergiesChecked"] = none, false
+	}
 	a := c.retry(ctx, "takerOrder/filterMenu", func() answer {
-		return c.post(ctx, "takerOrder/filterMenu", "/api/takerOrder/filterMenu", map[string]any{"branchCode": branchCode,
-			"hnId": row.HnID, "dateOrder": r.today, "mealTimeId": r.lunch, "foodScope": "BOTH", "dietTypeId": nil,
-			"therapeuticId": nil, "cuisineTypeId": nil, "mealComponentId": nil})
+		return c.post(ctx, "takerOrder/filterMenu", "/api/takerOrder/filterMenu", body)
 	})
 	type choice struct {
 		Menu      *struct{ ID int64 }     `json:"menu"`
@@ -323,6 +331,8 @@ func (r *rush) draft(ctx context.Context, c *client, row orderRow) map[string]an
 		pick(free[h%len(free)], "")
 	case len(noted) > 0:
 		pick(noted[0], "แยกส่วนที่แพ้ออก ตรวจแล้ว / allergen left out, checked")
+	case caregiver:
+		d["courseType"], d["description"], d["freeTextAcknowledged"] = "SPECIFIC", "ข้าวผัด / fried rice", true
 	default:
 		d["courseType"], d["description"], d["freeTextAcknowledged"] = "SPECIFIC", "ข้าวต้มปลาบดละเอียด / pureed fish porridge", true
 		d["dysphagiaFoodType"] = row.TextureFood
@@ -579,7 +589,7 @@ func (r *rush) review(ctx context.Context, c *client, ch change) {
 	r.j.cancelled(order, sent, a.done)
 	// the meal ordered again, as the patient is now
 	row = r.list(ctx, c, 0, ch.hn)[ch.hn]
-	r.submit(ctx, c, r.draft(ctx, c, row))
+	r.submit(ctx, c, r.draft(ctx, c, row, false))
 }
 
 // ---- serve phones ----
