@@ -23,6 +23,15 @@ type dbOrder struct {
 	flaggedAt, reviewedAt     *time.Time
 	reasons                   []string
 	caregiver                 bool
+	choice                    string // the course type, the free text and the dishes and sets picked
+}
+
+// dayOf answers the day a call orders for: tomorrow for a copy, else today.
+func (r *rush) dayOf(call string) string {
+	if call == "orders.copy" {
+		return r.tomorrow
+	}
+	return r.today
 }
 
 // whose answers the order's eater: the patient, or the patient's caregiver.
@@ -53,7 +62,9 @@ func (r *rush) check(ctx context.Context, out io.Writer, since time.Time) ([]str
 	// every order of the rush's patients: the rush orders lunch of today only
 	orders := map[string]dbOrder{}
 	rows, err := conn.Query(ctx, `SELECT o.id::text, p.hn_id, o.order_type, o.status, o.order_date::text, o.meal_time_id,
-			o.review_flagged_at, o.reviewed_at, o.review_reasons, o.caregiver
+			o.review_flagged_at, o.reviewed_at, o.review_reasons, o.caregiver,
+			coalesce(o.course_type, '') || ' ' || o.description || ' ' || coalesce((SELECT string_agg(coalesce('dish ' || i.menu_id,
+				'set ' || i.menu_set_id), ', ' ORDER BY i.position) FROM meal_order_item i WHERE i.branch_code = o.branch_code AND i.order_id = o.id), '')
 		FROM meal_order o JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
 		WHERE o.branch_code = $1 AND p.hn_id LIKE 'RUSH%'`, branchCode)
 	if err != nil {
@@ -61,7 +72,7 @@ func (r *rush) check(ctx context.Context, out io.Writer, since time.Time) ([]str
 	}
 	for rows.Next() {
 		var o dbOrder
-		if err := rows.Scan(&o.id, &o.hn, &o.orderType, &o.status, &o.date, &o.meal, &o.flaggedAt, &o.reviewedAt, &o.reasons, &o.caregiver); err != nil {
+		if err := rows.Scan(&o.id, &o.hn, &o.orderType, &o.status, &o.date, &o.meal, &o.flaggedAt, &o.reviewedAt, &o.reasons, &o.caregiver, &o.choice); err != nil {
 			return nil, err
 		}
 		orders[o.id] = o
@@ -177,7 +188,7 @@ func (r *rush) check(ctx context.Context, out io.Writer, since time.Time) ([]str
 			switch {
 			case !found:
 				v1 = append(v1, fmt.Sprintf("submit %s for %s answered order %s, which does not exist", l.key, l.hn, id))
-			case o.hn != j.owner[id] || o.date != r.today || o.meal != r.lunch:
+			case o.hn != j.owner[id] || o.date != r.dayOf(l.call) || o.meal != r.lunch:
 				v1 = append(v1, fmt.Sprintf("submit %s for %s answered order %s of %s, %s, meal %d", l.key, l.hn, id, o.hn, o.date, o.meal))
 			}
 		}
@@ -188,7 +199,7 @@ func (r *rush) check(ctx context.Context, out io.Writer, since time.Time) ([]str
 			v2 = append(v2, fmt.Sprintf("order %s of %s (%s) exists, but no submit was answered it", o.id, o.hn, o.status))
 		}
 		if o.status != "CANCELLED" {
-			live[o.whose()]++
+			live[o.whose()+" on "+o.date]++
 		}
 	}
 	for who, n := range live {
@@ -282,7 +293,7 @@ func (r *rush) check(ctx context.Context, out io.Writer, since time.Time) ([]str
 	// the meal played to the end: after the last print every tray's card reached its bed
 	var v8 []string
 	for _, o := range orders {
-		if o.orderType == "ORD" && o.status == "WAITING" {
+		if o.orderType == "ORD" && o.status == "WAITING" && o.date == r.today {
 			v8 = append(v8, fmt.Sprintf("%s's tray %s was never served (review reasons %v)", o.hn, o.id, o.reasons))
 		}
 	}
@@ -304,6 +315,24 @@ func (r *rush) check(ctx context.Context, out io.Writer, since time.Time) ([]str
 		}
 	}
 	section(fmt.Sprintf("a caregiver's lunch is the caregiver's: never flagged by the patient's diet (%d caregivers' orders)", carers), vc)
+
+	// ---- the copy to tomorrow ----
+	var vy []string
+	copied := 0
+	for _, o := range orders {
+		if o.date != r.tomorrow {
+			continue
+		}
+		copied++
+		same := false
+		for _, t := range orders {
+			same = same || t.date == r.today && t.hn == o.hn && t.caregiver == o.caregiver && t.orderType == "ORD" && t.choice == o.choice
+		}
+		if o.orderType != "ORD" || !same {
+			vy = append(vy, fmt.Sprintf("%s's lunch %s of tomorrow (%s %s) is no copy of an order of today", o.whose(), o.id, o.orderType, o.choice))
+		}
+	}
+	section(fmt.Sprintf("a lunch copied to tomorrow is an order of today's, its choice the same (%d copied)", copied), vy)
 
 	// ---- the hospital sync ----
 	var current int
@@ -405,8 +434,15 @@ func lastOf(as []answer) answer {
 func (r *rush) checkActivity(ctx context.Context, conn *pgx.Conn, since time.Time, orders map[string]dbOrder, records []serveRow) ([]string, error) {
 	want := map[string]int{} // "<action> <key>" → the writes found in the database
 	add := func(k string) { want[k]++ }
+	calls := map[string]bool{} // a ward call's entry names each of its patients once
 	for _, o := range orders {
-		add(cmp.Or(r.j.madeBy[o.id], "orders.submit") + " " + o.hn) // each order was made by one submit or ward call
+		// each order was made by one submit (an entry each: a patient's and the caregiver's
+		// are two) or one ward call (an entry naming the patient, whatever its orders)
+		call := cmp.Or(r.j.madeBy[o.id], "orders.submit")
+		if k := r.j.madeKey[o.id] + " " + o.hn; call == "orders.submit" || !calls[k] {
+			calls[k] = true
+			add(call + " " + o.hn)
+		}
 		if o.status == "CANCELLED" {
 			add("orders.cancel " + o.hn)
 		}
@@ -517,9 +553,12 @@ func (r *rush) summary(out io.Writer, orders map[string]dbOrder, records []serve
 	for _, w := range r.wards {
 		patients += len(w.patients)
 	}
-	lunch, npo, cancelled, trays, caregivers := map[string]bool{}, 0, 0, 0, 0
+	lunch, npo, cancelled, trays, caregivers, copies := map[string]bool{}, 0, 0, 0, 0, 0
 	for _, o := range orders {
 		switch {
+		case o.date != r.today:
+			copies++
+			continue
 		case o.status == "CANCELLED":
 			cancelled++
 			continue
@@ -547,8 +586,8 @@ func (r *rush) summary(out io.Writer, orders map[string]dbOrder, records []serve
 		cards += len(p.orders)
 	}
 	fmt.Fprintf(out, "\nMeal\n")
-	fmt.Fprintf(out, "  %d patients: %d with a lunch ordered (%d nil by mouth), %d caregivers' lunches; %d orders, %d of them cancelled (diet changes)\n",
-		patients, len(lunch), npo, caregivers, len(orders), cancelled)
+	fmt.Fprintf(out, "  %d patients: %d with a lunch ordered (%d nil by mouth), %d caregivers' lunches; %d orders of today, %d of them cancelled (diet changes); %d of tomorrow copied\n",
+		patients, len(lunch), npo, caregivers, len(orders)-copies, cancelled, copies)
 	fmt.Fprintf(out, "  %d cards printed in %d files; %d trays, %d served; %d trays turned back at the bedside\n",
 		cards, len(r.j.prints), trays, served, rejected)
 	var reasons []string

@@ -15,6 +15,7 @@ type journal struct {
 	submits        map[string]*submitLog // by idempotency key
 	owner          map[string]string     // order id → HN, of every order a submit answered
 	madeBy         map[string]string     // order id → the activity of the call that made it (orders.submit, …)
+	madeKey        map[string]string     // order id → the idempotency key of that call
 	prints         []printLog
 	printsAnswered int                  // generatePDF answered 200, or 200 and the answer lost (the lost fault)
 	printsUnknown  int                  // generatePDF tries with no answer (the server killed): printed or not
@@ -92,7 +93,7 @@ type serveLog struct {
 }
 
 func newJournal() *journal {
-	return &journal{submits: map[string]*submitLog{}, owner: map[string]string{}, madeBy: map[string]string{}, changes: map[string]span{}, kinds: map[string]string{},
+	return &journal{submits: map[string]*submitLog{}, owner: map[string]string{}, madeBy: map[string]string{}, madeKey: map[string]string{}, changes: map[string]span{}, kinds: map[string]string{},
 		clears: map[string]time.Time{}, cancels: map[string]time.Time{}, serves: map[string]*serveLog{}}
 }
 
@@ -122,7 +123,7 @@ func (j *journal) submitted(l *submitLog, a answer) {
 	if a.ok() {
 		for id, hn := range ordered(a) {
 			j.owner[id] = cmp.Or(hn, l.hn)
-			j.madeBy[id] = l.call
+			j.madeBy[id], j.madeKey[id] = l.call, l.key
 		}
 	}
 }

@@ -163,7 +163,8 @@ func run(ctx context.Context, o options, out io.Writer) ([]string, error) {
 	srv.keepData = o.keep
 	defer srv.stop()
 	now := time.Now().In(day.Bangkok)
-	r := &rush{o: o, srv: srv, st: newStats(), j: newJournal(), today: now.Format(time.DateOnly)}
+	r := &rush{o: o, srv: srv, st: newStats(), j: newJournal(), today: now.Format(time.DateOnly),
+		tomorrow: now.AddDate(0, 0, 1).Format(time.DateOnly)}
 	if r.wards, err = loadBranch(ctx, srv.env.DB, o, now); err != nil {
 		return nil, err
 	}

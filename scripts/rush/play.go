@@ -21,6 +21,7 @@ type rush struct {
 	st       *stats
 	j        *journal
 	today    string
+	tomorrow string // the day copyOrders orders for
 	lunch    int64
 	wards    []ward
 	progress []atomic.Int32 // per ward: patients the order takers are done with
@@ -376,7 +377,8 @@ func (r *rush) controller(ctx context.Context, c *client, takersDone, changesDon
 		}
 		r.hand(w, got)
 		if w == 0 {
-			r.sync(ctx, c) // the hospital's census, the first ward's cards on their way
+			r.sync(ctx, c)           // the hospital's census, the first ward's cards on their way
+			r.copyLunches(ctx, c, w) // tomorrow's lunches, today's still being ordered
 		}
 	}
 	close(r.changes)
@@ -387,6 +389,23 @@ func (r *rush) controller(ctx context.Context, c *client, takersDone, changesDon
 	}
 	for _, ch := range r.cards {
 		close(ch)
+	}
+}
+
+// copyLunches orders tomorrow's lunch of ward w's patients as today's (POST copyOrders, the
+// order list's "copy to another day", one idempotency key sent again as it was): every live
+// ORD of today at that moment ordered again for tomorrow, each checked as a submit.
+func (r *rush) copyLunches(ctx context.Context, c *client, w int) {
+	body := map[string]any{"branchCode": branchCode, "wardId": r.wards[w].id, "fromDate": r.today, "toDate": r.tomorrow,
+		"mealTimeIds": []int64{r.lunch}, "idempotencyKey": newKey()}
+	l := r.j.submitting(body["idempotencyKey"].(string), "", "orders.copy")
+	a := c.retry(ctx, "takerOrder/copyOrders", func() answer {
+		a := c.post(ctx, "takerOrder/copyOrders", "/api/takerOrder/copyOrders", body)
+		r.j.submitted(l, a)
+		return a
+	})
+	if !a.ok() {
+		r.j.note("ward %s: copyOrders %s", r.wards[w].code, a)
 	}
 }
 
