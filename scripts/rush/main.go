@@ -2,19 +2,22 @@
 // database, that nothing was lost, doubled or left unrecorded (issue 31 §1 and §3;
 // docs/rush.md).
 //
-// It serves the API in process as functions/local does (every http function of the
-// registry behind /api/, the local file store behind /files/) on a fresh database rush_<pid>,
-// migrated and loaded with the demo data, which it drops at the end. It adds wards of 30 beds
-// with a patient in each (allergies, texture needs, nil by mouth and religion in about a
-// hospital's proportions) and accounts, then signs everyone in as the web app does and plays
-// today's lunch (Asia/Bangkok): order takers ordering their wards through the order form's
-// calls, the Controller printing each ward's meal cards while orders still arrive, kitchen
-// boards polling, serve phones scanning every printed card (the QR codes read off the PDF)
-// with the patient's wristband and confirming each match, and diet changes mid-round whose
-// flagged orders are reviewed or cancelled and ordered again. A fault meanwhile, if asked:
-// terminate (every database connection of the app terminated every few seconds), unreachable
-// (the database taken from the app for -outage, every -every) or lost (one write answer in
-// six lost after the server answered; the client sends it again, as after a lost response).
+// It builds functions/local and runs it as a process of its own, as `make run` does, on a
+// fresh database rush_<pid>, migrated and loaded with the demo data, which it drops at the
+// end; the branch's hospital is the rush's own FHIR server. It adds wards of 30 beds with a
+// patient in each (allergies, texture needs, nil by mouth and religion in about a hospital's
+// proportions) and accounts, then signs everyone in as the web app does and plays today's
+// lunch (Asia/Bangkok): order takers ordering their wards through the order form's calls or
+// the ward meal round, caregivers' lunches, the Controller printing each ward's meal cards
+// while orders still arrive, syncing the branch with its hospital and copying a ward's
+// lunches to tomorrow, kitchen boards polling, serve phones scanning every printed card (the
+// QR codes read off the PDF) with the patient's wristband and confirming each match, and diet
+// changes mid-round whose flagged orders are reviewed or cancelled and ordered again. A fault
+// meanwhile, if asked: terminate (every database connection of the app terminated every few
+// seconds), unreachable (the database taken from the app for -outage, every -every), lost
+// (one write answer in six lost after the server answered; the client sends it again), kill
+// (the server killed with SIGKILL every -every and started again) or emulator (the server on
+// moto_server for S3, SQS and SES, the emulator taken away for -outage every -every).
 //
 // It prints p50/p95/p99 and the answers by status of every call, then the invariants, and
 // exits 1 on any violation.
