@@ -10,7 +10,6 @@ import (
 	"log/slog"
 	"net/http"
 
-	"samrap/pkg/blob"
 	"samrap/pkg/db"
 	"samrap/pkg/errs"
 	"samrap/pkg/i18n"
@@ -65,8 +64,6 @@ func OKMsg(w http.ResponseWriter, r *http.Request, key string, data any) error {
 var (
 	errDBUnavailable = errs.New(errs.Unavailable, "db.unavailable")
 	errTimedOut      = errs.New(errs.Unavailable, "request.timedOut")
-	// errFilesUnavailable: the file store could not be reached (blob.ErrUnavailable)
-	errFilesUnavailable = errs.New(errs.Unavailable, "files.unavailable")
 )
 
 // Fail writes the envelope for err. Failures that are not *errs.Error are logged with their
@@ -83,11 +80,6 @@ func Fail(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
 		// the request was fine: the database went away under it (a failover, a restart)
 		log.WarnContext(r.Context(), "database connection lost", "method", r.Method, "path", r.URL.Path, "err", err)
 		e, ok = errDBUnavailable, true
-	}
-	if !ok && errors.Is(err, blob.ErrUnavailable) {
-		// the request was fine: S3 (or its emulator) could not be reached; nothing was stored
-		log.WarnContext(r.Context(), "file store unavailable", "method", r.Method, "path", r.URL.Path, "err", err)
-		e, ok = errFilesUnavailable, true
 	}
 	if !ok && (errors.Is(err, context.DeadlineExceeded) || db.Cancelled(err)) {
 		// past RequestTimeout: its statement was cancelled, not left running

@@ -75,7 +75,8 @@ type syncLog struct {
 }
 
 // sync is the Controller's hospital sync mid-round (the patients screen's sync dialog: POST
-// importData, then checkProcessApiPatient every half second until the job ends): the
+// importData, then checkProcessApiPatient every half second until the job ends, up to 90
+// s): the
 // hospital lists every patient as Samrap has them — the diet changes made so far included —
 // but two of the first ward's, one with a new wheat allergy and one nil by mouth from now.
 // The orders the sync flags are then dealt with as a diet change's are (review).
@@ -110,7 +111,9 @@ func (r *rush) sync(ctx context.Context, c *client) {
 		Status string              `json:"status"`
 		Report *patientsync.Report `json:"report"`
 	}
-	for deadline := time.Now().Add(60 * time.Second); a.ok() && time.Now().Before(deadline) && ctx.Err() == nil; {
+	// up to 90 s: a delivery cut by an emulator outage comes back after the queue's
+	// visibility timeout (30 s)
+	for deadline := time.Now().Add(90 * time.Second); a.ok() && time.Now().Before(deadline) && ctx.Err() == nil; {
 		time.Sleep(500 * time.Millisecond)
 		s := c.retry(ctx, "data-patient/checkProcessApiPatient", func() answer {
 			return c.get(ctx, "data-patient/checkProcessApiPatient", "/api/data-patient/checkProcessApiPatient", q)

@@ -107,7 +107,7 @@ func main() {
 		"kill: the server (functions/local, a process) killed with SIGKILL every -every and started again; "+
 		"emulator: the server on moto_server for S3/SQS/SES, the emulator unreachable for -outage every -every")
 	every := flag.Duration("every", 0, "between two faults (default 3s, 1s with -short; 20s for unreachable, kill, emulator; 8s with -short)")
-	outage := flag.Duration("outage", 10*time.Second, "how long the database or the emulator stays unreachable (-fault unreachable, emulator)")
+	outage := flag.Duration("outage", 0, "how long the database or the emulator stays unreachable (-fault unreachable, emulator; default 10s, 3s with -short)")
 	flag.IntVar(&o.conns, "conns", 0, "the app's database pool (default: DB_MAX_CONNS, 4)")
 	flag.StringVar(&o.dsn, "db", o.dsn, "PostgreSQL (the database is rush_<pid>, created and dropped)")
 	flag.BoolVar(&o.keep, "keep", false, "keep the database rush_<pid> afterwards")
@@ -124,7 +124,13 @@ func main() {
 	if *every > 0 {
 		o.every = *every
 	}
-	o.outage = *outage
+	o.outage = 10 * time.Second
+	if *isShort {
+		o.outage = 3 * time.Second // the short meal lasts about 15 s
+	}
+	if *outage > 0 {
+		o.outage = *outage
+	}
 	if o.fault != "" && !slices.Contains(faults, o.fault) {
 		fmt.Fprintf(os.Stderr, "rush: unknown fault %q (%s)\n", o.fault, strings.Join(faults, ", "))
 		os.Exit(2)

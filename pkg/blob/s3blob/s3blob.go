@@ -15,7 +15,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/s3/types"
 	"github.com/aws/smithy-go"
-	smithyhttp "github.com/aws/smithy-go/transport/http"
 
 	"samrap/pkg/awsenv"
 	"samrap/pkg/blob"
@@ -97,17 +96,9 @@ func (s *Store) Get(ctx context.Context, key string) (io.ReadCloser, error) {
 	return out.Body, nil
 }
 
-// unreachable marks err blob.ErrUnavailable when S3 was not reached — no answer at all (a
-// refused or reset connection, a timeout) or a 5xx, through the client's retries — and the
-// caller had not given up (ctx): an S3 refusal (a 4xx: a missing bucket, no permission) is
-// a fault of ours, left as it is.
+// unreachable marks err blob.ErrUnavailable when S3 was not reached (awsenv.Unreachable).
 func unreachable(ctx context.Context, err error) error {
-	if ctx.Err() != nil {
-		return err
-	}
-	var sent *smithyhttp.RequestSendError
-	var res *smithyhttp.ResponseError
-	if errors.As(err, &sent) || errors.As(err, &res) && res.HTTPStatusCode() >= 500 {
+	if awsenv.Unreachable(ctx, err) {
 		return fmt.Errorf("%w: %w", blob.ErrUnavailable, err)
 	}
 	return err
