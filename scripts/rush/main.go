@@ -111,7 +111,7 @@ func main() {
 	flag.IntVar(&o.conns, "conns", 0, "the app's database pool (default: DB_MAX_CONNS, 4)")
 	flag.StringVar(&o.dsn, "db", o.dsn, "PostgreSQL (the database is rush_<pid>, created and dropped)")
 	flag.BoolVar(&o.keep, "keep", false, "keep the database rush_<pid> afterwards")
-	timeout := flag.Duration("timeout", 20*time.Minute, "give up after")
+	timeout := flag.Duration("timeout", time.Hour, "give up after (the checks included)")
 	flag.Parse()
 	if *isShort {
 		s := short()
