@@ -17,11 +17,12 @@ import (
 )
 
 // hospitalServer is the rush's hospital: the FHIR census the branch's sync reads (the
-// branch's connector settings point here, demo.HospitalSettings), set before each sync.
+// branch's connector settings point here, demo.HospitalSettings), made at each request, so
+// that a diet change saved until the worker reads it is in it.
 type hospitalServer struct {
-	url string
-	srv *http.Server
-	h   atomic.Pointer[http.Handler]
+	url    string
+	srv    *http.Server
+	census atomic.Pointer[func() []hospital.Admission]
 }
 
 // startHospital serves the demo hospital's census of the branch on a loopback port.
@@ -31,18 +32,16 @@ func startHospital(now time.Time) (*hospitalServer, error) {
 		return nil, err
 	}
 	h := &hospitalServer{url: "http://" + ln.Addr().String()}
-	h.set(demo.HospitalCensus(branchCode, now))
-	h.srv = &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { (*h.h.Load()).ServeHTTP(w, r) }),
-		ReadHeaderTimeout: 10 * time.Second}
+	h.set(func() []hospital.Admission { return demo.HospitalCensus(branchCode, now) })
+	h.srv = &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fhirdemo.Handler((*h.census.Load())()).ServeHTTP(w, r)
+	}), ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = h.srv.Serve(ln) }()
 	return h, nil
 }
 
-// set makes census the hospital's.
-func (h *hospitalServer) set(census []hospital.Admission) {
-	handler := fhirdemo.Handler(census)
-	h.h.Store(&handler)
-}
+// set makes census what the hospital lists from now on.
+func (h *hospitalServer) set(census func() []hospital.Admission) { h.census.Store(&census) }
 
 func (h *hospitalServer) close() { _ = h.srv.Close() }
 
@@ -76,11 +75,13 @@ type syncLog struct {
 
 // sync is the Controller's hospital sync mid-round (the patients screen's sync dialog: POST
 // importData, then checkProcessApiPatient every half second until the job ends, up to 30
-// s, 90 s under the emulator fault): the
-// hospital lists every patient as Samrap has them — the diet changes made so far included —
+// s (10 s short), 90 s under the emulator fault, the dialog left open while the Controller
+// goes on): the
+// hospital lists every patient as Samrap has them — the diet changes saved so far included —
 // but two of the first ward's, one with a new wheat allergy and one nil by mouth from now.
-// The orders the sync flags are then dealt with as a diet change's are (review).
-func (r *rush) sync(ctx context.Context, c *client) {
+// The orders the sync flags are then dealt with as a diet change's are (review). It answers
+// once the sync is asked for; done is closed when it is dealt with.
+func (r *rush) sync(ctx context.Context, c *client) (done <-chan struct{}) {
 	now := time.Now()
 	l := &syncLog{picks: map[string]string{}}
 	pats := r.wards[0].patients
@@ -90,15 +91,17 @@ func (r *rush) sync(ctx context.Context, c *client) {
 			l.picks[p.hn] = []string{"ALLERGY", "NPO"}[len(l.picks)]
 		}
 	}
-	census := demo.HospitalCensus(branchCode, now)
-	for _, w := range r.wards {
-		for _, p := range w.patients {
-			cells := withChange(p.cells, r.madeKind(p.hn), r.today)
-			cells = withChange(cells, l.picks[p.hn], r.today)
-			census = append(census, demo.AdmissionOf(cells))
+	r.srv.hospital.set(func() []hospital.Admission {
+		census := demo.HospitalCensus(branchCode, now)
+		for _, w := range r.wards {
+			for _, p := range w.patients {
+				cells := withChange(p.cells, r.madeKind(p.hn), r.today)
+				cells = withChange(cells, l.picks[p.hn], r.today)
+				census = append(census, demo.AdmissionOf(cells))
+			}
 		}
-	}
-	r.srv.hospital.set(census)
+		return census
+	})
 	l.sent = time.Now()
 	q := url.Values{"branchCode": {branchCode}}
 	a := c.retry(ctx, "data-patient/importData", func() answer {
@@ -107,17 +110,26 @@ func (r *rush) sync(ctx context.Context, c *client) {
 	if !a.ok() {
 		r.j.note("hospital sync: importData %s", a)
 	}
+	ch := make(chan struct{})
+	go func() { defer close(ch); r.syncSeen(ctx, c, l, a.ok()) }()
+	return ch
+}
+
+// syncSeen follows the sync l asked for (asked: it was) to its end, then reviews the orders
+// it flagged.
+func (r *rush) syncSeen(ctx context.Context, c *client, l *syncLog, asked bool) {
+	q := url.Values{"branchCode": {branchCode}}
 	var job struct {
 		Status string              `json:"status"`
 		Report *patientsync.Report `json:"report"`
 	}
-	// up to 30 s; 90 s under the emulator fault: a delivery cut by an outage comes back after
-	// the queue's visibility timeout (30 s)
-	wait := 30 * time.Second
+	// o.syncWait (30 s; 10 s in the short rush), 90 s under the emulator fault: a delivery
+	// cut by an outage comes back after the queue's visibility timeout (30 s)
+	wait := r.o.syncWait
 	if r.o.fault == "emulator" {
 		wait = 90 * time.Second
 	}
-	for deadline := time.Now().Add(wait); a.ok() && time.Now().Before(deadline) && ctx.Err() == nil; {
+	for deadline := time.Now().Add(wait); asked && time.Now().Before(deadline) && ctx.Err() == nil; {
 		time.Sleep(500 * time.Millisecond)
 		s := c.retry(ctx, "data-patient/checkProcessApiPatient", func() answer {
 			return c.get(ctx, "data-patient/checkProcessApiPatient", "/api/data-patient/checkProcessApiPatient", q)

@@ -52,6 +52,7 @@ type options struct {
 	walk           time.Duration // a serve phone's walk to a bed
 	poll           time.Duration // between two reads of a kitchen board
 	think          time.Duration // from a diet change to the review of the patient's order
+	syncWait       time.Duration // how long the sync dialog waits for the job (90 s under the emulator fault)
 	conns          int           // the app's pool size (0: the configured DB_MAX_CONNS)
 	dsn            string        // PostgreSQL (the database name is replaced by rush_<pid>)
 	keep           bool          // keep the database afterwards
@@ -64,14 +65,14 @@ const defaultDB = "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"
 // five kitchen boards.
 func full() options {
 	return options{wards: 40, beds: 30, takers: 40, phones: 20, boards: 5, changes: 12, every: 3 * time.Second,
-		walk: 20 * time.Millisecond, poll: 2 * time.Second, think: 8 * time.Second, dsn: defaultDB}
+		walk: 20 * time.Millisecond, poll: 2 * time.Second, think: 8 * time.Second, syncWait: 30 * time.Second, dsn: defaultDB}
 }
 
 // short is one ward of 30 with three order takers, two serve phones, one board, three diet
 // changes and the terminate fault: under a minute (make test runs it, TestShortRush).
 func short() options {
 	return options{wards: 1, beds: 30, takers: 3, phones: 2, boards: 1, changes: 3, fault: "terminate",
-		every: time.Second, walk: 100 * time.Millisecond, poll: time.Second, think: time.Second, dsn: defaultDB}
+		every: time.Second, walk: 100 * time.Millisecond, poll: time.Second, think: time.Second, syncWait: 10 * time.Second, dsn: defaultDB}
 }
 
 // faults are the faults a rush can play (docs/rush.md, "The faults").

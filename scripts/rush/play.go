@@ -361,6 +361,7 @@ func (r *rush) submit(ctx context.Context, c *client, d map[string]any) answer {
 // the first ward it syncs the branch with its hospital (sync); then, when the order takers
 // and the diet changes are done, it prints every ward again for the trays since.
 func (r *rush) controller(ctx context.Context, c *client, takersDone, changesDone <-chan struct{}) {
+	var synced <-chan struct{}
 	perWard := make([]int, len(r.wards))
 	for i := range r.o.changes {
 		perWard[i%len(r.wards)]++
@@ -377,11 +378,14 @@ func (r *rush) controller(ctx context.Context, c *client, takersDone, changesDon
 		}
 		r.hand(w, got)
 		if w == 0 {
-			r.sync(ctx, c)           // the hospital's census, the first ward's cards on their way
+			synced = r.sync(ctx, c)  // the hospital's census, the first ward's cards on their way
 			r.copyLunches(ctx, c, w) // tomorrow's lunches, today's still being ordered
 		}
 	}
 	close(r.changes)
+	if synced != nil {
+		<-synced // the sync's flagged orders dealt with before the last prints
+	}
 	<-takersDone
 	<-changesDone
 	for w := range r.wards {
