@@ -84,15 +84,18 @@ bench: build
 
 ## rush: a hospital's lunch (40 wards × 30 beds) played against the API, without a fault and
 ## then with each fault: every database connection of the app terminated every 3 s, the
-## database unreachable for 10 s every 20 s, one write answer in six lost; prints the figures
+## database unreachable for 10 s every 20 s, one write answer in six lost, the server killed
+## (SIGKILL) every 20 s, the S3/SQS emulator unreachable for 10 s every 20 s; prints the figures
 ## and fails on any violation of the invariants (docs/rush.md). 1 to 5 minutes each here, by the load.
 rush:
 	go run ./scripts/rush
 	go run ./scripts/rush -fault terminate
 	go run ./scripts/rush -fault unreachable
 	go run ./scripts/rush -fault lost
+	go run ./scripts/rush -fault kill
+	go run ./scripts/rush -fault emulator
 
-## rush-short: one ward of 30 with the terminate fault, in under a minute (TestShortRush in make test plays each fault)
+## rush-short: one ward of 30 with the terminate fault, in under a minute (TestShortRush in make test plays terminate, lost, unreachable)
 rush-short:
 	go run ./scripts/rush -short
 

@@ -7,9 +7,12 @@
 package awsenv
 
 import (
+	"context"
+	"errors"
 	"fmt"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	smithyhttp "github.com/aws/smithy-go/transport/http"
 
 	"samrap/pkg/config"
 )
@@ -25,4 +28,18 @@ func Config(cfg config.Config) (aws.Config, error) {
 		return aws.Config{}, fmt.Errorf("awsenv.config: %w", err)
 	}
 	return c, nil
+}
+
+// Unreachable reports whether err, of an AWS SDK call, says the service was not reached — no
+// answer at all (a refused or reset connection, a timeout) or a 5xx, through the SDK's
+// retries — while the caller had not given up (ctx): the same call may succeed later. A
+// refusal (a 4xx: a missing bucket or queue, no permission) is ours to fix, not this. The
+// adapters wrap it in their ErrUnavailable (blob, queue), which the API answers 503.
+func Unreachable(ctx context.Context, err error) bool {
+	if err == nil || ctx.Err() != nil {
+		return false
+	}
+	var sent *smithyhttp.RequestSendError
+	var res *smithyhttp.ResponseError
+	return errors.As(err, &sent) || errors.As(err, &res) && res.HTTPStatusCode() >= 500
 }

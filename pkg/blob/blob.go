@@ -15,10 +15,19 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"samrap/pkg/errs"
 )
 
 // ErrNotFound is returned by Get when no object has the key.
 var ErrNotFound = errors.New("blob: not found")
+
+// ErrUnavailable wraps a store's failure to be reached at all (S3 or its emulator down, the
+// network failing, a 5xx through every retry: awsenv.Unreachable): nothing was stored, and
+// the same request can be sent again later. The API answers it 503 UNAVAILABLE
+// "files.unavailable"; db.Lost does not take the broken connection under it for the
+// database's.
+var ErrUnavailable = errs.New(errs.Unavailable, "files.unavailable")
 
 // ErrInvalidKey is returned for a key that is not a clean relative slash-separated path.
 var ErrInvalidKey = errors.New("blob: invalid key")

@@ -16,7 +16,10 @@ import (
 // that the database is shutting down or starting (an Aurora failover, a restart, an
 // operator's pg_terminate_backend): nothing about the request itself was wrong, and the
 // same statement on a new connection may well succeed. A read may then be tried again
-// (pkg/httpx); a write only when an idempotency key makes it safe.
+// (pkg/httpx); a write only when an idempotency key makes it safe. An error that already
+// names itself unavailable (an errs.Unavailable in its chain: S3, SQS or mail out of reach,
+// blob.ErrUnavailable, queue.ErrUnavailable) is not the database's, whatever broken
+// connection it wraps.
 func Lost(err error) bool {
 	if err == nil {
 		return false
@@ -25,8 +28,11 @@ func Lost(err error) bool {
 	// asked of every error a request answers (three allocations of each refused token).
 	var pgErr *pgconn.PgError
 	var retry interface{ SafeToRetry() bool }
-	connect := false
+	connect, named := false, false
 	errs.Walk(err, func(e error) {
+		if x, ok := e.(*errs.Error); ok && x.Kind == errs.Unavailable {
+			named = true
+		}
 		if x, ok := e.(*pgconn.PgError); ok && pgErr == nil {
 			pgErr = x
 		}
@@ -37,6 +43,9 @@ func Lost(err error) bool {
 			connect = true
 		}
 	})
+	if named {
+		return false
+	}
 	if pgErr != nil {
 		switch pgErr.Code {
 		case "57P01", "57P02", "57P03": // admin_shutdown, crash_shutdown, cannot_connect_now

@@ -50,6 +50,9 @@ func TestLost(t *testing.T) {
 		{"eof", fmt.Errorf("read: %w", io.ErrUnexpectedEOF), true},
 		{"reset", wrapped{syscall.ECONNRESET}, true},
 		{"cancelled", context.Canceled, false},
+		// S3, SQS or mail out of reach: their broken connection is not the database's
+		{"named unavailable, eof under it", fmt.Errorf("queue.send: %w: %w", errs.New(errs.Unavailable, "queue.unavailable"), io.EOF), false},
+		{"named unavailable, reset under it", fmt.Errorf("mail: %w: %w", errs.New(errs.Unavailable, "mail.failed"), wrapped{syscall.ECONNRESET}), false},
 	} {
 		if got := db.Lost(c.err); got != c.want {
 			t.Errorf("%s: Lost = %v, want %v", c.name, got, c.want)

@@ -70,15 +70,60 @@ func HospitalDischarged(branch string, now time.Time) []string {
 	return gone
 }
 
+// AdmissionOf is a patient, given as the patient import's cells (the demo's, the rush's of
+// scripts/rush), as the demo hospital lists it: name, gender, birth, ward and bed, admission
+// and planned discharge, allergies (AL codes, else text), diet type and therapeutic foods,
+// IDDSI levels and an NPO window, in the codes of HospitalSettings' maps.
+func AdmissionOf(c map[string]string) hospital.Admission {
+	date := func(d string) time.Time { return bangkok(d + " 08:00") }
+	a := hospital.Admission{HN: c["hnId"], NameTh: strings.TrimSpace(c["firstNameTh"] + " " + c["lastNameTh"]),
+		NameEn: strings.TrimSpace(c["firstNameEn"] + " " + c["lastNameEn"]), Gender: c["gender"],
+		BirthDate: c["birthday"], Ward: c["wardCode"], Bed: c["roomCode"], Admitted: date(c["admitDate"])}
+	if d := c["plannedDischargeDate"]; d != "" {
+		t := date(d)
+		a.PlannedEnd = &t
+	}
+	for _, x := range strings.Split(c["allergies"], ",") {
+		x = strings.TrimSpace(x)
+		switch {
+		case x == "":
+		case strings.HasPrefix(x, "AL"):
+			a.Allergies = append(a.Allergies, hospital.Concept{Codings: []hospital.Coding{{System: demoAllergen, Code: x}}})
+		default:
+			a.Allergies = append(a.Allergies, hospital.Concept{Text: x})
+		}
+	}
+	diet := hospital.DietOrder{Types: []hospital.Concept{{Codings: []hospital.Coding{{System: demoDiet, Code: c["dietTypeCode"]}}}}}
+	for _, t := range strings.Split(c["therapeuticCodes"], ",") {
+		if t != "" {
+			diet.Types = append(diet.Types, hospital.Concept{Codings: []hospital.Coding{{System: demoDiet, Code: t}}})
+		}
+	}
+	if l, err := strconv.Atoi(c["textureFood"]); err == nil {
+		diet.Textures = []hospital.Concept{{Codings: []hospital.Coding{{System: demoTexture, Code: fmt.Sprintf("F%d", l)}}}}
+	}
+	if l, err := strconv.Atoi(c["textureDrink"]); err == nil {
+		diet.Fluids = []hospital.Concept{{Codings: []hospital.Coding{{System: demoTexture, Code: fmt.Sprintf("D%d", l)}}}}
+	}
+	a.Diets = []hospital.DietOrder{diet}
+	if c["npoFrom"] != "" {
+		from, to := bangkok(c["npoFrom"]), bangkok(c["npoTo"])
+		a.Diets = append(a.Diets, hospital.DietOrder{From: &from, To: &to,
+			Types: []hospital.Concept{{Codings: []hospital.Coding{{System: demoDiet, Code: "NPO"}}}}})
+	}
+	return a
+}
+
+// bangkok reads an import's "2006-01-02 15:04" in Asia/Bangkok.
+func bangkok(d string) time.Time {
+	t, _ := time.ParseInLocation("2006-01-02 15:04", d, day.Bangkok)
+	return t
+}
+
 // hospitalDay is the demo hospital's census of a branch and the HNs gone home.
 func hospitalDay(branch string, now time.Time) ([]hospital.Admission, []string) {
 	now = now.In(day.Bangkok)
 	rows := demoPatients(branch, now)
-	at := func(d string) time.Time {
-		t, _ := time.ParseInLocation("2006-01-02 15:04", d, day.Bangkok)
-		return t
-	}
-	date := func(d string) time.Time { return at(d + " 08:00") }
 	var out []hospital.Admission
 	var freed, gone []string
 	for n, r := range rows {
@@ -86,41 +131,7 @@ func hospitalDay(branch string, now time.Time) ([]hospital.Admission, []string) 
 		if c["visitStatus"] == "Discharge" || (c["visitStatus"] == "PreAdmit" && n != 60) {
 			continue
 		}
-		a := hospital.Admission{HN: c["hnId"], NameTh: strings.TrimSpace(c["firstNameTh"] + " " + c["lastNameTh"]),
-			NameEn: strings.TrimSpace(c["firstNameEn"] + " " + c["lastNameEn"]), Gender: c["gender"],
-			BirthDate: c["birthday"], Ward: c["wardCode"], Bed: c["roomCode"], Admitted: date(c["admitDate"])}
-		if d := c["plannedDischargeDate"]; d != "" {
-			t := date(d)
-			a.PlannedEnd = &t
-		}
-		for _, x := range strings.Split(c["allergies"], ",") {
-			x = strings.TrimSpace(x)
-			switch {
-			case x == "":
-			case strings.HasPrefix(x, "AL"):
-				a.Allergies = append(a.Allergies, hospital.Concept{Codings: []hospital.Coding{{System: demoAllergen, Code: x}}})
-			default:
-				a.Allergies = append(a.Allergies, hospital.Concept{Text: x})
-			}
-		}
-		diet := hospital.DietOrder{Types: []hospital.Concept{{Codings: []hospital.Coding{{System: demoDiet, Code: c["dietTypeCode"]}}}}}
-		for _, t := range strings.Split(c["therapeuticCodes"], ",") {
-			if t != "" {
-				diet.Types = append(diet.Types, hospital.Concept{Codings: []hospital.Coding{{System: demoDiet, Code: t}}})
-			}
-		}
-		if l, err := strconv.Atoi(c["textureFood"]); err == nil {
-			diet.Textures = []hospital.Concept{{Codings: []hospital.Coding{{System: demoTexture, Code: fmt.Sprintf("F%d", l)}}}}
-		}
-		if l, err := strconv.Atoi(c["textureDrink"]); err == nil {
-			diet.Fluids = []hospital.Concept{{Codings: []hospital.Coding{{System: demoTexture, Code: fmt.Sprintf("D%d", l)}}}}
-		}
-		a.Diets = []hospital.DietOrder{diet}
-		if c["npoFrom"] != "" {
-			from, to := at(c["npoFrom"]), at(c["npoTo"])
-			a.Diets = append(a.Diets, hospital.DietOrder{From: &from, To: &to,
-				Types: []hospital.Concept{{Codings: []hospital.Coding{{System: demoDiet, Code: "NPO"}}}}})
-		}
+		a := AdmissionOf(c)
 		switch n {
 		case 10, 25: // gone home
 			freed = append(freed, c["roomCode"])
@@ -139,7 +150,7 @@ func hospitalDay(branch string, now time.Time) ([]hospital.Admission, []string) 
 			a.Allergies = append(a.Allergies, hospital.Concept{Codings: []hospital.Coding{{System: snomed, Code: "762952008", Display: "Peanut"}}})
 		case 6: // nothing by mouth tonight
 			today := now.Format(time.DateOnly)
-			from, to := at(today+" 20:00"), at(today+" 23:00").Add(7*time.Hour)
+			from, to := bangkok(today+" 20:00"), bangkok(today+" 23:00").Add(7*time.Hour)
 			a.Diets = append(a.Diets, hospital.DietOrder{From: &from, To: &to,
 				Types: []hospital.Concept{{Codings: []hospital.Coding{{System: demoDiet, Code: "NPO"}}}}})
 		case 7: // a diet the branch has no map for

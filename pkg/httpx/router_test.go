@@ -15,6 +15,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"samrap/pkg/blob"
 	"samrap/pkg/errs"
 	"samrap/pkg/httpx"
 	"samrap/pkg/session"
@@ -359,6 +360,43 @@ func TestAPostThatReadsIsTriedAgainWithItsBody(t *testing.T) {
 			rt.ServeHTTP(rec, req)
 			if rec.Code != c.status || runs != c.runs || (c.status == 200 && !strings.Contains(rec.Body.String(), `"data":"lunch"`)) {
 				t.Fatalf("%d after %d runs: %s", rec.Code, runs, rec.Body)
+			}
+		})
+	}
+}
+
+// A file store that could not be reached (blob.ErrUnavailable: S3 or its emulator down)
+// answers 503 UNAVAILABLE "files.unavailable" in the caller's language, never 500, and the
+// broken connection under it is not taken for the database's: the read is not tried again nor
+// the pool emptied (the retries were the SDK's); any other store failure stays a 500.
+func TestUnreachableFileStoreAnswers503(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name   string
+		err    error
+		status int
+		body   string
+	}{
+		{"unreachable", fmt.Errorf("reports: download: store x: %w", fmt.Errorf("blob.put: %w: %w", blob.ErrUnavailable, io.EOF)),
+			503, `"code":"UNAVAILABLE","msg":"ระบบจัดเก็บไฟล์ขัดข้องชั่วคราว ยังไม่ได้บันทึกสิ่งใด กรุณาลองใหม่อีกครั้งในอีกสักครู่"`},
+		{"refused", errors.New("blob.put: NoSuchBucket"), 500, `"code":"INTERNAL"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			rt := httpx.NewRouter(nil, slog.New(slog.NewTextHandler(io.Discard, nil)))
+			recovered := 0
+			rt.RecoverLost(func() { recovered++ })
+			runs := 0
+			rt.Handle("GET /api/x", httpx.Public(), func(w http.ResponseWriter, r *http.Request) error {
+				runs++
+				return c.err
+			})
+			req := httptest.NewRequest("GET", "/api/x", nil)
+			req.Header.Set("Accept-Language", "th")
+			rec := httptest.NewRecorder()
+			rt.ServeHTTP(rec, req)
+			if rec.Code != c.status || runs != 1 || recovered != 0 || !strings.Contains(rec.Body.String(), c.body) {
+				t.Fatalf("status %d after %d runs, %d recoveries: %s", rec.Code, runs, recovered, rec.Body)
 			}
 		})
 	}

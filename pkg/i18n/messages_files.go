@@ -3,6 +3,8 @@ package i18n
 // filesMessages: uploads, downloads and imports (pkg/files, pkg/imports).
 var filesMessages = map[string]msg{
 	// files
+	"files.unavailable":       {"ระบบจัดเก็บไฟล์ขัดข้องชั่วคราว ยังไม่ได้บันทึกสิ่งใด กรุณาลองใหม่อีกครั้งในอีกสักครู่", "The file store is unavailable for the moment; nothing was saved. Please try again in a moment"},
+	"queue.unavailable":       {"ระบบคิวงานขัดข้องชั่วคราว ยังไม่ได้เริ่มงานใด กรุณาลองใหม่อีกครั้งในอีกสักครู่", "The work queue is unavailable for the moment; nothing was started. Please try again in a moment"},
 	"files.fileRequired":      {"กรุณาเลือกไฟล์", "Please choose a file"},
 	"files.oneFile":           {"นำเข้าได้ครั้งละหนึ่งไฟล์เท่านั้น", "Please upload one file at a time"},
 	"files.unsupportedFormat": {"ไม่รองรับรูปแบบไฟล์นี้ กรุณาใช้ไฟล์ .xlsx", "This file format is not supported; please use an .xlsx file"},

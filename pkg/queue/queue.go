@@ -16,6 +16,7 @@ import (
 	lambdaevents "github.com/aws/aws-lambda-go/events"
 
 	"samrap/events"
+	"samrap/pkg/errs"
 )
 
 // Handler handles a batch of messages. It reports the messages it could not handle in
@@ -36,6 +37,13 @@ type FIFOSender interface {
 
 // ErrClosed is returned by Send on a queue that is shutting down.
 var ErrClosed = errors.New("queue: closed")
+
+// ErrUnavailable wraps a send that did not reach the queue (SQS or its emulator down, the
+// network failing, a 5xx through every retry: awsenv.Unreachable): the work was not queued,
+// and the same request can be sent again later. The API answers it 503 UNAVAILABLE
+// "queue.unavailable"; db.Lost does not take the broken connection under it for the
+// database's.
+var ErrUnavailable = errs.New(errs.Unavailable, "queue.unavailable")
 
 // S3Notifier returns a function that sends to s the notification S3 sends to a queue when
 // an object is put in bucket. Registered on the local blob store with

@@ -27,9 +27,11 @@ type ward struct {
 	patients []patient
 }
 
-// patient is what the rush knows of a patient it loaded: the HN (the wristband) and where.
+// patient is what the rush knows of a patient it loaded: the HN (the wristband), where, and
+// the import's cells it was loaded from (the hospital's census is built from them).
 type patient struct {
 	hn, ward, bed string
+	cells         map[string]string
 }
 
 // account is a signed-in person of the rush: an e-mail with one pair.
@@ -72,7 +74,8 @@ func loadBranch(ctx context.Context, pool *db.Pool, o options, now time.Time) ([
 			bedRows = append(bedRows, imports.Row{Line: len(bedRows) + 1, Cells: map[string]string{"code": bed,
 				"nameTh": "เตียง " + bed, "nameEn": "Bed " + bed, "wardId": code, "roomTypeId": "RT01"}})
 			p := patient{hn: fmt.Sprintf("RUSH%05d", len(patientRows)+1), ward: code, bed: bed}
-			patientRows = append(patientRows, imports.Row{Line: len(patientRows) + 1, Cells: patientCells(p, len(patientRows), now)})
+			p.cells = patientCells(p, len(patientRows), now)
+			patientRows = append(patientRows, imports.Row{Line: len(patientRows) + 1, Cells: p.cells})
 			wd.patients = append(wd.patients, p)
 		}
 		wards = append(wards, wd)

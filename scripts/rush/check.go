@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -10,6 +11,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"samrap/pkg/housekeeping"
 )
 
 // dbOrder is an order of the rush as the database holds it.
@@ -19,6 +22,24 @@ type dbOrder struct {
 	meal                      int64
 	flaggedAt, reviewedAt     *time.Time
 	reasons                   []string
+	caregiver                 bool
+	choice                    string // the course type, the free text and the dishes and sets picked
+}
+
+// dayOf answers the day a call orders for: tomorrow for a copy, else today.
+func (r *rush) dayOf(call string) string {
+	if call == "orders.copy" {
+		return r.tomorrow
+	}
+	return r.today
+}
+
+// whose answers the order's eater: the patient, or the patient's caregiver.
+func (o dbOrder) whose() string {
+	if o.caregiver {
+		return o.hn + "'s caregiver"
+	}
+	return o.hn
 }
 
 // serveRow is a serve record of the rush.
@@ -41,7 +62,9 @@ func (r *rush) check(ctx context.Context, out io.Writer, since time.Time) ([]str
 	// every order of the rush's patients: the rush orders lunch of today only
 	orders := map[string]dbOrder{}
 	rows, err := conn.Query(ctx, `SELECT o.id::text, p.hn_id, o.order_type, o.status, o.order_date::text, o.meal_time_id,
-			o.review_flagged_at, o.reviewed_at, o.review_reasons
+			o.review_flagged_at, o.reviewed_at, o.review_reasons, o.caregiver,
+			coalesce(o.course_type, '') || ' ' || o.description || ' ' || coalesce((SELECT string_agg(coalesce('dish ' || i.menu_id,
+				'set ' || i.menu_set_id), ', ' ORDER BY i.position) FROM meal_order_item i WHERE i.branch_code = o.branch_code AND i.order_id = o.id), '')
 		FROM meal_order o JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
 		WHERE o.branch_code = $1 AND p.hn_id LIKE 'RUSH%'`, branchCode)
 	if err != nil {
@@ -49,7 +72,7 @@ func (r *rush) check(ctx context.Context, out io.Writer, since time.Time) ([]str
 	}
 	for rows.Next() {
 		var o dbOrder
-		if err := rows.Scan(&o.id, &o.hn, &o.orderType, &o.status, &o.date, &o.meal, &o.flaggedAt, &o.reviewedAt, &o.reasons); err != nil {
+		if err := rows.Scan(&o.id, &o.hn, &o.orderType, &o.status, &o.date, &o.meal, &o.flaggedAt, &o.reviewedAt, &o.reasons, &o.caregiver, &o.choice); err != nil {
 			return nil, err
 		}
 		orders[o.id] = o
@@ -153,7 +176,7 @@ func (r *rush) check(ctx context.Context, out io.Writer, since time.Time) ([]str
 				v1 = append(v1, fmt.Sprintf("submit %s for %s answered %v, then %v", l.key, l.hn, ok[0], ids))
 			}
 		}
-		if len(ok[0]) != 1 {
+		if len(ok[0]) != 1 && l.hn != "" {
 			v1 = append(v1, fmt.Sprintf("submit %s for %s answered %d orders for one meal", l.key, l.hn, len(ok[0])))
 		}
 		if !slices.Equal(kept[l.key], ok[0]) {
@@ -165,7 +188,7 @@ func (r *rush) check(ctx context.Context, out io.Writer, since time.Time) ([]str
 			switch {
 			case !found:
 				v1 = append(v1, fmt.Sprintf("submit %s for %s answered order %s, which does not exist", l.key, l.hn, id))
-			case o.hn != l.hn || o.date != r.today || o.meal != r.lunch:
+			case o.hn != j.owner[id] || o.date != r.dayOf(l.call) || o.meal != r.lunch:
 				v1 = append(v1, fmt.Sprintf("submit %s for %s answered order %s of %s, %s, meal %d", l.key, l.hn, id, o.hn, o.date, o.meal))
 			}
 		}
@@ -176,12 +199,12 @@ func (r *rush) check(ctx context.Context, out io.Writer, since time.Time) ([]str
 			v2 = append(v2, fmt.Sprintf("order %s of %s (%s) exists, but no submit was answered it", o.id, o.hn, o.status))
 		}
 		if o.status != "CANCELLED" {
-			live[o.hn]++
+			live[o.whose()+" on "+o.date]++
 		}
 	}
-	for hn, n := range live {
+	for who, n := range live {
 		if n > 1 {
-			v1 = append(v1, fmt.Sprintf("%s has %d live lunches", hn, n))
+			v1 = append(v1, fmt.Sprintf("%s has %d live lunches", who, n))
 		}
 	}
 	section(fmt.Sprintf("every submit answered 2xx exists exactly once (%d keys answered, %d orders)", keys, len(orders)), v1)
@@ -270,12 +293,54 @@ func (r *rush) check(ctx context.Context, out io.Writer, since time.Time) ([]str
 	// the meal played to the end: after the last print every tray's card reached its bed
 	var v8 []string
 	for _, o := range orders {
-		if o.orderType == "ORD" && o.status == "WAITING" {
+		if o.orderType == "ORD" && o.status == "WAITING" && o.date == r.today {
 			v8 = append(v8, fmt.Sprintf("%s's tray %s was never served (review reasons %v)", o.hn, o.id, o.reasons))
 		}
 	}
 	section("every tray served by the end of the meal (nothing lost on the way)", v8)
 	section("no order both served and cancelled", v5)
+
+	// ---- caregivers ----
+	var vc []string
+	carers := 0
+	for _, o := range orders {
+		if !o.caregiver {
+			continue
+		}
+		carers++
+		if o.flaggedAt != nil {
+			// a caregiver's restrictions are the caregiver's own: only the patient's discharge
+			// flags the order (docs/orders.md), and no patient of the rush goes home
+			vc = append(vc, fmt.Sprintf("%s's lunch %s flagged %v by the patient's change", o.whose(), o.id, o.reasons))
+		}
+	}
+	section(fmt.Sprintf("a caregiver's lunch is the caregiver's: never flagged by the patient's diet (%d caregivers' orders)", carers), vc)
+
+	// ---- the copy to tomorrow ----
+	var vy []string
+	copied := 0
+	for _, o := range orders {
+		if o.date != r.tomorrow {
+			continue
+		}
+		copied++
+		same := false
+		for _, t := range orders {
+			same = same || t.date == r.today && t.hn == o.hn && t.caregiver == o.caregiver && t.orderType == "ORD" && t.choice == o.choice
+		}
+		if o.orderType != "ORD" || !same {
+			vy = append(vy, fmt.Sprintf("%s's lunch %s of tomorrow (%s %s) is no copy of an order of today", o.whose(), o.id, o.orderType, o.choice))
+		}
+	}
+	section(fmt.Sprintf("a lunch copied to tomorrow is an order of today's, its choice the same (%d copied)", copied), vy)
+
+	// ---- the hospital sync ----
+	var current int
+	if err := conn.QueryRow(ctx, `SELECT count(*) FROM patient WHERE branch_code = $1 AND hn_id LIKE 'RUSH%' AND visit_status = 'Current'`,
+		branchCode).Scan(&current); err != nil {
+		return nil, err
+	}
+	section(fmt.Sprintf("the hospital sync changed what the hospital changed, and nothing else (%s)", j.syncSummary()), r.checkSync(ctx, current))
 
 	// ---- activity ----
 	v6, err := r.checkActivity(ctx, conn, since, orders, records)
@@ -300,6 +365,14 @@ func (r *rush) check(ctx context.Context, out io.Writer, since time.Time) ([]str
 	}
 	section(fmt.Sprintf("no 5xx but 503 UNAVAILABLE within 2 s of a fault (%d 5xx answers)", fives), v7)
 
+	// ---- jobs (last: it runs housekeeping an hour on) ----
+	v9, left, err := jobsLeft(ctx, conn)
+	if err != nil {
+		return nil, err
+	}
+	section(fmt.Sprintf("no job left RUNNING past its lease (%d queued or running at the end, failed by housekeeping within %s)",
+		left, housekeeping.JobLease), v9)
+
 	fmt.Fprintf(out, "  %d violations\n", len(all))
 	if len(j.notes) > 0 {
 		fmt.Fprintf(out, "\nNotes (unexpected, not invariants)\n")
@@ -312,6 +385,38 @@ func (r *rush) check(ctx context.Context, out io.Writer, since time.Time) ([]str
 		}
 	}
 	return all, nil
+}
+
+// jobsLeft answers the import and sync jobs still queued or running after the rush (a
+// server killed under them takes them with it), then runs housekeeping as it would run a
+// lease later and answers those it left neither failed nor finished: each a violation.
+func jobsLeft(ctx context.Context, conn *pgx.Conn) ([]string, int, error) {
+	const open = `SELECT 'import ' || id::text || ' ' || status FROM import_job WHERE status IN ('QUEUED', 'RUNNING')
+		UNION ALL SELECT 'hospital sync ' || id::text || ' of ' || branch_code || ' ' || status FROM patient_sync_job
+		WHERE status IN ('QUEUED', 'RUNNING')`
+	list := func() ([]string, error) {
+		rows, err := conn.Query(ctx, open)
+		if err != nil {
+			return nil, err
+		}
+		return pgx.CollectRows(rows, pgx.RowTo[string])
+	}
+	before, err := list()
+	if err != nil {
+		return nil, 0, err
+	}
+	if _, err := housekeeping.Run(ctx, conn, time.Now().Add(housekeeping.JobLease+time.Minute)); err != nil {
+		return nil, 0, err
+	}
+	after, err := list()
+	if err != nil {
+		return nil, 0, err
+	}
+	var v []string
+	for _, x := range after {
+		v = append(v, x+" a lease after the rush")
+	}
+	return v, len(before), nil
 }
 
 func lastOf(as []answer) answer {
@@ -329,8 +434,15 @@ func lastOf(as []answer) answer {
 func (r *rush) checkActivity(ctx context.Context, conn *pgx.Conn, since time.Time, orders map[string]dbOrder, records []serveRow) ([]string, error) {
 	want := map[string]int{} // "<action> <key>" → the writes found in the database
 	add := func(k string) { want[k]++ }
+	calls := map[string]bool{} // a ward call's entry names each of its patients once
 	for _, o := range orders {
-		add("orders.submit " + o.hn) // each order was made by one submit
+		// each order was made by one submit (an entry each: a patient's and the caregiver's
+		// are two) or one ward call (an entry naming the patient, whatever its orders)
+		call := cmp.Or(r.j.madeBy[o.id], "orders.submit")
+		if k := r.j.madeKey[o.id] + " " + o.hn; call == "orders.submit" || !calls[k] {
+			calls[k] = true
+			add(call + " " + o.hn)
+		}
 		if o.status == "CANCELLED" {
 			add("orders.cancel " + o.hn)
 		}
@@ -417,6 +529,10 @@ func (r *rush) checkActivity(ctx context.Context, conn *pgx.Conn, since time.Tim
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
+	// a print whose server was killed under it may have been made (entry and all) or not
+	if n := got["reports.meal-cards"]; n > want["reports.meal-cards"] && n <= want["reports.meal-cards"]+r.j.printsUnknown {
+		want["reports.meal-cards"] = n
+	}
 	for k, n := range want {
 		if got[k] != n {
 			v = append(v, fmt.Sprintf("%s: %d writes, %d activity entries", k, n, got[k]))
@@ -437,11 +553,18 @@ func (r *rush) summary(out io.Writer, orders map[string]dbOrder, records []serve
 	for _, w := range r.wards {
 		patients += len(w.patients)
 	}
-	lunch, npo, cancelled, trays := map[string]bool{}, 0, 0, 0
+	lunch, npo, cancelled, trays, caregivers, copies := map[string]bool{}, 0, 0, 0, 0, 0
 	for _, o := range orders {
 		switch {
+		case o.date != r.today:
+			copies++
+			continue
 		case o.status == "CANCELLED":
 			cancelled++
+			continue
+		case o.caregiver:
+			caregivers++
+			trays++
 			continue
 		case o.orderType == "NPO":
 			npo++
@@ -463,8 +586,8 @@ func (r *rush) summary(out io.Writer, orders map[string]dbOrder, records []serve
 		cards += len(p.orders)
 	}
 	fmt.Fprintf(out, "\nMeal\n")
-	fmt.Fprintf(out, "  %d patients: %d with a lunch ordered (%d nil by mouth); %d orders, %d of them cancelled (diet changes)\n",
-		patients, len(lunch), npo, len(orders), cancelled)
+	fmt.Fprintf(out, "  %d patients: %d with a lunch ordered (%d nil by mouth), %d caregivers' lunches; %d orders of today, %d of them cancelled (diet changes); %d of tomorrow copied\n",
+		patients, len(lunch), npo, caregivers, len(orders)-copies, cancelled, copies)
 	fmt.Fprintf(out, "  %d cards printed in %d files; %d trays, %d served; %d trays turned back at the bedside\n",
 		cards, len(r.j.prints), trays, served, rejected)
 	var reasons []string

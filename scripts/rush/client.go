@@ -22,8 +22,11 @@ import (
 type client struct {
 	base  string
 	http  *http.Client
-	token string
 	stats *stats
+	who   account
+	// the session: the access token sent, and the refresh token that renews it (renew)
+	mu              sync.Mutex
+	token, renewTok string
 	// lose, when set (the lost fault), reports whether the answer to this write is lost on its
 	// way back: the server did the work, the client sees no answer and sends it again.
 	lose func(call string) bool
@@ -44,6 +47,9 @@ type answer struct {
 	// lostDone: the tries of a retry so lost — work the server did that the caller never saw.
 	faultLost bool
 	lostDone  int
+	// unanswered: the tries of a retry that had no answer at all (the server killed under
+	// them): the work may or may not have been done.
+	unanswered int
 }
 
 // ok: a 2xx answer.
@@ -72,27 +78,71 @@ func newHTTP() *http.Client {
 // sends), then chooses a's pair (POST /api/auth/selectRole), as the Login and SelectRole
 // screens do; a lost answer is tried again.
 func signIn(ctx context.Context, h *http.Client, base string, st *stats, a account) (*client, error) {
-	c := &client{base: base, http: h, stats: st}
+	c := &client{base: base, http: h, stats: st, who: a}
+	return c, c.signIn(ctx)
+}
+
+// tokens is the answer of a sign-in, a role chosen or a refresh.
+type tokens struct {
+	AccessToken  string `json:"access_token"`
+	RefreshToken string `json:"refresh_token"`
+}
+
+// signIn signs the client's person in and chooses the pair.
+func (c *client) signIn(ctx context.Context) error {
+	a := c.who
 	form := url.Values{"username": {a.email}, "password": {demo.Password}}
-	var tok struct {
-		AccessToken string `json:"access_token"`
-	}
+	c.setTokens(tokens{})
+	var tok tokens
 	res := c.retry(ctx, "auth/accessToken", func() answer {
 		return c.do(ctx, "auth/accessToken", http.MethodPost, "/api/auth/accessToken", "application/x-www-form-urlencoded",
-			strings.NewReader(form.Encode()))
+			[]byte(form.Encode()))
 	})
 	if !res.ok() || res.into(&tok) != nil {
-		return nil, fmt.Errorf("sign in as %s: %s", a.email, res)
+		return fmt.Errorf("sign in as %s: %s", a.email, res)
 	}
-	c.token = tok.AccessToken
+	c.setTokens(tok)
 	res = c.retry(ctx, "auth/selectRole", func() answer {
 		return c.post(ctx, "auth/selectRole", "/api/auth/selectRole", map[string]string{"branchCode": branchCode, "roleCode": a.role})
 	})
 	if !res.ok() || res.into(&tok) != nil {
-		return nil, fmt.Errorf("select role %s of %s: %s", a.role, a.email, res)
+		return fmt.Errorf("select role %s of %s: %s", a.role, a.email, res)
 	}
-	c.token = tok.AccessToken
-	return c, nil
+	c.setTokens(tok)
+	return nil
+}
+
+func (c *client) setTokens(t tokens) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.token = t.AccessToken
+	if t.RefreshToken != "" || t.AccessToken == "" {
+		c.renewTok = t.RefreshToken
+	}
+}
+
+// renew renews the session whose access token used was answered 401 (it expired: 15
+// minutes, and a full rush on a loaded machine lasts longer), as the web app does: the refresh
+// token once (never sent twice: it rotates), else a new sign-in. Another request of the
+// client may have renewed it already. It answers whether there is a new token to send.
+func (c *client) renew(ctx context.Context, used string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.token != used {
+		return true
+	}
+	if c.renewTok != "" {
+		a := c.send(ctx, "auth/refresh-token", http.MethodGet, "/api/auth/refresh-token?"+url.Values{"refreshToken": {c.renewTok}}.Encode(), "", nil, "")
+		var tok tokens
+		if a.ok() && a.into(&tok) == nil && tok.AccessToken != "" {
+			c.token, c.renewTok = tok.AccessToken, tok.RefreshToken
+			return true
+		}
+	}
+	c.mu.Unlock()
+	err := c.signIn(ctx)
+	c.mu.Lock()
+	return err == nil
 }
 
 // get calls GET /api/<path>?query, recorded as name.
@@ -109,7 +159,7 @@ func (c *client) post(ctx context.Context, name, path string, body any) answer {
 	if err != nil {
 		panic(err) // the rush's own bodies always encode
 	}
-	return c.do(ctx, name, http.MethodPost, path, "application/json", bytes.NewReader(b))
+	return c.do(ctx, name, http.MethodPost, path, "application/json", b)
 }
 
 // download GETs a signed link (no bearer token: the link is the permission), its bytes in
@@ -130,17 +180,37 @@ func (c *client) download(ctx context.Context, name, link string) answer {
 	return a
 }
 
-func (c *client) do(ctx context.Context, name, method, path, contentType string, body io.Reader) answer {
+// do calls the API (the token renewed and the call sent again once on a 401 of an expired
+// session: renew).
+func (c *client) do(ctx context.Context, name, method, path, contentType string, body []byte) answer {
+	c.mu.Lock()
+	token := c.token
+	c.mu.Unlock()
+	a := c.send(ctx, name, method, path, contentType, body, token)
+	if a.status == http.StatusUnauthorized && token != "" && !strings.HasPrefix(name, "auth/") && c.renew(ctx, token) {
+		c.mu.Lock()
+		token = c.token
+		c.mu.Unlock()
+		a = c.send(ctx, name, method, path, contentType, body, token)
+	}
+	return a
+}
+
+func (c *client) send(ctx context.Context, name, method, path, contentType string, body []byte, token string) answer {
 	a := answer{sent: time.Now()}
-	req, err := http.NewRequestWithContext(ctx, method, c.base+path, body)
+	var rd io.Reader
+	if body != nil {
+		rd = bytes.NewReader(body)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, c.base+path, rd)
 	if err != nil {
 		panic(err)
 	}
 	if contentType != "" {
 		req.Header.Set("Content-Type", contentType)
 	}
-	if c.token != "" {
-		req.Header.Set("Authorization", "Bearer "+c.token)
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
 	}
 	req.Header.Set("Accept-Language", "en")
 	res, err := c.http.Do(req)
@@ -174,14 +244,16 @@ func (c *client) do(ctx context.Context, name, method, path, contentType string,
 // the page on a 5xx instead: docs/rush.md). It answers the last answer; each try is recorded.
 func (c *client) retry(ctx context.Context, name string, call func() answer) answer {
 	var a answer
-	lost, lostDone := false, 0
+	lost, lostDone, unanswered := false, 0, 0
 	for try := 1; try <= 10; try++ {
 		a = call()
 		a.afterLost = lost
 		if a.faultLost {
 			lostDone++
+		} else if a.status == 0 {
+			unanswered++
 		}
-		a.lostDone = lostDone
+		a.lostDone, a.unanswered = lostDone, unanswered
 		if !a.lost() || ctx.Err() != nil {
 			return a
 		}

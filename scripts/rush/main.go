@@ -2,19 +2,22 @@
 // database, that nothing was lost, doubled or left unrecorded (issue 31 §1 and §3;
 // docs/rush.md).
 //
-// It serves the API in process as functions/local does (every http function of the
-// registry behind /api/, the local file store behind /files/) on a fresh database rush_<pid>,
-// migrated and loaded with the demo data, which it drops at the end. It adds wards of 30 beds
-// with a patient in each (allergies, texture needs, nil by mouth and religion in about a
-// hospital's proportions) and accounts, then signs everyone in as the web app does and plays
-// today's lunch (Asia/Bangkok): order takers ordering their wards through the order form's
-// calls, the Controller printing each ward's meal cards while orders still arrive, kitchen
-// boards polling, serve phones scanning every printed card (the QR codes read off the PDF)
-// with the patient's wristband and confirming each match, and diet changes mid-round whose
-// flagged orders are reviewed or cancelled and ordered again. A fault meanwhile, if asked:
-// terminate (every database connection of the app terminated every few seconds), unreachable
-// (the database taken from the app for -outage, every -every) or lost (one write answer in
-// six lost after the server answered; the client sends it again, as after a lost response).
+// It builds functions/local and runs it as a process of its own, as `make run` does, on a
+// fresh database rush_<pid>, migrated and loaded with the demo data, which it drops at the
+// end; the branch's hospital is the rush's own FHIR server. It adds wards of 30 beds with a
+// patient in each (allergies, texture needs, nil by mouth and religion in about a hospital's
+// proportions) and accounts, then signs everyone in as the web app does and plays today's
+// lunch (Asia/Bangkok): order takers ordering their wards through the order form's calls or
+// the ward meal round, caregivers' lunches, the Controller printing each ward's meal cards
+// while orders still arrive, syncing the branch with its hospital and copying a ward's
+// lunches to tomorrow, kitchen boards polling, serve phones scanning every printed card (the
+// QR codes read off the PDF) with the patient's wristband and confirming each match, and diet
+// changes mid-round whose flagged orders are reviewed or cancelled and ordered again. A fault
+// meanwhile, if asked: terminate (every database connection of the app terminated every few
+// seconds), unreachable (the database taken from the app for -outage, every -every), lost
+// (one write answer in six lost after the server answered; the client sends it again), kill
+// (the server killed with SIGKILL every -every and started again) or emulator (the server on
+// moto_server for S3, SQS and SES, the emulator taken away for -outage every -every).
 //
 // It prints p50/p95/p99 and the answers by status of every call, then the invariants, and
 // exits 1 on any violation.
@@ -28,6 +31,7 @@ import (
 	"os"
 	"os/signal"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -42,12 +46,13 @@ type options struct {
 	takers, phones int
 	boards         int
 	changes        int           // diet changes mid-round
-	fault          string        // "", "terminate", "unreachable" or "lost"
-	every          time.Duration // between two terminations or outages
-	outage         time.Duration // how long the database is unreachable
+	fault          string        // "" or one of faults
+	every          time.Duration // between two terminations, outages or kills
+	outage         time.Duration // how long the database or the emulator is unreachable
 	walk           time.Duration // a serve phone's walk to a bed
 	poll           time.Duration // between two reads of a kitchen board
 	think          time.Duration // from a diet change to the review of the patient's order
+	syncWait       time.Duration // how long the sync dialog waits for the job (90 s under the emulator fault)
 	conns          int           // the app's pool size (0: the configured DB_MAX_CONNS)
 	dsn            string        // PostgreSQL (the database name is replaced by rush_<pid>)
 	keep           bool          // keep the database afterwards
@@ -60,24 +65,28 @@ const defaultDB = "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"
 // five kitchen boards.
 func full() options {
 	return options{wards: 40, beds: 30, takers: 40, phones: 20, boards: 5, changes: 12, every: 3 * time.Second,
-		walk: 20 * time.Millisecond, poll: 2 * time.Second, think: 8 * time.Second, dsn: defaultDB}
+		walk: 20 * time.Millisecond, poll: 2 * time.Second, think: 8 * time.Second, syncWait: 30 * time.Second, dsn: defaultDB}
 }
 
 // short is one ward of 30 with three order takers, two serve phones, one board, three diet
 // changes and the terminate fault: under a minute (make test runs it, TestShortRush).
 func short() options {
 	return options{wards: 1, beds: 30, takers: 3, phones: 2, boards: 1, changes: 3, fault: "terminate",
-		every: time.Second, walk: 100 * time.Millisecond, poll: time.Second, think: time.Second, dsn: defaultDB}
+		every: time.Second, walk: 100 * time.Millisecond, poll: time.Second, think: time.Second, syncWait: 10 * time.Second, dsn: defaultDB}
 }
 
+// faults are the faults a rush can play (docs/rush.md, "The faults").
+var faults = []string{"terminate", "unreachable", "lost", "kill", "emulator"}
+
 // setFault sets the rush's fault and its default pace: a termination every 3 s (1 s in the
-// short rush), an outage every 20 s (8 s in the short rush, whose meal lasts about 15 s).
+// short rush); an outage of the database or the emulator, or a kill of the server, every 20 s
+// (8 s in the short rush, whose meal lasts about 15 s).
 func (o *options) setFault(fault string, short bool) {
 	o.fault = fault
 	switch {
-	case fault == "unreachable" && short:
+	case (fault == "unreachable" || fault == "kill" || fault == "emulator") && short:
 		o.every = 8 * time.Second
-	case fault == "unreachable":
+	case fault == "unreachable" || fault == "kill" || fault == "emulator":
 		o.every = 20 * time.Second
 	case short:
 		o.every = time.Second
@@ -95,13 +104,15 @@ func main() {
 	flag.IntVar(&o.boards, "boards", o.boards, "kitchen boards polling")
 	flag.IntVar(&o.changes, "changes", o.changes, "diet changes mid-round")
 	fault := flag.String("fault", "", "terminate: every database connection of the app terminated every -every; "+
-		"unreachable: the database unreachable for -outage every -every; lost: one write answer in six lost")
-	every := flag.Duration("every", 0, "between two faults (default 3s, 1s with -short; 20s for unreachable)")
-	outage := flag.Duration("outage", 10*time.Second, "how long the database stays unreachable (-fault unreachable)")
+		"unreachable: the database unreachable for -outage every -every; lost: one write answer in six lost; "+
+		"kill: the server (functions/local, a process) killed with SIGKILL every -every and started again; "+
+		"emulator: the server on moto_server for S3/SQS/SES, the emulator unreachable for -outage every -every")
+	every := flag.Duration("every", 0, "between two faults (default 3s, 1s with -short; 20s for unreachable, kill, emulator; 8s with -short)")
+	outage := flag.Duration("outage", 0, "how long the database or the emulator stays unreachable (-fault unreachable, emulator; default 10s, 3s with -short)")
 	flag.IntVar(&o.conns, "conns", 0, "the app's database pool (default: DB_MAX_CONNS, 4)")
 	flag.StringVar(&o.dsn, "db", o.dsn, "PostgreSQL (the database is rush_<pid>, created and dropped)")
 	flag.BoolVar(&o.keep, "keep", false, "keep the database rush_<pid> afterwards")
-	timeout := flag.Duration("timeout", 20*time.Minute, "give up after")
+	timeout := flag.Duration("timeout", time.Hour, "give up after (the checks included)")
 	flag.Parse()
 	if *isShort {
 		s := short()
@@ -114,9 +125,15 @@ func main() {
 	if *every > 0 {
 		o.every = *every
 	}
-	o.outage = *outage
-	if o.fault != "" && o.fault != "terminate" && o.fault != "unreachable" && o.fault != "lost" {
-		fmt.Fprintf(os.Stderr, "rush: unknown fault %q (terminate, unreachable, lost)\n", o.fault)
+	o.outage = 10 * time.Second
+	if *isShort {
+		o.outage = 3 * time.Second // the short meal lasts about 15 s
+	}
+	if *outage > 0 {
+		o.outage = *outage
+	}
+	if o.fault != "" && !slices.Contains(faults, o.fault) {
+		fmt.Fprintf(os.Stderr, "rush: unknown fault %q (%s)\n", o.fault, strings.Join(faults, ", "))
 		os.Exit(2)
 	}
 	if o.wards < 1 || o.takers < 1 || o.phones < 1 || o.boards < 0 || o.changes < 0 {
@@ -128,6 +145,7 @@ func main() {
 	ctx, cancel := context.WithTimeout(ctx, *timeout)
 	defer cancel()
 	violations, err := run(ctx, o, os.Stdout)
+	removeBuild()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "rush:", err)
 		os.Exit(1)
@@ -147,7 +165,7 @@ func run(ctx context.Context, o options, out io.Writer) ([]string, error) {
 	}
 	defer logFile.Close()
 	began := time.Now()
-	srv, err := startServer(ctx, o.dsn, name, o.conns, o.fault == "unreachable", logFile)
+	srv, err := startServer(ctx, o.dsn, name, o.conns, howFor(o.fault), logFile)
 	if err != nil {
 		os.Remove(logFile.Name())
 		return nil, err
@@ -155,16 +173,20 @@ func run(ctx context.Context, o options, out io.Writer) ([]string, error) {
 	srv.keepData = o.keep
 	defer srv.stop()
 	now := time.Now().In(day.Bangkok)
-	r := &rush{o: o, srv: srv, st: newStats(), j: newJournal(), today: now.Format(time.DateOnly)}
+	r := &rush{o: o, srv: srv, st: newStats(), j: newJournal(), today: now.Format(time.DateOnly),
+		tomorrow: now.AddDate(0, 0, 1).Format(time.DateOnly)}
 	if r.wards, err = loadBranch(ctx, srv.env.DB, o, now); err != nil {
 		return nil, err
 	}
+	srv.env.Close() // the set-up's pool: from here on only the server's connect
 	faultNote := "no fault"
 	switch o.fault {
 	case "terminate":
 		faultNote = fmt.Sprintf("fault %s every %s", o.fault, o.every)
-	case "unreachable":
+	case "unreachable", "emulator":
 		faultNote = fmt.Sprintf("fault %s for %s every %s", o.fault, o.outage, o.every)
+	case "kill":
+		faultNote = fmt.Sprintf("fault kill every %s (functions/local, pid %d)", o.every, srv.child.pid())
 	case "lost":
 		faultNote = "fault lost: one write answer in six"
 	}
@@ -200,6 +222,10 @@ func run(ctx context.Context, o options, out io.Writer) ([]string, error) {
 		fmt.Fprintf(out, "; %s, %d connections of the app terminated", count(faults, "termination"), killed)
 	case "unreachable":
 		fmt.Fprintf(out, "; %s, %d connections of the app cut", count(faults, "outage"), killed)
+	case "emulator":
+		fmt.Fprintf(out, "; %s of the emulator, %d connections to it cut", count(faults, "outage"), killed)
+	case "kill":
+		fmt.Fprintf(out, "; %s (SIGKILL), down %s in all", count(faults, "kill"), r.j.downtime().Round(10*time.Millisecond))
 	case "lost":
 		fmt.Fprintf(out, "; %d answers lost", r.lostAnswers.Load())
 	}
@@ -331,7 +357,7 @@ func (r *rush) play(ctx context.Context, p people) {
 		go func() {
 			defer takers.Done()
 			for _, job := range r.jobsOf(t, len(p.takers)) {
-				r.taker(ctx, p.takers[t], p.seconds[t], job.ward, job.patients)
+				r.taker(ctx, p.takers[t], p.seconds[t], job.ward, job.patients, t%3 == 2)
 			}
 		}()
 	}
@@ -378,14 +404,18 @@ func (r *rush) startFault(ctx context.Context) func() {
 	case "terminate":
 		return r.terminate(ctx)
 	case "unreachable":
-		return r.unreachable()
+		return r.outages(r.srv.proxy)
+	case "emulator":
+		return r.outages(r.srv.s3)
+	case "kill":
+		return r.kill(ctx)
 	}
 	return func() {}
 }
 
-// unreachable takes the database from the app for o.outage every o.every (the first 2 s into
-// the meal, so a short rush meets one), until stopped.
-func (r *rush) unreachable() func() {
+// outages take what p relays (the database, or the emulator) from the app for o.outage every
+// o.every (the first 2 s into the meal, so a short rush meets one), until stopped.
+func (r *rush) outages(p *proxy) func() {
 	stop, done := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(done)
@@ -398,13 +428,40 @@ func (r *rush) unreachable() func() {
 			}
 			wait = r.o.every
 			from := time.Now()
-			n := r.srv.proxy.setDown(true)
+			n := p.setDown(true)
 			select {
 			case <-stop:
 			case <-time.After(r.o.outage):
 			}
-			r.srv.proxy.setDown(false)
+			p.setDown(false)
 			r.j.struck(from, time.Now(), n/2) // (each relay is two connections)
+		}
+	}()
+	return func() { close(stop); <-done }
+}
+
+// kill kills the server (SIGKILL) 2 s into the meal, then every o.every, and starts it again
+// at once on the same port and database, until stopped; each window is from the kill to the
+// server answering again.
+func (r *rush) kill(ctx context.Context) func() {
+	stop, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		wait := min(2*time.Second, r.o.every)
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(wait):
+			}
+			wait = r.o.every
+			from := time.Now()
+			r.srv.child.kill()
+			if err := r.srv.child.start(ctx); err != nil {
+				r.j.note("fault: the server did not start again: %v", err)
+				return
+			}
+			r.j.struck(from, time.Now(), 1)
 		}
 	}()
 	return func() { close(stop); <-done }

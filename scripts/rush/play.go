@@ -21,6 +21,7 @@ type rush struct {
 	st       *stats
 	j        *journal
 	today    string
+	tomorrow string // the day copyOrders orders for
 	lunch    int64
 	wards    []ward
 	progress []atomic.Int32 // per ward: patients the order takers are done with
@@ -126,9 +127,19 @@ func (r *rush) list(ctx context.Context, c *client, wardID int64, criteria strin
 
 // taker orders lunch for the patients pats of ward w one by one, as the order form does
 // (filterMenu, checkerOrderTaker, submitOrder, the list read again), on two devices for the
-// patients ordered twice at once.
-func (r *rush) taker(ctx context.Context, c, second *client, w int, pats []patient) {
+// patients ordered twice at once; a third of the order takers first order their patients
+// with the ward's meal round (round), then those the round left one by one.
+func (r *rush) taker(ctx context.Context, c, second *client, w int, pats []patient, byRound bool) {
 	rows := r.list(ctx, c, r.wards[w].id, "")
+	if byRound {
+		done := r.round(ctx, c, w, pats)
+		for _, p := range pats {
+			if done[p.hn] {
+				r.progress[w].Add(1)
+			}
+		}
+		rows = r.list(ctx, c, r.wards[w].id, "")
+	}
 	for _, p := range pats {
 		n := indexOf(r.wards[w].patients, p.hn)
 		row, ok := rows[p.hn]
@@ -136,10 +147,12 @@ func (r *rush) taker(ctx context.Context, c, second *client, w int, pats []patie
 			r.j.note("%s: not on the order list of ward %s", p.hn, r.wards[w].code)
 		}
 		if _, ordered, _ := r.lunchOf(row); !ok || ordered != "" {
-			r.progress[w].Add(1) // a colleague ordered it already
+			if !byRound {
+				r.progress[w].Add(1) // a colleague ordered it already
+			}
 			continue
 		}
-		d := r.draft(ctx, c, row)
+		d := r.draft(ctx, c, row, false)
 		a := c.retry(ctx, "takerOrder/checkerOrderTaker", func() answer {
 			return c.post(ctx, "takerOrder/checkerOrderTaker", "/api/takerOrder/checkerOrderTaker", d)
 		})
@@ -159,9 +172,74 @@ func (r *rush) taker(ctx context.Context, c, second *client, w int, pats []patie
 		default:
 			r.submit(ctx, c, d)
 		}
+		if npo, _, _ := r.lunchOf(row); n%15 == 9 && !npo {
+			// the patient's relative stays: the caregiver's lunch too, on the caregiver form
+			r.submit(ctx, c, r.draft(ctx, c, row, true))
+		}
 		r.progress[w].Add(1)
 		rows = r.list(ctx, c, r.wards[w].id, "") // the list refreshes after a submit
 	}
+}
+
+// round orders the patients pats of ward w with the ward meal round screen (GET mealRound,
+// POST checkerRound, POST submitRound with one idempotency key, sent again as it was when
+// its answer is lost): each patient not ordered yet with the round's suggestion (the dish or
+// set, or NPO), the unmapped allergies confirmed. It answers the patients it ordered.
+func (r *rush) round(ctx context.Context, c *client, w int, pats []patient) map[string]bool {
+	q := url.Values{"branchCode": {branchCode}, "wardId": {fmt.Sprint(r.wards[w].id)}, "dateOrder": {r.today},
+		"mealTimeId": {fmt.Sprint(r.lunch)}}
+	a := c.retry(ctx, "takerOrder/mealRound", func() answer { return c.get(ctx, "takerOrder/mealRound", "/api/takerOrder/mealRound", q) })
+	var round struct {
+		Rows []struct {
+			Patient    orderRow `json:"patient"`
+			Ordered    bool     `json:"ordered"`
+			Suggestion *struct {
+				OrderType  string `json:"orderType"`
+				CourseType string `json:"courseType"`
+				Items      []any  `json:"items"`
+			} `json:"suggestion"`
+		} `json:"rows"`
+	}
+	if !a.ok() || a.into(&round) != nil {
+		r.j.note("ward %s: mealRound %s", r.wards[w].code, a)
+		return nil
+	}
+	mine := map[string]bool{}
+	for _, p := range pats {
+		mine[p.hn] = true
+	}
+	var picks []map[string]any
+	for _, row := range round.Rows {
+		if !mine[row.Patient.HnID] || row.Ordered || row.Suggestion == nil {
+			continue
+		}
+		picks = append(picks, map[string]any{"hnId": row.Patient.HnID, "patientVersion": row.Patient.Version,
+			"orderType": row.Suggestion.OrderType, "courseType": row.Suggestion.CourseType, "items": row.Suggestion.Items,
+			"unmappedAllergiesChecked": len(row.Patient.UnmappedAllergies) > 0})
+	}
+	if len(picks) == 0 {
+		return nil
+	}
+	body := map[string]any{"branchCode": branchCode, "idempotencyKey": newKey(), "dateOrder": r.today, "mealTimeId": r.lunch, "rows": picks}
+	a = c.retry(ctx, "takerOrder/checkerRound", func() answer { return c.post(ctx, "takerOrder/checkerRound", "/api/takerOrder/checkerRound", body) })
+	if !a.ok() {
+		r.j.note("ward %s: checkerRound %s", r.wards[w].code, a)
+	}
+	l := r.j.submitting(body["idempotencyKey"].(string), "", "orders.submitRound")
+	a = c.retry(ctx, "takerOrder/submitRound", func() answer {
+		a := c.post(ctx, "takerOrder/submitRound", "/api/takerOrder/submitRound", body)
+		r.j.submitted(l, a)
+		return a
+	})
+	done := map[string]bool{}
+	if !a.ok() {
+		r.j.note("ward %s: submitRound %s", r.wards[w].code, a)
+		return done
+	}
+	for _, hn := range ordered(a) {
+		done[hn] = true
+	}
+	return done
 }
 
 // both runs f and g at once and waits for both.
@@ -194,22 +272,26 @@ func copyDraft(d map[string]any) map[string]any {
 // draftBody): nil by mouth when the patient fasts then; else a dish or set of the day's
 // menu with no conflict for the patient (filterMenu), one with a conflict and an alternative
 // note when none is free of them, or a free-text meal at the patient's texture level when
-// nothing of the day is allowed.
-func (r *rush) draft(ctx context.Context, c *client, row orderRow) map[string]any {
+// nothing of the day is allowed. For the caregiver (the caregiver form: no restriction
+// stated, no texture), the caregiver's lunch.
+func (r *rush) draft(ctx context.Context, c *client, row orderRow, caregiver bool) map[string]any {
 	none := map[string]any{"religionId": nil, "vegetarianId": nil, "allergenIds": []int64{}, "restrictedIds": []int64{}}
 	d := map[string]any{"branchCode": branchCode, "hnId": row.HnID, "patientVersion": row.Version, "idempotencyKey": newKey(),
-		"dates": []string{r.today}, "mealTimeIds": []int64{r.lunch}, "caregiver": false, "caregiverInfo": none,
+		"dates": []string{r.today}, "mealTimeIds": []int64{r.lunch}, "caregiver": caregiver, "caregiverInfo": none,
 		"orderType": "ORD", "foodScope": "BOTH", "courseType": "MENU", "dietTypeId": nil, "therapeuticId": nil, "cuisineTypeId": nil,
 		"items": []any{}, "description": "", "otherIds": []int64{}, "remarkIds": []int64{}, "remark": "", "charge": false,
 		"dysphagiaFoodType": nil, "unmappedAllergiesChecked": len(row.UnmappedAllergies) > 0, "freeTextAcknowledged": false}
-	if npo, _, _ := r.lunchOf(row); npo {
+	if npo, _, _ := r.lunchOf(row); npo && !caregiver {
 		d["orderType"] = "NPO"
 		return d
 	}
+	body := map[string]any{"branchCode": branchCode, "hnId": row.HnID, "dateOrder": r.today, "mealTimeId": r.lunch,
+		"foodScope": "BOTH", "dietTypeId": nil, "therapeuticId": nil, "cuisineTypeId": nil, "mealComponentId": nil}
+	if caregiver {
+		body["caregiver"], d["unmappedAllergiesChecked"] = none, false
+	}
 	a := c.retry(ctx, "takerOrder/filterMenu", func() answer {
-		return c.post(ctx, "takerOrder/filterMenu", "/api/takerOrder/filterMenu", map[string]any{"branchCode": branchCode,
-			"hnId": row.HnID, "dateOrder": r.today, "mealTimeId": r.lunch, "foodScope": "BOTH", "dietTypeId": nil,
-			"therapeuticId": nil, "cuisineTypeId": nil, "mealComponentId": nil})
+		return c.post(ctx, "takerOrder/filterMenu", "/api/takerOrder/filterMenu", body)
 	})
 	type choice struct {
 		Menu      *struct{ ID int64 }     `json:"menu"`
@@ -250,6 +332,8 @@ func (r *rush) draft(ctx context.Context, c *client, row orderRow) map[string]an
 		pick(free[h%len(free)], "")
 	case len(noted) > 0:
 		pick(noted[0], "แยกส่วนที่แพ้ออก ตรวจแล้ว / allergen left out, checked")
+	case caregiver:
+		d["courseType"], d["description"], d["freeTextAcknowledged"] = "SPECIFIC", "ข้าวผัด / fried rice", true
 	default:
 		d["courseType"], d["description"], d["freeTextAcknowledged"] = "SPECIFIC", "ข้าวต้มปลาบดละเอียด / pureed fish porridge", true
 		d["dysphagiaFoodType"] = row.TextureFood
@@ -260,7 +344,7 @@ func (r *rush) draft(ctx context.Context, c *client, row orderRow) map[string]an
 // submit sends the draft d (POST /takerOrder/submitOrder) until it is answered, with the same
 // idempotency key each time, and keeps what it saw in the journal.
 func (r *rush) submit(ctx context.Context, c *client, d map[string]any) answer {
-	l := r.j.submitting(d["idempotencyKey"].(string), d["hnId"].(string))
+	l := r.j.submitting(d["idempotencyKey"].(string), d["hnId"].(string), "orders.submit")
 	return c.retry(ctx, "takerOrder/submitOrder", func() answer {
 		a := c.post(ctx, "takerOrder/submitOrder", "/api/takerOrder/submitOrder", d)
 		r.j.submitted(l, a)
@@ -273,10 +357,11 @@ func (r *rush) submit(ctx context.Context, c *client, d map[string]any) answer {
 // controller prints each ward's cards when half its patients are done (orders still
 // arriving) and hands them to the ward's serve phones — but first the diet changes of the
 // ward arrive, on patients of its first cards (the doctor's order came while the cards were
-// at the printer: those trays are met at the bedside flagged, unless reviewed first); then,
-// when the order takers and the diet changes are done, it prints every ward again for the
-// trays since.
+// at the printer: those trays are met at the bedside flagged, unless reviewed first); after
+// the first ward it syncs the branch with its hospital (sync); then, when the order takers
+// and the diet changes are done, it prints every ward again for the trays since.
 func (r *rush) controller(ctx context.Context, c *client, takersDone, changesDone <-chan struct{}) {
+	var synced <-chan struct{}
 	perWard := make([]int, len(r.wards))
 	for i := range r.o.changes {
 		perWard[i%len(r.wards)]++
@@ -292,8 +377,15 @@ func (r *rush) controller(ctx context.Context, c *client, takersDone, changesDon
 			<-ch.made
 		}
 		r.hand(w, got)
+		if w == 0 {
+			synced = r.sync(ctx, c)  // the hospital's census, the first ward's cards on their way
+			r.copyLunches(ctx, c, w) // tomorrow's lunches, today's still being ordered
+		}
 	}
 	close(r.changes)
+	if synced != nil {
+		<-synced // the sync's flagged orders dealt with before the last prints
+	}
 	<-takersDone
 	<-changesDone
 	for w := range r.wards {
@@ -301,6 +393,23 @@ func (r *rush) controller(ctx context.Context, c *client, takersDone, changesDon
 	}
 	for _, ch := range r.cards {
 		close(ch)
+	}
+}
+
+// copyLunches orders tomorrow's lunch of ward w's patients as today's (POST copyOrders, the
+// order list's "copy to another day", one idempotency key sent again as it was): every live
+// ORD of today at that moment ordered again for tomorrow, each checked as a submit.
+func (r *rush) copyLunches(ctx context.Context, c *client, w int) {
+	body := map[string]any{"branchCode": branchCode, "wardId": r.wards[w].id, "fromDate": r.today, "toDate": r.tomorrow,
+		"mealTimeIds": []int64{r.lunch}, "idempotencyKey": newKey()}
+	l := r.j.submitting(body["idempotencyKey"].(string), "", "orders.copy")
+	a := c.retry(ctx, "takerOrder/copyOrders", func() answer {
+		a := c.post(ctx, "takerOrder/copyOrders", "/api/takerOrder/copyOrders", body)
+		r.j.submitted(l, a)
+		return a
+	})
+	if !a.ok() {
+		r.j.note("ward %s: copyOrders %s", r.wards[w].code, a)
 	}
 }
 
@@ -332,6 +441,7 @@ func (r *rush) print(ctx context.Context, c *client, w int) []card {
 	// each print the server made: this answer's, and those whose answers the lost fault took
 	r.j.mu.Lock()
 	r.j.printsAnswered += a.lostDone
+	r.j.printsUnknown += a.unanswered
 	if a.ok() && a.status != 204 {
 		r.j.printsAnswered++
 	}
@@ -467,6 +577,7 @@ func (r *rush) change(ctx context.Context, c *client, ch change, wheat int64) bo
 		return false
 	}
 	r.j.changed(ch.hn, sent, a.done)
+	r.j.made(ch.hn, ch.kind)
 	return true
 }
 
@@ -501,7 +612,7 @@ func (r *rush) review(ctx context.Context, c *client, ch change) {
 	r.j.cancelled(order, sent, a.done)
 	// the meal ordered again, as the patient is now
 	row = r.list(ctx, c, 0, ch.hn)[ch.hn]
-	r.submit(ctx, c, r.draft(ctx, c, row))
+	r.submit(ctx, c, r.draft(ctx, c, row, false))
 }
 
 // ---- serve phones ----

@@ -5,42 +5,58 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net"
-	"net/http"
 	"net/url"
 	"os"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
-	"samrap/functions"
-	"samrap/pkg/blob"
+	"samrap/pkg/awstest"
 	"samrap/pkg/config"
 	"samrap/pkg/db"
 	"samrap/pkg/db/migrations"
 	"samrap/pkg/demo"
 	"samrap/pkg/orders"
+	"samrap/pkg/patientsync"
 	"samrap/pkg/platform"
 )
 
-// server is the API under rush: every http function of the registry mounted behind /api/
-// as functions/local mounts them, with the disk stand-in of S3 behind /files/ (the signed
-// links of the meal cards), on a fresh database of its own.
+// server is the API under rush: functions/local, built and run as a process of its own as
+// `make run` runs it (every function of the registry, its workers and scheduled jobs, the
+// disk stand-in of S3 behind /files/ or moto_server), on a fresh database of its own.
 type server struct {
-	base     string // http://127.0.0.1:port
-	dsn      string // the rush database
-	name     string // its name, rush_<pid>
-	env      *platform.Env
-	cardKey  []byte // the key of the card tokens: the checker reads which order a card names
-	proxy    *proxy // between the app and PostgreSQL, for the unreachable fault (else nil)
+	base     string        // http://127.0.0.1:port
+	dsn      string        // the rush database
+	name     string        // its name, rush_<pid>
+	env      *platform.Env // the rush's own pool and config, for the set-up (closed before the meal)
+	cardKey  []byte        // the key of the card tokens: the checker reads which order a card names
+	proxy    *proxy        // between the app and PostgreSQL, for the unreachable fault (else nil)
+	child    *child        // functions/local as a process
+	moto     *awstest.Server
+	s3       *proxy // between the app and moto_server, for the emulator fault
+	hospital *hospitalServer
 	close    func()
 	keepData bool
 }
 
+// how is how the rush serves the API, by its fault.
+type how struct {
+	viaProxy bool // the app reaches PostgreSQL through a relay (unreachable)
+	emulator bool // S3, SQS and SES on moto_server, reached through a relay (emulator)
+}
+
+func howFor(fault string) how {
+	return how{viaProxy: fault == "unreachable", emulator: fault == "emulator"}
+}
+
 // startServer creates the database name (dropped first if a run left it), migrates it, loads
-// the demo data and serves the API on a loopback port. log receives the server's warnings and
-// errors. viaProxy puts a proxy between the app's pool and PostgreSQL (server.proxy).
-func startServer(ctx context.Context, dsnBase, name string, conns int, viaProxy bool, log io.Writer) (*server, error) {
+// the demo data and starts functions/local on a loopback port. log receives the server's
+// warnings and errors.
+func startServer(ctx context.Context, dsnBase, name string, conns int, h how, log io.Writer) (*server, error) {
 	u, err := url.Parse(dsnBase)
 	if err != nil {
 		return nil, fmt.Errorf("database url: %w", err)
@@ -62,6 +78,18 @@ func startServer(ctx context.Context, dsnBase, name string, conns int, viaProxy 
 	}
 	cleanup := func() { // before the server runs (after: s.close)
 		ln.Close()
+		if s.child != nil {
+			s.child.stop()
+		}
+		if s.hospital != nil {
+			s.hospital.close()
+		}
+		if s.s3 != nil {
+			s.s3.close()
+		}
+		if s.moto != nil {
+			s.moto.Close()
+		}
 		os.RemoveAll(dataDir)
 		if s.proxy != nil {
 			s.proxy.close()
@@ -69,7 +97,7 @@ func startServer(ctx context.Context, dsnBase, name string, conns int, viaProxy 
 	}
 	// The local stage, as `make run`: stand-ins for AWS, their files in a temporary folder.
 	appDSN := s.dsn
-	if viaProxy {
+	if h.viaProxy {
 		if s.proxy, err = startProxy(u.Host); err != nil {
 			cleanup()
 			return nil, err
@@ -103,11 +131,7 @@ func startServer(ctx context.Context, dsnBase, name string, conns int, viaProxy 
 	}
 	env.Log = slog.New(slog.NewJSONHandler(log, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	s.env = env
-	srv := &http.Server{Handler: apiHandler(env), ReadHeaderTimeout: 10 * time.Second}
 	s.close = func() {
-		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = srv.Shutdown(sctx)
 		env.Close()
 		cleanup()
 	}
@@ -123,19 +147,45 @@ func startServer(ctx context.Context, dsnBase, name string, conns int, viaProxy 
 		s.stop()
 		return nil, err
 	}
-	go func() { _ = srv.Serve(ln) }()
+	// the branch's hospital is the rush's (functions/local keeps settings a branch has)
+	if s.hospital, err = startHospital(time.Now()); err == nil {
+		err = patientsync.SetDefaultSettings(ctx, env.DB, branchCode, demo.HospitalSettings(s.hospital.url))
+	}
+	if err != nil {
+		s.stop()
+		return nil, err
+	}
+	// functions/local on the port chosen, the same database and files folder (this process
+	// keeps its pool for the branch's set-up)
+	ln.Close()
+	if err := s.startChild(ctx, vars, dataDir, h.emulator, log); err != nil {
+		s.stop()
+		return nil, err
+	}
 	return s, nil
 }
 
-// apiHandler mounts every http function of the registry behind /api/, as functions/local's
-// newServer does, and the signed links of the local file store.
-func apiHandler(e *platform.Env) http.Handler {
-	api := e.Router()
-	functions.MountAll(e, api)
-	mux := http.NewServeMux()
-	mux.Handle("/api/", api)
-	mux.Handle(blob.DiskPath, e.Disk.Handler())
-	return mux
+// startChild builds functions/local (once a process) and starts it on the port of s.base, with vars (and,
+// for the emulator fault, moto_server behind a relay as its AWS).
+func (s *server) startChild(ctx context.Context, vars map[string]string, dataDir string, emulator bool, log io.Writer) error {
+	bin, err := buildLocal(ctx)
+	if err != nil {
+		return err
+	}
+	host, port, _ := net.SplitHostPort(strings.TrimPrefix(s.base, "http://"))
+	vars = maps.Clone(vars)
+	vars["HOST"], vars["PORT"], vars["WEB_DIR"] = host, port, filepath.Join(dataDir, "web")
+	if emulator {
+		if s.moto, err = awstest.StartServer(); err != nil {
+			return err
+		}
+		if s.s3, err = startProxy(strings.TrimPrefix(s.moto.URL, "http://")); err != nil {
+			return err
+		}
+		vars["AWS_ENDPOINT_URL"] = "http://" + s.s3.addr()
+	}
+	s.child = &child{bin: bin, env: childEnv(vars), log: log, base: s.base}
+	return s.child.start(ctx)
 }
 
 // stop stops serving and drops the database (unless keepData).

@@ -76,7 +76,7 @@ func (s *Store) Put(ctx context.Context, key string, body io.Reader, contentType
 		in.ContentType = aws.String(contentType)
 	}
 	if _, err := s.client.PutObject(ctx, in); err != nil {
-		return fmt.Errorf("blob.put: %w", err)
+		return fmt.Errorf("blob.put: %w", unreachable(ctx, err))
 	}
 	return nil
 }
@@ -91,9 +91,17 @@ func (s *Store) Get(ctx context.Context, key string) (io.ReadCloser, error) {
 		if isNotFound(err) {
 			return nil, fmt.Errorf("blob.get: %q: %w", key, blob.ErrNotFound)
 		}
-		return nil, fmt.Errorf("blob.get: %w", err)
+		return nil, fmt.Errorf("blob.get: %w", unreachable(ctx, err))
 	}
 	return out.Body, nil
+}
+
+// unreachable marks err blob.ErrUnavailable when S3 was not reached (awsenv.Unreachable).
+func unreachable(ctx context.Context, err error) error {
+	if awsenv.Unreachable(ctx, err) {
+		return fmt.Errorf("%w: %w", blob.ErrUnavailable, err)
+	}
+	return err
 }
 
 // isNotFound reports a missing object, not a missing bucket: that one is a
@@ -113,7 +121,7 @@ func (s *Store) Delete(ctx context.Context, key string) error {
 		return fmt.Errorf("blob.delete: %w", err)
 	}
 	if _, err := s.client.DeleteObject(ctx, &s3.DeleteObjectInput{Bucket: aws.String(s.bucket), Key: aws.String(key)}); err != nil {
-		return fmt.Errorf("blob.delete: %w", err)
+		return fmt.Errorf("blob.delete: %w", unreachable(ctx, err))
 	}
 	return nil
 }

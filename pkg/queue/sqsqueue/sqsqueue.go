@@ -53,9 +53,17 @@ func New(client *sqs.Client, queueURL string) *Sender {
 func (s *Sender) Send(ctx context.Context, body []byte) error {
 	_, err := s.client.SendMessage(ctx, &sqs.SendMessageInput{QueueUrl: aws.String(s.url), MessageBody: aws.String(string(body))})
 	if err != nil {
-		return fmt.Errorf("queue.send: %w", err)
+		return fmt.Errorf("queue.send: %w", unreachable(ctx, err))
 	}
 	return nil
+}
+
+// unreachable marks err queue.ErrUnavailable when SQS was not reached (awsenv.Unreachable).
+func unreachable(ctx context.Context, err error) error {
+	if awsenv.Unreachable(ctx, err) {
+		return fmt.Errorf("%w: %w", queue.ErrUnavailable, err)
+	}
+	return err
 }
 
 // SendFIFO sends body to a FIFO queue in group, deduplicated by dedup (SQS allows 128
@@ -64,7 +72,7 @@ func (s *Sender) SendFIFO(ctx context.Context, body []byte, group, dedup string)
 	_, err := s.client.SendMessage(ctx, &sqs.SendMessageInput{QueueUrl: aws.String(s.url), MessageBody: aws.String(string(body)),
 		MessageGroupId: aws.String(group), MessageDeduplicationId: aws.String(dedup)})
 	if err != nil {
-		return fmt.Errorf("queue.sendFIFO: %w", err)
+		return fmt.Errorf("queue.sendFIFO: %w", unreachable(ctx, err))
 	}
 	return nil
 }

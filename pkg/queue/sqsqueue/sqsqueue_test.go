@@ -3,6 +3,7 @@ package sqsqueue_test
 import (
 	"context"
 	"errors"
+	"net"
 	"os"
 	"slices"
 	"strconv"
@@ -15,6 +16,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/sqs/types"
 
 	"samrap/pkg/awstest"
+	"samrap/pkg/db"
+	"samrap/pkg/queue"
 	"samrap/pkg/queue/queuetest"
 	"samrap/pkg/queue/sqsqueue"
 )
@@ -170,5 +173,32 @@ func TestSQSPollerMissingQueue(t *testing.T) {
 	}
 	if err := sqsqueue.New(client, url).Send(t.Context(), []byte("x")); err == nil {
 		t.Fatal("send to a missing queue succeeded")
+	}
+}
+
+// SQS not reached at all (nothing listens: the emulator stopped) is queue.ErrUnavailable for a
+// send, which the API answers 503 UNAVAILABLE and db.Lost does not take for a lost database;
+// SQS refusing (a missing queue) is not.
+func TestSQSUnreachable(t *testing.T) {
+	t.Parallel()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	down := "http://" + ln.Addr().String()
+	ln.Close() // nothing listens there any more: each connection is refused
+	ctx := t.Context()
+	s := sqsqueue.New(sqs.NewFromConfig(awstest.Config(t, down)), down+"/123456789012/samrap-sync")
+	err = s.Send(ctx, []byte("{}"))
+	if !errors.Is(err, queue.ErrUnavailable) || db.Lost(err) {
+		t.Errorf("send: %v (lost: %v), want ErrUnavailable and not a lost database", err, db.Lost(err))
+	}
+	if err := s.SendFIFO(ctx, []byte("{}"), "g", "d"); !errors.Is(err, queue.ErrUnavailable) {
+		t.Errorf("sendFIFO: %v, want ErrUnavailable", err)
+	}
+	endpoint := moto.Endpoint(t)
+	missing := sqsqueue.New(sqs.NewFromConfig(awstest.Config(t, endpoint)), endpoint+"/123456789012/"+awstest.Name("noqueue"))
+	if err := missing.Send(ctx, []byte("{}")); err == nil || errors.Is(err, queue.ErrUnavailable) {
+		t.Errorf("send to a missing queue: %v, want an error other than ErrUnavailable", err)
 	}
 }
