@@ -434,9 +434,11 @@ test('keyboard on a phone: the folded sidebar takes no Tab stop, the serve list\
     stops.push(await focusSeen(page, `Tab ${i + 1} on the phone's serve list`));
     expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid=sidebar]')), `Tab ${i + 1} is in the folded sidebar`).toBe(false);
   }
-  // the survey and scan buttons are links of one stop each: the survey's, then the scan's
+  // the survey, collect and scan buttons are links of one stop each: the survey's, the
+  // collect's (issue 27 §3), then the scan's
   expect(stops.at(-1), stops.join('\n')).toContain('[data-testid=serve-scan]');
-  expect(stops.at(-2), stops.join('\n')).toContain('[data-testid=serve-survey]');
+  expect(stops.at(-2), stops.join('\n')).toContain('[data-testid=serve-collect]');
+  expect(stops.at(-3), stops.join('\n')).toContain('[data-testid=serve-survey]');
 
   // the scan field focused, a wedge scan of the card and the wristband: MATCH, the focus on "served"
   await page.getByTestId('serve-scan').focus();
