@@ -12,9 +12,10 @@ import (
 	"os/exec"
 	"strconv"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
+
+	"samrap/pkg/procgroup"
 )
 
 // Server is a running moto_server.
@@ -51,7 +52,7 @@ func startAt(path string, port int) (*Server, error) {
 	cmd := exec.Command(path, "-H", "127.0.0.1", "-p", strconv.Itoa(port))
 	cmd.Stdout = out
 	cmd.Stderr = out
-	cmd.SysProcAttr = procAttr()
+	cmd.SysProcAttr = procgroup.Attr()
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("run moto_server: %w", err)
 	}
@@ -81,7 +82,7 @@ func startAt(path string, port int) (*Server, error) {
 
 // Close stops the server and waits for it to exit.
 func (s *Server) Close() {
-	_ = syscall.Kill(-s.cmd.Process.Pid, syscall.SIGKILL)
+	_ = procgroup.Kill(s.cmd)
 	select {
 	case <-s.exited:
 	case <-time.After(5 * time.Second):

@@ -12,6 +12,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"samrap/pkg/procgroup"
 )
 
 // child is functions/local run as a process of its own, as `make run` runs it (the kill and
@@ -78,7 +80,7 @@ func hasKey(m map[string]string, k string) bool { _, ok := m[k]; return ok }
 func (c *child) start(ctx context.Context) error {
 	cmd := exec.Command(c.bin)
 	cmd.Env, cmd.Stdout, cmd.Stderr = c.env, c.log, c.log
-	cmd.SysProcAttr = procAttr()
+	cmd.SysProcAttr = procgroup.Attr()
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("start functions/local: %w", err)
 	}
@@ -122,7 +124,7 @@ func (c *child) kill() {
 	if cmd == nil {
 		return
 	}
-	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	_ = procgroup.Kill(cmd)
 	<-exited
 }
 
