@@ -59,6 +59,10 @@ test('an Order Taker orders, is refused a second order of the meal, cancels with
 
   // and order again from the cancelled order
   await details.getByTestId('order-again').click();
+  // a fresh form, not the refused one: the free text typed there is gone (Order again is a new
+  // visit of the same address, and the form is remounted when the navigation commits; a click
+  // on the old form before then is wiped, which made this test fail under load)
+  await expect(page.getByTestId('order-form-page').getByTestId('description')).toHaveCount(0);
   await expect(page.getByTestId('order-form-page').getByTestId('already-ordered')).toHaveCount(0);
   await orderSpecific(page, 'ข้าวต้มปลา');
   expect(await submit(page)).toBe(200);
