@@ -40,6 +40,11 @@ const (
 	// times, then dead-lettered; a killed local server takes its jobs with it): it is failed
 	// with a message that says so (issue 31), as a branch's next sync already did for its own.
 	JobLease = time.Hour
+	// JobHeartbeat: a running hospital sync's worker says it is alive this often, and
+	// JobSilence after its last word it is taken for dead (its server was killed) and failed,
+	// so that the branch may sync again within minutes rather than after JobLease.
+	JobHeartbeat = 15 * time.Second
+	JobSilence   = 2 * time.Minute
 	// HL7Keep: the HL7 v2 feed's messages (personal data: rows with their outcome, the text
 	// of those never applied) are kept this long to trace what changed a patient; the applied
 	// ones' text in S3 as long (infra HL7_RETENTION_DAYS, the uploads bucket's hl7/ rule).
@@ -94,9 +99,7 @@ func Run(ctx context.Context, q db.DBTX, now time.Time) (Report, error) {
 		{"imports", &r.ExpiredImports, func() (int64, error) {
 			return queries.ExpireImportJobs(ctx, q, dbsqlc.ExpireImportJobsParams{Now: &now, Before: now.Add(-JobLease), Batch: Batch})
 		}},
-		{"syncs", &r.ExpiredSyncs, func() (int64, error) {
-			return queries.ExpireSyncJobs(ctx, q, dbsqlc.ExpireSyncJobsParams{Now: &now, Before: now.Add(-JobLease), Batch: Batch})
-		}},
+		{"syncs", &r.ExpiredSyncs, func() (int64, error) { return ExpireSyncs(ctx, q, nil, now) }},
 	}
 	for _, s := range steps {
 		for range MaxBatches {
@@ -126,4 +129,13 @@ func Job(env *platform.Env) func(context.Context) error {
 			"expiredImports", r.ExpiredImports, "expiredSyncs", r.ExpiredSyncs)
 		return nil
 	}
+}
+
+// ExpireSyncs fails the hospital syncs no worker is on (queued for JobLease, or running and
+// silent for JobSilence) of one branch, or of every branch when branch is nil, Batch at most.
+func ExpireSyncs(ctx context.Context, q db.DBTX, branch *string, now time.Time) (int64, error) {
+	silent := now.Add(-JobSilence)
+	return queries.ExpireSyncJobs(ctx, q, dbsqlc.ExpireSyncJobsParams{
+		Now: &now, Branch: branch, QueuedBefore: now.Add(-JobLease), SilentSince: &silent, Batch: Batch,
+	})
 }

@@ -74,10 +74,11 @@ func TestRunRemovesOnlyWhatExpired(t *testing.T) {
 		('00000000-0000-0000-0000-0000000000a2', 'SRP01', 'ward', 'b.xlsx', 'k2', 'QUEUED', $2),
 		('00000000-0000-0000-0000-0000000000a3', 'SRP01', 'ward', 'c.xlsx', 'k3', 'DONE', $1)`,
 		now.Add(-2*time.Hour), now.Add(-10*time.Minute))
-	exec(`INSERT INTO patient_sync_job (id, branch_code, status, phase, created_at) VALUES
-		('00000000-0000-0000-0000-0000000000b1', 'SRP01', 'RUNNING', 'IMPORTING', $1),
-		('00000000-0000-0000-0000-0000000000b2', 'SRP02', 'QUEUED', 'QUEUED', $2)`,
-		now.Add(-2*time.Hour), now.Add(-10*time.Minute))
+	// The second sync runs, its worker's last heartbeat half a minute ago.
+	exec(`INSERT INTO patient_sync_job (id, branch_code, status, phase, created_at, started_at, heartbeat_at) VALUES
+		('00000000-0000-0000-0000-0000000000b1', 'SRP01', 'RUNNING', 'IMPORTING', $1, $1, NULL),
+		('00000000-0000-0000-0000-0000000000b2', 'SRP02', 'RUNNING', 'IMPORTING', $2, $2, $3)`,
+		now.Add(-2*time.Hour), now.Add(-10*time.Minute), now.Add(-30*time.Second))
 
 	r, err := housekeeping.Run(ctx, pool, now)
 	if err != nil {
@@ -121,5 +122,21 @@ func TestRunRemovesOnlyWhatExpired(t *testing.T) {
 	// Idempotent: nothing left to remove.
 	if r, err := housekeeping.Run(ctx, pool, now); err != nil || r != (housekeeping.Report{}) {
 		t.Fatalf("second run: %+v %v", r, err)
+	}
+	// The running sync's worker falls silent (its server was killed): failed once the silence
+	// passes JobSilence, ten minutes after it was asked for, not JobLease.
+	exec(`UPDATE patient_sync_job SET heartbeat_at = $1 WHERE id = '00000000-0000-0000-0000-0000000000b2'`,
+		now.Add(-housekeeping.JobSilence+time.Second))
+	if r, err := housekeeping.Run(ctx, pool, now); err != nil || r != (housekeeping.Report{}) {
+		t.Fatalf("a second short of the silence: %+v %v", r, err)
+	}
+	exec(`UPDATE patient_sync_job SET heartbeat_at = $1 WHERE id = '00000000-0000-0000-0000-0000000000b2'`,
+		now.Add(-housekeeping.JobSilence-time.Second))
+	if r, err := housekeeping.Run(ctx, pool, now); err != nil || r != (housekeeping.Report{ExpiredSyncs: 1}) {
+		t.Fatalf("silent sync: %+v %v", r, err)
+	}
+	if n := count(`SELECT count(*) FROM patient_sync_job WHERE status = 'FAILED' AND error_key = 'patientSync.expired'
+		AND id = '00000000-0000-0000-0000-0000000000b2'`); n != 1 {
+		t.Fatal("syncs: the silent one must fail")
 	}
 }

@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"samrap/pkg/db"
 	"samrap/pkg/db/dbsqlc"
+	"samrap/pkg/housekeeping"
 	"samrap/pkg/httpx"
 )
 
@@ -65,7 +67,7 @@ func jobOf(r dbsqlc.PatientSyncJob) (Job, error) {
 
 // createJob queues a sync of branch, or answers the one queued or running (created false).
 func createJob(ctx context.Context, q db.DBTX, id, branch, by string) (Job, bool, error) {
-	if err := queries.SyncExpireJobs(ctx, q, branch); err != nil {
+	if _, err := housekeeping.ExpireSyncs(ctx, q, &branch, time.Now()); err != nil {
 		return Job{}, false, fmt.Errorf("expire sync jobs: %w", err)
 	}
 	rows, err := queries.SyncCreateJob(ctx, q, dbsqlc.SyncCreateJobParams{ID: id, Branch: branch, By: by})
@@ -133,6 +135,30 @@ func setPhase(ctx context.Context, q db.DBTX, id, phase string, progress, census
 		return fmt.Errorf("sync job phase: %w", err)
 	}
 	return nil
+}
+
+// heartbeat says every housekeeping.JobHeartbeat that the job's worker is alive, until the
+// answered stop is called (a job whose worker died is failed by the next start or
+// housekeeping run, housekeeping.JobSilence later).
+func heartbeat(ctx context.Context, q db.DBTX, id string, log *slog.Logger) (stop func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		t := time.NewTicker(housekeeping.JobHeartbeat)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				if err := queries.SyncHeartbeat(ctx, q, id); err != nil && ctx.Err() == nil {
+					log.WarnContext(ctx, "patient sync: heartbeat", "job", id, "err", err)
+				}
+			}
+		}
+	}()
+	return func() { cancel(); <-done }
 }
 
 func failJob(ctx context.Context, q db.DBTX, id, key string) error {

@@ -19,6 +19,7 @@ import (
 	"samrap/pkg/demo"
 	"samrap/pkg/hospital"
 	"samrap/pkg/hospital/fhirdemo"
+	"samrap/pkg/housekeeping"
 	"samrap/pkg/patientsync"
 	"samrap/pkg/platform"
 	"samrap/pkg/queue"
@@ -348,6 +349,22 @@ func TestStart(t *testing.T) {
 	}
 	if len(rec.sent) != 1 {
 		t.Errorf("%d messages sent", len(rec.sent))
+	}
+
+	// its worker started it and fell silent (its server was killed): past the silence, a new
+	// start fails it and queues a new sync at once, not an hour later
+	if _, err := f.s.DB.Exec(t.Context(), `UPDATE patient_sync_job SET status = 'RUNNING', started_at = now() - interval '5 minutes',
+		heartbeat_at = now() - $2 * interval '1 second' WHERE id = $1`, j.ID, int(housekeeping.JobSilence.Seconds())+1); err != nil {
+		t.Fatal(err)
+	}
+	next, res := f.start(t)
+	if res.Status != 200 || next.ID == j.ID || next.Status != patientsync.Queued {
+		t.Fatalf("start after a silent sync: %d %s", res.Status, res.Body)
+	}
+	var status, key string
+	if err := f.s.DB.QueryRow(t.Context(), `SELECT status, error_key FROM patient_sync_job WHERE id = $1`, j.ID).Scan(&status, &key); err != nil ||
+		status != patientsync.Failed || key != "patientSync.expired" {
+		t.Errorf("the silent sync: %s %s %v", status, key, err)
 	}
 }
 

@@ -121,7 +121,9 @@ func (w *Worker) Run(ctx context.Context, id, branch string) error {
 		w.Log.InfoContext(ctx, "patient sync: job ended or unknown, skipped", "job", id)
 		return nil
 	}
+	stop := heartbeat(ctx, w.DB, job.ID, w.Log)
 	err = w.run(ctx, job)
+	stop()
 	var f *failure
 	if errors.As(err, &f) {
 		w.Log.WarnContext(ctx, "patient sync failed", "job", id, "branch", branch, "reason", f.key, "err", f.err)

@@ -54,9 +54,14 @@ WHERE id IN (
     SELECT x.id FROM import_job x WHERE x.status IN ('QUEUED', 'RUNNING') AND x.created_at < @before
     LIMIT @batch FOR UPDATE SKIP LOCKED);
 
--- Hospital syncs likewise (a branch's next sync also ends its own: SyncExpireJobs).
+-- Hospital syncs that no worker is on: queued since before @queued_before, or running with
+-- no sign of life since @silent_since (their worker beats every housekeeping.JobHeartbeat);
+-- of one branch (a branch's next sync ends its own first) or of every branch (NULL).
 -- name: ExpireSyncJobs :execrows
 UPDATE patient_sync_job SET status = 'FAILED', phase = 'FAILED', error_key = 'patientSync.expired', finished_at = @now
 WHERE id IN (
-    SELECT x.id FROM patient_sync_job x WHERE x.status IN ('QUEUED', 'RUNNING') AND x.created_at < @before
+    SELECT x.id FROM patient_sync_job x
+    WHERE (sqlc.narg(branch)::text IS NULL OR x.branch_code = sqlc.narg(branch))
+      AND ((x.status = 'QUEUED' AND x.created_at < @queued_before)
+        OR (x.status = 'RUNNING' AND coalesce(x.heartbeat_at, x.started_at, x.created_at) < @silent_since))
     LIMIT @batch FOR UPDATE SKIP LOCKED);

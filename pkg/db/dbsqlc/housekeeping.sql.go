@@ -37,19 +37,32 @@ func (q *Queries) ExpireImportJobs(ctx context.Context, db DBTX, arg ExpireImpor
 const expireSyncJobs = `-- name: ExpireSyncJobs :execrows
 UPDATE patient_sync_job SET status = 'FAILED', phase = 'FAILED', error_key = 'patientSync.expired', finished_at = $1
 WHERE id IN (
-    SELECT x.id FROM patient_sync_job x WHERE x.status IN ('QUEUED', 'RUNNING') AND x.created_at < $2
-    LIMIT $3 FOR UPDATE SKIP LOCKED)
+    SELECT x.id FROM patient_sync_job x
+    WHERE ($2::text IS NULL OR x.branch_code = $2)
+      AND ((x.status = 'QUEUED' AND x.created_at < $3)
+        OR (x.status = 'RUNNING' AND coalesce(x.heartbeat_at, x.started_at, x.created_at) < $4))
+    LIMIT $5 FOR UPDATE SKIP LOCKED)
 `
 
 type ExpireSyncJobsParams struct {
-	Now    *time.Time
-	Before time.Time
-	Batch  int32
+	Now          *time.Time
+	Branch       *string
+	QueuedBefore time.Time
+	SilentSince  *time.Time
+	Batch        int32
 }
 
-// Hospital syncs likewise (a branch's next sync also ends its own: SyncExpireJobs).
+// Hospital syncs that no worker is on: queued since before @queued_before, or running with
+// no sign of life since @silent_since (their worker beats every housekeeping.JobHeartbeat);
+// of one branch (a branch's next sync ends its own first) or of every branch (NULL).
 func (q *Queries) ExpireSyncJobs(ctx context.Context, db DBTX, arg ExpireSyncJobsParams) (int64, error) {
-	result, err := db.Exec(ctx, expireSyncJobs, arg.Now, arg.Before, arg.Batch)
+	result, err := db.Exec(ctx, expireSyncJobs,
+		arg.Now,
+		arg.Branch,
+		arg.QueuedBefore,
+		arg.SilentSince,
+		arg.Batch,
+	)
 	if err != nil {
 		return 0, err
 	}

@@ -142,18 +142,19 @@ type OrderDetail struct {
 }
 
 type PatientSyncJob struct {
-	ID         string
-	BranchCode string
-	Status     string
-	Phase      string
-	Progress   int32
-	Census     int32
-	Report     []byte
-	ErrorKey   string
-	CreatedBy  string
-	CreatedAt  time.Time
-	StartedAt  *time.Time
-	FinishedAt *time.Time
+	ID          string
+	BranchCode  string
+	Status      string
+	Phase       string
+	Progress    int32
+	Census      int32
+	Report      []byte
+	ErrorKey    string
+	CreatedBy   string
+	CreatedAt   time.Time
+	StartedAt   *time.Time
+	FinishedAt  *time.Time
+	HeartbeatAt *time.Time
 }
 
 type PatientView struct {

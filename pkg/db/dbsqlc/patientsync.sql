@@ -20,12 +20,6 @@ INSERT INTO patient_sync_job (id, branch_code, created_by) VALUES (@id, @branch,
 ON CONFLICT (branch_code) WHERE status IN ('QUEUED', 'RUNNING') DO NOTHING
 RETURNING *;
 
--- Ends the syncs of a branch still queued or running after an hour: their worker died (a
--- Lambda runs 15 minutes at most, and failed messages end in the dead-letter queue).
--- name: SyncExpireJobs :exec
-UPDATE patient_sync_job SET status = 'FAILED', phase = 'FAILED', error_key = 'patientSync.expired', finished_at = now()
-WHERE branch_code = @branch AND status IN ('QUEUED', 'RUNNING') AND created_at < now() - interval '1 hour';
-
 -- The latest sync of a branch.
 -- name: SyncLatestJob :one
 SELECT * FROM patient_sync_job WHERE branch_code = @branch ORDER BY created_at DESC, id LIMIT 1;
@@ -45,13 +39,17 @@ SELECT * FROM patient_sync_job WHERE branch_code = @branch AND status IN ('QUEUE
 -- committed once, with its changes). No row: ended or unknown.
 -- name: SyncStartJob :one
 UPDATE patient_sync_job SET status = 'RUNNING', phase = 'IMPORTING', progress = 5,
-    started_at = coalesce(started_at, now())
+    started_at = coalesce(started_at, now()), heartbeat_at = now()
 WHERE id = @id AND branch_code = @branch AND status IN ('QUEUED', 'RUNNING')
 RETURNING *;
 
 -- name: SyncPhase :exec
-UPDATE patient_sync_job SET phase = @phase, progress = @progress, census = @census
+UPDATE patient_sync_job SET phase = @phase, progress = @progress, census = @census, heartbeat_at = now()
 WHERE id = @id AND status = 'RUNNING';
+
+-- The worker of a running sync is alive (every housekeeping.JobHeartbeat).
+-- name: SyncHeartbeat :exec
+UPDATE patient_sync_job SET heartbeat_at = now() WHERE id = @id AND status = 'RUNNING';
 
 -- Locks a sync for its end, answering its status.
 -- name: SyncLockJob :one

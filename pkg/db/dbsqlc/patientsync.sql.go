@@ -57,7 +57,7 @@ func (q *Queries) FeedRotateKey(ctx context.Context, db DBTX, arg FeedRotateKeyP
 const syncCreateJob = `-- name: SyncCreateJob :many
 INSERT INTO patient_sync_job (id, branch_code, created_by) VALUES ($1, $2, $3)
 ON CONFLICT (branch_code) WHERE status IN ('QUEUED', 'RUNNING') DO NOTHING
-RETURNING id, branch_code, status, phase, progress, census, report, error_key, created_by, created_at, started_at, finished_at
+RETURNING id, branch_code, status, phase, progress, census, report, error_key, created_by, created_at, started_at, finished_at, heartbeat_at
 `
 
 type SyncCreateJobParams struct {
@@ -90,6 +90,7 @@ func (q *Queries) SyncCreateJob(ctx context.Context, db DBTX, arg SyncCreateJobP
 			&i.CreatedAt,
 			&i.StartedAt,
 			&i.FinishedAt,
+			&i.HeartbeatAt,
 		); err != nil {
 			return nil, err
 		}
@@ -99,18 +100,6 @@ func (q *Queries) SyncCreateJob(ctx context.Context, db DBTX, arg SyncCreateJobP
 		return nil, err
 	}
 	return items, nil
-}
-
-const syncExpireJobs = `-- name: SyncExpireJobs :exec
-UPDATE patient_sync_job SET status = 'FAILED', phase = 'FAILED', error_key = 'patientSync.expired', finished_at = now()
-WHERE branch_code = $1 AND status IN ('QUEUED', 'RUNNING') AND created_at < now() - interval '1 hour'
-`
-
-// Ends the syncs of a branch still queued or running after an hour: their worker died (a
-// Lambda runs 15 minutes at most, and failed messages end in the dead-letter queue).
-func (q *Queries) SyncExpireJobs(ctx context.Context, db DBTX, branch string) error {
-	_, err := db.Exec(ctx, syncExpireJobs, branch)
-	return err
 }
 
 const syncFailJob = `-- name: SyncFailJob :exec
@@ -143,8 +132,18 @@ func (q *Queries) SyncFinishJob(ctx context.Context, db DBTX, arg SyncFinishJobP
 	return err
 }
 
+const syncHeartbeat = `-- name: SyncHeartbeat :exec
+UPDATE patient_sync_job SET heartbeat_at = now() WHERE id = $1 AND status = 'RUNNING'
+`
+
+// The worker of a running sync is alive (every housekeeping.JobHeartbeat).
+func (q *Queries) SyncHeartbeat(ctx context.Context, db DBTX, id string) error {
+	_, err := db.Exec(ctx, syncHeartbeat, id)
+	return err
+}
+
 const syncJobs = `-- name: SyncJobs :many
-SELECT j.id, j.branch_code, j.status, j.phase, j.progress, j.census, j.report, j.error_key, j.created_by, j.created_at, j.started_at, j.finished_at, count(*) OVER () AS total
+SELECT j.id, j.branch_code, j.status, j.phase, j.progress, j.census, j.report, j.error_key, j.created_by, j.created_at, j.started_at, j.finished_at, j.heartbeat_at, count(*) OVER () AS total
 FROM patient_sync_job j WHERE j.branch_code = $1
 ORDER BY j.created_at DESC, j.id
 LIMIT $3 OFFSET $2
@@ -184,6 +183,7 @@ func (q *Queries) SyncJobs(ctx context.Context, db DBTX, arg SyncJobsParams) ([]
 			&i.PatientSyncJob.CreatedAt,
 			&i.PatientSyncJob.StartedAt,
 			&i.PatientSyncJob.FinishedAt,
+			&i.PatientSyncJob.HeartbeatAt,
 			&i.Total,
 		); err != nil {
 			return nil, err
@@ -197,7 +197,7 @@ func (q *Queries) SyncJobs(ctx context.Context, db DBTX, arg SyncJobsParams) ([]
 }
 
 const syncLatestJob = `-- name: SyncLatestJob :one
-SELECT id, branch_code, status, phase, progress, census, report, error_key, created_by, created_at, started_at, finished_at FROM patient_sync_job WHERE branch_code = $1 ORDER BY created_at DESC, id LIMIT 1
+SELECT id, branch_code, status, phase, progress, census, report, error_key, created_by, created_at, started_at, finished_at, heartbeat_at FROM patient_sync_job WHERE branch_code = $1 ORDER BY created_at DESC, id LIMIT 1
 `
 
 // The latest sync of a branch.
@@ -217,6 +217,7 @@ func (q *Queries) SyncLatestJob(ctx context.Context, db DBTX, branch string) (Pa
 		&i.CreatedAt,
 		&i.StartedAt,
 		&i.FinishedAt,
+		&i.HeartbeatAt,
 	)
 	return i, err
 }
@@ -274,7 +275,7 @@ func (q *Queries) SyncLockPatients(ctx context.Context, db DBTX, arg SyncLockPat
 }
 
 const syncPhase = `-- name: SyncPhase :exec
-UPDATE patient_sync_job SET phase = $1, progress = $2, census = $3
+UPDATE patient_sync_job SET phase = $1, progress = $2, census = $3, heartbeat_at = now()
 WHERE id = $4 AND status = 'RUNNING'
 `
 
@@ -296,7 +297,7 @@ func (q *Queries) SyncPhase(ctx context.Context, db DBTX, arg SyncPhaseParams) e
 }
 
 const syncRunningJob = `-- name: SyncRunningJob :one
-SELECT id, branch_code, status, phase, progress, census, report, error_key, created_by, created_at, started_at, finished_at FROM patient_sync_job WHERE branch_code = $1 AND status IN ('QUEUED', 'RUNNING')
+SELECT id, branch_code, status, phase, progress, census, report, error_key, created_by, created_at, started_at, finished_at, heartbeat_at FROM patient_sync_job WHERE branch_code = $1 AND status IN ('QUEUED', 'RUNNING')
 `
 
 // The queued or running sync of a branch.
@@ -316,6 +317,7 @@ func (q *Queries) SyncRunningJob(ctx context.Context, db DBTX, branch string) (P
 		&i.CreatedAt,
 		&i.StartedAt,
 		&i.FinishedAt,
+		&i.HeartbeatAt,
 	)
 	return i, err
 }
@@ -399,9 +401,9 @@ func (q *Queries) SyncSettingsDefault(ctx context.Context, db DBTX, arg SyncSett
 
 const syncStartJob = `-- name: SyncStartJob :one
 UPDATE patient_sync_job SET status = 'RUNNING', phase = 'IMPORTING', progress = 5,
-    started_at = coalesce(started_at, now())
+    started_at = coalesce(started_at, now()), heartbeat_at = now()
 WHERE id = $1 AND branch_code = $2 AND status IN ('QUEUED', 'RUNNING')
-RETURNING id, branch_code, status, phase, progress, census, report, error_key, created_by, created_at, started_at, finished_at
+RETURNING id, branch_code, status, phase, progress, census, report, error_key, created_by, created_at, started_at, finished_at, heartbeat_at
 `
 
 type SyncStartJobParams struct {
@@ -427,6 +429,7 @@ func (q *Queries) SyncStartJob(ctx context.Context, db DBTX, arg SyncStartJobPar
 		&i.CreatedAt,
 		&i.StartedAt,
 		&i.FinishedAt,
+		&i.HeartbeatAt,
 	)
 	return i, err
 }

@@ -1788,6 +1788,7 @@ CREATE TABLE public.patient_sync_job (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     started_at timestamp with time zone,
     finished_at timestamp with time zone,
+    heartbeat_at timestamp with time zone,
     CONSTRAINT patient_sync_job_phase_check CHECK ((phase = ANY (ARRAY['QUEUED'::text, 'IMPORTING'::text, 'FILTERING'::text, 'FORMATTING'::text, 'DONE'::text, 'FAILED'::text]))),
     CONSTRAINT patient_sync_job_progress_check CHECK (((progress >= 0) AND (progress <= 100))),
     CONSTRAINT patient_sync_job_status_check CHECK ((status = ANY (ARRAY['QUEUED'::text, 'RUNNING'::text, 'DONE'::text, 'FAILED'::text])))
