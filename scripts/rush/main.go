@@ -413,37 +413,42 @@ func (r *rush) startFault(ctx context.Context) func() {
 	return func() {}
 }
 
-// outages take what p relays (the database, or the emulator) from the app for o.outage every
-// o.every (the first 2 s into the meal, so a short rush meets one), until stopped.
+// outages take what p relays (the database, or the emulator) from the app for o.outage at
+// each strike, until stopped.
 func (r *rush) outages(p *proxy) func() {
-	stop, done := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(done)
-		wait := min(2*time.Second, r.o.every)
-		for {
-			select {
-			case <-stop:
-				return
-			case <-time.After(wait):
-			}
-			wait = r.o.every
-			from := time.Now()
-			n := p.setDown(true)
-			select {
-			case <-stop:
-			case <-time.After(r.o.outage):
-			}
-			p.setDown(false)
-			r.j.struck(from, time.Now(), n/2) // (each relay is two connections)
+	return r.strikes(func(stop <-chan struct{}) bool {
+		from := time.Now()
+		n := p.setDown(true)
+		select {
+		case <-stop:
+		case <-time.After(r.o.outage):
 		}
-	}()
-	return func() { close(stop); <-done }
+		p.setDown(false)
+		r.j.struck(from, time.Now(), n/2) // (each relay is two connections)
+		return true
+	})
 }
 
-// kill kills the server (SIGKILL) 2 s into the meal, then every o.every, and starts it again
-// at once on the same port and database, until stopped; each window is from the kill to the
-// server answering again.
+// kill kills the server (SIGKILL) at each strike and starts it again at once on the same
+// port and database, until stopped; each window is from the kill to the server answering
+// again.
 func (r *rush) kill(ctx context.Context) func() {
+	return r.strikes(func(<-chan struct{}) bool {
+		from := time.Now()
+		r.srv.child.kill()
+		if err := r.srv.child.start(ctx); err != nil {
+			r.j.note("fault: the server did not start again: %v", err)
+			return false
+		}
+		r.j.struck(from, time.Now(), 1)
+		return true
+	})
+}
+
+// strikes calls strike 2 s into the meal (so that a short rush meets one), then every
+// o.every, until the answered stop is called or strike answers false; strike may end its
+// own wait when stop closes.
+func (r *rush) strikes(strike func(stop <-chan struct{}) bool) func() {
 	stop, done := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(done)
@@ -455,13 +460,9 @@ func (r *rush) kill(ctx context.Context) func() {
 			case <-time.After(wait):
 			}
 			wait = r.o.every
-			from := time.Now()
-			r.srv.child.kill()
-			if err := r.srv.child.start(ctx); err != nil {
-				r.j.note("fault: the server did not start again: %v", err)
+			if !strike(stop) {
 				return
 			}
-			r.j.struck(from, time.Now(), 1)
 		}
 	}()
 	return func() { close(stop); <-done }

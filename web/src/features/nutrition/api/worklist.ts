@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDownload, apiGet, apiPost, type FileLink } from '@/lib/api-client';
 import { useScreenMutation } from '@/lib/screen-errors';
-import { nutritionKey } from '@/lib/api/get-nutrition-days';
+import { nutritionKey, type PatientDay } from '@/lib/api/get-nutrition-days';
 
 /** Why a patient is on the worklist: its code and, in the interface language, its figures. */
 export type WorkReason = { code: 'LOW_INTAKE' | 'REFUSED' | 'NPO_48H'; message: string };
@@ -9,16 +9,10 @@ export type WorkReason = { code: 'LOW_INTAKE' | 'REFUSED' | 'NPO_48H'; message: 
 export type Seen = { reasons: string[]; note: string; seenBy: string; seenAt: string };
 
 /** A patient of the Nutritionist's worklist (GET /nutrition/worklist). */
-export type WorkItem = {
-  hnId: string;
-  firstNameTh: string;
-  lastNameTh: string;
-  firstNameEn: string;
-  lastNameEn: string;
-  wardCode: string;
-  wardNameTh: string;
-  wardNameEn: string;
-  roomCode: string;
+export type WorkItem = Pick<
+  PatientDay,
+  'hnId' | 'firstNameTh' | 'lastNameTh' | 'firstNameEn' | 'lastNameEn' | 'wardCode' | 'wardNameTh' | 'wardNameEn' | 'roomCode'
+> & {
   reasons: WorkReason[];
   lastSeen: Seen | null;
 };

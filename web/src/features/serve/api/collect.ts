@@ -2,24 +2,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '@/lib/api-client';
 import { useScreenMutation } from '@/lib/screen-errors';
 import { SERVE_AREA, serveKey } from '@/features/serve/api/keys';
-import type { MealType, Ref } from '@/features/serve/types';
+import type { MealType, Tray } from '@/features/serve/types';
 import type { Eaten } from '@/features/serve/intake';
 
-/** A tray as the collect step shows it: the order (as getOrderDetails answers it, the fields read here). */
-export type CollectOrder = {
-  orderId: string;
-  hnId: string;
-  caregiver: boolean;
-  dateOrder: string;
-  firstNameTh: string;
-  lastNameTh: string;
-  firstNameEn: string;
-  lastNameEn: string;
-  ward: Ref | null;
-  room: Ref | null;
-  mealType: MealType;
-  /** SERVED: the tray can be collected. */
-  status: string;
+/** A tray as the collect step shows it: the order (as getOrderDetails answers it, the fields read here; status SERVED: the tray can be collected). */
+export type CollectOrder = Pick<
+  Tray,
+  'orderId' | 'hnId' | 'caregiver' | 'dateOrder' | 'firstNameTh' | 'lastNameTh' | 'firstNameEn' | 'lastNameEn' | 'ward' | 'room' | 'mealType' | 'status'
+> & {
   description: string;
   items: { position: number; code: string; nameTh: string; nameEn: string }[];
 };
