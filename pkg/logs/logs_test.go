@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"samrap/pkg/apitest"
+	"samrap/pkg/audit"
 	"samrap/pkg/day"
 	"samrap/pkg/dbtest"
 	"samrap/pkg/demo"
@@ -457,6 +458,23 @@ func TestChangeLogNamesReferences(t *testing.T) {
 		return
 	}
 	t.Fatalf("no ward type in %+v", p.Items[0].Fields)
+}
+
+// A change to a patient's nutrition targets or the worklist's "seen" is named by the patient
+// (its entity id is the HN), as the patient's own changes are.
+func TestPatientNutritionChangesNameThePatient(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	hn := "SRP01-HN10001"
+	if err := audit.WriteChange(t.Context(), f.s.DB, audit.Change{BranchCode: "SRP01", Entity: "patient_nutrition", EntityID: hn,
+		Action: "update", Before: map[string]any{"weightKg": 60}, After: map[string]any{"weightKg": 58}, By: "D0005"}); err != nil {
+		t.Fatal(err)
+	}
+	var p changePage
+	f.get(t, f.bam1, "/api/logs/changes?entity=patient_nutrition&entityId="+hn, "en", &p)
+	if p.Total != 1 || p.Items[0].Record == nil || p.Items[0].Record.Code != hn || p.Items[0].Record.Name == "" {
+		t.Fatalf("the nutrition change's record: %+v", p)
+	}
 }
 
 // The exports of the product's other areas are in the record (not the blank templates).

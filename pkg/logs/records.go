@@ -59,19 +59,25 @@ type pageNames struct {
 	people   map[string]dbsqlc.LogsPeopleRow // employee code
 }
 
+// The changes whose record is an order (its id) and those whose record is a patient (the HN).
+var (
+	orderEntities   = map[string]bool{"meal_order": true, "serve_record": true, "tray_intake": true}
+	patientEntities = map[string]bool{"patient": true, "nutrition_seen": true, "patient_nutrition": true}
+)
+
 // loadNames reads, one query each, the orders, patients and people a page of changes names.
 func loadNames(ctx context.Context, q db.DBTX, rows []dbsqlc.LogsChangesRow) (pageNames, error) {
 	var orders, hns, branches, codes []string
 	var users []int64
 	for _, r := range rows {
-		switch r.Entity {
-		case "meal_order", "serve_record", "tray_intake":
+		switch {
+		case orderEntities[r.Entity]:
 			if db.IsUUID(r.EntityID) {
 				orders = append(orders, r.EntityID)
 			}
-		case "patient", "nutrition_seen":
+		case patientEntities[r.Entity]:
 			hns, branches = append(hns, r.EntityID), append(branches, r.BranchCode)
-		case "app_user":
+		case r.Entity == "app_user":
 			if id, err := strconv.ParseInt(r.EntityID, 10, 64); err == nil {
 				users = append(users, id)
 			}
@@ -154,11 +160,11 @@ func (n pageNames) person(code string, lang i18n.Lang) string {
 // a record since deleted).
 func (n pageNames) record(r dbsqlc.LogsChangesRow, rs refs, lang i18n.Lang) *Record {
 	switch {
-	case r.Entity == "meal_order" || r.Entity == "serve_record" || r.Entity == "tray_intake":
+	case orderEntities[r.Entity]:
 		if o, ok := n.orders[r.EntityID]; ok {
 			return &Record{Code: o.HnID, Name: label(o.NameTh, o.NameEn, lang), Meal: label(o.MealTh, o.MealEn, lang), Date: o.OrderDate}
 		}
-	case r.Entity == "patient" || r.Entity == "nutrition_seen":
+	case patientEntities[r.Entity]:
 		if p, ok := n.patients[r.BranchCode+" "+r.EntityID]; ok {
 			return &Record{Code: p.HnID, Name: label(p.NameTh, p.NameEn, lang)}
 		}
