@@ -91,6 +91,7 @@ rush:
 	go run ./scripts/rush
 	go run ./scripts/rush -fault terminate
 	go run ./scripts/rush -fault unreachable
+	go run ./scripts/rush -fault drop
 	go run ./scripts/rush -fault lost
 	go run ./scripts/rush -fault kill
 	go run ./scripts/rush -fault emulator

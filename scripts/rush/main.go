@@ -76,17 +76,18 @@ func short() options {
 }
 
 // faults are the faults a rush can play (docs/rush.md, "The faults").
-var faults = []string{"terminate", "unreachable", "lost", "kill", "emulator"}
+var faults = []string{"terminate", "unreachable", "drop", "lost", "kill", "emulator"}
 
 // setFault sets the rush's fault and its default pace: a termination every 3 s (1 s in the
 // short rush); an outage of the database or the emulator, or a kill of the server, every 20 s
 // (8 s in the short rush, whose meal lasts about 15 s).
 func (o *options) setFault(fault string, short bool) {
 	o.fault = fault
+	spaced := fault == "unreachable" || fault == "drop" || fault == "kill" || fault == "emulator"
 	switch {
-	case (fault == "unreachable" || fault == "kill" || fault == "emulator") && short:
+	case spaced && short:
 		o.every = 8 * time.Second
-	case fault == "unreachable" || fault == "kill" || fault == "emulator":
+	case spaced:
 		o.every = 20 * time.Second
 	case short:
 		o.every = time.Second
@@ -104,11 +105,12 @@ func main() {
 	flag.IntVar(&o.boards, "boards", o.boards, "kitchen boards polling")
 	flag.IntVar(&o.changes, "changes", o.changes, "diet changes mid-round")
 	fault := flag.String("fault", "", "terminate: every database connection of the app terminated every -every; "+
-		"unreachable: the database unreachable for -outage every -every; lost: one write answer in six lost; "+
+		"unreachable: the database unreachable for -outage every -every (connections closed, new ones refused); "+
+		"drop: the database's packets dropped for -outage every -every (nothing refused: every byte waits); lost: one write answer in six lost; "+
 		"kill: the server (functions/local, a process) killed with SIGKILL every -every and started again; "+
 		"emulator: the server on moto_server for S3/SQS/SES, the emulator unreachable for -outage every -every")
-	every := flag.Duration("every", 0, "between two faults (default 3s, 1s with -short; 20s for unreachable, kill, emulator; 8s with -short)")
-	outage := flag.Duration("outage", 0, "how long the database or the emulator stays unreachable (-fault unreachable, emulator; default 10s, 3s with -short)")
+	every := flag.Duration("every", 0, "between two faults (default 3s, 1s with -short; 20s for unreachable, drop, kill, emulator; 8s with -short)")
+	outage := flag.Duration("outage", 0, "how long the database or the emulator stays unreachable (-fault unreachable, drop, emulator; default 10s, 3s with -short)")
 	flag.IntVar(&o.conns, "conns", 0, "the app's database pool (default: DB_MAX_CONNS, 4)")
 	flag.StringVar(&o.dsn, "db", o.dsn, "PostgreSQL (the database is rush_<pid>, created and dropped)")
 	flag.BoolVar(&o.keep, "keep", false, "keep the database rush_<pid> afterwards")
@@ -183,7 +185,7 @@ func run(ctx context.Context, o options, out io.Writer) ([]string, error) {
 	switch o.fault {
 	case "terminate":
 		faultNote = fmt.Sprintf("fault %s every %s", o.fault, o.every)
-	case "unreachable", "emulator":
+	case "unreachable", "drop", "emulator":
 		faultNote = fmt.Sprintf("fault %s for %s every %s", o.fault, o.outage, o.every)
 	case "kill":
 		faultNote = fmt.Sprintf("fault kill every %s (functions/local, pid %d)", o.every, srv.child.pid())
@@ -222,6 +224,8 @@ func run(ctx context.Context, o options, out io.Writer) ([]string, error) {
 		fmt.Fprintf(out, "; %s, %d connections of the app terminated", count(faults, "termination"), killed)
 	case "unreachable":
 		fmt.Fprintf(out, "; %s, %d connections of the app cut", count(faults, "outage"), killed)
+	case "drop":
+		fmt.Fprintf(out, "; %s, %d connections of the app stalled", count(faults, "outage"), killed)
 	case "emulator":
 		fmt.Fprintf(out, "; %s of the emulator, %d connections to it cut", count(faults, "outage"), killed)
 	case "kill":
@@ -404,26 +408,28 @@ func (r *rush) startFault(ctx context.Context) func() {
 	case "terminate":
 		return r.terminate(ctx)
 	case "unreachable":
-		return r.outages(r.srv.proxy)
+		return r.outages(r.srv.proxy.setDown)
+	case "drop":
+		return r.outages(r.srv.proxy.setStalled)
 	case "emulator":
-		return r.outages(r.srv.s3)
+		return r.outages(r.srv.s3.setDown)
 	case "kill":
 		return r.kill(ctx)
 	}
 	return func() {}
 }
 
-// outages take what p relays (the database, or the emulator) from the app for o.outage at
-// each strike, until stopped.
-func (r *rush) outages(p *proxy) func() {
+// outages take what a relay passes (the database, or the emulator) from the app for
+// o.outage at each strike, by set (its setDown or setStalled), until stopped.
+func (r *rush) outages(set func(bool) int) func() {
 	return r.strikes(func(stop <-chan struct{}) bool {
 		from := time.Now()
-		n := p.setDown(true)
+		n := set(true)
 		select {
 		case <-stop:
 		case <-time.After(r.o.outage):
 		}
-		p.setDown(false)
+		set(false)
 		r.j.struck(from, time.Now(), n/2) // (each relay is two connections)
 		return true
 	})

@@ -45,12 +45,12 @@ type server struct {
 
 // how is how the rush serves the API, by its fault.
 type how struct {
-	viaProxy bool // the app reaches PostgreSQL through a relay (unreachable)
+	viaProxy bool // the app reaches PostgreSQL through a relay (unreachable, drop)
 	emulator bool // S3, SQS and SES on moto_server, reached through a relay (emulator)
 }
 
 func howFor(fault string) how {
-	return how{viaProxy: fault == "unreachable", emulator: fault == "emulator"}
+	return how{viaProxy: fault == "unreachable" || fault == "drop", emulator: fault == "emulator"}
 }
 
 // startServer creates the database name (dropped first if a run left it), migrates it, loads
