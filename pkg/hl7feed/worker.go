@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"log/slog"
 	"path"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -59,31 +61,42 @@ func ArchiveKey(branch string, received time.Time, id string) string {
 }
 
 // Handle applies the batch's messages (on the FIFO queue: of several groups, each group's
-// in the order sent) in one transaction, each in a savepoint of its own, the branch's maps
-// and master-data codes read once: the batch pays one commit, not one each. A message whose
-// apply fails for a reason worth retrying (the database) is undone alone and reported in
-// BatchItemFailures with the messages after it in its group (they must wait for it); the
-// others commit. When the commit fails, the whole batch is reported and comes again (a
-// message is applied once: one no longer queued is left alone).
+// in the order sent) in one transaction, each in a savepoint of its own: the batch's
+// messages are locked together, the branch's maps and master-data codes read once, the
+// outcomes recorded together at the end, and the batch pays one commit, not one each. A
+// message whose apply fails for a reason worth retrying (the database) is undone alone and
+// reported in BatchItemFailures with the messages after it in its group (they must wait for
+// it); the others commit. When the commit fails, the whole batch is reported and comes
+// again (a message is applied once: one no longer queued is left alone).
 func (w *Worker) Handle(ctx context.Context, ev lambdaevents.SQSEvent) (lambdaevents.SQSEventResponse, error) {
 	var resp lambdaevents.SQSEventResponse
 	err := db.InTx(ctx, w.DB, func(tx pgx.Tx) error {
 		resp = lambdaevents.SQSEventResponse{}
 		held := map[string]bool{} // groups with a failed message in this batch
-		b := &batch{maps: map[string]hospital.Maps{}, codes: map[string]patients.Codes{}}
-		for _, m := range ev.Records {
+		reqs := make([]events.HL7Received, len(ev.Records))
+		decoded := make([]error, len(ev.Records))
+		var ids []string
+		for i, m := range ev.Records {
+			reqs[i], decoded[i] = events.DecodeHL7Received([]byte(m.Body))
+			if decoded[i] == nil {
+				ids = append(ids, reqs[i].MessageID)
+			}
+		}
+		b, err := w.lockBatch(ctx, tx, ids)
+		if err != nil {
+			return err
+		}
+		for i, m := range ev.Records {
 			group := m.Attributes["MessageGroupId"]
 			if group == "" { // not a FIFO queue: every message on its own
 				group = m.MessageId
 			}
-			var err error
-			if held[group] {
+			err := decoded[i]
+			switch {
+			case held[group]:
 				err = errors.New("an earlier message of its group failed")
-			} else {
-				var req events.HL7Received
-				if req, err = events.DecodeHL7Received([]byte(m.Body)); err == nil {
-					err = w.applyIn(ctx, tx, b, req.BranchCode, req.MessageID)
-				}
+			case err == nil:
+				err = w.applyIn(ctx, tx, b, reqs[i].BranchCode, reqs[i].MessageID)
 			}
 			if err != nil {
 				w.Log.ErrorContext(ctx, "hl7 feed message failed", "messageId", m.MessageId, "err", err)
@@ -91,7 +104,7 @@ func (w *Worker) Handle(ctx context.Context, ev lambdaevents.SQSEvent) (lambdaev
 				resp.BatchItemFailures = append(resp.BatchItemFailures, lambdaevents.SQSBatchItemFailure{ItemIdentifier: m.MessageId})
 			}
 		}
-		return nil
+		return b.finish(ctx, tx)
 	})
 	if err != nil {
 		w.Log.ErrorContext(ctx, "hl7 feed batch failed", "messages", len(ev.Records), "err", err)
@@ -103,11 +116,82 @@ func (w *Worker) Handle(ctx context.Context, ev lambdaevents.SQSEvent) (lambdaev
 	return resp, nil
 }
 
-// batch is what the messages of one batch share, read once in its transaction: each
-// branch's maps and master-data codes.
+// batch is what the messages of one batch share in its transaction: the messages locked
+// (with their patient's last applied), each branch's maps and master-data codes read once,
+// the last message applied of each patient's stream in this batch, and the outcomes to
+// record.
 type batch struct {
-	maps  map[string]hospital.Maps
-	codes map[string]patients.Codes
+	locked map[string]dbsqlc.FeedLockMessagesRow
+	maps   map[string]hospital.Maps
+	codes  map[string]patients.Codes
+	last   map[string]time.Time // by stream: applied in this batch
+	done   dbsqlc.FeedFinishMessagesParams
+	ended  map[string]bool
+}
+
+// lockBatch locks the messages ids (one statement), with when the last message of each one's
+// patient stream applied was sent.
+func (w *Worker) lockBatch(ctx context.Context, tx pgx.Tx, ids []string) (*batch, error) {
+	b := &batch{locked: map[string]dbsqlc.FeedLockMessagesRow{}, maps: map[string]hospital.Maps{},
+		codes: map[string]patients.Codes{}, last: map[string]time.Time{}, ended: map[string]bool{}}
+	ids = slices.DeleteFunc(slices.Clone(ids), func(id string) bool { return !db.IsUUID(id) })
+	if len(ids) == 0 {
+		return b, nil
+	}
+	rows, err := queries.FeedLockMessages(ctx, tx, ids)
+	if err != nil {
+		return nil, fmt.Errorf("hl7 feed: lock the batch: %w", err)
+	}
+	for _, r := range rows {
+		b.locked[r.Hl7Message.ID] = r
+	}
+	return b, nil
+}
+
+// stream names a patient's stream of messages for the stale check: ADT and diet orders
+// apart.
+func stream(m dbsqlc.Hl7Message) string {
+	return m.BranchCode + "\x00" + m.PatientHn + "\x00" + strconv.FormatBool(m.Kind == string(hl7.KindDietOrder))
+}
+
+// lastApplied answers when the last message applied of m's stream was sent (nil: none),
+// those applied earlier in this batch included.
+func (b *batch) lastApplied(r dbsqlc.FeedLockMessagesRow) *time.Time {
+	var last *time.Time
+	if r.LastApplied.Valid {
+		t := r.LastApplied.Time
+		last = &t
+	}
+	if t, ok := b.last[stream(r.Hl7Message)]; ok && (last == nil || t.After(*last)) {
+		last = &t
+	}
+	return last
+}
+
+// record keeps the outcome of m, to be written with the batch's (finish).
+func (b *batch) record(m dbsqlc.Hl7Message, out Outcome, changes []byte) {
+	b.ended[m.ID] = true
+	b.done.Ids = append(b.done.Ids, m.ID)
+	b.done.Statuses = append(b.done.Statuses, out.Status)
+	b.done.ErrorKeys = append(b.done.ErrorKeys, out.ErrKey)
+	b.done.Errors = append(b.done.Errors, out.Err)
+	b.done.Changes = append(b.done.Changes, string(changes))
+	if out.Status == Applied && m.SentAt != nil {
+		if t, ok := b.last[stream(m)]; !ok || m.SentAt.After(t) {
+			b.last[stream(m)] = *m.SentAt
+		}
+	}
+}
+
+// finish records the outcomes of the batch's messages, one statement.
+func (b *batch) finish(ctx context.Context, tx pgx.Tx) error {
+	if len(b.done.Ids) == 0 {
+		return nil
+	}
+	if err := queries.FeedFinishMessages(ctx, tx, b.done); err != nil {
+		return fmt.Errorf("hl7 feed: record the outcomes: %w", err)
+	}
+	return nil
 }
 
 func (w *Worker) mapsOf(ctx context.Context, tx pgx.Tx, b *batch, branch string) (hospital.Maps, error) {
@@ -142,13 +226,20 @@ type Outcome struct {
 	Report *patientsync.Report
 }
 
-// Apply applies the kept message id of branch, once: a message no longer queued (applied,
-// or ended otherwise by an earlier delivery) is left alone. A message sent before the last
-// one applied for its patient (ADT and diet orders counted apart) is stale and changes
-// nothing. An error means "try again later".
+// Apply applies the kept message id of branch, once, as a batch of one: a message no longer
+// queued (applied, or ended otherwise by an earlier delivery) is left alone. A message sent
+// before the last one applied for its patient (ADT and diet orders counted apart) is stale
+// and changes nothing. An error means "try again later".
 func (w *Worker) Apply(ctx context.Context, branch, id string) error {
 	return db.InTx(ctx, w.DB, func(tx pgx.Tx) error {
-		return w.applyIn(ctx, tx, &batch{maps: map[string]hospital.Maps{}, codes: map[string]patients.Codes{}}, branch, id)
+		b, err := w.lockBatch(ctx, tx, []string{id})
+		if err != nil {
+			return err
+		}
+		if err := w.applyIn(ctx, tx, b, branch, id); err != nil {
+			return err
+		}
+		return b.finish(ctx, tx)
 	})
 }
 
@@ -161,58 +252,49 @@ func (w *Worker) applyIn(ctx context.Context, tx pgx.Tx, b *batch, branch, id st
 		w.Log.WarnContext(ctx, "hl7 feed: not a message id, ignored", "id", id)
 		return nil
 	}
+	locked, ok := b.locked[id]
+	msg := locked.Hl7Message
+	if !ok || msg.BranchCode != branch || msg.Status != Queued || b.ended[id] {
+		return nil
+	}
 	sp, err := tx.Begin(ctx)
 	if err != nil {
 		return err
 	}
-	if err := w.applySaved(ctx, tx, sp, b, branch, id); err != nil {
+	out, changes, err := w.applySaved(ctx, sp, b, locked)
+	if err != nil {
 		_ = sp.Rollback(ctx)
 		return err
 	}
+	b.record(msg, out, changes)
 	return nil
 }
 
-func (w *Worker) applySaved(ctx context.Context, tx, sp pgx.Tx, b *batch, branch, id string) error {
-	locked, err := queries.FeedLockMessage(ctx, sp, dbsqlc.FeedLockMessageParams{ID: id, Branch: branch})
+// applySaved applies a locked message in its savepoint sp, and keeps its text; a message the
+// apply refuses is undone (sp rolled back).
+func (w *Worker) applySaved(ctx context.Context, sp pgx.Tx, b *batch, locked dbsqlc.FeedLockMessagesRow) (Outcome, []byte, error) {
 	msg := locked.Hl7Message
-	if errors.Is(err, pgx.ErrNoRows) || (err == nil && msg.Status != Queued) {
-		return nil
-	}
+	out, err := w.apply(ctx, sp, b, msg, b.lastApplied(locked))
 	if err != nil {
-		return err
-	}
-	var last *time.Time
-	if locked.LastApplied.Valid {
-		last = &locked.LastApplied.Time
-	}
-	out, err := w.apply(ctx, sp, b, msg, last)
-	if err != nil {
-		return err
+		return Outcome{}, nil, err
 	}
 	if out.Status == Failed { // undo what it wrote; the row is the message's again
 		if err := sp.Rollback(ctx); err != nil {
-			return err
-		}
-		if sp, err = tx.Begin(ctx); err != nil {
-			return err
-		}
-		if _, err := queries.FeedLockMessage(ctx, sp, dbsqlc.FeedLockMessageParams{ID: id, Branch: branch}); err != nil {
-			return err
+			return Outcome{}, nil, err
 		}
 	}
 	// kept before the outcome clears it from the row (a redelivery writes it again)
 	key := ArchiveKey(msg.BranchCode, msg.ReceivedAt, msg.ID)
 	if err := w.Archive.Put(ctx, key, strings.NewReader(msg.Raw), ContentType); err != nil {
-		return fmt.Errorf("hl7 feed: keep message %s: %w", msg.ID, err)
+		return Outcome{}, nil, fmt.Errorf("hl7 feed: keep message %s: %w", msg.ID, err)
 	}
 	var changes []byte
 	if out.Report != nil {
 		if changes, err = json.Marshal(out.Report); err != nil {
-			return err
+			return Outcome{}, nil, err
 		}
 	}
-	return queries.FeedFinishMessage(ctx, sp, dbsqlc.FeedFinishMessageParams{ID: id, Status: out.Status,
-		ErrorKey: out.ErrKey, Error: out.Err, Changes: string(changes)})
+	return out, changes, nil
 }
 
 // apply applies msg, whose patient's stream last applied a message sent at last (nil: none).

@@ -1,0 +1,85 @@
+package hl7feed_test
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	lambdaevents "github.com/aws/aws-lambda-go/events"
+
+	"samrap/pkg/apitest"
+	"samrap/pkg/dbtest"
+	"samrap/pkg/demo"
+	"samrap/pkg/hl7feed"
+	"samrap/pkg/hospital"
+	"samrap/pkg/patientsync"
+)
+
+// The worker's round trips per message are fixed: a batch of ten messages costs the same
+// whether the branch has a few patients or hundreds more, and ten messages cost ten times
+// one message's share plus the batch's own (begin, maps, codes, commit …).
+func TestRoundTripsPerMessage(t *testing.T) {
+	t.Parallel()
+	s := apitest.New(t)
+	q := &heldQueue{}
+	s.Env.SetQueue(hl7feed.Queue, q)
+	if err := patientsync.SetDefaultSettings(t.Context(), s.DB, "SRP01", demo.HospitalSettings("http://127.0.0.1:1/dev/fhir/SRP01")); err != nil {
+		t.Fatal(err)
+	}
+	f := feed{s: s, key: rotate(t, s, "SRP01"), out: &hl7feed.Sender{Facility: "SRP01", Prefix: "R"}}
+	counted, c := dbtest.Counting(t, s.DB)
+	w := hl7feed.NewWorker(counted, s.Clock.Now, s.Env.Log, s.Env.Uploads)
+	now := s.Clock.Now()
+	// trips answers the statements the worker sends to apply msgs as one batch.
+	trips := func(msgs []string) int64 {
+		t.Helper()
+		q.msgs = nil
+		for _, m := range msgs {
+			f.post(t, m)
+		}
+		before := c.Load()
+		resp, err := w.Handle(t.Context(), lambdaevents.SQSEvent{Records: q.msgs})
+		if err != nil || len(resp.BatchItemFailures) != 0 {
+			t.Fatalf("batch: %v %v", resp.BatchItemFailures, err)
+		}
+		return c.Load() - before
+	}
+	admits := func(from, n int, at time.Time) []string {
+		var out []string
+		for i := range n {
+			p := newcomer(fmt.Sprintf("TRIP-%05d", from+i), at)
+			p.Allergies = []hospital.Concept{{Text: "shrimp", Codings: []hospital.Coding{{System: hospital.SNOMED, Code: "300913006"}}}}
+			out = append(out, f.out.ADT("A01", p, at))
+		}
+		return out
+	}
+	one, ten := trips(admits(0, 1, now)), trips(admits(1, 10, now))
+	perMsg := (ten - one) / 9
+	t.Logf("admissions: a batch of one %d statements, of ten %d: %d a message, %d a batch", one, ten, perMsg, one-perMsg)
+	// was 9 a message and 4 a batch (2026-11-28): the batch's messages are now locked and
+	// finished together, and a patient is locked and read in one statement
+	if ten != one+9*perMsg || perMsg > 7 || one-perMsg > 6 {
+		t.Errorf("ten admissions: %d statements, one: %d; want 7 a message and 6 a batch at most", ten, one)
+	}
+	// hundreds more patients in the branch: the same batch costs the same
+	for i := 0; i < 300; i += 10 {
+		trips(admits(100+i, 10, now))
+	}
+	if again := trips(admits(1000, 10, now)); again != ten {
+		t.Errorf("ten admissions with 300 more patients: %d statements, with fewer %d", again, ten)
+	}
+	// updates of stored patients, each with its lists
+	later := now.Add(time.Minute)
+	var upd []string
+	for i := 1; i <= 10; i++ {
+		p := newcomer(fmt.Sprintf("TRIP-%05d", i), later)
+		p.NameEn = "Prasert Updated"
+		upd = append(upd, f.out.ADT("A08", p, later))
+	}
+	u := trips(upd)
+	t.Logf("updates: a batch of ten %d statements", u)
+	// was 10 a message and 4 a batch: 104
+	if u > 10*7+6 {
+		t.Errorf("ten updates: %d statements, want 7 a message and 6 a batch at most", u)
+	}
+}
