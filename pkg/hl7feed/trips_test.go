@@ -15,9 +15,10 @@ import (
 	"samrap/pkg/patientsync"
 )
 
-// The worker's round trips per message are fixed: a batch of ten messages costs the same
-// whether the branch has a few patients or hundreds more, and ten messages cost ten times
-// one message's share plus the batch's own (begin, maps, codes, commit …).
+// The worker's round trips are fixed: the messages of a batch that concern distinct patients
+// are applied together, so ten admissions cost what one does, whether the branch has a few
+// patients or hundreds more; ten messages of one patient are applied one by one, each a fixed
+// number of statements.
 func TestRoundTripsPerMessage(t *testing.T) {
 	t.Parallel()
 	s := apitest.New(t)
@@ -54,12 +55,10 @@ func TestRoundTripsPerMessage(t *testing.T) {
 		return out
 	}
 	one, ten := trips(admits(0, 1, now)), trips(admits(1, 10, now))
-	perMsg := (ten - one) / 9
-	t.Logf("admissions: a batch of one %d statements, of ten %d: %d a message, %d a batch", one, ten, perMsg, one-perMsg)
-	// was 9 a message and 4 a batch (2026-11-28): the batch's messages are now locked and
-	// finished together, and a patient is locked and read in one statement
-	if ten != one+9*perMsg || perMsg > 7 || one-perMsg > 6 {
-		t.Errorf("ten admissions: %d statements, one: %d; want 7 a message and 6 a batch at most", ten, one)
+	t.Logf("admissions: a batch of one %d statements, of ten %d", one, ten)
+	// were 9 a message and 4 a batch, then 7 and 6 (2026-11-28)
+	if ten != one || ten > 14 {
+		t.Errorf("ten admissions: %d statements, one: %d; want the same, 14 at most", ten, one)
 	}
 	// hundreds more patients in the branch: the same batch costs the same
 	for i := 0; i < 300; i += 10 {
@@ -70,16 +69,28 @@ func TestRoundTripsPerMessage(t *testing.T) {
 	}
 	// updates of stored patients, each with its lists
 	later := now.Add(time.Minute)
-	var upd []string
+	var upd, same []string
 	for i := 1; i <= 10; i++ {
 		p := newcomer(fmt.Sprintf("TRIP-%05d", i), later)
 		p.NameEn = "Prasert Updated"
 		upd = append(upd, f.out.ADT("A08", p, later))
+		q := newcomer("TRIP-00001", later.Add(time.Duration(i)*time.Minute))
+		q.NameEn = fmt.Sprintf("Prasert %d", i)
+		same = append(same, f.out.ADT("A08", q, later.Add(time.Duration(i)*time.Minute)))
 	}
 	u := trips(upd)
-	t.Logf("updates: a batch of ten %d statements", u)
-	// was 10 a message and 4 a batch: 104
-	if u > 10*7+6 {
-		t.Errorf("ten updates: %d statements, want 7 a message and 6 a batch at most", u)
+	t.Logf("updates of ten patients: %d statements", u)
+	if u > 16 {
+		t.Errorf("ten updates: %d statements, want 16 at most (they were 104)", u)
+	}
+	// ten messages of one patient: one by one, in order
+	one8 := trips(same[:1])
+	s8 := trips(same[1:])
+	t.Logf("updates of one patient: one %d statements, nine %d", one8, s8)
+	if per := (s8 - (one8 - 7)) / 9; s8 != (one8-7)+9*per || per > 7 {
+		t.Errorf("nine updates of one patient: %d statements (one: %d), want 7 a message at most", s8, one8)
+	}
+	if f.name(t, "TRIP-00001") != "Prasert 10" {
+		t.Errorf("TRIP-00001 is %s after its ten updates, want the last", f.name(t, "TRIP-00001"))
 	}
 }

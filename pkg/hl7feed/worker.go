@@ -86,11 +86,21 @@ func (w *Worker) Handle(ctx context.Context, ev lambdaevents.SQSEvent) (lambdaev
 		if err != nil {
 			return err
 		}
-		for i, m := range ev.Records {
-			group := m.Attributes["MessageGroupId"]
-			if group == "" { // not a FIFO queue: every message on its own
-				group = m.MessageId
+		single := 0 // messages left to apply one by one (a run that did not work)
+		for i := 0; i < len(ev.Records); {
+			// the messages of distinct patients that follow are applied together when they can
+			// be; otherwise (or when that fails) one by one
+			if single == 0 {
+				n := w.together(b, ev.Records[i:], reqs[i:], decoded[i:], held)
+				if n > 1 && w.applyRun(ctx, tx, b, reqs[i:i+n]) {
+					i += n
+					continue
+				}
+				single = n
 			}
+			single--
+			m := ev.Records[i]
+			group := groupOf(m)
 			err := decoded[i]
 			switch {
 			case held[group]:
@@ -103,6 +113,7 @@ func (w *Worker) Handle(ctx context.Context, ev lambdaevents.SQSEvent) (lambdaev
 				held[group] = true
 				resp.BatchItemFailures = append(resp.BatchItemFailures, lambdaevents.SQSBatchItemFailure{ItemIdentifier: m.MessageId})
 			}
+			i++
 		}
 		return b.finish(ctx, tx)
 	})
@@ -114,6 +125,135 @@ func (w *Worker) Handle(ctx context.Context, ev lambdaevents.SQSEvent) (lambdaev
 		}
 	}
 	return resp, nil
+}
+
+// groupOf answers a message's FIFO group (not a FIFO queue: every message on its own).
+func groupOf(m lambdaevents.SQSMessage) string {
+	if g := m.Attributes["MessageGroupId"]; g != "" {
+		return g
+	}
+	return m.MessageId
+}
+
+// maxRun bounds the messages applied together.
+const maxRun = 10
+
+// together answers how many of the messages that follow (at least one) may be applied
+// together: queued messages of one branch, of distinct patients (so none waits for
+// another), none a merge (it touches two patients), none of a group held back.
+func (w *Worker) together(b *batch, recs []lambdaevents.SQSMessage, reqs []events.HL7Received, decoded []error, held map[string]bool) int {
+	hns := map[string]bool{}
+	n := 0
+	for i := range recs {
+		if n == maxRun || decoded[i] != nil || held[groupOf(recs[i])] || !db.IsUUID(reqs[i].MessageID) {
+			break
+		}
+		r, ok := b.locked[reqs[i].MessageID]
+		m := r.Hl7Message
+		if !ok || m.BranchCode != reqs[i].BranchCode || m.Status != Queued || b.ended[m.ID] || hns[m.PatientHn] ||
+			m.Kind == string(hl7.KindMerge) || (n > 0 && m.BranchCode != reqs[0].BranchCode) {
+			break
+		}
+		hns[m.PatientHn] = true
+		n++
+	}
+	return max(n, 1)
+}
+
+// applyRun applies the messages of reqs (of distinct patients: together) in one savepoint
+// and one write: the patients locked and read together, each message's change set made as
+// for one message, one write of them all, the outcomes recorded. false: it did not work
+// (a message the rules refuse, the database): nothing of it is left, and the caller applies
+// the messages one by one, each with its own outcome.
+func (w *Worker) applyRun(ctx context.Context, tx pgx.Tx, b *batch, reqs []events.HL7Received) bool {
+	sp, err := tx.Begin(ctx)
+	if err != nil {
+		return false
+	}
+	msgs, outs, err := w.applyTogether(ctx, sp, b, reqs)
+	if err == nil {
+		for _, m := range msgs {
+			key := ArchiveKey(m.BranchCode, m.ReceivedAt, m.ID)
+			if err = w.Archive.Put(ctx, key, strings.NewReader(m.Raw), ContentType); err != nil {
+				break
+			}
+		}
+	}
+	changes := make([][]byte, len(outs))
+	for i := 0; err == nil && i < len(outs); i++ {
+		if outs[i].Report != nil {
+			changes[i], err = json.Marshal(outs[i].Report)
+		}
+	}
+	if err != nil {
+		w.Log.InfoContext(ctx, "hl7 feed: messages applied one by one", "messages", len(reqs), "reason", err)
+		_ = sp.Rollback(ctx)
+		return false
+	}
+	for i, m := range msgs {
+		b.record(m, outs[i], changes[i])
+	}
+	return true
+}
+
+func (w *Worker) applyTogether(ctx context.Context, sp pgx.Tx, b *batch, reqs []events.HL7Received) ([]dbsqlc.Hl7Message, []Outcome, error) {
+	msgs := make([]dbsqlc.Hl7Message, len(reqs))
+	outs := make([]Outcome, len(reqs))
+	evs := make([]hl7.Event, len(reqs))
+	var live []int
+	var hns []string
+	for i, r := range reqs {
+		locked := b.locked[r.MessageID]
+		msgs[i] = locked.Hl7Message
+		ev, out := w.read(msgs[i], b.lastApplied(locked))
+		if out.Status != "" {
+			outs[i] = out
+			continue
+		}
+		evs[i] = ev
+		live = append(live, i)
+		hns = append(hns, ev.Patient.HN)
+	}
+	if len(live) == 0 {
+		return msgs, outs, nil
+	}
+	branch := reqs[0].BranchCode
+	maps, err := w.mapsOf(ctx, sp, b, branch)
+	if err != nil {
+		return nil, nil, err
+	}
+	l, err := w.lock(ctx, sp, b, branch, hns)
+	if err != nil {
+		return nil, nil, err
+	}
+	var all hospital.ChangeSet
+	var incoming []hospital.Patient
+	sets := make([]*hospital.ChangeSet, len(reqs))
+	census := make([]hospital.Census, len(reqs))
+	for _, i := range live {
+		cs, in, c, ok := changeOf(l, evs[i], maps)
+		if !ok {
+			outs[i] = Outcome{Status: Skipped, ErrKey: "hl7Feed.notInpatient"}
+			continue
+		}
+		sets[i], census[i] = &cs, c
+		all.Admitted = append(all.Admitted, cs.Admitted...)
+		all.Updated = append(all.Updated, cs.Updated...)
+		all.Discharged = append(all.Discharged, cs.Discharged...)
+		all.Unchanged += cs.Unchanged
+		incoming = append(incoming, in...)
+	}
+	beds, err := w.Applier.Write(ctx, sp, l, Actor, all, incoming)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, i := range live {
+		if sets[i] != nil {
+			r := patientsync.NewReport(census[i], *sets[i], beds)
+			outs[i] = Outcome{Status: Applied, Report: &r}
+		}
+	}
+	return msgs, outs, nil
 }
 
 // batch is what the messages of one batch share in its transaction: the messages locked
@@ -299,19 +439,9 @@ func (w *Worker) applySaved(ctx context.Context, sp pgx.Tx, b *batch, locked dbs
 
 // apply applies msg, whose patient's stream last applied a message sent at last (nil: none).
 func (w *Worker) apply(ctx context.Context, tx pgx.Tx, b *batch, msg dbsqlc.Hl7Message, last *time.Time) (Outcome, error) {
-	m, err := hl7.Parse([]byte(msg.Raw))
-	var ev hl7.Event
-	if err == nil {
-		ev, err = hl7.ReadEvent(m, w.Zone)
-	}
-	if err != nil { // it was read when received: only a change of this code gets here
-		return Outcome{Status: Failed, ErrKey: "hl7Feed.invalid", Err: err.Error()}, nil
-	}
-	if !Applies(ev.Kind) {
-		return Outcome{Status: Skipped, ErrKey: "hl7Feed.notApplied"}, nil
-	}
-	if last != nil && last.After(ev.SentAt) {
-		return Outcome{Status: Stale, ErrKey: "hl7Feed.stale"}, nil
+	ev, out := w.read(msg, last)
+	if out.Status != "" {
+		return out, nil
 	}
 	maps, err := w.mapsOf(ctx, tx, b, msg.BranchCode)
 	if err != nil {
@@ -335,6 +465,26 @@ func (w *Worker) apply(ctx context.Context, tx pgx.Tx, b *batch, msg dbsqlc.Hl7M
 		return Outcome{Status: Skipped, ErrKey: skipped}, nil
 	}
 	return Outcome{Status: Applied, Report: r}, nil
+}
+
+// read reads a kept message, and answers its outcome when it is not to be applied: it does
+// not read (only a change of this code gets here), is not for Samrap, or is stale (sent
+// before last, the last message applied of its patient's stream).
+func (w *Worker) read(msg dbsqlc.Hl7Message, last *time.Time) (hl7.Event, Outcome) {
+	m, err := hl7.Parse([]byte(msg.Raw))
+	var ev hl7.Event
+	if err == nil {
+		ev, err = hl7.ReadEvent(m, w.Zone)
+	}
+	switch {
+	case err != nil:
+		return ev, Outcome{Status: Failed, ErrKey: "hl7Feed.invalid", Err: err.Error()}
+	case !Applies(ev.Kind):
+		return ev, Outcome{Status: Skipped, ErrKey: "hl7Feed.notApplied"}
+	case last != nil && last.After(ev.SentAt):
+		return ev, Outcome{Status: Stale, ErrKey: "hl7Feed.stale"}
+	}
+	return ev, Outcome{}
 }
 
 // merge applies an A40: the patient of MRG-1's HN (prior) is merged into PID-3's
@@ -450,18 +600,35 @@ func stricter(a, b hospital.Texture) hospital.Texture {
 // not speak of, diffed, written. nil: nothing to apply (a patient Samrap does not have,
 // whom the message does not admit).
 func (w *Worker) change(ctx context.Context, tx pgx.Tx, b *batch, branch string, ev hl7.Event, maps hospital.Maps) (*patientsync.Report, error) {
-	hn := ev.Patient.HN
-	l, err := w.lock(ctx, tx, b, branch, []string{hn})
+	l, err := w.lock(ctx, tx, b, branch, []string{ev.Patient.HN})
 	if err != nil {
 		return nil, err
 	}
+	cs, incoming, census, ok := changeOf(l, ev, maps)
+	if !ok {
+		return nil, nil
+	}
+	beds, err := w.Applier.Write(ctx, tx, l, Actor, cs, incoming)
+	if err != nil {
+		return nil, err
+	}
+	r := patientsync.NewReport(census, cs, beds)
+	return &r, nil
+}
+
+// changeOf answers what ev does to its patient (locked in l, with others or alone): the
+// change set, the patient as the message leaves it (none for a discharge), and the census of
+// one the report names. false: nothing to apply (a patient Samrap does not have, whom the
+// message does not admit).
+func changeOf(l *patientsync.Locked, ev hl7.Event, maps hospital.Maps) (hospital.ChangeSet, []hospital.Patient, hospital.Census, bool) {
+	hn := ev.Patient.HN
 	before := l.Before(hn)
 	census := hospital.Census{Admissions: []hospital.Admission{Admission(ev)}}
 	plan := PlanOf(ev)
 	var incoming []hospital.Patient
 	if plan != Leave {
 		if before == nil && plan == Update && !inpatient(ev) {
-			return nil, nil
+			return hospital.ChangeSet{}, nil, census, false
 		}
 		cancelledNPO := maps.Apply(hospital.Census{Admissions: []hospital.Admission{{HN: hn, Diets: cancelled(ev)}}})[0].NPO != nil
 		in := l.Fit(maps.Apply(census)[0])
@@ -470,14 +637,13 @@ func (w *Worker) change(ctx context.Context, tx pgx.Tx, b *batch, branch string,
 	} else {
 		census.Admissions = nil
 	}
-	cs := hospital.Diff(l.Samrap, incoming)
+	var samrap []hospital.Patient // this patient only: the others locked with it are not its census's
+	if before != nil {
+		samrap = append(samrap, *before)
+	}
+	cs := hospital.Diff(samrap, incoming)
 	if plan == Update {
 		keepStay(&cs)
 	}
-	beds, err := w.Applier.Write(ctx, tx, l, Actor, cs, incoming)
-	if err != nil {
-		return nil, err
-	}
-	r := patientsync.NewReport(census, cs, beds)
-	return &r, nil
+	return cs, incoming, census, true
 }
