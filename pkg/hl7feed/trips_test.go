@@ -2,6 +2,7 @@ package hl7feed_test
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -10,6 +11,7 @@ import (
 	"samrap/pkg/apitest"
 	"samrap/pkg/dbtest"
 	"samrap/pkg/demo"
+	"samrap/pkg/hl7"
 	"samrap/pkg/hl7feed"
 	"samrap/pkg/hospital"
 	"samrap/pkg/patientsync"
@@ -92,5 +94,62 @@ func TestRoundTripsPerMessage(t *testing.T) {
 	}
 	if f.name(t, "TRIP-00001") != "Prasert 10" {
 		t.Errorf("TRIP-00001 is %s after its ten updates, want the last", f.name(t, "TRIP-00001"))
+	}
+}
+
+// A post of several messages is kept in one statement (and one commit), its duplicates in a
+// second: a message sent twice in the same post is acknowledged twice and queued once.
+func TestAPostIsKeptInOneStatement(t *testing.T) {
+	t.Parallel()
+	s := apitest.New(t)
+	q := &heldQueue{}
+	counted, c := dbtest.Counting(t, s.DB)
+	r := hl7feed.NewReceiver(counted, q, s.Clock.Now)
+	out := &hl7feed.Sender{Facility: "SRP01", Prefix: "P"}
+	now := s.Clock.Now()
+	var msgs []string
+	for i := range 10 {
+		msgs = append(msgs, out.ADT("A01", newcomer(fmt.Sprintf("POST-%03d", i), now), now))
+	}
+	post := func(msgs []string) (int64, []string) {
+		t.Helper()
+		before := c.Load()
+		acks, err := r.Send(t.Context(), "SRP01", msgs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, err := hl7.Split(acks)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var codes []string
+		for _, a := range raw {
+			m, err := hl7.Parse(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			code, _ := ack(m)
+			codes = append(codes, code)
+		}
+		return c.Load() - before, codes
+	}
+	if n, codes := post(msgs[:1]); n != 1 || len(codes) != 1 || codes[0] != hl7.AA {
+		t.Fatalf("one message: %d statements, ACKs %v", n, codes)
+	}
+	n, codes := post(append(slices.Clone(msgs[1:]), msgs[1]))
+	if n != 2 || len(codes) != 10 || slices.ContainsFunc(codes, func(c string) bool { return c != hl7.AA }) {
+		t.Fatalf("nine messages and one sent twice: %d statements (want 2: the post and its duplicate), ACKs %v", n, codes)
+	}
+	if len(q.msgs) != 10 {
+		t.Errorf("queued %d messages, want 10", len(q.msgs))
+	}
+	if d := s.Count(`SELECT count(*) FROM hl7_message WHERE branch_code = 'SRP01' AND status = 'duplicate'`); d != 1 {
+		t.Errorf("%d duplicates kept, want 1", d)
+	}
+	// kept in the order posted: the feed screen lists them newest first
+	var first string
+	if err := s.DB.QueryRow(t.Context(), `SELECT control_id FROM hl7_message WHERE branch_code = 'SRP01'
+		AND status = 'queued' ORDER BY received_at DESC LIMIT 1`).Scan(&first); err != nil || first != control(msgs[9]) {
+		t.Errorf("newest message %s, want %s (%v)", first, control(msgs[9]), err)
 	}
 }

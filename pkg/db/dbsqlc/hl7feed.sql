@@ -3,12 +3,20 @@
 -- name: FeedKey :one
 SELECT key_hash, facility FROM hl7_feed WHERE branch_code = @branch;
 
--- Keeps a message received. An accepted one (ack AA) whose MSH-10 the branch's accepted
--- messages already hold is not inserted (no row): the caller keeps it as a duplicate.
--- name: FeedInsertMessage :many
+-- Keeps the messages of a post, one row per element of the arrays, in their order (received_at
+-- the statement's time plus the message's place in microseconds). An accepted one (ack AA) whose
+-- MSH-10 the branch's accepted messages already hold (or an earlier one of the same post) is not
+-- inserted (no id answered): the caller keeps it as a duplicate.
+-- name: FeedInsertMessages :many
 INSERT INTO hl7_message (id, branch_code, control_id, message_type, kind, patient_hn, sent_at, raw, ack, status,
-    error_key, error)
-VALUES (@id, @branch, @control_id, @message_type, @kind, @patient_hn, @sent_at, @raw, @ack, @status, @error_key, @error)
+    error_key, error, received_at)
+SELECT u.id, @branch, u.control_id, u.message_type, u.kind, u.patient_hn, u.sent_at, u.raw, u.ack, u.status,
+    u.error_key, u.error, now() + u.ord * interval '1 microsecond'
+FROM ROWS FROM (unnest(@ids::uuid[]), unnest(@control_ids::text[]), unnest(@message_types::text[]),
+    unnest(@kinds::text[]), unnest(@patient_hns::text[]), unnest(@sent_ats::timestamptz[]), unnest(@raws::text[]),
+    unnest(@acks::text[]), unnest(@statuses::text[]), unnest(@error_keys::text[]), unnest(@errors::text[]))
+    WITH ORDINALITY AS u(id, control_id, message_type, kind, patient_hn, sent_at, raw, ack, status, error_key, error, ord)
+ORDER BY u.ord
 ON CONFLICT (branch_code, control_id) WHERE ack = 'AA' AND status <> 'duplicate' DO NOTHING
 RETURNING id;
 

@@ -255,45 +255,53 @@ func (q *Queries) FeedHours(ctx context.Context, db DBTX, branch string) ([]Feed
 	return items, nil
 }
 
-const feedInsertMessage = `-- name: FeedInsertMessage :many
+const feedInsertMessages = `-- name: FeedInsertMessages :many
 INSERT INTO hl7_message (id, branch_code, control_id, message_type, kind, patient_hn, sent_at, raw, ack, status,
-    error_key, error)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+    error_key, error, received_at)
+SELECT u.id, $1, u.control_id, u.message_type, u.kind, u.patient_hn, u.sent_at, u.raw, u.ack, u.status,
+    u.error_key, u.error, now() + u.ord * interval '1 microsecond'
+FROM ROWS FROM (unnest($2::uuid[]), unnest($3::text[]), unnest($4::text[]),
+    unnest($5::text[]), unnest($6::text[]), unnest($7::timestamptz[]), unnest($8::text[]),
+    unnest($9::text[]), unnest($10::text[]), unnest($11::text[]), unnest($12::text[]))
+    WITH ORDINALITY AS u(id, control_id, message_type, kind, patient_hn, sent_at, raw, ack, status, error_key, error, ord)
+ORDER BY u.ord
 ON CONFLICT (branch_code, control_id) WHERE ack = 'AA' AND status <> 'duplicate' DO NOTHING
 RETURNING id
 `
 
-type FeedInsertMessageParams struct {
-	ID          string
-	Branch      string
-	ControlID   string
-	MessageType string
-	Kind        string
-	PatientHn   string
-	SentAt      *time.Time
-	Raw         string
-	Ack         string
-	Status      string
-	ErrorKey    string
-	Error       string
+type FeedInsertMessagesParams struct {
+	Branch       string
+	Ids          []string
+	ControlIds   []string
+	MessageTypes []string
+	Kinds        []string
+	PatientHns   []string
+	SentAts      []pgtype.Timestamptz
+	Raws         []string
+	Acks         []string
+	Statuses     []string
+	ErrorKeys    []string
+	Errors       []string
 }
 
-// Keeps a message received. An accepted one (ack AA) whose MSH-10 the branch's accepted
-// messages already hold is not inserted (no row): the caller keeps it as a duplicate.
-func (q *Queries) FeedInsertMessage(ctx context.Context, db DBTX, arg FeedInsertMessageParams) ([]string, error) {
-	rows, err := db.Query(ctx, feedInsertMessage,
-		arg.ID,
+// Keeps the messages of a post, one row per element of the arrays, in their order (received_at
+// the statement's time plus the message's place in microseconds). An accepted one (ack AA) whose
+// MSH-10 the branch's accepted messages already hold (or an earlier one of the same post) is not
+// inserted (no id answered): the caller keeps it as a duplicate.
+func (q *Queries) FeedInsertMessages(ctx context.Context, db DBTX, arg FeedInsertMessagesParams) ([]string, error) {
+	rows, err := db.Query(ctx, feedInsertMessages,
 		arg.Branch,
-		arg.ControlID,
-		arg.MessageType,
-		arg.Kind,
-		arg.PatientHn,
-		arg.SentAt,
-		arg.Raw,
-		arg.Ack,
-		arg.Status,
-		arg.ErrorKey,
-		arg.Error,
+		arg.Ids,
+		arg.ControlIds,
+		arg.MessageTypes,
+		arg.Kinds,
+		arg.PatientHns,
+		arg.SentAts,
+		arg.Raws,
+		arg.Acks,
+		arg.Statuses,
+		arg.ErrorKeys,
+		arg.Errors,
 	)
 	if err != nil {
 		return nil, err
