@@ -2,6 +2,7 @@ package hl7feed_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 )
@@ -23,6 +24,28 @@ func BenchmarkReceive(b *testing.B) {
 	b.ResetTimer()
 	for i := range b.N {
 		f.post(b, msgs[i])
+	}
+	b.StopTimer()
+	f.wait(b)
+	b.ReportMetric(float64(time.Since(start).Microseconds())/1000/float64(b.N), "ms-applied/msg")
+}
+
+// BenchmarkReceiveBatches: the same messages posted a hundred to a post (as a batch file or
+// an interface engine's replay sends them), the worker applying them behind; per message.
+//
+//	go test -run '^$' -bench ReceiveBatches -benchtime 2000x ./pkg/hl7feed/
+func BenchmarkReceiveBatches(b *testing.B) {
+	f := newFeed(b)
+	now := f.s.Clock.Now()
+	msgs := make([]string, b.N)
+	for i := range msgs {
+		p := newcomer(fmt.Sprintf("BENCH-%06d", i), now)
+		msgs[i] = f.out.ADT("A01", p, now)
+	}
+	start := time.Now()
+	b.ResetTimer()
+	for i := 0; i < b.N; i += 100 {
+		f.post(b, strings.Join(msgs[i:min(i+100, b.N)], ""))
 	}
 	b.StopTimer()
 	f.wait(b)

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 
 	"samrap/events"
 	"samrap/pkg/day"
@@ -84,30 +85,58 @@ func (r *Receiver) Authenticate(ctx context.Context, branch, key string) (string
 // before: a duplicate, not queued again; or is not for Samrap: kept, skipped), AE for a
 // message that cannot be used (a required field missing, a bad date), AR for one that
 // cannot be read or is not this branch's. A body that cannot be cut into messages is one
-// AR. An error is the database's (nothing was acknowledged).
+// AR. The messages of a body are kept in one statement (and one commit), then queued one by
+// one. An error is the database's (nothing was acknowledged).
 func (r *Receiver) Receive(ctx context.Context, branch, facility string, body []byte) ([]byte, error) {
-	var out []byte
 	msgs, err := hl7.Split(body)
 	if err != nil || len(msgs) == 0 {
 		e := asHL7(err, "nothing that reads as an HL7 v2 message")
 		w := row{branch: branch, raw: string(body), ack: hl7.AR, status: Failed, errKey: "hl7Feed.unreadable", err: e.Reason}
-		if err := r.keep(ctx, &w); err != nil {
+		if err := r.keep(ctx, branch, []*row{&w}); err != nil {
 			return nil, err
 		}
 		return r.ack(nil, hl7.AR, e), nil
 	}
-	for _, raw := range msgs {
-		a, err := r.one(ctx, branch, facility, raw)
-		if err != nil {
-			return nil, err
+	items := make([]received, len(msgs))
+	rows := make([]*row, len(msgs))
+	for i, raw := range msgs {
+		items[i] = r.read(branch, facility, raw)
+		rows[i] = &items[i].w
+	}
+	if err := r.keep(ctx, branch, rows); err != nil {
+		return nil, err
+	}
+	var out []byte
+	for i := range items {
+		it := &items[i]
+		if it.w.status == Queued && !it.w.duplicate {
+			body, err := events.EncodeHL7Received(events.HL7Received{MessageID: it.w.id, BranchCode: branch})
+			if err == nil {
+				err = r.queue.SendFIFO(ctx, body, Group(branch, it.w.hn), Dedup(branch, it.w.controlID))
+			}
+			if err != nil {
+				// not queued: the sender is told to send it again
+				if err := queries.FeedUnqueue(ctx, r.db, dbsqlc.FeedUnqueueParams{ID: it.w.id, ErrorKey: "hl7Feed.notQueued", Error: err.Error()}); err != nil {
+					return nil, fmt.Errorf("hl7Feed.receive: %w", err)
+				}
+				it.code, it.err = hl7.AE, &hl7.Error{Code: hl7.CodeInternal, Reason: "the message could not be queued: send it again"}
+			}
 		}
-		out = append(out, a...)
+		out = append(out, r.ack(it.msg, it.code, it.err)...)
 	}
 	return out, nil
 }
 
-// one keeps, queues and acknowledges one message.
-func (r *Receiver) one(ctx context.Context, branch, facility string, raw []byte) ([]byte, error) {
+// received is a message of a post as read: its row to keep and its answer (code, err).
+type received struct {
+	msg  *hl7.Message
+	w    row
+	code string
+	err  *hl7.Error
+}
+
+// read reads one message of a post: what to keep and answer.
+func (r *Receiver) read(branch, facility string, raw []byte) received {
 	m, err := hl7.Parse(raw)
 	if err != nil {
 		e := asHL7(err, "not readable")
@@ -116,50 +145,25 @@ func (r *Receiver) one(ctx context.Context, branch, facility string, raw []byte)
 			msh, _ := m.Segment("MSH")
 			w.controlID = msh.Value(10)
 		}
-		if err := r.keep(ctx, &w); err != nil {
-			return nil, err
-		}
-		return r.ack(m, hl7.AR, e), nil
+		return received{msg: m, w: w, code: hl7.AR, err: e}
 	}
 	ev, err := hl7.ReadEvent(m, r.zone)
 	w := rowOf(branch, string(raw), ev)
 	if err != nil {
 		e := asHL7(err, "cannot be used")
 		w.ack, w.status, w.errKey, w.err = hl7.AE, Failed, "hl7Feed.invalid", e.Location()+": "+e.Reason
-		if err := r.keep(ctx, &w); err != nil {
-			return nil, err
-		}
-		return r.ack(m, hl7.AE, e), nil
+		return received{msg: m, w: w, code: hl7.AE, err: e}
 	}
 	if f := ev.ReceivingFacility; f != "" && !strings.EqualFold(f, branch) && (facility == "" || !strings.EqualFold(f, facility)) {
 		e := &hl7.Error{Segment: "MSH", Sequence: 1, Field: 6, Code: hl7.CodeTableValue, Reason: "the receiving facility is not this branch's"}
 		w.ack, w.status, w.errKey, w.err = hl7.AR, Failed, "hl7Feed.notOurs", e.Location()+": "+e.Reason
-		if err := r.keep(ctx, &w); err != nil {
-			return nil, err
-		}
-		return r.ack(m, hl7.AR, e), nil
+		return received{msg: m, w: w, code: hl7.AR, err: e}
 	}
 	w.ack, w.status = hl7.AA, Queued
 	if !Applies(ev.Kind) {
 		w.status, w.errKey = Skipped, "hl7Feed.notApplied"
 	}
-	if err := r.keep(ctx, &w); err != nil {
-		return nil, err
-	}
-	if w.status == Queued && !w.duplicate {
-		body, err := events.EncodeHL7Received(events.HL7Received{MessageID: w.id, BranchCode: branch})
-		if err == nil {
-			err = r.queue.SendFIFO(ctx, body, Group(branch, ev.Patient.HN), Dedup(branch, ev.MessageControlID))
-		}
-		if err != nil {
-			// not queued: the sender is told to send it again
-			if err := queries.FeedUnqueue(ctx, r.db, dbsqlc.FeedUnqueueParams{ID: w.id, ErrorKey: "hl7Feed.notQueued", Error: err.Error()}); err != nil {
-				return nil, fmt.Errorf("hl7Feed.receive: %w", err)
-			}
-			return r.ack(m, hl7.AE, &hl7.Error{Code: hl7.CodeInternal, Reason: "the message could not be queued: send it again"}), nil
-		}
-	}
-	return r.ack(m, hl7.AA, nil), nil
+	return received{msg: m, w: w, code: hl7.AA}
 }
 
 // Applies reports whether a message of kind is queued for the worker; the others are kept
@@ -211,22 +215,49 @@ func rowOf(branch, raw string, ev hl7.Event) row {
 	return r
 }
 
-// keep stores a message; an accepted one whose MSH-10 the branch accepted before is kept
-// as a duplicate (r.duplicate).
-func (r *Receiver) keep(ctx context.Context, w *row) error {
-	w.id = imports.NewJobID()
-	p := dbsqlc.FeedInsertMessageParams{ID: w.id, Branch: w.branch, ControlID: w.controlID, MessageType: w.messageType,
-		Kind: w.kind, PatientHn: w.hn, SentAt: w.sentAt, Raw: w.raw, Ack: w.ack, Status: w.status, ErrorKey: w.errKey, Error: w.err}
-	ids, err := queries.FeedInsertMessage(ctx, r.db, p)
-	if err == nil && len(ids) == 0 {
-		w.duplicate = true
-		p.ID, p.Status, p.ErrorKey = imports.NewJobID(), Duplicate, "hl7Feed.duplicate"
-		_, err = queries.FeedInsertMessage(ctx, r.db, p)
+// keep stores the messages of a post in one statement; an accepted one whose MSH-10 the
+// branch accepted before (or an earlier one of the post) is kept as a duplicate
+// (w.duplicate), in a second statement.
+func (r *Receiver) keep(ctx context.Context, branch string, ws []*row) error {
+	insert := func(ws []*row) (map[string]bool, error) {
+		p := dbsqlc.FeedInsertMessagesParams{Branch: branch}
+		for _, w := range ws {
+			w.id = imports.NewJobID()
+			var sent pgtype.Timestamptz
+			if w.sentAt != nil {
+				sent = pgtype.Timestamptz{Time: *w.sentAt, Valid: true}
+			}
+			p.Ids, p.ControlIds, p.MessageTypes = append(p.Ids, w.id), append(p.ControlIds, w.controlID), append(p.MessageTypes, w.messageType)
+			p.Kinds, p.PatientHns, p.SentAts = append(p.Kinds, w.kind), append(p.PatientHns, w.hn), append(p.SentAts, sent)
+			p.Raws, p.Acks, p.Statuses = append(p.Raws, w.raw), append(p.Acks, w.ack), append(p.Statuses, w.status)
+			p.ErrorKeys, p.Errors = append(p.ErrorKeys, w.errKey), append(p.Errors, w.err)
+		}
+		ids, err := queries.FeedInsertMessages(ctx, r.db, p)
+		if err != nil {
+			return nil, fmt.Errorf("hl7Feed.keep: %w", err)
+		}
+		kept := make(map[string]bool, len(ids))
+		for _, id := range ids {
+			kept[id] = true
+		}
+		return kept, nil
 	}
+	kept, err := insert(ws)
 	if err != nil {
-		return fmt.Errorf("hl7Feed.keep: %w", err)
+		return err
 	}
-	return nil
+	var dups []*row
+	for _, w := range ws {
+		if !kept[w.id] {
+			w.duplicate = true
+			w.status, w.errKey = Duplicate, "hl7Feed.duplicate"
+			dups = append(dups, w)
+		}
+	}
+	if len(dups) > 0 {
+		_, err = insert(dups)
+	}
+	return err
 }
 
 // Send receives msgs as if the hospital had posted them to branch's feed (no key: the

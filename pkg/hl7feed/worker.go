@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"log/slog"
 	"path"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -59,39 +61,61 @@ func ArchiveKey(branch string, received time.Time, id string) string {
 }
 
 // Handle applies the batch's messages (on the FIFO queue: of several groups, each group's
-// in the order sent) in one transaction, each in a savepoint of its own, the branch's maps
-// and master-data codes read once: the batch pays one commit, not one each. A message whose
-// apply fails for a reason worth retrying (the database) is undone alone and reported in
-// BatchItemFailures with the messages after it in its group (they must wait for it); the
-// others commit. When the commit fails, the whole batch is reported and comes again (a
-// message is applied once: one no longer queued is left alone).
+// in the order sent) in one transaction, each in a savepoint of its own: the batch's
+// messages are locked together, the branch's maps and master-data codes read once, the
+// outcomes recorded together at the end, and the batch pays one commit, not one each. A
+// message whose apply fails for a reason worth retrying (the database) is undone alone and
+// reported in BatchItemFailures with the messages after it in its group (they must wait for
+// it); the others commit. When the commit fails, the whole batch is reported and comes
+// again (a message is applied once: one no longer queued is left alone).
 func (w *Worker) Handle(ctx context.Context, ev lambdaevents.SQSEvent) (lambdaevents.SQSEventResponse, error) {
 	var resp lambdaevents.SQSEventResponse
 	err := db.InTx(ctx, w.DB, func(tx pgx.Tx) error {
 		resp = lambdaevents.SQSEventResponse{}
 		held := map[string]bool{} // groups with a failed message in this batch
-		b := &batch{maps: map[string]hospital.Maps{}, codes: map[string]patients.Codes{}}
-		for _, m := range ev.Records {
-			group := m.Attributes["MessageGroupId"]
-			if group == "" { // not a FIFO queue: every message on its own
-				group = m.MessageId
+		reqs := make([]events.HL7Received, len(ev.Records))
+		decoded := make([]error, len(ev.Records))
+		var ids []string
+		for i, m := range ev.Records {
+			reqs[i], decoded[i] = events.DecodeHL7Received([]byte(m.Body))
+			if decoded[i] == nil {
+				ids = append(ids, reqs[i].MessageID)
 			}
-			var err error
-			if held[group] {
-				err = errors.New("an earlier message of its group failed")
-			} else {
-				var req events.HL7Received
-				if req, err = events.DecodeHL7Received([]byte(m.Body)); err == nil {
-					err = w.applyIn(ctx, tx, b, req.BranchCode, req.MessageID)
+		}
+		b, err := w.lockBatch(ctx, tx, ids)
+		if err != nil {
+			return err
+		}
+		single := 0 // messages left to apply one by one (a run that did not work)
+		for i := 0; i < len(ev.Records); {
+			// the messages of distinct patients that follow are applied together when they can
+			// be; otherwise (or when that fails) one by one
+			if single == 0 {
+				n := w.together(b, ev.Records[i:], reqs[i:], decoded[i:], held)
+				if n > 1 && w.applyRun(ctx, tx, b, reqs[i:i+n]) {
+					i += n
+					continue
 				}
+				single = n
+			}
+			single--
+			m := ev.Records[i]
+			group := groupOf(m)
+			err := decoded[i]
+			switch {
+			case held[group]:
+				err = errors.New("an earlier message of its group failed")
+			case err == nil:
+				err = w.applyIn(ctx, tx, b, reqs[i].BranchCode, reqs[i].MessageID)
 			}
 			if err != nil {
 				w.Log.ErrorContext(ctx, "hl7 feed message failed", "messageId", m.MessageId, "err", err)
 				held[group] = true
 				resp.BatchItemFailures = append(resp.BatchItemFailures, lambdaevents.SQSBatchItemFailure{ItemIdentifier: m.MessageId})
 			}
+			i++
 		}
-		return nil
+		return b.finish(ctx, tx)
 	})
 	if err != nil {
 		w.Log.ErrorContext(ctx, "hl7 feed batch failed", "messages", len(ev.Records), "err", err)
@@ -103,11 +127,211 @@ func (w *Worker) Handle(ctx context.Context, ev lambdaevents.SQSEvent) (lambdaev
 	return resp, nil
 }
 
-// batch is what the messages of one batch share, read once in its transaction: each
-// branch's maps and master-data codes.
+// groupOf answers a message's FIFO group (not a FIFO queue: every message on its own).
+func groupOf(m lambdaevents.SQSMessage) string {
+	if g := m.Attributes["MessageGroupId"]; g != "" {
+		return g
+	}
+	return m.MessageId
+}
+
+// maxRun bounds the messages applied together.
+const maxRun = 10
+
+// together answers how many of the messages that follow (at least one) may be applied
+// together: queued messages of one branch, of distinct patients (so none waits for
+// another), none a merge (it touches two patients), none of a group held back.
+func (w *Worker) together(b *batch, recs []lambdaevents.SQSMessage, reqs []events.HL7Received, decoded []error, held map[string]bool) int {
+	hns := map[string]bool{}
+	n := 0
+	for i := range recs {
+		if n == maxRun || decoded[i] != nil || held[groupOf(recs[i])] || !db.IsUUID(reqs[i].MessageID) {
+			break
+		}
+		r, ok := b.locked[reqs[i].MessageID]
+		m := r.Hl7Message
+		if !ok || m.BranchCode != reqs[i].BranchCode || m.Status != Queued || b.ended[m.ID] || hns[m.PatientHn] ||
+			m.Kind == string(hl7.KindMerge) || (n > 0 && m.BranchCode != reqs[0].BranchCode) {
+			break
+		}
+		hns[m.PatientHn] = true
+		n++
+	}
+	return max(n, 1)
+}
+
+// applyRun applies the messages of reqs (of distinct patients: together) in one savepoint
+// and one write: the patients locked and read together, each message's change set made as
+// for one message, one write of them all, the outcomes recorded. false: it did not work
+// (a message the rules refuse, the database): nothing of it is left, and the caller applies
+// the messages one by one, each with its own outcome.
+func (w *Worker) applyRun(ctx context.Context, tx pgx.Tx, b *batch, reqs []events.HL7Received) bool {
+	sp, err := tx.Begin(ctx)
+	if err != nil {
+		return false
+	}
+	msgs, outs, err := w.applyTogether(ctx, sp, b, reqs)
+	if err == nil {
+		for _, m := range msgs {
+			key := ArchiveKey(m.BranchCode, m.ReceivedAt, m.ID)
+			if err = w.Archive.Put(ctx, key, strings.NewReader(m.Raw), ContentType); err != nil {
+				break
+			}
+		}
+	}
+	changes := make([][]byte, len(outs))
+	for i := 0; err == nil && i < len(outs); i++ {
+		if outs[i].Report != nil {
+			changes[i], err = json.Marshal(outs[i].Report)
+		}
+	}
+	if err != nil {
+		w.Log.InfoContext(ctx, "hl7 feed: messages applied one by one", "messages", len(reqs), "reason", err)
+		_ = sp.Rollback(ctx)
+		return false
+	}
+	for i, m := range msgs {
+		b.record(m, outs[i], changes[i])
+	}
+	return true
+}
+
+func (w *Worker) applyTogether(ctx context.Context, sp pgx.Tx, b *batch, reqs []events.HL7Received) ([]dbsqlc.Hl7Message, []Outcome, error) {
+	msgs := make([]dbsqlc.Hl7Message, len(reqs))
+	outs := make([]Outcome, len(reqs))
+	evs := make([]hl7.Event, len(reqs))
+	var live []int
+	var hns []string
+	for i, r := range reqs {
+		locked := b.locked[r.MessageID]
+		msgs[i] = locked.Hl7Message
+		ev, out := w.read(msgs[i], b.lastApplied(locked))
+		if out.Status != "" {
+			outs[i] = out
+			continue
+		}
+		evs[i] = ev
+		live = append(live, i)
+		hns = append(hns, ev.Patient.HN)
+	}
+	if len(live) == 0 {
+		return msgs, outs, nil
+	}
+	branch := reqs[0].BranchCode
+	maps, err := w.mapsOf(ctx, sp, b, branch)
+	if err != nil {
+		return nil, nil, err
+	}
+	l, err := w.lock(ctx, sp, b, branch, hns)
+	if err != nil {
+		return nil, nil, err
+	}
+	var all hospital.ChangeSet
+	var incoming []hospital.Patient
+	sets := make([]*hospital.ChangeSet, len(reqs))
+	census := make([]hospital.Census, len(reqs))
+	for _, i := range live {
+		cs, in, c, ok := changeOf(l, evs[i], maps)
+		if !ok {
+			outs[i] = Outcome{Status: Skipped, ErrKey: "hl7Feed.notInpatient"}
+			continue
+		}
+		sets[i], census[i] = &cs, c
+		all.Admitted = append(all.Admitted, cs.Admitted...)
+		all.Updated = append(all.Updated, cs.Updated...)
+		all.Discharged = append(all.Discharged, cs.Discharged...)
+		all.Unchanged += cs.Unchanged
+		incoming = append(incoming, in...)
+	}
+	beds, err := w.Applier.Write(ctx, sp, l, Actor, all, incoming)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, i := range live {
+		if sets[i] != nil {
+			r := patientsync.NewReport(census[i], *sets[i], beds)
+			outs[i] = Outcome{Status: Applied, Report: &r}
+		}
+	}
+	return msgs, outs, nil
+}
+
+// batch is what the messages of one batch share in its transaction: the messages locked
+// (with their patient's last applied), each branch's maps and master-data codes read once,
+// the last message applied of each patient's stream in this batch, and the outcomes to
+// record.
 type batch struct {
-	maps  map[string]hospital.Maps
-	codes map[string]patients.Codes
+	locked map[string]dbsqlc.FeedLockMessagesRow
+	maps   map[string]hospital.Maps
+	codes  map[string]patients.Codes
+	last   map[string]time.Time // by stream: applied in this batch
+	done   dbsqlc.FeedFinishMessagesParams
+	ended  map[string]bool
+}
+
+// lockBatch locks the messages ids (one statement), with when the last message of each one's
+// patient stream applied was sent.
+func (w *Worker) lockBatch(ctx context.Context, tx pgx.Tx, ids []string) (*batch, error) {
+	b := &batch{locked: map[string]dbsqlc.FeedLockMessagesRow{}, maps: map[string]hospital.Maps{},
+		codes: map[string]patients.Codes{}, last: map[string]time.Time{}, ended: map[string]bool{}}
+	ids = slices.DeleteFunc(slices.Clone(ids), func(id string) bool { return !db.IsUUID(id) })
+	if len(ids) == 0 {
+		return b, nil
+	}
+	rows, err := queries.FeedLockMessages(ctx, tx, ids)
+	if err != nil {
+		return nil, fmt.Errorf("hl7 feed: lock the batch: %w", err)
+	}
+	for _, r := range rows {
+		b.locked[r.Hl7Message.ID] = r
+	}
+	return b, nil
+}
+
+// stream names a patient's stream of messages for the stale check: ADT and diet orders
+// apart.
+func stream(m dbsqlc.Hl7Message) string {
+	return m.BranchCode + "\x00" + m.PatientHn + "\x00" + strconv.FormatBool(m.Kind == string(hl7.KindDietOrder))
+}
+
+// lastApplied answers when the last message applied of m's stream was sent (nil: none),
+// those applied earlier in this batch included.
+func (b *batch) lastApplied(r dbsqlc.FeedLockMessagesRow) *time.Time {
+	var last *time.Time
+	if r.LastApplied.Valid {
+		t := r.LastApplied.Time
+		last = &t
+	}
+	if t, ok := b.last[stream(r.Hl7Message)]; ok && (last == nil || t.After(*last)) {
+		last = &t
+	}
+	return last
+}
+
+// record keeps the outcome of m, to be written with the batch's (finish).
+func (b *batch) record(m dbsqlc.Hl7Message, out Outcome, changes []byte) {
+	b.ended[m.ID] = true
+	b.done.Ids = append(b.done.Ids, m.ID)
+	b.done.Statuses = append(b.done.Statuses, out.Status)
+	b.done.ErrorKeys = append(b.done.ErrorKeys, out.ErrKey)
+	b.done.Errors = append(b.done.Errors, out.Err)
+	b.done.Changes = append(b.done.Changes, string(changes))
+	if out.Status == Applied && m.SentAt != nil {
+		if t, ok := b.last[stream(m)]; !ok || m.SentAt.After(t) {
+			b.last[stream(m)] = *m.SentAt
+		}
+	}
+}
+
+// finish records the outcomes of the batch's messages, one statement.
+func (b *batch) finish(ctx context.Context, tx pgx.Tx) error {
+	if len(b.done.Ids) == 0 {
+		return nil
+	}
+	if err := queries.FeedFinishMessages(ctx, tx, b.done); err != nil {
+		return fmt.Errorf("hl7 feed: record the outcomes: %w", err)
+	}
+	return nil
 }
 
 func (w *Worker) mapsOf(ctx context.Context, tx pgx.Tx, b *batch, branch string) (hospital.Maps, error) {
@@ -142,13 +366,20 @@ type Outcome struct {
 	Report *patientsync.Report
 }
 
-// Apply applies the kept message id of branch, once: a message no longer queued (applied,
-// or ended otherwise by an earlier delivery) is left alone. A message sent before the last
-// one applied for its patient (ADT and diet orders counted apart) is stale and changes
-// nothing. An error means "try again later".
+// Apply applies the kept message id of branch, once, as a batch of one: a message no longer
+// queued (applied, or ended otherwise by an earlier delivery) is left alone. A message sent
+// before the last one applied for its patient (ADT and diet orders counted apart) is stale
+// and changes nothing. An error means "try again later".
 func (w *Worker) Apply(ctx context.Context, branch, id string) error {
 	return db.InTx(ctx, w.DB, func(tx pgx.Tx) error {
-		return w.applyIn(ctx, tx, &batch{maps: map[string]hospital.Maps{}, codes: map[string]patients.Codes{}}, branch, id)
+		b, err := w.lockBatch(ctx, tx, []string{id})
+		if err != nil {
+			return err
+		}
+		if err := w.applyIn(ctx, tx, b, branch, id); err != nil {
+			return err
+		}
+		return b.finish(ctx, tx)
 	})
 }
 
@@ -161,75 +392,56 @@ func (w *Worker) applyIn(ctx context.Context, tx pgx.Tx, b *batch, branch, id st
 		w.Log.WarnContext(ctx, "hl7 feed: not a message id, ignored", "id", id)
 		return nil
 	}
+	locked, ok := b.locked[id]
+	msg := locked.Hl7Message
+	if !ok || msg.BranchCode != branch || msg.Status != Queued || b.ended[id] {
+		return nil
+	}
 	sp, err := tx.Begin(ctx)
 	if err != nil {
 		return err
 	}
-	if err := w.applySaved(ctx, tx, sp, b, branch, id); err != nil {
+	out, changes, err := w.applySaved(ctx, sp, b, locked)
+	if err != nil {
 		_ = sp.Rollback(ctx)
 		return err
 	}
+	b.record(msg, out, changes)
 	return nil
 }
 
-func (w *Worker) applySaved(ctx context.Context, tx, sp pgx.Tx, b *batch, branch, id string) error {
-	locked, err := queries.FeedLockMessage(ctx, sp, dbsqlc.FeedLockMessageParams{ID: id, Branch: branch})
+// applySaved applies a locked message in its savepoint sp, and keeps its text; a message the
+// apply refuses is undone (sp rolled back).
+func (w *Worker) applySaved(ctx context.Context, sp pgx.Tx, b *batch, locked dbsqlc.FeedLockMessagesRow) (Outcome, []byte, error) {
 	msg := locked.Hl7Message
-	if errors.Is(err, pgx.ErrNoRows) || (err == nil && msg.Status != Queued) {
-		return nil
-	}
+	out, err := w.apply(ctx, sp, b, msg, b.lastApplied(locked))
 	if err != nil {
-		return err
-	}
-	var last *time.Time
-	if locked.LastApplied.Valid {
-		last = &locked.LastApplied.Time
-	}
-	out, err := w.apply(ctx, sp, b, msg, last)
-	if err != nil {
-		return err
+		return Outcome{}, nil, err
 	}
 	if out.Status == Failed { // undo what it wrote; the row is the message's again
 		if err := sp.Rollback(ctx); err != nil {
-			return err
-		}
-		if sp, err = tx.Begin(ctx); err != nil {
-			return err
-		}
-		if _, err := queries.FeedLockMessage(ctx, sp, dbsqlc.FeedLockMessageParams{ID: id, Branch: branch}); err != nil {
-			return err
+			return Outcome{}, nil, err
 		}
 	}
 	// kept before the outcome clears it from the row (a redelivery writes it again)
 	key := ArchiveKey(msg.BranchCode, msg.ReceivedAt, msg.ID)
 	if err := w.Archive.Put(ctx, key, strings.NewReader(msg.Raw), ContentType); err != nil {
-		return fmt.Errorf("hl7 feed: keep message %s: %w", msg.ID, err)
+		return Outcome{}, nil, fmt.Errorf("hl7 feed: keep message %s: %w", msg.ID, err)
 	}
 	var changes []byte
 	if out.Report != nil {
 		if changes, err = json.Marshal(out.Report); err != nil {
-			return err
+			return Outcome{}, nil, err
 		}
 	}
-	return queries.FeedFinishMessage(ctx, sp, dbsqlc.FeedFinishMessageParams{ID: id, Status: out.Status,
-		ErrorKey: out.ErrKey, Error: out.Err, Changes: string(changes)})
+	return out, changes, nil
 }
 
 // apply applies msg, whose patient's stream last applied a message sent at last (nil: none).
 func (w *Worker) apply(ctx context.Context, tx pgx.Tx, b *batch, msg dbsqlc.Hl7Message, last *time.Time) (Outcome, error) {
-	m, err := hl7.Parse([]byte(msg.Raw))
-	var ev hl7.Event
-	if err == nil {
-		ev, err = hl7.ReadEvent(m, w.Zone)
-	}
-	if err != nil { // it was read when received: only a change of this code gets here
-		return Outcome{Status: Failed, ErrKey: "hl7Feed.invalid", Err: err.Error()}, nil
-	}
-	if !Applies(ev.Kind) {
-		return Outcome{Status: Skipped, ErrKey: "hl7Feed.notApplied"}, nil
-	}
-	if last != nil && last.After(ev.SentAt) {
-		return Outcome{Status: Stale, ErrKey: "hl7Feed.stale"}, nil
+	ev, out := w.read(msg, last)
+	if out.Status != "" {
+		return out, nil
 	}
 	maps, err := w.mapsOf(ctx, tx, b, msg.BranchCode)
 	if err != nil {
@@ -253,6 +465,26 @@ func (w *Worker) apply(ctx context.Context, tx pgx.Tx, b *batch, msg dbsqlc.Hl7M
 		return Outcome{Status: Skipped, ErrKey: skipped}, nil
 	}
 	return Outcome{Status: Applied, Report: r}, nil
+}
+
+// read reads a kept message, and answers its outcome when it is not to be applied: it does
+// not read (only a change of this code gets here), is not for Samrap, or is stale (sent
+// before last, the last message applied of its patient's stream).
+func (w *Worker) read(msg dbsqlc.Hl7Message, last *time.Time) (hl7.Event, Outcome) {
+	m, err := hl7.Parse([]byte(msg.Raw))
+	var ev hl7.Event
+	if err == nil {
+		ev, err = hl7.ReadEvent(m, w.Zone)
+	}
+	switch {
+	case err != nil:
+		return ev, Outcome{Status: Failed, ErrKey: "hl7Feed.invalid", Err: err.Error()}
+	case !Applies(ev.Kind):
+		return ev, Outcome{Status: Skipped, ErrKey: "hl7Feed.notApplied"}
+	case last != nil && last.After(ev.SentAt):
+		return ev, Outcome{Status: Stale, ErrKey: "hl7Feed.stale"}
+	}
+	return ev, Outcome{}
 }
 
 // merge applies an A40: the patient of MRG-1's HN (prior) is merged into PID-3's
@@ -368,18 +600,35 @@ func stricter(a, b hospital.Texture) hospital.Texture {
 // not speak of, diffed, written. nil: nothing to apply (a patient Samrap does not have,
 // whom the message does not admit).
 func (w *Worker) change(ctx context.Context, tx pgx.Tx, b *batch, branch string, ev hl7.Event, maps hospital.Maps) (*patientsync.Report, error) {
-	hn := ev.Patient.HN
-	l, err := w.lock(ctx, tx, b, branch, []string{hn})
+	l, err := w.lock(ctx, tx, b, branch, []string{ev.Patient.HN})
 	if err != nil {
 		return nil, err
 	}
+	cs, incoming, census, ok := changeOf(l, ev, maps)
+	if !ok {
+		return nil, nil
+	}
+	beds, err := w.Applier.Write(ctx, tx, l, Actor, cs, incoming)
+	if err != nil {
+		return nil, err
+	}
+	r := patientsync.NewReport(census, cs, beds)
+	return &r, nil
+}
+
+// changeOf answers what ev does to its patient (locked in l, with others or alone): the
+// change set, the patient as the message leaves it (none for a discharge), and the census of
+// one the report names. false: nothing to apply (a patient Samrap does not have, whom the
+// message does not admit).
+func changeOf(l *patientsync.Locked, ev hl7.Event, maps hospital.Maps) (hospital.ChangeSet, []hospital.Patient, hospital.Census, bool) {
+	hn := ev.Patient.HN
 	before := l.Before(hn)
 	census := hospital.Census{Admissions: []hospital.Admission{Admission(ev)}}
 	plan := PlanOf(ev)
 	var incoming []hospital.Patient
 	if plan != Leave {
 		if before == nil && plan == Update && !inpatient(ev) {
-			return nil, nil
+			return hospital.ChangeSet{}, nil, census, false
 		}
 		cancelledNPO := maps.Apply(hospital.Census{Admissions: []hospital.Admission{{HN: hn, Diets: cancelled(ev)}}})[0].NPO != nil
 		in := l.Fit(maps.Apply(census)[0])
@@ -388,14 +637,13 @@ func (w *Worker) change(ctx context.Context, tx pgx.Tx, b *batch, branch string,
 	} else {
 		census.Admissions = nil
 	}
-	cs := hospital.Diff(l.Samrap, incoming)
+	var samrap []hospital.Patient // this patient only: the others locked with it are not its census's
+	if before != nil {
+		samrap = append(samrap, *before)
+	}
+	cs := hospital.Diff(samrap, incoming)
 	if plan == Update {
 		keepStay(&cs)
 	}
-	beds, err := w.Applier.Write(ctx, tx, l, Actor, cs, incoming)
-	if err != nil {
-		return nil, err
-	}
-	r := patientsync.NewReport(census, cs, beds)
-	return &r, nil
+	return cs, incoming, census, true
 }

@@ -254,7 +254,8 @@ type Locked struct {
 }
 
 // Lock locks the branch's patients with these HNs (nil: every patient of the branch, as a
-// census does) for the transaction, and reads them and the branch's master-data codes.
+// census does) for the transaction, and reads them (in the same round trip) and the
+// branch's master-data codes.
 func (a Applier) Lock(ctx context.Context, tx pgx.Tx, branch string, hns []string) (*Locked, error) {
 	codes, err := a.Patients.LoadCodes(ctx, tx, branch)
 	if err != nil {
@@ -270,14 +271,17 @@ func (a Applier) LockWith(ctx context.Context, tx pgx.Tx, branch string, hns []s
 	if err != nil {
 		return nil, fmt.Errorf("lock patients: %w", err)
 	}
-	l := &Locked{Branch: branch, said: make(map[string]hospitalAllergies, len(locked)), codes: codes}
+	l := &Locked{Branch: branch, said: make(map[string]hospitalAllergies, len(locked)), codes: codes,
+		stored: make(map[string]patients.Patient, len(locked))}
 	list := make([]string, len(locked))
 	for i, r := range locked {
-		list[i] = r.HnID
-		l.said[r.HnID] = hospitalAllergies{Codes: r.HospitalAllergenCodes, Texts: r.HospitalAllergyTexts}
-	}
-	if l.stored, err = a.Patients.ByHn(ctx, tx, branch, list); err != nil {
-		return nil, err
+		p, err := patients.FromView(r.PatientView)
+		if err != nil {
+			return nil, fmt.Errorf("lock patients: %w", err)
+		}
+		list[i] = p.HnID
+		l.stored[p.HnID] = p
+		l.said[p.HnID] = hospitalAllergies{Codes: r.HospitalAllergenCodes, Texts: r.HospitalAllergyTexts}
 	}
 	l.Samrap = make([]hospital.Patient, 0, len(list))
 	l.byHN = make(map[string]*hospital.Patient, len(list))

@@ -3,12 +3,20 @@
 -- name: FeedKey :one
 SELECT key_hash, facility FROM hl7_feed WHERE branch_code = @branch;
 
--- Keeps a message received. An accepted one (ack AA) whose MSH-10 the branch's accepted
--- messages already hold is not inserted (no row): the caller keeps it as a duplicate.
--- name: FeedInsertMessage :many
+-- Keeps the messages of a post, one row per element of the arrays, in their order (received_at
+-- the statement's time plus the message's place in microseconds). An accepted one (ack AA) whose
+-- MSH-10 the branch's accepted messages already hold (or an earlier one of the same post) is not
+-- inserted (no id answered): the caller keeps it as a duplicate.
+-- name: FeedInsertMessages :many
 INSERT INTO hl7_message (id, branch_code, control_id, message_type, kind, patient_hn, sent_at, raw, ack, status,
-    error_key, error)
-VALUES (@id, @branch, @control_id, @message_type, @kind, @patient_hn, @sent_at, @raw, @ack, @status, @error_key, @error)
+    error_key, error, received_at)
+SELECT u.id, @branch, u.control_id, u.message_type, u.kind, u.patient_hn, u.sent_at, u.raw, u.ack, u.status,
+    u.error_key, u.error, now() + u.ord * interval '1 microsecond'
+FROM ROWS FROM (unnest(@ids::uuid[]), unnest(@control_ids::text[]), unnest(@message_types::text[]),
+    unnest(@kinds::text[]), unnest(@patient_hns::text[]), unnest(@sent_ats::timestamptz[]), unnest(@raws::text[]),
+    unnest(@acks::text[]), unnest(@statuses::text[]), unnest(@error_keys::text[]), unnest(@errors::text[]))
+    WITH ORDINALITY AS u(id, control_id, message_type, kind, patient_hn, sent_at, raw, ack, status, error_key, error, ord)
+ORDER BY u.ord
 ON CONFLICT (branch_code, control_id) WHERE ack = 'AA' AND status <> 'duplicate' DO NOTHING
 RETURNING id;
 
@@ -17,23 +25,31 @@ RETURNING id;
 UPDATE hl7_message SET ack = 'AE', status = 'failed', error_key = @error_key, error = @error
 WHERE id = @id AND status = 'queued';
 
--- Locks a message for the worker, with when the last message of its patient's stream (ADT
--- or diet orders, as the message is) applied was sent: the stale check, in the same round trip.
--- name: FeedLockMessage :one
+-- Locks the messages of a worker's batch, each with when the last message of its patient's
+-- stream (ADT or diet orders, as the message is) applied was sent: the stale check, in the
+-- same round trip, one for the batch.
+-- name: FeedLockMessages :many
 SELECT sqlc.embed(m),
     (SELECT l.sent_at FROM hl7_message l
      WHERE l.branch_code = m.branch_code AND l.patient_hn = m.patient_hn AND l.status = 'applied'
         AND (l.kind = 'diet-order') = (m.kind = 'diet-order')
      ORDER BY l.sent_at DESC LIMIT 1)::timestamptz AS last_applied
-FROM hl7_message m WHERE m.id = @id AND m.branch_code = @branch FOR UPDATE OF m;
+FROM hl7_message m WHERE m.id = ANY (@ids::uuid[])
+ORDER BY m.id FOR UPDATE OF m;
 
--- The text of a message whose outcome is final is kept in S3 only (pkg/hl7feed ArchiveKey);
--- a failed one keeps it here too, to be applied again.
--- name: FeedFinishMessage :exec
-UPDATE hl7_message SET status = @status, error_key = @error_key, error = @error,
-    raw = CASE WHEN @status = 'failed' THEN raw ELSE '' END,
-    changes = nullif(@changes::text, '')::jsonb, applied_at = CASE WHEN @status = 'applied' THEN now() END
-WHERE id = @id;
+-- Records the outcomes of a batch's messages, one statement for the batch. The text of a
+-- message whose outcome is final is kept in S3 only (pkg/hl7feed ArchiveKey); a failed one
+-- keeps it here too, to be applied again. applied_at is the transaction's time plus the
+-- message's place in the batch in microseconds, so that the order applied is kept (the feed
+-- day's report merges the changes in that order).
+-- name: FeedFinishMessages :exec
+UPDATE hl7_message m SET status = o.status, error_key = o.error_key, error = o.error,
+    raw = CASE WHEN o.status = 'failed' THEN m.raw ELSE '' END,
+    changes = nullif(o.changes, '')::jsonb,
+    applied_at = CASE WHEN o.status = 'applied' THEN now() + o.ord * interval '1 microsecond' END
+FROM ROWS FROM (unnest(@ids::uuid[]), unnest(@statuses::text[]), unnest(@error_keys::text[]),
+    unnest(@errors::text[]), unnest(@changes::text[])) WITH ORDINALITY AS o(id, status, error_key, error, changes, ord)
+WHERE m.id = o.id;
 
 -- A branch's messages of the last 24 hours by the hour they came in (the feed screen): how
 -- many, how many applied, how many failed (refused or not applied). The database's clock,

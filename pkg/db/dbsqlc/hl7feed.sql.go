@@ -176,30 +176,36 @@ func (q *Queries) FeedDays(ctx context.Context, db DBTX, arg FeedDaysParams) ([]
 	return items, nil
 }
 
-const feedFinishMessage = `-- name: FeedFinishMessage :exec
-UPDATE hl7_message SET status = $1, error_key = $2, error = $3,
-    raw = CASE WHEN $1 = 'failed' THEN raw ELSE '' END,
-    changes = nullif($4::text, '')::jsonb, applied_at = CASE WHEN $1 = 'applied' THEN now() END
-WHERE id = $5
+const feedFinishMessages = `-- name: FeedFinishMessages :exec
+UPDATE hl7_message m SET status = o.status, error_key = o.error_key, error = o.error,
+    raw = CASE WHEN o.status = 'failed' THEN m.raw ELSE '' END,
+    changes = nullif(o.changes, '')::jsonb,
+    applied_at = CASE WHEN o.status = 'applied' THEN now() + o.ord * interval '1 microsecond' END
+FROM ROWS FROM (unnest($1::uuid[]), unnest($2::text[]), unnest($3::text[]),
+    unnest($4::text[]), unnest($5::text[])) WITH ORDINALITY AS o(id, status, error_key, error, changes, ord)
+WHERE m.id = o.id
 `
 
-type FeedFinishMessageParams struct {
-	Status   string
-	ErrorKey string
-	Error    string
-	Changes  string
-	ID       string
+type FeedFinishMessagesParams struct {
+	Ids       []string
+	Statuses  []string
+	ErrorKeys []string
+	Errors    []string
+	Changes   []string
 }
 
-// The text of a message whose outcome is final is kept in S3 only (pkg/hl7feed ArchiveKey);
-// a failed one keeps it here too, to be applied again.
-func (q *Queries) FeedFinishMessage(ctx context.Context, db DBTX, arg FeedFinishMessageParams) error {
-	_, err := db.Exec(ctx, feedFinishMessage,
-		arg.Status,
-		arg.ErrorKey,
-		arg.Error,
+// Records the outcomes of a batch's messages, one statement for the batch. The text of a
+// message whose outcome is final is kept in S3 only (pkg/hl7feed ArchiveKey); a failed one
+// keeps it here too, to be applied again. applied_at is the transaction's time plus the
+// message's place in the batch in microseconds, so that the order applied is kept (the feed
+// day's report merges the changes in that order).
+func (q *Queries) FeedFinishMessages(ctx context.Context, db DBTX, arg FeedFinishMessagesParams) error {
+	_, err := db.Exec(ctx, feedFinishMessages,
+		arg.Ids,
+		arg.Statuses,
+		arg.ErrorKeys,
+		arg.Errors,
 		arg.Changes,
-		arg.ID,
 	)
 	return err
 }
@@ -249,45 +255,53 @@ func (q *Queries) FeedHours(ctx context.Context, db DBTX, branch string) ([]Feed
 	return items, nil
 }
 
-const feedInsertMessage = `-- name: FeedInsertMessage :many
+const feedInsertMessages = `-- name: FeedInsertMessages :many
 INSERT INTO hl7_message (id, branch_code, control_id, message_type, kind, patient_hn, sent_at, raw, ack, status,
-    error_key, error)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+    error_key, error, received_at)
+SELECT u.id, $1, u.control_id, u.message_type, u.kind, u.patient_hn, u.sent_at, u.raw, u.ack, u.status,
+    u.error_key, u.error, now() + u.ord * interval '1 microsecond'
+FROM ROWS FROM (unnest($2::uuid[]), unnest($3::text[]), unnest($4::text[]),
+    unnest($5::text[]), unnest($6::text[]), unnest($7::timestamptz[]), unnest($8::text[]),
+    unnest($9::text[]), unnest($10::text[]), unnest($11::text[]), unnest($12::text[]))
+    WITH ORDINALITY AS u(id, control_id, message_type, kind, patient_hn, sent_at, raw, ack, status, error_key, error, ord)
+ORDER BY u.ord
 ON CONFLICT (branch_code, control_id) WHERE ack = 'AA' AND status <> 'duplicate' DO NOTHING
 RETURNING id
 `
 
-type FeedInsertMessageParams struct {
-	ID          string
-	Branch      string
-	ControlID   string
-	MessageType string
-	Kind        string
-	PatientHn   string
-	SentAt      *time.Time
-	Raw         string
-	Ack         string
-	Status      string
-	ErrorKey    string
-	Error       string
+type FeedInsertMessagesParams struct {
+	Branch       string
+	Ids          []string
+	ControlIds   []string
+	MessageTypes []string
+	Kinds        []string
+	PatientHns   []string
+	SentAts      []pgtype.Timestamptz
+	Raws         []string
+	Acks         []string
+	Statuses     []string
+	ErrorKeys    []string
+	Errors       []string
 }
 
-// Keeps a message received. An accepted one (ack AA) whose MSH-10 the branch's accepted
-// messages already hold is not inserted (no row): the caller keeps it as a duplicate.
-func (q *Queries) FeedInsertMessage(ctx context.Context, db DBTX, arg FeedInsertMessageParams) ([]string, error) {
-	rows, err := db.Query(ctx, feedInsertMessage,
-		arg.ID,
+// Keeps the messages of a post, one row per element of the arrays, in their order (received_at
+// the statement's time plus the message's place in microseconds). An accepted one (ack AA) whose
+// MSH-10 the branch's accepted messages already hold (or an earlier one of the same post) is not
+// inserted (no id answered): the caller keeps it as a duplicate.
+func (q *Queries) FeedInsertMessages(ctx context.Context, db DBTX, arg FeedInsertMessagesParams) ([]string, error) {
+	rows, err := db.Query(ctx, feedInsertMessages,
 		arg.Branch,
-		arg.ControlID,
-		arg.MessageType,
-		arg.Kind,
-		arg.PatientHn,
-		arg.SentAt,
-		arg.Raw,
-		arg.Ack,
-		arg.Status,
-		arg.ErrorKey,
-		arg.Error,
+		arg.Ids,
+		arg.ControlIds,
+		arg.MessageTypes,
+		arg.Kinds,
+		arg.PatientHns,
+		arg.SentAts,
+		arg.Raws,
+		arg.Acks,
+		arg.Statuses,
+		arg.ErrorKeys,
+		arg.Errors,
 	)
 	if err != nil {
 		return nil, err
@@ -325,49 +339,59 @@ func (q *Queries) FeedKey(ctx context.Context, db DBTX, branch string) (FeedKeyR
 	return i, err
 }
 
-const feedLockMessage = `-- name: FeedLockMessage :one
+const feedLockMessages = `-- name: FeedLockMessages :many
 SELECT m.id, m.branch_code, m.control_id, m.message_type, m.kind, m.patient_hn, m.sent_at, m.received_at, m.raw, m.ack, m.status, m.error_key, m.error, m.changes, m.applied_at,
     (SELECT l.sent_at FROM hl7_message l
      WHERE l.branch_code = m.branch_code AND l.patient_hn = m.patient_hn AND l.status = 'applied'
         AND (l.kind = 'diet-order') = (m.kind = 'diet-order')
      ORDER BY l.sent_at DESC LIMIT 1)::timestamptz AS last_applied
-FROM hl7_message m WHERE m.id = $1 AND m.branch_code = $2 FOR UPDATE OF m
+FROM hl7_message m WHERE m.id = ANY ($1::uuid[])
+ORDER BY m.id FOR UPDATE OF m
 `
 
-type FeedLockMessageParams struct {
-	ID     string
-	Branch string
-}
-
-type FeedLockMessageRow struct {
+type FeedLockMessagesRow struct {
 	Hl7Message  Hl7Message
 	LastApplied pgtype.Timestamptz
 }
 
-// Locks a message for the worker, with when the last message of its patient's stream (ADT
-// or diet orders, as the message is) applied was sent: the stale check, in the same round trip.
-func (q *Queries) FeedLockMessage(ctx context.Context, db DBTX, arg FeedLockMessageParams) (FeedLockMessageRow, error) {
-	row := db.QueryRow(ctx, feedLockMessage, arg.ID, arg.Branch)
-	var i FeedLockMessageRow
-	err := row.Scan(
-		&i.Hl7Message.ID,
-		&i.Hl7Message.BranchCode,
-		&i.Hl7Message.ControlID,
-		&i.Hl7Message.MessageType,
-		&i.Hl7Message.Kind,
-		&i.Hl7Message.PatientHn,
-		&i.Hl7Message.SentAt,
-		&i.Hl7Message.ReceivedAt,
-		&i.Hl7Message.Raw,
-		&i.Hl7Message.Ack,
-		&i.Hl7Message.Status,
-		&i.Hl7Message.ErrorKey,
-		&i.Hl7Message.Error,
-		&i.Hl7Message.Changes,
-		&i.Hl7Message.AppliedAt,
-		&i.LastApplied,
-	)
-	return i, err
+// Locks the messages of a worker's batch, each with when the last message of its patient's
+// stream (ADT or diet orders, as the message is) applied was sent: the stale check, in the
+// same round trip, one for the batch.
+func (q *Queries) FeedLockMessages(ctx context.Context, db DBTX, ids []string) ([]FeedLockMessagesRow, error) {
+	rows, err := db.Query(ctx, feedLockMessages, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []FeedLockMessagesRow
+	for rows.Next() {
+		var i FeedLockMessagesRow
+		if err := rows.Scan(
+			&i.Hl7Message.ID,
+			&i.Hl7Message.BranchCode,
+			&i.Hl7Message.ControlID,
+			&i.Hl7Message.MessageType,
+			&i.Hl7Message.Kind,
+			&i.Hl7Message.PatientHn,
+			&i.Hl7Message.SentAt,
+			&i.Hl7Message.ReceivedAt,
+			&i.Hl7Message.Raw,
+			&i.Hl7Message.Ack,
+			&i.Hl7Message.Status,
+			&i.Hl7Message.ErrorKey,
+			&i.Hl7Message.Error,
+			&i.Hl7Message.Changes,
+			&i.Hl7Message.AppliedAt,
+			&i.LastApplied,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const feedMessages = `-- name: FeedMessages :many

@@ -65,11 +65,13 @@ WHERE id = @id AND status IN ('QUEUED', 'RUNNING');
 
 -- Locks the patients of a branch with these HNs (NULL: every patient, a sync's census; an
 -- HL7 v2 message locks its patient's) for the changes (a person's edit waits, or the change
--- waits for it), answering what the hospital last said of their allergies.
+-- waits for it), answering each as patient_view reads it and what the hospital last said of
+-- its allergies: the lock and the read in one round trip.
 -- name: SyncLockPatients :many
-SELECT hn_id, hospital_allergen_codes, hospital_allergy_texts FROM patient
-WHERE branch_code = @branch AND (sqlc.narg(hn_ids)::text[] IS NULL OR hn_id = ANY (sqlc.narg(hn_ids)::text[]))
-ORDER BY id FOR UPDATE;
+SELECT sqlc.embed(v), p.hospital_allergen_codes, p.hospital_allergy_texts
+FROM patient p JOIN patient_view v ON v.branch_code = p.branch_code AND v.id = p.id
+WHERE p.branch_code = @branch AND (sqlc.narg(hn_ids)::text[] IS NULL OR p.hn_id = ANY (sqlc.narg(hn_ids)::text[]))
+ORDER BY p.id FOR UPDATE OF p;
 
 -- Records what the hospital said of patients' allergies, one row per element (codes and
 -- texts are JSON arrays of strings).

@@ -235,9 +235,10 @@ func (q *Queries) SyncLockJob(ctx context.Context, db DBTX, id string) (string, 
 }
 
 const syncLockPatients = `-- name: SyncLockPatients :many
-SELECT hn_id, hospital_allergen_codes, hospital_allergy_texts FROM patient
-WHERE branch_code = $1 AND ($2::text[] IS NULL OR hn_id = ANY ($2::text[]))
-ORDER BY id FOR UPDATE
+SELECT v.branch_code, v.id, v.hn_id, v.first_name_th, v.last_name_th, v.first_name_en, v.last_name_en, v.gender, v.birthday, v.nationality, v.religion, v.vegetarian, v.patient_language, v.card_language, v.ward, v.room, v.previous_room, v.admit_date, v.planned_discharge_date, v.visit_status, v.hospital_status, v.diagnosis, v.additional_info, v.special_request, v.remark, v.diet_type, v.therapeutics, v.allergens, v.restricted, v.unmapped_allergies, v.texture_drink, v.texture_food, v.npo_from, v.npo_to, v.medical_order_start, v.medical_order_end, v.last_import_at, v.last_import_source, v.version, v.created_at, v.created_by, v.updated_at, v.updated_by, p.hospital_allergen_codes, p.hospital_allergy_texts
+FROM patient p JOIN patient_view v ON v.branch_code = p.branch_code AND v.id = p.id
+WHERE p.branch_code = $1 AND ($2::text[] IS NULL OR p.hn_id = ANY ($2::text[]))
+ORDER BY p.id FOR UPDATE OF p
 `
 
 type SyncLockPatientsParams struct {
@@ -246,14 +247,15 @@ type SyncLockPatientsParams struct {
 }
 
 type SyncLockPatientsRow struct {
-	HnID                  string
+	PatientView           PatientView
 	HospitalAllergenCodes []string
 	HospitalAllergyTexts  []string
 }
 
 // Locks the patients of a branch with these HNs (NULL: every patient, a sync's census; an
 // HL7 v2 message locks its patient's) for the changes (a person's edit waits, or the change
-// waits for it), answering what the hospital last said of their allergies.
+// waits for it), answering each as patient_view reads it and what the hospital last said of
+// its allergies: the lock and the read in one round trip.
 func (q *Queries) SyncLockPatients(ctx context.Context, db DBTX, arg SyncLockPatientsParams) ([]SyncLockPatientsRow, error) {
 	rows, err := db.Query(ctx, syncLockPatients, arg.Branch, arg.HnIds)
 	if err != nil {
@@ -263,7 +265,53 @@ func (q *Queries) SyncLockPatients(ctx context.Context, db DBTX, arg SyncLockPat
 	var items []SyncLockPatientsRow
 	for rows.Next() {
 		var i SyncLockPatientsRow
-		if err := rows.Scan(&i.HnID, &i.HospitalAllergenCodes, &i.HospitalAllergyTexts); err != nil {
+		if err := rows.Scan(
+			&i.PatientView.BranchCode,
+			&i.PatientView.ID,
+			&i.PatientView.HnID,
+			&i.PatientView.FirstNameTh,
+			&i.PatientView.LastNameTh,
+			&i.PatientView.FirstNameEn,
+			&i.PatientView.LastNameEn,
+			&i.PatientView.Gender,
+			&i.PatientView.Birthday,
+			&i.PatientView.Nationality,
+			&i.PatientView.Religion,
+			&i.PatientView.Vegetarian,
+			&i.PatientView.PatientLanguage,
+			&i.PatientView.CardLanguage,
+			&i.PatientView.Ward,
+			&i.PatientView.Room,
+			&i.PatientView.PreviousRoom,
+			&i.PatientView.AdmitDate,
+			&i.PatientView.PlannedDischargeDate,
+			&i.PatientView.VisitStatus,
+			&i.PatientView.HospitalStatus,
+			&i.PatientView.Diagnosis,
+			&i.PatientView.AdditionalInfo,
+			&i.PatientView.SpecialRequest,
+			&i.PatientView.Remark,
+			&i.PatientView.DietType,
+			&i.PatientView.Therapeutics,
+			&i.PatientView.Allergens,
+			&i.PatientView.Restricted,
+			&i.PatientView.UnmappedAllergies,
+			&i.PatientView.TextureDrink,
+			&i.PatientView.TextureFood,
+			&i.PatientView.NpoFrom,
+			&i.PatientView.NpoTo,
+			&i.PatientView.MedicalOrderStart,
+			&i.PatientView.MedicalOrderEnd,
+			&i.PatientView.LastImportAt,
+			&i.PatientView.LastImportSource,
+			&i.PatientView.Version,
+			&i.PatientView.CreatedAt,
+			&i.PatientView.CreatedBy,
+			&i.PatientView.UpdatedAt,
+			&i.PatientView.UpdatedBy,
+			&i.HospitalAllergenCodes,
+			&i.HospitalAllergyTexts,
+		); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
