@@ -160,7 +160,9 @@ web_bench() {
     # The web figures are of the built app: build web/dist when it is missing or stale, as
     # `make web` does.
     bash scripts/build-web.sh >"$TMP/web-build.txt" 2>&1 || { cat "$TMP/web-build.txt"; return 1; }
-    timeout 180 npm run --silent bench --workspace web
+    # bench.mjs (bundle, Lighthouse, CORS; no backend) then bench-screens.mjs (the order list
+    # against functions/local with the demo data, normal and 4x CPU; issue 28 §3)
+    timeout 480 npm run --silent bench --workspace web
   fi
 }
 run "web" web_bench

@@ -1,8 +1,9 @@
 // A patient's allergies, the same on the orders and the patients screens: each allergen on the
 // list, and in red (dashed) each allergy written by hand that is on no allergen list, which
 // staff must check against the food themselves.
-import { Space, Tag, Tooltip, Typography } from 'antd';
+import { Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Hint } from '@/components/hint';
 import { NS } from '@/components/texts';
 
 /** One hand-written allergy that no allergen matches: its text and "not on the allergen list". */
@@ -43,11 +44,11 @@ export function AllergyTags<A extends { id: number }>({
         </Tag>
       ))}
       {others.map((a) => (
-        <Tooltip key={a} title={t('allergy.unmappedHint')}>
+        <Hint key={a} title={t('allergy.unmappedHint')}>
           <span>
             <UnmappedAllergyTag text={a} />
           </span>
-        </Tooltip>
+        </Hint>
       ))}
     </Space>
   );

@@ -17,6 +17,13 @@ describe('dates', () => {
     expect(formatDateTime(at, 'en', 'UTC')).toBe('21 Nov 2026 18:30');
     expect(formatDateTime(Date.parse(at) / 1000, 'th')).toBe('22 พ.ย. 2569 01:30');
   });
+
+  it('follows a zone\'s summer time with its one formatter, and midnight is 00, not 24', () => {
+    expect(formatDateTime('2026-07-01T16:00:00Z', 'en', 'America/New_York')).toBe('1 Jul 2026 12:00');
+    expect(formatDateTime('2026-12-01T17:00:00Z', 'en', 'America/New_York')).toBe('1 Dec 2026 12:00');
+    expect(formatDateTime('2026-11-21T17:00:00Z', 'en')).toBe('22 Nov 2026 00:00');
+    expect(formatDate('2026-11-21T17:00:00Z', 'th')).toBe('22 พ.ย. 2569');
+  });
 });
 
 describe('typed Buddhist-era dates', () => {

@@ -1,12 +1,12 @@
 // Pieces the ordering screens share: the branch and language in use, the meal chip in its
 // colours, NPO, the IDDSI levels and the conflicts of a dish.
-import { Checkbox, Space, Tag, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
-import { useCallback } from 'react';
+import { Checkbox, Space, Tag, Typography } from 'antd';
+import { memo, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Hint } from '@/components/hint';
 import { ExclamationCircleFilled } from '@/components/icons';
 import { useBranches } from '@/lib/api/get-branches';
-import { DEFAULT_TIME_ZONE, formatDate, formatDateTime } from '@/lib/dates';
+import { DEFAULT_TIME_ZONE, formatDate, formatDateTime, todayIn } from '@/lib/dates';
 import { IDDSI_COLORS } from '@/lib/iddsi';
 import { useSession } from '@/lib/use-session';
 import { NS } from '@/features/orders/i18n';
@@ -21,13 +21,15 @@ export function useOrderLabels() {
   const branch = userInfo?.current?.branchCode ?? '';
   const branches = useBranches();
   const timeZone = branches.data?.find((b) => b.code === branch)?.timeZone ?? DEFAULT_TIME_ZONE;
-  const today = dayjs().tz(timeZone).format('YYYY-MM-DD');
+  const today = todayIn(timeZone);
   const ref = useCallback((r: { nameTh?: string | null; nameEn?: string | null; code?: string } | null | undefined) => localName(r, lang), [lang]);
   const name = useCallback((p: Parameters<typeof personName>[0]) => personName(p, lang), [lang]);
   // a YYYY-MM-DD day is a calendar day: shown as it is, not moved by a zone
   const day = useCallback((d: string) => formatDate(`${d}T12:00:00`, lang, 'UTC'), [lang]);
   const dateTime = useCallback((v: string | null | undefined) => (v ? formatDateTime(v, lang, timeZone) : ''), [lang, timeZone]);
-  return { lang, branch, timeZone, today, ref, name, day, dateTime, me: userInfo?.employeeCode ?? '' };
+  const me = userInfo?.employeeCode ?? '';
+  // the same object while nothing in it changes: the order list's rows are memoised on it
+  return useMemo(() => ({ lang, branch, timeZone, today, ref, name, day, dateTime, me }), [lang, branch, timeZone, today, ref, name, day, dateTime, me]);
 }
 
 export type OrderLabels = ReturnType<typeof useOrderLabels>;
@@ -83,9 +85,10 @@ export function statusLabel(t: (k: string) => string, o: OrderBrief | null | und
 
 /**
  * One meal of a row: abbreviation in its colours and the order's status label; flagged ones
- * marked. `large`: a phone's chip, 36 px high, an easy target for a finger.
+ * marked. `large`: a phone's chip, 36 px high, an easy target for a finger. Its tooltip is made
+ * on the first hover (components/hint).
  */
-export function MealChip({ meal, order, caregiver, onClick, testId, large }: {
+export const MealChip = memo(function MealChip({ meal, order, caregiver, onClick, testId, large }: {
   meal: MealCell; order: OrderBrief | null; caregiver?: boolean; onClick: () => void; testId: string; large?: boolean;
 }) {
   const { t, i18n } = useTranslation(NS);
@@ -98,7 +101,7 @@ export function MealChip({ meal, order, caregiver, onClick, testId, large }: {
     .filter(Boolean)
     .join(' · ');
   return (
-    <Tooltip title={caregiver ? `${t('list.caregiverOrder')} · ${title}` : title}>
+    <Hint title={caregiver ? `${t('list.caregiverOrder')} · ${title}` : title}>
       <button
         type="button"
         onClick={onClick}
@@ -132,9 +135,9 @@ export function MealChip({ meal, order, caregiver, onClick, testId, large }: {
         {meal.npo && !caregiver && <Tag color="red" style={{ margin: 0, fontSize: 10, lineHeight: '14px', padding: '0 3px' }}>{t('npo.tag')}</Tag>}
         {order?.needsReview && <ExclamationCircleFilled style={{ color: '#cf1322' }} aria-label={t('review.flag')} />}
       </button>
-    </Tooltip>
+    </Hint>
   );
-}
+});
 
 /** Whether NPO [from, to) (open-ended without `to`) covers `now`, starts later, or is over. */
 export function npoState(from: string | null, to: string | null, now: Date): 'now' | 'ahead' | null {
@@ -153,11 +156,11 @@ export function NpoTag({ p, labels, now }: { p: Pick<OrderPatient, 'npoFrom' | '
   if (!state) return null;
   const when = p.npoTo ? `${labels.dateTime(p.npoFrom)} – ${labels.dateTime(p.npoTo)}` : `${labels.dateTime(p.npoFrom)} –`;
   return (
-    <Tooltip title={when}>
+    <Hint title={when}>
       <Tag color={state === 'now' ? 'red' : 'orange'} style={{ marginInlineEnd: 0 }} data-testid="npo">
         {t(`npo.${state}`)}
       </Tag>
-    </Tooltip>
+    </Hint>
   );
 }
 
