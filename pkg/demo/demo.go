@@ -134,6 +134,9 @@ func Load(ctx context.Context, pool *db.Pool) error {
 		if err := loadNutrition(ctx, tx); err != nil {
 			return err
 		}
+		if err := loadIntake(ctx, tx, now); err != nil {
+			return err
+		}
 		return loadSurveys(ctx, tx)
 	})
 }
