@@ -2,7 +2,7 @@
 // (collected trays × the fraction eaten) as a share of the target's minimum. A small bar chart
 // for the eye, with the table beside it as its accessible alternative: every figure and each
 // day's state in words, never by colour alone.
-import { DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined } from '@/components/icons';
 import { App, Button, Space, Spin, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Table } from '@/components/table';
