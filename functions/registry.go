@@ -30,7 +30,7 @@ func List() []Function {
 		{Name: "menus", Kind: HTTP, Uses: []string{"jwt"}, Mount: menus.Mount, Rows: menus.Rows},
 		{Name: "patients", Kind: HTTP, Uses: []string{"jwt"}, Mount: patients.Mount},
 		{Name: "orders", Kind: HTTP, Uses: []string{"jwt"}, Mount: orders.Mount, Rows: orders.Rows},
-		{Name: "nutrition", Kind: HTTP, Uses: []string{"jwt"}, Mount: nutrition.Mount, Rows: nutrition.Rows},
+		{Name: "nutrition", Kind: HTTP, Uses: []string{"jwt", "files"}, Mount: nutrition.Mount, Rows: nutrition.Rows},
 		{Name: "serve", Kind: HTTP, Uses: []string{"jwt"}, Mount: serve.Mount},
 		{Name: "patient-sync-api", Kind: HTTP, Uses: []string{"jwt", "hospital", "queue:patient-sync"}, Mount: patientsync.Mount},
 		{Name: "patient-sync", Kind: SQS, Uses: []string{"hospital"}, Queue: patientsync.Queue, Worker: patientsync.Handler},

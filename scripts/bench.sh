@@ -336,6 +336,25 @@ nutrition_bench() {
 }
 run "nutrition" nutrition_bench
 
+# ---- nutrition: the worklist and recording an intake (issue 27 §3–4; docs/nutrition.md) ----
+heading "Nutrition: the worklist of 1,200 patients with a week of trays (baseline: one patient's week) and recording an intake (baseline: reading the tray)"
+intake_bench() {
+  go test -run '^$' -bench '^Benchmark(Worklist1200|Intake|RecordIntake)$' -benchtime 30x -count 1 ./pkg/nutrition >"$TMP/intake.txt" 2>&1 || { cat "$TMP/intake.txt"; return 1; }
+  awk '
+    function metric(name,   i) { for (i = 3; i <= NF; i++) if ($(i+1) == name) return $i; return "" }
+    /^BenchmarkIntake/                    { one = metric("ns/op") / 1e6 }
+    /^BenchmarkWorklist1200/              { all = metric("ns/op") / 1e6; p95 = metric("p95-ms") }
+    /^BenchmarkRecordIntake\/collectTray/ { read = metric("ns/op") / 1e6; rp95 = metric("p95-ms") }
+    /^BenchmarkRecordIntake\/collect-/    { rec = metric("ns/op") / 1e6; wp95 = metric("p95-ms") }
+    END {
+      printf "  one patient'"'"'s week      %7.1f ms   (baseline)\n", one
+      printf "  the worklist          %7.1f ms   1,200 patients x 21 trays, p95 %.1f ms   %.1fx the baseline   budget < 100 ms  %s\n", all, p95, all / one, (all < 100 ? "OK" : "OVER")
+      printf "  reading a tray        %7.1f ms   (baseline) p95 %.1f ms\n", read, rp95
+      printf "  recording an intake   %7.1f ms   p95 %.1f ms   %.1fx the baseline   budget <= 10 ms  %s\n", rec, wp95, rec / read, (rec <= 10 ? "OK" : "OVER")
+    }' "$TMP/intake.txt"
+}
+run "intake" intake_bench
+
 # ==== MORE SECTIONS HERE =============================================================
 # Import (1,000 rows < 100 ms, heap < 64 MB), reports (10,000 × 20 spreadsheet < 200 ms,
 # 1,000 meal cards < 350 ms and < 1.5 kB per card), database query mode, ...: add a section

@@ -1,4 +1,5 @@
-// Command nutrition is the Lambda of the nutrition area: API Gateway HTTP API events in, pkg/nutrition's routes.
+// Command nutrition is the Lambda of the nutrition area: API Gateway HTTP API events in,
+// pkg/nutrition's routes (the worklist's and the intake's workbooks go to the files bucket).
 package main
 
 import (
@@ -6,12 +7,13 @@ import (
 	"fmt"
 	"os"
 
+	"samrap/pkg/blob/s3blob"
 	"samrap/pkg/nutrition"
 	"samrap/pkg/platform"
 )
 
 func main() {
-	if err := platform.ServeHTTPLambda(context.Background(), os.Getenv, nutrition.Mount); err != nil {
+	if err := platform.ServeHTTPLambda(context.Background(), os.Getenv, nutrition.Mount, s3blob.Wire); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}

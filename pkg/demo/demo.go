@@ -134,7 +134,11 @@ func Load(ctx context.Context, pool *db.Pool) error {
 		if err := loadNutrition(ctx, tx); err != nil {
 			return err
 		}
-		return loadSurveys(ctx, tx)
+		if err := loadSurveys(ctx, tx); err != nil {
+			return err
+		}
+		// after the surveys: they answer trays of today's demo orders, not these
+		return loadIntake(ctx, tx, now)
 	})
 }
 

@@ -21,5 +21,6 @@ var nutritionMessages = map[string]msg{
 	"nutrition.nutrient.protein": {"โปรตีน", "protein"},
 	"nutrition.seen":             {"บันทึกว่าพบผู้ป่วยแล้ว", "Marked seen"},
 	"nutrition.worklistReady":    {"ไฟล์รายชื่อผู้ป่วยที่ต้องติดตามพร้อมดาวน์โหลด", "The worklist file is ready to download"},
+	"nutrition.intakeReady":      {"ไฟล์ปริมาณที่ผู้ป่วยรับประทานพร้อมดาวน์โหลด", "The intake file is ready to download"},
 	"nutrition.itemInvalid":      {"แต่ละรายการต้องเป็นเมนูหรือชุดเมนูอย่างใดอย่างหนึ่ง", "Each item must be either a dish or a menu set"},
 }

@@ -49,6 +49,7 @@ var actions = []Action{
 	{Action: "serve.mismatch", Th: "สแกนแล้วผู้ป่วยและอาหารไม่ตรงกัน", En: "Scanned a tray that did not match"},
 	{Action: "nutrition.seen", Th: "บันทึกว่าพบผู้ป่วยในรายชื่อที่ต้องติดตามด้านโภชนาการ", En: "Saw a patient of the nutrition worklist"},
 	{Action: "nutrition.exportWorklist", Th: "ส่งออกรายชื่อผู้ป่วยที่ต้องติดตามด้านโภชนาการ", En: "Exported the nutrition worklist"},
+	{Action: "nutrition.exportIntake", Th: "ส่งออกปริมาณที่ผู้ป่วยรับประทาน", En: "Exported a patient's intake"},
 	{Action: "reports.meal-cards", Th: "พิมพ์การ์ดอาหาร", En: "Printed meal cards"},
 	{Action: "reports.kitchen", Th: "ส่งออกรายงานสั่งอาหารสำหรับครัว", En: "Exported the kitchen order workbook"},
 	{Action: "reports.identification", Th: "ส่งออกรายงานยืนยันตัวตนผู้ป่วย", En: "Exported the identification workbook"},

@@ -26,6 +26,7 @@ var entities = map[string]names{
 	"meal_order":        {"รายการสั่งอาหาร", "Meal order"},
 	"serve_record":      {"บันทึกการเสิร์ฟ", "Serving record"},
 	"serve_setting":     {"การตั้งค่าสายรัดข้อมือ", "Wristband setting"},
+	"meal_card_setting": {"การตั้งค่าบัตรอาหาร", "Meal card setting"},
 	"tray_intake":       {"ปริมาณที่ผู้ป่วยรับประทาน", "What the patient ate"},
 	"nutrition_seen":    {"การติดตามผู้ป่วยด้านโภชนาการ", "Nutrition worklist: seen"},
 	"patient_nutrition": {"เป้าหมายสารอาหารของผู้ป่วย", "Patient's nutrition targets"},
@@ -150,6 +151,9 @@ var entityFields = map[string]map[string]names{
 		"weightKg": {"น้ำหนัก (กก.)", "Weight (kg)"},
 		"targets":  {"เป้าหมายของผู้ป่วยเอง", "The patient's own targets"},
 	},
+	"meal_card_setting": {
+		"showNutrients": {"พิมพ์พลังงาน โปรตีน คาร์โบไฮเดรตบนบัตรอาหาร", "Print energy, protein and carbohydrate on meal cards"},
+	},
 	"serve_setting": {
 		"symbologies": {"ชนิดบาร์โค้ดบนสายรัดข้อมือ", "Wristband barcode types"},
 		"pattern":     {"รูปแบบ HN บนสายรัดข้อมือ", "Wristband HN pattern"},
@@ -218,7 +222,7 @@ func fieldLabel(entity, key string, lang i18n.Lang) string {
 // in the order of pkg/params.
 func entityOrder() []string {
 	out := []string{"patient", "meal_order", "serve_record", "tray_intake", "nutrition_seen", "menu", "menu_set", "cycle", "cycle_menu", "app_user", "user_permission",
-		"branch", "hospitalConnector", "serve_setting"}
+		"branch", "hospitalConnector", "serve_setting", "meal_card_setting"}
 	for _, k := range params.Kinds() {
 		out = append(out, k.Table)
 	}

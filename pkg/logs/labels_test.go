@@ -15,6 +15,7 @@ import (
 	"samrap/pkg/orders"
 	"samrap/pkg/params"
 	"samrap/pkg/patients"
+	"samrap/pkg/reports"
 	"samrap/pkg/serve"
 	"samrap/pkg/users"
 )
@@ -83,6 +84,7 @@ func TestEveryLoggedFieldIsLabelled(t *testing.T) {
 		"app_user":          {users.Account{}, users.Input{}},
 		"user_permission":   {users.Pair{}},
 		"serve_setting":     {serve.Setting{}},
+		"meal_card_setting": {reports.CardSetting{}},
 		"meal_order":        {orders.Order{}},
 		"hospitalConnector": {hospital.Settings{}},
 	}

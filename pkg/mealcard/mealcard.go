@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -111,6 +112,16 @@ type Card struct {
 	// second, smaller QR code at the card's foot, bottom left, captioned for the patient;
 	// empty: none.
 	SurveyURL string
+
+	// Nutrients is what the tray gives, printed under the diet when the branch's meal card
+	// setting asks for it (docs/meal-cards.md "Nutrients on the card"); nil: not printed.
+	Nutrients *Nutrients
+}
+
+// Nutrients is what a tray gives, in base units: energy in kcal, protein and carbohydrate in
+// g (docs/nutrition.md). A nutrient none of the tray's dishes states is nil, printed "–".
+type Nutrients struct {
+	Energy, Protein, Carbohydrate *float64
 }
 
 // Render writes cards as one PDF to w.
@@ -317,6 +328,7 @@ func drawCard(f *fpdf.Fpdf, c *Card, b box, draw bool, scale, qrSize float64, qr
 	p.patient(b.x, leftW)
 	p.diet(b.x, leftW)
 	p.iddsi(b.x, leftW)
+	p.nutrients(b.x, leftW)
 	if p.y < right {
 		p.y = right
 	}
@@ -690,6 +702,50 @@ func (p *pen) iddsi(x, w float64) {
 	}
 }
 
+// nutrients writes what the tray gives, one line a language: "พลังงาน 520 kcal · โปรตีน 24 g ·
+// คาร์โบไฮเดรต 68 g" (wrapped between the figures when the column is narrow).
+func (p *pen) nutrients(x, w float64) {
+	n := p.c.Nutrients
+	if n == nil {
+		return
+	}
+	p.font(false, ptSmall)
+	for i, lang := range p.langs() {
+		parts := []string{
+			lblEnergy.in(lang) + "\u00a0" + amount(n.Energy, 0) + "\u00a0kcal",
+			lblProtein.in(lang) + "\u00a0" + amount(n.Protein, 1) + "\u00a0g",
+			lblCarbohydrate.in(lang) + "\u00a0" + amount(n.Carbohydrate, 1) + "\u00a0g",
+		}
+		if i == 0 {
+			p.y += 0.5
+		}
+		p.para(x, w, ptSmall, strings.Join(parts, "\u00a0· "), p.max)
+	}
+}
+
+// langs are the card's languages, Thai first.
+func (p *pen) langs() []i18n.Lang {
+	switch p.c.Lang {
+	case TH:
+		return []i18n.Lang{i18n.TH}
+	case EN:
+		return []i18n.Lang{i18n.EN}
+	}
+	return []i18n.Lang{i18n.TH, i18n.EN}
+}
+
+// in is the name in one language (the other when it has none).
+func (n Name) in(lang i18n.Lang) string { return i18n.Pick(lang, n.Th, n.En) }
+
+// amount is a figure rounded to decimals places, without trailing zeros ("24.5", "30"); "–"
+// for none.
+func amount(v *float64, decimals int) string {
+	if v == nil {
+		return "–"
+	}
+	return strconv.FormatFloat(math.Round(*v*math.Pow10(decimals))/math.Pow10(decimals), 'f', -1, 64)
+}
+
 // allergies is the box that cannot be missed: a thick red border, the allergens in bold. A
 // card with none says so in a thin grey box, so that an empty box is never a question.
 func (p *pen) allergies(x, w float64) {
@@ -834,19 +890,22 @@ func parseHex(s string) ([3]int, bool) {
 
 // The card's own words.
 var (
-	lblCaregiver   = Name{"ญาติ/ผู้ดูแล", "Caregiver"}
-	lblBed         = Name{"เตียง", "Bed"}
-	lblDiet        = Name{"อาหาร", "Diet"}
-	lblTherapeutic = Name{"อาหารเฉพาะโรค", "Therapeutic"}
-	lblDrink       = Name{"เครื่องดื่ม", "Drink"}
-	lblAllergy     = Name{"แพ้อาหาร", "ALLERGY"}
-	lblNoAllergy   = Name{"ไม่มีประวัติแพ้อาหาร", "No known allergies"}
-	lblDishes      = Name{"รายการอาหาร", "Menu"}
-	lblMore        = Name{"รายการ (ไม่พอที่แสดง)", "more (no room to show)"}
-	lblSpecial     = Name{"คำขอพิเศษ", "Special request"}
-	lblRemark      = Name{"หมายเหตุ", "Remark"}
-	lblScanTray    = Name{"สแกนถาด", "Scan tray"}
-	lblSurvey      = Name{"ประเมินความพึงพอใจ (สำหรับผู้ป่วย)", "Rate your meal (for the patient)"}
+	lblCaregiver    = Name{"ญาติ/ผู้ดูแล", "Caregiver"}
+	lblBed          = Name{"เตียง", "Bed"}
+	lblDiet         = Name{"อาหาร", "Diet"}
+	lblTherapeutic  = Name{"อาหารเฉพาะโรค", "Therapeutic"}
+	lblDrink        = Name{"เครื่องดื่ม", "Drink"}
+	lblAllergy      = Name{"แพ้อาหาร", "ALLERGY"}
+	lblNoAllergy    = Name{"ไม่มีประวัติแพ้อาหาร", "No known allergies"}
+	lblDishes       = Name{"รายการอาหาร", "Menu"}
+	lblMore         = Name{"รายการ (ไม่พอที่แสดง)", "more (no room to show)"}
+	lblSpecial      = Name{"คำขอพิเศษ", "Special request"}
+	lblRemark       = Name{"หมายเหตุ", "Remark"}
+	lblScanTray     = Name{"สแกนถาด", "Scan tray"}
+	lblSurvey       = Name{"ประเมินความพึงพอใจ (สำหรับผู้ป่วย)", "Rate your meal (for the patient)"}
+	lblEnergy       = Name{"พลังงาน", "Energy"}
+	lblProtein      = Name{"โปรตีน", "Protein"}
+	lblCarbohydrate = Name{"คาร์โบไฮเดรต", "Carbohydrate"}
 )
 
 // The IDDSI framework's colour of each level (the web's, web/src/features/menus/iddsi.ts) and

@@ -536,3 +536,40 @@ func TestSharedQRPatterns(t *testing.T) {
 		t.Errorf("%d forms for codes of one size", len(forms))
 	}
 }
+
+// The branch's setting prints what the tray gives (issue 27 §5): energy, protein and
+// carbohydrate in the card's language, on both layouts; without it (Nutrients nil) none.
+func TestNutrientsPrinted(t *testing.T) {
+	f := func(v float64) *float64 { return &v }
+	cards := sampleCards()[:3] // Thai, English, both
+	for i := range cards {
+		cards[i].Nutrients = &Nutrients{Energy: f(523.46), Protein: f(24.25), Carbohydrate: f(68)}
+	}
+	cards[1].Nutrients.Carbohydrate = nil // stated by no dish
+	flat := func(s string) string { return strings.Join(strings.Fields(strings.ReplaceAll(s, "\u00a0", " ")), " ") }
+	for _, l := range []Layout{A4, Label80} {
+		var pages []string
+		for i, c := range cards {
+			pages = append(pages, flat(text(t, writePDF(t, []Card{c}, l, fmt.Sprintf("nutrients-%s-%d", l, i)))))
+		}
+		for i, want := range [][]string{
+			{"พลังงาน 523 kcal · โปรตีน 24.3 g · คาร์โบไฮเดรต 68 g"},
+			{"Energy 523 kcal · Protein 24.3 g · Carbohydrate – g"},
+			{"พลังงาน 523 kcal · โปรตีน 24.3 g · คาร์โบไฮเดรต 68 g", "Energy 523 kcal · Protein 24.3 g · Carbohydrate 68 g"},
+		} {
+			for _, w := range want {
+				if !strings.Contains(pages[i], w) {
+					t.Errorf("%s card %d: no %q in\n%s", l, i, w, pages[i])
+				}
+			}
+		}
+		if strings.Contains(pages[0], "Energy") || strings.Contains(pages[1], "พลังงาน") {
+			t.Errorf("%s: a card's nutrients in the other language:\n%s\n%s", l, pages[0], pages[1])
+		}
+		off := cards[2]
+		off.Nutrients = nil
+		if s := text(t, writePDF(t, []Card{off}, l, "nutrients-off-"+string(l))); strings.Contains(s, "kcal") || strings.Contains(s, "พลังงาน") {
+			t.Errorf("%s: nutrients printed without the setting:\n%s", l, s)
+		}
+	}
+}

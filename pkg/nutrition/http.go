@@ -7,6 +7,8 @@ import (
 	"bytes"
 	"fmt"
 	"net/http"
+	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -42,6 +44,7 @@ func Mount(env *platform.Env, rt *httpx.Router) {
 	rt.Handle("GET /api/nutrition/worklist", writers, h.worklist)
 	rt.Handle("POST /api/nutrition/worklistSeen", writers.Limit(8<<10), h.seen)
 	rt.Handle("GET /api/download/nutritionWorklist", writers, h.exportWorklist)
+	rt.Handle("GET /api/download/nutritionIntake", readers, h.exportIntake)
 }
 
 // intake: ?branchCode&hnId&dateFrom&dateTo — what a patient ate per day (IntakeDays).
@@ -62,6 +65,46 @@ func (h handlers) intake(w http.ResponseWriter, r *http.Request) error {
 	}
 	return httpx.OK(w, r, out)
 }
+
+// exportIntake: ?branchCode&hnId&dateFrom&dateTo — what a patient ate per day as a workbook,
+// the days of the intake (204 when none of them had a tray served).
+func (h handlers) exportIntake(w http.ResponseWriter, r *http.Request) error {
+	q := httpx.ReadQuery(r)
+	hn := strings.TrimSpace(q.Required("hnId"))
+	from := q.Text("dateFrom")
+	span, bad := IntakeDays.Read(from, q.Text("dateTo"), h.now())
+	for k, v := range bad {
+		q.Invalid(k, v)
+	}
+	if err := q.Err(); err != nil {
+		return err
+	}
+	ctx, lang, branch := r.Context(), httpx.Lang(r), httpx.Branch(r)
+	in, err := h.s.Intake(ctx, branch, hn, span, from == "")
+	if err != nil {
+		return err
+	}
+	if !slices.ContainsFunc(in.Days, func(d IntakeDay) bool { return d.Trays > 0 }) {
+		return httpx.NoContent(w)
+	}
+	var buf bytes.Buffer
+	if err := writeIntake(&buf, lang, in); err != nil {
+		return fmt.Errorf("nutrition: intake workbook: %w", err)
+	}
+	name := fmt.Sprintf("nutrition_intake_%s_%s_%s.xlsx", fileSafe.ReplaceAllString(in.HnID, "_"), in.DateFrom, in.DateTo)
+	link, err := h.files.Store(ctx, download.ReportKey(branch, in.DateTo, "nutrition-intake", name), name, xlsx.ContentType, &buf)
+	if err != nil {
+		return fmt.Errorf("nutrition: %w", err)
+	}
+	act := audit.Of(r, "nutrition.exportIntake", map[string]any{"hnId": in.HnID, "dateFrom": in.DateFrom, "dateTo": in.DateTo, "file": name})
+	if err := audit.WriteActivity(ctx, h.db, act); err != nil {
+		return err
+	}
+	return httpx.OKMsg(w, r, "nutrition.intakeReady", link)
+}
+
+// fileSafe: the characters of an HN kept in a file's name (others become "_").
+var fileSafe = regexp.MustCompile(`[^A-Za-z0-9_-]`)
 
 type handlers struct {
 	s     *Service

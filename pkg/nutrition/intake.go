@@ -36,6 +36,41 @@ type IntakeDay struct {
 	Percent   map[string]float64 `json:"percent"`
 }
 
+// Low: the day's recorded intake was under half the energy or protein minimum (a day with no
+// tray collected is not known, never low).
+func (d IntakeDay) Low() bool {
+	if d.Collected == 0 {
+		return false
+	}
+	for _, n := range intakeNutrients {
+		if v, ok := d.Percent[n]; ok && v < 50 {
+			return true
+		}
+	}
+	return false
+}
+
+// The states of a day, as the patient's intake table says them (the web's dayState).
+const (
+	DayNoTrays      = "NO_TRAYS"      // no tray served
+	DayNotCollected = "NOT_COLLECTED" // served, none collected
+	DayLow          = "LOW"           // under half the energy or protein minimum
+	DayOK           = "OK"            // eating
+)
+
+// State is the day's state (DayNoTrays, DayNotCollected, DayLow or DayOK).
+func (d IntakeDay) State() string {
+	switch {
+	case d.Trays == 0:
+		return DayNoTrays
+	case d.Collected == 0:
+		return DayNotCollected
+	case d.Low():
+		return DayLow
+	}
+	return DayOK
+}
+
 // Intake is a patient's intake over days, with the targets of energy and protein that hold.
 type Intake struct {
 	HnID     string      `json:"hnId"`

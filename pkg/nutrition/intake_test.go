@@ -56,6 +56,44 @@ func TestIntake(t *testing.T) {
 		t.Fatalf("against the targets: %+v %+v", d.Percent, in.Targets)
 	}
 
+	// the export: a row a day, each nutrient eaten, the shares, the state in words; a figure not
+	// known is an empty cell; nothing served in the range: 204
+	res = f.s.Do(apitest.Request{Method: "GET", Path: "/api/download/nutritionIntake?hnId=T-NUT1&dateFrom=" + prev + "&dateTo=" + f.date,
+		Token: f.nutri, Lang: "en"})
+	var link struct{ URL string }
+	res.Into(t, &link)
+	if res.Status != http.StatusOK || link.URL == "" || res.Msg != "The intake file is ready to download" {
+		t.Fatalf("export: %d %s", res.Status, res.Body)
+	}
+	rows := apitest.SheetRows(t, f.s.Fetch(link.URL))
+	cell := func(r, c int) string {
+		if c < len(rows[r]) {
+			return rows[r][c]
+		}
+		return ""
+	}
+	if len(rows) != 3 || cell(0, 0) != "วันที่ / Date" || cell(0, 3) != "พลังงานที่รับประทาน (kcal) / Energy eaten (kcal)" ||
+		cell(0, 11) != "โปรตีน (% ของค่าต่ำสุด) / Protein (% of the minimum)" {
+		t.Fatalf("workbook: %q", rows)
+	}
+	if cell(1, 0) != prev || cell(1, 1) != "0" || cell(1, 3) != "" || cell(1, 10) != "" || cell(1, 12) != "No tray served" {
+		t.Fatalf("a day without trays: %q", rows[1])
+	}
+	if cell(2, 0) != f.date || cell(2, 1) != "3" || cell(2, 2) != "2" || cell(2, 3) != "628" || cell(2, 4) != "28" ||
+		cell(2, 10) != "39" || cell(2, 11) != "56" || cell(2, 12) != "Under half the target" {
+		t.Fatalf("the day: %q", rows[2])
+	}
+	if n := f.s.Count(`SELECT count(*) FROM activity_log WHERE action = 'nutrition.exportIntake' AND detail ->> 'hnId' = 'T-NUT1'`); n != 1 {
+		t.Fatalf("%d export entries", n)
+	}
+	if res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/download/nutritionIntake?hnId=T-NUT1&dateFrom=" + prev + "&dateTo=" + prev,
+		Token: f.nutri}); res.Status != http.StatusNoContent {
+		t.Fatalf("nothing served: %d %s", res.Status, res.Body)
+	}
+	if res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/download/nutritionIntake?hnId=T-NUT1", Token: f.s.SignIn("serve@samrap.local").Access}); res.Status != http.StatusForbidden {
+		t.Fatalf("serve exports: %d", res.Status)
+	}
+
 	// the Controller and Order Taker read it too; the Serve role does not
 	if _, res := get(f.taker, "hnId=T-NUT1"); res.Status != http.StatusOK {
 		t.Fatalf("order taker: %d", res.Status)

@@ -7,6 +7,7 @@ import (
 
 	"samrap/pkg/day"
 	"samrap/pkg/i18n"
+	"samrap/pkg/menus"
 	"samrap/pkg/xlsx"
 )
 
@@ -36,4 +37,60 @@ func writeWorklist(w io.Writer, lang i18n.Lang, items []WorkItem) error {
 			strings.Join(reasons, "\n"), by, at, note}
 	}
 	return xlsx.Write(w, "worklist", worklistColumns, xlsx.Rows(rows))
+}
+
+// dayStates name a day's state (IntakeDay.State) in the workbook, as the patient's intake
+// table does.
+var dayStates = map[string]xlsx.Column{
+	DayNoTrays: {Th: "ไม่มีถาดที่เสิร์ฟ", En: "No tray served"}, DayNotCollected: {Th: "ยังไม่ได้เก็บถาด", En: "Not collected"},
+	DayLow: {Th: "ต่ำกว่าครึ่งของเป้าหมาย", En: "Under half the target"}, DayOK: {Th: "รับประทานได้", En: "Eating"},
+}
+
+// nutrientNames name the nutrients in the intake workbook's headers.
+var nutrientNames = map[string]xlsx.Column{
+	"energy": {Th: "พลังงาน", En: "Energy"}, "protein": {Th: "โปรตีน", En: "Protein"}, "fat": {Th: "ไขมัน", En: "Fat"},
+	"carbohydrate": {Th: "คาร์โบไฮเดรต", En: "Carbohydrate"}, "sodium": {Th: "โซเดียม", En: "Sodium"},
+	"sugar": {Th: "น้ำตาล", En: "Sugar"}, "fiber": {Th: "ใยอาหาร", En: "Fibre"},
+}
+
+// intakeColumns are the intake workbook's columns: the day, its trays, each nutrient eaten in
+// its base unit, the shares of the energy and protein minimums, and the state in words.
+func intakeColumns() []xlsx.Column {
+	cols := []xlsx.Column{{Th: "วันที่", En: "Date", Width: 12}, {Th: "ถาดที่เสิร์ฟ", En: "Trays served", Width: 12},
+		{Th: "ถาดที่เก็บแล้ว", En: "Trays collected", Width: 14}}
+	for _, n := range menus.Nutrients {
+		name, unit := nutrientNames[n], menus.BaseUnit(n)
+		cols = append(cols, xlsx.Column{Th: name.Th + "ที่รับประทาน (" + unit + ")", En: name.En + " eaten (" + unit + ")", Width: 16})
+	}
+	for _, n := range intakeNutrients {
+		name := nutrientNames[n]
+		cols = append(cols, xlsx.Column{Th: name.Th + " (% ของค่าต่ำสุด)", En: name.En + " (% of the minimum)", Width: 16})
+	}
+	return append(cols, xlsx.Column{Th: "สถานะ", En: "State", Width: 24})
+}
+
+// writeIntake writes a patient's intake as a workbook of one sheet, a row a day, its texts in
+// lang: a figure not known (nothing collected, no minimum) is an empty cell, never 0.
+func writeIntake(w io.Writer, lang i18n.Lang, in Intake) error {
+	rows := make([][]any, len(in.Days))
+	for i, d := range in.Days {
+		row := []any{d.Date, d.Trays, d.Collected}
+		for _, n := range menus.Nutrients {
+			if v, ok := d.Eaten[n]; ok && d.Collected > 0 {
+				row = append(row, v)
+			} else {
+				row = append(row, nil)
+			}
+		}
+		for _, n := range intakeNutrients {
+			if v, ok := d.Percent[n]; ok {
+				row = append(row, v)
+			} else {
+				row = append(row, nil)
+			}
+		}
+		st := dayStates[d.State()]
+		rows[i] = append(row, i18n.Pick(lang, st.Th, st.En))
+	}
+	return xlsx.Write(w, "intake", intakeColumns(), xlsx.Rows(rows))
 }

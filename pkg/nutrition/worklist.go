@@ -157,19 +157,8 @@ func (s *Service) worklist(ctx context.Context, lang i18n.Lang, branch, date, hn
 // lowTwoDays answers the last two days in a row whose recorded intake was under half the
 // energy or protein minimum (a day with no tray collected is not known, never low).
 func lowTwoDays(days []IntakeDay) (IntakeDay, IntakeDay, bool) {
-	low := func(d IntakeDay) bool {
-		if d.Collected == 0 {
-			return false
-		}
-		for _, n := range intakeNutrients {
-			if v, ok := d.Percent[n]; ok && v < 50 {
-				return true
-			}
-		}
-		return false
-	}
 	for i := len(days) - 1; i > 0; i-- {
-		if low(days[i]) && low(days[i-1]) {
+		if days[i].Low() && days[i-1].Low() {
 			return days[i-1], days[i], true
 		}
 	}

@@ -174,8 +174,22 @@ func TestWorkPerformance(t *testing.T) {
 	f.exec(t, `UPDATE meal_order SET review_flagged_at = reviewed_at - interval '20 minutes' WHERE id = $1`, id4)
 	f.exec(t, `UPDATE meal_order SET review_flagged_at = $2 WHERE id = $1`, id5, f.s.Clock.Now().Add(-45*time.Minute))
 
+	// PF-1's tray comes back half eaten (issue 27 §3): 1 of the 2 served trays collected
+	res = f.s.Do(apitest.Request{Method: "POST", Path: "/api/serve/collect", Token: f.server, Lang: "en",
+		JSON: map[string]any{"branchCode": "SRP01", "token": tok1, "eaten": "HALF", "deviceId": "tab-1"}})
+	if res.Status != http.StatusOK {
+		t.Fatalf("collect: %d %s", res.Status, res.Body)
+	}
+
 	q := fmt.Sprintf("dateFrom=%s&dateTo=%s&wardIds=%d", f.today, f.tomorrow, f.wardID)
 	fig := f.figures(t, f.admin, q)
+	if c := fig.Total; c.Collected != 1 || c.CollectedPct == nil || *c.CollectedPct != 50 {
+		t.Fatalf("collected %d (%v %%), want 1 of 2 served", c.Collected, c.CollectedPct)
+	}
+	if d := fig.ByDate; len(d) != 2 || d[0].Collected != 1 || *d[0].CollectedPct != 50 || d[1].CollectedPct != nil ||
+		fig.ByWard[0].Collected != 1 || fig.ByMeal[0].Collected != 1 {
+		t.Fatalf("collected by date, ward, meal: %+v %+v %+v", fig.ByDate, fig.ByWard, fig.ByMeal)
+	}
 	var wantNotServed, wantPending int64 = 1, 0
 	if !f.s.Clock.Now().After(deadline) {
 		wantNotServed, wantPending = 0, 1
@@ -308,7 +322,8 @@ func TestWorkPerformance(t *testing.T) {
 			t.Fatalf("sheets %v", names)
 		}
 		rows, _ := x.GetRows("by_ward")
-		if len(rows) != 2 || rows[0][0] != "รหัสหอผู้ป่วย / Ward code" || rows[1][0] != "W-PERF" || rows[1][4] != "1" {
+		if len(rows) != 2 || rows[0][0] != "รหัสหอผู้ป่วย / Ward code" || rows[1][0] != "W-PERF" || rows[1][4] != "1" ||
+			rows[0][10] != "เก็บถาด (% ของที่เสิร์ฟ) / Collected (% of served)" || rows[1][9] != "1" || rows[1][10] != "50" {
 			t.Errorf("by_ward %q", rows)
 		}
 		rows, _ = x.GetRows("mismatches")

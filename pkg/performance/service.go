@@ -53,6 +53,10 @@ type Counts struct {
 	NotServed int64    `json:"notServed"`
 	Pending   int64    `json:"pending"`
 	OnTimePct *float64 `json:"onTimePct"`
+	// Collected: the served trays whose intake was recorded when they came back (issue 27
+	// §3); CollectedPct is Collected out of the trays served (OnTime + Late), null when none was.
+	Collected    int64    `json:"collected"`
+	CollectedPct *float64 `json:"collectedPct"`
 }
 
 func (c *Counts) add(r dbsqlc.PerfTraysRow) {
@@ -60,11 +64,19 @@ func (c *Counts) add(r dbsqlc.PerfTraysRow) {
 	c.Late += r.Late
 	c.NotServed += r.NotServed
 	c.Pending += r.Pending
+	c.Collected += r.Collected
 	c.Trays = c.OnTime + c.Late + c.NotServed + c.Pending
-	if due := c.OnTime + c.Late + c.NotServed; due > 0 {
-		p := math.Round(float64(c.OnTime)*1000/float64(due)) / 10
-		c.OnTimePct = &p
+	c.OnTimePct = pct(c.OnTime, c.OnTime+c.Late+c.NotServed)
+	c.CollectedPct = pct(c.Collected, c.OnTime+c.Late)
+}
+
+// pct is n out of of in % with one decimal, nil when of is 0.
+func pct(n, of int64) *float64 {
+	if of == 0 {
+		return nil
 	}
+	p := math.Round(float64(n)*1000/float64(of)) / 10
+	return &p
 }
 
 // MealGroup is the trays of one meal type.

@@ -15,14 +15,18 @@ var countColumns = []xlsx.Column{
 	{Th: "ไม่ได้เสิร์ฟ", En: "Not served", Width: 14},
 	{Th: "ยังไม่ถึงเวลาสิ้นสุด", En: "Not due yet", Width: 16},
 	{Th: "ตรงเวลา (%)", En: "On time (%)", Width: 14},
+	{Th: "เก็บถาดแล้ว", En: "Trays collected", Width: 14},
+	{Th: "เก็บถาด (% ของที่เสิร์ฟ)", En: "Collected (% of served)", Width: 18},
 }
 
 func countCells(c Counts) []any {
-	var pct any = ""
-	if c.OnTimePct != nil {
-		pct = *c.OnTimePct
+	orNone := func(p *float64) any {
+		if p == nil {
+			return ""
+		}
+		return *p
 	}
-	return []any{c.Trays, c.OnTime, c.Late, c.NotServed, c.Pending, pct}
+	return []any{c.Trays, c.OnTime, c.Late, c.NotServed, c.Pending, orNone(c.OnTimePct), c.Collected, orNone(c.CollectedPct)}
 }
 
 func cols(own ...xlsx.Column) []xlsx.Column { return append(own, countColumns...) }
@@ -60,6 +64,7 @@ func Write(w io.Writer, f Figures) error {
 		{"ถาดทั้งหมด / Trays", f.Total.Trays}, {"เสิร์ฟตรงเวลา / Served on time", f.Total.OnTime},
 		{"เสิร์ฟล่าช้า / Served late", f.Total.Late}, {"ไม่ได้เสิร์ฟ / Not served", f.Total.NotServed},
 		{"ยังไม่ถึงเวลาสิ้นสุด / Not due yet", f.Total.Pending}, {"ตรงเวลา (%) / On time (%)", countCells(f.Total)[5]},
+		{"เก็บถาดแล้ว / Trays collected", f.Total.Collected}, {"เก็บถาด (% ของที่เสิร์ฟ) / Collected (% of served)", countCells(f.Total)[7]},
 		{"สแกนไม่ตรงกัน / Scan mismatches", f.Mismatches.Scans}, {"ถาดที่ปฏิเสธ / Trays rejected", f.Rejections.Trays},
 		{"ต้องตรวจสอบ / Needed review", rv.Flagged}, {"ตรวจสอบแล้ว / Reviewed", rv.Reviewed},
 		{"รอตรวจสอบ มัธยฐาน (นาที) / Review wait median (min)", rv.MedianMinutes},

@@ -43,6 +43,9 @@ func Mount(env *platform.Env, rt *httpx.Router) {
 	rt.Handle("GET /api/report/reprintCards", ctrl, h.reprintCards)
 	rt.Handle("POST /api/report/finance", ctrl, h.finance)
 	rt.Handle("POST /api/download/excelFinance", ctrl, h.financeWorkbook)
+	admins := httpx.Roles(session.SuperAdmin, session.BranchAdmin)
+	rt.Handle("GET /api/report/getCardSetting", admins, h.getCardSetting)
+	rt.Handle("POST /api/report/updateCardSetting", admins.Limit(8<<10), h.saveCardSetting)
 }
 
 type handlers struct {
@@ -153,6 +156,10 @@ func (h handlers) mealCards(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return fmt.Errorf("reports: survey key: %w", err)
 		}
+		setting, err := cardSetting(ctx, h.db, branch)
+		if err != nil {
+			return err
+		}
 		cards := make([]mealcard.Card, len(trays))
 		for i, t := range trays {
 			token, err := orders.SignToken(key, t.OrderID, branch, t.DateOrder, t.MealType.ID, t.HnID)
@@ -161,6 +168,9 @@ func (h handlers) mealCards(w http.ResponseWriter, r *http.Request) error {
 			}
 			if cards[i], err = card(t, token); err != nil {
 				return err
+			}
+			if setting.ShowNutrients {
+				cards[i].Nutrients = cardNutrients(t.Nutrients)
 			}
 			// the second QR: the tray's satisfaction survey (docs/surveys.md), printed only
 			// where Samrap knows its address (PUBLIC_URL): a path alone reads as nothing

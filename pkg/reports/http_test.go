@@ -5,6 +5,7 @@ import (
 	"context"
 	"image/png"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -666,5 +667,78 @@ func TestPrintsRecordTheirFilterByName(t *testing.T) {
 	}
 	if w, _ := page.Items[0].Detail.Filter.WardIDs[0].(map[string]any); w["nameEn"] != wardEn {
 		t.Errorf("the ward as read: %v", page.Items[0].Detail.Filter.WardIDs)
+	}
+}
+
+// The branch's meal card setting (issue 27 §5): off by default; the Branch Admin turns it on
+// (logged) and every card prints what its tray gives — the order's nutrients as the orders
+// answer them — in the card's language, on both layouts; off again, none.
+func TestMealCardNutrients(t *testing.T) {
+	f := newFixture(t)
+	admin := f.s.SignIn("branchadmin@samrap.local").Access
+	res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/report/getCardSetting", Token: admin})
+	if res.Status != 200 || !strings.Contains(string(res.Data), `"showNutrients":false`) || !strings.Contains(string(res.Data), `"version":0`) {
+		t.Fatalf("default setting: %d %s", res.Status, res.Body)
+	}
+	save := func(token string, on bool) apitest.Response {
+		return f.s.Do(apitest.Request{Method: "POST", Path: "/api/report/updateCardSetting", Token: token, Lang: "en",
+			JSON: map[string]any{"branchCode": "SRP01", "showNutrients": on}})
+	}
+	if res := save(f.ctrl, true); res.Status != 403 {
+		t.Fatalf("the Controller saves: %d", res.Status)
+	}
+	// one printed tray with dishes: its energy, protein and carbohydrate as the order answers them
+	var hn, lang string
+	var energy, protein, carb float64
+	if err := f.s.DB.QueryRow(context.Background(), `SELECT hn_id, card_language, (nutrients ->> 'energy')::float8,
+			(nutrients ->> 'protein')::float8, (nutrients ->> 'carbohydrate')::float8
+		FROM order_detail WHERE branch_code = 'SRP01' AND order_date = $1::date AND order_type = 'ORD' AND status <> 'CANCELLED'
+			AND NOT needs_review AND NOT caregiver AND nutrients ?& ARRAY['energy', 'protein', 'carbohydrate']
+		ORDER BY hn_id LIMIT 1`, f.today).Scan(&hn, &lang, &energy, &protein, &carb); err != nil {
+		t.Fatalf("a tray with nutrients: %v", err)
+	}
+	num := func(v float64, dec int) string {
+		p := math.Pow10(dec)
+		return strconv.FormatFloat(math.Round(v*p)/p, 'f', -1, 64)
+	}
+	label := "พลังงาน"
+	if mealcard.LangOf(lang) == mealcard.EN {
+		label = "Energy"
+	}
+	line := label + " " + num(energy, 0) + " kcal"
+	flat := func(s string) string { return strings.Join(strings.Fields(strings.ReplaceAll(s, "\u00a0", " ")), " ") }
+	cards := func(layout string) string {
+		link, res := f.report(t, "generatePDF", f.all(map[string]any{"layout": layout}))
+		if res.status != 200 {
+			t.Fatalf("%s: %d", layout, res.status)
+		}
+		return flat(mealcard.PlainText(pdftest.Run(t, "pdftotext", "-enc", "UTF-8", pdftest.Write(t, f.s.Fetch(link.URL), "nutrients-"+layout), "-")))
+	}
+	for _, layout := range []string{"A4", "LABEL80"} {
+		if s := cards(layout); strings.Contains(s, "kcal") {
+			t.Errorf("%s: nutrients printed with the setting off", layout)
+		}
+	}
+	if res := save(admin, true); res.Status != 200 || res.Msg != "Meal card setting saved" || !strings.Contains(string(res.Data), `"showNutrients":true`) {
+		t.Fatalf("save: %d %s", res.Status, res.Body)
+	}
+	if n := f.s.Count(`SELECT count(*) FROM change_log WHERE entity = 'meal_card_setting' AND entity_id = 'SRP01'
+		AND (before ->> 'showNutrients')::boolean = false AND (after ->> 'showNutrients')::boolean = true`); n != 1 {
+		t.Fatalf("%d change rows", n)
+	}
+	for _, layout := range []string{"A4", "LABEL80"} {
+		s := cards(layout)
+		if !strings.Contains(s, line) {
+			t.Errorf("%s: no %q (HN %s) in\n%s", layout, line, hn, s)
+		}
+		if !strings.Contains(s, " "+num(protein, 1)+" g") || !strings.Contains(s, " "+num(carb, 1)+" g") {
+			t.Errorf("%s: no protein %v g or carbohydrate %v g in\n%s", layout, protein, carb, s)
+		}
+	}
+	if res := save(admin, false); res.Status != 200 {
+		t.Fatalf("off: %d", res.Status)
+	}
+	if s := cards("LABEL80"); strings.Contains(s, "kcal") {
+		t.Errorf("nutrients printed after the setting was turned off")
 	}
 }

@@ -85,7 +85,7 @@ func TestCollect(t *testing.T) {
 	if res := f.collect(t, map[string]any{"token": "garbage", "eaten": "ALL"}); res.Status != http.StatusUnprocessableEntity || res.Code != "FORGED" {
 		t.Fatalf("forged: %d %s", res.Status, res.Body)
 	}
-	if n := f.s.Count(`SELECT count(*) FROM tray_intake`); n != 0 {
+	if n := f.s.Count(`SELECT count(*) FROM tray_intake WHERE device_id <> 'demo'`); n != 0 {
 		t.Fatalf("%d intakes kept by refused calls", n)
 	}
 
@@ -235,7 +235,7 @@ func TestCollectGuards(t *testing.T) {
 			}
 		}
 	}
-	if n := f.s.Count(`SELECT count(*) FROM tray_intake`); n != 0 {
+	if n := f.s.Count(`SELECT count(*) FROM tray_intake WHERE device_id <> 'demo'`); n != 0 {
 		t.Fatalf("%d intakes kept by refused calls", n)
 	}
 }
@@ -252,7 +252,7 @@ func TestIntakeActivityIsInTheTransaction(t *testing.T) {
 	if res := f.collect(t, map[string]any{"token": tok, "eaten": "ALL"}); res.Status != http.StatusInternalServerError {
 		t.Fatalf("collected with its entry refused: %d %s", res.Status, res.Body)
 	}
-	if n := f.s.Count(`SELECT count(*) FROM tray_intake`) + f.s.Count(`SELECT count(*) FROM change_log WHERE entity = 'tray_intake'`); n != 0 {
+	if n := f.s.Count(`SELECT count(*) FROM tray_intake WHERE device_id <> 'demo'`) + f.s.Count(`SELECT count(*) FROM change_log WHERE entity = 'tray_intake'`); n != 0 {
 		t.Fatalf("%d rows kept without their entry", n)
 	}
 }

@@ -48,8 +48,8 @@ func newFixture(t *testing.T) *fixture {
 	for _, b := range []string{"SRP01", "SRP02"} {
 		rows, err := s.DB.Query(context.Background(), `SELECT o.id::text, t.id FROM meal_order o
 			JOIN meal_time t ON t.branch_code = o.branch_code AND t.id = o.meal_time_id
-			WHERE o.branch_code = $1 AND t.code = 'MT02' AND o.status <> 'CANCELLED'
-				AND NOT EXISTS (SELECT 1 FROM survey_answer a WHERE a.order_id = o.id) ORDER BY o.id`, b)
+			WHERE o.branch_code = $1 AND t.code = 'MT02' AND o.status <> 'CANCELLED' AND o.order_date = $2::date
+				AND NOT EXISTS (SELECT 1 FROM survey_answer a WHERE a.order_id = o.id) ORDER BY o.id`, b, f.today)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -89,6 +89,25 @@ test('a Serve user collects a tray in two taps on a phone, and the Nutritionist 
   await nutri.getByTestId('open-worklist').click();
   await expect(nutri).toHaveURL(/\/auth\/nutrition\/worklist$/);
   await expect(nutri.getByRole('heading', { name: n('worklist.title') })).toBeVisible();
-  await expect(nutri.getByTestId('worklist-table')).toBeVisible();
+
+  // the demo patient of ward W01 who ate a quarter of each tray the last two days (pkg/demo
+  // intake.go) is listed, with the reason in words and its days
+  const low = nutri.getByTestId('worklist-table').locator('tbody tr.ant-table-row', { has: nutri.locator('li[data-code=LOW_INTAKE]') }).first();
+  await expect(low.locator('li[data-code=LOW_INTAKE]')).toContainText('รับประทานต่ำกว่าครึ่งของเป้าหมายสองวันติดกัน');
+  // its intake: the days under half said in words, and the export (issue 27 §5)
+  await low.getByTestId('worklist-intake').click();
+  const drawer = nutri.getByTestId('intake-chart');
+  await expect(drawer.getByTestId('intake-state').filter({ hasText: n('intake.states.LOW') }).first()).toBeVisible();
+  const dl = nutri.waitForEvent('download');
+  await drawer.getByTestId('intake-export').click();
+  expect((await dl).suggestedFilename()).toMatch(/^nutrition_intake_.*\.xlsx$/);
+  await nutri.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  // seen, with a note: the row says who and the note
+  const note = `e2e ${crypto.randomUUID().slice(0, 8)}`;
+  await low.getByTestId('worklist-see').click();
+  await nutri.getByTestId('worklist-note').fill(note);
+  await nutri.getByRole('dialog').getByRole('button', { name: n('worklist.see') }).click();
+  await expect(nutri.getByTestId('worklist-table').getByTestId('worklist-last-seen').filter({ hasText: note })).toHaveCount(1);
   await ctx.close();
 });

@@ -6,7 +6,8 @@
 
 -- The trays (live ORD orders) by date, ward and meal type: served on time (the SERVED
 -- record's time at or before the meal type's end time on the order's date, Asia/Bangkok),
--- late, not served after the end time, and not served yet before it (pending).
+-- late, not served after the end time, and not served yet before it (pending); and the served
+-- trays collected (a tray_intake record: issue 27 §3).
 -- name: PerfTrays :many
 SELECT o.order_date, o.branch_code, coalesce(w.id, 0)::bigint AS ward_id, coalesce(w.code, '')::text AS ward_code,
     coalesce(w.name_th, '')::text AS ward_name_th, coalesce(w.name_en, '')::text AS ward_name_en,
@@ -16,12 +17,14 @@ SELECT o.order_date, o.branch_code, coalesce(w.id, 0)::bigint AS ward_id, coales
     count(*) FILTER (WHERE s.served_at <= d.deadline) AS on_time,
     count(*) FILTER (WHERE s.served_at > d.deadline) AS late,
     count(*) FILTER (WHERE s.served_at IS NULL AND d.deadline < sqlc.arg(now)::timestamptz) AS not_served,
-    count(*) FILTER (WHERE s.served_at IS NULL AND d.deadline >= sqlc.arg(now)::timestamptz) AS pending
+    count(*) FILTER (WHERE s.served_at IS NULL AND d.deadline >= sqlc.arg(now)::timestamptz) AS pending,
+    count(*) FILTER (WHERE s.served_at IS NOT NULL AND ti.order_id IS NOT NULL) AS collected
 FROM meal_order o
     JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
     JOIN meal_time t ON t.branch_code = o.branch_code AND t.id = o.meal_time_id
     LEFT JOIN ward w ON w.branch_code = p.branch_code AND w.id = p.ward_id
     LEFT JOIN serve_record s ON s.order_id = o.id AND s.action = 'SERVED'
+    LEFT JOIN tray_intake ti ON ti.order_id = o.id
     CROSS JOIN LATERAL (SELECT ((o.order_date + t.end_time) AT TIME ZONE 'Asia/Bangkok') AS deadline) d
 WHERE (@all_branches::boolean OR o.branch_code = @branch::text)
     AND (@entry_branch::text = '' OR o.branch_code = @entry_branch::text)

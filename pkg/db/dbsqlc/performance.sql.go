@@ -415,12 +415,14 @@ SELECT o.order_date, o.branch_code, coalesce(w.id, 0)::bigint AS ward_id, coales
     count(*) FILTER (WHERE s.served_at <= d.deadline) AS on_time,
     count(*) FILTER (WHERE s.served_at > d.deadline) AS late,
     count(*) FILTER (WHERE s.served_at IS NULL AND d.deadline < $1::timestamptz) AS not_served,
-    count(*) FILTER (WHERE s.served_at IS NULL AND d.deadline >= $1::timestamptz) AS pending
+    count(*) FILTER (WHERE s.served_at IS NULL AND d.deadline >= $1::timestamptz) AS pending,
+    count(*) FILTER (WHERE s.served_at IS NOT NULL AND ti.order_id IS NOT NULL) AS collected
 FROM meal_order o
     JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
     JOIN meal_time t ON t.branch_code = o.branch_code AND t.id = o.meal_time_id
     LEFT JOIN ward w ON w.branch_code = p.branch_code AND w.id = p.ward_id
     LEFT JOIN serve_record s ON s.order_id = o.id AND s.action = 'SERVED'
+    LEFT JOIN tray_intake ti ON ti.order_id = o.id
     CROSS JOIN LATERAL (SELECT ((o.order_date + t.end_time) AT TIME ZONE 'Asia/Bangkok') AS deadline) d
 WHERE ($2::boolean OR o.branch_code = $3::text)
     AND ($4::text = '' OR o.branch_code = $4::text)
@@ -463,6 +465,7 @@ type PerfTraysRow struct {
 	Late       int64
 	NotServed  int64
 	Pending    int64
+	Collected  int64
 }
 
 // Work performance (pkg/performance, docs/performance.md): figures of the orders and serve
@@ -472,7 +475,8 @@ type PerfTraysRow struct {
 // to the patients' wards now and the orders' meal types (null: all).
 // The trays (live ORD orders) by date, ward and meal type: served on time (the SERVED
 // record's time at or before the meal type's end time on the order's date, Asia/Bangkok),
-// late, not served after the end time, and not served yet before it (pending).
+// late, not served after the end time, and not served yet before it (pending); and the served
+// trays collected (a tray_intake record: issue 27 §3).
 func (q *Queries) PerfTrays(ctx context.Context, db DBTX, arg PerfTraysParams) ([]PerfTraysRow, error) {
 	rows, err := db.Query(ctx, perfTrays,
 		arg.Now,
@@ -510,6 +514,7 @@ func (q *Queries) PerfTrays(ctx context.Context, db DBTX, arg PerfTraysParams) (
 			&i.Late,
 			&i.NotServed,
 			&i.Pending,
+			&i.Collected,
 		); err != nil {
 			return nil, err
 		}

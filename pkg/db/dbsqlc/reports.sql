@@ -44,3 +44,17 @@ UNION ALL SELECT 'allergenIds', id, code, name_th, name_en FROM allergen
 UNION ALL SELECT 'restrictedIds', id, code, name_th, name_en FROM restricted_ingredient
     WHERE branch_code = @branch::text AND id = ANY(@restricted_ids::bigint[])
 ORDER BY 1, 3;
+
+-- The branch's meal card setting (migration 00028): the defaults when it has none.
+-- name: MealCardSetting :one
+SELECT b.code AS branch_code, coalesce(s.show_nutrients, false)::boolean AS show_nutrients,
+    coalesce(s.version, 0)::integer AS version, coalesce(s.updated_by, '')::text AS updated_by, s.updated_at
+FROM branch b LEFT JOIN meal_card_setting s ON s.branch_code = b.code
+WHERE b.code = @branch;
+
+-- Saves the branch's meal card setting.
+-- name: MealCardSettingSave :exec
+INSERT INTO meal_card_setting (branch_code, show_nutrients, updated_by)
+VALUES (@branch, @show_nutrients::boolean, sqlc.arg(by)::text)
+ON CONFLICT (branch_code) DO UPDATE SET show_nutrients = excluded.show_nutrients,
+    updated_by = excluded.updated_by, updated_at = now(), version = meal_card_setting.version + 1;

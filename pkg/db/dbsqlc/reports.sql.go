@@ -7,9 +7,58 @@ package dbsqlc
 
 import (
 	"context"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgtype"
 )
+
+const mealCardSetting = `-- name: MealCardSetting :one
+SELECT b.code AS branch_code, coalesce(s.show_nutrients, false)::boolean AS show_nutrients,
+    coalesce(s.version, 0)::integer AS version, coalesce(s.updated_by, '')::text AS updated_by, s.updated_at
+FROM branch b LEFT JOIN meal_card_setting s ON s.branch_code = b.code
+WHERE b.code = $1
+`
+
+type MealCardSettingRow struct {
+	BranchCode    string
+	ShowNutrients bool
+	Version       int32
+	UpdatedBy     string
+	UpdatedAt     *time.Time
+}
+
+// The branch's meal card setting (migration 00028): the defaults when it has none.
+func (q *Queries) MealCardSetting(ctx context.Context, db DBTX, branch string) (MealCardSettingRow, error) {
+	row := db.QueryRow(ctx, mealCardSetting, branch)
+	var i MealCardSettingRow
+	err := row.Scan(
+		&i.BranchCode,
+		&i.ShowNutrients,
+		&i.Version,
+		&i.UpdatedBy,
+		&i.UpdatedAt,
+	)
+	return i, err
+}
+
+const mealCardSettingSave = `-- name: MealCardSettingSave :exec
+INSERT INTO meal_card_setting (branch_code, show_nutrients, updated_by)
+VALUES ($1, $2::boolean, $3::text)
+ON CONFLICT (branch_code) DO UPDATE SET show_nutrients = excluded.show_nutrients,
+    updated_by = excluded.updated_by, updated_at = now(), version = meal_card_setting.version + 1
+`
+
+type MealCardSettingSaveParams struct {
+	Branch        string
+	ShowNutrients bool
+	By            string
+}
+
+// Saves the branch's meal card setting.
+func (q *Queries) MealCardSettingSave(ctx context.Context, db DBTX, arg MealCardSettingSaveParams) error {
+	_, err := db.Exec(ctx, mealCardSettingSave, arg.Branch, arg.ShowNutrients, arg.By)
+	return err
+}
 
 const reportCardsPrinted = `-- name: ReportCardsPrinted :exec
 

@@ -68,6 +68,8 @@ export const AUTH_ROUTES: AuthRoute[] = [
   { path: 'serve/collect', roles: [serve], ready: true, load: () => import('@/features/serve/components/collect-tray-page') },
   // Ours (issue 16): the branch's wristband setting, kept by its administrators.
   { path: 'serve-setting', roles: [superAdmin, branchAdmin], ready: true, load: () => import('@/features/serve/components/serve-setting-page') },
+  // Ours (issue 27 §5): whether the branch's meal cards print each tray's nutrients.
+  { path: 'meal-card-setting', roles: [superAdmin, branchAdmin], ready: true, load: () => import('@/features/reports/components/card-setting-page') },
   { path: 'food-type', roles: [nutritionist], ready: true, load: masterData('FoodTypeScreen') },
   { path: 'disease-food', roles: [nutritionist], ready: true, load: masterData('DiseaseFoodScreen') },
   { path: 'cuisine-type', roles: [nutritionist], ready: true, load: masterData('CuisineTypeScreen') },
@@ -135,6 +137,7 @@ export const SIDEBAR: MenuNode[] = [
       { label: 'menu.accessRights', path: 'user-permission-branch' },
       { label: 'menu.branches', path: 'branches' },
       { label: 'menu.serveSetting', path: 'serve-setting' },
+      { label: 'menu.mealCardSetting', path: 'meal-card-setting' },
       { label: 'menu.hl7Feed', path: 'hl7-feed' },
     ],
   },

@@ -1425,6 +1425,14 @@ CREATE TABLE public.import_job (
     CONSTRAINT import_job_status_check CHECK ((status = ANY (ARRAY['QUEUED'::text, 'RUNNING'::text, 'DONE'::text, 'FAILED'::text])))
 );
 
+CREATE TABLE public.meal_card_setting (
+    branch_code text NOT NULL,
+    show_nutrients boolean DEFAULT false NOT NULL,
+    updated_by text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    version integer DEFAULT 1 NOT NULL
+);
+
 CREATE TABLE public.meal_class (
     branch_code text NOT NULL,
     id bigint NOT NULL,
@@ -2182,6 +2190,9 @@ ALTER TABLE ONLY public.import_job
 ALTER TABLE ONLY public.import_job
     ADD CONSTRAINT import_job_pkey PRIMARY KEY (id);
 
+ALTER TABLE ONLY public.meal_card_setting
+    ADD CONSTRAINT meal_card_setting_pkey PRIMARY KEY (branch_code);
+
 ALTER TABLE ONLY public.meal_class
     ADD CONSTRAINT meal_class_code_key UNIQUE (branch_code, code);
 
@@ -2701,6 +2712,9 @@ ALTER TABLE ONLY public.hospital_connector
 
 ALTER TABLE ONLY public.import_job
     ADD CONSTRAINT import_job_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
+
+ALTER TABLE ONLY public.meal_card_setting
+    ADD CONSTRAINT meal_card_setting_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
 
 ALTER TABLE ONLY public.meal_class
     ADD CONSTRAINT meal_class_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);

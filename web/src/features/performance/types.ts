@@ -1,5 +1,15 @@
 /** Trays by serve time (docs/performance.md "on time"); onTimePct is out of the trays whose end time has passed. */
-export type Counts = { trays: number; onTime: number; late: number; notServed: number; pending: number; onTimePct: number | null };
+export type Counts = {
+  trays: number;
+  onTime: number;
+  late: number;
+  notServed: number;
+  pending: number;
+  onTimePct: number | null;
+  /** The served trays collected (intake recorded, issue 27 §3) and their share of the trays served (null: none served). */
+  collected: number;
+  collectedPct: number | null;
+};
 
 export type MealGroup = Counts & {
   id: number; branchCode: string; code: string; nameTh: string; nameEn: string; mealColor: string; textColor: string; startTime: string; endTime: string;

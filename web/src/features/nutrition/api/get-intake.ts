@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '@/lib/api-client';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { apiDownload, apiGet, type FileLink } from '@/lib/api-client';
 import { nutritionKey, type Amounts, type Target } from '@/lib/api/get-nutrition-days';
 
 /** What a patient ate on a day: the served trays, those collected, what they gave, and the share (%) of the energy and protein minimums eaten. */
@@ -25,4 +25,12 @@ export function getIntakeQueryOptions(branchCode: string, hnId: string) {
 
 export function useIntake(branchCode: string, hnId: string | null) {
   return useQuery({ ...getIntakeQueryOptions(branchCode, hnId ?? ''), enabled: hnId !== null && branchCode !== '' });
+}
+
+/** GET /download/nutritionIntake — the intake's days as .xlsx (null: 204, no tray served in them). */
+export function useDownloadIntake() {
+  return useMutation({
+    mutationFn: (v: { branchCode: string; hnId: string; dateFrom: string; dateTo: string }): Promise<FileLink | null> =>
+      apiDownload('/download/nutritionIntake', { query: v }),
+  });
 }

@@ -2,12 +2,13 @@
 // (collected trays × the fraction eaten) as a share of the target's minimum. A small bar chart
 // for the eye, with the table beside it as its accessible alternative: every figure and each
 // day's state in words, never by colour alone.
-import { Space, Spin, Tag, Typography, type TableColumnsType } from 'antd';
+import { DownloadOutlined } from '@/components/icons';
+import { App, Button, Space, Spin, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Table } from '@/components/table';
 import { formatDate } from '@/lib/dates';
 import { amountText, rangeText } from '@/lib/nutrients';
-import { useIntake, type IntakeDay } from '@/features/nutrition/api/get-intake';
+import { useDownloadIntake, useIntake, type IntakeDay } from '@/features/nutrition/api/get-intake';
 import { INTAKE_NUTRIENTS, barHeight, dayState, lowDays, type DayState } from '@/features/nutrition/intake';
 import { NS } from '@/features/nutrition/i18n';
 
@@ -20,7 +21,9 @@ const H = 96; // the chart's height
 export function IntakeChart({ branchCode, hnId }: { branchCode: string; hnId: string }) {
   const { t, i18n } = useTranslation(NS);
   const lang = i18n.language;
+  const { notification } = App.useApp();
   const intake = useIntake(branchCode, hnId);
+  const download = useDownloadIntake();
   if (!intake.data) return intake.isFetching ? <Spin /> : null;
   const { days, targets } = intake.data;
   const day = (d: string) => formatDate(`${d}T12:00:00`, lang, 'UTC');
@@ -116,6 +119,25 @@ export function IntakeChart({ branchCode, hnId }: { branchCode: string; hnId: st
         </svg>{' '}
         {t('nutrients.protein')} · {t('intake.legend')}
       </Typography.Text>
+      <Space wrap>
+        <Button
+          icon={<DownloadOutlined />}
+          loading={download.isPending}
+          onClick={() =>
+            download.mutate(
+              { branchCode, hnId, dateFrom: intake.data!.dateFrom, dateTo: intake.data!.dateTo },
+              {
+                onSuccess: (f) => {
+                  if (!f) notification.info({ message: t('intake.nothingToExport') });
+                },
+              },
+            )
+          }
+          data-testid="intake-export"
+        >
+          {t('intake.export')}
+        </Button>
+      </Space>
       <Table<IntakeDay> rowKey="date" size="small" columns={columns} dataSource={[...days].reverse()} pagination={false} data-testid="intake-table" />
     </Space>
   );

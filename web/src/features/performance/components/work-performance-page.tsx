@@ -62,6 +62,17 @@ export default function WorkPerformancePage() {
     { key: 'notServed', title: t('count.notServed'), align: 'right', width: 110, render: (_, c) => c.notServed },
     { key: 'pending', title: t('count.pending'), align: 'right', width: 120, render: (_, c) => c.pending },
     { key: 'pct', title: t('count.onTimePct'), align: 'right', width: 110, render: (_, c) => <span data-testid="on-time-pct">{pct(c.onTimePct)}</span> },
+    {
+      key: 'collected',
+      title: t('count.collectedPct'),
+      align: 'right',
+      width: 130,
+      render: (_, c) => (
+        <span data-testid="collected-pct" title={t('count.collectedOf', { n: c.collected, served: c.onTime + c.late })}>
+          {pct(c.collectedPct)}
+        </span>
+      ),
+    },
   ];
   const wardColumns: TableColumnsType<WardGroup> = [
     { key: 'ward', title: t('ward'), render: (_, w) => `${inBranch(w)}${w.code ? `${w.code} ${name(w)}` : t('noWard')}` },
