@@ -120,7 +120,11 @@ func (r *rush) check(ctx context.Context, out io.Writer, since time.Time) ([]str
 		all = append(all, v...)
 	}
 	var records []serveRow
-	rows, err = conn.Query(ctx, `SELECT order_id::text, action, request_id::text, matched, reasons FROM serve_record WHERE branch_code = $1`, branchCode)
+	// the servings of the rush's patients (the demo data's week of served trays is not the rush's)
+	rows, err = conn.Query(ctx, `SELECT s.order_id::text, s.action, s.request_id::text, s.matched, s.reasons
+		FROM serve_record s JOIN meal_order o ON o.branch_code = s.branch_code AND o.id = s.order_id
+			JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
+		WHERE s.branch_code = $1 AND p.hn_id LIKE 'RUSH%'`, branchCode)
 	if err != nil {
 		return nil, err
 	}
