@@ -74,10 +74,10 @@ export default function WorklistPage() {
       width: 210,
       render: (_, p) => (
         <Space wrap>
-          <Button onClick={() => setChart(p)} aria-label={t('worklist.intakeFor', { name: name(p) })} data-testid="worklist-intake">
+          <Button onClick={() => setChart(p)} aria-label={t('worklist.intakeButton', { name: name(p) })} data-testid="worklist-intake">
             {t('worklist.intake')}
           </Button>
-          <Button type="primary" onClick={() => setSeeing(p)} aria-label={t('worklist.seeFor', { name: name(p) })} data-testid="worklist-see">
+          <Button type="primary" onClick={() => setSeeing(p)} aria-label={t('worklist.seeButton', { name: name(p) })} data-testid="worklist-see">
             {t('worklist.see')}
           </Button>
         </Space>
