@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { openAs, PASSWORD, shared, signIn, text } from './helpers';
-import { choose, createAccount, registerAccount, shot, signOut, stamp, u } from './users-helpers';
+import { choose, createAccount, registerAccount, searchAccounts, shot, signOut, stamp, u } from './users-helpers';
 
 // Issue 7: a Super Admin creates an account and invites it, the invitee registers through
 // the link from the outbox, a Branch Admin gives it Order Taker in SRP01, and it signs in.
@@ -32,8 +32,7 @@ test('create an account, invite it, register through the link, assign Order Take
   expect((await created).status()).toBe(200);
   await expect(drawer).toBeHidden();
 
-  await page.getByTestId('users-search').fill(email);
-  await page.getByTestId('users-search').press('Enter');
+  await searchAccounts(page, email);
   const row = page.getByTestId('users-table').locator('tbody tr.ant-table-row', { hasText: email });
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('status-tag')).toHaveText(u('status.NOT_INVITED'));
@@ -148,8 +147,7 @@ test('the form in English: required fields, duplicate e-mail, pairs; delete asks
   await expect(drawer).toBeHidden();
 
   // find it
-  await page.getByTestId('users-search').fill(email);
-  await page.getByTestId('users-search').press('Enter');
+  await searchAccounts(page, email);
   const row = page.getByTestId('users-table').locator('tbody tr.ant-table-row', { hasText: email });
   await expect(row).toContainText('SRP02 · Controller');
 
@@ -196,8 +194,7 @@ test('status filter, sorting, and an invitation whose e-mail fails offers a retr
   await codeHeader.click();
   await sorted;
 
-  await page.getByTestId('users-search').fill(email);
-  await page.getByTestId('users-search').press('Enter');
+  await searchAccounts(page, email);
   const row = table.locator('tbody tr.ant-table-row', { hasText: email });
   await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(1);
 
@@ -244,8 +241,7 @@ test('a registered account made inactive is refused at its next sign-in', async 
 
   await openAs(page, 'superadmin@samrap.local', '/auth');
   await expect(page).toHaveURL(/\/auth\/users$/);
-  await page.getByTestId('users-search').fill(email);
-  await page.getByTestId('users-search').press('Enter');
+  await searchAccounts(page, email);
   const row = page.getByTestId('users-table').locator('tbody tr.ant-table-row', { hasText: email });
   await expect(row.getByTestId('status-tag')).toHaveText(u('status.ACTIVE'));
   // a registered account can no longer be invited

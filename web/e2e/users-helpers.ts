@@ -68,3 +68,18 @@ export async function registerAccount(request: APIRequestContext, id: number, em
   expect(reg.status(), await reg.text()).toBe(200);
   return password;
 }
+
+/**
+ * Searches the accounts list and waits for the answer on screen: every row shown holds what
+ * was searched. The previous list stays on screen while the search loads, and a click on one
+ * of its rows (found by its e-mail, which the unfiltered first page may also show) would land
+ * as the rows are replaced. Answers the rows.
+ */
+export async function searchAccounts(page: Page, what: string): Promise<Locator> {
+  await page.getByTestId('users-search').fill(what);
+  await page.getByTestId('users-search').press('Enter');
+  const rows = page.getByTestId('users-table').locator('tbody tr.ant-table-row');
+  await expect(rows.first()).toBeVisible();
+  await expect(rows.filter({ hasNotText: what })).toHaveCount(0);
+  return rows;
+}

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openAs, shared } from './helpers';
-import { shot, stamp, u } from './users-helpers';
+import { searchAccounts, shot, stamp, u } from './users-helpers';
 
 // Issue 7: import accounts from Excel — only adds, a duplicate e-mail refuses its row, the
 // refused rows come back as a workbook with the reason; the template comes from the server.
@@ -74,8 +74,7 @@ test('import from the template: one row added (and invited), a duplicate e-mail 
 
   await dialog.getByTestId('import-close').click(); // the dialog's own button (its ✕ is also named ปิด now)
   // the new account is listed and, with sendEmail, invited
-  await page.getByTestId('users-search').fill(email);
-  await page.getByTestId('users-search').press('Enter');
+  await searchAccounts(page, email);
   const row = page.getByTestId('users-table').locator('tbody tr.ant-table-row', { hasText: email });
   await expect(row).toContainText('SRP01');
   await expect(row.getByTestId('status-tag')).toHaveText(u('status.INVITED'));
