@@ -3,13 +3,13 @@ package nutrition_test
 import (
 	"context"
 	"net/http"
-	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"samrap/pkg/apitest"
 	"samrap/pkg/day"
+	"samrap/pkg/dbtest"
 	"samrap/pkg/i18n"
 	"samrap/pkg/nutrition"
 )
@@ -83,8 +83,7 @@ func BenchmarkBranchDays1200(b *testing.B) {
 		}
 	}
 	b.StopTimer()
-	slices.Sort(took)
-	b.ReportMetric(float64(took[len(took)*95/100].Microseconds())/1000, "p95-ms")
+	dbtest.ReportP95(b, took)
 }
 
 func BenchmarkPatientDay(b *testing.B) {
@@ -159,8 +158,7 @@ func BenchmarkWorklist1200(b *testing.B) {
 		}
 	}
 	b.StopTimer()
-	slices.Sort(took)
-	b.ReportMetric(float64(took[len(took)*95/100].Microseconds())/1000, "p95-ms")
+	dbtest.ReportP95(b, took)
 }
 
 func BenchmarkIntake(b *testing.B) {
@@ -211,8 +209,7 @@ func BenchmarkRecordIntake(b *testing.B) {
 					b.Fatalf("%s: %d %s", path, res.Status, res.Body)
 				}
 			}
-			slices.Sort(took)
-			b.ReportMetric(float64(took[len(took)*95/100].Microseconds())/1000, "p95-ms")
+			dbtest.ReportP95(b, took)
 		})
 	}
 }

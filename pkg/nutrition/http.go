@@ -49,26 +49,16 @@ func Mount(env *platform.Env, rt *httpx.Router) {
 
 // intake: ?branchCode&hnId&dateFrom&dateTo — what a patient ate per day (IntakeDays).
 func (h handlers) intake(w http.ResponseWriter, r *http.Request) error {
-	q := httpx.ReadQuery(r)
-	hn := strings.TrimSpace(q.Required("hnId"))
-	from := q.Text("dateFrom")
-	span, bad := IntakeDays.Read(from, q.Text("dateTo"), h.now())
-	for k, v := range bad {
-		q.Invalid(k, v)
-	}
-	if err := q.Err(); err != nil {
-		return err
-	}
-	out, err := h.s.Intake(r.Context(), httpx.Branch(r), hn, span, from == "")
+	out, err := h.readIntake(r)
 	if err != nil {
 		return err
 	}
 	return httpx.OK(w, r, out)
 }
 
-// exportIntake: ?branchCode&hnId&dateFrom&dateTo — what a patient ate per day as a workbook,
-// the days of the intake (204 when none of them had a tray served).
-func (h handlers) exportIntake(w http.ResponseWriter, r *http.Request) error {
+// readIntake answers the intake a request asks for (?hnId&dateFrom&dateTo: IntakeDays; no
+// dateFrom: from the admission when later), for the intake and its export.
+func (h handlers) readIntake(r *http.Request) (Intake, error) {
 	q := httpx.ReadQuery(r)
 	hn := strings.TrimSpace(q.Required("hnId"))
 	from := q.Text("dateFrom")
@@ -77,10 +67,16 @@ func (h handlers) exportIntake(w http.ResponseWriter, r *http.Request) error {
 		q.Invalid(k, v)
 	}
 	if err := q.Err(); err != nil {
-		return err
+		return Intake{}, err
 	}
+	return h.s.Intake(r.Context(), httpx.Branch(r), hn, span, from == "")
+}
+
+// exportIntake: ?branchCode&hnId&dateFrom&dateTo — what a patient ate per day as a workbook,
+// the days of the intake (204 when none of them had a tray served).
+func (h handlers) exportIntake(w http.ResponseWriter, r *http.Request) error {
 	ctx, lang, branch := r.Context(), httpx.Lang(r), httpx.Branch(r)
-	in, err := h.s.Intake(ctx, branch, hn, span, from == "")
+	in, err := h.readIntake(r)
 	if err != nil {
 		return err
 	}
