@@ -17,7 +17,7 @@ import (
 // branchOf1200 adds to the fixture 1,200 current patients of ward W01 (regular diet, every
 // other one diabetic, one in ten with own targets and a weight), each with breakfast (a dish),
 // lunch (the two-dish set) and dinner (two dishes) ordered on the fixture's date.
-func branchOf1200(b *testing.B, f *fixture) {
+func branchOf1200(b testing.TB, f *fixture) {
 	b.Helper()
 	ctx := context.Background()
 	for _, sql := range []string{
@@ -104,7 +104,7 @@ func BenchmarkPatientDay(b *testing.B) {
 // the 6 days before the fixture's date too (25,200 trays), every one served and collected —
 // most eaten whole, every seventh patient a quarter (under half the target: the worklist's
 // LOW_INTAKE), every thirteenth sending its trays back untouched (REFUSED).
-func weekOf1200(b *testing.B, f *fixture) {
+func weekOf1200(b testing.TB, f *fixture) {
 	b.Helper()
 	branchOf1200(b, f)
 	ctx := context.Background()

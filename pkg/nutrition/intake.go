@@ -26,14 +26,16 @@ var IntakeDays = day.Span{Default: 14, Max: day.Month}
 var intakeNutrients = []string{"energy", "protein"}
 
 // IntakeDay is what a patient ate on a day: the served trays, how many were collected, what
-// the collected ones gave (Eaten), and, for energy and protein, the share of the target's
-// minimum eaten (Percent, in %; absent with no minimum or no tray collected).
+// the collected ones gave (Eaten), for energy and protein the share of the target's minimum
+// eaten (Percent, in %; absent with no minimum or no tray collected), and the day's state
+// (State(), sent so that the screen says what Go decides: one definition of a low day).
 type IntakeDay struct {
 	Date      string             `json:"date"`
 	Trays     int                `json:"trays"`
 	Collected int                `json:"collected"`
 	Eaten     menus.Amounts      `json:"eaten"`
 	Percent   map[string]float64 `json:"percent"`
+	StateCode string             `json:"state"` // State() of the day as answered
 }
 
 // Low: the day's recorded intake was under half the energy or protein minimum (a day with no
@@ -50,7 +52,8 @@ func (d IntakeDay) Low() bool {
 	return false
 }
 
-// The states of a day, as the patient's intake table says them (the web's dayState).
+// The states of a day, as the patient's intake table and its export say them (sent as
+// IntakeDay.StateCode).
 const (
 	DayNoTrays      = "NO_TRAYS"      // no tray served
 	DayNotCollected = "NOT_COLLECTED" // served, none collected
@@ -115,7 +118,7 @@ func (s *Service) Intake(ctx context.Context, branch, hn string, r day.Range, de
 			out.Targets = append(out.Targets, t)
 		}
 	}
-	days, err := s.intakeDays(ctx, branch, map[int64][]Target{p.ID: targets}, r)
+	days, err := s.intakeDays(ctx, branch, map[int64][]Target{p.ID: targets}, r, menus.Nutrients)
 	if err != nil {
 		return Intake{}, fmt.Errorf("nutrition.intake: %w", err)
 	}
@@ -124,8 +127,9 @@ func (s *Service) Intake(ctx context.Context, branch, hn string, r day.Range, de
 }
 
 // intakeDays answers, for each patient (by id, with the targets that hold), every day from..to
-// with what was eaten: one statement whatever the number of patients.
-func (s *Service) intakeDays(ctx context.Context, branch string, patients map[int64][]Target, r day.Range) (map[int64][]IntakeDay, error) {
+// with what was eaten of nutrients (every one for the patient's intake, energy and protein for
+// the worklist): one statement whatever the number of patients.
+func (s *Service) intakeDays(ctx context.Context, branch string, patients map[int64][]Target, r day.Range, nutrients []string) (map[int64][]IntakeDay, error) {
 	ids := make([]int64, 0, len(patients))
 	mins := map[int64]map[string]float64{}
 	for id, targets := range patients {
@@ -138,7 +142,7 @@ func (s *Service) intakeDays(ctx context.Context, branch string, patients map[in
 		}
 	}
 	rows, err := queries.NutritionIntakeDays(ctx, s.db, dbsqlc.NutritionIntakeDaysParams{BranchCode: branch, PatientIds: ids,
-		DateFrom: pgtype.Date{Time: r.From, Valid: true}, DateTo: pgtype.Date{Time: r.To, Valid: true}})
+		DateFrom: pgtype.Date{Time: r.From, Valid: true}, DateTo: pgtype.Date{Time: r.To, Valid: true}, Nutrients: nutrients})
 	if err != nil {
 		return nil, fmt.Errorf("intake days: %w", err)
 	}
@@ -167,6 +171,7 @@ func (s *Service) intakeDays(ctx context.Context, branch string, patients map[in
 					d.Percent[n] = math.Round(d.Eaten[n] / min * 100)
 				}
 			}
+			d.StateCode = d.State()
 			days = append(days, d)
 		}
 		out[id] = days

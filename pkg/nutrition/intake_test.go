@@ -43,7 +43,8 @@ func TestIntake(t *testing.T) {
 	if res.Status != http.StatusOK || len(in.Days) != 2 || in.DateFrom != prev || in.DateTo != f.date {
 		t.Fatalf("intake: %d %s", res.Status, res.Body)
 	}
-	if d := in.Days[0]; d.Date != prev || d.Trays != 0 || d.Collected != 0 || len(d.Eaten) != 0 || len(d.Percent) != 0 {
+	if d := in.Days[0]; d.Date != prev || d.Trays != 0 || d.Collected != 0 || len(d.Eaten) != 0 || len(d.Percent) != 0 ||
+		d.StateCode != nutrition.DayNoTrays {
 		t.Fatalf("a day without trays: %+v", d)
 	}
 	d := in.Days[1]
@@ -54,6 +55,10 @@ func TestIntake(t *testing.T) {
 	if d.Percent["energy"] != 39 || d.Percent["protein"] != 56 || len(in.Targets) != 2 ||
 		val(target(in.Targets, "energy").DailyMin) != 1600 || val(target(in.Targets, "protein").DailyMin) != 50 {
 		t.Fatalf("against the targets: %+v %+v", d.Percent, in.Targets)
+	}
+	// the day's state as Go decides it, sent for the screen to say (energy 39% is under half)
+	if d.StateCode != nutrition.DayLow {
+		t.Fatalf("state: %q", d.StateCode)
 	}
 
 	// the export: a row a day, each nutrient eaten, the shares, the state in words; a figure not
@@ -133,5 +138,25 @@ func TestIntake(t *testing.T) {
 	}
 	if in, _ = get(f.nutri, "hnId=T-NUT1"); len(in.Days) != 3 || in.Days[2].Date != day.TodayString(f.s.Clock.Now()) {
 		t.Fatalf("from the admission: %s..%s", in.DateFrom, in.DateTo)
+	}
+}
+
+// TestDayState: a day's state, the one rule the screen's table and the export say and the
+// worklist's low day follows.
+func TestDayState(t *testing.T) {
+	for _, c := range []struct {
+		d    nutrition.IntakeDay
+		want string
+	}{
+		{nutrition.IntakeDay{Trays: 0}, nutrition.DayNoTrays},
+		{nutrition.IntakeDay{Trays: 3, Collected: 0, Percent: map[string]float64{"energy": 10}}, nutrition.DayNotCollected},
+		{nutrition.IntakeDay{Trays: 3, Collected: 3, Percent: map[string]float64{"energy": 80, "protein": 49}}, nutrition.DayLow},
+		{nutrition.IntakeDay{Trays: 3, Collected: 3, Percent: map[string]float64{"energy": 50, "protein": 50}}, nutrition.DayOK},
+		// no minimum: nothing to be under
+		{nutrition.IntakeDay{Trays: 3, Collected: 3, Percent: map[string]float64{}}, nutrition.DayOK},
+	} {
+		if got := c.d.State(); got != c.want {
+			t.Errorf("%+v: %s, want %s", c.d, got, c.want)
+		}
 	}
 }

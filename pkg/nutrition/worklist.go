@@ -106,7 +106,7 @@ func (s *Service) worklist(ctx context.Context, lang i18n.Lang, branch, date, hn
 		targets[r.ID], ids[i] = resolve(masters, r.DietTypeID, r.TherapeuticIds, r.WeightKg, own), r.ID
 	}
 	span := day.Range{From: to.AddDate(0, 0, 1-worklistDays), To: to}
-	days, err := s.intakeDays(ctx, branch, targets, span)
+	days, err := s.intakeDays(ctx, branch, targets, span, intakeNutrients) // a low day reads these only
 	if err != nil {
 		return nil, err
 	}
@@ -115,11 +115,9 @@ func (s *Service) worklist(ctx context.Context, lang i18n.Lang, branch, date, hn
 	if err != nil {
 		return nil, fmt.Errorf("tray outcomes: %w", err)
 	}
-	outcomes := map[int64][]string{}
+	outcomes := make(map[int64][]string, len(trays)) // each patient's known outcomes, in meal order
 	for _, t := range trays {
-		if t.Outcome != "" {
-			outcomes[t.PatientID] = append(outcomes[t.PatientID], t.Outcome)
-		}
+		outcomes[t.PatientID] = t.Outcomes
 	}
 	seen, err := queries.NutritionLastSeen(ctx, s.db, dbsqlc.NutritionLastSeenParams{BranchCode: branch, PatientIds: ids})
 	if err != nil {

@@ -1,21 +1,8 @@
-import type { Intake, IntakeDay } from '@/features/nutrition/api/get-intake';
+import type { Intake } from '@/features/nutrition/api/get-intake';
 
 /** The nutrients an intake is read by (docs/nutrition.md "What the patient ate"). */
 export const INTAKE_NUTRIENTS = ['energy', 'protein'] as const;
 export type IntakeNutrient = (typeof INTAKE_NUTRIENTS)[number];
-
-/**
- * A day's state, said in words beside its figures (never by colour alone): NO_TRAYS (none
- * served), NOT_COLLECTED (served, none collected), LOW (energy or protein under half the
- * minimum), OK.
- */
-export type DayState = 'NO_TRAYS' | 'NOT_COLLECTED' | 'LOW' | 'OK';
-
-export function dayState(d: IntakeDay): DayState {
-  if (d.trays === 0) return 'NO_TRAYS';
-  if (d.collected === 0) return 'NOT_COLLECTED';
-  return INTAKE_NUTRIENTS.some((n) => d.percent[n] !== undefined && d.percent[n]! < 50) ? 'LOW' : 'OK';
-}
 
 /** The chart's highest share (%): a bar above it is drawn at it. */
 export const CHART_MAX = 150;
@@ -28,5 +15,5 @@ export function barHeight(percent: number | undefined): number | null {
 
 /** How many days of the intake are LOW, for the chart's summary. */
 export function lowDays(intake: Intake): number {
-  return intake.days.filter((d) => dayState(d) === 'LOW').length;
+  return intake.days.filter((d) => d.state === 'LOW').length;
 }

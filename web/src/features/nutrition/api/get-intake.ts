@@ -2,13 +2,22 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiDownload, apiGet, type FileLink } from '@/lib/api-client';
 import { nutritionKey, type Amounts, type Target } from '@/lib/api/get-nutrition-days';
 
-/** What a patient ate on a day: the served trays, those collected, what they gave, and the share (%) of the energy and protein minimums eaten. */
+/**
+ * A day's state, said in words beside its figures (never by colour alone): NO_TRAYS (none
+ * served), NOT_COLLECTED (served, none collected), LOW (energy or protein under half the
+ * minimum), OK. The server decides it (Go's IntakeDay.State, the worklist's low day too) and
+ * sends it with each day: the screen says it, it does not work it out again.
+ */
+export type DayState = 'NO_TRAYS' | 'NOT_COLLECTED' | 'LOW' | 'OK';
+
+/** What a patient ate on a day: the served trays, those collected, what they gave, the share (%) of the energy and protein minimums eaten, and the day's state (the server's rule). */
 export type IntakeDay = {
   date: string;
   trays: number;
   collected: number;
   eaten: Amounts;
   percent: { energy?: number; protein?: number };
+  state: DayState;
 };
 
 /** A patient's intake over days (GET /nutrition/intake), with the energy and protein targets. */

@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { Table } from '@/components/table';
 import { formatDate } from '@/lib/dates';
 import { amountText, rangeText } from '@/lib/nutrients';
-import { useDownloadIntake, useIntake, type IntakeDay } from '@/features/nutrition/api/get-intake';
-import { INTAKE_NUTRIENTS, barHeight, dayState, lowDays, type DayState } from '@/features/nutrition/intake';
+import { useDownloadIntake, useIntake, type DayState, type IntakeDay } from '@/features/nutrition/api/get-intake';
+import { INTAKE_NUTRIENTS, barHeight, lowDays } from '@/features/nutrition/intake';
 import { NS } from '@/features/nutrition/i18n';
 
 const STATE_COLOR: Record<DayState, string> = { NO_TRAYS: 'default', NOT_COLLECTED: 'default', LOW: 'red', OK: 'green' };
@@ -54,8 +54,8 @@ export function IntakeChart({ branchCode, hnId }: { branchCode: string; hnId: st
       key: 'state',
       title: t('intake.state'),
       render: (_, d) => (
-        <Tag color={STATE_COLOR[dayState(d)]} data-testid="intake-state">
-          {t(`intake.states.${dayState(d)}`)}
+        <Tag color={STATE_COLOR[d.state]} data-testid="intake-state">
+          {t(`intake.states.${d.state}`)}
         </Tag>
       ),
     },
