@@ -126,6 +126,11 @@ func (s *Service) Intake(ctx context.Context, branch, hn string, r day.Range, de
 	return out, nil
 }
 
+// intakeMin: t is a minimum an intake's share is read against (energy or protein).
+func intakeMin(t Target) bool {
+	return slices.Contains(intakeNutrients, t.Nutrient) && t.DailyMin != nil && *t.DailyMin > 0
+}
+
 // intakeDays answers, for each patient (by id, with the targets that hold), every day from..to
 // with what was eaten of nutrients (every one for the patient's intake, energy and protein for
 // the worklist): one statement whatever the number of patients.
@@ -136,7 +141,7 @@ func (s *Service) intakeDays(ctx context.Context, branch string, patients map[in
 		ids = append(ids, id)
 		mins[id] = map[string]float64{}
 		for _, t := range targets {
-			if slices.Contains(intakeNutrients, t.Nutrient) && t.DailyMin != nil && *t.DailyMin > 0 {
+			if intakeMin(t) {
 				mins[id][t.Nutrient] = *t.DailyMin
 			}
 		}

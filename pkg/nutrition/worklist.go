@@ -96,6 +96,8 @@ func (s *Service) worklist(ctx context.Context, lang i18n.Lang, branch, date, hn
 	if err != nil {
 		return nil, err
 	}
+	// the patients with an energy or protein minimum: the others' days are never low, and their
+	// intake is not read
 	targets := make(map[int64][]Target, len(rows))
 	ids := make([]int64, len(rows))
 	for i, r := range rows {
@@ -103,7 +105,11 @@ func (s *Service) worklist(ctx context.Context, lang i18n.Lang, branch, date, hn
 		if err := json.Unmarshal(r.OwnTargets, &own); err != nil {
 			return nil, fmt.Errorf("own targets of %s: %w", r.HnID, err)
 		}
-		targets[r.ID], ids[i] = resolve(masters, r.DietTypeID, r.TherapeuticIds, r.WeightKg, own), r.ID
+		ids[i] = r.ID
+		t := resolve(masters, r.DietTypeID, r.TherapeuticIds, r.WeightKg, own)
+		if slices.ContainsFunc(t, intakeMin) {
+			targets[r.ID] = t
+		}
 	}
 	span := day.Range{From: to.AddDate(0, 0, 1-worklistDays), To: to}
 	days, err := s.intakeDays(ctx, branch, targets, span, intakeNutrients) // a low day reads these only
