@@ -79,7 +79,7 @@ func TestDemoWorklist(t *testing.T) {
 	}
 	s := nutrition.NewService(pool, time.Now)
 	for _, branch := range []string{demo.Bangkok, demo.ChiangMai} {
-		items, err := s.Worklist(ctx, i18n.EN, branch, day.TodayString(time.Now()), "")
+		items, err := s.Worklist(ctx, i18n.EN, branch, day.TodayString(time.Now()), 0)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -151,7 +151,7 @@ func BenchmarkWorklist1200(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		start := time.Now()
-		items, err := s.Worklist(ctx, i18n.EN, "SRP01", f.date, "")
+		items, err := s.Worklist(ctx, i18n.EN, "SRP01", f.date, 0)
 		took = append(took, time.Since(start))
 		if err != nil || len(items) < 1200/7 {
 			b.Fatalf("%d listed: %v", len(items), err)

@@ -109,14 +109,15 @@ type handlers struct {
 	files download.Files
 }
 
-// worklist: ?branchCode&dateOrder — the patients to see (the days up to dateOrder, today).
+// worklist: ?branchCode&dateOrder&ward — the patients to see (the days up to dateOrder, today;
+// one ward by id, or All).
 func (h handlers) worklist(w http.ResponseWriter, r *http.Request) error {
 	q := httpx.ReadQuery(r)
-	date := h.dateOf(q)
+	date, ward := h.dateOf(q), q.IDOrAll("ward")
 	if err := q.Err(); err != nil {
 		return err
 	}
-	items, err := h.s.Worklist(r.Context(), httpx.Lang(r), httpx.Branch(r), date, "")
+	items, err := h.s.Worklist(r.Context(), httpx.Lang(r), httpx.Branch(r), date, ward)
 	if err != nil {
 		return err
 	}
@@ -135,15 +136,15 @@ func (h handlers) seen(w http.ResponseWriter, r *http.Request) error {
 	return httpx.OKMsg(w, r, "nutrition.seen", out)
 }
 
-// exportWorklist: ?branchCode&dateOrder — the worklist as a workbook (204 when empty).
+// exportWorklist: ?branchCode&dateOrder&ward — the worklist as a workbook (204 when empty).
 func (h handlers) exportWorklist(w http.ResponseWriter, r *http.Request) error {
 	q := httpx.ReadQuery(r)
-	date := h.dateOf(q)
+	date, ward := h.dateOf(q), q.IDOrAll("ward")
 	if err := q.Err(); err != nil {
 		return err
 	}
 	ctx, lang, branch := r.Context(), httpx.Lang(r), httpx.Branch(r)
-	items, err := h.s.Worklist(ctx, lang, branch, date, "")
+	items, err := h.s.Worklist(ctx, lang, branch, date, ward)
 	if err != nil {
 		return err
 	}

@@ -64,16 +64,17 @@ type WorkItem struct {
 }
 
 // Worklist answers the branch's patients in hospital with a reason to be seen as of date (the
-// days up to it, NPO as of now), by ward, bed and HN; hn narrows to one patient ("" every one).
-func (s *Service) Worklist(ctx context.Context, lang i18n.Lang, branch, date, hn string) ([]WorkItem, error) {
-	out, err := s.worklist(ctx, lang, branch, date, hn)
+// days up to it, NPO as of now), by ward, bed and HN; wardID narrows to one ward (0: every ward).
+func (s *Service) Worklist(ctx context.Context, lang i18n.Lang, branch, date string, wardID int64) ([]WorkItem, error) {
+	out, err := s.worklist(ctx, lang, branch, date, "", wardID)
 	if err != nil {
 		return nil, fmt.Errorf("nutrition.worklist: %w", err)
 	}
 	return out, nil
 }
 
-func (s *Service) worklist(ctx context.Context, lang i18n.Lang, branch, date, hn string) ([]WorkItem, error) {
+// worklist: hn names one patient, listed with or without a reason ("" every patient with one).
+func (s *Service) worklist(ctx context.Context, lang i18n.Lang, branch, date, hn string, wardID int64) ([]WorkItem, error) {
 	to, err := day.Parse(date)
 	if err != nil {
 		return nil, errs.Fields(map[string]string{"dateOrder": "date.invalid"})
@@ -81,6 +82,9 @@ func (s *Service) worklist(ctx context.Context, lang i18n.Lang, branch, date, hn
 	p := dbsqlc.NutritionPatientsParams{BranchCode: branch}
 	if hn != "" {
 		p.HnID = &hn
+	}
+	if wardID != 0 {
+		p.WardID = &wardID
 	}
 	rows, err := queries.NutritionPatients(ctx, s.db, p)
 	if err != nil {
@@ -214,7 +218,7 @@ func (s *Service) MarkSeen(ctx context.Context, lang i18n.Lang, branch, by strin
 	if len(bad) > 0 {
 		return Seen{}, errs.Fields(bad)
 	}
-	items, err := s.worklist(ctx, lang, branch, in.DateOrder, in.HnID)
+	items, err := s.worklist(ctx, lang, branch, in.DateOrder, in.HnID, 0)
 	if err != nil {
 		return Seen{}, fmt.Errorf("nutrition.markSeen: %w", err)
 	}

@@ -3,6 +3,7 @@ package nutrition_test
 import (
 	"context"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -99,6 +100,56 @@ func TestWorklist(t *testing.T) {
 		t.Fatalf("Thai: %+v", l.Items[0].Reasons)
 	}
 
+	// one ward (?ward, an id or All): T-NUT3 moves to W02
+	exec(`UPDATE patient p SET ward_id = w.id FROM ward w WHERE p.branch_code = 'SRP01' AND p.hn_id = 'T-NUT3'
+		AND w.branch_code = 'SRP01' AND w.code = 'W02'`)
+	var w02 int64
+	if err := f.s.DB.QueryRow(ctx, `SELECT id FROM ward WHERE branch_code = 'SRP01' AND code = 'W02'`).Scan(&w02); err != nil {
+		t.Fatal(err)
+	}
+	inWard := func(ward string) (map[string]string, apitest.Response) {
+		res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/nutrition/worklist?dateOrder=" + f.date + "&ward=" + ward, Token: f.nutri, Lang: "en"})
+		var out list
+		if res.Status == http.StatusOK {
+			res.Into(t, &out)
+			for _, it := range out.Items {
+				if it.WardCode != "" && ward != "All" && (ward == strconv.FormatInt(w02, 10)) != (it.WardCode == "W02") {
+					t.Fatalf("ward %s lists %s of %s", ward, it.HnID, it.WardCode)
+				}
+			}
+		}
+		return reasons(out), res
+	}
+	if got, res := inWard(strconv.FormatInt(f.wardID, 10)); res.Status != http.StatusOK || len(got) != 2 || got["T-NUT1"] == "" || got["T-NUT2"] == "" {
+		t.Fatalf("ward W01: %d %v", res.Status, got)
+	}
+	if got, _ := inWard(strconv.FormatInt(w02, 10)); len(got) != 1 || got["T-NUT3"] != "NPO_48H" {
+		t.Fatalf("ward W02: %v", got)
+	}
+	if got, _ := inWard("All"); len(got) != 3 {
+		t.Fatalf("every ward: %v", got)
+	}
+	if _, res := inWard("W01"); res.Status != http.StatusBadRequest {
+		t.Fatalf("a ward not an id: %d %s", res.Status, res.Body)
+	}
+	// the export of one ward: its patients only
+	res = f.s.Do(apitest.Request{Method: "GET", Path: "/api/download/nutritionWorklist?dateOrder=" + f.date + "&ward=" + strconv.FormatInt(w02, 10),
+		Token: f.nutri, Lang: "en"})
+	var wardLink struct{ URL string }
+	res.Into(t, &wardLink)
+	if res.Status != http.StatusOK || wardLink.URL == "" {
+		t.Fatalf("export of a ward: %d %s", res.Status, res.Body)
+	}
+	var hns []string
+	for _, r := range apitest.SheetRows(t, f.s.Fetch(wardLink.URL))[1:] {
+		if strings.HasPrefix(r[2], "T-") {
+			hns = append(hns, r[2])
+		}
+	}
+	if strings.Join(hns, ",") != "T-NUT3" {
+		t.Fatalf("export of ward W02: %v", hns)
+	}
+
 	// seen, with a note: kept with the reasons, logged, shown on the list
 	seen := func(body map[string]any) apitest.Response {
 		body["branchCode"], body["dateOrder"] = "SRP01", f.date
@@ -158,7 +209,7 @@ func TestWorklist(t *testing.T) {
 	if !found || rows[0][0] != "หอผู้ป่วย / Ward" {
 		t.Fatalf("workbook: %v", rows)
 	}
-	if n := f.s.Count(`SELECT count(*) FROM activity_log WHERE action = 'nutrition.exportWorklist'`); n != 1 {
+	if n := f.s.Count(`SELECT count(*) FROM activity_log WHERE action = 'nutrition.exportWorklist'`); n != 2 {
 		t.Fatalf("%d export entries", n)
 	}
 

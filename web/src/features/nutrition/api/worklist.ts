@@ -17,11 +17,12 @@ export type WorkItem = Pick<
   lastSeen: Seen | null;
 };
 
-/** GET /nutrition/worklist — the branch's patients who are not eating, as of today. */
-export function useWorklist(branchCode: string, lang: string) {
+/** GET /nutrition/worklist — the branch's patients who are not eating, as of today; one ward (0: every ward). */
+export function useWorklist(branchCode: string, lang: string, ward = 0) {
   return useQuery({
-    queryKey: [...nutritionKey, 'worklist', { branchCode, lang }],
-    queryFn: () => apiGet<{ dateOrder: string; items: WorkItem[] }>('/nutrition/worklist', { query: { branchCode }, silent: true }),
+    queryKey: [...nutritionKey, 'worklist', { branchCode, lang, ward }],
+    queryFn: () =>
+      apiGet<{ dateOrder: string; items: WorkItem[] }>('/nutrition/worklist', { query: { branchCode, ward: ward || undefined }, silent: true }),
     enabled: branchCode !== '',
   });
 }
@@ -35,7 +36,10 @@ export function useMarkSeen() {
   });
 }
 
-/** GET /download/nutritionWorklist — the worklist as .xlsx (null: 204, nobody listed). */
+/** GET /download/nutritionWorklist — the worklist (of one ward: 0 every ward) as .xlsx (null: 204, nobody listed). */
 export function useDownloadWorklist() {
-  return useMutation({ mutationFn: (branchCode: string): Promise<FileLink | null> => apiDownload('/download/nutritionWorklist', { query: { branchCode } }) });
+  return useMutation({
+    mutationFn: ({ branchCode, ward }: { branchCode: string; ward: number }): Promise<FileLink | null> =>
+      apiDownload('/download/nutritionWorklist', { query: { branchCode, ward: ward || undefined } }),
+  });
 }

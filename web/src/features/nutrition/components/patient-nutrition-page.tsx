@@ -11,9 +11,11 @@ import { ButtonLink } from '@/components/button-link';
 import { useSearchBoxParts } from '@/components/search-box-parts';
 import { useGuardedClose } from '@/components/unsaved-changes';
 import { useNutritionDays, type PatientDay, type Target } from '@/lib/api/get-nutrition-days';
+import { useWards } from '@/lib/api/get-wards';
 import { THAI_PICKER, pickerFormat } from '@/lib/dates';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { pickName } from '@/lib/names';
+import { placeOptions, placeSearch } from '@/lib/place-options';
 import { NUTRIENTS, NUTRIENT_UNIT, rangeText, type Nutrient } from '@/lib/nutrients';
 import { useBranchToday } from '@/lib/use-branch-today';
 import { useSession } from '@/lib/use-session';
@@ -38,10 +40,12 @@ export default function PatientNutritionPage() {
   const { today } = useBranchToday();
   const [date, setDate] = useState<string | null>(null);
   const [criteria, setCriteria] = useState('');
+  const [ward, setWard] = useState(0);
   const [page, setPage] = useState({ page: 1, size: 20 });
   const [editing, setEditing] = useState<PatientDay | null>(null);
+  const wards = useWards(branchCode);
   const day = date ?? today;
-  const days = useNutritionDays({ branchCode, dateOrder: day, criteria, ...page }, day !== '');
+  const days = useNutritionDays({ branchCode, dateOrder: day, ward, criteria, ...page }, day !== '');
 
   const name = (p: PatientDay) => pickName(lang, `${p.firstNameTh} ${p.lastNameTh}`.trim(), `${p.firstNameEn} ${p.lastNameEn}`.trim());
   const columns: TableColumnsType<PatientDay> = [
@@ -89,6 +93,18 @@ export default function PatientNutritionPage() {
             }}
             style={{ width: 280 }}
             data-testid="nutrition-search"
+          />
+          <Select
+            aria-label={t('ward')}
+            value={ward}
+            onChange={(w) => {
+              setWard(w);
+              setPage((p) => ({ ...p, page: 1 }));
+            }}
+            style={{ minWidth: 180 }}
+            {...placeSearch}
+            data-testid="nutrition-ward"
+            options={[{ value: 0, label: t('allWards') }, ...placeOptions(wards.data, lang)]}
           />
           <DatePicker
             allowClear={false}

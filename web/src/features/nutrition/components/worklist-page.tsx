@@ -1,12 +1,14 @@
-import { App, Button, Drawer, Form, Input, Modal, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Drawer, Form, Input, Modal, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DownloadOutlined } from '@/components/icons';
 import { ScreenFrame } from '@/components/screen-frame';
 import { ButtonLink } from '@/components/button-link';
 import { Table } from '@/components/table';
+import { useWards } from '@/lib/api/get-wards';
 import { formatDateTime } from '@/lib/dates';
 import { pickName } from '@/lib/names';
+import { placeOptions, placeSearch } from '@/lib/place-options';
 import { useSession } from '@/lib/use-session';
 import { useDownloadWorklist, useMarkSeen, useWorklist, type WorkItem } from '@/features/nutrition/api/worklist';
 import { IntakeChart } from '@/features/nutrition/components/intake-chart';
@@ -24,7 +26,9 @@ export default function WorklistPage() {
   const { notification } = App.useApp();
   const { userInfo } = useSession();
   const branchCode = userInfo?.current?.branchCode ?? '';
-  const list = useWorklist(branchCode, lang);
+  const [ward, setWard] = useState(0);
+  const wards = useWards(branchCode);
+  const list = useWorklist(branchCode, lang, ward);
   const download = useDownloadWorklist();
   const [chart, setChart] = useState<WorkItem | null>(null);
   const [seeing, setSeeing] = useState<WorkItem | null>(null);
@@ -86,7 +90,7 @@ export default function WorklistPage() {
   ];
 
   const exportFile = () =>
-    download.mutate(branchCode, {
+    download.mutate({ branchCode, ward }, {
       onSuccess: (f) => {
         if (!f) notification.info({ message: t('worklist.empty') });
       },
@@ -97,6 +101,15 @@ export default function WorklistPage() {
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <Space wrap>
           <ButtonLink to="/auth/nutrition">{t('worklist.back')}</ButtonLink>
+          <Select
+            aria-label={t('ward')}
+            value={ward}
+            onChange={setWard}
+            style={{ minWidth: 180 }}
+            {...placeSearch}
+            data-testid="worklist-ward"
+            options={[{ value: 0, label: t('allWards') }, ...placeOptions(wards.data, lang)]}
+          />
           <Button icon={<DownloadOutlined />} onClick={exportFile} loading={download.isPending} data-testid="worklist-export">
             {t('worklist.export')}
           </Button>
