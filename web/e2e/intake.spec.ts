@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { apiSignIn } from './auth-helpers';
+import { choose } from './logs-helpers';
 import { openAs, text } from './helpers';
 import { signInNutritionist } from './master-data-helpers';
 import { bangkokToday } from './orders-helpers';
@@ -109,5 +110,13 @@ test('a Serve user collects a tray in two taps on a phone, and the Nutritionist 
   await nutri.getByTestId('worklist-note').fill(note);
   await nutri.getByRole('dialog').getByRole('button', { name: n('worklist.see') }).click();
   await expect(nutri.getByTestId('worklist-table').getByTestId('worklist-last-seen').filter({ hasText: note })).toHaveCount(1);
+  // one ward: the demo's patients of W01 are not those of W02, and come back with every ward
+  const lowRows = nutri.getByTestId('worklist-table').locator('tbody tr.ant-table-row', { has: nutri.locator('li[data-code=LOW_INTAKE]') });
+  await choose(nutri, nutri.getByTestId('worklist-ward'), /W02/, 'W02');
+  await expect(lowRows.filter({ hasText: note })).toHaveCount(0);
+  await choose(nutri, nutri.getByTestId('worklist-ward'), /W01/, 'W01');
+  await expect(lowRows.filter({ hasText: note })).toHaveCount(1);
+  await choose(nutri, nutri.getByTestId('worklist-ward'), n('allWards'));
+  await expect(lowRows.filter({ hasText: note })).toHaveCount(1);
   await ctx.close();
 });
