@@ -75,6 +75,15 @@ test('a Serve user collects a tray in two taps on a phone, and the Nutritionist 
   await nutri.getByTestId('nutrition-search').press('Enter');
   const row = nutri.getByTestId('nutrition-table').locator('tbody tr.ant-table-row', { hasText: tray.hn });
   await expect(row).toHaveCount(1);
+  // one ward: the patient's own lists it, another does not, every ward again does
+  const ward = (await row.locator('td').first().textContent())!.split(' · ')[0].trim();
+  const other = ward === 'W01' ? 'W02' : 'W01';
+  await choose(nutri, nutri.getByTestId('nutrition-ward'), new RegExp(`\\b${other}\\b`), other);
+  await expect(row).toHaveCount(0);
+  await choose(nutri, nutri.getByTestId('nutrition-ward'), new RegExp(`\\b${ward}\\b`), ward);
+  await expect(row).toHaveCount(1);
+  await choose(nutri, nutri.getByTestId('nutrition-ward'), n('allWards'));
+  await expect(row).toHaveCount(1);
   await row.getByTestId('edit-targets').click();
   const chart = nutri.getByTestId('intake-chart');
   await expect(chart.getByTestId('intake-svg')).toHaveAttribute('aria-label', /.+/);
