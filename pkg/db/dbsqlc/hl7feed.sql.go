@@ -255,22 +255,40 @@ func (q *Queries) FeedHours(ctx context.Context, db DBTX, branch string) ([]Feed
 	return items, nil
 }
 
-const feedInsertMessages = `-- name: FeedInsertMessages :many
-INSERT INTO hl7_message (id, branch_code, control_id, message_type, kind, patient_hn, sent_at, raw, ack, status,
-    error_key, error, received_at)
-SELECT u.id, $1, u.control_id, u.message_type, u.kind, u.patient_hn, u.sent_at, u.raw, u.ack, u.status,
-    u.error_key, u.error, now() + u.ord * interval '1 microsecond'
-FROM ROWS FROM (unnest($2::uuid[]), unnest($3::text[]), unnest($4::text[]),
-    unnest($5::text[]), unnest($6::text[]), unnest($7::timestamptz[]), unnest($8::text[]),
-    unnest($9::text[]), unnest($10::text[]), unnest($11::text[]), unnest($12::text[]))
-    WITH ORDINALITY AS u(id, control_id, message_type, kind, patient_hn, sent_at, raw, ack, status, error_key, error, ord)
-ORDER BY u.ord
-ON CONFLICT (branch_code, control_id) WHERE ack = 'AA' AND status <> 'duplicate' DO NOTHING
-RETURNING id
+const feedKeepMessages = `-- name: FeedKeepMessages :one
+WITH feed AS (
+    SELECT FROM hl7_feed f WHERE f.branch_code = $2::text AND f.key_hash = $1::bytea AND f.facility = $3::text
+), post AS (
+    SELECT u.id, u.control_id, u.message_type, u.kind, u.patient_hn, u.sent_at, u.raw, u.ack, u.status, u.error_key, u.error, u.ord FROM ROWS FROM (unnest($4::uuid[]), unnest($5::text[]), unnest($6::text[]),
+        unnest($7::text[]), unnest($8::text[]), unnest($9::timestamptz[]), unnest($10::text[]),
+        unnest($11::text[]), unnest($12::text[]), unnest($13::text[]), unnest($14::text[]))
+        WITH ORDINALITY AS u(id, control_id, message_type, kind, patient_hn, sent_at, raw, ack, status, error_key, error, ord)
+    WHERE $1::bytea IS NULL OR EXISTS (SELECT FROM feed)
+), kept AS (
+    INSERT INTO hl7_message (id, branch_code, control_id, message_type, kind, patient_hn, sent_at, raw, ack, status,
+        error_key, error, received_at)
+    SELECT id, $2, control_id, message_type, kind, patient_hn, sent_at, raw, ack, status, error_key, error,
+        now() + ord * interval '1 microsecond'
+    FROM post ORDER BY ord
+    ON CONFLICT (branch_code, control_id) WHERE ack = 'AA' AND status <> 'duplicate' DO NOTHING
+    RETURNING id
+), duplicates AS (
+    INSERT INTO hl7_message (id, branch_code, control_id, message_type, kind, patient_hn, sent_at, raw, ack, status,
+        error_key, error, received_at)
+    SELECT id, $2, control_id, message_type, kind, patient_hn, sent_at, raw, ack, 'duplicate', 'hl7Feed.duplicate',
+        error, now() + ord * interval '1 microsecond'
+    FROM post WHERE id NOT IN (SELECT id FROM kept) ORDER BY ord
+    RETURNING id
+)
+SELECT ($1::bytea IS NULL OR EXISTS (SELECT FROM feed))::bool AS known,
+    coalesce((SELECT array_agg(id) FROM kept), '{}')::uuid[] AS kept,
+    (SELECT count(*) FROM duplicates)::int AS duplicates
 `
 
-type FeedInsertMessagesParams struct {
+type FeedKeepMessagesParams struct {
+	KeyHash      []byte
 	Branch       string
+	Facility     string
 	Ids          []string
 	ControlIds   []string
 	MessageTypes []string
@@ -284,13 +302,25 @@ type FeedInsertMessagesParams struct {
 	Errors       []string
 }
 
-// Keeps the messages of a post, one row per element of the arrays, in their order (received_at
-// the statement's time plus the message's place in microseconds). An accepted one (ack AA) whose
-// MSH-10 the branch's accepted messages already hold (or an earlier one of the same post) is not
-// inserted (no id answered): the caller keeps it as a duplicate.
-func (q *Queries) FeedInsertMessages(ctx context.Context, db DBTX, arg FeedInsertMessagesParams) ([]string, error) {
-	rows, err := db.Query(ctx, feedInsertMessages,
+type FeedKeepMessagesRow struct {
+	Known      bool
+	Kept       []string
+	Duplicates int32
+}
+
+// Keeps the messages of a post in one statement (and one commit), one row per element of the
+// arrays, in their order (received_at the statement's time plus the message's place in
+// microseconds), when the branch's feed key is still @key_hash with its facility @facility (a
+// NULL @key_hash: the demo hospital of this machine, no key): the key is checked where the
+// rows are kept, so that a post costs one round trip and a rotated key is refused at once.
+// known: the key held (else nothing was kept). An accepted one (ack AA) whose MSH-10 the
+// branch's accepted messages already hold (or an earlier one of the same post) is kept as a
+// duplicate (status duplicate) in the same statement; kept answers the ids of the others.
+func (q *Queries) FeedKeepMessages(ctx context.Context, db DBTX, arg FeedKeepMessagesParams) (FeedKeepMessagesRow, error) {
+	row := db.QueryRow(ctx, feedKeepMessages,
+		arg.KeyHash,
 		arg.Branch,
+		arg.Facility,
 		arg.Ids,
 		arg.ControlIds,
 		arg.MessageTypes,
@@ -303,22 +333,9 @@ func (q *Queries) FeedInsertMessages(ctx context.Context, db DBTX, arg FeedInser
 		arg.ErrorKeys,
 		arg.Errors,
 	)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		items = append(items, id)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
+	var i FeedKeepMessagesRow
+	err := row.Scan(&i.Known, &i.Kept, &i.Duplicates)
+	return i, err
 }
 
 const feedKey = `-- name: FeedKey :one
@@ -344,19 +361,22 @@ SELECT m.id, m.branch_code, m.control_id, m.message_type, m.kind, m.patient_hn, 
     (SELECT l.sent_at FROM hl7_message l
      WHERE l.branch_code = m.branch_code AND l.patient_hn = m.patient_hn AND l.status = 'applied'
         AND (l.kind = 'diet-order') = (m.kind = 'diet-order')
-     ORDER BY l.sent_at DESC LIMIT 1)::timestamptz AS last_applied
+     ORDER BY l.sent_at DESC LIMIT 1)::timestamptz AS last_applied,
+    coalesce((SELECT v.version FROM branch_codes_version v WHERE v.branch_code = m.branch_code), 0)::bigint AS codes_version
 FROM hl7_message m WHERE m.id = ANY ($1::uuid[])
 ORDER BY m.id FOR UPDATE OF m
 `
 
 type FeedLockMessagesRow struct {
-	Hl7Message  Hl7Message
-	LastApplied pgtype.Timestamptz
+	Hl7Message   Hl7Message
+	LastApplied  pgtype.Timestamptz
+	CodesVersion int64
 }
 
 // Locks the messages of a worker's batch, each with when the last message of its patient's
 // stream (ADT or diet orders, as the message is) applied was sent: the stale check, in the
-// same round trip, one for the batch.
+// same round trip, one for the batch; and the count of its branch's codes and maps
+// (branch_codes_version), which tells the worker whether those it keeps are still the branch's.
 func (q *Queries) FeedLockMessages(ctx context.Context, db DBTX, ids []string) ([]FeedLockMessagesRow, error) {
 	rows, err := db.Query(ctx, feedLockMessages, ids)
 	if err != nil {
@@ -383,6 +403,7 @@ func (q *Queries) FeedLockMessages(ctx context.Context, db DBTX, ids []string) (
 			&i.Hl7Message.Changes,
 			&i.Hl7Message.AppliedAt,
 			&i.LastApplied,
+			&i.CodesVersion,
 		); err != nil {
 			return nil, err
 		}

@@ -4,6 +4,16 @@ CREATE EXTENSION IF NOT EXISTS btree_gist WITH SCHEMA public;
 
 CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
 
+CREATE FUNCTION public.branch_codes_changed() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    INSERT INTO branch_codes_version AS v (branch_code, version)
+    SELECT DISTINCT branch_code, 1 FROM changed
+    ON CONFLICT (branch_code) DO UPDATE SET version = v.version + 1;
+    RETURN NULL;
+END $$;
+
 CREATE FUNCTION public.food_rule_refs(branch text, allergen_ids bigint[], restricted_ids bigint[], religion_id bigint, vegetarian_id bigint) RETURNS jsonb
     LANGUAGE sql STABLE
     AS $$
@@ -1197,6 +1207,11 @@ CREATE TABLE public.branch (
     CONSTRAINT branch_code_check CHECK ((code ~ '^[A-Z0-9_-]{2,20}$'::text))
 );
 
+CREATE TABLE public.branch_codes_version (
+    branch_code text NOT NULL,
+    version bigint NOT NULL
+);
+
 CREATE TABLE public.change_log (
     id bigint NOT NULL,
     branch_code text DEFAULT ''::text NOT NULL,
@@ -2139,6 +2154,9 @@ ALTER TABLE ONLY public.auth_session
 ALTER TABLE ONLY public.auth_throttle
     ADD CONSTRAINT auth_throttle_pkey PRIMARY KEY (key);
 
+ALTER TABLE ONLY public.branch_codes_version
+    ADD CONSTRAINT branch_codes_version_pkey PRIMARY KEY (branch_code);
+
 ALTER TABLE ONLY public.branch
     ADD CONSTRAINT branch_pkey PRIMARY KEY (code);
 
@@ -2589,9 +2607,27 @@ CREATE TRIGGER activity_log_append_only BEFORE DELETE OR UPDATE ON public.activi
 
 CREATE TRIGGER activity_log_no_truncate BEFORE TRUNCATE ON public.activity_log FOR EACH STATEMENT EXECUTE FUNCTION public.log_append_only();
 
+CREATE TRIGGER allergen_codes_added AFTER INSERT ON public.allergen REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER allergen_codes_deleted AFTER DELETE ON public.allergen REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER allergen_codes_updated AFTER UPDATE ON public.allergen REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
 CREATE TRIGGER change_log_append_only BEFORE DELETE OR UPDATE ON public.change_log FOR EACH ROW EXECUTE FUNCTION public.log_append_only();
 
 CREATE TRIGGER change_log_no_truncate BEFORE TRUNCATE ON public.change_log FOR EACH STATEMENT EXECUTE FUNCTION public.log_append_only();
+
+CREATE TRIGGER diet_type_codes_added AFTER INSERT ON public.diet_type REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER diet_type_codes_deleted AFTER DELETE ON public.diet_type REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER diet_type_codes_updated AFTER UPDATE ON public.diet_type REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER hospital_connector_codes_added AFTER INSERT ON public.hospital_connector REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER hospital_connector_codes_deleted AFTER DELETE ON public.hospital_connector REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER hospital_connector_codes_updated AFTER UPDATE ON public.hospital_connector REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
 
 CREATE CONSTRAINT TRIGGER meal_order_food_change_review AFTER INSERT ON public.meal_order_food_change DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION public.meal_order_food_change_review();
 
@@ -2635,17 +2671,53 @@ CREATE TRIGGER patient_therapeutic_review_del AFTER DELETE ON public.patient_the
 
 CREATE TRIGGER patient_therapeutic_review_ins AFTER INSERT ON public.patient_therapeutic REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.patient_link_review_orders();
 
+CREATE TRIGGER religion_codes_added AFTER INSERT ON public.religion REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER religion_codes_deleted AFTER DELETE ON public.religion REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER religion_codes_updated AFTER UPDATE ON public.religion REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
 CREATE TRIGGER religion_restricted_review_del AFTER DELETE ON public.religion_restricted REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.rule_restricted_review_orders();
 
 CREATE TRIGGER religion_restricted_review_ins AFTER INSERT ON public.religion_restricted REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.rule_restricted_review_orders();
+
+CREATE TRIGGER restricted_ingredient_codes_added AFTER INSERT ON public.restricted_ingredient REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER restricted_ingredient_codes_deleted AFTER DELETE ON public.restricted_ingredient REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER restricted_ingredient_codes_updated AFTER UPDATE ON public.restricted_ingredient REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER room_codes_added AFTER INSERT ON public.room REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER room_codes_deleted AFTER DELETE ON public.room REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER room_codes_updated AFTER UPDATE ON public.room REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
 
 CREATE TRIGGER survey_answer_append_only BEFORE DELETE OR UPDATE ON public.survey_answer FOR EACH ROW EXECUTE FUNCTION public.log_append_only();
 
 CREATE TRIGGER survey_answer_no_truncate BEFORE TRUNCATE ON public.survey_answer FOR EACH STATEMENT EXECUTE FUNCTION public.log_append_only();
 
+CREATE TRIGGER therapeutic_codes_added AFTER INSERT ON public.therapeutic REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER therapeutic_codes_deleted AFTER DELETE ON public.therapeutic REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER therapeutic_codes_updated AFTER UPDATE ON public.therapeutic REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER vegetarian_codes_added AFTER INSERT ON public.vegetarian REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER vegetarian_codes_deleted AFTER DELETE ON public.vegetarian REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER vegetarian_codes_updated AFTER UPDATE ON public.vegetarian REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
 CREATE TRIGGER vegetarian_restricted_review_del AFTER DELETE ON public.vegetarian_restricted REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.rule_restricted_review_orders();
 
 CREATE TRIGGER vegetarian_restricted_review_ins AFTER INSERT ON public.vegetarian_restricted REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.rule_restricted_review_orders();
+
+CREATE TRIGGER ward_codes_added AFTER INSERT ON public.ward REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER ward_codes_deleted AFTER DELETE ON public.ward REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER ward_codes_updated AFTER UPDATE ON public.ward REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
 
 ALTER TABLE ONLY public.allergen
     ADD CONSTRAINT allergen_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
