@@ -149,7 +149,7 @@ func (r *Receiver) receive(ctx context.Context, branch string, k Key, body []byt
 	if err != nil || len(msgs) == 0 {
 		e := asHL7(err, "nothing that reads as an HL7 v2 message")
 		w := row{branch: branch, raw: string(body), ack: hl7.AR, status: Failed, errKey: "hl7Feed.unreadable", err: e.Reason}
-		if ok, err := r.keep(ctx, branch, k, []*row{&w}); err != nil || !ok {
+		if _, ok, err := r.keep(ctx, branch, k, []*row{&w}); err != nil || !ok {
 			return nil, ok, err
 		}
 		return r.ack(nil, hl7.AR, e), true, nil
@@ -160,8 +160,19 @@ func (r *Receiver) receive(ctx context.Context, branch string, k Key, body []byt
 		items[i] = r.read(branch, k.Facility, raw)
 		rows[i] = &items[i].w
 	}
-	if ok, err := r.keep(ctx, branch, k, rows); err != nil || !ok {
+	waiting, ok, err := r.keep(ctx, branch, k, rows)
+	if err != nil || !ok {
 		return nil, ok, err
+	}
+	// what a duplicate repeats and is still queued: queued again (a resend after a receiver
+	// died between its commit and the queue); the duplicate is answered AE when it cannot be
+	requeued := map[string]error{}
+	for _, w := range waiting {
+		body, err := events.EncodeHL7Received(events.HL7Received{MessageID: w.id, BranchCode: branch})
+		if err == nil {
+			err = r.queue.SendFIFO(ctx, body, Group(branch, w.hn), Dedup(branch, w.controlID))
+		}
+		requeued[w.controlID] = err
 	}
 	var out []byte
 	for i := range items {
@@ -178,6 +189,9 @@ func (r *Receiver) receive(ctx context.Context, branch string, k Key, body []byt
 				}
 				it.code, it.err = hl7.AE, &hl7.Error{Code: hl7.CodeInternal, Reason: "the message could not be queued: send it again"}
 			}
+		}
+		if err, ok := requeued[it.w.controlID]; ok && err != nil && it.w.status == Duplicate {
+			it.code, it.err = hl7.AE, &hl7.Error{Code: hl7.CodeInternal, Reason: "the message could not be queued: send it again"}
 		}
 		out = append(out, r.ack(it.msg, it.code, it.err)...)
 	}
@@ -273,8 +287,9 @@ func rowOf(branch, raw string, ev hl7.Event) row {
 
 // keep stores the messages of a post in one statement, if k is still the branch's key
 // (false: it is not, nothing kept); an accepted one whose MSH-10 the branch accepted before
-// (or an earlier one of the post) is kept as a duplicate, in the same statement.
-func (r *Receiver) keep(ctx context.Context, branch string, k Key, ws []*row) (bool, error) {
+// (or an earlier one of the post) is kept as a duplicate, in the same statement. It answers
+// the earlier messages these duplicates repeat that are still queued, to queue again.
+func (r *Receiver) keep(ctx context.Context, branch string, k Key, ws []*row) ([]row, bool, error) {
 	p := dbsqlc.FeedKeepMessagesParams{Branch: branch, KeyHash: k.Hash, Facility: k.Facility}
 	for _, w := range ws {
 		w.id = imports.NewJobID()
@@ -289,10 +304,10 @@ func (r *Receiver) keep(ctx context.Context, branch string, k Key, ws []*row) (b
 	}
 	res, err := queries.FeedKeepMessages(ctx, r.db, p)
 	if err != nil {
-		return false, fmt.Errorf("hl7Feed.keep: %w", err)
+		return nil, false, fmt.Errorf("hl7Feed.keep: %w", err)
 	}
 	if !res.Known {
-		return false, nil
+		return nil, false, nil
 	}
 	kept := make(map[string]bool, len(res.Kept))
 	for _, id := range res.Kept {
@@ -303,7 +318,11 @@ func (r *Receiver) keep(ctx context.Context, branch string, k Key, ws []*row) (b
 			w.status, w.errKey = Duplicate, "hl7Feed.duplicate"
 		}
 	}
-	return true, nil
+	waiting := make([]row, len(res.WaitingIds))
+	for i, id := range res.WaitingIds {
+		waiting[i] = row{id: id, controlID: res.WaitingControlIds[i], hn: res.WaitingHns[i]}
+	}
+	return waiting, true, nil
 }
 
 // Send receives msgs as if the hospital had posted them to branch's feed (no key: the

@@ -206,3 +206,54 @@ func unauthenticated(err error) bool {
 	e, ok := errs.As(err)
 	return ok && e.Kind == errs.Unauthenticated
 }
+
+// A message kept but never queued (its receiver died between the commit and the queue, and
+// the sender, without an ACK, sends it again) is queued again by the resend: the resend is a
+// duplicate, and what it repeats is applied, once.
+func TestAResendQueuesWhatWasNeverQueued(t *testing.T) {
+	t.Parallel()
+	s := apitest.New(t)
+	if err := patientsync.SetDefaultSettings(t.Context(), s.DB, "SRP01", demo.HospitalSettings("http://127.0.0.1:1/dev/fhir/SRP01")); err != nil {
+		t.Fatal(err)
+	}
+	q := &heldQueue{}
+	r := hl7feed.NewReceiver(s.DB, q, s.Clock.Now)
+	w := hl7feed.NewWorker(s.DB, s.Clock.Now, s.Env.Log, s.Env.Uploads)
+	out := &hl7feed.Sender{Facility: "SRP01", Prefix: "L"}
+	now := s.Clock.Now()
+	msg := out.ADT("A01", newcomer("LOST-001", now), now)
+	send := func() string {
+		t.Helper()
+		acks, err := r.Send(t.Context(), "SRP01", []string{msg})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := hl7.Parse(acks)
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, _ := ack(m)
+		return code
+	}
+	if code := send(); code != hl7.AA {
+		t.Fatalf("first send: %s", code)
+	}
+	q.msgs = nil // lost with its receiver
+	if code := send(); code != hl7.AA || len(q.msgs) != 1 {
+		t.Fatalf("sent again: %s, %d queued; want AA and the first queued again", code, len(q.msgs))
+	}
+	if resp, err := w.Handle(t.Context(), lambdaevents.SQSEvent{Records: q.msgs}); err != nil || len(resp.BatchItemFailures) != 0 {
+		t.Fatalf("apply: %v %v", resp.BatchItemFailures, err)
+	}
+	if n := s.Count(`SELECT count(*) FROM patient WHERE branch_code = 'SRP01' AND hn_id = 'LOST-001'`); n != 1 {
+		t.Errorf("LOST-001: %d patients, want 1 (admitted)", n)
+	}
+	if n := s.Count(`SELECT count(*) FROM hl7_message WHERE branch_code = 'SRP01' AND control_id = $1 AND status = 'applied'`, control(msg)); n != 1 {
+		t.Errorf("%d messages applied, want 1", n)
+	}
+	// once applied, a resend queues nothing
+	q.msgs = nil
+	if code := send(); code != hl7.AA || len(q.msgs) != 0 {
+		t.Errorf("sent once applied: %s, %d queued; want AA and nothing queued", code, len(q.msgs))
+	}
+}

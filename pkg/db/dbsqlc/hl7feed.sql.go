@@ -279,10 +279,17 @@ WITH feed AS (
         error, now() + ord * interval '1 microsecond'
     FROM post WHERE id NOT IN (SELECT id FROM kept) ORDER BY ord
     RETURNING id
+), waiting AS (
+    SELECT m.id, m.control_id, m.patient_hn FROM hl7_message m
+    WHERE m.branch_code = $2 AND m.ack = 'AA' AND m.status = 'queued'
+        AND m.control_id IN (SELECT control_id FROM post WHERE id NOT IN (SELECT id FROM kept))
 )
 SELECT ($1::bytea IS NULL OR EXISTS (SELECT FROM feed))::bool AS known,
     coalesce((SELECT array_agg(id) FROM kept), '{}')::uuid[] AS kept,
-    (SELECT count(*) FROM duplicates)::int AS duplicates
+    (SELECT count(*) FROM duplicates)::int AS duplicates,
+    coalesce((SELECT array_agg(id ORDER BY id) FROM waiting), '{}')::uuid[] AS waiting_ids,
+    coalesce((SELECT array_agg(control_id ORDER BY id) FROM waiting), '{}')::text[] AS waiting_control_ids,
+    coalesce((SELECT array_agg(patient_hn ORDER BY id) FROM waiting), '{}')::text[] AS waiting_hns
 `
 
 type FeedKeepMessagesParams struct {
@@ -303,9 +310,12 @@ type FeedKeepMessagesParams struct {
 }
 
 type FeedKeepMessagesRow struct {
-	Known      bool
-	Kept       []string
-	Duplicates int32
+	Known             bool
+	Kept              []string
+	Duplicates        int32
+	WaitingIds        []string
+	WaitingControlIds []string
+	WaitingHns        []string
 }
 
 // Keeps the messages of a post in one statement (and one commit), one row per element of the
@@ -315,7 +325,11 @@ type FeedKeepMessagesRow struct {
 // rows are kept, so that a post costs one round trip and a rotated key is refused at once.
 // known: the key held (else nothing was kept). An accepted one (ack AA) whose MSH-10 the
 // branch's accepted messages already hold (or an earlier one of the same post) is kept as a
-// duplicate (status duplicate) in the same statement; kept answers the ids of the others.
+// duplicate (status duplicate) in the same statement; kept answers the ids of the others, and
+// waiting the earlier messages of the branch these duplicates repeat that are still queued (not
+// yet applied: perhaps never queued, the receiver having died between its commit and the
+// queue), to be queued again — the queue's deduplication and the worker's status check keep
+// them applied once.
 func (q *Queries) FeedKeepMessages(ctx context.Context, db DBTX, arg FeedKeepMessagesParams) (FeedKeepMessagesRow, error) {
 	row := db.QueryRow(ctx, feedKeepMessages,
 		arg.KeyHash,
@@ -334,7 +348,14 @@ func (q *Queries) FeedKeepMessages(ctx context.Context, db DBTX, arg FeedKeepMes
 		arg.Errors,
 	)
 	var i FeedKeepMessagesRow
-	err := row.Scan(&i.Known, &i.Kept, &i.Duplicates)
+	err := row.Scan(
+		&i.Known,
+		&i.Kept,
+		&i.Duplicates,
+		&i.WaitingIds,
+		&i.WaitingControlIds,
+		&i.WaitingHns,
+	)
 	return i, err
 }
 
