@@ -538,6 +538,24 @@ func TestMergeKeepsTheOrdersAndEveryAllergy(t *testing.T) {
 		return f.s.Count(`SELECT count(*) FROM meal_order o JOIN patient p ON p.id = o.patient_id
 			WHERE p.branch_code = 'SRP01' AND p.hn_id = $1 AND o.status <> 'CANCELLED'`, hn)
 	}
+	today := day.TodayString(now)
+	// printCards records the cards of hn's trays to come as printed (generatePDF does, pkg/reports)
+	printCards := func(hn string) {
+		t.Helper()
+		if _, err := f.s.DB.Exec(ctx, `SELECT meal_order_printed('SRP01', array_agg(o.id), array_agg(coalesce(p.ward_id, 0)),
+				array_agg(coalesce(p.room_id, 0)))
+			FROM meal_order o JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
+			WHERE o.branch_code = 'SRP01' AND p.hn_id = $1 AND o.status IN ('WAITING', 'FASTING', 'NO_MEAL') AND o.order_date >= $2::date`,
+			hn, today); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// cards answers how many trays to come have a card printed for hn, flagged moved (to print
+	// again: on the reprint list) or not
+	cards := func(hn string, moved bool) int {
+		return f.s.Count(`SELECT count(*) FROM meal_order o WHERE o.branch_code = 'SRP01' AND o.printed_hn = $1
+			AND o.status IN ('WAITING', 'FASTING', 'NO_MEAL') AND o.order_date >= $2::date AND o.moved = $3`, hn, today, moved)
+	}
 
 	t.Run("bothKnown", func(t *testing.T) {
 		survivor, prior := hns[0], hns[1]
@@ -562,6 +580,12 @@ func TestMergeKeepsTheOrdersAndEveryAllergy(t *testing.T) {
 			t.Fatal(err)
 		}
 		kept := orders(survivor)
+		printCards(prior)
+		printCards(survivor)
+		if cards(prior, false) == 0 || cards(survivor, false) == 0 || cards(prior, true)+cards(survivor, true) != 0 {
+			t.Fatalf("cards printed before the merge: the prior's %d, the survivor's %d, %d moved", cards(prior, false),
+				cards(survivor, false), cards(prior, true)+cards(survivor, true))
+		}
 		// the prior's trays to come of meals the survivor has none of move to the survivor
 		moving := f.s.Count(`SELECT count(*) FROM meal_order o JOIN patient p ON p.id = o.patient_id
 			WHERE p.branch_code = 'SRP01' AND p.hn_id = $1 AND o.status IN ('WAITING', 'FASTING', 'NO_MEAL') AND o.order_date >= $3::date
@@ -588,6 +612,14 @@ func TestMergeKeepsTheOrdersAndEveryAllergy(t *testing.T) {
 		}
 		if n := orders(survivor); n != kept+moving {
 			t.Errorf("the survivor has %d live orders, had %d and %d to take", n, kept, moving)
+		}
+		// every card printed with the prior's HN (moved to the survivor, or staying with the
+		// discharged prior) is to be printed again; the survivor's own are still right
+		if n := cards(prior, false); n != 0 || cards(prior, true) == 0 {
+			t.Errorf("cards printed for the prior: %d not flagged to print again, %d flagged", n, cards(prior, true))
+		}
+		if n := cards(survivor, true); n != 0 {
+			t.Errorf("%d of the survivor's own cards flagged to print again", n)
 		}
 		// every tray to come of the survivor, its own and the moved ones (checked against the
 		// prior's facts, which lacked the survivor's new allergy), is flagged for a person; the
@@ -619,6 +651,11 @@ func TestMergeKeepsTheOrdersAndEveryAllergy(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		printCards(prior)
+		printed := cards(prior, false)
+		if printed == 0 {
+			t.Fatal("no card of the prior printed")
+		}
 		id := merge(survivor, prior, now.Add(time.Minute))
 		if st, key := f.status(t, id); st != hl7feed.Applied {
 			t.Fatalf("the merge: %s %s", st, key)
@@ -628,6 +665,10 @@ func TestMergeKeepsTheOrdersAndEveryAllergy(t *testing.T) {
 		}
 		if n := orders(survivor); n != kept || kept == 0 {
 			t.Errorf("the survivor has %d live orders, the prior had %d", n, kept)
+		}
+		// the cards printed with the prior HN are to be printed again (the reprint list)
+		if n := cards(prior, true); n != printed {
+			t.Errorf("%d of the %d cards printed with the prior HN flagged to print again", n, printed)
 		}
 		if got := f.name(t, survivor); got != "Merged Patient" {
 			t.Errorf("the survivor's name: %q", got)

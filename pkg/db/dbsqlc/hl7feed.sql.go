@@ -509,15 +509,22 @@ func (q *Queries) FeedMessages(ctx context.Context, db DBTX, arg FeedMessagesPar
 }
 
 const feedMoveOrders = `-- name: FeedMoveOrders :many
-UPDATE meal_order o SET patient_id = s.id, version = o.version + 1
-FROM patient p, patient s
-WHERE p.branch_code = $1 AND p.hn_id = $2 AND s.branch_code = $1 AND s.hn_id = $3
-    AND o.branch_code = $1 AND o.patient_id = p.id AND o.status IN ('WAITING', 'FASTING', 'NO_MEAL')
-    AND o.order_date >= (now() AT TIME ZONE 'Asia/Bangkok')::date
-    AND NOT EXISTS (SELECT 1 FROM meal_order x WHERE x.branch_code = o.branch_code AND x.patient_id = s.id
-        AND x.caregiver = o.caregiver AND x.order_date = o.order_date AND x.meal_time_id = o.meal_time_id
-        AND x.status <> 'CANCELLED')
-RETURNING o.id, o.patient_id
+WITH moved AS (
+    UPDATE meal_order o SET patient_id = s.id, version = o.version + 1
+    FROM patient p, patient s
+    WHERE p.branch_code = $1 AND p.hn_id = $2 AND s.branch_code = $1 AND s.hn_id = $3
+        AND o.branch_code = $1 AND o.patient_id = p.id AND o.status IN ('WAITING', 'FASTING', 'NO_MEAL')
+        AND o.order_date >= (now() AT TIME ZONE 'Asia/Bangkok')::date
+        AND NOT EXISTS (SELECT 1 FROM meal_order x WHERE x.branch_code = o.branch_code AND x.patient_id = s.id
+            AND x.caregiver = o.caregiver AND x.order_date = o.order_date AND x.meal_time_id = o.meal_time_id
+            AND x.status <> 'CANCELLED')
+    RETURNING o.id, o.patient_id, o.branch_code
+), recheck AS (
+    INSERT INTO meal_order_move_change (branch_code, patient_id)
+    SELECT DISTINCT branch_code, patient_id FROM moved
+    ON CONFLICT DO NOTHING
+)
+SELECT id, patient_id FROM moved
 `
 
 type FeedMoveOrdersParams struct {
@@ -534,8 +541,10 @@ type FeedMoveOrdersRow struct {
 // An A40 merge of two patients Samrap has: the prior's live orders to come become the
 // survivor's, except a meal the survivor already has a live order of (that one stays with the
 // discharged prior, flagged). The moved orders keep the facts they were checked against (the
-// prior's): FeedReviewOrders then flags each that differs from the survivor's now. Answers
-// the orders moved and the survivor.
+// prior's): FeedReviewOrders then flags each that differs from the survivor's now; and a
+// moved order whose card was printed (naming the prior's HN and bed) is flagged moved when the
+// transaction commits (meal_order_move_change, 00019/00031), to be printed again. Answers the
+// orders moved and the survivor.
 func (q *Queries) FeedMoveOrders(ctx context.Context, db DBTX, arg FeedMoveOrdersParams) ([]FeedMoveOrdersRow, error) {
 	rows, err := db.Query(ctx, feedMoveOrders, arg.Branch, arg.PriorHn, arg.SurvivorHn)
 	if err != nil {

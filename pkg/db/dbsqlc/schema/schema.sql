@@ -117,7 +117,8 @@ BEGIN
         AND x.status IN ('WAITING', 'FASTING', 'NO_MEAL')
     ORDER BY x.id FOR UPDATE;
     UPDATE meal_order o SET moved_at = CASE WHEN r.moved THEN now() END
-    FROM (SELECT x.id, (x.printed_ward_id, x.printed_room_id) IS DISTINCT FROM (p.ward_id, p.room_id) AS moved
+    FROM (SELECT x.id, (x.printed_ward_id, x.printed_room_id, coalesce(x.printed_hn, p.hn_id))
+            IS DISTINCT FROM (p.ward_id, p.room_id, p.hn_id) AS moved
         FROM (SELECT DISTINCT b, i FROM unnest(p_branches, p_ids) AS k(b, i)) k
             JOIN patient p ON p.branch_code = k.b AND p.id = k.i
             JOIN meal_order x ON x.branch_code = k.b AND x.patient_id = k.i
@@ -132,7 +133,7 @@ CREATE FUNCTION public.meal_order_printed(p_branch text, p_ids uuid[], p_ward_id
     AS $$
 BEGIN
     PERFORM 1 FROM meal_order x WHERE x.branch_code = p_branch AND x.id = ANY (p_ids) ORDER BY x.id FOR UPDATE;
-    UPDATE meal_order o SET printed_at = now(), printed_ward_id = k.w, printed_room_id = k.r,
+    UPDATE meal_order o SET printed_at = now(), printed_ward_id = k.w, printed_room_id = k.r, printed_hn = p.hn_id,
         moved_at = CASE WHEN (k.w, k.r) IS DISTINCT FROM (p.ward_id, p.room_id) THEN now() END
     FROM (SELECT u.id, nullif(u.w, 0) AS w, nullif(u.r, 0) AS r FROM unnest(p_ids, p_ward_ids, p_room_ids) AS u(id, w, r)) k,
         patient p
@@ -180,6 +181,7 @@ CREATE TABLE public.meal_order (
     printed_room_id bigint,
     moved_at timestamp with time zone,
     moved boolean GENERATED ALWAYS AS ((moved_at IS NOT NULL)) STORED,
+    printed_hn text,
     CONSTRAINT meal_order_cancel_reason_check CHECK ((cancel_reason = ANY (ARRAY['PATIENT'::text, 'DOCTOR'::text, 'NUTRITIONIST'::text]))),
     CONSTRAINT meal_order_cancel_remark_check CHECK ((length(cancel_remark) <= 1000)),
     CONSTRAINT meal_order_cancelled CHECK (((status = 'CANCELLED'::text) = (cancel_reason IS NOT NULL))),
@@ -913,7 +915,7 @@ CREATE FUNCTION public.patient_moved_orders() RETURNS trigger
 BEGIN
     INSERT INTO meal_order_move_change (branch_code, patient_id)
     SELECT DISTINCT n.branch_code, n.id FROM new_rows n JOIN old_rows o ON o.branch_code = n.branch_code AND o.id = n.id
-    WHERE (o.ward_id, o.room_id) IS DISTINCT FROM (n.ward_id, n.room_id)
+    WHERE (o.ward_id, o.room_id, o.hn_id) IS DISTINCT FROM (n.ward_id, n.room_id, n.hn_id)
     ON CONFLICT DO NOTHING;
     RETURN NULL;
 END
