@@ -280,9 +280,13 @@ WITH feed AS (
     FROM post WHERE id NOT IN (SELECT id FROM kept) ORDER BY ord
     RETURNING id
 ), waiting AS (
-    SELECT m.id, m.control_id, m.patient_hn FROM hl7_message m
-    WHERE m.branch_code = $2 AND m.ack = 'AA' AND m.status = 'queued'
-        AND m.control_id IN (SELECT control_id FROM post WHERE id NOT IN (SELECT id FROM kept))
+    -- looked up by the duplicates' MSH-10 (the branch's accepted messages' index), one each
+    SELECT m.id, m.control_id, m.patient_hn
+    FROM (SELECT DISTINCT control_id FROM post WHERE ack = 'AA' AND id NOT IN (SELECT id FROM kept)) d
+    CROSS JOIN LATERAL (SELECT x.id, x.control_id, x.patient_hn FROM hl7_message x
+        WHERE x.branch_code = $2 AND x.control_id = d.control_id AND x.ack = 'AA' AND x.status <> 'duplicate'
+            AND x.status = 'queued'
+        LIMIT 1) m
 )
 SELECT ($1::bytea IS NULL OR EXISTS (SELECT FROM feed))::bool AS known,
     coalesce((SELECT array_agg(id) FROM kept), '{}')::uuid[] AS kept,
