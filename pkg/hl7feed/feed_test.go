@@ -5,9 +5,13 @@ import (
 	"io"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	lambdaevents "github.com/aws/aws-lambda-go/events"
 
 	"samrap/pkg/apitest"
 	"samrap/pkg/day"
@@ -21,10 +25,37 @@ import (
 )
 
 type feed struct {
-	s   *apitest.Server
-	q   *queue.Memory
-	key string
-	out *hl7feed.Sender
+	s       *apitest.Server
+	q       *queue.Memory
+	key     string
+	out     *hl7feed.Sender
+	applied *latencies
+}
+
+// latencies are the times from a message's queueing to the commit of the batch that applied
+// it (the queue's SentTimestamp, in milliseconds, to the worker's return).
+type latencies struct {
+	mu   sync.Mutex
+	took []time.Duration
+}
+
+// after records the latencies of the records of ev the worker did not report failed.
+func (l *latencies) after(ev lambdaevents.SQSEvent, resp lambdaevents.SQSEventResponse, err error) {
+	if err != nil {
+		return
+	}
+	failed := map[string]bool{}
+	for _, f := range resp.BatchItemFailures {
+		failed[f.ItemIdentifier] = true
+	}
+	now := time.Now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, m := range ev.Records {
+		if sent, err := strconv.ParseInt(m.Attributes["SentTimestamp"], 10, 64); err == nil && !failed[m.MessageId] {
+			l.took = append(l.took, now.Sub(time.UnixMilli(sent)))
+		}
+	}
 }
 
 // newFeed is the API over the demo data with the hl7-feed worker behind an in-process FIFO
@@ -34,13 +65,19 @@ func newFeed(t testing.TB) feed {
 	t.Helper()
 	s := apitest.New(t)
 	w := hl7feed.NewWorker(s.DB, s.Clock.Now, s.Env.Log, s.Env.Uploads)
-	q := queue.NewMemory(w.Handle, queue.MemoryConfig{Name: hl7feed.Queue, Backoff: 10 * time.Millisecond, BatchSize: 10, Concurrency: 2})
+	applied := &latencies{}
+	handle := func(ctx context.Context, ev lambdaevents.SQSEvent) (lambdaevents.SQSEventResponse, error) {
+		resp, err := w.Handle(ctx, ev)
+		applied.after(ev, resp, err)
+		return resp, err
+	}
+	q := queue.NewMemory(handle, queue.MemoryConfig{Name: hl7feed.Queue, Backoff: 10 * time.Millisecond, BatchSize: 10, Concurrency: 2})
 	t.Cleanup(func() { _ = q.Close() })
 	s.Env.SetQueue(hl7feed.Queue, q)
 	if err := patientsync.SetDefaultSettings(t.Context(), s.DB, "SRP01", demo.HospitalSettings("http://127.0.0.1:1/dev/fhir/SRP01")); err != nil {
 		t.Fatal(err)
 	}
-	return feed{s: s, q: q, key: rotate(t, s, "SRP01"), out: &hl7feed.Sender{Facility: "SRP01", Prefix: "T"}}
+	return feed{s: s, q: q, key: rotate(t, s, "SRP01"), out: &hl7feed.Sender{Facility: "SRP01", Prefix: "T"}, applied: applied}
 }
 
 func rotate(t testing.TB, s *apitest.Server, branch string) string {
