@@ -5,9 +5,13 @@ import (
 	"io"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	lambdaevents "github.com/aws/aws-lambda-go/events"
 
 	"samrap/pkg/apitest"
 	"samrap/pkg/day"
@@ -21,10 +25,37 @@ import (
 )
 
 type feed struct {
-	s   *apitest.Server
-	q   *queue.Memory
-	key string
-	out *hl7feed.Sender
+	s       *apitest.Server
+	q       *queue.Memory
+	key     string
+	out     *hl7feed.Sender
+	applied *latencies
+}
+
+// latencies are the times from a message's queueing to the commit of the batch that applied
+// it (the queue's SentTimestamp, in milliseconds, to the worker's return).
+type latencies struct {
+	mu   sync.Mutex
+	took []time.Duration
+}
+
+// after records the latencies of the records of ev the worker did not report failed.
+func (l *latencies) after(ev lambdaevents.SQSEvent, resp lambdaevents.SQSEventResponse, err error) {
+	if err != nil {
+		return
+	}
+	failed := map[string]bool{}
+	for _, f := range resp.BatchItemFailures {
+		failed[f.ItemIdentifier] = true
+	}
+	now := time.Now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, m := range ev.Records {
+		if sent, err := strconv.ParseInt(m.Attributes["SentTimestamp"], 10, 64); err == nil && !failed[m.MessageId] {
+			l.took = append(l.took, now.Sub(time.UnixMilli(sent)))
+		}
+	}
 }
 
 // newFeed is the API over the demo data with the hl7-feed worker behind an in-process FIFO
@@ -34,13 +65,19 @@ func newFeed(t testing.TB) feed {
 	t.Helper()
 	s := apitest.New(t)
 	w := hl7feed.NewWorker(s.DB, s.Clock.Now, s.Env.Log, s.Env.Uploads)
-	q := queue.NewMemory(w.Handle, queue.MemoryConfig{Name: hl7feed.Queue, Backoff: 10 * time.Millisecond, BatchSize: 10, Concurrency: 2})
+	applied := &latencies{}
+	handle := func(ctx context.Context, ev lambdaevents.SQSEvent) (lambdaevents.SQSEventResponse, error) {
+		resp, err := w.Handle(ctx, ev)
+		applied.after(ev, resp, err)
+		return resp, err
+	}
+	q := queue.NewMemory(handle, queue.MemoryConfig{Name: hl7feed.Queue, Backoff: 10 * time.Millisecond, BatchSize: 10, Concurrency: 2})
 	t.Cleanup(func() { _ = q.Close() })
 	s.Env.SetQueue(hl7feed.Queue, q)
 	if err := patientsync.SetDefaultSettings(t.Context(), s.DB, "SRP01", demo.HospitalSettings("http://127.0.0.1:1/dev/fhir/SRP01")); err != nil {
 		t.Fatal(err)
 	}
-	return feed{s: s, q: q, key: rotate(t, s, "SRP01"), out: &hl7feed.Sender{Facility: "SRP01", Prefix: "T"}}
+	return feed{s: s, q: q, key: rotate(t, s, "SRP01"), out: &hl7feed.Sender{Facility: "SRP01", Prefix: "T"}, applied: applied}
 }
 
 func rotate(t testing.TB, s *apitest.Server, branch string) string {
@@ -538,6 +575,24 @@ func TestMergeKeepsTheOrdersAndEveryAllergy(t *testing.T) {
 		return f.s.Count(`SELECT count(*) FROM meal_order o JOIN patient p ON p.id = o.patient_id
 			WHERE p.branch_code = 'SRP01' AND p.hn_id = $1 AND o.status <> 'CANCELLED'`, hn)
 	}
+	today := day.TodayString(now)
+	// printCards records the cards of hn's trays to come as printed (generatePDF does, pkg/reports)
+	printCards := func(hn string) {
+		t.Helper()
+		if _, err := f.s.DB.Exec(ctx, `SELECT meal_order_printed('SRP01', array_agg(o.id), array_agg(coalesce(p.ward_id, 0)),
+				array_agg(coalesce(p.room_id, 0)))
+			FROM meal_order o JOIN patient p ON p.branch_code = o.branch_code AND p.id = o.patient_id
+			WHERE o.branch_code = 'SRP01' AND p.hn_id = $1 AND o.status IN ('WAITING', 'FASTING', 'NO_MEAL') AND o.order_date >= $2::date`,
+			hn, today); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// cards answers how many trays to come have a card printed for hn, flagged moved (to print
+	// again: on the reprint list) or not
+	cards := func(hn string, moved bool) int {
+		return f.s.Count(`SELECT count(*) FROM meal_order o WHERE o.branch_code = 'SRP01' AND o.printed_hn = $1
+			AND o.status IN ('WAITING', 'FASTING', 'NO_MEAL') AND o.order_date >= $2::date AND o.moved = $3`, hn, today, moved)
+	}
 
 	t.Run("bothKnown", func(t *testing.T) {
 		survivor, prior := hns[0], hns[1]
@@ -562,6 +617,12 @@ func TestMergeKeepsTheOrdersAndEveryAllergy(t *testing.T) {
 			t.Fatal(err)
 		}
 		kept := orders(survivor)
+		printCards(prior)
+		printCards(survivor)
+		if cards(prior, false) == 0 || cards(survivor, false) == 0 || cards(prior, true)+cards(survivor, true) != 0 {
+			t.Fatalf("cards printed before the merge: the prior's %d, the survivor's %d, %d moved", cards(prior, false),
+				cards(survivor, false), cards(prior, true)+cards(survivor, true))
+		}
 		// the prior's trays to come of meals the survivor has none of move to the survivor
 		moving := f.s.Count(`SELECT count(*) FROM meal_order o JOIN patient p ON p.id = o.patient_id
 			WHERE p.branch_code = 'SRP01' AND p.hn_id = $1 AND o.status IN ('WAITING', 'FASTING', 'NO_MEAL') AND o.order_date >= $3::date
@@ -588,6 +649,14 @@ func TestMergeKeepsTheOrdersAndEveryAllergy(t *testing.T) {
 		}
 		if n := orders(survivor); n != kept+moving {
 			t.Errorf("the survivor has %d live orders, had %d and %d to take", n, kept, moving)
+		}
+		// every card printed with the prior's HN (moved to the survivor, or staying with the
+		// discharged prior) is to be printed again; the survivor's own are still right
+		if n := cards(prior, false); n != 0 || cards(prior, true) == 0 {
+			t.Errorf("cards printed for the prior: %d not flagged to print again, %d flagged", n, cards(prior, true))
+		}
+		if n := cards(survivor, true); n != 0 {
+			t.Errorf("%d of the survivor's own cards flagged to print again", n)
 		}
 		// every tray to come of the survivor, its own and the moved ones (checked against the
 		// prior's facts, which lacked the survivor's new allergy), is flagged for a person; the
@@ -619,6 +688,11 @@ func TestMergeKeepsTheOrdersAndEveryAllergy(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		printCards(prior)
+		printed := cards(prior, false)
+		if printed == 0 {
+			t.Fatal("no card of the prior printed")
+		}
 		id := merge(survivor, prior, now.Add(time.Minute))
 		if st, key := f.status(t, id); st != hl7feed.Applied {
 			t.Fatalf("the merge: %s %s", st, key)
@@ -628,6 +702,10 @@ func TestMergeKeepsTheOrdersAndEveryAllergy(t *testing.T) {
 		}
 		if n := orders(survivor); n != kept || kept == 0 {
 			t.Errorf("the survivor has %d live orders, the prior had %d", n, kept)
+		}
+		// the cards printed with the prior HN are to be printed again (the reprint list)
+		if n := cards(prior, true); n != printed {
+			t.Errorf("%d of the %d cards printed with the prior HN flagged to print again", n, printed)
 		}
 		if got := f.name(t, survivor); got != "Merged Patient" {
 			t.Errorf("the survivor's name: %q", got)

@@ -46,7 +46,7 @@ func (h handlers) receive(w http.ResponseWriter, r *http.Request) error {
 		key = r.Header.Get("X-Feed-Key")
 	}
 	branch := r.PathValue("branch")
-	facility, err := h.r.Authenticate(r.Context(), branch, strings.TrimSpace(key))
+	k, err := h.r.Authenticate(r.Context(), branch, strings.TrimSpace(key))
 	if err != nil {
 		return err
 	}
@@ -58,7 +58,7 @@ func (h handlers) receive(w http.ResponseWriter, r *http.Request) error {
 		}
 		return errs.ErrMalformed
 	}
-	acks, err := h.r.Receive(r.Context(), branch, facility, body)
+	acks, err := h.r.Receive(r.Context(), branch, k, body)
 	if err != nil {
 		return err
 	}

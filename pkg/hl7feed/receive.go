@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -54,30 +55,66 @@ type Receiver struct {
 	queue queue.FIFOSender
 	now   func() time.Time
 	zone  *time.Location
+
+	mu   sync.Mutex
+	keys map[string]Key // by branch: the key last found, checked again where a post is kept
 }
 
 // NewReceiver builds the receiver: pool for the keys and messages, q the hl7-feed queue.
 func NewReceiver(pool *db.Pool, q queue.FIFOSender, now func() time.Time) *Receiver {
-	return &Receiver{db: pool, queue: q, now: now, zone: day.Bangkok}
+	return &Receiver{db: pool, queue: q, now: now, zone: day.Bangkok, keys: map[string]Key{}}
 }
 
-// Authenticate checks key against the branch's feed key, and answers the receiving
-// facility (MSH-6.1) its messages may name besides the branch code.
-func (r *Receiver) Authenticate(ctx context.Context, branch, key string) (string, error) {
+// Key is what a post is received with: the SHA-256 of the branch's feed key, and the
+// receiving facility (MSH-6.1) its messages may name besides the branch code. The zero Key
+// is this machine's demo hospital's (Send): no key, no facility.
+type Key struct {
+	Hash     []byte
+	Facility string
+}
+
+// Authenticate checks key against the branch's feed key, and answers the Key to receive the
+// post with. The key last found of a branch is remembered, so a post with it costs no round
+// trip here: the statement that keeps the post checks it again (Receive), so a rotated key is
+// refused at once.
+func (r *Receiver) Authenticate(ctx context.Context, branch, key string) (Key, error) {
 	if branch == "" || key == "" {
-		return "", errBadKey
+		return Key{}, errBadKey
 	}
+	hash := patientsync.HashFeedKey(key)
+	r.mu.Lock()
+	k, ok := r.keys[branch]
+	r.mu.Unlock()
+	if ok && subtle.ConstantTimeCompare(hash, k.Hash) == 1 {
+		return k, nil
+	}
+	return r.lookUp(ctx, branch, hash)
+}
+
+// lookUp reads the branch's feed key and compares hash with it.
+func (r *Receiver) lookUp(ctx context.Context, branch string, hash []byte) (Key, error) {
 	f, err := queries.FeedKey(ctx, r.db, branch)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return "", errBadKey
+		r.forget(branch)
+		return Key{}, errBadKey
 	}
 	if err != nil {
-		return "", fmt.Errorf("hl7Feed.authenticate: %w", err)
+		return Key{}, fmt.Errorf("hl7Feed.authenticate: %w", err)
 	}
-	if subtle.ConstantTimeCompare(patientsync.HashFeedKey(key), f.KeyHash) != 1 {
-		return "", errBadKey
+	if subtle.ConstantTimeCompare(hash, f.KeyHash) != 1 {
+		return Key{}, errBadKey
 	}
-	return f.Facility, nil
+	k := Key{Hash: f.KeyHash, Facility: f.Facility}
+	r.mu.Lock()
+	r.keys[branch] = k
+	r.mu.Unlock()
+	return k, nil
+}
+
+func (r *Receiver) forget(branch string) {
+	r.mu.Lock()
+	delete(r.keys, branch)
+	r.mu.Unlock()
 }
 
 // Receive keeps every message of body (one, several, or a FHS/BHS batch) and answers one
@@ -85,31 +122,62 @@ func (r *Receiver) Authenticate(ctx context.Context, branch, key string) (string
 // before: a duplicate, not queued again; or is not for Samrap: kept, skipped), AE for a
 // message that cannot be used (a required field missing, a bad date), AR for one that
 // cannot be read or is not this branch's. A body that cannot be cut into messages is one
-// AR. The messages of a body are kept in one statement (and one commit), then queued one by
-// one. An error is the database's (nothing was acknowledged).
-func (r *Receiver) Receive(ctx context.Context, branch, facility string, body []byte) ([]byte, error) {
+// AR. The messages of a body are kept in one statement — which checks k against the branch's
+// key, and is the post's one round trip and commit — then queued one by one. A key that no
+// longer holds is errBadKey (nothing kept); any other error is the database's (nothing was
+// acknowledged).
+func (r *Receiver) Receive(ctx context.Context, branch string, k Key, body []byte) ([]byte, error) {
+	out, ok, err := r.receive(ctx, branch, k, body)
+	if err != nil || ok {
+		return out, err
+	}
+	// the key changed since it was remembered: the branch's as it is now
+	r.forget(branch)
+	if k, err = r.lookUp(ctx, branch, k.Hash); err != nil {
+		return nil, err
+	}
+	out, ok, err = r.receive(ctx, branch, k, body)
+	if err == nil && !ok {
+		err = errBadKey
+	}
+	return out, err
+}
+
+// receive is Receive with k; false: k is not the branch's key and facility (nothing kept).
+func (r *Receiver) receive(ctx context.Context, branch string, k Key, body []byte) ([]byte, bool, error) {
 	msgs, err := hl7.Split(body)
 	if err != nil || len(msgs) == 0 {
 		e := asHL7(err, "nothing that reads as an HL7 v2 message")
 		w := row{branch: branch, raw: string(body), ack: hl7.AR, status: Failed, errKey: "hl7Feed.unreadable", err: e.Reason}
-		if err := r.keep(ctx, branch, []*row{&w}); err != nil {
-			return nil, err
+		if _, ok, err := r.keep(ctx, branch, k, []*row{&w}); err != nil || !ok {
+			return nil, ok, err
 		}
-		return r.ack(nil, hl7.AR, e), nil
+		return r.ack(nil, hl7.AR, e), true, nil
 	}
 	items := make([]received, len(msgs))
 	rows := make([]*row, len(msgs))
 	for i, raw := range msgs {
-		items[i] = r.read(branch, facility, raw)
+		items[i] = r.read(branch, k.Facility, raw)
 		rows[i] = &items[i].w
 	}
-	if err := r.keep(ctx, branch, rows); err != nil {
-		return nil, err
+	waiting, ok, err := r.keep(ctx, branch, k, rows)
+	if err != nil || !ok {
+		return nil, ok, err
+	}
+	// what a duplicate repeats and is still queued: queued again (a resend after a receiver
+	// died between its commit and the queue); the duplicate is answered AE when it cannot be
+	requeued := map[string]error{}
+	for _, w := range waiting {
+		body, err := events.EncodeHL7Received(events.HL7Received{MessageID: w.id, BranchCode: branch})
+		if err == nil {
+			err = r.queue.SendFIFO(ctx, body, Group(branch, w.hn), Dedup(branch, w.controlID))
+		}
+		requeued[w.controlID] = err
 	}
 	var out []byte
 	for i := range items {
 		it := &items[i]
-		if it.w.status == Queued && !it.w.duplicate {
+		if it.w.status == Queued {
 			body, err := events.EncodeHL7Received(events.HL7Received{MessageID: it.w.id, BranchCode: branch})
 			if err == nil {
 				err = r.queue.SendFIFO(ctx, body, Group(branch, it.w.hn), Dedup(branch, it.w.controlID))
@@ -117,14 +185,17 @@ func (r *Receiver) Receive(ctx context.Context, branch, facility string, body []
 			if err != nil {
 				// not queued: the sender is told to send it again
 				if err := queries.FeedUnqueue(ctx, r.db, dbsqlc.FeedUnqueueParams{ID: it.w.id, ErrorKey: "hl7Feed.notQueued", Error: err.Error()}); err != nil {
-					return nil, fmt.Errorf("hl7Feed.receive: %w", err)
+					return nil, true, fmt.Errorf("hl7Feed.receive: %w", err)
 				}
 				it.code, it.err = hl7.AE, &hl7.Error{Code: hl7.CodeInternal, Reason: "the message could not be queued: send it again"}
 			}
 		}
+		if err, ok := requeued[it.w.controlID]; ok && err != nil && it.w.status == Duplicate {
+			it.code, it.err = hl7.AE, &hl7.Error{Code: hl7.CodeInternal, Reason: "the message could not be queued: send it again"}
+		}
 		out = append(out, r.ack(it.msg, it.code, it.err)...)
 	}
-	return out, nil
+	return out, true, nil
 }
 
 // received is a message of a post as read: its row to keep and its answer (code, err).
@@ -200,7 +271,6 @@ type row struct {
 	id, branch, controlID, messageType, kind, hn string
 	sentAt                                       *time.Time
 	raw, ack, status, errKey, err                string
-	duplicate                                    bool // set by keep
 }
 
 func rowOf(branch, raw string, ev hl7.Event) row {
@@ -215,53 +285,48 @@ func rowOf(branch, raw string, ev hl7.Event) row {
 	return r
 }
 
-// keep stores the messages of a post in one statement; an accepted one whose MSH-10 the
-// branch accepted before (or an earlier one of the post) is kept as a duplicate
-// (w.duplicate), in a second statement.
-func (r *Receiver) keep(ctx context.Context, branch string, ws []*row) error {
-	insert := func(ws []*row) (map[string]bool, error) {
-		p := dbsqlc.FeedInsertMessagesParams{Branch: branch}
-		for _, w := range ws {
-			w.id = imports.NewJobID()
-			var sent pgtype.Timestamptz
-			if w.sentAt != nil {
-				sent = pgtype.Timestamptz{Time: *w.sentAt, Valid: true}
-			}
-			p.Ids, p.ControlIds, p.MessageTypes = append(p.Ids, w.id), append(p.ControlIds, w.controlID), append(p.MessageTypes, w.messageType)
-			p.Kinds, p.PatientHns, p.SentAts = append(p.Kinds, w.kind), append(p.PatientHns, w.hn), append(p.SentAts, sent)
-			p.Raws, p.Acks, p.Statuses = append(p.Raws, w.raw), append(p.Acks, w.ack), append(p.Statuses, w.status)
-			p.ErrorKeys, p.Errors = append(p.ErrorKeys, w.errKey), append(p.Errors, w.err)
+// keep stores the messages of a post in one statement, if k is still the branch's key
+// (false: it is not, nothing kept); an accepted one whose MSH-10 the branch accepted before
+// (or an earlier one of the post) is kept as a duplicate, in the same statement. It answers
+// the earlier messages these duplicates repeat that are still queued, to queue again.
+func (r *Receiver) keep(ctx context.Context, branch string, k Key, ws []*row) ([]row, bool, error) {
+	p := dbsqlc.FeedKeepMessagesParams{Branch: branch, KeyHash: k.Hash, Facility: k.Facility}
+	for _, w := range ws {
+		w.id = imports.NewJobID()
+		var sent pgtype.Timestamptz
+		if w.sentAt != nil {
+			sent = pgtype.Timestamptz{Time: *w.sentAt, Valid: true}
 		}
-		ids, err := queries.FeedInsertMessages(ctx, r.db, p)
-		if err != nil {
-			return nil, fmt.Errorf("hl7Feed.keep: %w", err)
-		}
-		kept := make(map[string]bool, len(ids))
-		for _, id := range ids {
-			kept[id] = true
-		}
-		return kept, nil
+		p.Ids, p.ControlIds, p.MessageTypes = append(p.Ids, w.id), append(p.ControlIds, w.controlID), append(p.MessageTypes, w.messageType)
+		p.Kinds, p.PatientHns, p.SentAts = append(p.Kinds, w.kind), append(p.PatientHns, w.hn), append(p.SentAts, sent)
+		p.Raws, p.Acks, p.Statuses = append(p.Raws, w.raw), append(p.Acks, w.ack), append(p.Statuses, w.status)
+		p.ErrorKeys, p.Errors = append(p.ErrorKeys, w.errKey), append(p.Errors, w.err)
 	}
-	kept, err := insert(ws)
+	res, err := queries.FeedKeepMessages(ctx, r.db, p)
 	if err != nil {
-		return err
+		return nil, false, fmt.Errorf("hl7Feed.keep: %w", err)
 	}
-	var dups []*row
+	if !res.Known {
+		return nil, false, nil
+	}
+	kept := make(map[string]bool, len(res.Kept))
+	for _, id := range res.Kept {
+		kept[id] = true
+	}
 	for _, w := range ws {
 		if !kept[w.id] {
-			w.duplicate = true
 			w.status, w.errKey = Duplicate, "hl7Feed.duplicate"
-			dups = append(dups, w)
 		}
 	}
-	if len(dups) > 0 {
-		_, err = insert(dups)
+	waiting := make([]row, len(res.WaitingIds))
+	for i, id := range res.WaitingIds {
+		waiting[i] = row{id: id, controlID: res.WaitingControlIds[i], hn: res.WaitingHns[i]}
 	}
-	return err
+	return waiting, true, nil
 }
 
 // Send receives msgs as if the hospital had posted them to branch's feed (no key: the
 // caller is this machine's demo hospital, functions/local's /dev/hl7/<branch>).
 func (r *Receiver) Send(ctx context.Context, branch string, msgs []string) ([]byte, error) {
-	return r.Receive(ctx, branch, "", []byte(strings.Join(msgs, "")))
+	return r.Receive(ctx, branch, Key{}, []byte(strings.Join(msgs, "")))
 }

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	lambdaevents "github.com/aws/aws-lambda-go/events"
@@ -42,6 +43,17 @@ type Worker struct {
 	// as the rows: housekeeping.HL7Keep, infra HL7_RETENTION_DAYS; docs/hl7.md "Kept"); the
 	// row keeps it only until its outcome is final.
 	Archive blob.Store
+
+	mu    sync.Mutex
+	known map[string]branchCodes // by branch: its maps and codes, kept between batches
+}
+
+// branchCodes are a branch's maps and master-data codes as read when its codes count
+// (branch_codes_version) was version.
+type branchCodes struct {
+	version int64
+	maps    hospital.Maps
+	codes   patients.Codes
 }
 
 // NewWorker builds the worker; archive keeps the messages' text.
@@ -218,11 +230,11 @@ func (w *Worker) applyTogether(ctx context.Context, sp pgx.Tx, b *batch, reqs []
 		return msgs, outs, nil
 	}
 	branch := reqs[0].BranchCode
-	maps, err := w.mapsOf(ctx, sp, b, branch)
+	maps, codes, err := w.codesOf(ctx, sp, b, branch)
 	if err != nil {
 		return nil, nil, err
 	}
-	l, err := w.lock(ctx, sp, b, branch, hns)
+	l, err := w.Applier.LockWith(ctx, sp, branch, hns, codes)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -257,23 +269,23 @@ func (w *Worker) applyTogether(ctx context.Context, sp pgx.Tx, b *batch, reqs []
 }
 
 // batch is what the messages of one batch share in its transaction: the messages locked
-// (with their patient's last applied), each branch's maps and master-data codes read once,
-// the last message applied of each patient's stream in this batch, and the outcomes to
-// record.
+// (with their patient's last applied, and their branch's codes count), each branch's maps
+// and master-data codes (the worker's while the count has not moved, else read once), the
+// last message applied of each patient's stream in this batch, and the outcomes to record.
 type batch struct {
-	locked map[string]dbsqlc.FeedLockMessagesRow
-	maps   map[string]hospital.Maps
-	codes  map[string]patients.Codes
-	last   map[string]time.Time // by stream: applied in this batch
-	done   dbsqlc.FeedFinishMessagesParams
-	ended  map[string]bool
+	locked   map[string]dbsqlc.FeedLockMessagesRow
+	versions map[string]int64 // by branch: branch_codes_version as the messages were locked
+	codes    map[string]branchCodes
+	last     map[string]time.Time // by stream: applied in this batch
+	done     dbsqlc.FeedFinishMessagesParams
+	ended    map[string]bool
 }
 
 // lockBatch locks the messages ids (one statement), with when the last message of each one's
 // patient stream applied was sent.
 func (w *Worker) lockBatch(ctx context.Context, tx pgx.Tx, ids []string) (*batch, error) {
-	b := &batch{locked: map[string]dbsqlc.FeedLockMessagesRow{}, maps: map[string]hospital.Maps{},
-		codes: map[string]patients.Codes{}, last: map[string]time.Time{}, ended: map[string]bool{}}
+	b := &batch{locked: map[string]dbsqlc.FeedLockMessagesRow{}, versions: map[string]int64{},
+		codes: map[string]branchCodes{}, last: map[string]time.Time{}, ended: map[string]bool{}}
 	ids = slices.DeleteFunc(slices.Clone(ids), func(id string) bool { return !db.IsUUID(id) })
 	if len(ids) == 0 {
 		return b, nil
@@ -284,6 +296,7 @@ func (w *Worker) lockBatch(ctx context.Context, tx pgx.Tx, ids []string) (*batch
 	}
 	for _, r := range rows {
 		b.locked[r.Hl7Message.ID] = r
+		b.versions[r.Hl7Message.BranchCode] = r.CodesVersion
 	}
 	return b, nil
 }
@@ -334,26 +347,48 @@ func (b *batch) finish(ctx context.Context, tx pgx.Tx) error {
 	return nil
 }
 
-func (w *Worker) mapsOf(ctx context.Context, tx pgx.Tx, b *batch, branch string) (hospital.Maps, error) {
-	if m, ok := b.maps[branch]; ok {
-		return m, nil
+// codesOf answers the branch's maps and master-data codes: those the worker keeps when the
+// branch's codes count has not moved since they were read, else read (two statements) in tx
+// and kept.
+func (w *Worker) codesOf(ctx context.Context, tx pgx.Tx, b *batch, branch string) (hospital.Maps, patients.Codes, error) {
+	if c, ok := b.codes[branch]; ok {
+		return c.maps, c.codes, nil
 	}
-	m, err := w.Applier.Maps(ctx, tx, branch)
-	if err == nil {
-		b.maps[branch] = m
+	version, locked := b.versions[branch]
+	w.mu.Lock()
+	c, ok := w.known[branch]
+	w.mu.Unlock()
+	if ok && locked && c.version == version {
+		b.codes[branch] = c
+		return c.maps, c.codes, nil
 	}
-	return m, err
+	maps, err := w.Applier.Maps(ctx, tx, branch)
+	if err != nil {
+		return hospital.Maps{}, patients.Codes{}, err
+	}
+	codes, err := w.Applier.Patients.LoadCodes(ctx, tx, branch)
+	if err != nil {
+		return hospital.Maps{}, patients.Codes{}, err
+	}
+	// read after the count: at worst newer than it, read again at the next batch
+	c = branchCodes{version: version, maps: maps, codes: codes}
+	b.codes[branch] = c
+	if locked {
+		w.mu.Lock()
+		if w.known == nil {
+			w.known = map[string]branchCodes{}
+		}
+		w.known[branch] = c
+		w.mu.Unlock()
+	}
+	return maps, codes, nil
 }
 
-// lock locks the branch's patients with these HNs, with the branch's codes read once a batch.
+// lock locks the branch's patients with these HNs, with the branch's codes (codesOf).
 func (w *Worker) lock(ctx context.Context, tx pgx.Tx, b *batch, branch string, hns []string) (*patientsync.Locked, error) {
-	codes, ok := b.codes[branch]
-	if !ok {
-		var err error
-		if codes, err = w.Applier.Patients.LoadCodes(ctx, tx, branch); err != nil {
-			return nil, err
-		}
-		b.codes[branch] = codes
+	_, codes, err := w.codesOf(ctx, tx, b, branch)
+	if err != nil {
+		return nil, err
 	}
 	return w.Applier.LockWith(ctx, tx, branch, hns, codes)
 }
@@ -443,7 +478,7 @@ func (w *Worker) apply(ctx context.Context, tx pgx.Tx, b *batch, msg dbsqlc.Hl7M
 	if out.Status != "" {
 		return out, nil
 	}
-	maps, err := w.mapsOf(ctx, tx, b, msg.BranchCode)
+	maps, _, err := w.codesOf(ctx, tx, b, msg.BranchCode)
 	if err != nil {
 		return Outcome{}, err
 	}

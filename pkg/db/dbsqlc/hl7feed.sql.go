@@ -255,22 +255,51 @@ func (q *Queries) FeedHours(ctx context.Context, db DBTX, branch string) ([]Feed
 	return items, nil
 }
 
-const feedInsertMessages = `-- name: FeedInsertMessages :many
-INSERT INTO hl7_message (id, branch_code, control_id, message_type, kind, patient_hn, sent_at, raw, ack, status,
-    error_key, error, received_at)
-SELECT u.id, $1, u.control_id, u.message_type, u.kind, u.patient_hn, u.sent_at, u.raw, u.ack, u.status,
-    u.error_key, u.error, now() + u.ord * interval '1 microsecond'
-FROM ROWS FROM (unnest($2::uuid[]), unnest($3::text[]), unnest($4::text[]),
-    unnest($5::text[]), unnest($6::text[]), unnest($7::timestamptz[]), unnest($8::text[]),
-    unnest($9::text[]), unnest($10::text[]), unnest($11::text[]), unnest($12::text[]))
-    WITH ORDINALITY AS u(id, control_id, message_type, kind, patient_hn, sent_at, raw, ack, status, error_key, error, ord)
-ORDER BY u.ord
-ON CONFLICT (branch_code, control_id) WHERE ack = 'AA' AND status <> 'duplicate' DO NOTHING
-RETURNING id
+const feedKeepMessages = `-- name: FeedKeepMessages :one
+WITH feed AS (
+    SELECT FROM hl7_feed f WHERE f.branch_code = $2::text AND f.key_hash = $1::bytea AND f.facility = $3::text
+), post AS (
+    SELECT u.id, u.control_id, u.message_type, u.kind, u.patient_hn, u.sent_at, u.raw, u.ack, u.status, u.error_key, u.error, u.ord FROM ROWS FROM (unnest($4::uuid[]), unnest($5::text[]), unnest($6::text[]),
+        unnest($7::text[]), unnest($8::text[]), unnest($9::timestamptz[]), unnest($10::text[]),
+        unnest($11::text[]), unnest($12::text[]), unnest($13::text[]), unnest($14::text[]))
+        WITH ORDINALITY AS u(id, control_id, message_type, kind, patient_hn, sent_at, raw, ack, status, error_key, error, ord)
+    WHERE $1::bytea IS NULL OR EXISTS (SELECT FROM feed)
+), kept AS (
+    INSERT INTO hl7_message (id, branch_code, control_id, message_type, kind, patient_hn, sent_at, raw, ack, status,
+        error_key, error, received_at)
+    SELECT id, $2, control_id, message_type, kind, patient_hn, sent_at, raw, ack, status, error_key, error,
+        now() + ord * interval '1 microsecond'
+    FROM post ORDER BY ord
+    ON CONFLICT (branch_code, control_id) WHERE ack = 'AA' AND status <> 'duplicate' DO NOTHING
+    RETURNING id
+), duplicates AS (
+    INSERT INTO hl7_message (id, branch_code, control_id, message_type, kind, patient_hn, sent_at, raw, ack, status,
+        error_key, error, received_at)
+    SELECT id, $2, control_id, message_type, kind, patient_hn, sent_at, raw, ack, 'duplicate', 'hl7Feed.duplicate',
+        error, now() + ord * interval '1 microsecond'
+    FROM post WHERE id NOT IN (SELECT id FROM kept) ORDER BY ord
+    RETURNING id
+), waiting AS (
+    -- looked up by the duplicates' MSH-10 (the branch's accepted messages' index), one each
+    SELECT m.id, m.control_id, m.patient_hn
+    FROM (SELECT DISTINCT control_id FROM post WHERE ack = 'AA' AND id NOT IN (SELECT id FROM kept)) d
+    CROSS JOIN LATERAL (SELECT x.id, x.control_id, x.patient_hn FROM hl7_message x
+        WHERE x.branch_code = $2 AND x.control_id = d.control_id AND x.ack = 'AA' AND x.status <> 'duplicate'
+            AND x.status = 'queued'
+        LIMIT 1) m
+)
+SELECT ($1::bytea IS NULL OR EXISTS (SELECT FROM feed))::bool AS known,
+    coalesce((SELECT array_agg(id) FROM kept), '{}')::uuid[] AS kept,
+    (SELECT count(*) FROM duplicates)::int AS duplicates,
+    coalesce((SELECT array_agg(id ORDER BY id) FROM waiting), '{}')::uuid[] AS waiting_ids,
+    coalesce((SELECT array_agg(control_id ORDER BY id) FROM waiting), '{}')::text[] AS waiting_control_ids,
+    coalesce((SELECT array_agg(patient_hn ORDER BY id) FROM waiting), '{}')::text[] AS waiting_hns
 `
 
-type FeedInsertMessagesParams struct {
+type FeedKeepMessagesParams struct {
+	KeyHash      []byte
 	Branch       string
+	Facility     string
 	Ids          []string
 	ControlIds   []string
 	MessageTypes []string
@@ -284,13 +313,32 @@ type FeedInsertMessagesParams struct {
 	Errors       []string
 }
 
-// Keeps the messages of a post, one row per element of the arrays, in their order (received_at
-// the statement's time plus the message's place in microseconds). An accepted one (ack AA) whose
-// MSH-10 the branch's accepted messages already hold (or an earlier one of the same post) is not
-// inserted (no id answered): the caller keeps it as a duplicate.
-func (q *Queries) FeedInsertMessages(ctx context.Context, db DBTX, arg FeedInsertMessagesParams) ([]string, error) {
-	rows, err := db.Query(ctx, feedInsertMessages,
+type FeedKeepMessagesRow struct {
+	Known             bool
+	Kept              []string
+	Duplicates        int32
+	WaitingIds        []string
+	WaitingControlIds []string
+	WaitingHns        []string
+}
+
+// Keeps the messages of a post in one statement (and one commit), one row per element of the
+// arrays, in their order (received_at the statement's time plus the message's place in
+// microseconds), when the branch's feed key is still @key_hash with its facility @facility (a
+// NULL @key_hash: the demo hospital of this machine, no key): the key is checked where the
+// rows are kept, so that a post costs one round trip and a rotated key is refused at once.
+// known: the key held (else nothing was kept). An accepted one (ack AA) whose MSH-10 the
+// branch's accepted messages already hold (or an earlier one of the same post) is kept as a
+// duplicate (status duplicate) in the same statement; kept answers the ids of the others, and
+// waiting the earlier messages of the branch these duplicates repeat that are still queued (not
+// yet applied: perhaps never queued, the receiver having died between its commit and the
+// queue), to be queued again — the queue's deduplication and the worker's status check keep
+// them applied once.
+func (q *Queries) FeedKeepMessages(ctx context.Context, db DBTX, arg FeedKeepMessagesParams) (FeedKeepMessagesRow, error) {
+	row := db.QueryRow(ctx, feedKeepMessages,
+		arg.KeyHash,
 		arg.Branch,
+		arg.Facility,
 		arg.Ids,
 		arg.ControlIds,
 		arg.MessageTypes,
@@ -303,22 +351,16 @@ func (q *Queries) FeedInsertMessages(ctx context.Context, db DBTX, arg FeedInser
 		arg.ErrorKeys,
 		arg.Errors,
 	)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		items = append(items, id)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
+	var i FeedKeepMessagesRow
+	err := row.Scan(
+		&i.Known,
+		&i.Kept,
+		&i.Duplicates,
+		&i.WaitingIds,
+		&i.WaitingControlIds,
+		&i.WaitingHns,
+	)
+	return i, err
 }
 
 const feedKey = `-- name: FeedKey :one
@@ -344,19 +386,22 @@ SELECT m.id, m.branch_code, m.control_id, m.message_type, m.kind, m.patient_hn, 
     (SELECT l.sent_at FROM hl7_message l
      WHERE l.branch_code = m.branch_code AND l.patient_hn = m.patient_hn AND l.status = 'applied'
         AND (l.kind = 'diet-order') = (m.kind = 'diet-order')
-     ORDER BY l.sent_at DESC LIMIT 1)::timestamptz AS last_applied
+     ORDER BY l.sent_at DESC LIMIT 1)::timestamptz AS last_applied,
+    coalesce((SELECT v.version FROM branch_codes_version v WHERE v.branch_code = m.branch_code), 0)::bigint AS codes_version
 FROM hl7_message m WHERE m.id = ANY ($1::uuid[])
 ORDER BY m.id FOR UPDATE OF m
 `
 
 type FeedLockMessagesRow struct {
-	Hl7Message  Hl7Message
-	LastApplied pgtype.Timestamptz
+	Hl7Message   Hl7Message
+	LastApplied  pgtype.Timestamptz
+	CodesVersion int64
 }
 
 // Locks the messages of a worker's batch, each with when the last message of its patient's
 // stream (ADT or diet orders, as the message is) applied was sent: the stale check, in the
-// same round trip, one for the batch.
+// same round trip, one for the batch; and the count of its branch's codes and maps
+// (branch_codes_version), which tells the worker whether those it keeps are still the branch's.
 func (q *Queries) FeedLockMessages(ctx context.Context, db DBTX, ids []string) ([]FeedLockMessagesRow, error) {
 	rows, err := db.Query(ctx, feedLockMessages, ids)
 	if err != nil {
@@ -383,6 +428,7 @@ func (q *Queries) FeedLockMessages(ctx context.Context, db DBTX, ids []string) (
 			&i.Hl7Message.Changes,
 			&i.Hl7Message.AppliedAt,
 			&i.LastApplied,
+			&i.CodesVersion,
 		); err != nil {
 			return nil, err
 		}
@@ -467,15 +513,22 @@ func (q *Queries) FeedMessages(ctx context.Context, db DBTX, arg FeedMessagesPar
 }
 
 const feedMoveOrders = `-- name: FeedMoveOrders :many
-UPDATE meal_order o SET patient_id = s.id, version = o.version + 1
-FROM patient p, patient s
-WHERE p.branch_code = $1 AND p.hn_id = $2 AND s.branch_code = $1 AND s.hn_id = $3
-    AND o.branch_code = $1 AND o.patient_id = p.id AND o.status IN ('WAITING', 'FASTING', 'NO_MEAL')
-    AND o.order_date >= (now() AT TIME ZONE 'Asia/Bangkok')::date
-    AND NOT EXISTS (SELECT 1 FROM meal_order x WHERE x.branch_code = o.branch_code AND x.patient_id = s.id
-        AND x.caregiver = o.caregiver AND x.order_date = o.order_date AND x.meal_time_id = o.meal_time_id
-        AND x.status <> 'CANCELLED')
-RETURNING o.id, o.patient_id
+WITH moved AS (
+    UPDATE meal_order o SET patient_id = s.id, version = o.version + 1
+    FROM patient p, patient s
+    WHERE p.branch_code = $1 AND p.hn_id = $2 AND s.branch_code = $1 AND s.hn_id = $3
+        AND o.branch_code = $1 AND o.patient_id = p.id AND o.status IN ('WAITING', 'FASTING', 'NO_MEAL')
+        AND o.order_date >= (now() AT TIME ZONE 'Asia/Bangkok')::date
+        AND NOT EXISTS (SELECT 1 FROM meal_order x WHERE x.branch_code = o.branch_code AND x.patient_id = s.id
+            AND x.caregiver = o.caregiver AND x.order_date = o.order_date AND x.meal_time_id = o.meal_time_id
+            AND x.status <> 'CANCELLED')
+    RETURNING o.id, o.patient_id, o.branch_code
+), recheck AS (
+    INSERT INTO meal_order_move_change (branch_code, patient_id)
+    SELECT DISTINCT branch_code, patient_id FROM moved
+    ON CONFLICT DO NOTHING
+)
+SELECT id, patient_id FROM moved
 `
 
 type FeedMoveOrdersParams struct {
@@ -492,8 +545,10 @@ type FeedMoveOrdersRow struct {
 // An A40 merge of two patients Samrap has: the prior's live orders to come become the
 // survivor's, except a meal the survivor already has a live order of (that one stays with the
 // discharged prior, flagged). The moved orders keep the facts they were checked against (the
-// prior's): FeedReviewOrders then flags each that differs from the survivor's now. Answers
-// the orders moved and the survivor.
+// prior's): FeedReviewOrders then flags each that differs from the survivor's now; and a
+// moved order whose card was printed (naming the prior's HN and bed) is flagged moved when the
+// transaction commits (meal_order_move_change, 00019/00031), to be printed again. Answers the
+// orders moved and the survivor.
 func (q *Queries) FeedMoveOrders(ctx context.Context, db DBTX, arg FeedMoveOrdersParams) ([]FeedMoveOrdersRow, error) {
 	rows, err := db.Query(ctx, feedMoveOrders, arg.Branch, arg.PriorHn, arg.SurvivorHn)
 	if err != nil {

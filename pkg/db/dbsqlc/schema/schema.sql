@@ -4,6 +4,16 @@ CREATE EXTENSION IF NOT EXISTS btree_gist WITH SCHEMA public;
 
 CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
 
+CREATE FUNCTION public.branch_codes_changed() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    INSERT INTO branch_codes_version AS v (branch_code, version)
+    SELECT DISTINCT branch_code, 1 FROM changed
+    ON CONFLICT (branch_code) DO UPDATE SET version = v.version + 1;
+    RETURN NULL;
+END $$;
+
 CREATE FUNCTION public.food_rule_refs(branch text, allergen_ids bigint[], restricted_ids bigint[], religion_id bigint, vegetarian_id bigint) RETURNS jsonb
     LANGUAGE sql STABLE
     AS $$
@@ -107,7 +117,8 @@ BEGIN
         AND x.status IN ('WAITING', 'FASTING', 'NO_MEAL')
     ORDER BY x.id FOR UPDATE;
     UPDATE meal_order o SET moved_at = CASE WHEN r.moved THEN now() END
-    FROM (SELECT x.id, (x.printed_ward_id, x.printed_room_id) IS DISTINCT FROM (p.ward_id, p.room_id) AS moved
+    FROM (SELECT x.id, (x.printed_ward_id, x.printed_room_id, coalesce(x.printed_hn, p.hn_id))
+            IS DISTINCT FROM (p.ward_id, p.room_id, p.hn_id) AS moved
         FROM (SELECT DISTINCT b, i FROM unnest(p_branches, p_ids) AS k(b, i)) k
             JOIN patient p ON p.branch_code = k.b AND p.id = k.i
             JOIN meal_order x ON x.branch_code = k.b AND x.patient_id = k.i
@@ -122,7 +133,7 @@ CREATE FUNCTION public.meal_order_printed(p_branch text, p_ids uuid[], p_ward_id
     AS $$
 BEGIN
     PERFORM 1 FROM meal_order x WHERE x.branch_code = p_branch AND x.id = ANY (p_ids) ORDER BY x.id FOR UPDATE;
-    UPDATE meal_order o SET printed_at = now(), printed_ward_id = k.w, printed_room_id = k.r,
+    UPDATE meal_order o SET printed_at = now(), printed_ward_id = k.w, printed_room_id = k.r, printed_hn = p.hn_id,
         moved_at = CASE WHEN (k.w, k.r) IS DISTINCT FROM (p.ward_id, p.room_id) THEN now() END
     FROM (SELECT u.id, nullif(u.w, 0) AS w, nullif(u.r, 0) AS r FROM unnest(p_ids, p_ward_ids, p_room_ids) AS u(id, w, r)) k,
         patient p
@@ -170,6 +181,7 @@ CREATE TABLE public.meal_order (
     printed_room_id bigint,
     moved_at timestamp with time zone,
     moved boolean GENERATED ALWAYS AS ((moved_at IS NOT NULL)) STORED,
+    printed_hn text,
     CONSTRAINT meal_order_cancel_reason_check CHECK ((cancel_reason = ANY (ARRAY['PATIENT'::text, 'DOCTOR'::text, 'NUTRITIONIST'::text]))),
     CONSTRAINT meal_order_cancel_remark_check CHECK ((length(cancel_remark) <= 1000)),
     CONSTRAINT meal_order_cancelled CHECK (((status = 'CANCELLED'::text) = (cancel_reason IS NOT NULL))),
@@ -903,7 +915,7 @@ CREATE FUNCTION public.patient_moved_orders() RETURNS trigger
 BEGIN
     INSERT INTO meal_order_move_change (branch_code, patient_id)
     SELECT DISTINCT n.branch_code, n.id FROM new_rows n JOIN old_rows o ON o.branch_code = n.branch_code AND o.id = n.id
-    WHERE (o.ward_id, o.room_id) IS DISTINCT FROM (n.ward_id, n.room_id)
+    WHERE (o.ward_id, o.room_id, o.hn_id) IS DISTINCT FROM (n.ward_id, n.room_id, n.hn_id)
     ON CONFLICT DO NOTHING;
     RETURN NULL;
 END
@@ -1195,6 +1207,11 @@ CREATE TABLE public.branch (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_by text DEFAULT ''::text NOT NULL,
     CONSTRAINT branch_code_check CHECK ((code ~ '^[A-Z0-9_-]{2,20}$'::text))
+);
+
+CREATE TABLE public.branch_codes_version (
+    branch_code text NOT NULL,
+    version bigint NOT NULL
 );
 
 CREATE TABLE public.change_log (
@@ -2139,6 +2156,9 @@ ALTER TABLE ONLY public.auth_session
 ALTER TABLE ONLY public.auth_throttle
     ADD CONSTRAINT auth_throttle_pkey PRIMARY KEY (key);
 
+ALTER TABLE ONLY public.branch_codes_version
+    ADD CONSTRAINT branch_codes_version_pkey PRIMARY KEY (branch_code);
+
 ALTER TABLE ONLY public.branch
     ADD CONSTRAINT branch_pkey PRIMARY KEY (code);
 
@@ -2589,9 +2609,27 @@ CREATE TRIGGER activity_log_append_only BEFORE DELETE OR UPDATE ON public.activi
 
 CREATE TRIGGER activity_log_no_truncate BEFORE TRUNCATE ON public.activity_log FOR EACH STATEMENT EXECUTE FUNCTION public.log_append_only();
 
+CREATE TRIGGER allergen_codes_added AFTER INSERT ON public.allergen REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER allergen_codes_deleted AFTER DELETE ON public.allergen REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER allergen_codes_updated AFTER UPDATE ON public.allergen REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
 CREATE TRIGGER change_log_append_only BEFORE DELETE OR UPDATE ON public.change_log FOR EACH ROW EXECUTE FUNCTION public.log_append_only();
 
 CREATE TRIGGER change_log_no_truncate BEFORE TRUNCATE ON public.change_log FOR EACH STATEMENT EXECUTE FUNCTION public.log_append_only();
+
+CREATE TRIGGER diet_type_codes_added AFTER INSERT ON public.diet_type REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER diet_type_codes_deleted AFTER DELETE ON public.diet_type REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER diet_type_codes_updated AFTER UPDATE ON public.diet_type REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER hospital_connector_codes_added AFTER INSERT ON public.hospital_connector REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER hospital_connector_codes_deleted AFTER DELETE ON public.hospital_connector REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER hospital_connector_codes_updated AFTER UPDATE ON public.hospital_connector REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
 
 CREATE CONSTRAINT TRIGGER meal_order_food_change_review AFTER INSERT ON public.meal_order_food_change DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION public.meal_order_food_change_review();
 
@@ -2635,17 +2673,53 @@ CREATE TRIGGER patient_therapeutic_review_del AFTER DELETE ON public.patient_the
 
 CREATE TRIGGER patient_therapeutic_review_ins AFTER INSERT ON public.patient_therapeutic REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.patient_link_review_orders();
 
+CREATE TRIGGER religion_codes_added AFTER INSERT ON public.religion REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER religion_codes_deleted AFTER DELETE ON public.religion REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER religion_codes_updated AFTER UPDATE ON public.religion REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
 CREATE TRIGGER religion_restricted_review_del AFTER DELETE ON public.religion_restricted REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.rule_restricted_review_orders();
 
 CREATE TRIGGER religion_restricted_review_ins AFTER INSERT ON public.religion_restricted REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.rule_restricted_review_orders();
+
+CREATE TRIGGER restricted_ingredient_codes_added AFTER INSERT ON public.restricted_ingredient REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER restricted_ingredient_codes_deleted AFTER DELETE ON public.restricted_ingredient REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER restricted_ingredient_codes_updated AFTER UPDATE ON public.restricted_ingredient REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER room_codes_added AFTER INSERT ON public.room REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER room_codes_deleted AFTER DELETE ON public.room REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER room_codes_updated AFTER UPDATE ON public.room REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
 
 CREATE TRIGGER survey_answer_append_only BEFORE DELETE OR UPDATE ON public.survey_answer FOR EACH ROW EXECUTE FUNCTION public.log_append_only();
 
 CREATE TRIGGER survey_answer_no_truncate BEFORE TRUNCATE ON public.survey_answer FOR EACH STATEMENT EXECUTE FUNCTION public.log_append_only();
 
+CREATE TRIGGER therapeutic_codes_added AFTER INSERT ON public.therapeutic REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER therapeutic_codes_deleted AFTER DELETE ON public.therapeutic REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER therapeutic_codes_updated AFTER UPDATE ON public.therapeutic REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER vegetarian_codes_added AFTER INSERT ON public.vegetarian REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER vegetarian_codes_deleted AFTER DELETE ON public.vegetarian REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER vegetarian_codes_updated AFTER UPDATE ON public.vegetarian REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
 CREATE TRIGGER vegetarian_restricted_review_del AFTER DELETE ON public.vegetarian_restricted REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.rule_restricted_review_orders();
 
 CREATE TRIGGER vegetarian_restricted_review_ins AFTER INSERT ON public.vegetarian_restricted REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.rule_restricted_review_orders();
+
+CREATE TRIGGER ward_codes_added AFTER INSERT ON public.ward REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER ward_codes_deleted AFTER DELETE ON public.ward REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
+
+CREATE TRIGGER ward_codes_updated AFTER UPDATE ON public.ward REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.branch_codes_changed();
 
 ALTER TABLE ONLY public.allergen
     ADD CONSTRAINT allergen_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branch(code);
