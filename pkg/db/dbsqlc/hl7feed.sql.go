@@ -547,7 +547,7 @@ type FeedMoveOrdersRow struct {
 // discharged prior, flagged). The moved orders keep the facts they were checked against (the
 // prior's): FeedReviewOrders then flags each that differs from the survivor's now; and a
 // moved order whose card was printed (naming the prior's HN and bed) is flagged moved when the
-// transaction commits (meal_order_move_change, 00019/00031), to be printed again. Answers the
+// transaction commits (meal_order_move_change, 00019/00030), to be printed again. Answers the
 // orders moved and the survivor.
 func (q *Queries) FeedMoveOrders(ctx context.Context, db DBTX, arg FeedMoveOrdersParams) ([]FeedMoveOrdersRow, error) {
 	rows, err := db.Query(ctx, feedMoveOrders, arg.Branch, arg.PriorHn, arg.SurvivorHn)
