@@ -8,7 +8,8 @@
 #
 # Knobs (environment): BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/
 # samrap_bench?sslmode=disable; a database whose name starts with samrap_bench is dropped
-# and created afresh), BENCH_QUICK=1 (fewer runs, for trying the script out).
+# and created afresh), BENCH_QUICK=1 (fewer runs, for trying the script out),
+# BENCH_ONLY=package (the function package section alone: sizes, init, start).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -86,6 +87,10 @@ sizes() {
 run "bootstrap size" sizes
 run "init and start" "$TMP/bin/coldstart" -runs "$START_RUNS" -init-runs "$INIT_RUNS" \
   -baseline "hello-lambda=$TMP/amd64/hello-lambda" -dir "$TMP/amd64"
+if [ "${BENCH_ONLY:-}" = package ]; then
+  [ ${#BROKEN[@]} -eq 0 ] || { say "  sections that could not measure: ${BROKEN[*]}"; exit 1; }
+  exit 0
+fi
 
 # ---- edge ----
 heading "Edge: API Gateway v2 adapter + routing per request (go test -bench ./pkg/platform, median of $BENCH_COUNT, min beside it)"
