@@ -1,9 +1,9 @@
 // Package s3blob is the blob.Store of AWS: one S3 bucket, presigned GET links. It speaks S3's
 // REST API itself (PUT, GET and DELETE of an object, each signed with the SDK's SigV4 signer,
 // and a presigned GET) instead of linking the SDK's S3 client, whose package (with its
-// endpoint rules, checksums and serializers for a hundred operations) was about 1.1 MiB of
-// each gzipped bootstrap that stores files and 0.5 ms of its cold start, for four calls
-// (issue 28, docs/benchmarks.md). A function imports it (through Wire in its main) only when
+// endpoint rules, checksums and serializers for a hundred operations) was about 0.4 MiB of
+// each gzipped bootstrap that stores files (1.3 MiB raw) and ~900 allocations of its package
+// init, for four calls (issue 28, docs/benchmarks.md). A function imports it (through Wire in its main) only when
 // its catalogue entry uses files or uploads (ARCHITECTURE.md §10).
 package s3blob
 
