@@ -19,7 +19,6 @@ import (
 
 	"samrap/events"
 	"samrap/pkg/awstest"
-	"samrap/pkg/blob/s3blob"
 	"samrap/pkg/queue/sqsqueue"
 )
 
@@ -94,10 +93,10 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 // worker through the bucket notification, the queue and the Poller, with its key decoded.
 func TestUploadReachesWorker(t *testing.T) {
 	cfg := awstest.Config(t, moto.Endpoint(t))
-	s3c := s3blob.NewClient(cfg, true)
+	s3c := awstest.S3(cfg)
 	sqsc := sqs.NewFromConfig(cfg)
 
-	bucket := awstest.NewBucket(t, s3c)
+	bucket := awstest.NewBucket(t, cfg)
 	queueURL, queueARN := awstest.NewQueue(t, sqsc, map[string]string{"VisibilityTimeout": "1"})
 	_, err := s3c.PutBucketNotificationConfiguration(t.Context(), &s3.PutBucketNotificationConfigurationInput{
 		Bucket: aws.String(bucket),
@@ -132,7 +131,7 @@ func TestUploadReachesWorker(t *testing.T) {
 		}
 	}()
 
-	store := s3blob.New(s3c, bucket)
+	store := awstest.Store(t, cfg, bucket)
 	for key, body := range map[string]string{dietTypes: "PK diet types", "reports/SRP01/r.pdf": "%PDF"} {
 		if err := store.Put(t.Context(), key, strings.NewReader(body), ""); err != nil {
 			t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	sqstypes "github.com/aws/aws-sdk-go-v2/service/sqs/types"
 
 	"samrap/pkg/awsenv/emulator"
+	"samrap/pkg/blob/s3blob"
 )
 
 // Config is the aws.Config of the adapters, pointed at endpoint.
@@ -30,11 +31,27 @@ func Name(prefix string) string {
 	return prefix + "-" + hex.EncodeToString(b)
 }
 
-// NewBucket creates a bucket with a fresh name.
-func NewBucket(t testing.TB, client *s3.Client) string {
+// S3 is the SDK's S3 client on cfg, path-style as an emulator needs: for setting up and
+// looking into buckets in tests. The functions' adapter is s3blob, which links no S3 client.
+func S3(cfg aws.Config) *s3.Client {
+	return s3.NewFromConfig(cfg, func(o *s3.Options) { o.UsePathStyle = true })
+}
+
+// Store is the s3blob.Store of bucket on cfg (an emulator).
+func Store(t testing.TB, cfg aws.Config, bucket string) *s3blob.Store {
+	t.Helper()
+	c, err := s3blob.NewClient(cfg, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s3blob.New(c, bucket)
+}
+
+// NewBucket creates a bucket with a fresh name on cfg (an emulator).
+func NewBucket(t testing.TB, cfg aws.Config) string {
 	t.Helper()
 	name := Name("bucket")
-	if _, err := client.CreateBucket(t.Context(), &s3.CreateBucketInput{Bucket: aws.String(name)}); err != nil {
+	if _, err := S3(cfg).CreateBucket(t.Context(), &s3.CreateBucketInput{Bucket: aws.String(name)}); err != nil {
 		t.Fatalf("create bucket: %v", err)
 	}
 	return name

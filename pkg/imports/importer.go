@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/jackc/pgx/v5"
 
@@ -51,13 +52,13 @@ type Row struct {
 	Cells map[string]string
 }
 
-var listSeparators = regexp.MustCompile(`[,;\n]+`)
+var listSeparators = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[,;\n]+`) })
 
 // SplitList reads a cell that lists several values: separated by commas, semicolons or line
 // breaks, each trimmed, the empty ones left out.
 func SplitList(s string) []string {
 	var out []string
-	for _, item := range listSeparators.Split(s, -1) {
+	for _, item := range listSeparators().Split(s, -1) {
 		if item = strings.TrimSpace(item); item != "" {
 			out = append(out, item)
 		}

@@ -18,6 +18,7 @@ import (
 	"samrap/pkg/demo"
 	"samrap/pkg/logs"
 	"samrap/pkg/xlsx"
+	"samrap/pkg/xlsx/xlsxread"
 )
 
 // Migration 00012: nobody edits or deletes an entry, whatever the statement.
@@ -239,7 +240,7 @@ func TestActivityExport(t *testing.T) {
 		t.Fatalf("export: %+v %s", res.Link, res.Header)
 	}
 	var lines [][]string
-	if err := xlsx.ReadFirstSheet(res.Body, ".xlsx", func(_ int, cells []string) error {
+	if err := xlsxread.FirstSheet(res.Body, ".xlsx", func(_ int, cells []string) error {
 		lines = append(lines, cells)
 		return nil
 	}); err != nil {

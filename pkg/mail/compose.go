@@ -4,6 +4,7 @@ import (
 	"html"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Part is one language's version of a message: its language tag (th, en), subject and
@@ -43,13 +44,13 @@ func Compose(to string, parts ...Part) Message {
 	return Message{To: to, Subject: strings.Join(subjects, " / "), Text: strings.Join(texts, "\n\n----------\n\n"), HTML: b.String()}
 }
 
-var urlRe = regexp.MustCompile(`https?://[^\s<>"]+`)
+var urlRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`https?://[^\s<>"]+`) })
 
 // linkify escapes a line of text for HTML and makes its URLs links.
 func linkify(line string) string {
 	var b strings.Builder
 	last := 0
-	for _, m := range urlRe.FindAllStringIndex(line, -1) {
+	for _, m := range urlRe().FindAllStringIndex(line, -1) {
 		b.WriteString(html.EscapeString(line[last:m[0]]))
 		u := html.EscapeString(line[m[0]:m[1]])
 		b.WriteString(`<a href="` + u + `">` + u + `</a>`)

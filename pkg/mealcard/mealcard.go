@@ -16,6 +16,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-pdf/fpdf"
@@ -612,7 +613,7 @@ func (p *pen) patient(x, w float64) {
 }
 
 // strandedNumber is a space before a number that ends a phrase ("floor 3", "ชั้น 3").
-var strandedNumber = regexp.MustCompile(` (\d{1,3})(\s|$)`)
+var strandedNumber = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(` (\d{1,3})(\s|$)`) })
 
 // place writes the ward and the bed: "ward · bed" on one line when it fits; otherwise lines
 // break between the ward and the bed, and between the ward's Thai and English names on a
@@ -628,7 +629,7 @@ func (p *pen) place(x, w float64) {
 		units = []string{s}
 	}
 	for i, u := range units {
-		units[i] = strandedNumber.ReplaceAllString(u, "\u00a0$1$2")
+		units[i] = strandedNumber().ReplaceAllString(u, "\u00a0$1$2")
 	}
 	var lines []string
 	line := ""

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"sync"
 )
 
 // pack rewrites the uncompressed PDF fpdf writes into a smaller one (PDF 1.5):
@@ -35,7 +36,7 @@ func pack(raw []byte) ([]byte, error) {
 	short := map[string][]byte{}
 	for _, o := range objs {
 		if o != nil && o.data == nil {
-			for _, m := range fontName.FindAll(o.dict, -1) {
+			for _, m := range fontName().FindAll(o.dict, -1) {
 				if _, seen := short[string(m)]; !seen {
 					short[string(m)] = []byte("/R" + strconv.Itoa(len(short)+1))
 				}
@@ -90,7 +91,7 @@ func pack(raw []byte) ([]byte, error) {
 		dict, data := o.dict, o.data
 		if !bytes.Contains(dict, []byte("/Filter")) {
 			data = z.compress(rename(data))
-			l := lengthRe.FindIndex(dict)
+			l := lengthRe().FindIndex(dict)
 			dict = append(append(append([]byte{}, dict[:l[0]]...), "/Filter /FlateDecode /Length "+strconv.Itoa(len(data))...), dict[l[1]:]...)
 		}
 		entries[n] = entry{kind: 1, off: out.Len()}
@@ -155,7 +156,7 @@ func pack(raw []byte) ([]byte, error) {
 }
 
 // fontName is fpdf's name of a font or template resource: /F or /TPL and a SHA-1 in hex.
-var fontName = regexp.MustCompile(`/(F|TPL)[0-9a-f]{40}`)
+var fontName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`/(F|TPL)[0-9a-f]{40}`) })
 
 // longNameLen answers the length of the fontName at the start of b, 0 when there is none.
 func longNameLen(b []byte) int {
@@ -186,9 +187,9 @@ type object struct {
 }
 
 var (
-	startXref = regexp.MustCompile(`startxref\s+(\d+)\s+%%EOF\s*$`)
-	trailerRe = regexp.MustCompile(`/Size (\d+)\s+/Root (\d+) 0 R\s+/Info (\d+) 0 R`)
-	lengthRe  = regexp.MustCompile(`/Length (\d+)`)
+	startXref = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`startxref\s+(\d+)\s+%%EOF\s*$`) })
+	trailerRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`/Size (\d+)\s+/Root (\d+) 0 R\s+/Info (\d+) 0 R`) })
+	lengthRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`/Length (\d+)`) })
 )
 
 // readObjects reads fpdf's objects by its cross-reference table: objs[n] is object n (nil
@@ -197,7 +198,7 @@ func readObjects(raw []byte) (objs []*object, root, info int, err error) {
 	bad := func(what string) ([]*object, int, int, error) {
 		return nil, 0, 0, errors.New("mealcard: pack: " + what)
 	}
-	m := startXref.FindSubmatch(raw)
+	m := startXref().FindSubmatch(raw)
 	if m == nil {
 		return bad("no startxref")
 	}
@@ -205,7 +206,7 @@ func readObjects(raw []byte) (objs []*object, root, info int, err error) {
 	if at >= len(raw) || !bytes.HasPrefix(raw[at:], []byte("xref\n0 ")) {
 		return bad("no xref table")
 	}
-	t := trailerRe.FindSubmatch(raw[at:])
+	t := trailerRe().FindSubmatch(raw[at:])
 	if t == nil {
 		return bad("no trailer")
 	}
@@ -239,7 +240,7 @@ func readObjects(raw []byte) (objs []*object, root, info int, err error) {
 			continue
 		}
 		dict := bytes.TrimSpace(rest[:st])
-		l := lengthRe.FindSubmatch(dict)
+		l := lengthRe().FindSubmatch(dict)
 		if l == nil {
 			return bad(fmt.Sprintf("stream %d has no length", n))
 		}

@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
@@ -36,7 +37,7 @@ var (
 // MaxPrice is the highest price a dish or set may have (numeric(10, 2)).
 const MaxPrice = 99_999_999.99
 
-var codeShape = regexp.MustCompile(`^\S{1,30}$`)
+var codeShape = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\S{1,30}$`) })
 
 // Service holds the rules of menus.
 type Service struct{ db *db.Pool }
@@ -46,7 +47,7 @@ func NewService(pool *db.Pool) *Service { return &Service{db: pool} }
 
 // names checks the code and names every record has.
 func names(f map[string]string, code, nameTh, nameEn string) {
-	if !codeShape.MatchString(code) {
+	if !codeShape().MatchString(code) {
 		f["code"] = "params.codeInvalid"
 	}
 	switch {

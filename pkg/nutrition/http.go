@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"samrap/pkg/audit"
@@ -87,7 +88,7 @@ func (h handlers) exportIntake(w http.ResponseWriter, r *http.Request) error {
 	if err := writeIntake(&buf, lang, in); err != nil {
 		return fmt.Errorf("nutrition: intake workbook: %w", err)
 	}
-	name := fmt.Sprintf("nutrition_intake_%s_%s_%s.xlsx", fileSafe.ReplaceAllString(in.HnID, "_"), in.DateFrom, in.DateTo)
+	name := fmt.Sprintf("nutrition_intake_%s_%s_%s.xlsx", fileSafe().ReplaceAllString(in.HnID, "_"), in.DateFrom, in.DateTo)
 	link, err := h.files.Store(ctx, download.ReportKey(branch, in.DateTo, "nutrition-intake", name), name, xlsx.ContentType, &buf)
 	if err != nil {
 		return fmt.Errorf("nutrition: %w", err)
@@ -100,7 +101,7 @@ func (h handlers) exportIntake(w http.ResponseWriter, r *http.Request) error {
 }
 
 // fileSafe: the characters of an HN kept in a file's name (others become "_").
-var fileSafe = regexp.MustCompile(`[^A-Za-z0-9_-]`)
+var fileSafe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[^A-Za-z0-9_-]`) })
 
 type handlers struct {
 	s     *Service

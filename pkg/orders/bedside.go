@@ -31,7 +31,7 @@ type Bedside struct {
 // a free-text meal was acknowledged against) count as they did when it was taken. A cancelled order or one that carries no food is answered
 // without checks.
 func BedsideCheck(ctx context.Context, q db.DBTX, lang i18n.Lang, branch, orderID string) (Bedside, error) {
-	if !uuidShape.MatchString(orderID) {
+	if !uuidShape().MatchString(orderID) {
 		return Bedside{}, fmt.Errorf("orders.bedside %s: %w", orderID, db.ErrNotFound)
 	}
 	list, err := Orders(ctx, q, branch, []string{orderID})

@@ -316,7 +316,7 @@ func (in RoundInput) drafts(lang i18n.Lang, branch, today string) ([]Draft, []Re
 	} else if len(in.Rows) > MaxPatients {
 		f["rows"] = "field.tooLong"
 	}
-	if in.IdempotencyKey != "" && !keyShape.MatchString(in.IdempotencyKey) {
+	if in.IdempotencyKey != "" && !keyShape().MatchString(in.IdempotencyKey) {
 		f["idempotencyKey"] = "field.invalid"
 	}
 	if len(f) > 0 {

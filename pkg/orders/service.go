@@ -471,7 +471,7 @@ func (s *Service) Copy(ctx context.Context, lang i18n.Lang, branch, by string, i
 	} else if in.ToDate < s.today() {
 		f["toDate"] = "orders.datePast"
 	}
-	if in.IdempotencyKey != "" && !keyShape.MatchString(in.IdempotencyKey) {
+	if in.IdempotencyKey != "" && !keyShape().MatchString(in.IdempotencyKey) {
 		f["idempotencyKey"] = "field.invalid"
 	}
 	if len(f) > 0 {
@@ -537,7 +537,7 @@ func (s *Service) Cancel(ctx context.Context, branch, by string, in CancelInput,
 	if len(f) > 0 {
 		return Order{}, errs.Fields(f)
 	}
-	if !uuidShape.MatchString(in.OrderID) {
+	if !uuidShape().MatchString(in.OrderID) {
 		return Order{}, ErrNotFound
 	}
 	var out Order
@@ -595,7 +595,7 @@ func (s *Service) ConfirmReview(ctx context.Context, lang i18n.Lang, branch, by 
 	if strings.TrimSpace(in.OrderID) == "" {
 		return Order{}, errs.Fields(map[string]string{"orderId": "field.required"})
 	}
-	if !uuidShape.MatchString(in.OrderID) {
+	if !uuidShape().MatchString(in.OrderID) {
 		return Order{}, ErrNotFound
 	}
 	var out Order
@@ -685,7 +685,7 @@ type Detail struct {
 
 // Details answers one order with its patient (getOrderDetails).
 func (s *Service) Details(ctx context.Context, branch, id string) (Detail, error) {
-	if !uuidShape.MatchString(id) {
+	if !uuidShape().MatchString(id) {
 		return Detail{}, fmt.Errorf("orders.details: %w", ErrNotFound)
 	}
 	list, err := Orders(ctx, s.db, branch, []string{id})

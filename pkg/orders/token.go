@@ -126,7 +126,7 @@ func VerifyToken(key []byte, token string) (Token, error) {
 
 // QR answers an order's token (getQrByOrderId).
 func (s *Service) QR(ctx context.Context, branch, id string) (map[string]string, error) {
-	if !uuidShape.MatchString(id) {
+	if !uuidShape().MatchString(id) {
 		return nil, fmt.Errorf("orders.qr: %w", ErrNotFound)
 	}
 	list, err := Orders(ctx, s.db, branch, []string{id})

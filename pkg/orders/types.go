@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"samrap/pkg/day"
@@ -76,7 +77,7 @@ const (
 	MaxPatients  = 200
 )
 
-var keyShape = regexp.MustCompile(`^[A-Za-z0-9._:-]{1,100}$`)
+var keyShape = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9._:-]{1,100}$`) })
 
 // Item is a chosen dish or set, with the note that lets a conflict through.
 type Item struct {
@@ -194,7 +195,7 @@ func (d Draft) validate(today string, many bool) map[string]string {
 	} else if d.HnID == "" {
 		f["hnId"] = "field.required"
 	}
-	if d.IdempotencyKey != "" && !keyShape.MatchString(d.IdempotencyKey) {
+	if d.IdempotencyKey != "" && !keyShape().MatchString(d.IdempotencyKey) {
 		f["idempotencyKey"] = "field.invalid"
 	}
 	if len(d.Dates) == 0 {

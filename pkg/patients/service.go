@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -54,7 +55,7 @@ const (
 	MaxUnmapped = 50
 )
 
-var hnShape = regexp.MustCompile(`^\S{1,30}$`)
+var hnShape = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\S{1,30}$`) })
 
 // Service holds the patient rules.
 type Service struct {
@@ -207,7 +208,7 @@ func (in *Input) normalise() {
 // bounds a birthday.
 func (in Input) validate(today string) map[string]string {
 	f := map[string]string{}
-	if !hnShape.MatchString(in.HnID) {
+	if !hnShape().MatchString(in.HnID) {
 		f["hnId"] = "patients.hnInvalid"
 	}
 	if in.FirstNameTh == "" && in.FirstNameEn == "" {

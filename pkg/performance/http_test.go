@@ -21,7 +21,6 @@ import (
 
 	"samrap/pkg/apitest"
 	"samrap/pkg/awstest"
-	"samrap/pkg/blob/s3blob"
 	"samrap/pkg/orders"
 	"samrap/pkg/performance"
 	"samrap/pkg/platform"
@@ -293,9 +292,10 @@ func TestWorkPerformance(t *testing.T) {
 	})
 
 	t.Run("export", func(t *testing.T) {
-		client := s3blob.NewClient(awstest.Config(t, moto.Endpoint(t)), true)
-		bucket := awstest.NewBucket(t, client)
-		f.s.Rewire(func(env *platform.Env) { env.Files = s3blob.New(client, bucket) })
+		cfg := awstest.Config(t, moto.Endpoint(t))
+		bucket := awstest.NewBucket(t, cfg)
+		store := awstest.Store(t, cfg, bucket)
+		f.s.Rewire(func(env *platform.Env) { env.Files = store })
 		body := map[string]any{"dateFrom": f.today, "dateTo": f.tomorrow, "wardIds": []int64{f.wardID}}
 		res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/download/workPerformance", Token: f.admin, Lang: "en", JSON: body})
 		if res.Status != http.StatusOK {

@@ -8,7 +8,6 @@ import (
 
 	"samrap/pkg/apitest"
 	"samrap/pkg/awstest"
-	"samrap/pkg/blob/s3blob"
 	"samrap/pkg/platform"
 )
 
@@ -22,8 +21,8 @@ func BenchmarkMealCardsBranchDay(b *testing.B) {
 	for _, layout := range []string{"A4", "LABEL80"} {
 		b.Run(layout, func(b *testing.B) {
 			f := newFixture(b)
-			client := s3blob.NewClient(awstest.Config(b, moto.Endpoint(b)), true)
-			files := s3blob.New(client, awstest.NewBucket(b, client))
+			cfg := awstest.Config(b, moto.Endpoint(b))
+			files := awstest.Store(b, cfg, awstest.NewBucket(b, cfg))
 			f.s.Rewire(func(env *platform.Env) { env.Files = files })
 			trays := branchDay(b, f)
 			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))

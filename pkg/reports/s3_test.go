@@ -15,7 +15,6 @@ import (
 
 	"samrap/pkg/apitest"
 	"samrap/pkg/awstest"
-	"samrap/pkg/blob/s3blob"
 	"samrap/pkg/platform"
 )
 
@@ -31,9 +30,10 @@ func TestMain(m *testing.M) {
 // answered as a presigned GET that expires in 5 minutes and names the file.
 func TestReportInS3(t *testing.T) {
 	f := newFixture(t)
-	client := s3blob.NewClient(awstest.Config(t, moto.Endpoint(t)), true)
-	bucket := awstest.NewBucket(t, client)
-	f.s.Rewire(func(env *platform.Env) { env.Files = s3blob.New(client, bucket) })
+	cfg := awstest.Config(t, moto.Endpoint(t))
+	bucket := awstest.NewBucket(t, cfg)
+	store := awstest.Store(t, cfg, bucket)
+	f.s.Rewire(func(env *platform.Env) { env.Files = store })
 
 	before := time.Now().UTC().Add(-time.Minute)
 	link, res := f.report(t, "excelPatientIdentity", f.all(nil))
@@ -61,7 +61,7 @@ func TestReportInS3(t *testing.T) {
 	}
 	// (moto does not answer response-content-disposition: the signed query carries it, above)
 	// the object is there, under the prefix, and the link reads it
-	list, err := client.ListObjectsV2(context.Background(), &s3.ListObjectsV2Input{Bucket: aws.String(bucket), Prefix: aws.String("reports/SRP01/")})
+	list, err := awstest.S3(cfg).ListObjectsV2(context.Background(), &s3.ListObjectsV2Input{Bucket: aws.String(bucket), Prefix: aws.String("reports/SRP01/")})
 	if err != nil || len(list.Contents) != 1 {
 		t.Fatalf("objects under reports/SRP01/: %v %v", list, err)
 	}

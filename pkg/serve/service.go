@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -30,10 +31,12 @@ import (
 
 var queries = dbsqlc.New()
 
-var uuidShape = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+var uuidShape = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+})
 
 // hnShape is what an HN may be (the patient table's check).
-var hnShape = regexp.MustCompile(`^\S{1,30}$`)
+var hnShape = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\S{1,30}$`) })
 
 // Reason codes of a verification that does not match (docs/serve.md).
 const (
@@ -131,7 +134,7 @@ func (st Setting) HN(content string) (string, bool) {
 		return "", false
 	}
 	hn := strings.TrimSpace(content[len(prefix) : len(content)-len(suffix)])
-	return hn, hnShape.MatchString(hn)
+	return hn, hnShape().MatchString(hn)
 }
 
 // GetSetting answers the branch's wristband setting (the defaults when it has none).
@@ -481,7 +484,7 @@ func (s *Service) Update(ctx context.Context, lang i18n.Lang, branch, by string,
 	if len(in.Wristband) > maxWristband {
 		f["wristband"] = "field.tooLong"
 	}
-	if !uuidShape.MatchString(in.RequestID) {
+	if !uuidShape().MatchString(in.RequestID) {
 		f["requestId"] = "field.invalid"
 	}
 	if strings.TrimSpace(in.Token) == "" {

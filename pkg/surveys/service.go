@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -244,7 +245,7 @@ func (s *Service) AnswerPublic(ctx context.Context, orderID string, e Entry, add
 
 // AnswerStaff records the answer staff enter for a tray of their branch.
 func (s *Service) AnswerStaff(ctx context.Context, by *session.Claims, branch, orderID string, e Entry, address string) error {
-	if !uuidShape.MatchString(orderID) {
+	if !uuidShape().MatchString(orderID) {
 		return ErrNotFound
 	}
 	o, err := queries.SurveyOrder(ctx, s.db, strings.ToLower(orderID))
@@ -578,4 +579,6 @@ func (s *Service) Results(ctx context.Context, sc session.Scope, f Filter, page,
 	return out, nil
 }
 
-var uuidShape = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+var uuidShape = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+})

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/jackc/pgx/v5"
 
@@ -40,12 +41,12 @@ func ImportColumns() []imports.Column {
 	return cols
 }
 
-var pairSeparators = regexp.MustCompile(`[,;\n]+`)
+var pairSeparators = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[,;\n]+`) })
 
 // parsePairs reads "SRP01:BOD, SRP02:BNT".
 func parsePairs(s string) ([]Pair, bool) {
 	var out []Pair
-	for _, item := range pairSeparators.Split(s, -1) {
+	for _, item := range pairSeparators().Split(s, -1) {
 		item = strings.TrimSpace(item)
 		if item == "" {
 			continue

@@ -14,7 +14,6 @@ import (
 
 	"samrap/pkg/awsenv/emulator"
 	"samrap/pkg/awstest"
-	"samrap/pkg/blob/s3blob"
 	"samrap/pkg/queue/sqsqueue"
 )
 
@@ -57,7 +56,7 @@ func TestProvision(t *testing.T) {
 	}
 
 	ctx := t.Context()
-	s3c := s3blob.NewClient(cfg, true)
+	s3c := s3.NewFromConfig(cfg, func(o *s3.Options) { o.UsePathStyle = true })
 	for _, b := range e.Buckets {
 		if _, err := s3c.HeadBucket(ctx, &s3.HeadBucketInput{Bucket: aws.String(b)}); err != nil {
 			t.Fatalf("bucket %s: %v", b, err)

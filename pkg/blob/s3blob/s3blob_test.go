@@ -10,7 +10,6 @@ import (
 	"samrap/pkg/awstest"
 	"samrap/pkg/blob"
 	"samrap/pkg/blob/blobtest"
-	"samrap/pkg/blob/s3blob"
 )
 
 var moto awstest.Shared
@@ -24,14 +23,13 @@ func TestMain(m *testing.M) {
 func TestS3(t *testing.T) {
 	t.Parallel()
 	cfg := awstest.Config(t, moto.Endpoint(t))
-	client := s3blob.NewClient(cfg, true)
-	blobtest.TestStore(t, s3blob.New(client, awstest.NewBucket(t, client)), blobtest.FromPresign)
+	blobtest.TestStore(t, awstest.Store(t, cfg, awstest.NewBucket(t, cfg)), blobtest.FromPresign)
 }
 
 func TestS3MissingBucket(t *testing.T) {
 	t.Parallel()
 	cfg := awstest.Config(t, moto.Endpoint(t))
-	s := s3blob.New(s3blob.NewClient(cfg, true), awstest.Name("nobucket"))
+	s := awstest.Store(t, cfg, awstest.Name("nobucket"))
 	_, err := s.Get(t.Context(), "a.txt")
 	if err == nil || errors.Is(err, blob.ErrNotFound) {
 		t.Fatalf("get from a missing bucket: err = %v, want an error other than ErrNotFound", err)
@@ -52,7 +50,7 @@ func TestS3Unreachable(t *testing.T) {
 	}
 	down := "http://" + ln.Addr().String()
 	ln.Close() // nothing listens there any more: each connection is refused
-	s := s3blob.New(s3blob.NewClient(awstest.Config(t, down), true), "samrap-files")
+	s := awstest.Store(t, awstest.Config(t, down), "samrap-files")
 	ctx := t.Context()
 	if err := s.Put(ctx, "a.txt", strings.NewReader("x"), ""); !errors.Is(err, blob.ErrUnavailable) {
 		t.Errorf("put: %v, want ErrUnavailable", err)
@@ -63,7 +61,7 @@ func TestS3Unreachable(t *testing.T) {
 	if err := s.Delete(ctx, "a.txt"); !errors.Is(err, blob.ErrUnavailable) {
 		t.Errorf("delete: %v, want ErrUnavailable", err)
 	}
-	missing := s3blob.New(s3blob.NewClient(awstest.Config(t, moto.Endpoint(t)), true), awstest.Name("nobucket"))
+	missing := awstest.Store(t, awstest.Config(t, moto.Endpoint(t)), awstest.Name("nobucket"))
 	if err := missing.Put(ctx, "a.txt", strings.NewReader("x"), ""); err == nil || errors.Is(err, blob.ErrUnavailable) {
 		t.Errorf("put into a missing bucket: %v, want an error other than ErrUnavailable", err)
 	}

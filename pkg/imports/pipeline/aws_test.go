@@ -14,7 +14,6 @@ import (
 	"samrap/pkg/apitest"
 	"samrap/pkg/awsenv/emulator"
 	"samrap/pkg/awstest"
-	"samrap/pkg/blob/s3blob"
 	"samrap/pkg/files"
 	"samrap/pkg/imports"
 	"samrap/pkg/imports/pipeline"
@@ -47,10 +46,8 @@ func TestUploadThroughS3AndSQS(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := newServer(t)
-	s3c := s3blob.NewClient(cfg, true)
-	s.Rewire(func(env *platform.Env) {
-		env.Uploads, env.Files = s3blob.New(s3c, uploads), s3blob.New(s3c, filesBucket)
-	})
+	upStore, filesStore := awstest.Store(t, cfg, uploads), awstest.Store(t, cfg, filesBucket)
+	s.Rewire(func(env *platform.Env) { env.Uploads, env.Files = upStore, filesStore })
 
 	ctx, cancel := context.WithCancel(context.Background())
 	stopped := make(chan error, 1)

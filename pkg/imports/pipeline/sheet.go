@@ -10,6 +10,7 @@ import (
 
 	"samrap/pkg/i18n"
 	"samrap/pkg/xlsx"
+	"samrap/pkg/xlsx/xlsxread"
 )
 
 // MaxRows is the most data rows a workbook may hold (SPEC.md §5, §9).
@@ -71,7 +72,7 @@ func ReadSheet(data []byte, name string, cols []imports.Column) (*Sheet, error) 
 	s := &Sheet{Raw: map[int][]string{}}
 	var index map[int]string
 	above := 0
-	err := xlsx.ReadFirstSheet(data, strings.ToLower(path.Ext(name)), func(line int, cells []string) error {
+	err := xlsxread.FirstSheet(data, strings.ToLower(path.Ext(name)), func(line int, cells []string) error {
 		if blank(cells) {
 			return nil
 		}
@@ -103,11 +104,11 @@ func ReadSheet(data []byte, name string, cols []imports.Column) (*Sheet, error) 
 		return nil
 	})
 	switch {
-	case errors.Is(err, xlsx.ErrTooLarge):
+	case errors.Is(err, xlsxread.ErrTooLarge):
 		return nil, fmt.Errorf("%w: %v", ErrTooLarge, err)
-	case errors.Is(err, xlsx.ErrSmallXLS):
+	case errors.Is(err, xlsxread.ErrSmallXLS):
 		return nil, fmt.Errorf("%w: %v", ErrSmallXLS, err)
-	case errors.Is(err, xlsx.ErrNotWorkbook):
+	case errors.Is(err, xlsxread.ErrNotWorkbook):
 		return nil, fmt.Errorf("%w: %v", ErrNotExcel, err)
 	case err != nil:
 		return nil, err

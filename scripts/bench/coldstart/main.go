@@ -113,7 +113,9 @@ func main() {
 				continue
 			}
 			budget := "budget < 1 ms  " + verdict(r.clock < initBudget)
-			if kind[f.name] != functions.HTTP {
+			if readers[f.name] {
+				budget = "no budget (reads uploaded workbooks: excelize's init; issue 28 §1)"
+			} else if kind[f.name] != functions.HTTP {
 				budget = "no budget (" + string(kind[f.name]) + "; §10 budgets http functions)"
 			}
 			fmt.Printf("  %-14s %9s   %3d packages, %6.1f kB, %5d allocs   %s   %s\n", f.name, ms(r.clock), r.pkgs,
@@ -496,6 +498,10 @@ func vs(v, base time.Duration, name string) string {
 	}
 	return fmt.Sprintf("%.2fx %s", float64(v)/float64(base), name)
 }
+
+// readers are the functions that read uploaded spreadsheets (they link pkg/xlsx/xlsxread, so
+// excelize): issue 28 §1 leaves them out of the init budget.
+var readers = map[string]bool{"files": true, "import-worker": true}
 
 func verdict(ok bool) string {
 	if ok {

@@ -1,4 +1,8 @@
-package xlsx
+// Package xlsxread reads the first sheet of an uploaded workbook (.xlsx through excelize, Excel
+// 97-2003 .xls through extrame/xls), within limits that refuse a spreadsheet bomb. Only the
+// functions that import spreadsheets link it (files, import-worker, users); writing a
+// workbook is pkg/xlsx, which links no reader.
+package xlsxread
 
 import (
 	"archive/zip"
@@ -28,11 +32,11 @@ var (
 	ErrSmallXLS = errors.New("xlsx: .xls workbook stream in the mini-stream")
 )
 
-// ReadFirstSheet calls each with the cells of the first sheet's rows, in order, with their
+// FirstSheet calls each with the cells of the first sheet's rows, in order, with their
 // line (1 for the sheet's first row); an error of each stops the read and is answered. ext
 // is the file's extension: ".xls" reads Excel 97-2003, anything else .xlsx. A file that is
 // not such a workbook is ErrNotWorkbook; one over the limits, ErrTooLarge.
-func ReadFirstSheet(data []byte, ext string, each func(line int, cells []string) error) error {
+func FirstSheet(data []byte, ext string, each func(line int, cells []string) error) error {
 	if ext == ".xls" {
 		return readXLS(data, each)
 	}
