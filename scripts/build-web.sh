@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -f web/package.json ] || exit 0
 stamp=web/dist/index.html
-if [ -f "$stamp" ] && [ -z "$(find web/src web/index.html web/package.json web/vite.config.ts web/tsconfig.json web/tsconfig.app.json web/tsconfig.node.json web/public package-lock.json -newer "$stamp" 2>/dev/null | head -1)" ]; then
+if [ -f "$stamp" ] && [ -z "$(find web/src web/scripts/antd-static-css.tsx web/index.html web/package.json web/vite.config.ts web/tsconfig.json web/tsconfig.app.json web/tsconfig.node.json web/public package-lock.json -newer "$stamp" 2>/dev/null | head -1)" ]; then
   exit 0
 fi
 echo "building the web app"
