@@ -148,27 +148,25 @@ ORDER BY e.day_no, t.start_time, e.meal_time_id, coalesce(e.menu_set_id, 0);
 
 -- What patients ate, per patient and day from..to (issue 27 §3): their own served trays (as a
 -- day counts them) with how many were collected, and what the collected ones gave of the
--- nutrients asked, each item's amounts weighed by its fraction eaten (its own, else the tray's),
--- per nutrient; rounded once. The worklist asks for energy and protein only (the nutrients its
--- low day reads: a third of the rows to add up), a patient's intake for every nutrient.
+-- nutrients asked: the figures each tray keeps from its collection (tray_intake.eaten, migration
+-- 00031: its items' amounts as its dishes were then, × the fractions eaten), added per nutrient
+-- and rounded once. No dish is read: a dish corrected later does not change what was eaten.
+-- The worklist asks for energy and protein only (the nutrients its low day reads), a patient's
+-- intake for every nutrient.
 -- name: NutritionIntakeDays :many
 WITH served AS (
-    SELECT o.id, o.patient_id, o.order_date, x.quarters, x.item_quarters
+    SELECT o.patient_id, o.order_date, x.quarters, x.eaten
     FROM meal_order o LEFT JOIN tray_intake x ON x.order_id = o.id
     WHERE o.branch_code = @branch_code AND o.patient_id = ANY (@patient_ids::bigint[])
         AND o.order_date BETWEEN @date_from::date AND @date_to::date
         AND NOT o.caregiver AND o.order_type = 'ORD' AND o.status = 'SERVED'
-), eaten AS (
-    SELECT s.patient_id, s.order_date, n.nutrient,
-        sum(n.amount * coalesce((s.item_quarters ->> n.position::text)::int, s.quarters) / 4.0) AS amount
-    FROM served s JOIN order_position_nutrient n ON n.branch_code = @branch_code AND n.order_id = s.id
-    WHERE s.quarters IS NOT NULL AND n.nutrient = ANY (@nutrients::text[])
-    GROUP BY s.patient_id, s.order_date, n.nutrient
 ), eaten_day AS (
-    -- one object per patient and day, joined below (a subquery per day over eaten recomputed
-    -- eaten for every day: 25 s for 1,200 patients' week, BenchmarkWorklist1200)
     SELECT e.patient_id, e.order_date, jsonb_object_agg(e.nutrient, round(e.amount::numeric, 1)) AS eaten
-    FROM eaten e GROUP BY e.patient_id, e.order_date
+    FROM (SELECT s.patient_id, s.order_date, n.nutrient, sum((s.eaten ->> n.nutrient)::float8) AS amount
+        FROM served s CROSS JOIN unnest(@nutrients::text[]) AS n (nutrient)
+        WHERE s.eaten ? n.nutrient
+        GROUP BY s.patient_id, s.order_date, n.nutrient) e
+    GROUP BY e.patient_id, e.order_date
 )
 SELECT d.patient_id, d.order_date, d.trays::int AS trays, d.collected::int AS collected,
     coalesce(x.eaten, '{}')::jsonb AS eaten
