@@ -3,8 +3,12 @@ package nutrition_test
 import (
 	"context"
 	"net/http"
+	"os"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/pressly/goose/v3"
 
 	"samrap/pkg/apitest"
 	"samrap/pkg/day"
@@ -220,5 +224,56 @@ func TestIntakeKeptAtCollection(t *testing.T) {
 	}
 	if n := f.s.Count(`SELECT count(*) FROM change_log WHERE entity = 'tray_intake' AND entity_id = $1 AND action = 'update'`, id); n != 1 {
 		t.Fatalf("%d corrections logged", n)
+	}
+}
+
+// TestIntakeFiguresMigrated: a tray collected before migration 00031 gets its figures once, in
+// the migration, from the dishes as they are then (an item eaten apart weighed by its own
+// fraction), and keeps them when a dish is edited afterwards.
+func TestIntakeFiguresMigrated(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	id := f.order(t, "MT01", false, "T-RICE", "T-CURRY")
+	sqlDB := stdlib.OpenDBFromPool(f.s.DB.Pool)
+	defer sqlDB.Close()
+	p, err := goose.NewProvider(goose.DialectPostgres, sqlDB, os.DirFS("../db/migrations"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// back to the database before 00031 (its Down drops the figures), a tray collected there:
+	// half the tray, the curry (position 2) all of it
+	for v, err := p.GetDBVersion(ctx); v >= 31; v, err = p.GetDBVersion(ctx) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := p.Down(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := f.s.DB.Exec(ctx, `UPDATE meal_order SET status = 'SERVED' WHERE id = $1`, id); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.s.DB.Exec(ctx, `INSERT INTO tray_intake (branch_code, order_id, quarters, item_quarters, scanned, recorded_by)
+		VALUES ('SRP01', $1, 2, '{"2": 4}', true, 'D0003')`, id); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Up(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var gave, eaten float64
+	if err := f.s.DB.QueryRow(ctx, `SELECT (gave -> '1' ->> 'energy')::float8, round((eaten ->> 'energy')::numeric, 1)::float8
+		FROM tray_intake WHERE order_id = $1`, id).Scan(&gave, &eaten); err != nil || gave != 300 || eaten != 628 {
+		t.Fatalf("migrated: the rice gave %v kcal, %v kcal eaten, %v", gave, eaten, err)
+	}
+	if _, err := f.s.DB.Exec(ctx, `UPDATE menu_nutrient SET amount = 900 WHERE branch_code = 'SRP01' AND menu_id = $1
+		AND nutrient = 'energy'`, f.dishes["T-RICE"]); err != nil {
+		t.Fatal(err)
+	}
+	res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/nutrition/intake?hnId=T-NUT1&dateFrom=" + f.date + "&dateTo=" + f.date,
+		Token: f.nutri, Lang: "en"})
+	var in nutrition.Intake
+	res.Into(t, &in)
+	if res.Status != http.StatusOK || len(in.Days) != 1 || in.Days[0].Eaten["energy"] != 628 || in.Days[0].Eaten["protein"] != 28 {
+		t.Fatalf("intake after the dish's edit: %d %s", res.Status, res.Body)
 	}
 }
