@@ -137,7 +137,10 @@ SELECT * FROM tray_intake x WHERE x.branch_code = @branch AND x.order_id = @orde
 -- (tray_eaten): a dish corrected in between does not change the record.
 -- The items' JSON is sent as text (a []byte would be sent as bytea).
 -- name: ServeIntakeSave :one
-WITH arg AS (SELECT @item_quarters::text AS items, tray_gave(@branch, @order_id) AS gave)
+WITH arg AS (SELECT @item_quarters::text AS items,
+    -- a correction's figures are those kept: the tray's dishes are expanded for a first record only
+    CASE WHEN EXISTS (SELECT 1 FROM tray_intake x WHERE x.order_id = @order_id) THEN '{}'
+        ELSE tray_gave(@branch, @order_id) END AS gave)
 INSERT INTO tray_intake (branch_code, order_id, quarters, item_quarters, scanned, device_id, recorded_by, gave, eaten)
 SELECT @branch, @order_id, @quarters, arg.items::jsonb, @scanned, @device_id, sqlc.arg(by)::text, arg.gave,
     tray_eaten(arg.gave, @quarters, arg.items::jsonb) FROM arg

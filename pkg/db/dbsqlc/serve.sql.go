@@ -92,7 +92,10 @@ func (q *Queries) ServeIntake(ctx context.Context, db DBTX, arg ServeIntakeParam
 }
 
 const serveIntakeSave = `-- name: ServeIntakeSave :one
-WITH arg AS (SELECT $7::text AS items, tray_gave($1, $2) AS gave)
+WITH arg AS (SELECT $7::text AS items,
+    -- a correction's figures are those kept: the tray's dishes are expanded for a first record only
+    CASE WHEN EXISTS (SELECT 1 FROM tray_intake x WHERE x.order_id = $2) THEN '{}'
+        ELSE tray_gave($1, $2) END AS gave)
 INSERT INTO tray_intake (branch_code, order_id, quarters, item_quarters, scanned, device_id, recorded_by, gave, eaten)
 SELECT $1, $2, $3, arg.items::jsonb, $4, $5, $6::text, arg.gave,
     tray_eaten(arg.gave, $3, arg.items::jsonb) FROM arg
