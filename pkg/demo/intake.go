@@ -19,8 +19,9 @@ const intakeDays = 7
 // quarter of each tray the last two days (under half the energy target two days in a row:
 // LOW_INTAKE) and the second sent the last three trays back untouched (REFUSED). Only
 // breakfast, lunch and dinner, and only days before today: the browser tests read today's
-// trays and the afternoon snack's figures, which these leave as they were. A branch whose
-// trays were ever collected keeps what it has.
+// trays and the afternoon snack's figures, which these leave as they were. Each record keeps
+// its tray's figures, as a collection does. A branch whose trays were ever collected keeps what
+// it has.
 func loadIntake(ctx context.Context, tx pgx.Tx, now time.Time) error {
 	today := now.Format(time.DateOnly)
 	for _, branch := range []string{Bangkok, ChiangMai} {
@@ -80,6 +81,14 @@ func loadIntake(ctx context.Context, tx pgx.Tx, now time.Time) error {
 			branch, today, intakeDays)
 		if err != nil {
 			return fmt.Errorf("demo: intake: %w", err)
+		}
+		// what each tray gave and what of it was eaten, kept with the record as a collection keeps
+		// them (migration 00031): a second statement, the items inserted above being invisible to
+		// the statement that inserted them
+		if _, err := tx.Exec(ctx, `UPDATE tray_intake SET gave = tray_gave(branch_code, order_id),
+				eaten = tray_eaten(tray_gave(branch_code, order_id), quarters, item_quarters)
+			WHERE branch_code = $1 AND device_id = 'demo'`, branch); err != nil {
+			return fmt.Errorf("demo: intake figures: %w", err)
 		}
 	}
 	return nil

@@ -125,6 +125,9 @@ func weekOf1200(b testing.TB, f *fixture) {
 		`INSERT INTO tray_intake (branch_code, order_id, quarters, scanned, recorded_by)
 		SELECT 'SRP01', o.id, CASE WHEN o.patient_id % 13 = 0 THEN 0 WHEN o.patient_id % 7 = 0 THEN 1 ELSE 4 END, true, 'bench'
 		FROM meal_order o WHERE o.branch_code = 'SRP01' AND o.ordered_by = 'bench'`,
+		// each record's figures, as a collection keeps them (migration 00031)
+		`UPDATE tray_intake SET gave = tray_gave(branch_code, order_id) WHERE branch_code = 'SRP01' AND recorded_by = 'bench'`,
+		`UPDATE tray_intake SET eaten = tray_eaten(gave, quarters, item_quarters) WHERE branch_code = 'SRP01' AND recorded_by = 'bench'`,
 		`ANALYZE`,
 	} {
 		var args []any

@@ -3,8 +3,12 @@ package nutrition_test
 import (
 	"context"
 	"net/http"
+	"os"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/pressly/goose/v3"
 
 	"samrap/pkg/apitest"
 	"samrap/pkg/day"
@@ -25,8 +29,10 @@ func TestIntake(t *testing.T) {
 		[]string{breakfast, lunch, dinner}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.s.DB.Exec(ctx, `INSERT INTO tray_intake (branch_code, order_id, quarters, item_quarters, scanned, recorded_by)
-		VALUES ('SRP01', $1, 2, '{"2": 4}', true, 'D0003'), ('SRP01', $2, 0, '{}', true, 'D0003')`, breakfast, lunch); err != nil {
+	// with the trays' figures, as a collection keeps them (migration 00031)
+	if _, err := f.s.DB.Exec(ctx, `INSERT INTO tray_intake (branch_code, order_id, quarters, item_quarters, scanned, recorded_by, gave, eaten)
+		SELECT 'SRP01', x.id, x.q, x.items, true, 'D0003', tray_gave('SRP01', x.id), tray_eaten(tray_gave('SRP01', x.id), x.q, x.items)
+		FROM (VALUES ($1::uuid, 2::smallint, '{"2": 4}'::jsonb), ($2::uuid, 0::smallint, '{}'::jsonb)) x (id, q, items)`, breakfast, lunch); err != nil {
 		t.Fatal(err)
 	}
 	date, _ := day.Parse(f.date)
@@ -158,5 +164,116 @@ func TestDayState(t *testing.T) {
 		if got := c.d.State(); got != c.want {
 			t.Errorf("%+v: %s, want %s", c.d, got, c.want)
 		}
+	}
+}
+
+// TestIntakeKeptAtCollection: what a patient ate is a record. A tray collected through the
+// serve screen keeps what its dishes gave then (migration 00031); a dish corrected afterwards
+// changes the day's planned figures (a forecast, live) but not the intake recorded, and a
+// correction of the collection after the edit weighs the figures kept, not the dish's new ones.
+func TestIntakeKeptAtCollection(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	// breakfast: rice (300 kcal, 6 g protein) and the curry (478.0 kcal, 25 g), half eaten
+	id := f.order(t, "MT01", false, "T-RICE", "T-CURRY")
+	if _, err := f.s.DB.Exec(ctx, `UPDATE meal_order SET status = 'SERVED' WHERE id = $1`, id); err != nil {
+		t.Fatal(err)
+	}
+	serve := f.s.SignIn("serve@samrap.local").Access
+	collect := func(eaten string) {
+		t.Helper()
+		res := f.s.Do(apitest.Request{Method: "POST", Path: "/api/serve/collect", Token: serve,
+			JSON: map[string]any{"branchCode": "SRP01", "orderId": id, "eaten": eaten, "deviceId": "t"}})
+		if res.Status != http.StatusOK {
+			t.Fatalf("collect %s: %d %s", eaten, res.Status, res.Body)
+		}
+	}
+	eaten := func() nutrition.IntakeDay {
+		t.Helper()
+		res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/nutrition/intake?hnId=T-NUT1&dateFrom=" + f.date + "&dateTo=" + f.date,
+			Token: f.nutri, Lang: "en"})
+		var in nutrition.Intake
+		res.Into(t, &in)
+		if res.Status != http.StatusOK || len(in.Days) != 1 {
+			t.Fatalf("intake: %d %s", res.Status, res.Body)
+		}
+		return in.Days[0]
+	}
+	collect("HALF")
+	if d := eaten(); d.Collected != 1 || d.Eaten["energy"] != 389 || d.Eaten["protein"] != 15.5 {
+		t.Fatalf("recorded: %+v", d)
+	}
+	// the rice corrected: 900 kcal and 30 g protein a serving now
+	if _, err := f.s.DB.Exec(ctx, `UPDATE menu_nutrient SET amount = CASE nutrient WHEN 'energy' THEN 900 ELSE 30 END
+		WHERE branch_code = 'SRP01' AND menu_id = $1 AND nutrient IN ('energy', 'protein')`, f.dishes["T-RICE"]); err != nil {
+		t.Fatal(err)
+	}
+	// the plan follows the dish (1,378 kcal)…
+	s := nutrition.NewService(f.s.DB, f.s.Clock.Now)
+	if d, err := s.Day(ctx, "SRP01", "T-NUT1", f.date); err != nil || d.Totals["energy"] != 1378 {
+		t.Fatalf("the day's plan: %+v %v", d.Totals, err)
+	}
+	// …what was eaten does not, in the intake, its export and the worklist's figures alike
+	if d := eaten(); d.Eaten["energy"] != 389 || d.Eaten["protein"] != 15.5 || d.Percent["energy"] != 24 {
+		t.Fatalf("after the dish's edit: %+v", d)
+	}
+	// a correction today (all of it) weighs what the tray gave when it was collected
+	collect("ALL")
+	if d := eaten(); d.Eaten["energy"] != 778 || d.Eaten["protein"] != 31 {
+		t.Fatalf("corrected after the dish's edit: %+v", d)
+	}
+	if n := f.s.Count(`SELECT count(*) FROM change_log WHERE entity = 'tray_intake' AND entity_id = $1 AND action = 'update'`, id); n != 1 {
+		t.Fatalf("%d corrections logged", n)
+	}
+}
+
+// TestIntakeFiguresMigrated: a tray collected before migration 00031 gets its figures once, in
+// the migration, from the dishes as they are then (an item eaten apart weighed by its own
+// fraction), and keeps them when a dish is edited afterwards.
+func TestIntakeFiguresMigrated(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	id := f.order(t, "MT01", false, "T-RICE", "T-CURRY")
+	sqlDB := stdlib.OpenDBFromPool(f.s.DB.Pool)
+	defer sqlDB.Close()
+	p, err := goose.NewProvider(goose.DialectPostgres, sqlDB, os.DirFS("../db/migrations"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// back to the database before 00031 (its Down drops the figures), a tray collected there:
+	// half the tray, the curry (position 2) all of it
+	for v, err := p.GetDBVersion(ctx); v >= 31; v, err = p.GetDBVersion(ctx) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := p.Down(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := f.s.DB.Exec(ctx, `UPDATE meal_order SET status = 'SERVED' WHERE id = $1`, id); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.s.DB.Exec(ctx, `INSERT INTO tray_intake (branch_code, order_id, quarters, item_quarters, scanned, recorded_by)
+		VALUES ('SRP01', $1, 2, '{"2": 4}', true, 'D0003')`, id); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Up(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var gave, eaten float64
+	if err := f.s.DB.QueryRow(ctx, `SELECT (gave -> '1' ->> 'energy')::float8, round((eaten ->> 'energy')::numeric, 1)::float8
+		FROM tray_intake WHERE order_id = $1`, id).Scan(&gave, &eaten); err != nil || gave != 300 || eaten != 628 {
+		t.Fatalf("migrated: the rice gave %v kcal, %v kcal eaten, %v", gave, eaten, err)
+	}
+	if _, err := f.s.DB.Exec(ctx, `UPDATE menu_nutrient SET amount = 900 WHERE branch_code = 'SRP01' AND menu_id = $1
+		AND nutrient = 'energy'`, f.dishes["T-RICE"]); err != nil {
+		t.Fatal(err)
+	}
+	res := f.s.Do(apitest.Request{Method: "GET", Path: "/api/nutrition/intake?hnId=T-NUT1&dateFrom=" + f.date + "&dateTo=" + f.date,
+		Token: f.nutri, Lang: "en"})
+	var in nutrition.Intake
+	res.Into(t, &in)
+	if res.Status != http.StatusOK || len(in.Days) != 1 || in.Days[0].Eaten["energy"] != 628 || in.Days[0].Eaten["protein"] != 28 {
+		t.Fatalf("intake after the dish's edit: %d %s", res.Status, res.Body)
 	}
 }

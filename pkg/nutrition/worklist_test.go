@@ -38,7 +38,9 @@ func TestWorklist(t *testing.T) {
 	}
 	collect := func(id string, quarters int) {
 		exec(`UPDATE meal_order SET status = 'SERVED' WHERE id = $1`, id)
-		exec(`INSERT INTO tray_intake (branch_code, order_id, quarters, scanned, recorded_by) VALUES ('SRP01', $1, $2, true, 'D0003')`, id, quarters)
+		// with the tray's figures, as a collection keeps them (migration 00031)
+		exec(`INSERT INTO tray_intake (branch_code, order_id, quarters, scanned, recorded_by, gave, eaten)
+			SELECT 'SRP01', $1, $2, true, 'D0003', g, tray_eaten(g, $2, '{}') FROM tray_gave('SRP01', $1) g`, id, quarters)
 	}
 	// T-NUT1 (1,600 kcal, 50 g at least) eats a bowl of rice a day: 300 kcal (19%), 6 g (12%)
 	collect(order("T-NUT1", prev, "MT01"), 4)

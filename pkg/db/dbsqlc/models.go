@@ -228,4 +228,6 @@ type TrayIntake struct {
 	RecordedBy   string
 	RecordedAt   time.Time
 	Version      int32
+	Gave         []byte
+	Eaten        []byte
 }

@@ -132,14 +132,21 @@ WHERE c.branch_code = @branch
 SELECT * FROM tray_intake x WHERE x.branch_code = @branch AND x.order_id = @order_id FOR UPDATE;
 
 -- Records or corrects the intake of a served tray (the caller logs it in the same transaction).
+-- A first record keeps what the tray's items give now (tray_gave, migration 00031); a
+-- correction keeps the figures of the first and writes what was eaten again from them
+-- (tray_eaten): a dish corrected in between does not change the record.
 -- The items' JSON is sent as text (a []byte would be sent as bytea).
 -- name: ServeIntakeSave :one
-WITH arg AS (SELECT @item_quarters::text AS items)
-INSERT INTO tray_intake (branch_code, order_id, quarters, item_quarters, scanned, device_id, recorded_by)
-SELECT @branch, @order_id, @quarters, arg.items::jsonb, @scanned, @device_id, sqlc.arg(by)::text FROM arg
+WITH arg AS (SELECT @item_quarters::text AS items,
+    -- a correction's figures are those kept: the tray's dishes are expanded for a first record only
+    CASE WHEN EXISTS (SELECT 1 FROM tray_intake x WHERE x.order_id = @order_id) THEN '{}'
+        ELSE tray_gave(@branch, @order_id) END AS gave)
+INSERT INTO tray_intake (branch_code, order_id, quarters, item_quarters, scanned, device_id, recorded_by, gave, eaten)
+SELECT @branch, @order_id, @quarters, arg.items::jsonb, @scanned, @device_id, sqlc.arg(by)::text, arg.gave,
+    tray_eaten(arg.gave, @quarters, arg.items::jsonb) FROM arg
 ON CONFLICT (order_id) DO UPDATE SET quarters = excluded.quarters, item_quarters = excluded.item_quarters,
     scanned = excluded.scanned, device_id = excluded.device_id, recorded_by = excluded.recorded_by, recorded_at = now(),
-    version = tray_intake.version + 1
+    eaten = tray_eaten(tray_intake.gave, excluded.quarters, excluded.item_quarters), version = tray_intake.version + 1
 RETURNING *;
 
 -- The served trays of a date not collected yet (no intake recorded), optionally of one ward

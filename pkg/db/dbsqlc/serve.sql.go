@@ -49,7 +49,7 @@ func (q *Queries) ServeFormerHns(ctx context.Context, db DBTX, arg ServeFormerHn
 }
 
 const serveIntake = `-- name: ServeIntake :many
-SELECT branch_code, order_id, quarters, item_quarters, scanned, device_id, recorded_by, recorded_at, version FROM tray_intake x WHERE x.branch_code = $1 AND x.order_id = $2 FOR UPDATE
+SELECT branch_code, order_id, quarters, item_quarters, scanned, device_id, recorded_by, recorded_at, version, gave, eaten FROM tray_intake x WHERE x.branch_code = $1 AND x.order_id = $2 FOR UPDATE
 `
 
 type ServeIntakeParams struct {
@@ -78,6 +78,8 @@ func (q *Queries) ServeIntake(ctx context.Context, db DBTX, arg ServeIntakeParam
 			&i.RecordedBy,
 			&i.RecordedAt,
 			&i.Version,
+			&i.Gave,
+			&i.Eaten,
 		); err != nil {
 			return nil, err
 		}
@@ -90,13 +92,17 @@ func (q *Queries) ServeIntake(ctx context.Context, db DBTX, arg ServeIntakeParam
 }
 
 const serveIntakeSave = `-- name: ServeIntakeSave :one
-WITH arg AS (SELECT $7::text AS items)
-INSERT INTO tray_intake (branch_code, order_id, quarters, item_quarters, scanned, device_id, recorded_by)
-SELECT $1, $2, $3, arg.items::jsonb, $4, $5, $6::text FROM arg
+WITH arg AS (SELECT $7::text AS items,
+    -- a correction's figures are those kept: the tray's dishes are expanded for a first record only
+    CASE WHEN EXISTS (SELECT 1 FROM tray_intake x WHERE x.order_id = $2) THEN '{}'
+        ELSE tray_gave($1, $2) END AS gave)
+INSERT INTO tray_intake (branch_code, order_id, quarters, item_quarters, scanned, device_id, recorded_by, gave, eaten)
+SELECT $1, $2, $3, arg.items::jsonb, $4, $5, $6::text, arg.gave,
+    tray_eaten(arg.gave, $3, arg.items::jsonb) FROM arg
 ON CONFLICT (order_id) DO UPDATE SET quarters = excluded.quarters, item_quarters = excluded.item_quarters,
     scanned = excluded.scanned, device_id = excluded.device_id, recorded_by = excluded.recorded_by, recorded_at = now(),
-    version = tray_intake.version + 1
-RETURNING branch_code, order_id, quarters, item_quarters, scanned, device_id, recorded_by, recorded_at, version
+    eaten = tray_eaten(tray_intake.gave, excluded.quarters, excluded.item_quarters), version = tray_intake.version + 1
+RETURNING branch_code, order_id, quarters, item_quarters, scanned, device_id, recorded_by, recorded_at, version, gave, eaten
 `
 
 type ServeIntakeSaveParams struct {
@@ -110,6 +116,9 @@ type ServeIntakeSaveParams struct {
 }
 
 // Records or corrects the intake of a served tray (the caller logs it in the same transaction).
+// A first record keeps what the tray's items give now (tray_gave, migration 00031); a
+// correction keeps the figures of the first and writes what was eaten again from them
+// (tray_eaten): a dish corrected in between does not change the record.
 // The items' JSON is sent as text (a []byte would be sent as bytea).
 func (q *Queries) ServeIntakeSave(ctx context.Context, db DBTX, arg ServeIntakeSaveParams) (TrayIntake, error) {
 	row := db.QueryRow(ctx, serveIntakeSave,
@@ -132,6 +141,8 @@ func (q *Queries) ServeIntakeSave(ctx context.Context, db DBTX, arg ServeIntakeS
 		&i.RecordedBy,
 		&i.RecordedAt,
 		&i.Version,
+		&i.Gave,
+		&i.Eaten,
 	)
 	return i, err
 }

@@ -1075,6 +1075,24 @@ BEGIN
     END IF;
 END $$;
 
+CREATE FUNCTION public.tray_eaten(p_gave jsonb, p_quarters smallint, p_items jsonb) RETURNS jsonb
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+    SELECT coalesce(jsonb_object_agg(e.nutrient, e.amount), '{}') FROM (
+        SELECT n.key AS nutrient, sum(n.value::float8 * coalesce((p_items ->> i.key)::int, p_quarters) / 4.0) AS amount
+        FROM jsonb_each(p_gave) i, jsonb_each_text(i.value) n GROUP BY n.key) e
+$$;
+
+CREATE FUNCTION public.tray_gave(p_branch text, p_order uuid) RETURNS jsonb
+    LANGUAGE sql STABLE PARALLEL SAFE
+    AS $$
+    SELECT coalesce(jsonb_object_agg(p.position::text, p.amounts), '{}') FROM (
+        SELECT n.position, jsonb_object_agg(n.nutrient, n.amount) AS amounts FROM (
+            SELECT x.position, x.nutrient, sum(x.amount) AS amount FROM order_position_nutrient x
+            WHERE x.branch_code = p_branch AND x.order_id = p_order GROUP BY x.position, x.nutrient) n
+        GROUP BY n.position) p
+$$;
+
 CREATE TABLE public.activity_log (
     id bigint NOT NULL,
     branch_code text DEFAULT ''::text NOT NULL,
@@ -2062,7 +2080,11 @@ CREATE TABLE public.tray_intake (
     recorded_by text NOT NULL,
     recorded_at timestamp with time zone DEFAULT now() NOT NULL,
     version integer DEFAULT 1 NOT NULL,
+    gave jsonb DEFAULT '{}'::jsonb NOT NULL,
+    eaten jsonb DEFAULT '{}'::jsonb NOT NULL,
     CONSTRAINT tray_intake_device_id_check CHECK ((length(device_id) <= 100)),
+    CONSTRAINT tray_intake_eaten_check CHECK ((jsonb_typeof(eaten) = 'object'::text)),
+    CONSTRAINT tray_intake_gave_check CHECK ((jsonb_typeof(gave) = 'object'::text)),
     CONSTRAINT tray_intake_item_quarters_check CHECK ((jsonb_typeof(item_quarters) = 'object'::text)),
     CONSTRAINT tray_intake_quarters_check CHECK (((quarters >= 0) AND (quarters <= 4)))
 );
