@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"reflect"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -232,26 +233,10 @@ func writeRow(b *bufio.Writer, r int, cells []any) error {
 			} else {
 				b.WriteString(` t="b"><v>0</v></c>`)
 			}
-		case int:
-			number(b, strconv.AppendInt(num[:0], int64(v), 10))
-		case int8:
-			number(b, strconv.AppendInt(num[:0], int64(v), 10))
-		case int16:
-			number(b, strconv.AppendInt(num[:0], int64(v), 10))
-		case int32:
-			number(b, strconv.AppendInt(num[:0], int64(v), 10))
-		case int64:
-			number(b, strconv.AppendInt(num[:0], v, 10))
-		case uint:
-			number(b, strconv.AppendUint(num[:0], uint64(v), 10))
-		case uint8:
-			number(b, strconv.AppendUint(num[:0], uint64(v), 10))
-		case uint16:
-			number(b, strconv.AppendUint(num[:0], uint64(v), 10))
-		case uint32:
-			number(b, strconv.AppendUint(num[:0], uint64(v), 10))
-		case uint64:
-			number(b, strconv.AppendUint(num[:0], v, 10))
+		case int, int8, int16, int32, int64:
+			number(b, strconv.AppendInt(num[:0], reflect.ValueOf(v).Int(), 10))
+		case uint, uint8, uint16, uint32, uint64:
+			number(b, strconv.AppendUint(num[:0], reflect.ValueOf(v).Uint(), 10))
 		case float32:
 			float(b, float64(v), 32)
 		case float64:

@@ -36,7 +36,7 @@ export const theme = {
     motion: !reducedMotion,
     // WCAG 2.1 AA (issue 29): text at least 4.5:1 on white and on the layout's grey. Ant
     // Design's secondary text (descriptions, labels of a description list, subtitles, wait
-    // steps, counts) is 0.45 black, 3.36:1; placeholders 0.25 black, 1.8:1.
+    // steps, counts) is 0.45 black, 3.36:1; the hint text of an empty field 0.25 black, 1.8:1.
     colorTextTertiary: MUTED_TEXT, // #595959 on white 7.0:1, on #f5f5f5 6.4:1, on a ticked row under a mask 5.0:1
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)', // #737373 on white 4.7:1
     // A preset tag's text is its colour's 7th shade on the 1st (green 3.4:1, gold 2.8:1,

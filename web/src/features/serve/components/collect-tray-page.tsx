@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '@/features/serve/i18n';
 import { useCollect, useCollectTray, useUncollected, type CollectOrder, type CollectTray, type TrayRef } from '@/features/serve/api/collect';
-import { useWards } from '@/features/serve/api/get-wards';
+import { useWards } from '@/lib/api/get-wards';
 import { ScanField } from '@/features/serve/components/scan-field';
 import { deviceId } from '@/features/serve/feedback';
 import { EATEN, itemsDiffering, type Eaten } from '@/features/serve/intake';

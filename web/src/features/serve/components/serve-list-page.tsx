@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormOutlined, InboxOutlined, ScanOutlined } from '@/components/icons';
 import { NS } from '@/features/serve/i18n';
 import { useSearchServe } from '@/features/serve/api/search-serve';
-import { useWards } from '@/features/serve/api/get-wards';
+import { useWards } from '@/lib/api/get-wards';
 import { useNames } from '@/features/serve/use-names';
 import { SERVE_STATUSES, type ServeStatus, type TrayRow } from '@/features/serve/types';
 import { PagedList, pagedListSpec, sortOrder } from '@/components/paged-table';

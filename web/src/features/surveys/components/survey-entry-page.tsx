@@ -9,7 +9,7 @@ import { Table } from '@/components/table';
 import { useSearchBoxParts } from '@/components/search-box-parts';
 import { useEnterSurvey } from '@/features/surveys/api/enter-survey';
 import { useTrays } from '@/features/surveys/api/get-trays';
-import { useWards } from '@/features/surveys/api/get-wards';
+import { useWards } from '@/lib/api/get-wards';
 import { dayParam, usePickerLocale } from '@/components/report-filters';
 import { SurveyForm } from '@/features/surveys/components/survey-form';
 import { NS } from '@/features/surveys/i18n';
