@@ -19,10 +19,12 @@ run: web
 ## never overlap. The browser tests run even when a check failed, and the last line says which
 ## part failed.
 test: deps
-	@checks=ok; e2e=ok; \
+	@checks=ok; e2e=ok; start=$$(date +%s); \
 	$(MAKE) --no-print-directory -j2 --output-sync=target checks web || checks=FAILED; \
+	mid=$$(date +%s); \
 	$(MAKE) --no-print-directory test-e2e || e2e=FAILED; \
-	echo "make test: checks $$checks, browser tests $$e2e"; \
+	end=$$(date +%s); \
+	echo "make test: checks $$checks ($$((mid - start)) s), browser tests $$e2e ($$((end - mid)) s)"; \
 	[ $$checks = ok ] && [ $$e2e = ok ]
 
 checks: go test-web test-infra
@@ -31,7 +33,9 @@ checks: go test-web test-infra
 ## the same packages, and side by side on a fresh machine (an empty build cache) each compiled
 ## them for itself (the build cache is not shared while both are filling it)
 go:
-	@rc=0; $(MAKE) --no-print-directory vet || rc=1; $(MAKE) --no-print-directory test-go || rc=1; exit $$rc
+	@rc=0; start=$$(date +%s); $(MAKE) --no-print-directory vet || rc=1; mid=$$(date +%s); \
+	$(MAKE) --no-print-directory test-go || rc=1; \
+	echo "go: vet $$((mid - start)) s, tests $$(($$(date +%s) - mid)) s"; exit $$rc
 
 ## vet: gofmt, and every vet check on the packages that have no tests (the Go tests run every
 ## vet check on the others themselves, -vet=all: vetting them twice was a minute of processor)
