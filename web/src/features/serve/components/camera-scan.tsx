@@ -23,19 +23,22 @@ function detectorRead(Detector: DetectorClass): Read {
 }
 
 /**
- * ZXing (loaded here, only where the browser has no BarcodeDetector), reading the frame the
- * video shows. Its own camera handling (decodeFromConstraints) is not used: it waits for the
- * video's "canplay" after trying to play it, and when that event came in between, it waited
- * for ever — on a busy ward PC (and a loaded test machine) the camera stayed on reading
- * nothing.
+ * Our frame reader (frame-reader.ts, loaded here only where the browser has no
+ * BarcodeDetector) over the frame the video shows, drawn on one canvas kept for the scan.
+ * A library's own camera handling is not used: ZXing's waited for the video's "canplay" after
+ * trying to play it, and when that event came in between, it waited for ever.
  */
-async function zxingRead(): Promise<Read> {
-  const [{ BrowserMultiFormatReader }, { BarcodeFormat, DecodeHintType }] = await Promise.all([import('@zxing/browser'), import('@zxing/library')]);
-  const hints = new Map([[DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.QR_CODE, BarcodeFormat.CODE_128]]]);
-  const reader = new BrowserMultiFormatReader(hints);
+async function frameRead(): Promise<Read> {
+  const { readFrame } = await import('@/features/serve/components/frame-reader');
+  const canvas = document.createElement('canvas');
+  const ctx = canvas.getContext('2d', { willReadFrequently: true });
   return async (video) => {
-    const result = reader.decode(video); // throws when the frame holds no code
-    return [{ rawValue: result.getText(), format: result.getBarcodeFormat() === BarcodeFormat.CODE_128 ? 'code_128' : 'qr_code' }];
+    const { videoWidth: w, videoHeight: h } = video;
+    if (!ctx || w === 0 || h === 0) return []; // no frame yet
+    if (canvas.width !== w || canvas.height !== h) Object.assign(canvas, { width: w, height: h });
+    ctx.drawImage(video, 0, 0, w, h);
+    const read = readFrame(ctx.getImageData(0, 0, w, h));
+    return read ? [read] : [];
   };
 }
 
@@ -76,7 +79,7 @@ async function scan(read: Read, video: HTMLVideoElement, onRead: (text: string, 
 /**
  * The device camera reading the card's QR code or the wristband's barcode (this chunk loads
  * with the confirm screen's camera button only): the browser's BarcodeDetector where present,
- * else ZXing. Answers the first code read.
+ * else frame-reader.ts. Answers the first code read.
  */
 /** How long a camera may show no picture before the screen says so. */
 const NO_PICTURE_MS = 6000;
@@ -104,7 +107,7 @@ export default function CameraScan({ onRead, onClose }: { onRead: (text: string,
     let closed = false;
     const wanted = () => !closed;
     const Detector = (window as unknown as { BarcodeDetector?: DetectorClass }).BarcodeDetector;
-    (Detector ? Promise.resolve(detectorRead(Detector)) : zxingRead())
+    (Detector ? Promise.resolve(detectorRead(Detector)) : frameRead())
       .then((r) => scan(r, el, read, wanted))
       .then((s) => {
         if (closed) s();
