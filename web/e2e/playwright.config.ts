@@ -56,8 +56,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'off',
     launchOptions: {
-      // Debian's chromium; Playwright never downloads a browser here.
-      executablePath: process.env.SAMRAP_CHROMIUM ?? '/usr/bin/chromium',
+      // Debian's chromium-headless-shell (e2e/run.mjs picks it); Playwright never downloads a browser here.
+      executablePath: process.env.SAMRAP_CHROMIUM ?? '/usr/bin/chromium-headless-shell',
       args: [
         '--no-sandbox',
         '--disable-gpu',

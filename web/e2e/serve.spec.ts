@@ -243,7 +243,7 @@ test('the camera reads the meal card (Chromium fake video capture showing its QR
   const [tray] = await demoTrays(request, 1);
   const video = qrVideo(tray.token);
   const browser = await chromium.launch({
-    executablePath: process.env.SAMRAP_CHROMIUM ?? '/usr/bin/chromium',
+    executablePath: process.env.SAMRAP_CHROMIUM ?? '/usr/bin/chromium-headless-shell',
     args: ['--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
   });
   try {
