@@ -178,9 +178,7 @@ func intakeDays(rows []dbsqlc.NutritionTrayDaysRow, patients map[int64][]Target,
 			d := IntakeDay{Date: date, Eaten: menus.Amounts{}, Percent: map[string]float64{}}
 			if row, ok := byDay[key{id, date}]; ok {
 				d.Trays, d.Collected = int(row.Trays), int(row.Collected)
-				if err := eatenOf(row, d.Eaten); err != nil {
-					return nil, fmt.Errorf("intake of %d on %s: %w", id, date, err)
-				}
+				eatenOf(row, d.Eaten)
 			}
 			if d.Collected > 0 {
 				for n, min := range mins[id] {
@@ -195,21 +193,16 @@ func intakeDays(rows []dbsqlc.NutritionTrayDaysRow, patients map[int64][]Target,
 	return out, nil
 }
 
-// eatenOf adds to eaten the nutrients a tray day answers (those not asked, or that no collected
-// tray gave, are NULL and left out).
-func eatenOf(row dbsqlc.NutritionTrayDaysRow, eaten menus.Amounts) error {
+// eatenOf adds to eaten the nutrients a tray day answers (NaN: not asked, or no collected tray
+// gave it).
+func eatenOf(row dbsqlc.NutritionTrayDaysRow, eaten menus.Amounts) {
 	for _, c := range [...]struct {
 		nutrient string
-		amount   pgtype.Numeric
+		amount   float64
 	}{{"energy", row.Energy}, {"protein", row.Protein}, {"fat", row.Fat}, {"carbohydrate", row.Carbohydrate},
 		{"sodium", row.Sodium}, {"sugar", row.Sugar}, {"fiber", row.Fiber}} {
-		f, err := c.amount.Float64Value()
-		if err != nil {
-			return fmt.Errorf("%s: %w", c.nutrient, err)
-		}
-		if f.Valid {
-			eaten[c.nutrient] = f.Float64
+		if !math.IsNaN(c.amount) {
+			eaten[c.nutrient] = c.amount
 		}
 	}
-	return nil
 }

@@ -642,17 +642,18 @@ WITH unserved AS MATERIALIZED (
 SELECT o.patient_id, o.order_date,
     count(*) FILTER (WHERE o.status = 'SERVED')::int AS trays,
     count(x.quarters) FILTER (WHERE o.status = 'SERVED')::int AS collected,
-    -- each nutrient asked summed from the figures kept, a column each (NULL: no collected tray
-    -- gave it, or not asked); a row of unnested nutrients per tray, aggregated twice and joined,
-    -- took 2–3 times as long for a branch's week, and one JSON object per day built here and
-    -- decoded in Go about a third of this statement's time
-    round((sum((x.eaten ->> 'energy')::float8) FILTER (WHERE o.status = 'SERVED' AND 'energy' = ANY ($1::text[])))::numeric, 1) AS energy,
-    round((sum((x.eaten ->> 'protein')::float8) FILTER (WHERE o.status = 'SERVED' AND 'protein' = ANY ($1::text[])))::numeric, 1) AS protein,
-    round((sum((x.eaten ->> 'fat')::float8) FILTER (WHERE o.status = 'SERVED' AND 'fat' = ANY ($1::text[])))::numeric, 1) AS fat,
-    round((sum((x.eaten ->> 'carbohydrate')::float8) FILTER (WHERE o.status = 'SERVED' AND 'carbohydrate' = ANY ($1::text[])))::numeric, 1) AS carbohydrate,
-    round((sum((x.eaten ->> 'sodium')::float8) FILTER (WHERE o.status = 'SERVED' AND 'sodium' = ANY ($1::text[])))::numeric, 1) AS sodium,
-    round((sum((x.eaten ->> 'sugar')::float8) FILTER (WHERE o.status = 'SERVED' AND 'sugar' = ANY ($1::text[])))::numeric, 1) AS sugar,
-    round((sum((x.eaten ->> 'fiber')::float8) FILTER (WHERE o.status = 'SERVED' AND 'fiber' = ANY ($1::text[])))::numeric, 1) AS fiber,
+    -- each nutrient asked summed from the figures kept, a float column each, NaN when none (not
+    -- asked, or no collected tray gave it: sqlc reads a NULL float as never NULL, and a numeric
+    -- costs Go a big-number parse per value); a row of unnested nutrients per tray, aggregated
+    -- twice and joined, took 2–3 times as long for a branch's week, and one JSON object per day
+    -- built here and decoded in Go about a third of this statement's time
+    coalesce(round((sum((x.eaten ->> 'energy')::float8) FILTER (WHERE o.status = 'SERVED' AND 'energy' = ANY ($1::text[])))::numeric, 1)::float8, 'NaN')::float8 AS energy,
+    coalesce(round((sum((x.eaten ->> 'protein')::float8) FILTER (WHERE o.status = 'SERVED' AND 'protein' = ANY ($1::text[])))::numeric, 1)::float8, 'NaN')::float8 AS protein,
+    coalesce(round((sum((x.eaten ->> 'fat')::float8) FILTER (WHERE o.status = 'SERVED' AND 'fat' = ANY ($1::text[])))::numeric, 1)::float8, 'NaN')::float8 AS fat,
+    coalesce(round((sum((x.eaten ->> 'carbohydrate')::float8) FILTER (WHERE o.status = 'SERVED' AND 'carbohydrate' = ANY ($1::text[])))::numeric, 1)::float8, 'NaN')::float8 AS carbohydrate,
+    coalesce(round((sum((x.eaten ->> 'sodium')::float8) FILTER (WHERE o.status = 'SERVED' AND 'sodium' = ANY ($1::text[])))::numeric, 1)::float8, 'NaN')::float8 AS sodium,
+    coalesce(round((sum((x.eaten ->> 'sugar')::float8) FILTER (WHERE o.status = 'SERVED' AND 'sugar' = ANY ($1::text[])))::numeric, 1)::float8, 'NaN')::float8 AS sugar,
+    coalesce(round((sum((x.eaten ->> 'fiber')::float8) FILTER (WHERE o.status = 'SERVED' AND 'fiber' = ANY ($1::text[])))::numeric, 1)::float8, 'NaN')::float8 AS fiber,
     coalesce(array_agg(CASE WHEN x.quarters = 0 THEN 'UNTOUCHED' WHEN x.quarters > 0 THEN 'EATEN' ELSE 'REFUSED' END
         ORDER BY t.start_time, o.id) FILTER (WHERE x.order_id IS NOT NULL OR f.id IS NOT NULL), '{}')::text[] AS outcomes
 FROM meal_order o
@@ -679,13 +680,13 @@ type NutritionTrayDaysRow struct {
 	OrderDate    pgtype.Date
 	Trays        int32
 	Collected    int32
-	Energy       pgtype.Numeric
-	Protein      pgtype.Numeric
-	Fat          pgtype.Numeric
-	Carbohydrate pgtype.Numeric
-	Sodium       pgtype.Numeric
-	Sugar        pgtype.Numeric
-	Fiber        pgtype.Numeric
+	Energy       float64
+	Protein      float64
+	Fat          float64
+	Carbohydrate float64
+	Sodium       float64
+	Sugar        float64
+	Fiber        float64
 	Outcomes     []string
 }
 
