@@ -118,7 +118,11 @@ func (s *Service) Intake(ctx context.Context, branch, hn string, r day.Range, de
 			out.Targets = append(out.Targets, t)
 		}
 	}
-	days, err := s.intakeDays(ctx, branch, map[int64][]Target{p.ID: targets}, r, menus.Nutrients)
+	trays, err := s.trayDays(ctx, branch, []int64{p.ID}, r, menus.Nutrients)
+	if err != nil {
+		return Intake{}, fmt.Errorf("nutrition.intake: %w", err)
+	}
+	days, err := intakeDays(trays, map[int64][]Target{p.ID: targets}, r)
 	if err != nil {
 		return Intake{}, fmt.Errorf("nutrition.intake: %w", err)
 	}
@@ -131,14 +135,24 @@ func intakeMin(t Target) bool {
 	return slices.Contains(intakeNutrients, t.Nutrient) && t.DailyMin != nil && *t.DailyMin > 0
 }
 
-// intakeDays answers, for each patient (by id, with the targets that hold), every day from..to
-// with what was eaten of nutrients (every one for the patient's intake, energy and protein for
-// the worklist): one statement whatever the number of patients.
-func (s *Service) intakeDays(ctx context.Context, branch string, patients map[int64][]Target, r day.Range, nutrients []string) (map[int64][]IntakeDay, error) {
-	ids := make([]int64, 0, len(patients))
+// trayDays reads the patients' days from..to (NutritionTrayDays): each day's served and
+// collected trays, what the collected ones gave of nutrients (every one for the patient's
+// intake, energy and protein for the worklist) and the known outcomes of its trays, by patient
+// and day; one statement whatever the number of patients.
+func (s *Service) trayDays(ctx context.Context, branch string, ids []int64, r day.Range, nutrients []string) ([]dbsqlc.NutritionTrayDaysRow, error) {
+	rows, err := queries.NutritionTrayDays(ctx, s.db, dbsqlc.NutritionTrayDaysParams{BranchCode: branch, PatientIds: ids,
+		DateFrom: pgtype.Date{Time: r.From, Valid: true}, DateTo: pgtype.Date{Time: r.To, Valid: true}, Nutrients: nutrients})
+	if err != nil {
+		return nil, fmt.Errorf("tray days: %w", err)
+	}
+	return rows, nil
+}
+
+// intakeDays answers, for each patient of patients (by id, with the targets that hold), every
+// day from..to with what was eaten, from the patients' tray days (rows).
+func intakeDays(rows []dbsqlc.NutritionTrayDaysRow, patients map[int64][]Target, r day.Range) (map[int64][]IntakeDay, error) {
 	mins := map[int64]map[string]float64{}
 	for id, targets := range patients {
-		ids = append(ids, id)
 		mins[id] = map[string]float64{}
 		for _, t := range targets {
 			if intakeMin(t) {
@@ -146,30 +160,25 @@ func (s *Service) intakeDays(ctx context.Context, branch string, patients map[in
 			}
 		}
 	}
-	rows, err := queries.NutritionIntakeDays(ctx, s.db, dbsqlc.NutritionIntakeDaysParams{BranchCode: branch, PatientIds: ids,
-		DateFrom: pgtype.Date{Time: r.From, Valid: true}, DateTo: pgtype.Date{Time: r.To, Valid: true}, Nutrients: nutrients})
-	if err != nil {
-		return nil, fmt.Errorf("intake days: %w", err)
-	}
 	type key struct {
 		id   int64
 		date string
 	}
-	byDay := map[key]dbsqlc.NutritionIntakeDaysRow{}
+	byDay := map[key]dbsqlc.NutritionTrayDaysRow{}
 	for _, d := range rows {
-		byDay[key{d.PatientID, d.OrderDate.Time.Format(time.DateOnly)}] = d
+		if _, ok := patients[d.PatientID]; ok {
+			byDay[key{d.PatientID, d.OrderDate.Time.Format(time.DateOnly)}] = d
+		}
 	}
-	out := make(map[int64][]IntakeDay, len(ids))
-	for _, id := range ids {
+	out := make(map[int64][]IntakeDay, len(patients))
+	for id := range patients {
 		days := []IntakeDay{}
 		for t := r.From; !t.After(r.To); t = t.AddDate(0, 0, 1) {
 			date := t.Format(time.DateOnly)
 			d := IntakeDay{Date: date, Eaten: menus.Amounts{}, Percent: map[string]float64{}}
 			if row, ok := byDay[key{id, date}]; ok {
 				d.Trays, d.Collected = int(row.Trays), int(row.Collected)
-				if err := json.Unmarshal(row.Eaten, &d.Eaten); err != nil {
-					return nil, fmt.Errorf("intake of %d on %s: %w", id, date, err)
-				}
+				eatenOf(row, d.Eaten)
 			}
 			if d.Collected > 0 {
 				for n, min := range mins[id] {
@@ -182,4 +191,18 @@ func (s *Service) intakeDays(ctx context.Context, branch string, patients map[in
 		out[id] = days
 	}
 	return out, nil
+}
+
+// eatenOf adds to eaten the nutrients a tray day answers (NaN: not asked, or no collected tray
+// gave it).
+func eatenOf(row dbsqlc.NutritionTrayDaysRow, eaten menus.Amounts) {
+	for _, c := range [...]struct {
+		nutrient string
+		amount   float64
+	}{{"energy", row.Energy}, {"protein", row.Protein}, {"fat", row.Fat}, {"carbohydrate", row.Carbohydrate},
+		{"sodium", row.Sodium}, {"sugar", row.Sugar}, {"fiber", row.Fiber}} {
+		if !math.IsNaN(c.amount) {
+			eaten[c.nutrient] = c.amount
+		}
+	}
 }

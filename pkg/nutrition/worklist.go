@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgtype"
 
 	"samrap/pkg/audit"
 	"samrap/pkg/day"
@@ -101,7 +100,7 @@ func (s *Service) worklist(ctx context.Context, lang i18n.Lang, branch, date, hn
 		return nil, err
 	}
 	// the patients with an energy or protein minimum: the others' days are never low, and their
-	// intake is not read
+	// intake days are not built
 	targets := make(map[int64][]Target, len(rows))
 	ids := make([]int64, len(rows))
 	for i, r := range rows {
@@ -116,18 +115,18 @@ func (s *Service) worklist(ctx context.Context, lang i18n.Lang, branch, date, hn
 		}
 	}
 	span := day.Range{From: to.AddDate(0, 0, 1-worklistDays), To: to}
-	days, err := s.intakeDays(ctx, branch, targets, span, intakeNutrients) // a low day reads these only
+	trays, err := s.trayDays(ctx, branch, ids, span, intakeNutrients) // a low day reads these only
 	if err != nil {
 		return nil, err
 	}
-	trays, err := queries.NutritionTrayOutcomes(ctx, s.db, dbsqlc.NutritionTrayOutcomesParams{BranchCode: branch, PatientIds: ids,
-		DateFrom: pgtype.Date{Time: span.From, Valid: true}, DateTo: pgtype.Date{Time: span.To, Valid: true}})
+	days, err := intakeDays(trays, targets, span)
 	if err != nil {
-		return nil, fmt.Errorf("tray outcomes: %w", err)
+		return nil, err
 	}
-	outcomes := make(map[int64][]string, len(trays)) // each patient's known outcomes, in meal order
+	// each patient's known outcomes, in meal order (the rows are by patient and day)
+	outcomes := make(map[int64][]string, len(rows))
 	for _, t := range trays {
-		outcomes[t.PatientID] = t.Outcomes
+		outcomes[t.PatientID] = append(outcomes[t.PatientID], t.Outcomes...)
 	}
 	seen, err := queries.NutritionLastSeen(ctx, s.db, dbsqlc.NutritionLastSeenParams{BranchCode: branch, PatientIds: ids})
 	if err != nil {

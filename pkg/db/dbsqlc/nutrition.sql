@@ -146,43 +146,25 @@ WHERE d.amount IS NOT NULL
 GROUP BY e.day_no, e.meal_time_id, t.code, t.name_th, t.name_en, t.start_time, coalesce(e.menu_set_id, 0), d.nutrient
 ORDER BY e.day_no, t.start_time, e.meal_time_id, coalesce(e.menu_set_id, 0);
 
--- What patients ate, per patient and day from..to (issue 27 §3): their own served trays (as a
--- day counts them) with how many were collected, and what the collected ones gave of the
--- nutrients asked: the figures each tray keeps from its collection (tray_intake.eaten, migration
--- 00031: its items' amounts as its dishes were then, × the fractions eaten), added per nutrient
--- and rounded once. No dish is read: a dish corrected later does not change what was eaten.
--- The worklist asks for energy and protein only (the nutrients its low day reads), a patient's
--- intake for every nutrient (menus.Nutrients, the seven named below).
--- name: NutritionIntakeDays :many
-SELECT o.patient_id, o.order_date, count(*)::int AS trays, count(x.quarters)::int AS collected,
-    -- one pass over the trays, each nutrient asked summed from the figures kept (a nutrient no
-    -- collected tray gave, or not asked, is NULL and left out); a row of unnested nutrients per
-    -- tray, aggregated twice and joined, took 2–3 times as long for a branch's week
-    jsonb_strip_nulls(jsonb_build_object(
-        'energy', round((sum((x.eaten ->> 'energy')::float8) FILTER (WHERE 'energy' = ANY (@nutrients::text[])))::numeric, 1),
-        'protein', round((sum((x.eaten ->> 'protein')::float8) FILTER (WHERE 'protein' = ANY (@nutrients::text[])))::numeric, 1),
-        'fat', round((sum((x.eaten ->> 'fat')::float8) FILTER (WHERE 'fat' = ANY (@nutrients::text[])))::numeric, 1),
-        'carbohydrate', round((sum((x.eaten ->> 'carbohydrate')::float8) FILTER (WHERE 'carbohydrate' = ANY (@nutrients::text[])))::numeric, 1),
-        'sodium', round((sum((x.eaten ->> 'sodium')::float8) FILTER (WHERE 'sodium' = ANY (@nutrients::text[])))::numeric, 1),
-        'sugar', round((sum((x.eaten ->> 'sugar')::float8) FILTER (WHERE 'sugar' = ANY (@nutrients::text[])))::numeric, 1),
-        'fiber', round((sum((x.eaten ->> 'fiber')::float8) FILTER (WHERE 'fiber' = ANY (@nutrients::text[])))::numeric, 1)))::jsonb AS eaten
-FROM meal_order o LEFT JOIN tray_intake x ON x.order_id = o.id
-WHERE o.branch_code = @branch_code AND o.patient_id = ANY (@patient_ids::bigint[])
-    AND o.order_date BETWEEN @date_from::date AND @date_to::date
-    AND NOT o.caregiver AND o.order_type = 'ORD' AND o.status = 'SERVED'
-GROUP BY o.patient_id, o.order_date
-ORDER BY o.patient_id, o.order_date;
-
--- What became of the trays of patients from..to (issue 27 §4), per patient, the known ones in
--- meal order: UNTOUCHED (collected, nothing eaten), EATEN (collected, some eaten), REFUSED (not
--- served and not collected, its last serve record a rejection of the patient's own tray:
--- matched). A tray waiting, or served and not collected, is not known and left out. The
--- patients' own ORD trays, not cancelled. A row per patient (1,200 rows for a branch's week,
--- not 25,200), and the last serve record read for the trays not served only, picked first: a
--- subquery in the scan of every tray is costed for every tray (PostgreSQL charges a condition
--- in full for each row), which put the statement at 140,000 and over jit_above_cost (100,000):
--- 80 ms and more of compiling per worklist at load, for a plan that runs in a few.
--- name: NutritionTrayOutcomes :many
+-- What became of patients' trays, per patient and day from..to (issue 27 §3–4): one pass over
+-- the trays for both the intake and the worklist's outcomes (two statements read the week's
+-- trays twice: 25,200 rows for a branch).
+-- The intake: the day's own served trays (as a day counts them) with how many were collected,
+-- and what the collected ones gave of the nutrients asked: the figures each tray keeps from its
+-- collection (tray_intake.eaten, migration 00031: its items' amounts as its dishes were then, ×
+-- the fractions eaten), added per nutrient and rounded once. No dish is read: a dish corrected
+-- later does not change what was eaten. The worklist asks for energy and protein only (the
+-- nutrients its low day reads), a patient's intake for every nutrient (menus.Nutrients, the
+-- seven named below). A day with trays but none served answers 0 trays, as a day without any.
+-- The outcomes: the day's known ones in meal order — UNTOUCHED (collected, nothing eaten),
+-- EATEN (collected, some eaten), REFUSED (not served and not collected, its last serve record a
+-- rejection of the patient's own tray: matched). A tray waiting, or served and not collected,
+-- is not known and left out. The patients' own ORD trays, not cancelled. The last serve record
+-- is read for the trays not served only, picked first: a subquery in the scan of every tray is
+-- costed for every tray (PostgreSQL charges a condition in full for each row), which put the
+-- statement over jit_above_cost (100,000): 80 ms and more of compiling at load, for a plan that
+-- runs in a few.
+-- name: NutritionTrayDays :many
 WITH unserved AS MATERIALIZED (
     SELECT o.id FROM meal_order o
     WHERE o.branch_code = @branch_code AND o.patient_id = ANY (@patient_ids::bigint[])
@@ -193,9 +175,23 @@ WITH unserved AS MATERIALIZED (
     WHERE (SELECT r.action = 'REJECTED' AND r.matched FROM serve_record r
         WHERE r.order_id = u.id ORDER BY r.served_at DESC, r.id DESC LIMIT 1)
 )
-SELECT o.patient_id,
-    array_agg(CASE WHEN x.quarters = 0 THEN 'UNTOUCHED' WHEN x.quarters > 0 THEN 'EATEN' ELSE 'REFUSED' END
-        ORDER BY o.order_date, t.start_time, o.id) FILTER (WHERE x.order_id IS NOT NULL OR f.id IS NOT NULL)::text[] AS outcomes
+SELECT o.patient_id, o.order_date,
+    count(*) FILTER (WHERE o.status = 'SERVED')::int AS trays,
+    count(x.quarters) FILTER (WHERE o.status = 'SERVED')::int AS collected,
+    -- each nutrient asked summed from the figures kept, a float column each, NaN when none (not
+    -- asked, or no collected tray gave it: sqlc reads a NULL float as never NULL, and a numeric
+    -- costs Go a big-number parse per value); a row of unnested nutrients per tray, aggregated
+    -- twice and joined, took 2–3 times as long for a branch's week, and one JSON object per day
+    -- built here and decoded in Go about a third of this statement's time
+    coalesce(round((sum((x.eaten ->> 'energy')::float8) FILTER (WHERE o.status = 'SERVED' AND 'energy' = ANY (@nutrients::text[])))::numeric, 1)::float8, 'NaN')::float8 AS energy,
+    coalesce(round((sum((x.eaten ->> 'protein')::float8) FILTER (WHERE o.status = 'SERVED' AND 'protein' = ANY (@nutrients::text[])))::numeric, 1)::float8, 'NaN')::float8 AS protein,
+    coalesce(round((sum((x.eaten ->> 'fat')::float8) FILTER (WHERE o.status = 'SERVED' AND 'fat' = ANY (@nutrients::text[])))::numeric, 1)::float8, 'NaN')::float8 AS fat,
+    coalesce(round((sum((x.eaten ->> 'carbohydrate')::float8) FILTER (WHERE o.status = 'SERVED' AND 'carbohydrate' = ANY (@nutrients::text[])))::numeric, 1)::float8, 'NaN')::float8 AS carbohydrate,
+    coalesce(round((sum((x.eaten ->> 'sodium')::float8) FILTER (WHERE o.status = 'SERVED' AND 'sodium' = ANY (@nutrients::text[])))::numeric, 1)::float8, 'NaN')::float8 AS sodium,
+    coalesce(round((sum((x.eaten ->> 'sugar')::float8) FILTER (WHERE o.status = 'SERVED' AND 'sugar' = ANY (@nutrients::text[])))::numeric, 1)::float8, 'NaN')::float8 AS sugar,
+    coalesce(round((sum((x.eaten ->> 'fiber')::float8) FILTER (WHERE o.status = 'SERVED' AND 'fiber' = ANY (@nutrients::text[])))::numeric, 1)::float8, 'NaN')::float8 AS fiber,
+    coalesce(array_agg(CASE WHEN x.quarters = 0 THEN 'UNTOUCHED' WHEN x.quarters > 0 THEN 'EATEN' ELSE 'REFUSED' END
+        ORDER BY t.start_time, o.id) FILTER (WHERE x.order_id IS NOT NULL OR f.id IS NOT NULL), '{}')::text[] AS outcomes
 FROM meal_order o
     JOIN meal_time t ON t.branch_code = o.branch_code AND t.id = o.meal_time_id
     LEFT JOIN tray_intake x ON x.order_id = o.id
@@ -203,7 +199,8 @@ FROM meal_order o
 WHERE o.branch_code = @branch_code AND o.patient_id = ANY (@patient_ids::bigint[])
     AND o.order_date BETWEEN @date_from::date AND @date_to::date
     AND NOT o.caregiver AND o.order_type = 'ORD' AND o.status <> 'CANCELLED'
-GROUP BY o.patient_id;
+GROUP BY o.patient_id, o.order_date
+ORDER BY o.patient_id, o.order_date;
 
 -- The last time each of patients was marked seen on the worklist.
 -- name: NutritionLastSeen :many

@@ -226,82 +226,6 @@ func (q *Queries) NutritionDayTotals(ctx context.Context, db DBTX, arg Nutrition
 	return items, nil
 }
 
-const nutritionIntakeDays = `-- name: NutritionIntakeDays :many
-SELECT o.patient_id, o.order_date, count(*)::int AS trays, count(x.quarters)::int AS collected,
-    -- one pass over the trays, each nutrient asked summed from the figures kept (a nutrient no
-    -- collected tray gave, or not asked, is NULL and left out); a row of unnested nutrients per
-    -- tray, aggregated twice and joined, took 2–3 times as long for a branch's week
-    jsonb_strip_nulls(jsonb_build_object(
-        'energy', round((sum((x.eaten ->> 'energy')::float8) FILTER (WHERE 'energy' = ANY ($1::text[])))::numeric, 1),
-        'protein', round((sum((x.eaten ->> 'protein')::float8) FILTER (WHERE 'protein' = ANY ($1::text[])))::numeric, 1),
-        'fat', round((sum((x.eaten ->> 'fat')::float8) FILTER (WHERE 'fat' = ANY ($1::text[])))::numeric, 1),
-        'carbohydrate', round((sum((x.eaten ->> 'carbohydrate')::float8) FILTER (WHERE 'carbohydrate' = ANY ($1::text[])))::numeric, 1),
-        'sodium', round((sum((x.eaten ->> 'sodium')::float8) FILTER (WHERE 'sodium' = ANY ($1::text[])))::numeric, 1),
-        'sugar', round((sum((x.eaten ->> 'sugar')::float8) FILTER (WHERE 'sugar' = ANY ($1::text[])))::numeric, 1),
-        'fiber', round((sum((x.eaten ->> 'fiber')::float8) FILTER (WHERE 'fiber' = ANY ($1::text[])))::numeric, 1)))::jsonb AS eaten
-FROM meal_order o LEFT JOIN tray_intake x ON x.order_id = o.id
-WHERE o.branch_code = $2 AND o.patient_id = ANY ($3::bigint[])
-    AND o.order_date BETWEEN $4::date AND $5::date
-    AND NOT o.caregiver AND o.order_type = 'ORD' AND o.status = 'SERVED'
-GROUP BY o.patient_id, o.order_date
-ORDER BY o.patient_id, o.order_date
-`
-
-type NutritionIntakeDaysParams struct {
-	Nutrients  []string
-	BranchCode string
-	PatientIds []int64
-	DateFrom   pgtype.Date
-	DateTo     pgtype.Date
-}
-
-type NutritionIntakeDaysRow struct {
-	PatientID int64
-	OrderDate pgtype.Date
-	Trays     int32
-	Collected int32
-	Eaten     []byte
-}
-
-// What patients ate, per patient and day from..to (issue 27 §3): their own served trays (as a
-// day counts them) with how many were collected, and what the collected ones gave of the
-// nutrients asked: the figures each tray keeps from its collection (tray_intake.eaten, migration
-// 00031: its items' amounts as its dishes were then, × the fractions eaten), added per nutrient
-// and rounded once. No dish is read: a dish corrected later does not change what was eaten.
-// The worklist asks for energy and protein only (the nutrients its low day reads), a patient's
-// intake for every nutrient (menus.Nutrients, the seven named below).
-func (q *Queries) NutritionIntakeDays(ctx context.Context, db DBTX, arg NutritionIntakeDaysParams) ([]NutritionIntakeDaysRow, error) {
-	rows, err := db.Query(ctx, nutritionIntakeDays,
-		arg.Nutrients,
-		arg.BranchCode,
-		arg.PatientIds,
-		arg.DateFrom,
-		arg.DateTo,
-	)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []NutritionIntakeDaysRow
-	for rows.Next() {
-		var i NutritionIntakeDaysRow
-		if err := rows.Scan(
-			&i.PatientID,
-			&i.OrderDate,
-			&i.Trays,
-			&i.Collected,
-			&i.Eaten,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const nutritionItems = `-- name: NutritionItems :many
 SELECT d.nutrient::text AS nutrient, round(sum(d.amount)::numeric, 1)::float8 AS amount
 FROM (SELECT unnest($1::bigint[]) AS menu_id, unnest($2::bigint[]) AS menu_set_id) x
@@ -704,53 +628,89 @@ func (q *Queries) NutritionTargets(ctx context.Context, db DBTX, branchCode stri
 	return items, nil
 }
 
-const nutritionTrayOutcomes = `-- name: NutritionTrayOutcomes :many
+const nutritionTrayDays = `-- name: NutritionTrayDays :many
 WITH unserved AS MATERIALIZED (
     SELECT o.id FROM meal_order o
-    WHERE o.branch_code = $1 AND o.patient_id = ANY ($2::bigint[])
-        AND o.order_date BETWEEN $3::date AND $4::date
+    WHERE o.branch_code = $2 AND o.patient_id = ANY ($3::bigint[])
+        AND o.order_date BETWEEN $4::date AND $5::date
         AND NOT o.caregiver AND o.order_type = 'ORD' AND o.status NOT IN ('CANCELLED', 'SERVED')
 ), refused AS (
     SELECT u.id FROM unserved u
     WHERE (SELECT r.action = 'REJECTED' AND r.matched FROM serve_record r
         WHERE r.order_id = u.id ORDER BY r.served_at DESC, r.id DESC LIMIT 1)
 )
-SELECT o.patient_id,
-    array_agg(CASE WHEN x.quarters = 0 THEN 'UNTOUCHED' WHEN x.quarters > 0 THEN 'EATEN' ELSE 'REFUSED' END
-        ORDER BY o.order_date, t.start_time, o.id) FILTER (WHERE x.order_id IS NOT NULL OR f.id IS NOT NULL)::text[] AS outcomes
+SELECT o.patient_id, o.order_date,
+    count(*) FILTER (WHERE o.status = 'SERVED')::int AS trays,
+    count(x.quarters) FILTER (WHERE o.status = 'SERVED')::int AS collected,
+    -- each nutrient asked summed from the figures kept, a float column each, NaN when none (not
+    -- asked, or no collected tray gave it: sqlc reads a NULL float as never NULL, and a numeric
+    -- costs Go a big-number parse per value); a row of unnested nutrients per tray, aggregated
+    -- twice and joined, took 2–3 times as long for a branch's week, and one JSON object per day
+    -- built here and decoded in Go about a third of this statement's time
+    coalesce(round((sum((x.eaten ->> 'energy')::float8) FILTER (WHERE o.status = 'SERVED' AND 'energy' = ANY ($1::text[])))::numeric, 1)::float8, 'NaN')::float8 AS energy,
+    coalesce(round((sum((x.eaten ->> 'protein')::float8) FILTER (WHERE o.status = 'SERVED' AND 'protein' = ANY ($1::text[])))::numeric, 1)::float8, 'NaN')::float8 AS protein,
+    coalesce(round((sum((x.eaten ->> 'fat')::float8) FILTER (WHERE o.status = 'SERVED' AND 'fat' = ANY ($1::text[])))::numeric, 1)::float8, 'NaN')::float8 AS fat,
+    coalesce(round((sum((x.eaten ->> 'carbohydrate')::float8) FILTER (WHERE o.status = 'SERVED' AND 'carbohydrate' = ANY ($1::text[])))::numeric, 1)::float8, 'NaN')::float8 AS carbohydrate,
+    coalesce(round((sum((x.eaten ->> 'sodium')::float8) FILTER (WHERE o.status = 'SERVED' AND 'sodium' = ANY ($1::text[])))::numeric, 1)::float8, 'NaN')::float8 AS sodium,
+    coalesce(round((sum((x.eaten ->> 'sugar')::float8) FILTER (WHERE o.status = 'SERVED' AND 'sugar' = ANY ($1::text[])))::numeric, 1)::float8, 'NaN')::float8 AS sugar,
+    coalesce(round((sum((x.eaten ->> 'fiber')::float8) FILTER (WHERE o.status = 'SERVED' AND 'fiber' = ANY ($1::text[])))::numeric, 1)::float8, 'NaN')::float8 AS fiber,
+    coalesce(array_agg(CASE WHEN x.quarters = 0 THEN 'UNTOUCHED' WHEN x.quarters > 0 THEN 'EATEN' ELSE 'REFUSED' END
+        ORDER BY t.start_time, o.id) FILTER (WHERE x.order_id IS NOT NULL OR f.id IS NOT NULL), '{}')::text[] AS outcomes
 FROM meal_order o
     JOIN meal_time t ON t.branch_code = o.branch_code AND t.id = o.meal_time_id
     LEFT JOIN tray_intake x ON x.order_id = o.id
     LEFT JOIN refused f ON f.id = o.id
-WHERE o.branch_code = $1 AND o.patient_id = ANY ($2::bigint[])
-    AND o.order_date BETWEEN $3::date AND $4::date
+WHERE o.branch_code = $2 AND o.patient_id = ANY ($3::bigint[])
+    AND o.order_date BETWEEN $4::date AND $5::date
     AND NOT o.caregiver AND o.order_type = 'ORD' AND o.status <> 'CANCELLED'
-GROUP BY o.patient_id
+GROUP BY o.patient_id, o.order_date
+ORDER BY o.patient_id, o.order_date
 `
 
-type NutritionTrayOutcomesParams struct {
+type NutritionTrayDaysParams struct {
+	Nutrients  []string
 	BranchCode string
 	PatientIds []int64
 	DateFrom   pgtype.Date
 	DateTo     pgtype.Date
 }
 
-type NutritionTrayOutcomesRow struct {
-	PatientID int64
-	Outcomes  []string
+type NutritionTrayDaysRow struct {
+	PatientID    int64
+	OrderDate    pgtype.Date
+	Trays        int32
+	Collected    int32
+	Energy       float64
+	Protein      float64
+	Fat          float64
+	Carbohydrate float64
+	Sodium       float64
+	Sugar        float64
+	Fiber        float64
+	Outcomes     []string
 }
 
-// What became of the trays of patients from..to (issue 27 §4), per patient, the known ones in
-// meal order: UNTOUCHED (collected, nothing eaten), EATEN (collected, some eaten), REFUSED (not
-// served and not collected, its last serve record a rejection of the patient's own tray:
-// matched). A tray waiting, or served and not collected, is not known and left out. The
-// patients' own ORD trays, not cancelled. A row per patient (1,200 rows for a branch's week,
-// not 25,200), and the last serve record read for the trays not served only, picked first: a
-// subquery in the scan of every tray is costed for every tray (PostgreSQL charges a condition
-// in full for each row), which put the statement at 140,000 and over jit_above_cost (100,000):
-// 80 ms and more of compiling per worklist at load, for a plan that runs in a few.
-func (q *Queries) NutritionTrayOutcomes(ctx context.Context, db DBTX, arg NutritionTrayOutcomesParams) ([]NutritionTrayOutcomesRow, error) {
-	rows, err := db.Query(ctx, nutritionTrayOutcomes,
+// What became of patients' trays, per patient and day from..to (issue 27 §3–4): one pass over
+// the trays for both the intake and the worklist's outcomes (two statements read the week's
+// trays twice: 25,200 rows for a branch).
+// The intake: the day's own served trays (as a day counts them) with how many were collected,
+// and what the collected ones gave of the nutrients asked: the figures each tray keeps from its
+// collection (tray_intake.eaten, migration 00031: its items' amounts as its dishes were then, ×
+// the fractions eaten), added per nutrient and rounded once. No dish is read: a dish corrected
+// later does not change what was eaten. The worklist asks for energy and protein only (the
+// nutrients its low day reads), a patient's intake for every nutrient (menus.Nutrients, the
+// seven named below). A day with trays but none served answers 0 trays, as a day without any.
+// The outcomes: the day's known ones in meal order — UNTOUCHED (collected, nothing eaten),
+// EATEN (collected, some eaten), REFUSED (not served and not collected, its last serve record a
+// rejection of the patient's own tray: matched). A tray waiting, or served and not collected,
+// is not known and left out. The patients' own ORD trays, not cancelled. The last serve record
+// is read for the trays not served only, picked first: a subquery in the scan of every tray is
+// costed for every tray (PostgreSQL charges a condition in full for each row), which put the
+// statement over jit_above_cost (100,000): 80 ms and more of compiling at load, for a plan that
+// runs in a few.
+func (q *Queries) NutritionTrayDays(ctx context.Context, db DBTX, arg NutritionTrayDaysParams) ([]NutritionTrayDaysRow, error) {
+	rows, err := db.Query(ctx, nutritionTrayDays,
+		arg.Nutrients,
 		arg.BranchCode,
 		arg.PatientIds,
 		arg.DateFrom,
@@ -760,10 +720,23 @@ func (q *Queries) NutritionTrayOutcomes(ctx context.Context, db DBTX, arg Nutrit
 		return nil, err
 	}
 	defer rows.Close()
-	var items []NutritionTrayOutcomesRow
+	var items []NutritionTrayDaysRow
 	for rows.Next() {
-		var i NutritionTrayOutcomesRow
-		if err := rows.Scan(&i.PatientID, &i.Outcomes); err != nil {
+		var i NutritionTrayDaysRow
+		if err := rows.Scan(
+			&i.PatientID,
+			&i.OrderDate,
+			&i.Trays,
+			&i.Collected,
+			&i.Energy,
+			&i.Protein,
+			&i.Fat,
+			&i.Carbohydrate,
+			&i.Sodium,
+			&i.Sugar,
+			&i.Fiber,
+			&i.Outcomes,
+		); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
