@@ -18,6 +18,7 @@ import (
 	"samrap/pkg/demo"
 	"samrap/pkg/hl7feed"
 	"samrap/pkg/patientsync"
+	"samrap/pkg/queue"
 )
 
 // heldQueue keeps what the feed queues, for a test to hand the worker as a batch of its
@@ -36,6 +37,14 @@ func (q *heldQueue) SendFIFO(_ context.Context, body []byte, group, _ string) er
 	q.msgs = append(q.msgs, lambdaevents.SQSMessage{MessageId: "m" + strconv.Itoa(len(q.msgs)), Body: string(body),
 		Attributes: map[string]string{"MessageGroupId": group}})
 	return nil
+}
+
+func (q *heldQueue) SendFIFOBatch(ctx context.Context, msgs []queue.FIFOMessage) []error {
+	errs := make([]error, len(msgs))
+	for i, m := range msgs {
+		errs[i] = q.SendFIFO(ctx, m.Body, m.Group, m.Dedup)
+	}
+	return errs
 }
 
 // flakyArchive fails to keep the text of a message that names fail, once.
