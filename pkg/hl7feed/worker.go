@@ -104,10 +104,15 @@ func (w *Worker) Handle(ctx context.Context, ev lambdaevents.SQSEvent) (lambdaev
 var errSavepoints = errors.New("hl7 feed: a message needs a savepoint")
 
 // handle applies the batch in one transaction; saved: each run and message in a savepoint,
-// else none (a message that would need one is errSavepoints).
+// else none (a message that would need one is errSavepoints), and the statements that answer
+// nothing (the change log, what the hospital said of the allergies, the lists, the outcomes)
+// sent together with the next that answers (db.Deferred): any error is then errSavepoints.
 func (w *Worker) handle(ctx context.Context, ev lambdaevents.SQSEvent, saved bool) (lambdaevents.SQSEventResponse, error) {
 	var resp lambdaevents.SQSEventResponse
 	err := db.InTx(ctx, w.DB, func(tx pgx.Tx) error {
+		if !saved {
+			tx = &db.Deferred{Tx: tx}
+		}
 		resp = lambdaevents.SQSEventResponse{}
 		held := map[string]bool{} // groups with a failed message in this batch
 		reqs := make([]events.HL7Received, len(ev.Records))
@@ -160,7 +165,13 @@ func (w *Worker) handle(ctx context.Context, ev lambdaevents.SQSEvent, saved boo
 			}
 			i++
 		}
-		return b.finish(ctx, tx)
+		if err := b.finish(ctx, tx); err != nil {
+			return err
+		}
+		if d, ok := tx.(*db.Deferred); ok && d.Flush(ctx) != nil {
+			return errSavepoints
+		}
+		return nil
 	})
 	return resp, err
 }
