@@ -225,12 +225,7 @@ func (w *Worker) applyRun(ctx context.Context, tx pgx.Tx, b *batch, reqs []event
 	}
 	msgs, outs, err := w.applyTogether(ctx, sp, b, reqs)
 	if err == nil {
-		for _, m := range msgs {
-			key := ArchiveKey(m.BranchCode, m.ReceivedAt, m.ID)
-			if err = w.Archive.Put(ctx, key, strings.NewReader(m.Raw), ContentType); err != nil {
-				break
-			}
-		}
+		err = w.archive(ctx, msgs)
 	}
 	changes := make([][]byte, len(outs))
 	for i := 0; err == nil && i < len(outs); i++ {
@@ -249,6 +244,20 @@ func (w *Worker) applyRun(ctx context.Context, tx pgx.Tx, b *batch, reqs []event
 		b.record(m, outs[i], changes[i])
 	}
 	return true
+}
+
+// archive keeps the texts of msgs, all at once: in AWS each is an S3 PUT, which one after
+// another would hold the batch's transaction open for each in turn.
+func (w *Worker) archive(ctx context.Context, msgs []dbsqlc.Hl7Message) error {
+	errs := make([]error, len(msgs))
+	var wg sync.WaitGroup
+	for i, m := range msgs {
+		wg.Go(func() {
+			errs[i] = w.Archive.Put(ctx, ArchiveKey(m.BranchCode, m.ReceivedAt, m.ID), strings.NewReader(m.Raw), ContentType)
+		})
+	}
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
 func (w *Worker) applyTogether(ctx context.Context, sp pgx.Tx, b *batch, reqs []events.HL7Received) ([]dbsqlc.Hl7Message, []Outcome, error) {
