@@ -117,10 +117,12 @@ func writeFile(root *os.Root, name string, r io.Reader) (int64, error) {
 		err = cerr
 	}
 	if err == nil {
-		err = root.MkdirAll(path.Dir(name), 0o755)
-	}
-	if err == nil {
 		err = root.Rename(tmp, name)
+	}
+	if errors.Is(err, fs.ErrNotExist) { // its folder is new (the folders are made only then: a walk of the path)
+		if err = root.MkdirAll(path.Dir(name), 0o755); err == nil {
+			err = root.Rename(tmp, name)
+		}
 	}
 	if err != nil {
 		_ = root.Remove(tmp)

@@ -250,8 +250,8 @@ func hashExecutable() string {
 	return hex.EncodeToString(h.Sum(nil))[:12]
 }
 
-// Counter counts the statements a pool sends (the tests that hold a call to a fixed number
-// of statements).
+// Counter counts the round trips a pool makes — each statement sent alone, and each batch of
+// statements sent together (pgx.Batch) — for the tests that hold a call to a fixed number.
 type Counter struct{ n atomic.Int64 }
 
 func (c *Counter) TraceQueryStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceQueryStartData) context.Context {
@@ -261,10 +261,19 @@ func (c *Counter) TraceQueryStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceQ
 
 func (c *Counter) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
 
-// Load answers the statements sent so far.
+func (c *Counter) TraceBatchStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceBatchStartData) context.Context {
+	c.n.Add(1)
+	return ctx
+}
+
+func (c *Counter) TraceBatchQuery(context.Context, *pgx.Conn, pgx.TraceBatchQueryData) {}
+
+func (c *Counter) TraceBatchEnd(context.Context, *pgx.Conn, pgx.TraceBatchEndData) {}
+
+// Load answers the round trips made so far.
 func (c *Counter) Load() int64 { return c.n.Load() }
 
-// Counting answers a second pool on pool's database, whose statements the Counter counts;
+// Counting answers a second pool on pool's database, whose round trips the Counter counts;
 // it is closed when the test ends.
 func Counting(t testing.TB, pool *db.Pool) (*db.Pool, *Counter) {
 	t.Helper()

@@ -18,6 +18,7 @@ import (
 	"samrap/pkg/demo"
 	"samrap/pkg/hl7feed"
 	"samrap/pkg/patientsync"
+	"samrap/pkg/queue"
 )
 
 // heldQueue keeps what the feed queues, for a test to hand the worker as a batch of its
@@ -36,6 +37,14 @@ func (q *heldQueue) SendFIFO(_ context.Context, body []byte, group, _ string) er
 	q.msgs = append(q.msgs, lambdaevents.SQSMessage{MessageId: "m" + strconv.Itoa(len(q.msgs)), Body: string(body),
 		Attributes: map[string]string{"MessageGroupId": group}})
 	return nil
+}
+
+func (q *heldQueue) SendFIFOBatch(ctx context.Context, msgs []queue.FIFOMessage) []error {
+	errs := make([]error, len(msgs))
+	for i, m := range msgs {
+		errs[i] = q.SendFIFO(ctx, m.Body, m.Group, m.Dedup)
+	}
+	return errs
 }
 
 // flakyArchive fails to keep the text of a message that names fail, once.
@@ -134,5 +143,57 @@ func TestBatchFailsAlone(t *testing.T) {
 	resp, _ = w.Handle(t.Context(), lambdaevents.SQSEvent{Records: q.msgs[1:2]})
 	if st, _ := f.status(t, control(msgs[1])); st != hl7feed.Failed || len(resp.BatchItemFailures) != 0 {
 		t.Fatalf("the refused message delivered again: %s %v", st, resp.BatchItemFailures)
+	}
+}
+
+// The worker's first pass sends the statements that answer nothing together (db.Deferred):
+// when one of them fails — here the change log refuses one patient's row (a CHECK constraint
+// of this test's database) — the batch is applied again message by message, that message
+// undone alone and reported, its batch-mates applied once each; delivered again once the
+// cause is gone, it applies, once.
+func TestADeferredStatementFailsAlone(t *testing.T) {
+	t.Parallel()
+	s := apitest.New(t)
+	q := &heldQueue{}
+	s.Env.SetQueue(hl7feed.Queue, q)
+	if err := patientsync.SetDefaultSettings(t.Context(), s.DB, "SRP01", demo.HospitalSettings("http://127.0.0.1:1/dev/fhir/SRP01")); err != nil {
+		t.Fatal(err)
+	}
+	f := feed{s: s, key: rotate(t, s, "SRP01"), out: &hl7feed.Sender{Facility: "SRP01", Prefix: "D"}}
+	now := s.Clock.Now()
+	for _, hn := range []string{"HL7-0600", "HL7-0601", "HL7-0602"} {
+		f.post(t, f.out.ADT("A01", newcomer(hn, now), now))
+	}
+	if _, err := s.DB.Exec(t.Context(), `ALTER TABLE change_log ADD CONSTRAINT test_refuse CHECK (entity_id <> 'HL7-0601') NOT VALID`); err != nil {
+		t.Fatal(err)
+	}
+	w := hl7feed.NewWorker(s.DB, s.Clock.Now, s.Env.Log, s.Env.Uploads)
+	resp, err := w.Handle(t.Context(), lambdaevents.SQSEvent{Records: q.msgs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(resp.BatchItemFailures) != 1 || resp.BatchItemFailures[0].ItemIdentifier != "m1" {
+		t.Fatalf("reported %v, want HL7-0601's A01 (m1)", resp.BatchItemFailures)
+	}
+	count := func() map[string]int {
+		out := map[string]int{}
+		for _, hn := range []string{"HL7-0600", "HL7-0601", "HL7-0602"} {
+			out[hn] = s.Count(`SELECT count(*) FROM patient WHERE branch_code = 'SRP01' AND hn_id = $1`, hn) +
+				s.Count(`SELECT count(*) FROM change_log WHERE entity = 'patient' AND entity_id = $1`, hn)
+		}
+		return out
+	}
+	if got := count(); got["HL7-0600"] != 2 || got["HL7-0601"] != 0 || got["HL7-0602"] != 2 {
+		t.Fatalf("patients and change-log rows: %v, want HL7-0600 and HL7-0602 once each, HL7-0601 none", got)
+	}
+	if _, err := s.DB.Exec(t.Context(), `ALTER TABLE change_log DROP CONSTRAINT test_refuse`); err != nil {
+		t.Fatal(err)
+	}
+	resp, err = w.Handle(t.Context(), lambdaevents.SQSEvent{Records: q.msgs})
+	if err != nil || len(resp.BatchItemFailures) != 0 {
+		t.Fatalf("redelivery: %v %v", resp.BatchItemFailures, err)
+	}
+	if got := count(); got["HL7-0600"] != 2 || got["HL7-0601"] != 2 || got["HL7-0602"] != 2 {
+		t.Fatalf("after the redelivery: %v, want each patient and its change-log row once", got)
 	}
 }

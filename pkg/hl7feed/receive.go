@@ -164,24 +164,30 @@ func (r *Receiver) receive(ctx context.Context, branch string, k Key, body []byt
 	if err != nil || !ok {
 		return nil, ok, err
 	}
-	// what a duplicate repeats and is still queued: queued again (a resend after a receiver
-	// died between its commit and the queue); the duplicate is answered AE when it cannot be
-	requeued := map[string]error{}
-	for _, w := range waiting {
-		body, err := events.EncodeHL7Received(events.HL7Received{MessageID: w.id, BranchCode: branch})
-		if err == nil {
-			err = r.queue.SendFIFO(ctx, body, Group(branch, w.hn), Dedup(branch, w.controlID))
-		}
-		requeued[w.controlID] = err
+	// queued together (SQS: ten to a request), first what a duplicate repeats and is still
+	// queued: queued again (a resend after a receiver died between its commit and the queue);
+	// the duplicate is answered AE when it cannot be
+	var send []*row
+	for i := range waiting {
+		send = append(send, &waiting[i])
 	}
+	for i := range items {
+		if items[i].w.status == Queued {
+			send = append(send, &items[i].w)
+		}
+	}
+	errs := r.send(ctx, branch, send)
+	requeued := map[string]error{}
+	for i := range waiting {
+		requeued[waiting[i].controlID] = errs[i]
+	}
+	next := len(waiting)
 	var out []byte
 	for i := range items {
 		it := &items[i]
 		if it.w.status == Queued {
-			body, err := events.EncodeHL7Received(events.HL7Received{MessageID: it.w.id, BranchCode: branch})
-			if err == nil {
-				err = r.queue.SendFIFO(ctx, body, Group(branch, it.w.hn), Dedup(branch, it.w.controlID))
-			}
+			err := errs[next]
+			next++
 			if err != nil {
 				// not queued: the sender is told to send it again
 				if err := queries.FeedUnqueue(ctx, r.db, dbsqlc.FeedUnqueueParams{ID: it.w.id, ErrorKey: "hl7Feed.notQueued", Error: err.Error()}); err != nil {
@@ -196,6 +202,28 @@ func (r *Receiver) receive(ctx context.Context, branch string, k Key, body []byt
 		out = append(out, r.ack(it.msg, it.code, it.err)...)
 	}
 	return out, true, nil
+}
+
+// send queues the messages ws in one call, and answers each one's error (nil: queued).
+func (r *Receiver) send(ctx context.Context, branch string, ws []*row) []error {
+	errs := make([]error, len(ws))
+	var msgs []queue.FIFOMessage
+	var at []int // the index in ws of each of msgs
+	for i, w := range ws {
+		body, err := events.EncodeHL7Received(events.HL7Received{MessageID: w.id, BranchCode: branch})
+		if err != nil {
+			errs[i] = err
+			continue
+		}
+		msgs = append(msgs, queue.FIFOMessage{Body: body, Group: Group(branch, w.hn), Dedup: Dedup(branch, w.controlID)})
+		at = append(at, i)
+	}
+	if len(msgs) > 0 {
+		for j, err := range r.queue.SendFIFOBatch(ctx, msgs) {
+			errs[at[j]] = err
+		}
+	}
+	return errs
 }
 
 // received is a message of a post as read: its row to keep and its answer (code, err).

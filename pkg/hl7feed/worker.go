@@ -73,16 +73,46 @@ func ArchiveKey(branch string, received time.Time, id string) string {
 }
 
 // Handle applies the batch's messages (on the FIFO queue: of several groups, each group's
-// in the order sent) in one transaction, each in a savepoint of its own: the batch's
-// messages are locked together, the branch's maps and master-data codes read once, the
-// outcomes recorded together at the end, and the batch pays one commit, not one each. A
-// message whose apply fails for a reason worth retrying (the database) is undone alone and
-// reported in BatchItemFailures with the messages after it in its group (they must wait for
-// it); the others commit. When the commit fails, the whole batch is reported and comes
-// again (a message is applied once: one no longer queued is left alone).
+// in the order sent) in one transaction: the batch's messages are locked together, the
+// branch's maps and master-data codes read once, the outcomes recorded together at the end,
+// and the batch pays one commit, not one each. It is first applied as it comes, without a
+// savepoint (a round trip each); when a message fails or the rules refuse one, that is rolled
+// back and the batch applied again with each run and message in a savepoint of its own
+// (errSavepoints): a message whose apply fails for a reason worth retrying (the database) is
+// undone alone and reported in BatchItemFailures with the messages after it in its group
+// (they must wait for it); the others commit. When the commit fails, the whole batch is
+// reported and comes again (a message is applied once: one no longer queued is left alone).
 func (w *Worker) Handle(ctx context.Context, ev lambdaevents.SQSEvent) (lambdaevents.SQSEventResponse, error) {
+	resp, err := w.handle(ctx, ev, false)
+	if errors.Is(err, errSavepoints) {
+		w.Log.InfoContext(ctx, "hl7 feed: batch applied again with savepoints", "messages", len(ev.Records))
+		resp, err = w.handle(ctx, ev, true)
+	}
+	if err != nil {
+		w.Log.ErrorContext(ctx, "hl7 feed batch failed", "messages", len(ev.Records), "err", err)
+		resp = lambdaevents.SQSEventResponse{}
+		for _, m := range ev.Records {
+			resp.BatchItemFailures = append(resp.BatchItemFailures, lambdaevents.SQSBatchItemFailure{ItemIdentifier: m.MessageId})
+		}
+	}
+	return resp, nil
+}
+
+// errSavepoints: a batch applied without savepoints met a message that needs one (it failed,
+// or the rules refused it): its transaction is rolled back, and the batch applied again with
+// savepoints.
+var errSavepoints = errors.New("hl7 feed: a message needs a savepoint")
+
+// handle applies the batch in one transaction; saved: each run and message in a savepoint,
+// else none (a message that would need one is errSavepoints), and the statements that answer
+// nothing (the change log, what the hospital said of the allergies, the lists, the outcomes)
+// sent together with the next that answers (db.Deferred): any error is then errSavepoints.
+func (w *Worker) handle(ctx context.Context, ev lambdaevents.SQSEvent, saved bool) (lambdaevents.SQSEventResponse, error) {
 	var resp lambdaevents.SQSEventResponse
 	err := db.InTx(ctx, w.DB, func(tx pgx.Tx) error {
+		if !saved {
+			tx = &db.Deferred{Tx: tx}
+		}
 		resp = lambdaevents.SQSEventResponse{}
 		held := map[string]bool{} // groups with a failed message in this batch
 		reqs := make([]events.HL7Received, len(ev.Records))
@@ -104,9 +134,14 @@ func (w *Worker) Handle(ctx context.Context, ev lambdaevents.SQSEvent) (lambdaev
 			// be; otherwise (or when that fails) one by one
 			if single == 0 {
 				n := w.together(b, ev.Records[i:], reqs[i:], decoded[i:], held)
-				if n > 1 && w.applyRun(ctx, tx, b, reqs[i:i+n]) {
-					i += n
-					continue
+				if n > 1 {
+					if w.applyRun(ctx, tx, b, reqs[i:i+n], saved) {
+						i += n
+						continue
+					}
+					if !saved {
+						return errSavepoints
+					}
 				}
 				single = n
 			}
@@ -118,7 +153,10 @@ func (w *Worker) Handle(ctx context.Context, ev lambdaevents.SQSEvent) (lambdaev
 			case held[group]:
 				err = errors.New("an earlier message of its group failed")
 			case err == nil:
-				err = w.applyIn(ctx, tx, b, reqs[i].BranchCode, reqs[i].MessageID)
+				err = w.applyIn(ctx, tx, b, reqs[i].BranchCode, reqs[i].MessageID, saved)
+				if err != nil && !saved {
+					return errSavepoints
+				}
 			}
 			if err != nil {
 				w.Log.ErrorContext(ctx, "hl7 feed message failed", "messageId", m.MessageId, "err", err)
@@ -127,16 +165,15 @@ func (w *Worker) Handle(ctx context.Context, ev lambdaevents.SQSEvent) (lambdaev
 			}
 			i++
 		}
-		return b.finish(ctx, tx)
-	})
-	if err != nil {
-		w.Log.ErrorContext(ctx, "hl7 feed batch failed", "messages", len(ev.Records), "err", err)
-		resp = lambdaevents.SQSEventResponse{}
-		for _, m := range ev.Records {
-			resp.BatchItemFailures = append(resp.BatchItemFailures, lambdaevents.SQSBatchItemFailure{ItemIdentifier: m.MessageId})
+		if err := b.finish(ctx, tx); err != nil {
+			return err
 		}
-	}
-	return resp, nil
+		if d, ok := tx.(*db.Deferred); ok && d.Flush(ctx) != nil {
+			return errSavepoints
+		}
+		return nil
+	})
+	return resp, err
 }
 
 // groupOf answers a message's FIFO group (not a FIFO queue: every message on its own).
@@ -172,24 +209,23 @@ func (w *Worker) together(b *batch, recs []lambdaevents.SQSMessage, reqs []event
 	return max(n, 1)
 }
 
-// applyRun applies the messages of reqs (of distinct patients: together) in one savepoint
-// and one write: the patients locked and read together, each message's change set made as
-// for one message, one write of them all, the outcomes recorded. false: it did not work
-// (a message the rules refuse, the database): nothing of it is left, and the caller applies
-// the messages one by one, each with its own outcome.
-func (w *Worker) applyRun(ctx context.Context, tx pgx.Tx, b *batch, reqs []events.HL7Received) bool {
-	sp, err := tx.Begin(ctx)
-	if err != nil {
-		return false
+// applyRun applies the messages of reqs (of distinct patients: together) in one write (in
+// a savepoint of its own when saved): the patients locked and read together, each message's
+// change set made as for one message, one write of them all, the outcomes recorded. false:
+// it did not work (a message the rules refuse, the database): saved, nothing of it is left,
+// and the caller applies the messages one by one, each with its own outcome; not saved, the
+// transaction is to be rolled back.
+func (w *Worker) applyRun(ctx context.Context, tx pgx.Tx, b *batch, reqs []events.HL7Received, saved bool) bool {
+	sp := tx
+	if saved {
+		var err error
+		if sp, err = tx.Begin(ctx); err != nil {
+			return false
+		}
 	}
 	msgs, outs, err := w.applyTogether(ctx, sp, b, reqs)
 	if err == nil {
-		for _, m := range msgs {
-			key := ArchiveKey(m.BranchCode, m.ReceivedAt, m.ID)
-			if err = w.Archive.Put(ctx, key, strings.NewReader(m.Raw), ContentType); err != nil {
-				break
-			}
-		}
+		err = w.archive(ctx, msgs)
 	}
 	changes := make([][]byte, len(outs))
 	for i := 0; err == nil && i < len(outs); i++ {
@@ -198,14 +234,30 @@ func (w *Worker) applyRun(ctx context.Context, tx pgx.Tx, b *batch, reqs []event
 		}
 	}
 	if err != nil {
-		w.Log.InfoContext(ctx, "hl7 feed: messages applied one by one", "messages", len(reqs), "reason", err)
-		_ = sp.Rollback(ctx)
+		w.Log.InfoContext(ctx, "hl7 feed: a run not applied together", "messages", len(reqs), "reason", err)
+		if saved {
+			_ = sp.Rollback(ctx)
+		}
 		return false
 	}
 	for i, m := range msgs {
 		b.record(m, outs[i], changes[i])
 	}
 	return true
+}
+
+// archive keeps the texts of msgs, all at once: in AWS each is an S3 PUT, which one after
+// another would hold the batch's transaction open for each in turn.
+func (w *Worker) archive(ctx context.Context, msgs []dbsqlc.Hl7Message) error {
+	errs := make([]error, len(msgs))
+	var wg sync.WaitGroup
+	for i, m := range msgs {
+		wg.Go(func() {
+			errs[i] = w.Archive.Put(ctx, ArchiveKey(m.BranchCode, m.ReceivedAt, m.ID), strings.NewReader(m.Raw), ContentType)
+		})
+	}
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
 func (w *Worker) applyTogether(ctx context.Context, sp pgx.Tx, b *batch, reqs []events.HL7Received) ([]dbsqlc.Hl7Message, []Outcome, error) {
@@ -411,18 +463,19 @@ func (w *Worker) Apply(ctx context.Context, branch, id string) error {
 		if err != nil {
 			return err
 		}
-		if err := w.applyIn(ctx, tx, b, branch, id); err != nil {
+		if err := w.applyIn(ctx, tx, b, branch, id, true); err != nil {
 			return err
 		}
 		return b.finish(ctx, tx)
 	})
 }
 
-// applyIn is Apply within the batch's transaction, in a savepoint: an error undoes what this
-// message did, and only it. A message the apply refuses (failed) changes nothing but its row:
-// what its apply wrote is undone before its outcome is recorded. The savepoint is not
-// released (a round trip): it commits with the batch.
-func (w *Worker) applyIn(ctx context.Context, tx pgx.Tx, b *batch, branch, id string) error {
+// applyIn is Apply within the batch's transaction, in a savepoint when saved: an error undoes
+// what this message did, and only it. A message the apply refuses (failed) changes nothing
+// but its row: what its apply wrote is undone before its outcome is recorded. The savepoint
+// is not released (a round trip): it commits with the batch. Not saved, an error or a
+// refused message is errSavepoints (the transaction is to be rolled back).
+func (w *Worker) applyIn(ctx context.Context, tx pgx.Tx, b *batch, branch, id string, saved bool) error {
 	if !db.IsUUID(id) {
 		w.Log.WarnContext(ctx, "hl7 feed: not a message id, ignored", "id", id)
 		return nil
@@ -432,28 +485,36 @@ func (w *Worker) applyIn(ctx context.Context, tx pgx.Tx, b *batch, branch, id st
 	if !ok || msg.BranchCode != branch || msg.Status != Queued || b.ended[id] {
 		return nil
 	}
-	sp, err := tx.Begin(ctx)
-	if err != nil {
-		return err
+	sp := tx
+	if saved {
+		var err error
+		if sp, err = tx.Begin(ctx); err != nil {
+			return err
+		}
 	}
-	out, changes, err := w.applySaved(ctx, sp, b, locked)
+	out, changes, err := w.applySaved(ctx, sp, b, locked, saved)
 	if err != nil {
-		_ = sp.Rollback(ctx)
+		if saved {
+			_ = sp.Rollback(ctx)
+		}
 		return err
 	}
 	b.record(msg, out, changes)
 	return nil
 }
 
-// applySaved applies a locked message in its savepoint sp, and keeps its text; a message the
-// apply refuses is undone (sp rolled back).
-func (w *Worker) applySaved(ctx context.Context, sp pgx.Tx, b *batch, locked dbsqlc.FeedLockMessagesRow) (Outcome, []byte, error) {
+// applySaved applies a locked message in sp, and keeps its text; a message the apply refuses
+// is undone (sp, its savepoint, rolled back), or errSavepoints when sp is not one.
+func (w *Worker) applySaved(ctx context.Context, sp pgx.Tx, b *batch, locked dbsqlc.FeedLockMessagesRow, saved bool) (Outcome, []byte, error) {
 	msg := locked.Hl7Message
 	out, err := w.apply(ctx, sp, b, msg, b.lastApplied(locked))
 	if err != nil {
 		return Outcome{}, nil, err
 	}
 	if out.Status == Failed { // undo what it wrote; the row is the message's again
+		if !saved {
+			return Outcome{}, nil, errSavepoints
+		}
 		if err := sp.Rollback(ctx); err != nil {
 			return Outcome{}, nil, err
 		}

@@ -110,6 +110,17 @@ type Named struct {
 	WardTypeID int64  `json:"wardTypeId,omitempty"`
 }
 
+// HNChanged reports whether a moved tray's card names the patient's ward and bed now: then
+// what differs is the HN (moved is the card's ward, bed or HN not the patient's now; the HN
+// printed is kept since migration 00030: an A40 merge, an HN corrected), not a move.
+func (o *Order) HNChanged() bool {
+	return o.Moved && sameNamed(o.PrintedWard, o.Ward) && sameNamed(o.PrintedRoom, o.Room)
+}
+
+func sameNamed(a, b *Named) bool {
+	return (a == nil) == (b == nil) && (a == nil || a.ID == b.ID)
+}
+
 // Dish is a dish of an order's item.
 type Dish struct {
 	Named

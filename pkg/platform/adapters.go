@@ -98,6 +98,23 @@ func (q namedQueue) SendFIFO(ctx context.Context, body []byte, group, dedup stri
 	return f.SendFIFO(ctx, body, group, dedup)
 }
 
+// SendFIFOBatch is SendFIFO for several messages (queue.FIFOSender).
+func (q namedQueue) SendFIFOBatch(ctx context.Context, msgs []queue.FIFOMessage) []error {
+	errs := make([]error, len(msgs))
+	s, err := q.a.sender(q.name)
+	f, ok := s.(queue.FIFOSender)
+	if err == nil && !ok {
+		err = fmt.Errorf("platform: queue %q is not a FIFO queue", q.name)
+	}
+	if err != nil {
+		for i := range errs {
+			errs[i] = err
+		}
+		return errs
+	}
+	return f.SendFIFOBatch(ctx, msgs)
+}
+
 func (a *Adapters) sender(name string) (queue.Sender, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()

@@ -154,6 +154,15 @@ func (m *Memory) SendFIFO(ctx context.Context, body []byte, group, dedup string)
 	return nil
 }
 
+// SendFIFOBatch sends msgs one after another (SendFIFO).
+func (m *Memory) SendFIFOBatch(ctx context.Context, msgs []FIFOMessage) []error {
+	errs := make([]error, len(msgs))
+	for i, msg := range msgs {
+		errs[i] = m.SendFIFO(ctx, msg.Body, msg.Group, msg.Dedup)
+	}
+	return errs
+}
+
 func (m *Memory) pokeLocked() {
 	select {
 	case m.poke <- struct{}{}:

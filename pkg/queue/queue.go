@@ -33,6 +33,15 @@ type Sender interface {
 // was sent within the last five minutes is accepted and not delivered again.
 type FIFOSender interface {
 	SendFIFO(ctx context.Context, body []byte, group, dedup string) error
+	// SendFIFOBatch sends msgs as SendFIFO sends them one after another, in fewer requests
+	// (SQS: ten a request), and answers each one's error (nil: sent).
+	SendFIFOBatch(ctx context.Context, msgs []FIFOMessage) []error
+}
+
+// FIFOMessage is a message of SendFIFOBatch: its body, group and deduplication id.
+type FIFOMessage struct {
+	Body         []byte
+	Group, Dedup string
 }
 
 // ErrClosed is returned by Send on a queue that is shutting down.

@@ -16,8 +16,8 @@ import (
 )
 
 // Moved is a tray whose patient moved (ward or bed) after its card was printed (migration
-// 00019, docs/meal-cards.md "Printed and moved"): its card names the printed place, the
-// patient is at Ward and Room now. A card to reprint.
+// 00019, docs/meal-cards.md "Printed and moved"), or whose HN changed (HnChanged): its card
+// names the printed place, the patient is at Ward and Room now. A card to reprint.
 type Moved struct {
 	OrderID       string        `json:"orderId"`
 	HnID          string        `json:"hnId"`
@@ -29,6 +29,7 @@ type Moved struct {
 	PrintedWard   *orders.Named `json:"printedWard"` // the card's
 	PrintedRoom   *orders.Named `json:"printedRoom"` // the card's
 	PrintedAt     *time.Time    `json:"printedAt"`
+	HnChanged     bool          `json:"hnChanged"`   // the card's bed is the patient's: its HN is not (orders.Order.HNChanged)
 	NeedsReview   bool          `json:"needsReview"` // held from the cards until reviewed
 	ReviewReasons []string      `json:"reviewReasons"`
 }
@@ -56,7 +57,7 @@ func movedOf(ts ...[]*orders.Order) []Moved {
 				MealType: MealType{ID: t.MealType.ID, Code: t.MealType.Code, NameTh: t.MealType.NameTh, NameEn: t.MealType.NameEn,
 					Abbreviation: t.MealType.Abbreviation, MealColor: t.MealType.MealColor, TextColor: t.MealType.TextColor},
 				Ward: t.Ward, Room: t.Room, PrintedWard: t.PrintedWard, PrintedRoom: t.PrintedRoom, PrintedAt: t.PrintedAt,
-				NeedsReview: t.NeedsReview, ReviewReasons: t.ReviewReasons})
+				HnChanged: t.HNChanged(), NeedsReview: t.NeedsReview, ReviewReasons: t.ReviewReasons})
 		}
 	}
 	slices.SortStableFunc(out, func(a, b Moved) int {

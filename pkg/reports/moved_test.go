@@ -156,7 +156,8 @@ func TestMovedAfterPrinting(t *testing.T) {
 	}
 	list := f.reprintList(t)
 	if len(list) != 1 || list[0].HnID != "RPT-ALG" || list[0].Room.ID != w02.room || list[0].Ward.ID != w02.ward ||
-		list[0].PrintedRoom == nil || list[0].PrintedRoom.Code != "301-2" || list[0].PrintedAt == nil || list[0].MealType.ID != lunch {
+		list[0].PrintedRoom == nil || list[0].PrintedRoom.Code != "301-2" || list[0].PrintedAt == nil || list[0].MealType.ID != lunch ||
+		list[0].HnChanged {
 		t.Fatalf("reprint list: %+v", list)
 	}
 	// the kitchen board lists it, counted at the ward now
@@ -258,6 +259,27 @@ func TestMovedAfterPrinting(t *testing.T) {
 	// nothing left to reprint: 204
 	if _, res = f.report(t, "generatePDF", f.all(map[string]any{"layout": "A4", "reprint": true})); res.status != 204 {
 		t.Fatalf("an empty reprint: %d", res.status)
+	}
+
+	// the HN changed in the same bed (an A40 merge renames it; here psql): the card names the
+	// old HN, so it is to reprint, and listed as an HN changed, not a move
+	f.exec(t, `UPDATE patient SET hn_id = 'RPT-ALG-2' WHERE branch_code = 'SRP01' AND hn_id = 'RPT-ALG'`)
+	list = f.reprintList(t)
+	if len(list) != 1 || list[0].HnID != "RPT-ALG-2" || !list[0].HnChanged || list[0].Room == nil || list[0].Room.ID != home.room {
+		t.Fatalf("reprint list after an HN change: %+v", list)
+	}
+	res2 = f.s.Do(apitest.Request{Method: "GET", Path: "/api/serve/searchServe?branchCode=SRP01&criteria=RPT-ALG-2&dateOrder=" + f.today, Token: serveTok})
+	var hnPage struct {
+		Items []struct {
+			Moved, HnChanged bool
+			MealType         struct{ ID int64 }
+		}
+	}
+	res2.Into(t, &hnPage)
+	for _, it := range hnPage.Items {
+		if it.MealType.ID == lunch && (!it.Moved || !it.HnChanged) {
+			t.Errorf("serve list after an HN change: %s", res2.Body)
+		}
 	}
 }
 

@@ -598,8 +598,10 @@ type Tray struct {
 	Status      string             `json:"status"`
 	NeedsReview bool               `json:"needsReview"`
 	// Moved: the patient moved after the card was printed; the card names PrintedWard and
-	// PrintedRoom (migration 00019).
+	// PrintedRoom (migration 00019); HnChanged: the bed is the card's, the HN is not
+	// (orders.Order.HNChanged).
 	Moved       bool          `json:"moved"`
+	HnChanged   bool          `json:"hnChanged"`
 	PrintedWard *orders.Named `json:"printedWard"`
 	PrintedRoom *orders.Named `json:"printedRoom"`
 	ServeStatus string        `json:"serveStatus"` // WAITING, SERVED or REJECTED
@@ -625,7 +627,7 @@ func trayOf(r dbsqlc.ServeSearchRow) (Tray, error) {
 	}
 	t := Tray{OrderID: o.OrderID, HnID: o.HnID, Caregiver: o.Caregiver, DateOrder: o.DateOrder, FirstNameTh: o.FirstNameTh,
 		LastNameTh: o.LastNameTh, FirstNameEn: o.FirstNameEn, LastNameEn: o.LastNameEn, Room: o.Room, MealType: o.MealType,
-		Status: o.Status, NeedsReview: o.NeedsReview, Moved: o.Moved, PrintedWard: o.PrintedWard, PrintedRoom: o.PrintedRoom,
+		Status: o.Status, NeedsReview: o.NeedsReview, Moved: o.Moved, HnChanged: o.HNChanged(), PrintedWard: o.PrintedWard, PrintedRoom: o.PrintedRoom,
 		ServeStatus: r.ServeStatus}
 	if o.Ward != nil {
 		w := *o.Ward

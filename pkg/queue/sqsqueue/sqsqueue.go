@@ -77,6 +77,35 @@ func (s *Sender) SendFIFO(ctx context.Context, body []byte, group, dedup string)
 	return nil
 }
 
+// SendFIFOBatch sends msgs to a FIFO queue ten to a request (SendMessageBatch; SQS keeps
+// the order of a request's messages of one group), and answers each one's error: a request
+// that fails is every one of its messages' error, an entry SQS refuses its own.
+func (s *Sender) SendFIFOBatch(ctx context.Context, msgs []queue.FIFOMessage) []error {
+	errs := make([]error, len(msgs))
+	for from := 0; from < len(msgs); from += 10 {
+		part := msgs[from:min(from+10, len(msgs))]
+		entries := make([]types.SendMessageBatchRequestEntry, len(part))
+		for i, m := range part {
+			entries[i] = types.SendMessageBatchRequestEntry{Id: aws.String(strconv.Itoa(from + i)), MessageBody: aws.String(string(m.Body)),
+				MessageGroupId: aws.String(m.Group), MessageDeduplicationId: aws.String(m.Dedup)}
+		}
+		out, err := s.client.SendMessageBatch(ctx, &sqs.SendMessageBatchInput{QueueUrl: aws.String(s.url), Entries: entries})
+		if err != nil {
+			err = fmt.Errorf("queue.sendFIFOBatch: %w", unreachable(ctx, err))
+			for i := range part {
+				errs[from+i] = err
+			}
+			continue
+		}
+		for _, f := range out.Failed {
+			if i, err := strconv.Atoi(aws.ToString(f.Id)); err == nil && i >= from && i < from+len(part) {
+				errs[i] = fmt.Errorf("queue.sendFIFOBatch: %s: %s", aws.ToString(f.Code), aws.ToString(f.Message))
+			}
+		}
+	}
+	return errs
+}
+
 // PollerConfig tunes a Poller. Zero values take the defaults.
 type PollerConfig struct {
 	MaxMessages int32         // batch size, 1 to 10; default 10

@@ -196,9 +196,67 @@ func TestSQSUnreachable(t *testing.T) {
 	if err := s.SendFIFO(ctx, []byte("{}"), "g", "d"); !errors.Is(err, queue.ErrUnavailable) {
 		t.Errorf("sendFIFO: %v, want ErrUnavailable", err)
 	}
+	errs := s.SendFIFOBatch(ctx, []queue.FIFOMessage{{Body: []byte("{}"), Group: "g", Dedup: "d1"}, {Body: []byte("{}"), Group: "g", Dedup: "d2"}})
+	if len(errs) != 2 || !errors.Is(errs[0], queue.ErrUnavailable) || !errors.Is(errs[1], queue.ErrUnavailable) {
+		t.Errorf("sendFIFOBatch: %v, want ErrUnavailable for each message", errs)
+	}
 	endpoint := moto.Endpoint(t)
 	missing := sqsqueue.New(sqs.NewFromConfig(awstest.Config(t, endpoint)), endpoint+"/123456789012/"+awstest.Name("noqueue"))
 	if err := missing.Send(ctx, []byte("{}")); err == nil || errors.Is(err, queue.ErrUnavailable) {
 		t.Errorf("send to a missing queue: %v, want an error other than ErrUnavailable", err)
+	}
+}
+
+// SendFIFOBatch sends ten to a request, each group's messages in the order given, a
+// deduplication id sent twice delivered once.
+func TestSQSSendFIFOBatch(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	client := sqs.NewFromConfig(awstest.Config(t, moto.Endpoint(t)))
+	q, err := client.CreateQueue(ctx, &sqs.CreateQueueInput{QueueName: aws.String(awstest.Name("fifo") + ".fifo"),
+		Attributes: map[string]string{"FifoQueue": "true"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var msgs []queue.FIFOMessage
+	for i := range 23 {
+		group := []string{"a", "b"}[i%2]
+		msgs = append(msgs, queue.FIFOMessage{Body: []byte(group + strconv.Itoa(i)), Group: group, Dedup: "d" + strconv.Itoa(i)})
+	}
+	msgs[22].Dedup = msgs[20].Dedup // the same message again: accepted, delivered once
+	for i, err := range sqsqueue.New(client, *q.QueueUrl).SendFIFOBatch(ctx, msgs) {
+		if err != nil {
+			t.Fatalf("message %d: %v", i, err)
+		}
+	}
+	got := map[string][]string{}
+	for n := 0; n < 22; {
+		out, err := client.ReceiveMessage(ctx, &sqs.ReceiveMessageInput{QueueUrl: q.QueueUrl, MaxNumberOfMessages: 10,
+			MessageSystemAttributeNames: []types.MessageSystemAttributeName{types.MessageSystemAttributeNameMessageGroupId}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(out.Messages) == 0 {
+			t.Fatalf("%d messages received, want 22", n)
+		}
+		for _, m := range out.Messages {
+			g := m.Attributes[string(types.MessageSystemAttributeNameMessageGroupId)]
+			got[g] = append(got[g], aws.ToString(m.Body))
+			if _, err := client.DeleteMessage(ctx, &sqs.DeleteMessageInput{QueueUrl: q.QueueUrl, ReceiptHandle: m.ReceiptHandle}); err != nil {
+				t.Fatal(err)
+			}
+			n++
+		}
+	}
+	var wantA, wantB []string
+	for i := range 22 {
+		if i%2 == 0 {
+			wantA = append(wantA, "a"+strconv.Itoa(i))
+		} else {
+			wantB = append(wantB, "b"+strconv.Itoa(i))
+		}
+	}
+	if !slices.Equal(got["a"], wantA) || !slices.Equal(got["b"], wantB) {
+		t.Errorf("received a %v, b %v; want each group in the order sent, the repeated one once", got["a"], got["b"])
 	}
 }

@@ -22,6 +22,8 @@ export type Tray = {
   needsReview: boolean;
   /** The patient moved (ward or bed) after the card was printed: the card names printedWard/printedRoom; ward/room are now. */
   moved: boolean;
+  /** Moved, but the card's bed is the patient's now: the card names the HN before it changed (an A40 merge, an HN corrected). */
+  hnChanged: boolean;
   printedWard: Ref | null;
   printedRoom: Ref | null;
   serveStatus: ServeStatus;

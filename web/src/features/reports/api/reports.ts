@@ -65,7 +65,7 @@ export function useGenerateReport(kind: ReportKind) {
 /** A master row as the moved trays name it. */
 export type Place = { id: number; code: string; nameTh: string; nameEn: string };
 
-/** A tray whose patient moved (ward or bed) after its card was printed: the card names printedWard/printedRoom, the patient is at ward/room now. */
+/** A tray whose patient moved (ward or bed) or whose HN changed (hnChanged) after its card was printed: the card names printedWard/printedRoom, the patient is at ward/room now. */
 export type Moved = {
   orderId: string;
   hnId: string;
@@ -77,6 +77,8 @@ export type Moved = {
   printedWard: Place | null;
   printedRoom: Place | null;
   printedAt: string | null;
+  /** The card's bed is the patient's now: its HN is not (an A40 merge, an HN corrected). */
+  hnChanged: boolean;
   needsReview: boolean;
   reviewReasons: string[];
 };

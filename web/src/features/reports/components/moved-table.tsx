@@ -5,7 +5,7 @@ import { useReviewReasonLabel } from '@/lib/review-reasons';
 import { NS } from '@/features/reports/i18n';
 import type { Moved, Place } from '@/features/reports/api/reports';
 
-/** The trays whose patient moved since their card was printed: the bed on the card, the bed now (marked), held ones with their review reasons. */
+/** The trays whose patient moved (or whose HN changed) since their card was printed: the bed on the card, the bed now (marked), held ones with their review reasons. */
 export function MovedTable({ items, testId }: { items: Moved[]; testId: string }) {
   const { t, i18n } = useTranslation(NS);
   const reviewReason = useReviewReasonLabel();
@@ -25,7 +25,7 @@ export function MovedTable({ items, testId }: { items: Moved[]; testId: string }
           key: 'now', title: t('moved.now'),
           render: (_, m) => (
             <>
-              <Tag color="blue" data-testid="moved-tag">{t('moved.tag')}</Tag>
+              <Tag color="blue" data-testid="moved-tag">{t(m.hnChanged ? 'moved.hnTag' : 'moved.tag')}</Tag>
               <Typography.Text strong data-testid="moved-now-bed">{place(m.ward, m.room)}</Typography.Text>
             </>
           ),

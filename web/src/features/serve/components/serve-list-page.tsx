@@ -48,13 +48,18 @@ export default function ServeListPage() {
       </Tag>
     );
     // the bed now; a tray moved since its card was printed is marked, with the bed the card names
+    // (or, its HN changed in the same bed, that the card names the HN before)
     const bed = (r: TrayRow) => (
       <>
         {names.wardBed(r)}
         {r.moved && (
           <span data-testid="tray-moved" data-order={r.orderId}>
-            <Tag color="blue" style={{ marginInlineStart: 6 }}>{t('list.moved')}</Tag>
-            <span style={{ color: '#5b6b6a' }}>{t('list.movedFrom', { place: names.wardBed({ ward: r.printedWard, room: r.printedRoom }) || t('list.noBed') })}</span>
+            <Tag color="blue" style={{ marginInlineStart: 6 }}>{t(r.hnChanged ? 'list.hnChanged' : 'list.moved')}</Tag>
+            <span style={{ color: '#5b6b6a' }}>
+              {r.hnChanged
+                ? t('list.hnChangedFrom')
+                : t('list.movedFrom', { place: names.wardBed({ ward: r.printedWard, room: r.printedRoom }) || t('list.noBed') })}
+            </span>
           </span>
         )}
       </>
