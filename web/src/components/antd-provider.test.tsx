@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { Modal, Spin, Table } from 'antd';
+import { Modal, Spin } from 'antd';
+import { Table } from '@/components/table';
 import { AntdProvider } from '@/components/antd-provider';
 import { changeLanguage } from '@/lib/i18n';
 
