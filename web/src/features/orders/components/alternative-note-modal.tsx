@@ -70,7 +70,8 @@ export function AlternativeNoteModal({ pending, replace, labels, onNote, onRepla
             <List
               size="small"
               loading={alternatives.isFetching}
-              locale={{ emptyText: t('note.noAlternative', { day: replace ? labels.day(replace.dateOrder) : '' }) }}
+              // secondary text, not the list's own light grey (1.8:1 on white, axe, issue 29)
+              locale={{ emptyText: <Typography.Text type="secondary">{t('note.noAlternative', { day: replace ? labels.day(replace.dateOrder) : '' })}</Typography.Text> }}
               dataSource={alts}
               data-testid="alternatives"
               renderItem={(a) => {
