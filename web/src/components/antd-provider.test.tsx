@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { Modal } from 'antd';
+import { Modal, Spin } from 'antd';
+import { Table } from '@/components/table';
 import { AntdProvider } from '@/components/antd-provider';
 import { changeLanguage } from '@/lib/i18n';
 
@@ -28,5 +29,24 @@ describe('AntdProvider', () => {
       </AntdProvider>,
     );
     expect(screen.getByRole('button', { name: 'Close' }).className).toContain('ant-modal-close');
+  });
+
+  it('names a loading spinner in the interface language, a table\'s loading cover too (issue 29)', async () => {
+    await changeLanguage('th');
+    const { unmount } = render(
+      <AntdProvider>
+        <Spin />
+      </AntdProvider>,
+    );
+    expect(screen.getByRole('status', { name: 'กำลังโหลด...' }).querySelectorAll('.ant-spin-dot-item')).toHaveLength(4);
+    unmount();
+
+    await changeLanguage('en');
+    render(
+      <AntdProvider>
+        <Table loading columns={[{ title: 'c', dataIndex: 'c' }]} dataSource={[]} />
+      </AntdProvider>,
+    );
+    expect(screen.getByRole('status', { name: 'Loading...' })).toBeTruthy();
   });
 });

@@ -21,7 +21,7 @@ export function AntdProvider({ children }: { children: ReactNode }) {
   // rc-dialog names a dialog's close button "Close" in every language; the locale's word instead
   const modal = { closable: { 'aria-label': locale.global?.close } };
   return (
-    <ConfigProvider locale={locale} theme={theme} modal={modal}>
+    <ConfigProvider locale={locale} theme={theme} modal={modal} spin={{ indicator: <SpinIndicator /> }}>
       <AntApp
         notification={{ placement: 'bottomRight', duration: TOAST_DURATION_S }}
         message={{ duration: TOAST_DURATION_S }}
@@ -29,5 +29,24 @@ export function AntdProvider({ children }: { children: ReactNode }) {
         {children}
       </AntApp>
     </ConfigProvider>
+  );
+}
+
+/**
+ * Ant Design's four turning dots (its spin/Indicator/Looper) with a name in the interface
+ * language: every Spin and every table's loading cover says "กำลังโหลด..." / "Loading..." to
+ * a screen reader (issue 29). Spin gives it its dot class.
+ */
+function SpinIndicator({ className }: { className?: string }) {
+  const { t } = useTranslation('common');
+  return (
+    <span className="ant-spin-dot-holder" role="status" aria-label={t('loading')} data-testid="spinner">
+      <span className={`${className ?? ''} ant-spin-dot-spin`}>
+        <i className="ant-spin-dot-item" />
+        <i className="ant-spin-dot-item" />
+        <i className="ant-spin-dot-item" />
+        <i className="ant-spin-dot-item" />
+      </span>
+    </span>
   );
 }

@@ -1,5 +1,5 @@
-import { App, Button, Drawer, Form, Input, Modal, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { App, Button, Drawer, Form, Input, Modal, Select, Space, Tag, Typography, type GetRef, type TableColumnsType } from 'antd';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DownloadOutlined } from '@/components/icons';
 import { ScreenFrame } from '@/components/screen-frame';
@@ -128,18 +128,24 @@ export default function WorklistPage() {
       <Drawer open={chart !== null} onClose={() => setChart(null)} width={720} title={chart ? t('worklist.intakeFor', { name: name(chart) }) : ''} destroyOnClose>
         {chart && <IntakeChart branchCode={branchCode} hnId={chart.hnId} />}
       </Drawer>
-      {seeing && <SeenModal branchCode={branchCode} item={seeing} name={name(seeing)} onClose={() => setSeeing(null)} />}
+      <SeenModal branchCode={branchCode} item={seeing} name={seeing ? name(seeing) : ''} onClose={() => setSeeing(null)} />
     </ScreenFrame>
   );
 }
 
-/** "Seen", with a note: the reasons the patient is listed for are kept with it. */
-function SeenModal({ branchCode, item, name, onClose }: { branchCode: string; item: WorkItem; name: string; onClose: () => void }) {
+/**
+ * "Seen", with a note: the reasons the patient is listed for are kept with it. Always there,
+ * open while `item` is set: closing it, the dialog gives the focus back to its button; the note
+ * field focused once it is open, not by autoFocus, which would leave it nothing to give back (issue 29).
+ */
+function SeenModal({ branchCode, item, name, onClose }: { branchCode: string; item: WorkItem | null; name: string; onClose: () => void }) {
   const { t } = useTranslation(NS);
   const { notification } = App.useApp();
   const [form] = Form.useForm<{ note: string }>();
+  const note = useRef<GetRef<typeof Input.TextArea>>(null);
   const save = useMarkSeen();
   const submit = (v: { note?: string }) =>
+    item &&
     save.mutate(
       { branchCode, hnId: item.hnId, note: (v.note ?? '').trim() },
       {
@@ -150,10 +156,19 @@ function SeenModal({ branchCode, item, name, onClose }: { branchCode: string; it
       },
     );
   return (
-    <Modal open title={t('worklist.seeFor', { name })} onCancel={onClose} onOk={() => form.submit()} okText={t('worklist.see')} confirmLoading={save.isPending} destroyOnClose>
+    <Modal
+      open={item !== null}
+      title={t('worklist.seeFor', { name })}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      afterOpenChange={(open) => open && note.current?.focus()}
+      okText={t('worklist.see')}
+      confirmLoading={save.isPending}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" onFinish={submit} name="worklist-seen">
         <Form.Item name="note" label={t('worklist.note')} rules={[{ max: 1000 }]}>
-          <Input.TextArea rows={3} maxLength={1000} autoFocus data-testid="worklist-note" />
+          <Input.TextArea ref={note} rows={3} maxLength={1000} data-testid="worklist-note" />
         </Form.Item>
       </Form>
     </Modal>

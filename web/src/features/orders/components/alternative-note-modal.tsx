@@ -1,5 +1,5 @@
-import { Alert, Button, Form, Input, List, Modal, Space, Typography } from 'antd';
-import { useEffect } from 'react';
+import { Alert, Button, Form, Input, List, Modal, Space, Typography, type GetRef } from 'antd';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '@/features/orders/i18n';
 import { useReplaceIngredient, type ReplaceParams } from '@/features/orders/api/check-replace-ingredient';
@@ -25,6 +25,7 @@ type Props = {
 export function AlternativeNoteModal({ pending, replace, labels, onNote, onReplace, onCancel }: Props) {
   const { t } = useTranslation(NS);
   const [form] = Form.useForm<{ note: string }>();
+  const note = useRef<GetRef<typeof Input.TextArea>>(null);
   const alternatives = useReplaceIngredient(
     pending && replace ? { ...replace, ...(pending.menuSetId !== undefined ? { menuSetId: pending.menuSetId } : { menuId: pending.menuId }) } : null,
   );
@@ -42,6 +43,9 @@ export function AlternativeNoteModal({ pending, replace, labels, onNote, onRepla
       cancelText={t('common.back')}
       okButtonProps={{ 'data-testid': 'note-accept' } as never}
       destroyOnHidden
+      // the note field focused once the dialog is open, not by autoFocus: a field focused before
+      // the dialog notes what had the focus leaves it nothing to give the focus back to (issue 29)
+      afterOpenChange={(open) => open && note.current?.focus()}
       width={560}
       data-testid="note-modal"
     >
@@ -58,7 +62,7 @@ export function AlternativeNoteModal({ pending, replace, labels, onNote, onRepla
                 { max: 500, message: t('form.tooLong', { max: 500 }) },
               ]}
             >
-              <Input.TextArea rows={3} autoFocus data-testid="note-input" />
+              <Input.TextArea ref={note} rows={3} data-testid="note-input" />
             </Form.Item>
           </Form>
           <div>
@@ -66,7 +70,8 @@ export function AlternativeNoteModal({ pending, replace, labels, onNote, onRepla
             <List
               size="small"
               loading={alternatives.isFetching}
-              locale={{ emptyText: t('note.noAlternative', { day: replace ? labels.day(replace.dateOrder) : '' }) }}
+              // secondary text, not the list's own light grey (1.8:1 on white, axe, issue 29)
+              locale={{ emptyText: <Typography.Text type="secondary">{t('note.noAlternative', { day: replace ? labels.day(replace.dateOrder) : '' })}</Typography.Text> }}
               dataSource={alts}
               data-testid="alternatives"
               renderItem={(a) => {

@@ -83,15 +83,18 @@ type ListProps<O> = { offers: O[]; chosen: Chosen[]; labels: OrderLabels; onPick
 export function DishCards({ offers, chosen, labels, onPick }: ListProps<MenuOffer>) {
   const { t } = useTranslation(NS);
   if (offers.length === 0) return <Empty description={t('menu.noDish')} data-testid="no-dishes" />;
-  const groups = new Map<string, MenuOffer[]>();
+  // keyed by the component's code, not its name: switching the language keeps the same cards
+  // (and the focus a dialog gives back to one, issue 29)
+  const groups = new Map<string, { component: string; list: MenuOffer[] }>();
   for (const o of offers) {
-    const k = labels.ref({ nameTh: o.menu.mealComponentNameTh, nameEn: o.menu.mealComponentNameEn, code: o.menu.mealComponentCode }) || '—';
-    groups.set(k, [...(groups.get(k) ?? []), o]);
+    const component = labels.ref({ nameTh: o.menu.mealComponentNameTh, nameEn: o.menu.mealComponentNameEn, code: o.menu.mealComponentCode }) || '—';
+    const key = o.menu.mealComponentCode || component;
+    groups.set(key, { component, list: [...(groups.get(key)?.list ?? []), o] });
   }
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      {[...groups.entries()].map(([component, list]) => (
-        <div key={component}>
+      {[...groups.entries()].map(([key, { component, list }]) => (
+        <div key={key}>
           <Typography.Title level={5} style={{ marginTop: 0 }}>
             {component}
           </Typography.Title>

@@ -87,12 +87,16 @@ export default function CollectTrayPage() {
     );
   };
 
-  // the keyboard's focus on what comes next: once recorded, "next tray"
-  useEffect(() => {
-    if (done && !save.isPending) page.current?.querySelector<HTMLElement>('[data-next-action]')?.focus();
-  }, [done, save.isPending]);
-
   const served = tray?.order.status === 'SERVED';
+  // the keyboard's focus on what comes next, never left on the body when what held it goes
+  // (issue 29): a tray opened, its question (the amounts follow it; not an amount itself, which
+  // a scanner's trailing Enter would record) or, not served, "scan another"; per dish, its
+  // first question; once recorded, "next tray"
+  const phase = done ? 'done' : !tray ? 'scan' : !served ? 'notServed' : perDish ? 'perDish' : 'question';
+  useEffect(() => {
+    if (phase !== 'scan' && !save.isPending) page.current?.querySelector<HTMLElement>('[data-next-action]')?.focus();
+  }, [phase, save.isPending]);
+
   return (
     <ScreenFrame title={t('collect.title')} subtitle={t('collect.subtitle')} testId="collect-tray-page">
       <div style={{ maxWidth: 560 }} ref={page}>
@@ -144,7 +148,7 @@ export default function CollectTrayPage() {
                 <PerDish tray={tray} saving={save.isPending} onSave={record} onCancel={() => setPerDish(false)} />
               ) : (
                 <Space direction="vertical" style={{ width: '100%' }}>
-                  <Typography.Title level={4} id="collect-question" style={{ margin: 0 }}>
+                  <Typography.Title level={4} id="collect-question" tabIndex={-1} data-next-action style={{ margin: 0 }}>
                     {t('collect.question')}
                   </Typography.Title>
                   <div role="group" aria-labelledby="collect-question" style={{ display: 'grid', gridTemplateColumns: 'repeat(5, 1fr)', gap: 6 }}>
@@ -172,7 +176,7 @@ export default function CollectTrayPage() {
               ))
             )}
             {!done && (
-              <Button block onClick={restart} data-testid="collect-restart">
+              <Button block onClick={restart} data-next-action={served ? undefined : true} data-testid="collect-restart">
                 {t('collect.restart')}
               </Button>
             )}
@@ -225,7 +229,9 @@ function PerDish({ tray, saving, onSave, onCancel }: { tray: CollectTray; saving
   const options = EATEN.map((e) => ({ value: e, label: t(`collect.eaten.${e}`) }));
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="collect-dishes">
-      <Typography.Text strong>{t('collect.wholeTray')}</Typography.Text>
+      <Typography.Title level={5} tabIndex={-1} data-next-action style={{ margin: 0 }}>
+        {t('collect.wholeTray')}
+      </Typography.Title>
       <Segmented block aria-label={t('collect.wholeTray')} value={whole} onChange={(v) => setWhole(v as Eaten)} options={options} />
       {tray.order.items.map((i) => (
         <div key={i.position}>

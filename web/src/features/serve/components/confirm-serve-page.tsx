@@ -128,7 +128,8 @@ export default function ConfirmServePage() {
               data-match={verdict.match ? 'true' : 'false'}
               data-kind={verdict.match ? 'match' : noMatchKind(verdict.reasons)}
               style={{
-                background: verdict.match ? '#16a34a' : '#dc2626', color: '#fff', borderRadius: 12, padding: '20px 16px', textAlign: 'center',
+                // white on them 5.0:1 and 4.8:1 (#16a34a was 3.3:1 under the 16 px line, issue 29)
+                background: verdict.match ? '#15803d' : '#dc2626', color: '#fff', borderRadius: 12, padding: '20px 16px', textAlign: 'center',
               }}
             >
               <div style={{ fontSize: 48, lineHeight: 1 }}>{verdict.match ? <CheckCircleFilled /> : <CloseCircleFilled />}</div>
