@@ -218,6 +218,9 @@ export default function OrdersPage() {
   );
   // at 1280 px the whole row fits the screen (QA 2026-11-26 #5): allergies and NPO, the safety
   // facts, share one column and are never behind a sideways scroll; the HN stays on one line.
+  // The widths leave the table about 10 px to spare at 1280 px: the HN and the caregiver button
+  // are wider than their columns in English and the table grows to hold them, by a pixel or
+  // two more where a browser rounds its glyphs wider (Chromium's headless shell: 944 px in 942).
   // On a phone (under 576 px) each patient is one stacked block instead (issue 25 §3): bed,
   // name, allergies and NPO, then the meal chips, large enough to tap, and no sideways scroll.
   const columns: TableColumnsType<OrderRow> = useMemo(
@@ -228,7 +231,7 @@ export default function OrdersPage() {
         onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
         render: (_: unknown, r: OrderRow) => <HnCell row={r} ctx={ctx} />,
       },
-      { key: 'name', title: t('columns.name'), width: 140, sorter: true, sortOrder: sortOrder({ field: sortField, desc: sortDesc }, 'name'), responsive: ['sm'], render: (_: unknown, r: OrderRow) => labels.name(r) },
+      { key: 'name', title: t('columns.name'), width: 130, sorter: true, sortOrder: sortOrder({ field: sortField, desc: sortDesc }, 'name'), responsive: ['sm'], render: (_: unknown, r: OrderRow) => labels.name(r) },
       {
         key: 'ward', title: t('columns.wardBed'), width: 130, sorter: true, sortOrder: sortOrder({ field: sortField, desc: sortDesc }, 'ward'), responsive: ['sm'],
         render: (_: unknown, r: OrderRow) => <WardCell row={r} ctx={ctx} />,
