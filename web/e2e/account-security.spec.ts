@@ -38,6 +38,8 @@ test('account page: language saved on the account, two factors on with the authe
   await dialog.getByTestId('enable-confirm').click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId('two-factor-status')).toHaveText(text('en', 'account', 'on'));
+  // the focus comes back to the card's button, not to the page (issue 29)
+  await expect(page.getByTestId('two-factor-disable')).toBeFocused();
   await expect(page.getByTestId('two-factor-card')).toContainText(text('en', 'account', 'method.TOTP'));
   await shot(page, 'account-en');
 
@@ -73,6 +75,7 @@ test('account page: language saved on the account, two factors on with the authe
   await dialog.getByTestId('disable-confirm').click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId('two-factor-status')).toHaveText(text('en', 'account', 'off'));
+  await expect(page.getByTestId('two-factor-enable')).toBeFocused();
 
   // and the password alone signs in again
   await page.getByTestId('user-menu').click();

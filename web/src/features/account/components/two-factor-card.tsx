@@ -20,6 +20,18 @@ export function TwoFactorCard({ user }: { user: UserInfo }) {
   const [open, setOpen] = useState<'enable' | 'disable' | null>(null);
   const on = Boolean(user.mfaEnabled);
   const methods = (user.mfaMethods ?? []).filter((m): m is AccountCodeMethod => m === 'TOTP' || m === 'EMAIL');
+  // A dialog is unmounted when it closes, so rc-dialog never gives the focus back: the card's
+  // button takes it (one button, whichever it says, so that the focus stays on it when turning
+  // two factors on or off changes its words).
+  const action = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (open) wasOpen.current = true;
+    else if (wasOpen.current) {
+      wasOpen.current = false;
+      action.current?.focus();
+    }
+  }, [open]);
   return (
     <Card title={t('twoFactor')} data-testid="two-factor-card">
       <Space direction="vertical" style={{ width: '100%' }}>
@@ -31,15 +43,15 @@ export function TwoFactorCard({ user }: { user: UserInfo }) {
         </Space>
         <Typography.Text type="secondary">{on ? t('twoFactorOnText') : t('twoFactorOffText')}</Typography.Text>
         <div>
-          {on ? (
-            <Button danger onClick={() => setOpen('disable')} data-testid="two-factor-disable">
-              {t('disable')}
-            </Button>
-          ) : (
-            <Button type="primary" onClick={() => setOpen('enable')} data-testid="two-factor-enable">
-              {t('enable')}
-            </Button>
-          )}
+          <Button
+            ref={action}
+            type={on ? 'default' : 'primary'}
+            danger={on}
+            onClick={() => setOpen(on ? 'disable' : 'enable')}
+            data-testid={on ? 'two-factor-disable' : 'two-factor-enable'}
+          >
+            {on ? t('disable') : t('enable')}
+          </Button>
         </div>
       </Space>
       {open === 'enable' && <EnableModal onClose={() => setOpen(null)} />}
